@@ -1,0 +1,5 @@
+//! The `dlxkit` command line.
+
+fn main() {
+    println!("dlxkit");
+}

@@ -1,0 +1,1 @@
+//! Sudoku encode (to be written).

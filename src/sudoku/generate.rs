@@ -1,0 +1,1 @@
+//! Sudoku generate (to be written).

@@ -1,0 +1,1 @@
+//! Sudoku parse (to be written).

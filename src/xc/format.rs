@@ -1,0 +1,239 @@
+//! Knuth's plain-text format for exact cover problems, read and written.
+//!
+//! ```text
+//! | A simple example: comment lines start with a bar
+//! A B C D E | F G
+//! C E F
+//! A D G
+//! ```
+//!
+//! Lines whose first non-blank character is `|` are comments; blank lines are skipped. The first
+//! other line names the primary items, then optionally `|` and the secondary items. Every
+//! further line is an option: the names of its items, separated by blanks; `item:colour` gives
+//! a secondary item a colour. Names may be any length (Knuth's programs stop at 8 characters).
+//! An option without a primary item is dropped with a [`Warning`], as Knuth's programs do.
+//! Errors give the line and column (both from 1).
+
+use thiserror::Error;
+
+use super::problem::{check_color_name, Entry, ItemId, ItemKind, Problem, ProblemError, Warning};
+
+/// What is wrong at a [`ParseError`]'s position.
+///
+/// ```
+/// use dlxkit::xc::{ParseErrorKind, Problem};
+/// let err = Problem::from_dlx("| nothing but comments\n").unwrap_err();
+/// assert_eq!(err.kind, ParseErrorKind::NoItems);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no item line.
+    #[error("no items: the input holds only comments and blank lines")]
+    NoItems,
+    /// The item line has `|` twice.
+    #[error("the item line contains `|` twice")]
+    SecondBar,
+    /// A coloured entry with nothing after the colon.
+    #[error("empty colour after `:`")]
+    EmptyColor,
+    /// The problem breaks a rule of [`Problem`].
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+}
+
+/// An error in Knuth's text format, with its line and column (both counted from 1).
+///
+/// ```
+/// use dlxkit::xc::Problem;
+/// let err = Problem::from_dlx("A B\nA C\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 3));
+/// assert_eq!(err.to_string(), "line 2, column 3: option 0: unknown item `C`");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The words of a line with their 1-based character columns.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut start = None;
+    let mut out = Vec::new();
+    for (byte, ch) in line.char_indices() {
+        column += 1;
+        if ch.is_whitespace() {
+            if let Some((b, c)) = start.take() {
+                out.push((c, &line[b..byte]));
+            }
+        } else if start.is_none() {
+            start = Some((byte, column));
+        }
+    }
+    if let Some((b, c)) = start {
+        out.push((c, &line[b..]));
+    }
+    out.into_iter()
+}
+
+impl Problem {
+    /// Reads a problem in Knuth's text format.
+    ///
+    /// ```
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("| colours\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n")?;
+    /// assert_eq!((p.primary_count(), p.secondary_count(), p.option_count()), (3, 2, 4));
+    /// # Ok::<(), dlxkit::xc::ParseError>(())
+    /// ```
+    pub fn from_dlx(text: &str) -> Result<Problem, ParseError> {
+        let mut builder = Problem::builder();
+        let mut have_items = false;
+        let mut ordinal = 0;
+        let mut stamp: Vec<usize> = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let at = |column: usize, kind: ParseErrorKind| ParseError { line, column, kind };
+            let trimmed = raw.trim_start();
+            if trimmed.is_empty() || trimmed.starts_with('|') {
+                continue;
+            }
+            if !have_items {
+                have_items = true;
+                let mut secondary = false;
+                for (column, word) in words(raw) {
+                    let (column, name) = match word.strip_prefix('|') {
+                        Some(rest) => {
+                            if secondary {
+                                return Err(at(column, ParseErrorKind::SecondBar));
+                            }
+                            secondary = true;
+                            if rest.is_empty() {
+                                continue;
+                            }
+                            (column + 1, rest)
+                        }
+                        None => (column, word),
+                    };
+                    let added = if secondary {
+                        builder.secondary(name)
+                    } else {
+                        builder.primary(name)
+                    };
+                    added.map_err(|e| at(column, e.into()))?;
+                }
+                stamp = vec![usize::MAX; builder.item_count()];
+                continue;
+            }
+            let option = builder.option_count();
+            let mut entries = Vec::new();
+            let mut primary = false;
+            for (column, word) in words(raw) {
+                let (name, color) = match word.split_once(':') {
+                    Some((name, color)) => (name, Some(color)),
+                    None => (word, None),
+                };
+                let item: ItemId = builder.item_id(name).ok_or_else(|| {
+                    at(
+                        column,
+                        ProblemError::UnknownItem {
+                            option,
+                            name: name.to_string(),
+                        }
+                        .into(),
+                    )
+                })?;
+                if stamp[item.index()] == ordinal {
+                    return Err(at(
+                        column,
+                        ProblemError::RepeatedItem {
+                            option,
+                            name: name.to_string(),
+                        }
+                        .into(),
+                    ));
+                }
+                stamp[item.index()] = ordinal;
+                let is_primary = builder.item_kind(item) == ItemKind::Primary;
+                let color = match color {
+                    None => None,
+                    Some("") => {
+                        return Err(at(column + name.len() + 1, ParseErrorKind::EmptyColor))
+                    }
+                    Some(c) => {
+                        if is_primary {
+                            return Err(at(
+                                column,
+                                ProblemError::ColoredPrimary {
+                                    option,
+                                    name: name.to_string(),
+                                }
+                                .into(),
+                            ));
+                        }
+                        check_color_name(c).map_err(|e| at(column, e.into()))?;
+                        Some(builder.color(c))
+                    }
+                };
+                primary |= is_primary;
+                entries.push(Entry { item, color });
+            }
+            if primary {
+                builder.option(entries).map_err(|e| at(1, e.into()))?;
+            } else {
+                builder.warn(Warning::OptionWithoutPrimary {
+                    ordinal,
+                    line: Some(line),
+                });
+            }
+            ordinal += 1;
+        }
+        if !have_items {
+            return Err(ParseError {
+                line: text.lines().count().max(1),
+                column: 1,
+                kind: ParseErrorKind::NoItems,
+            });
+        }
+        builder.build().map_err(|e| ParseError {
+            line: 1,
+            column: 1,
+            kind: e.into(),
+        })
+    }
+
+    /// Writes the problem in Knuth's text format; reading the text back gives the same problem.
+    ///
+    /// ```
+    /// use dlxkit::xc::Problem;
+    /// let text = "A B | X\nA X:red\nB\n";
+    /// assert_eq!(Problem::from_dlx(text)?.to_dlx(), text);
+    /// # Ok::<(), dlxkit::xc::ParseError>(())
+    /// ```
+    pub fn to_dlx(&self) -> String {
+        let mut out = String::new();
+        let names = |kind| {
+            self.items()
+                .filter(move |&i| self.item_kind(i) == kind)
+                .map(|i| self.item_name(i))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        out.push_str(&names(ItemKind::Primary));
+        if self.secondary_count() > 0 {
+            out.push_str(" | ");
+            out.push_str(&names(ItemKind::Secondary));
+        }
+        out.push('\n');
+        for o in self.options() {
+            out.push_str(&self.option_text(o));
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,1046 @@
+//! Algorithm X (and, with colours, Algorithm C) as an explicit-stack machine.
+//!
+//! The search follows Knuth's DLX1 and DLX2 step for step, so it visits the same search tree
+//! and counts the same *nodes* and *updates*:
+//!
+//! 1. **Enter a level** (one search-tree node): choose the active primary item with the fewest
+//!    options, the leftmost on ties, and cover it.
+//! 2. **Try** its options top to bottom: cover (or purify) the option's other items going
+//!    right. If no primary item is left, that is a solution (counted as a node too); otherwise
+//!    go one level deeper.
+//! 3. **Back up**: uncover the option's items going left, and try the next option; when the
+//!    options run out, uncover the chosen item and return to the level above.
+//!
+//! There is no recursion: the levels live in vectors, so a search thousands of levels deep
+//! needs no stack. The machine stops at each solution (that is how [`Solutions`] is lazy) and
+//! resumes where it stopped. Limits (solutions, nodes, a deadline, a cancel flag) are checked as
+//! levels are entered; a search that stops early says why in its [`Status`] and keeps its
+//! statistics, and the solver stays usable: the next search first unwinds the old one.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use super::matrix::{Arena, Matrix};
+use super::problem::{OptionId, Problem};
+
+/// When a search must stop even though it has not finished.
+///
+/// ```
+/// use std::time::Duration;
+/// use dlxkit::xc::Limits;
+/// let limits = Limits::new().solutions(2).nodes(1_000_000).timeout(Duration::from_secs(5));
+/// assert_eq!(limits.max_solutions, Some(2));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many solutions.
+    pub max_solutions: Option<u64>,
+    /// Stop before entering more than this many search-tree nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop as soon as this flag is set (checked every 1,024 nodes).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limits.
+    ///
+    /// ```
+    /// assert!(dlxkit::xc::Limits::new().max_nodes.is_none());
+    /// ```
+    pub fn new() -> Limits {
+        Limits::default()
+    }
+
+    /// Stop after `n` solutions.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::Limits::new().solutions(1).max_solutions, Some(1));
+    /// ```
+    pub fn solutions(mut self, n: u64) -> Limits {
+        self.max_solutions = Some(n);
+        self
+    }
+
+    /// Stop after `n` search-tree nodes.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::Limits::new().nodes(10).max_nodes, Some(10));
+    /// ```
+    pub fn nodes(mut self, n: u64) -> Limits {
+        self.max_nodes = Some(n);
+        self
+    }
+
+    /// Stop `duration` from now.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// assert!(dlxkit::xc::Limits::new().timeout(Duration::from_secs(1)).deadline.is_some());
+    /// ```
+    pub fn timeout(mut self, duration: Duration) -> Limits {
+        self.deadline = Instant::now().checked_add(duration);
+        self
+    }
+
+    /// Stop when `flag` becomes true (for Ctrl-C handlers and other threads).
+    ///
+    /// ```
+    /// # use std::sync::{Arc, atomic::AtomicBool};
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// assert!(dlxkit::xc::Limits::new().cancel_flag(flag).cancel.is_some());
+    /// ```
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Limits {
+        self.cancel = Some(flag);
+        self
+    }
+}
+
+/// How a search ended.
+///
+/// ```
+/// use dlxkit::xc::{Limits, Problem, Solver, Status, Arena};
+/// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+/// let arena = Arena::new();
+/// let mut s = Solver::new(&p, &arena).with_limits(Limits::new().solutions(1));
+/// assert_eq!(s.count().status, Status::SolutionLimit);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Status {
+    /// Every solution was visited.
+    Complete,
+    /// The solution limit was reached.
+    SolutionLimit,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The deadline passed.
+    TimeLimit,
+    /// The cancel flag was set.
+    Cancelled,
+    /// The caller asked to stop (a visitor returned `Break`, or an iterator was dropped).
+    Stopped,
+}
+
+impl Status {
+    /// Whether the search explored the whole tree.
+    ///
+    /// ```
+    /// assert!(dlxkit::xc::Status::Complete.is_complete());
+    /// ```
+    pub fn is_complete(self) -> bool {
+        self == Status::Complete
+    }
+
+    /// A short name: `complete`, `solution limit`, `node limit`, `time limit`, `interrupted`,
+    /// `stopped`.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::Status::Cancelled.as_str(), "interrupted");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Complete => "complete",
+            Status::SolutionLimit => "solution limit",
+            Status::NodeLimit => "node limit",
+            Status::TimeLimit => "time limit",
+            Status::Cancelled => "interrupted",
+            Status::Stopped => "stopped",
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a search did, counted as Knuth's DLX1 and DLX2 count it.
+///
+/// ```
+/// use dlxkit::xc::{Arena, Problem, Solver};
+/// let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+/// let arena = Arena::new();
+/// let stats = Solver::new(&p, &arena).count().stats;
+/// assert_eq!((stats.solutions, stats.nodes, stats.updates), (1, 6, 30));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Search-tree nodes entered; each solution counts as a node too.
+    pub nodes: u64,
+    /// One per item covered plus one per node unlinked while hiding options.
+    pub updates: u64,
+    /// One per purification plus one per node marked as agreeing with the colour.
+    pub cleansings: u64,
+    /// Wall-clock time spent searching.
+    pub elapsed: Duration,
+    /// Search-tree nodes per level (level 0 is the root; solutions sit one level below
+    /// their last choice).
+    pub profile: Vec<u64>,
+}
+
+impl Stats {
+    /// The deepest level reached (the length of the longest partial solution).
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// let arena = Arena::new();
+    /// assert_eq!(Solver::new(&p, &arena).count().stats.max_level(), 2);
+    /// ```
+    pub fn max_level(&self) -> usize {
+        self.profile.len().saturating_sub(1)
+    }
+}
+
+/// The result of a search: why it ended, and what it counted.
+///
+/// ```
+/// # use dlxkit::xc::{Arena, Problem, Solver};
+/// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+/// let arena = Arena::new();
+/// let outcome = Solver::new(&p, &arena).count();
+/// assert!(outcome.status.is_complete());
+/// assert_eq!(outcome.stats.solutions, 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Why the search ended.
+    pub status: Status,
+    /// What it counted.
+    pub stats: Stats,
+}
+
+/// Why an option could not be forced into the solution.
+///
+/// ```
+/// use dlxkit::xc::{Arena, ForceError, OptionId, Problem, Solver};
+/// let p = Problem::from_dlx("A B\nA\nA B\n").unwrap();
+/// let arena = Arena::new();
+/// let mut s = Solver::new(&p, &arena);
+/// s.force(OptionId::new(0)).unwrap();
+/// assert_eq!(s.force(OptionId::new(1)), Err(ForceError::Conflict { option: 1 }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ForceError {
+    /// The option does not exist.
+    #[error("option {option} does not exist")]
+    UnknownOption {
+        /// The option's index.
+        option: usize,
+    },
+    /// The option clashes with an option forced earlier.
+    #[error("option {option} clashes with an option forced earlier")]
+    Conflict {
+        /// The option's index.
+        option: usize,
+    },
+}
+
+/// One thing a running search reports to [`Solver::run`].
+#[derive(Debug)]
+pub enum Event<'s> {
+    /// A solution: the forced options, then the chosen ones, level by level.
+    Solution(&'s [OptionId]),
+    /// A periodic report while searching.
+    Progress(Progress),
+}
+
+/// Where a long search stands, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Nodes entered so far.
+    pub nodes: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// Current depth.
+    pub level: usize,
+    /// Knuth's estimate of the fraction of the tree explored (0 to 1; it only grows).
+    pub estimate: f64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// What is applied at the current level of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// No search in progress; the matrix holds only the forced options.
+    Idle,
+    /// About to enter a node at `level` (nothing applied at this level).
+    Enter,
+    /// The level's item is covered; `choice[level]` is the next option to try (or the header).
+    Try,
+    /// The level's item is covered and `choice[level]` is committed.
+    Undo,
+}
+
+/// What [`Solver::step`] stopped for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Solution,
+    Progress,
+    Over,
+}
+
+/// Knuth's Algorithm X / C over one problem, with forced options, limits and statistics.
+///
+/// ```
+/// use dlxkit::xc::{Arena, Limits, Problem, Solver};
+/// let problem = Problem::from_dlx("A B C\nA B\nC\nA\nB C\nB\n")?;
+/// let arena = Arena::new();
+/// let mut solver = Solver::new(&problem, &arena);
+/// assert_eq!(solver.count().stats.solutions, 3);
+/// let all: Vec<_> = solver.solutions().collect();
+/// assert_eq!(all.len(), 3);
+/// solver.set_limits(Limits::new().solutions(2));
+/// assert_eq!(solver.count().stats.solutions, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver<'a> {
+    problem: &'a Problem,
+    m: Matrix<'a>,
+    colors: bool,
+    primaries: u32,
+    limits: Limits,
+    forced_nodes: Vec<u32>,
+    forced: Vec<OptionId>,
+    phase: Phase,
+    running: bool,
+    level: usize,
+    choice: Vec<u32>,
+    best: Vec<u32>,
+    stats: Stats,
+    status: Status,
+    started: Instant,
+    progress_every: u64,
+    next_progress: u64,
+    solution: Vec<OptionId>,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("phase", &self.phase)
+            .field("level", &self.level)
+            .field("forced", &self.forced)
+            .field("stats", &self.stats)
+            .finish()
+    }
+}
+
+impl<'a> Solver<'a> {
+    /// Builds the matrix of `problem` in `arena`, ready to search.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// assert!(s.first().is_some());
+    /// ```
+    pub fn new(problem: &'a Problem, arena: &'a Arena) -> Solver<'a> {
+        Solver {
+            problem,
+            m: Matrix::new(problem, arena),
+            colors: problem.has_colors(),
+            primaries: problem.primary_count() as u32,
+            limits: Limits::default(),
+            forced_nodes: Vec::new(),
+            forced: Vec::new(),
+            phase: Phase::Idle,
+            running: false,
+            level: 0,
+            choice: Vec::new(),
+            best: Vec::new(),
+            stats: Stats::default(),
+            status: Status::Complete,
+            started: Instant::now(),
+            progress_every: 0,
+            next_progress: u64::MAX,
+            solution: Vec::new(),
+        }
+    }
+
+    /// The same solver with these limits.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Limits, Problem, Solver};
+    /// # let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// # let arena = Arena::new();
+    /// let s = Solver::new(&p, &arena).with_limits(Limits::new().nodes(100));
+    /// assert_eq!(s.limits().max_nodes, Some(100));
+    /// ```
+    pub fn with_limits(mut self, limits: Limits) -> Solver<'a> {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits for the following searches.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Limits, Problem, Solver};
+    /// # let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// # let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.set_limits(Limits::new().solutions(5));
+    /// assert_eq!(s.limits().max_solutions, Some(5));
+    /// ```
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits in force.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// # let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// # let arena = Arena::new();
+    /// assert!(Solver::new(&p, &arena).limits().max_solutions.is_none());
+    /// ```
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The problem being solved.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// # let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// # let arena = Arena::new();
+    /// assert_eq!(Solver::new(&p, &arena).problem().option_count(), 1);
+    /// ```
+    pub fn problem(&self) -> &'a Problem {
+        self.problem
+    }
+
+    /// The number of nodes in the matrix (item headers, entries and spacers); each is
+    /// [`NODE_BYTES`](crate::xc::NODE_BYTES) bytes.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA B\n").unwrap();
+    /// let arena = Arena::new();
+    /// // slot 0, 2 headers, 2 spacers, 2 entries
+    /// assert_eq!(Solver::new(&p, &arena).node_count(), 7);
+    /// ```
+    pub fn node_count(&self) -> usize {
+        self.m.node_count()
+    }
+
+    /// Puts `option` into every solution of the following searches (as if it had been chosen
+    /// first). Used for Sudoku givens and for splitting a search into parts. Fails, changing
+    /// nothing, if the option clashes with an option forced earlier.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, OptionId, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.force(OptionId::new(0)).unwrap();
+    /// let only = s.first().unwrap();
+    /// assert_eq!(only, [OptionId::new(0), OptionId::new(1)]);
+    /// ```
+    pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.reset();
+        if option.index() >= self.problem.option_count() {
+            return Err(ForceError::UnknownOption {
+                option: option.index(),
+            });
+        }
+        if !self.m.is_available(option) {
+            return Err(ForceError::Conflict {
+                option: option.index(),
+            });
+        }
+        let x = self.m.primary_node(option, self.primaries);
+        let (updates, cleansings) = (self.m.updates, self.m.cleansings);
+        if self.colors {
+            self.m.cover::<true>(self.m.item(x));
+            self.m.commit::<true>(x);
+        } else {
+            self.m.cover::<false>(self.m.item(x));
+            self.m.commit::<false>(x);
+        }
+        (self.m.updates, self.m.cleansings) = (updates, cleansings);
+        self.forced_nodes.push(x);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// Removes every forced option.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, OptionId, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.force(OptionId::new(2)).unwrap();
+    /// s.unforce_all();
+    /// assert_eq!(s.count().stats.solutions, 2);
+    /// ```
+    pub fn unforce_all(&mut self) {
+        self.reset();
+        while let Some(x) = self.forced_nodes.pop() {
+            if self.colors {
+                self.m.uncommit::<true>(x);
+                self.m.uncover::<true>(self.m.item(x));
+            } else {
+                self.m.uncommit::<false>(x);
+                self.m.uncover::<false>(self.m.item(x));
+            }
+        }
+        self.forced.clear();
+    }
+
+    /// The forced options, in the order they were forced.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, OptionId, Problem, Solver};
+    /// # let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// # let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.force(OptionId::new(1)).unwrap();
+    /// assert_eq!(s.forced(), [OptionId::new(1)]);
+    /// ```
+    pub fn forced(&self) -> &[OptionId] {
+        &self.forced
+    }
+
+    /// The first solution (forced options first, then the choices level by level), or `None`
+    /// when there is none or a limit stopped the search first: [`Solver::status`] tells which.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver, Status};
+    /// let p = Problem::from_dlx("A B\nA\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// assert!(s.first().is_none());
+    /// assert_eq!(s.status(), Status::Complete);
+    /// ```
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.solutions().next()
+    }
+
+    /// Counts every solution (within the limits) without building them.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    /// let arena = Arena::new();
+    /// assert_eq!(Solver::new(&p, &arena).count().stats.solutions, 4);
+    /// ```
+    pub fn count(&mut self) -> Outcome {
+        self.begin();
+        while self.step() != Stop::Over {}
+        self.reset();
+        self.outcome()
+    }
+
+    /// Counts solutions but stops at `n` (so `count_up_to(2)` tells none, unique or several).
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    /// let arena = Arena::new();
+    /// assert_eq!(Solver::new(&p, &arena).count_up_to(2).stats.solutions, 2);
+    /// ```
+    pub fn count_up_to(&mut self, n: u64) -> Outcome {
+        let saved = self.limits.max_solutions;
+        self.limits.max_solutions = Some(saved.map_or(n, |s| s.min(n)));
+        let outcome = self.count();
+        self.limits.max_solutions = saved;
+        outcome
+    }
+
+    /// A lazy iterator over the solutions. Dropping it abandons the search and restores the
+    /// matrix; the outcome stays available from [`Solver::outcome`].
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// for solution in s.solutions().take(2) {
+    ///     assert!(p.check_solution(&solution).is_ok());
+    /// }
+    /// ```
+    pub fn solutions(&mut self) -> Solutions<'_, 'a> {
+        self.begin();
+        Solutions { solver: self }
+    }
+
+    /// Calls `visit` with every solution until it returns `Break` or a limit is reached.
+    ///
+    /// ```
+    /// # use std::ops::ControlFlow;
+    /// # use dlxkit::xc::{Arena, Problem, Solver, Status};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut seen = 0;
+    /// let outcome = Solver::new(&p, &arena).visit(|_solution| {
+    ///     seen += 1;
+    ///     if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!((seen, outcome.status), (3, Status::Stopped));
+    /// ```
+    pub fn visit<F>(&mut self, mut visit: F) -> Outcome
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        self.run(0, |event| match event {
+            Event::Solution(s) => visit(s),
+            Event::Progress(_) => ControlFlow::Continue(()),
+        })
+    }
+
+    /// The most general search: reports every solution, and a [`Progress`] about every
+    /// `progress_every` nodes (never, when 0), until the handler returns `Break` or a limit
+    /// is reached.
+    ///
+    /// ```
+    /// # use std::ops::ControlFlow;
+    /// # use dlxkit::xc::{Arena, Event, Problem, Solver};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut reports = 0;
+    /// Solver::new(&p, &arena).run(1, |event| {
+    ///     if let Event::Progress(_) = event { reports += 1; }
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert!(reports > 0);
+    /// ```
+    pub fn run<F>(&mut self, progress_every: u64, mut handler: F) -> Outcome
+    where
+        F: FnMut(Event<'_>) -> ControlFlow<()>,
+    {
+        self.begin();
+        self.progress_every = progress_every;
+        self.next_progress = if progress_every == 0 {
+            u64::MAX
+        } else {
+            progress_every
+        };
+        loop {
+            let flow = match self.step() {
+                Stop::Over => break,
+                Stop::Solution => {
+                    self.fill_solution();
+                    handler(Event::Solution(&self.solution))
+                }
+                Stop::Progress => handler(Event::Progress(self.progress())),
+            };
+            if flow.is_break() {
+                if self.running {
+                    self.stop(Status::Stopped);
+                }
+                break;
+            }
+        }
+        self.progress_every = 0;
+        self.next_progress = u64::MAX;
+        self.reset();
+        self.outcome()
+    }
+
+    /// Why the last search ended (or [`Status::Complete`] before any search).
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Limits, Problem, Solver, Status};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena).with_limits(Limits::new().nodes(1));
+    /// s.count();
+    /// assert_eq!(s.status(), Status::NodeLimit);
+    /// ```
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The statistics of the last (or current) search.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.count();
+    /// assert_eq!(s.stats().nodes, 2); // the root and the solution
+    /// ```
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The status and statistics of the last search.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// let counted = s.count();
+    /// assert_eq!(s.outcome(), counted);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        let mut stats = self.stats.clone();
+        stats.updates = self.m.updates;
+        stats.cleansings = self.m.cleansings;
+        Outcome {
+            status: self.status,
+            stats,
+        }
+    }
+
+    /// Knuth's estimate of how much of the search tree has been explored: at each level,
+    /// choice `k` of `d` contributes `(k - 1) / d` of what is left. It only grows.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A\nA\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.count();
+    /// assert_eq!(s.progress().estimate, 1.0);
+    /// ```
+    pub fn progress(&self) -> Progress {
+        let estimate = match self.phase {
+            Phase::Idle if !self.running && self.status.is_complete() && self.stats.nodes > 0 => {
+                1.0
+            }
+            Phase::Idle => 0.0,
+            _ => {
+                let (mut fraction, mut scale) = (0.0, 1.0);
+                for l in 0..self.depth() {
+                    let (k, d) = self.m.position(self.best[l], self.choice[l]);
+                    let d = f64::from(d.max(k));
+                    scale *= d;
+                    fraction += f64::from(k - 1) / scale;
+                }
+                (fraction + 0.5 / scale).min(1.0)
+            }
+        };
+        Progress {
+            nodes: self.stats.nodes,
+            solutions: self.stats.solutions,
+            level: self.level,
+            estimate,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
+    /// Abandons the current search (if any), restoring the matrix to hold only the forced
+    /// options. Every search ends with it (and the solutions iterator calls it when dropped),
+    /// so calling it by hand is rarely needed.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Limits, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena).with_limits(Limits::new().nodes(2));
+    /// s.count();
+    /// s.reset();
+    /// assert!(s.is_pristine());
+    /// ```
+    pub fn reset(&mut self) {
+        if self.colors {
+            self.unwind::<true>();
+        } else {
+            self.unwind::<false>();
+        }
+    }
+
+    /// Checks every list of the matrix, like Knuth's `sanity()`; describes the first fault.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// let arena = Arena::new();
+    /// assert!(Solver::new(&p, &arena).check_invariants().is_ok());
+    /// ```
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.m.check_invariants()
+    }
+
+    /// Whether the matrix is exactly as built: no search in progress and nothing forced.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// s.count();
+    /// assert!(s.is_pristine());
+    /// ```
+    pub fn is_pristine(&self) -> bool {
+        self.phase == Phase::Idle
+            && self.forced.is_empty()
+            && self.level == 0
+            && self.m.is_pristine(self.problem)
+    }
+
+    // ----- the machine -----
+
+    fn begin(&mut self) {
+        self.reset();
+        self.stats = Stats::default();
+        self.m.updates = 0;
+        self.m.cleansings = 0;
+        self.status = Status::Complete;
+        self.level = 0;
+        self.phase = Phase::Enter;
+        self.running = true;
+        self.started = Instant::now();
+    }
+
+    /// Ends the search with `status`, keeping the matrix as it is until the next reset.
+    fn stop(&mut self, status: Status) {
+        self.status = status;
+        self.running = false;
+        self.stats.elapsed = self.started.elapsed();
+    }
+
+    /// The number of levels whose choice is committed.
+    fn depth(&self) -> usize {
+        match self.phase {
+            Phase::Undo => self.level + 1,
+            Phase::Idle => 0,
+            _ => self.level,
+        }
+    }
+
+    fn step(&mut self) -> Stop {
+        if !self.running {
+            return Stop::Over;
+        }
+        if self.colors {
+            self.step_with::<true>()
+        } else {
+            self.step_with::<false>()
+        }
+    }
+
+    /// Records a solution at `level` (one below the last choice) and applies the
+    /// solution limit.
+    #[inline]
+    fn found(&mut self, level: usize) -> Stop {
+        if self
+            .limits
+            .max_nodes
+            .is_some_and(|max| self.stats.nodes >= max)
+        {
+            self.stop(Status::NodeLimit);
+            return Stop::Over;
+        }
+        self.stats.nodes += 1;
+        self.count_level(level);
+        self.stats.solutions += 1;
+        if self.limits.max_solutions == Some(self.stats.solutions) {
+            self.stop(Status::SolutionLimit);
+        }
+        Stop::Solution
+    }
+
+    /// Runs the machine until a solution, a progress report or the end.
+    fn step_with<const COLORS: bool>(&mut self) -> Stop {
+        loop {
+            match self.phase {
+                Phase::Enter => {
+                    let nodes = self.stats.nodes;
+                    if let Some(status) = self.check_limits(nodes) {
+                        self.stop(status);
+                        return Stop::Over;
+                    }
+                    if nodes >= self.next_progress {
+                        self.next_progress = nodes.saturating_add(self.progress_every);
+                        return Stop::Progress;
+                    }
+                    self.stats.nodes = nodes + 1;
+                    let level = self.level;
+                    self.count_level(level);
+                    if level == self.best.len() {
+                        self.best.push(0);
+                        self.choice.push(0);
+                    }
+                    match self.m.choose() {
+                        Some(item) => {
+                            self.m.cover::<COLORS>(item);
+                            self.best[level] = item;
+                            self.choice[level] = self.m.down(item);
+                            self.phase = Phase::Try;
+                        }
+                        None => {
+                            // The forced options alone cover every primary item.
+                            let stop = self.found(level + 1);
+                            self.stop(self.status);
+                            return stop;
+                        }
+                    }
+                }
+                Phase::Try => {
+                    let level = self.level;
+                    let x = self.choice[level];
+                    if x == self.best[level] {
+                        self.m.uncover::<COLORS>(x);
+                        if level == 0 {
+                            self.phase = Phase::Idle;
+                            self.stop(Status::Complete);
+                            return Stop::Over;
+                        }
+                        self.level = level - 1;
+                        self.phase = Phase::Undo;
+                        continue;
+                    }
+                    self.m.commit::<COLORS>(x);
+                    if self.m.all_covered() {
+                        self.phase = Phase::Undo;
+                        return self.found(level + 1);
+                    }
+                    self.level = level + 1;
+                    self.phase = Phase::Enter;
+                }
+                Phase::Undo => {
+                    let level = self.level;
+                    let x = self.choice[level];
+                    self.m.uncommit::<COLORS>(x);
+                    self.choice[level] = self.m.down(x);
+                    self.phase = Phase::Try;
+                }
+                Phase::Idle => return Stop::Over,
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn count_level(&mut self, level: usize) {
+        match self.stats.profile.get_mut(level) {
+            Some(n) => *n += 1,
+            None => {
+                self.stats.profile.resize(level + 1, 0);
+                self.stats.profile[level] = 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn check_limits(&self, nodes: u64) -> Option<Status> {
+        if let Some(max) = self.limits.max_nodes {
+            if nodes >= max {
+                return Some(Status::NodeLimit);
+            }
+        }
+        if nodes & 1023 == 0 {
+            if let Some(flag) = &self.limits.cancel {
+                if flag.load(Ordering::Relaxed) {
+                    return Some(Status::Cancelled);
+                }
+            }
+            if let Some(deadline) = self.limits.deadline {
+                if Instant::now() >= deadline {
+                    return Some(Status::TimeLimit);
+                }
+            }
+        }
+        None
+    }
+
+    /// Undoes whatever the current search has applied, leaving only the forced options.
+    fn unwind<const COLORS: bool>(&mut self) {
+        if self.running {
+            self.stop(Status::Stopped);
+        }
+        let (updates, cleansings) = (self.m.updates, self.m.cleansings);
+        let mut level = self.level;
+        let mut phase = self.phase;
+        loop {
+            match phase {
+                Phase::Undo => {
+                    self.m.uncommit::<COLORS>(self.choice[level]);
+                    self.m.uncover::<COLORS>(self.best[level]);
+                }
+                Phase::Try => self.m.uncover::<COLORS>(self.best[level]),
+                Phase::Enter => {}
+                Phase::Idle => break,
+            }
+            if level == 0 {
+                break;
+            }
+            level -= 1;
+            phase = Phase::Undo;
+        }
+        (self.m.updates, self.m.cleansings) = (updates, cleansings);
+        self.level = 0;
+        self.phase = Phase::Idle;
+        debug_assert!(self.m.check_invariants().is_ok());
+    }
+
+    fn fill_solution(&mut self) {
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.forced);
+        for l in 0..self.depth() {
+            self.solution.push(self.m.option_of(self.choice[l]));
+        }
+    }
+}
+
+/// The solutions of a [`Solver`], found one at a time as the iterator is advanced.
+///
+/// ```
+/// # use dlxkit::xc::{Arena, Problem, Solver};
+/// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+/// let arena = Arena::new();
+/// let mut s = Solver::new(&p, &arena);
+/// let mut it = s.solutions();
+/// assert!(it.next().is_some());
+/// assert!(it.next().is_some());
+/// assert!(it.next().is_none());
+/// assert!(it.outcome().status.is_complete());
+/// ```
+pub struct Solutions<'s, 'a> {
+    solver: &'s mut Solver<'a>,
+}
+
+impl Solutions<'_, '_> {
+    /// The status and statistics so far.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut s = Solver::new(&p, &arena);
+    /// let mut it = s.solutions();
+    /// it.next();
+    /// assert_eq!(it.outcome().stats.solutions, 1);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        self.solver.outcome()
+    }
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        match self.solver.step() {
+            Stop::Solution => {
+                self.solver.fill_solution();
+                Some(self.solver.solution.clone())
+            }
+            Stop::Progress => unreachable!("progress is only requested by run"),
+            Stop::Over => None,
+        }
+    }
+}
+
+impl Drop for Solutions<'_, '_> {
+    fn drop(&mut self) {
+        self.solver.reset();
+    }
+}

@@ -1,0 +1,85 @@
+//! Known answers for the exact cover engine: Knuth's examples, counted as his programs count.
+
+use dlxkit::xc::{Arena, Limits, OptionId, Problem, Solver, Status};
+
+const TOY: &str = "| Knuth's toy problem\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+const COLORS: &str =
+    "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+
+fn texts(problem: &Problem, solution: &[OptionId]) -> Vec<String> {
+    let mut t: Vec<String> = solution.iter().map(|&o| problem.option_text(o)).collect();
+    t.sort();
+    t
+}
+
+#[test]
+fn toy_problem_has_one_solution_with_knuths_counts() {
+    let p = Problem::from_dlx(TOY).unwrap();
+    let arena = Arena::new();
+    let mut s = Solver::new(&p, &arena);
+    let outcome = s.count();
+    assert_eq!(outcome.status, Status::Complete);
+    assert_eq!(outcome.stats.solutions, 1);
+    assert_eq!(outcome.stats.nodes, 6);
+    assert_eq!(outcome.stats.updates, 30);
+    let first = s.first().unwrap();
+    assert_eq!(texts(&p, &first), ["A D", "B G", "C E F"]);
+    assert!(s.is_pristine());
+}
+
+#[test]
+fn color_example_has_one_solution_with_knuths_counts() {
+    let p = Problem::from_dlx(COLORS).unwrap();
+    assert_eq!(
+        p.warnings().len(),
+        1,
+        "the option without primary items is dropped"
+    );
+    let arena = Arena::new();
+    let mut s = Solver::new(&p, &arena);
+    let outcome = s.count();
+    assert_eq!(outcome.stats.solutions, 1);
+    assert_eq!(outcome.stats.nodes, 4);
+    assert_eq!(outcome.stats.updates, 14);
+    assert_eq!(outcome.stats.cleansings, 5);
+    let first = s.first().unwrap();
+    assert_eq!(texts(&p, &first), ["A C X:1 Y:1", "B X:1"]);
+    assert!(s.is_pristine());
+}
+
+/// A chain of `n` items where option `k` covers items `k` and `k+1`'s "link", forcing one
+/// level per item: the search is `n` levels deep.
+fn chain(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    let items: Vec<_> = (0..n)
+        .map(|k| b.primary(&format!("i{k}")).unwrap())
+        .collect();
+    for k in 0..n {
+        b.option([items[k]]).unwrap();
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn deep_search_of_twenty_thousand_levels_does_not_overflow_the_stack() {
+    let p = chain(20_000);
+    let arena = Arena::new();
+    let mut s = Solver::new(&p, &arena);
+    let outcome = s.count();
+    assert_eq!(outcome.stats.solutions, 1);
+    assert_eq!(outcome.stats.max_level(), 20_000);
+    assert_eq!(s.first().unwrap().len(), 20_000);
+}
+
+#[test]
+fn node_limit_stops_and_leaves_the_solver_usable() {
+    let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    let arena = Arena::new();
+    let mut s = Solver::new(&p, &arena).with_limits(Limits::new().nodes(3));
+    let o = s.count();
+    assert_eq!(o.status, Status::NodeLimit);
+    assert_eq!(o.stats.nodes, 3);
+    s.set_limits(Limits::new());
+    assert_eq!(s.count().stats.solutions, 4);
+    assert!(s.is_pristine());
+}
