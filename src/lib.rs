@@ -32,5 +32,6 @@
 #![deny(missing_docs)]
 
 pub mod puzzles;
+pub mod rng;
 pub mod sudoku;
 pub mod xc;
