@@ -842,6 +842,14 @@ impl<'a> Solver<'a> {
         self.stats.nodes += 1;
         self.count_level(level);
         self.stats.solutions += 1;
+        // Knuth's `sanity()` habit: in debug builds, walk every list at each solution of a
+        // small problem (mid-search, with the solution's options covered).
+        #[cfg(debug_assertions)]
+        if self.m.node_count() < 4096 {
+            if let Err(fault) = self.m.check_invariants() {
+                panic!("dancing links corrupted at a solution: {fault}");
+            }
+        }
         if self.limits.max_solutions == Some(self.stats.solutions) {
             self.stop(Status::SolutionLimit);
         }

@@ -1,0 +1,236 @@
+//! Property tests of the exact cover engine against a brute-force oracle, on random small
+//! problems with primary and secondary items and colours.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dlxkit::xc::{Arena, Entry, Limits, OptionId, Problem, Solver, Status};
+use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+
+/// A random problem: up to 10 primary and 4 secondary items, up to 16 options, colours 0..3.
+#[derive(Clone, Debug)]
+struct Small {
+    primaries: u8,
+    secondaries: u8,
+    options: Vec<Vec<(u8, Option<u8>)>>,
+}
+
+impl Arbitrary for Small {
+    fn arbitrary(g: &mut Gen) -> Small {
+        let primaries = 1 + u8::arbitrary(g) % 10;
+        let secondaries = u8::arbitrary(g) % 5;
+        let items = primaries + secondaries;
+        let count = usize::arbitrary(g) % 17;
+        let options = (0..count)
+            .map(|_| {
+                let len = 1 + usize::arbitrary(g) % 4;
+                (0..len)
+                    .map(|_| {
+                        let item = u8::arbitrary(g) % items;
+                        let color = if item >= primaries && bool::arbitrary(g) {
+                            Some(u8::arbitrary(g) % 3)
+                        } else {
+                            None
+                        };
+                        (item, color)
+                    })
+                    .collect()
+            })
+            .collect();
+        Small {
+            primaries,
+            secondaries,
+            options,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Small>> {
+        let me = self.clone();
+        Box::new((0..self.options.len()).rev().map(move |k| {
+            let mut s = me.clone();
+            s.options.remove(k);
+            s
+        }))
+    }
+}
+
+impl Small {
+    /// Builds the problem, skipping options the builder refuses (repeats, no primary item).
+    fn problem(&self) -> Problem {
+        let mut b = Problem::builder();
+        let mut ids = Vec::new();
+        for k in 0..self.primaries {
+            ids.push(b.primary(&format!("p{k}")).unwrap());
+        }
+        for k in 0..self.secondaries {
+            ids.push(b.secondary(&format!("s{k}")).unwrap());
+        }
+        let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
+        for option in &self.options {
+            let entries = option.iter().map(|&(i, c)| Entry {
+                item: ids[i as usize],
+                color: c.map(|c| colors[c as usize]),
+            });
+            let _ = b.option(entries);
+        }
+        b.build().unwrap()
+    }
+}
+
+fn sorted(mut s: Vec<OptionId>) -> Vec<OptionId> {
+    s.sort();
+    s
+}
+
+/// Every subset of options that is an exact cover, by brute force.
+fn brute_force(p: &Problem) -> BTreeSet<Vec<OptionId>> {
+    let m = p.option_count();
+    let mut all = BTreeSet::new();
+    for mask in 0u32..(1 << m) {
+        let subset: Vec<OptionId> = (0..m)
+            .filter(|&k| mask & (1 << k) != 0)
+            .map(OptionId::new)
+            .collect();
+        if p.check_solution(&subset).is_ok() {
+            all.insert(subset);
+        }
+    }
+    all
+}
+
+quickcheck! {
+    fn solutions_equal_brute_force(s: Small) -> bool {
+        let p = s.problem();
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        let found: Vec<Vec<OptionId>> = solver.solutions().map(sorted).collect();
+        let set: BTreeSet<_> = found.iter().cloned().collect();
+        set.len() == found.len() && set == brute_force(&p)
+    }
+
+    fn count_matches_iterator_and_first_is_iterators_first(s: Small) -> bool {
+        let p = s.problem();
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        let all: Vec<_> = solver.solutions().collect();
+        let outcome = solver.count();
+        let first = solver.first();
+        outcome.status == Status::Complete
+            && outcome.stats.solutions == all.len() as u64
+            && first == all.first().cloned()
+            && all.iter().all(|sol| p.check_solution(sol).is_ok())
+    }
+
+    fn matrix_is_sound_during_and_restored_after_every_search(s: Small) -> bool {
+        let p = s.problem();
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        let mut ok = true;
+        // The visitor sees the matrix mid-search; it cannot reach the solver, so check after.
+        solver.visit(|_| ControlFlow::Continue(()));
+        ok &= solver.check_invariants().is_ok() && solver.is_pristine();
+        let mut it = solver.solutions();
+        it.next();
+        drop(it);
+        ok &= solver.check_invariants().is_ok() && solver.is_pristine();
+        solver.set_limits(Limits::new().nodes(3));
+        solver.count();
+        ok && solver.check_invariants().is_ok() && solver.is_pristine()
+    }
+
+    fn solution_limit_is_honoured(s: Small, k: u8) -> bool {
+        let p = s.problem();
+        let total = brute_force(&p).len() as u64;
+        let k = u64::from(k % 4) + 1;
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena).with_limits(Limits::new().solutions(k));
+        let outcome = solver.count();
+        let expected_status = if total >= k { Status::SolutionLimit } else { Status::Complete };
+        outcome.stats.solutions == total.min(k) && outcome.status == expected_status
+            && solver.solutions().count() as u64 == total.min(k)
+    }
+
+    fn node_limit_is_honoured(s: Small, n: u8) -> bool {
+        let p = s.problem();
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        let full = solver.count();
+        let n = u64::from(n % 8) + 1;
+        solver.set_limits(Limits::new().nodes(n));
+        let limited = solver.count();
+        limited.stats.nodes <= n
+            && (limited.status == Status::NodeLimit) == (full.stats.nodes > n)
+            && limited.stats.solutions <= full.stats.solutions
+    }
+
+    fn forcing_an_option_keeps_exactly_the_solutions_that_contain_it(s: Small, pick: u8) -> TestResult {
+        let p = s.problem();
+        if p.option_count() == 0 {
+            return TestResult::discard();
+        }
+        let o = OptionId::new(pick as usize % p.option_count());
+        let expected: BTreeSet<_> = brute_force(&p).into_iter().filter(|sol| sol.contains(&o)).collect();
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        solver.force(o).unwrap();
+        let found: BTreeSet<_> = solver.solutions().map(sorted).collect();
+        solver.unforce_all();
+        TestResult::from_bool(found == expected && solver.is_pristine())
+    }
+
+    fn text_format_round_trips(s: Small) -> bool {
+        let p = s.problem();
+        let q = Problem::from_dlx(&p.to_dlx()).unwrap();
+        q.to_dlx() == p.to_dlx() && q.count_solutions() == p.count_solutions()
+    }
+
+    fn random_text_never_panics_the_parser(text: String) -> bool {
+        let _ = Problem::from_dlx(&text);
+        true
+    }
+
+    fn random_item_soup_never_panics_the_parser(lines: Vec<Vec<u8>>) -> bool {
+        // Text made of a few names, bars and colons, which reaches deeper than random Unicode.
+        let words = ["A", "B", "C", "|", "X", "Y:", "X:1", ":", "A:0", "|B", "Y"];
+        let text: String = lines
+            .iter()
+            .map(|l| l.iter().map(|&w| words[w as usize % words.len()]).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        if let Ok(p) = Problem::from_dlx(&text) {
+            let arena = Arena::new();
+            let mut solver = Solver::new(&p, &arena);
+            let n = solver.count().stats.solutions;
+            return n == brute_force_if_small(&p).unwrap_or(n);
+        }
+        true
+    }
+}
+
+fn brute_force_if_small(p: &Problem) -> Option<u64> {
+    (p.option_count() <= 16).then(|| brute_force(p).len() as u64)
+}
+
+#[test]
+fn errors_name_the_line_and_column() {
+    let cases = [
+        ("A B\nA C\n", "line 2, column 3: option 0: unknown item `C`"),
+        ("A B\nA B A\n", "line 2, column 5: option 0: item `A` appears twice"),
+        ("A | X\nA:1\n", "line 2, column 1: option 0: primary item `A` cannot have a colour"),
+        ("A | X | Y\n", "line 1, column 7: the item line contains `|` twice"),
+        ("A A\n", "line 1, column 3: item `A` is declared twice"),
+        ("A | X\nA X:\n", "line 2, column 5: empty colour after `:`"),
+        ("| only X\n| X\n", "line 2, column 1: no items: the input holds only comments and blank lines"),
+    ];
+    for (text, message) in cases {
+        let err = Problem::from_dlx(text).unwrap_err();
+        assert_eq!(err.to_string(), message, "input {text:?}");
+    }
+}
+
+#[test]
+fn comments_blank_lines_crlf_and_long_names_are_accepted() {
+    let text = "| comment\r\n\r\n  first_item_with_a_long_name second | third\r\n| between\r\nfirst_item_with_a_long_name third:red\r\nsecond\r\n";
+    let p = Problem::from_dlx(text).unwrap();
+    assert_eq!((p.primary_count(), p.secondary_count(), p.option_count()), (2, 1, 2));
+    assert_eq!(p.count_solutions(), 1);
+}
