@@ -214,12 +214,24 @@ fn brute_force_if_small(p: &Problem) -> Option<u64> {
 fn errors_name_the_line_and_column() {
     let cases = [
         ("A B\nA C\n", "line 2, column 3: option 0: unknown item `C`"),
-        ("A B\nA B A\n", "line 2, column 5: option 0: item `A` appears twice"),
-        ("A | X\nA:1\n", "line 2, column 1: option 0: primary item `A` cannot have a colour"),
-        ("A | X | Y\n", "line 1, column 7: the item line contains `|` twice"),
+        (
+            "A B\nA B A\n",
+            "line 2, column 5: option 0: item `A` appears twice",
+        ),
+        (
+            "A | X\nA:1\n",
+            "line 2, column 1: option 0: primary item `A` cannot have a colour",
+        ),
+        (
+            "A | X | Y\n",
+            "line 1, column 7: the item line contains `|` twice",
+        ),
         ("A A\n", "line 1, column 3: item `A` is declared twice"),
         ("A | X\nA X:\n", "line 2, column 5: empty colour after `:`"),
-        ("| only X\n| X\n", "line 2, column 1: no items: the input holds only comments and blank lines"),
+        (
+            "| only X\n| X\n",
+            "line 2, column 1: no items: the input holds only comments and blank lines",
+        ),
     ];
     for (text, message) in cases {
         let err = Problem::from_dlx(text).unwrap_err();
@@ -231,6 +243,9 @@ fn errors_name_the_line_and_column() {
 fn comments_blank_lines_crlf_and_long_names_are_accepted() {
     let text = "| comment\r\n\r\n  first_item_with_a_long_name second | third\r\n| between\r\nfirst_item_with_a_long_name third:red\r\nsecond\r\n";
     let p = Problem::from_dlx(text).unwrap();
-    assert_eq!((p.primary_count(), p.secondary_count(), p.option_count()), (2, 1, 2));
+    assert_eq!(
+        (p.primary_count(), p.secondary_count(), p.option_count()),
+        (2, 1, 2)
+    );
     assert_eq!(p.count_solutions(), 1);
 }

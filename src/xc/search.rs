@@ -323,6 +323,10 @@ pub struct Solver<'a> {
     started: Instant,
     progress_every: u64,
     next_progress: u64,
+    /// Node count at which entering a node takes the slow path (limits, polling, progress).
+    checkpoint: u64,
+    /// Node count at which the cancel flag and the deadline are next polled.
+    next_poll: u64,
     solution: Vec<OptionId>,
 }
 
@@ -366,6 +370,8 @@ impl<'a> Solver<'a> {
             started: Instant::now(),
             progress_every: 0,
             next_progress: u64::MAX,
+            checkpoint: 0,
+            next_poll: 0,
             solution: Vec::new(),
         }
     }
@@ -797,6 +803,8 @@ impl<'a> Solver<'a> {
         self.level = 0;
         self.phase = Phase::Enter;
         self.running = true;
+        self.checkpoint = 0;
+        self.next_poll = 0;
         self.started = Instant::now();
     }
 
@@ -862,13 +870,10 @@ impl<'a> Solver<'a> {
             match self.phase {
                 Phase::Enter => {
                     let nodes = self.stats.nodes;
-                    if let Some(status) = self.check_limits(nodes) {
-                        self.stop(status);
-                        return Stop::Over;
-                    }
-                    if nodes >= self.next_progress {
-                        self.next_progress = nodes.saturating_add(self.progress_every);
-                        return Stop::Progress;
+                    if nodes >= self.checkpoint {
+                        if let Some(stop) = self.checkpoint_reached(nodes) {
+                            return stop;
+                        }
                     }
                     self.stats.nodes = nodes + 1;
                     let level = self.level;
@@ -937,26 +942,38 @@ impl<'a> Solver<'a> {
         }
     }
 
-    #[inline]
-    fn check_limits(&self, nodes: u64) -> Option<Status> {
-        if let Some(max) = self.limits.max_nodes {
-            if nodes >= max {
-                return Some(Status::NodeLimit);
+    /// The slow path of entering a node, taken only when `nodes` reaches the checkpoint:
+    /// the node limit, the cancel flag and deadline (polled every 1,024 nodes), and progress
+    /// reports. Sets the next checkpoint; returns why the machine must pause, if it must.
+    #[cold]
+    fn checkpoint_reached(&mut self, nodes: u64) -> Option<Stop> {
+        let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
+        if nodes >= max_nodes {
+            self.stop(Status::NodeLimit);
+            return Some(Stop::Over);
+        }
+        if nodes >= self.next_poll {
+            self.next_poll = nodes + 1024;
+            let cancelled = self
+                .limits
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if cancelled {
+                self.stop(Status::Cancelled);
+                return Some(Stop::Over);
+            }
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop(Status::TimeLimit);
+                return Some(Stop::Over);
             }
         }
-        if nodes & 1023 == 0 {
-            if let Some(flag) = &self.limits.cancel {
-                if flag.load(Ordering::Relaxed) {
-                    return Some(Status::Cancelled);
-                }
-            }
-            if let Some(deadline) = self.limits.deadline {
-                if Instant::now() >= deadline {
-                    return Some(Status::TimeLimit);
-                }
-            }
+        let progress = nodes >= self.next_progress;
+        if progress {
+            self.next_progress = nodes.saturating_add(self.progress_every);
         }
-        None
+        self.checkpoint = max_nodes.min(self.next_poll).min(self.next_progress);
+        progress.then_some(Stop::Progress)
     }
 
     /// Undoes whatever the current search has applied, leaving only the forced options.
