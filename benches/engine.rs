@@ -1,1 +1,3 @@
+//! Criterion benchmarks of the exact cover engine (being written).
+
 fn main() {}

@@ -1,1 +1,3 @@
+//! Criterion benchmarks of the Sudoku solvers (being written).
+
 fn main() {}
