@@ -47,15 +47,15 @@ fn color_example_has_one_solution_with_knuths_counts() {
     assert!(s.is_pristine());
 }
 
-/// A chain of `n` items where option `k` covers items `k` and `k+1`'s "link", forcing one
-/// level per item: the search is `n` levels deep.
+/// `n` items, each with one option of its own: the only solution takes one option per level,
+/// so the search is `n` levels deep.
 fn chain(n: usize) -> Problem {
     let mut b = Problem::builder();
     let items: Vec<_> = (0..n)
         .map(|k| b.primary(&format!("i{k}")).unwrap())
         .collect();
-    for k in 0..n {
-        b.option([items[k]]).unwrap();
+    for item in items {
+        b.option([item]).unwrap();
     }
     b.build().unwrap()
 }
