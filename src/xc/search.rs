@@ -309,7 +309,6 @@ pub struct Solver<'a> {
     problem: &'a Problem,
     m: Matrix<'a>,
     colors: bool,
-    primaries: u32,
     limits: Limits,
     forced_nodes: Vec<u32>,
     forced: Vec<OptionId>,
@@ -356,7 +355,6 @@ impl<'a> Solver<'a> {
             problem,
             m: Matrix::new(problem, arena),
             colors: problem.has_colors(),
-            primaries: problem.primary_count() as u32,
             limits: Limits::default(),
             forced_nodes: Vec::new(),
             forced: Vec::new(),
@@ -467,7 +465,7 @@ impl<'a> Solver<'a> {
                 option: option.index(),
             });
         }
-        let x = self.m.primary_node(option, self.primaries);
+        let x = self.m.primary_node(option);
         let (updates, cleansings) = (self.m.updates, self.m.cleansings);
         if self.colors {
             self.m.cover::<true>(self.m.item(x));
