@@ -111,6 +111,9 @@ impl Arena {
     }
 }
 
+/// How many lengths [`Matrix::choose`] compares at a time.
+const CHUNK: usize = 16;
+
 /// Bytes per node of the matrix.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
@@ -131,6 +134,40 @@ pub(crate) struct Matrix<'a> {
     pub(crate) updates: u64,
     /// Purifications plus nodes cleansed, as Knuth counts "cleansings".
     pub(crate) cleansings: u64,
+}
+
+/// The index of the first smallest value (`None` for an empty slice).
+///
+/// The values are scanned in chunks of [`CHUNK`], whose minima the compiler computes with
+/// vector instructions; the first chunk holding the overall minimum is then searched element
+/// by element. A minimum of 0 ends the scan early: lengths are never negative.
+#[inline]
+fn first_minimum(values: &[i32]) -> Option<usize> {
+    let mut best = i32::MAX;
+    let mut best_start = 0;
+    let mut chunks = values.chunks_exact(CHUNK);
+    for (k, chunk) in (&mut chunks).enumerate() {
+        let chunk: &[i32; CHUNK] = chunk.try_into().expect("exact chunk");
+        let m = chunk.iter().copied().fold(i32::MAX, i32::min);
+        if m < best {
+            best = m;
+            best_start = k * CHUNK;
+            if m == 0 {
+                break;
+            }
+        }
+    }
+    let rest = chunks.remainder();
+    let rest_start = values.len() - rest.len();
+    if best > 0 {
+        let m = rest.iter().copied().fold(i32::MAX, i32::min);
+        if m < best {
+            best = m;
+            best_start = rest_start;
+        }
+    }
+    let k = values[best_start..].iter().position(|&l| l == best)?;
+    Some(best_start + k)
 }
 
 /// Builds the pristine node and length arrays of a problem, and the first node of each option.
@@ -319,12 +356,9 @@ impl<'a> Matrix<'a> {
     #[inline]
     pub(crate) fn choose(&self) -> Option<u32> {
         let lens = &self.lens[1..=self.primaries as usize];
-        // Two passes that vectorise: the minimum, then where it first occurs.
-        let min = lens.iter().copied().fold(i32::MAX, i32::min);
-        if min >= COVERED {
-            return None;
-        }
-        lens.iter().position(|&l| l == min).map(|k| k as u32 + 1)
+        first_minimum(lens)
+            .filter(|&k| lens[k] < COVERED)
+            .map(|k| k as u32 + 1)
     }
 
     /// Unlinks the other nodes of the option containing `p` from their item lists.
@@ -563,5 +597,42 @@ impl<'a> Matrix<'a> {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_minimum;
+    use quickcheck::quickcheck;
+
+    quickcheck! {
+        fn first_minimum_is_the_leftmost_smallest(values: Vec<u16>, zeros: bool) -> bool {
+            // Non-negative values, as list lengths are; sometimes with no zero at all.
+            let values: Vec<i32> = values
+                .iter()
+                .map(|&v| i32::from(if zeros { v % 5 } else { v % 5 + 1 }))
+                .collect();
+            let expected = values
+                .iter()
+                .enumerate()
+                .min_by_key(|&(k, &v)| (v, k))
+                .map(|(k, _)| k);
+            first_minimum(&values) == expected
+        }
+    }
+
+    #[test]
+    fn first_minimum_finds_the_leftmost_tie_in_every_position() {
+        for len in 1..70 {
+            for at in 0..len {
+                let mut values = vec![9; len];
+                values[at] = 2;
+                if at + 1 < len {
+                    values[len - 1] = 2;
+                }
+                assert_eq!(first_minimum(&values), Some(at), "len {len}, at {at}");
+            }
+        }
+        assert_eq!(first_minimum(&[]), None);
     }
 }

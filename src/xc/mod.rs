@@ -18,7 +18,7 @@
 //! - [`problem`]: items, options, colours, the validating [`ProblemBuilder`] and its errors;
 //! - `matrix` (private): the linked structure, 16 bytes per node, in an [`Arena`];
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
-//! - [`format`]: Knuth's text format, read ([`Problem::from_dlx`]) and written
+//! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]).
 //!
 //! ```
