@@ -49,7 +49,7 @@ impl SearchBar {
         }
         let bar = self.bar.get_or_insert_with(|| {
             let style = ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {percent:>3}% explored (estimate) {msg}",
+                "{elapsed_precise} [{bar:20}] {percent_precise:>7}% explored (estimate), {msg}",
             )
             .expect("the template is valid")
             .progress_chars("=> ");
@@ -102,7 +102,7 @@ impl CountBar {
     pub fn new(total: u64, unit: &str, wanted: bool) -> CountBar {
         let bar = if wanted {
             let template = format!(
-                "{{elapsed_precise}} [{{wide_bar}}] {{pos}}/{{len}} {unit} ({{per_sec}}, ETA {{eta}}) {{msg}}"
+                "{{elapsed_precise}} [{{bar:20}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}} {{msg}}"
             );
             let style = ProgressStyle::with_template(&template)
                 .expect("the template is valid")
