@@ -205,8 +205,11 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         for line in stats_lines(&outcome, args.profile, paint) {
             super::eprint_line(format_args!("{line}"));
         }
-    } else if let Some(note) = incomplete_note(&outcome) {
-        ctx.note(note);
+    } else if args.format == Format::Text {
+        // (JSON says the same with "complete" and "status".)
+        if let Some(note) = incomplete_note(&outcome) {
+            ctx.note(note);
+        }
     }
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
