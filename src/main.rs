@@ -53,6 +53,7 @@ fn main() -> ExitCode {
     };
     cli::exit::finish(result, || {
         let mut command = Cli::command();
+        command.build(); // gives subcommands their full names (`dlxkit solve`)
         let name = matches.subcommand_name().unwrap_or_default().to_string();
         match command.find_subcommand_mut(&name) {
             Some(sub) => sub.render_usage().to_string(),

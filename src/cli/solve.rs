@@ -141,9 +141,11 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// Runs `dlxkit solve`.
 pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let cancel = interrupt::flag();
     let source = input::read(args.file.as_deref(), ctx)?;
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
+    // From here on Ctrl-C stops the search instead of the process (while the input is read,
+    // it keeps its default effect).
+    let cancel = interrupt::flag();
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
     }
