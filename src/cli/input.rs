@@ -1,0 +1,172 @@
+//! Where a subcommand's input comes from: a FILE argument, or standard input when the
+//! argument is `-` or missing. When standard input is a terminal and no file was given, the
+//! subcommand prints its usage and exits 2 rather than wait silently for typing (`-` still
+//! reads the terminal: the user asked for it).
+//!
+//! ```text
+//! let source = input::read(args.file.as_deref(), ctx)?;          // name + text
+//! let problem = Problem::from_dlx(&source.text)
+//!     .map_err(|e| source.parse_error(&e))?;                     // "file:line:column: ..."
+//! ```
+
+use std::io::Read;
+use std::path::Path;
+
+use dlxkit::xc::{ParseError, ParseErrorKind, ProblemError};
+
+use super::{CliError, Context};
+
+/// The name used in messages for standard input.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Where the input comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputPath<'a> {
+    /// Standard input (`-` or no argument).
+    Stdin,
+    /// A file.
+    File(&'a Path),
+}
+
+impl<'a> InputPath<'a> {
+    /// The input named by an optional FILE argument (`-` and none mean standard input).
+    pub fn from_arg(file: Option<&'a Path>) -> InputPath<'a> {
+        match file {
+            None => InputPath::Stdin,
+            Some(p) if p.as_os_str() == "-" => InputPath::Stdin,
+            Some(p) => InputPath::File(p),
+        }
+    }
+
+    /// The name for messages: the path as given, or `<stdin>`.
+    pub fn name(&self) -> String {
+        match self {
+            InputPath::Stdin => STDIN_NAME.to_string(),
+            InputPath::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// A whole input, read into memory, with the name to use in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The file name as given, or `<stdin>`.
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+impl Source {
+    /// An error at `line` and `column` of this source: `name:line:column: message`.
+    pub fn error_at(
+        &self,
+        line: usize,
+        column: usize,
+        message: impl std::fmt::Display,
+    ) -> CliError {
+        CliError::input(format!("{}:{line}:{column}: {message}", self.name))
+    }
+
+    /// The message for a [`ParseError`] of Knuth's format, with a hint saying what to do.
+    pub fn parse_error(&self, error: &ParseError) -> CliError {
+        let e = self.error_at(error.line, error.column, &error.kind);
+        match parse_hint(&error.kind) {
+            Some(hint) => e.with_hint(hint),
+            None => e,
+        }
+    }
+}
+
+/// What to do about a parse error of Knuth's format.
+fn parse_hint(kind: &ParseErrorKind) -> Option<String> {
+    Some(match kind {
+        ParseErrorKind::NoItems => {
+            "the first line that is not a comment (`| ...`) must name the items".to_string()
+        }
+        ParseErrorKind::SecondBar => {
+            "the item line is `primary items | secondary items`, with one `|` at most".to_string()
+        }
+        ParseErrorKind::EmptyColor => "write a colour after the colon, as in `X:red`".to_string(),
+        ParseErrorKind::Problem(p) => match p {
+            ProblemError::UnknownItem { name, .. } => {
+                format!("name `{name}` on the item line (the first line that is not a comment), or fix the option")
+            }
+            ProblemError::RepeatedItem { .. } => {
+                "an option lists each item at most once".to_string()
+            }
+            ProblemError::ColoredPrimary { .. } => {
+                "only secondary items (after `|` on the item line) can have colours".to_string()
+            }
+            ProblemError::DuplicateItem { .. } => {
+                "each item is named once on the item line".to_string()
+            }
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Reads the whole input named by an optional FILE argument (see [`InputPath::from_arg`]).
+///
+/// Fails with exit 2 when the file cannot be read (`cannot read `nope.dlx`: No such file or
+/// directory (os error 2)`), and with the usage when no file is given and standard input is
+/// a terminal.
+pub fn read(file: Option<&Path>, ctx: &Context) -> Result<Source, CliError> {
+    let path = InputPath::from_arg(file);
+    if file.is_none() && ctx.stdin_is_terminal {
+        return Err(CliError::usage(
+            "no input: give a FILE, or pipe the input into standard input (`-` reads the terminal)",
+        ));
+    }
+    let name = path.name();
+    let text = match path {
+        InputPath::Stdin => {
+            let mut text = String::new();
+            std::io::stdin()
+                .lock()
+                .read_to_string(&mut text)
+                .map(|_| text)
+        }
+        InputPath::File(p) => std::fs::read_to_string(p),
+    };
+    match text {
+        Ok(text) => Ok(Source { name, text }),
+        Err(e) => Err(CliError::input(format!("cannot read `{name}`: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dash_and_nothing_mean_stdin() {
+        assert_eq!(InputPath::from_arg(None), InputPath::Stdin);
+        assert_eq!(InputPath::from_arg(Some(Path::new("-"))), InputPath::Stdin);
+        let p = Path::new("a.dlx");
+        assert_eq!(InputPath::from_arg(Some(p)), InputPath::File(p));
+        assert_eq!(InputPath::from_arg(None).name(), "<stdin>");
+        assert_eq!(InputPath::from_arg(Some(p)).name(), "a.dlx");
+    }
+
+    #[test]
+    fn no_file_on_a_terminal_asks_for_usage() {
+        let mut ctx = Context::new(Default::default());
+        ctx.stdin_is_terminal = true;
+        let e = read(None, &ctx).unwrap_err();
+        assert!(e.shows_usage());
+        assert_eq!(e.exit(), super::super::Exit::Error);
+    }
+
+    #[test]
+    fn parse_errors_name_file_line_and_column() {
+        let source = Source {
+            name: "toy.dlx".into(),
+            text: "A B\nA Q\n".into(),
+        };
+        let err = dlxkit::xc::Problem::from_dlx(&source.text).unwrap_err();
+        let e = source.parse_error(&err);
+        assert_eq!(e.message(), Some("toy.dlx:2:3: option 0: unknown item `Q`"));
+        assert!(e.hint().unwrap().contains("item line"));
+    }
+}

@@ -1,0 +1,412 @@
+//! Command-line tests of `dlxkit solve`: output in each format, input from files and
+//! standard input, limits, statistics, warnings, `--emit dlx`, and every exit code.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const TOY: &str = "data/dlx/knuth-toy.dlx";
+const COLORS: &str = "data/dlx/knuth-colors.dlx";
+
+/// The toy problem's one solution, in the order the search chooses its options.
+const TOY_SOLUTION: &str = "A D\nC E F\nB G\n\n";
+
+fn dlxkit() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR");
+    cmd
+}
+
+/// A problem with `n` items, each covered by either of two identical options: 2^n solutions.
+fn doubles(n: usize) -> String {
+    let mut text = String::from("| each item has two options: 2^n solutions\n");
+    let names: Vec<String> = (0..n).map(|i| format!("I{i}")).collect();
+    text.push_str(&names.join(" "));
+    text.push('\n');
+    for name in &names {
+        text.push_str(&format!("{name}\n{name}\n"));
+    }
+    text
+}
+
+/// Writes `text` to a file under the test scratch directory and returns its path.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_solve");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn json(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).expect("stdout is one JSON value")
+}
+
+#[test]
+fn prints_the_toy_solution_as_option_lines_then_a_blank_line() {
+    dlxkit()
+        .args(["solve", TOY])
+        .assert()
+        .code(0)
+        .stdout(TOY_SOLUTION)
+        .stderr("");
+}
+
+#[test]
+fn solves_the_colour_example_and_warns_about_the_dropped_option() {
+    dlxkit()
+        .args(["solve", COLORS])
+        .assert()
+        .code(0)
+        .stdout("A C X:1 Y:1\nB X:1\n\n")
+        .stderr(
+            "dlxkit: warning: data/dlx/knuth-colors.dlx:5: option 2 ignored: it has no primary \
+             item (as in Knuth's DLX programs)\n",
+        );
+}
+
+#[test]
+fn quiet_silences_warnings() {
+    dlxkit()
+        .args(["solve", "--quiet", COLORS])
+        .assert()
+        .code(0)
+        .stdout("A C X:1 Y:1\nB X:1\n\n")
+        .stderr("");
+}
+
+#[test]
+fn reads_standard_input_for_a_dash() {
+    let text = std::fs::read_to_string(format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    dlxkit()
+        .args(["solve", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(TOY_SOLUTION);
+}
+
+#[test]
+fn reads_standard_input_without_a_file_argument() {
+    let text = std::fs::read_to_string(format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    dlxkit()
+        .args(["solve"])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(TOY_SOLUTION);
+}
+
+#[test]
+fn exits_1_when_there_is_no_solution() {
+    dlxkit()
+        .args(["solve", "-"])
+        .write_stdin("A B\nA\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("");
+    dlxkit()
+        .args(["solve", "--count", "-"])
+        .write_stdin("A B\nA\n")
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn a_malformed_file_exits_2_naming_file_line_and_column() {
+    let path = scratch(
+        "unknown-item.dlx",
+        "| option 2 names an item never declared\nA B C D\nA B\nC D\nA Q\n",
+    );
+    dlxkit()
+        .current_dir(path.parent().unwrap())
+        .args(["solve", "unknown-item.dlx"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlxkit: unknown-item.dlx:5:3: option 2: unknown item `Q`\n\
+             hint: name `Q` on the item line (the first line that is not a comment), or fix the option\n",
+        );
+}
+
+#[test]
+fn malformed_standard_input_is_called_stdin() {
+    dlxkit()
+        .args(["solve"])
+        .write_stdin("A B | X | Y\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "dlxkit: <stdin>:1:9: the item line contains `|` twice\n",
+        ));
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    dlxkit()
+        .args(["solve", "nope.dlx"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "dlxkit: cannot read `nope.dlx`: No such file or directory",
+        ));
+}
+
+#[test]
+fn bad_flags_exit_2() {
+    for args in [
+        &["solve", "--format", "xml", TOY][..],
+        &["solve", "--limit", "0", TOY],
+        &["solve", "--max-nodes", "many", TOY],
+        &["solve", "--timeout", "-1", TOY],
+        &["solve", "--no-such-flag", TOY],
+        &["solve", "--emit", "dlx", "--count", TOY],
+        &["no-such-command"],
+        &[],
+    ] {
+        dlxkit()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::is_empty().not());
+    }
+}
+
+#[test]
+fn count_prints_the_number_of_solutions() {
+    dlxkit()
+        .args(["solve", "--count", TOY])
+        .assert()
+        .code(0)
+        .stdout("1\n");
+    let path = scratch("doubles10.dlx", &doubles(10));
+    dlxkit()
+        .arg("solve")
+        .arg("-c")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout("1024\n");
+}
+
+#[test]
+fn limit_stops_after_n_solutions() {
+    let path = scratch("doubles6.dlx", &doubles(6));
+    let out = dlxkit()
+        .args(["solve", "--limit", "3", "--stats"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("status      solution limit\n"))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let solutions: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(solutions.len(), 3);
+    for s in solutions {
+        assert_eq!(
+            s.lines().count(),
+            6,
+            "each solution has one option per item"
+        );
+    }
+}
+
+#[test]
+fn max_nodes_reports_the_node_limit_and_an_incomplete_search() {
+    let path = scratch("doubles12.dlx", &doubles(12));
+    let assert = dlxkit()
+        .args(["solve", "--count", "--max-nodes", "5", "--format", "json"])
+        .arg(&path)
+        .assert();
+    let v = json(&assert.get_output().stdout);
+    assert_eq!(v["status"], "node limit");
+    assert_eq!(v["complete"], false);
+    assert!(v["nodes"].as_u64().unwrap() <= 5);
+    assert!(v.get("options").is_none(), "no options when counting");
+    // Without --stats, a note on stderr says the count is incomplete.
+    dlxkit()
+        .args(["solve", "--count", "--max-nodes", "5"])
+        .arg(&path)
+        .assert()
+        .stderr(predicate::str::contains("node limit").and(predicate::str::contains("incomplete")));
+}
+
+#[test]
+fn a_zero_timeout_reports_the_time_limit() {
+    // 2^40 solutions: the search cannot finish before its first look at the clock.
+    let path = scratch("doubles40.dlx", &doubles(40));
+    let assert = dlxkit()
+        .args(["solve", "--count", "--timeout", "0", "--format", "json"])
+        .arg(&path)
+        .assert();
+    let v = json(&assert.get_output().stdout);
+    assert_eq!(v["status"], "time limit");
+    assert_eq!(v["complete"], false);
+}
+
+#[test]
+fn json_holds_the_statistics_and_the_solutions() {
+    let assert = dlxkit()
+        .args(["solve", "--format", "json", TOY])
+        .assert()
+        .code(0);
+    let v = json(&assert.get_output().stdout);
+    assert_eq!(v["solutions"], 1);
+    assert_eq!(v["nodes"], 6); // as Knuth's DLX1 counts
+    assert_eq!(v["updates"], 30);
+    assert_eq!(v["cleansings"], 0);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["status"], "complete");
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    assert_eq!(v["options"], serde_json::json!([["A D", "C E F", "B G"]]));
+    assert!(v.get("profile").is_none());
+}
+
+#[test]
+fn json_with_profile_adds_nodes_per_level() {
+    let assert = dlxkit()
+        .args(["solve", "--format", "json", "--profile", "--quiet", COLORS])
+        .assert()
+        .code(0);
+    let v = json(&assert.get_output().stdout);
+    assert_eq!(v["options"], serde_json::json!([["A C X:1 Y:1", "B X:1"]]));
+    let profile: Vec<u64> = serde_json::from_value(v["profile"].clone()).unwrap();
+    assert_eq!(profile.iter().sum::<u64>(), v["nodes"].as_u64().unwrap());
+    assert_eq!(profile[0], 1, "one root");
+}
+
+#[test]
+fn jsonl_prints_a_line_per_solution_then_a_summary() {
+    let path = scratch("doubles3.dlx", &doubles(3));
+    let assert = dlxkit()
+        .args(["solve", "--format", "jsonl"])
+        .arg(&path)
+        .assert()
+        .code(0);
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 9);
+    for (k, line) in lines[..8].iter().enumerate() {
+        assert_eq!(line["type"], "solution");
+        assert_eq!(line["index"], k as u64 + 1);
+        let options: Vec<String> = serde_json::from_value(line["options"].clone()).unwrap();
+        let mut sorted = options.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["I0", "I1", "I2"]);
+    }
+    let summary = &lines[8];
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["solutions"], 8);
+    assert_eq!(summary["complete"], true);
+    assert!(summary.get("options").is_none());
+}
+
+#[test]
+fn jsonl_count_prints_only_the_summary() {
+    dlxkit()
+        .args(["solve", "--format", "jsonl", "--count", TOY])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "{\"type\":\"summary\",\"solutions\":1,\"nodes\":6,\"updates\":30,\"cleansings\":0,\
+             \"complete\":true,\"status\":\"complete\",\"elapsed_ms\":",
+        ));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let assert = dlxkit()
+        .args(["solve", "--stats", TOY])
+        .assert()
+        .code(0)
+        .stdout(TOY_SOLUTION);
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 7, "{stderr}");
+    assert_eq!(
+        lines[0],
+        "problem     7 items (5 primary, 2 secondary), 6 options, 16 entries"
+    );
+    assert_eq!(lines[1], "solutions   1");
+    assert_eq!(lines[2], "nodes       6");
+    assert_eq!(lines[3], "updates     30");
+    assert_eq!(lines[4], "cleansings  0");
+    assert!(lines[5].starts_with("time        ") && lines[5].ends_with(" ms"));
+    assert_eq!(lines[6], "status      complete");
+}
+
+#[test]
+fn colours_count_cleansings_and_profile_prints_levels() {
+    let assert = dlxkit()
+        .args(["solve", "--profile", "--count", "--quiet", COLORS])
+        .assert()
+        .code(0)
+        .stdout("1\n");
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("\ncleansings  5\n"), "{stderr}");
+    assert!(
+        stderr.contains("\nprofile     level          nodes\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\n                0              1\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn colour_always_paints_the_stats_labels_and_never_does_not() {
+    dlxkit()
+        .args(["--color", "always", "solve", "--stats", TOY])
+        .assert()
+        .stdout(TOY_SOLUTION)
+        .stderr(predicate::str::contains("\x1b[1mnodes      \x1b[0m 6"));
+    dlxkit()
+        .args(["solve", "--stats", "--color", "never", TOY])
+        .env("NO_COLOR", "1")
+        .assert()
+        .stderr(predicate::str::contains("\x1b[").not());
+}
+
+#[test]
+fn emit_dlx_round_trips() {
+    let first = dlxkit()
+        .args(["solve", "--emit", "dlx", "--quiet", COLORS])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(first.clone()).unwrap();
+    assert_eq!(
+        text,
+        "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n"
+    );
+    // Normal form is a fixed point, and solves as the original does.
+    dlxkit()
+        .args(["solve", "--emit", "dlx", "-"])
+        .write_stdin(first.clone())
+        .assert()
+        .code(0)
+        .stdout(text.clone());
+    dlxkit()
+        .args(["solve", "-"])
+        .write_stdin(first)
+        .assert()
+        .code(0)
+        .stdout("A C X:1 Y:1\nB X:1\n\n")
+        .stderr("");
+}
