@@ -487,7 +487,7 @@ pub struct Packing {
 /// ```
 /// use dlxkit::puzzles::polycube::{Container, PolycubeOptions, PolycubeSet, PolycubePacking};
 /// use dlxkit::puzzles::Puzzle;
-/// // The L tetracube and the V tricube... cannot fill a 2x2x2 cube (7 cells for 8).
+/// // The L tetracube and the V tricube cannot fill a 2x2x2 cube (7 cells for 8).
 /// let set = PolycubeSet::parse("L: 0,0,0 1,0,0 2,0,0 0,1,0\nV: 0,0,0 1,0,0 0,1,0\n")?;
 /// let p = PolycubePacking::new(&Container::cuboid(2, 2, 2)?, &set, &PolycubeOptions::default())?;
 /// assert_eq!(p.count(), 0);
