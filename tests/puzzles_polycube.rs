@@ -25,9 +25,27 @@ fn count_and_check(p: &PolycubePacking, check: usize) -> u64 {
     outcome.stats.solutions
 }
 
-/// The cube's 48 symmetries as functions of a cell of the 3x3x3 box.
-fn cube_symmetries() -> Vec<(bool, Box<dyn Fn([usize; 3]) -> [usize; 3]>)> {
-    let mut out: Vec<(bool, Box<dyn Fn([usize; 3]) -> [usize; 3]>)> = Vec::new();
+/// One of the cube's 48 symmetries acting on the cells of the 3x3x3 box: permute the axes,
+/// then flip some of them.
+struct CubeSymmetry {
+    perm: [usize; 3],
+    flips: usize,
+    reflection: bool,
+}
+
+impl CubeSymmetry {
+    fn apply(&self, c: [usize; 3]) -> [usize; 3] {
+        let mut r = [c[self.perm[0]], c[self.perm[1]], c[self.perm[2]]];
+        for (axis, v) in r.iter_mut().enumerate() {
+            if self.flips >> axis & 1 == 1 {
+                *v = 2 - *v;
+            }
+        }
+        r
+    }
+}
+
+fn cube_symmetries() -> Vec<CubeSymmetry> {
     let perms = [
         [0, 1, 2],
         [0, 2, 1],
@@ -36,29 +54,22 @@ fn cube_symmetries() -> Vec<(bool, Box<dyn Fn([usize; 3]) -> [usize; 3]>)> {
         [2, 0, 1],
         [2, 1, 0],
     ];
-    let parity = [false, true, true, false, false, true];
+    let odd = [false, true, true, false, false, true];
+    let mut out = Vec::new();
     for (k, perm) in perms.into_iter().enumerate() {
         for flips in 0..8usize {
-            let reflection = parity[k] ^ (flips.count_ones() % 2 == 1);
-            out.push((
-                reflection,
-                Box::new(move |c: [usize; 3]| {
-                    let mut r = [c[perm[0]], c[perm[1]], c[perm[2]]];
-                    for (axis, v) in r.iter_mut().enumerate() {
-                        if flips >> axis & 1 == 1 {
-                            *v = 2 - *v;
-                        }
-                    }
-                    r
-                }),
-            ));
+            out.push(CubeSymmetry {
+                perm,
+                flips,
+                reflection: odd[k] ^ (flips.count_ones() % 2 == 1),
+            });
         }
     }
     out
 }
 
 /// The smallest picture of a Soma packing under the 48 symmetries (reflections swap A and B).
-fn canonical(p: &Packing, syms: &[(bool, Box<dyn Fn([usize; 3]) -> [usize; 3]>)]) -> Vec<usize> {
+fn canonical(p: &Packing, syms: &[CubeSymmetry]) -> Vec<usize> {
     let names = "VLTZABP";
     let mut grid = [0usize; 27];
     for pl in &p.placements {
@@ -69,14 +80,14 @@ fn canonical(p: &Packing, syms: &[(bool, Box<dyn Fn([usize; 3]) -> [usize; 3]>)]
     let a = names.find('A').unwrap();
     let b = names.find('B').unwrap();
     syms.iter()
-        .map(|(reflection, f)| {
+        .map(|g| {
             let mut img = [0usize; 27];
             for x in 0..3 {
                 for y in 0..3 {
                     for z in 0..3 {
-                        let [i, j, k] = f([x, y, z]);
+                        let [i, j, k] = g.apply([x, y, z]);
                         let mut v = grid[x + 3 * y + 9 * z];
-                        if *reflection {
+                        if g.reflection {
                             v = if v == a {
                                 b
                             } else if v == b {
