@@ -14,11 +14,25 @@
 //! pruning. (The same tilings are found by [`crate::puzzles::polyomino`] with the
 //! [`PieceSet::dominoes`](crate::puzzles::polyomino::PieceSet::dominoes) set; this module
 //! is the direct, smaller encoding.)
+//!
+//! ```
+//! use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+//! let puzzle = Dominoes::new(2, 3)?;
+//! assert_eq!(puzzle.count(), 3);
+//! let first = puzzle.first()?.unwrap();
+//! assert_eq!(puzzle.render(&first), "<>^\n<>v\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{InvalidSolution, Puzzle, PuzzleError};
 use crate::xc::{OptionId, Problem};
 
 /// The most cells a board may have.
+///
+/// ```
+/// use dlxkit::puzzles::dominoes::{Dominoes, MAX_CELLS};
+/// assert!(Dominoes::new(1, MAX_CELLS + 1).is_err());
+/// ```
 pub const MAX_CELLS: usize = 250_000;
 
 /// One domino: the cell it starts at (top or left) and its direction.

@@ -20,11 +20,26 @@
 //! even), so the placements of k fall into mirror pairs; keeping only the one of each pair
 //! that lies further to the left (i + j < 2n + 1) keeps exactly one solution of each reversed
 //! pair. The restricted number is the largest odd one, whose placements are the fewest.
+//!
+//! ```
+//! use dlxkit::puzzles::{langford::Langford, Puzzle};
+//! assert_eq!(Langford::new(7, false)?.count(), 52);
+//! let reduced = Langford::new(7, true)?;
+//! assert_eq!(reduced.count(), 26);
+//! let first = reduced.first()?.unwrap();
+//! reduced.validate(&first)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{InvalidSolution, Puzzle, PuzzleError};
 use crate::xc::{OptionId, Problem};
 
 /// The largest n this module builds.
+///
+/// ```
+/// use dlxkit::puzzles::langford::{Langford, MAX_N};
+/// assert!(Langford::new(MAX_N + 1, false).is_err());
+/// ```
 pub const MAX_N: usize = 1_000;
 
 /// A Langford sequence: the number in each slot, left to right.

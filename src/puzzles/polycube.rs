@@ -32,6 +32,13 @@
 //! | the Soma tricube
 //! V: 0,0,0 1,0,0 0,1,0
 //! ```
+//!
+//! ```
+//! use dlxkit::puzzles::{polycube::soma, Puzzle};
+//! let puzzle = soma(true)?;
+//! assert_eq!(puzzle.count(), 240);
+//! # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+//! ```
 
 use super::geometry::{self, Cell, Layout, Packing as Core, PieceSpec};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
@@ -39,13 +46,38 @@ use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
 
 /// The most cells a container may have.
+///
+/// ```
+/// use dlxkit::puzzles::polycube::{Container, MAX_CONTAINER_CELLS};
+/// assert!(Container::cuboid(1, 1, MAX_CONTAINER_CELLS + 1).is_err());
+/// ```
 pub const MAX_CONTAINER_CELLS: usize = 10_000;
 /// The most cells a piece may have.
+///
+/// ```
+/// use dlxkit::puzzles::polycube::{Polycube, MAX_PIECE_CELLS};
+/// assert!(Polycube::new("I", (0..=MAX_PIECE_CELLS).map(|x| (x, 0, 0))).is_err());
+/// ```
 pub const MAX_PIECE_CELLS: usize = 100;
 /// The most pieces a set may have.
+///
+/// ```
+/// use dlxkit::puzzles::polycube::{Polycube, PolycubeSet, MAX_PIECES};
+/// let many: Vec<Polycube> = (0..=MAX_PIECES)
+///     .map(|k| Polycube::new(&format!("p{k}"), [(0, 0, 0)]).unwrap())
+///     .collect();
+/// assert!(PolycubeSet::new(many).is_err());
+/// ```
 pub const MAX_PIECES: usize = 1_000;
 
 /// A cell `(x, y, z)`.
+///
+/// ```
+/// use dlxkit::puzzles::polycube::{Container, Cube};
+/// let corner: Cube = (0, 0, 0);
+/// assert_eq!(Container::cuboid(2, 2, 2)?.cells()[0], corner);
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
 pub type Cube = (usize, usize, usize);
 
 fn cell(c: Cube) -> Cell {

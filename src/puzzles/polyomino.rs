@@ -51,6 +51,16 @@
 //! I:
 //! #####
 //! ```
+//!
+//! ```
+//! use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+//! use dlxkit::puzzles::Puzzle;
+//! let board = Board::parse("xxxxx\nxxxxx\nxxxxx\nxxxxx")?;
+//! let tetrominoes = PieceSet::tetrominoes();
+//! let puzzle = Polyomino::new(&board, &tetrominoes, &PackingOptions::default())?;
+//! assert_eq!(puzzle.count(), 0); // 20 cells, but T breaks the chessboard balance
+//! # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+//! ```
 
 use std::collections::HashMap;
 
@@ -60,10 +70,28 @@ use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
 
 /// The most cells a board may have.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Board, MAX_BOARD_CELLS};
+/// assert!(Board::rectangle(1, MAX_BOARD_CELLS + 1).is_err());
+/// ```
 pub const MAX_BOARD_CELLS: usize = 10_000;
 /// The most cells a piece may have.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Piece, MAX_PIECE_CELLS};
+/// assert!(Piece::new("I", (0..=MAX_PIECE_CELLS).map(|c| (0, c))).is_err());
+/// ```
 pub const MAX_PIECE_CELLS: usize = 100;
 /// The most pieces a set may have.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Piece, PieceSet, MAX_PIECES};
+/// let many: Vec<Piece> = (0..=MAX_PIECES)
+///     .map(|k| Piece::new(&format!("p{k}"), [(0, 0)]).unwrap())
+///     .collect();
+/// assert!(PieceSet::new(many).is_err());
+/// ```
 pub const MAX_PIECES: usize = 1_000;
 
 /// A board: a set of cells `(row, column)`, counting from 0.
@@ -728,15 +756,16 @@ pub struct Tiling {
 /// use dlxkit::puzzles::Puzzle;
 /// // The 8x8 square without its centre: Dana Scott's 1958 problem.
 /// let board = Board::parse("
-/// ########
-/// ########
-/// ########
-/// ###..###
-/// ###..###
-/// ########
-/// ########
-/// ########
+/// xxxxxxxx
+/// xxxxxxxx
+/// xxxxxxxx
+/// xxx  xxx
+/// xxx  xxx
+/// xxxxxxxx
+/// xxxxxxxx
+/// xxxxxxxx
 /// ")?;
+/// assert_eq!(board.cells().len(), 60);
 /// let p = Polyomino::new(&board, &PieceSet::pentominoes(), &PackingOptions::default())?;
 /// let tiling = p.first()?.unwrap();
 /// p.validate(&tiling)?;

@@ -18,11 +18,25 @@
 //! (for n = 8: `r3 c3 r4 c4 r2 c2 r5 c5 r1 c1 r6 c6 r0 c0 r7 c7`), gives a much smaller
 //! search tree: a queen in the middle of the board rules out the most squares, so deciding the
 //! middle early prunes the most. The counts do not depend on the order.
+//!
+//! ```
+//! use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+//! let puzzle = Queens::new(4, QueensOrder::Natural)?;
+//! assert_eq!(puzzle.count(), 2);
+//! let first = puzzle.first()?.unwrap();
+//! assert_eq!(puzzle.render(&first), ".Q..\n...Q\nQ...\n..Q.\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{InvalidSolution, Puzzle, PuzzleError};
 use crate::xc::{OptionId, Problem};
 
 /// The largest board this module builds.
+///
+/// ```
+/// use dlxkit::puzzles::queens::{Queens, QueensOrder, MAX_N};
+/// assert!(Queens::new(MAX_N + 1, QueensOrder::Natural).is_err());
+/// ```
 pub const MAX_N: usize = 1_000;
 
 /// The order in which rows and columns are declared (it changes the search, not the counts).

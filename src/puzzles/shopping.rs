@@ -31,12 +31,28 @@
 //! The first line that is not blank or a comment is `need:` followed by the items, separated
 //! by blanks; every further line is a bundle's name, `:`, and the items it holds. Item names
 //! follow the engine's rules (no white space, `|` or `:`); bundle names may not contain `:`.
+//!
+//! ```
+//! use dlxkit::puzzles::{shopping::ShoppingList, Puzzle};
+//! let list = ShoppingList::school_supplies()?;
+//! for purchase in list.solutions_up_to(10)? {
+//!     list.validate(&purchase)?;
+//!     println!("{}", list.render(&purchase));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::{InvalidSolution, Puzzle, PuzzleError};
 use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
 
 /// The most items or bundles a list may have.
+///
+/// ```
+/// use dlxkit::puzzles::shopping::{ShoppingList, MAX_ENTRIES};
+/// let items: Vec<String> = (0..=MAX_ENTRIES).map(|k| format!("i{k}")).collect();
+/// assert!(ShoppingList::new(items, vec![]).is_err());
+/// ```
 pub const MAX_ENTRIES: usize = 100_000;
 
 /// A bundle a store sells: a name and the list items in it.
