@@ -1,2 +1,364 @@
 //! Other exact cover puzzles, each a module that builds a [`crate::xc::Problem`], decodes a
 //! solution and draws it.
+//!
+//! Every puzzle here has the same shape, the [`Puzzle`] trait:
+//!
+//! 1. a constructor takes the puzzle's parameters (a board size, a board and a piece set, a
+//!    shopping list...) and builds the exact cover [`Problem`], remembering what each option
+//!    *means* (a queen on a square, a piece in a position, a bundle bought);
+//! 2. [`Puzzle::decode`] turns a solution of the engine (a list of [`OptionId`]s) into a
+//!    typed value (a board of queens, a tiling, a Langford sequence);
+//! 3. [`Puzzle::render`] draws that value as text;
+//! 4. [`Puzzle::validate`] checks the typed value against the puzzle's own rules, without
+//!    looking at the exact cover problem at all, so tests can trust the engine less.
+//!
+//! A command line can therefore solve any of them in a few lines:
+//!
+//! ```
+//! use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+//! let puzzle = Queens::new(6, QueensOrder::OrganPipe)?;
+//! assert_eq!(puzzle.count(), 4);
+//! let solution = puzzle.first()?.expect("6 queens can be placed");
+//! puzzle.validate(&solution)?;
+//! println!("{}", puzzle.render(&solution));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The modules: [`queens`], [`polyomino`] (pentominoes and any other flat pieces on any
+//! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings), [`langford`],
+//! and [`shopping`] (the friendliest introduction to exact cover).
+//! [`benchmark_instances`] gathers the instances the engine benchmark times.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::xc::{Arena, OptionId, Problem, ProblemError, Solver};
+
+mod geometry;
+
+pub mod dominoes;
+pub mod langford;
+pub mod polycube;
+pub mod polyomino;
+pub mod queens;
+pub mod shopping;
+
+/// Why a puzzle could not be built.
+///
+/// ```
+/// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, PuzzleError};
+/// let err = Queens::new(0, QueensOrder::Natural).unwrap_err();
+/// assert!(matches!(err, PuzzleError::TooSmall { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// Malformed text (a board, a piece set, a shopping list), with its line and column
+    /// (both counted from 1).
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// The line, from 1.
+        line: usize,
+        /// The column (in characters), from 1.
+        column: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A size or a count below the smallest meaningful value.
+    #[error("{what} must be at least {min} (got {value})")]
+    TooSmall {
+        /// What was too small.
+        what: &'static str,
+        /// The value given.
+        value: usize,
+        /// The smallest allowed value.
+        min: usize,
+    },
+    /// A size above the cap this library puts on problems it builds.
+    #[error("{what} is {value}, above the limit of {max}")]
+    TooLarge {
+        /// What was too large.
+        what: &'static str,
+        /// The value given (or reached).
+        value: usize,
+        /// The largest allowed value.
+        max: usize,
+    },
+    /// A board, a container, a piece or a list with nothing in it.
+    #[error("{what} is empty")]
+    Empty {
+        /// What was empty.
+        what: String,
+    },
+    /// A name is used twice (a piece, a bundle, a shopping item).
+    #[error("`{name}` is defined twice")]
+    Duplicate {
+        /// The repeated name.
+        name: String,
+    },
+    /// A name refers to nothing defined.
+    #[error("unknown name `{name}`")]
+    Unknown {
+        /// The unknown name.
+        name: String,
+    },
+    /// The requested symmetry reduction cannot be done exactly for this board and piece set.
+    #[error("symmetry reduction impossible: {reason}")]
+    Symmetry {
+        /// Why.
+        reason: String,
+    },
+    /// The exact cover problem itself was refused (for example an invalid item name).
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+}
+
+/// A decoded solution that breaks the puzzle's rules, or a list of options that does not
+/// decode. The message says what is wrong.
+///
+/// ```
+/// use dlxkit::puzzles::{langford::{Langford, LangfordSequence}, Puzzle};
+/// let puzzle = Langford::new(3, false)?;
+/// let wrong = LangfordSequence(vec![1, 2, 1, 3, 2, 3]);
+/// assert!(puzzle.validate(&wrong).is_err());
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid solution: {0}")]
+pub struct InvalidSolution(pub String);
+
+/// Whether (and how) to count solutions once per symmetry class instead of every one.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Board, PieceSet, Polyomino, PackingOptions};
+/// use dlxkit::puzzles::{Puzzle, SymmetryReduction};
+/// let board = Board::rectangle(3, 20)?;
+/// let options = PackingOptions { symmetry: SymmetryReduction::Auto, ..PackingOptions::default() };
+/// let puzzle = Polyomino::new(&board, &PieceSet::pentominoes(), &options)?;
+/// assert_eq!(puzzle.count(), 2); // 8 tilings, 4 symmetries of the rectangle
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SymmetryReduction {
+    /// Count every solution ("raw" counts).
+    #[default]
+    None,
+    /// Restrict the piece that leaves the fewest options, chosen automatically.
+    Auto,
+    /// Restrict the named piece (an error if that piece cannot break the symmetry).
+    Piece(String),
+}
+
+/// What a symmetry reduction did: the board's symmetry group and the restricted pieces.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{pentomino_rectangle};
+/// let puzzle = pentomino_rectangle(6, 10, true)?;
+/// let report = puzzle.symmetry().expect("reduced");
+/// assert_eq!(report.group_order, 4);
+/// assert_eq!(report.piece.as_deref(), Some("X"));
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SymmetryReport {
+    /// How many symmetries of the board (container) map solutions to solutions.
+    pub group_order: usize,
+    /// The piece restricted to one placement per symmetry class (`None` when the board has no
+    /// symmetry to remove).
+    pub piece: Option<String>,
+    /// How many placements that piece had, and how many were kept.
+    pub placements: (usize, usize),
+    /// The second piece that breaks the symmetry left when the first piece sits in a
+    /// symmetric position, if one was needed.
+    pub helper: Option<String>,
+}
+
+impl fmt::Display for SymmetryReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} symmetries", self.group_order)?;
+        if let Some(p) = &self.piece {
+            write!(
+                f,
+                "; piece {p} keeps {} of its {} placements",
+                self.placements.1, self.placements.0
+            )?;
+        }
+        if let Some(h) = &self.helper {
+            write!(f, "; piece {h} breaks the symmetry left")?;
+        }
+        Ok(())
+    }
+}
+
+/// The common shape of every puzzle: a problem, what its options mean, and the way back from
+/// a solution to a picture.
+///
+/// ```
+/// use dlxkit::puzzles::{langford::Langford, Puzzle};
+/// let puzzle = Langford::new(3, false)?;
+/// let first = puzzle.first()?.expect("a solution");
+/// puzzle.validate(&first)?;
+/// assert_eq!(puzzle.count(), 2); // 2 3 1 2 1 3 and its reversal
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Puzzle {
+    /// A decoded solution.
+    type Solution;
+
+    /// The exact cover problem.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+    /// assert_eq!(Dominoes::new(2, 2)?.problem().option_count(), 4);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn problem(&self) -> &Problem;
+
+    /// What an option means, in words (`None` for an option the problem does not have).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// use dlxkit::xc::OptionId;
+    /// let q = Queens::new(4, QueensOrder::Natural)?;
+    /// assert_eq!(q.describe(OptionId::new(1)).unwrap(), "queen at row 0, column 1");
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn describe(&self, option: OptionId) -> Option<String>;
+
+    /// Turns a solution of [`Puzzle::problem`] into a typed value.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+    /// let d = Dominoes::new(2, 2)?;
+    /// let options = d.problem().first_solution().unwrap();
+    /// assert_eq!(d.decode(&options)?.dominoes.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn decode(&self, options: &[OptionId]) -> Result<Self::Solution, InvalidSolution>;
+
+    /// Checks a solution against the rules of the puzzle, independently of the engine.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder, QueensSolution}, Puzzle};
+    /// let q = Queens::new(4, QueensOrder::Natural)?;
+    /// assert!(q.validate(&QueensSolution { columns: vec![1, 3, 0, 2] }).is_ok());
+    /// assert!(q.validate(&QueensSolution { columns: vec![0, 1, 2, 3] }).is_err());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn validate(&self, solution: &Self::Solution) -> Result<(), InvalidSolution>;
+
+    /// Draws a solution as text (lines end with `\n`).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder, QueensSolution}, Puzzle};
+    /// let q = Queens::new(4, QueensOrder::Natural)?;
+    /// let text = q.render(&QueensSolution { columns: vec![1, 3, 0, 2] });
+    /// assert_eq!(text, ".Q..\n...Q\nQ...\n..Q.\n");
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn render(&self, solution: &Self::Solution) -> String;
+
+    /// Counts the solutions with a fresh [`Solver`].
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// assert_eq!(Queens::new(8, QueensOrder::OrganPipe)?.count(), 92);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn count(&self) -> u64 {
+        self.problem().count_solutions()
+    }
+
+    /// The first solution the search finds, decoded (`Ok(None)` when there is none).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// assert!(Queens::new(3, QueensOrder::Natural)?.first()?.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn first(&self) -> Result<Option<Self::Solution>, InvalidSolution> {
+        self.problem()
+            .first_solution()
+            .map(|s| self.decode(&s))
+            .transpose()
+    }
+
+    /// Up to `limit` solutions, decoded, in the order the search finds them.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// let q = Queens::new(8, QueensOrder::Natural)?;
+    /// let some = q.solutions_up_to(5)?;
+    /// assert_eq!(some.len(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn solutions_up_to(&self, limit: usize) -> Result<Vec<Self::Solution>, InvalidSolution> {
+        let arena = Arena::new();
+        let mut solver = Solver::new(self.problem(), &arena);
+        let found: Vec<Vec<OptionId>> = solver.solutions().take(limit).collect();
+        found.iter().map(|s| self.decode(s)).collect()
+    }
+
+    /// Decodes and draws a raw solution in one call (what a command line needs).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{langford::Langford, Puzzle};
+    /// let l = Langford::new(3, true)?;
+    /// let options = l.problem().first_solution().unwrap();
+    /// assert_eq!(l.render_options(&options)?.trim(), "3 1 2 1 3 2"); // its reversal is left out
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn render_options(&self, options: &[OptionId]) -> Result<String, InvalidSolution> {
+        Ok(self.render(&self.decode(options)?))
+    }
+}
+
+/// An instance timed by the engine benchmark: a name and its problem.
+///
+/// ```
+/// let instances = dlxkit::puzzles::benchmark_instances()?;
+/// assert!(instances.iter().any(|b| b.name == "queens-12"));
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct BenchmarkInstance {
+    /// A short name, usable as a benchmark id.
+    pub name: &'static str,
+    /// The problem to solve (count all solutions).
+    pub problem: Problem,
+}
+
+/// The engine benchmark's puzzle instances: n-queens with n = 12 (organ-pipe order),
+/// Langford pairs with n = 11 (reduced by reversal), and pentominoes in a 6x10 rectangle,
+/// unrestricted and restricted by symmetry.
+///
+/// ```
+/// let names: Vec<&str> = dlxkit::puzzles::benchmark_instances()?
+///     .iter().map(|b| b.name).collect();
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10", "pentominoes-6x10-reduced"]);
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+pub fn benchmark_instances() -> Result<Vec<BenchmarkInstance>, PuzzleError> {
+    Ok(vec![
+        BenchmarkInstance {
+            name: "queens-12",
+            problem: queens::benchmark()?.problem().clone(),
+        },
+        BenchmarkInstance {
+            name: "langford-11",
+            problem: langford::benchmark()?.problem().clone(),
+        },
+        BenchmarkInstance {
+            name: "pentominoes-6x10",
+            problem: polyomino::benchmark(false)?.problem().clone(),
+        },
+        BenchmarkInstance {
+            name: "pentominoes-6x10-reduced",
+            problem: polyomino::benchmark(true)?.problem().clone(),
+        },
+    ])
+}

@@ -1,0 +1,1045 @@
+//! Polyomino packing: fill a board, drawn as text, with a set of flat pieces, each used once.
+//!
+//! ## The encoding
+//!
+//! There is one primary item per piece (named as the piece, `F`, `I`, `L`...) and one primary
+//! item per board cell (named `row,column`, counting from 0). Every way to lay a piece on the
+//! board, turned and flipped as allowed, is an option: the piece's item and the items of the
+//! five (or however many) cells it covers. A solution covers each cell once and uses each
+//! piece once: exactly a packing. The pieces come first in the item order, so when the search
+//! hesitates between equally constrained items it tries to place a piece.
+//!
+//! Pieces may turn and flip (*free* pieces, the usual rule for pentominoes) or only turn
+//! ([`PackingOptions::one_sided`]). A piece marked *unlimited* may be used any number of times
+//! and has no item of its own: [`PieceSet::dominoes`] tiles a board with dominoes that way.
+//!
+//! ## Symmetry reduction
+//!
+//! A board with symmetries (a rectangle has 4, a square 8) has its solutions in classes of
+//! mirror images and rotations. With [`SymmetryReduction::Auto`] one piece is restricted to one
+//! placement in each class of its placements, so every class of solutions is counted once:
+//! for the 6x10 rectangle the X pentomino keeps 8 of its 32 positions (its centre in one
+//! quarter of the board), as in Knuth's programs. When a kept placement is itself symmetric
+//! (the X centred on the middle row of a 5x12 box, or on a diagonal of the 8x8 square) the
+//! symmetry left is broken by a second, asymmetric piece through a secondary item; the details
+//! are in the module documentation of the packing core and in [`SymmetryReport`]. With
+//! one-sided pieces, a reflection of the board counts as a symmetry only when it carries the
+//! piece set onto itself (each piece onto its mirror image).
+//!
+//! ## Text formats
+//!
+//! A **board** is drawn one row per line: a space or `.` is a hole (not part of the board),
+//! any other character is a cell, so `#`/`.` and `x`/space drawings both work. Blank lines
+//! before and after the drawing are ignored; tabs are refused (their width is ambiguous).
+//!
+//! ```text
+//! ########
+//! ###..###      an 8x8 square with its central 2x2 hole
+//! ```
+//!
+//! A **piece set** is a list of pieces, each a *name line* then its drawing. A name line is a
+//! name followed by `:` and, optionally, the word `unlimited`; names follow the item rules (no
+//! white space, `|` or `:`). Drawings use the board syntax; blank lines are ignored, and lines
+//! starting with `|` are comments.
+//!
+//! ```text
+//! | two pentominoes
+//! F:
+//! .##
+//! ##.
+//! .#.
+//! I:
+//! #####
+//! ```
+//!
+//! ```
+//! use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+//! use dlxkit::puzzles::Puzzle;
+//! let board = Board::parse("xxxxx\nxxxxx\nxxxxx\nxxxxx")?;
+//! let tetrominoes = PieceSet::tetrominoes();
+//! let puzzle = Polyomino::new(&board, &tetrominoes, &PackingOptions::default())?;
+//! assert_eq!(puzzle.count(), 0); // 20 cells, but T breaks the chessboard balance
+//! # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+//! ```
+
+use std::collections::HashMap;
+
+use super::geometry::{self, Cell, Layout, Packing, PieceSpec};
+use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
+use crate::xc::problem::check_item_name;
+use crate::xc::{OptionId, Problem};
+
+/// The most cells a board may have.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Board, MAX_BOARD_CELLS};
+/// assert!(Board::rectangle(1, MAX_BOARD_CELLS + 1).is_err());
+/// ```
+pub const MAX_BOARD_CELLS: usize = 10_000;
+/// The most cells a piece may have.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Piece, MAX_PIECE_CELLS};
+/// assert!(Piece::new("I", (0..=MAX_PIECE_CELLS).map(|c| (0, c))).is_err());
+/// ```
+pub const MAX_PIECE_CELLS: usize = 100;
+/// The most pieces a set may have.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Piece, PieceSet, MAX_PIECES};
+/// let many: Vec<Piece> = (0..=MAX_PIECES)
+///     .map(|k| Piece::new(&format!("p{k}"), [(0, 0)]).unwrap())
+///     .collect();
+/// assert!(PieceSet::new(many).is_err());
+/// ```
+pub const MAX_PIECES: usize = 1_000;
+
+/// A board: a set of cells `(row, column)`, counting from 0.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::Board;
+/// let board = Board::parse("###\n#.#\n###\n")?;
+/// assert_eq!(board.cells().len(), 8);
+/// assert!(!board.contains(1, 1));
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    cells: Vec<(usize, usize)>,
+}
+
+fn parse_error(line: usize, column: usize, message: impl Into<String>) -> PuzzleError {
+    PuzzleError::Parse {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Reads one drawn row: `Ok(columns of the cells)`.
+fn drawing_row(text: &str, line: usize) -> Result<Vec<usize>, PuzzleError> {
+    let mut out = Vec::new();
+    for (col, ch) in text.chars().enumerate() {
+        match ch {
+            ' ' | '.' => {}
+            '\t' => {
+                return Err(parse_error(
+                    line,
+                    col + 1,
+                    "tabs are not allowed in drawings (use spaces or `.` for holes)",
+                ))
+            }
+            c if c.is_control() => {
+                return Err(parse_error(line, col + 1, "control character in a drawing"))
+            }
+            _ => out.push(col),
+        }
+    }
+    Ok(out)
+}
+
+impl Board {
+    /// Reads a board drawn as text (see the module documentation for the syntax).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{polyomino::Board, PuzzleError};
+    /// let board = Board::parse("
+    /// xxx
+    /// x x
+    /// ")?;
+    /// assert_eq!(board.cells(), [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2)]);
+    /// assert!(matches!(Board::parse("#\t#"), Err(PuzzleError::Parse { line: 1, column: 2, .. })));
+    /// # Ok::<(), PuzzleError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, PuzzleError> {
+        let lines: Vec<&str> = text.lines().collect();
+        let first = lines.iter().position(|l| !l.trim().is_empty());
+        let mut cells = Vec::new();
+        if let Some(first) = first {
+            for (k, line) in lines.iter().enumerate().skip(first) {
+                for col in drawing_row(line, k + 1)? {
+                    cells.push((k - first, col));
+                    if cells.len() > MAX_BOARD_CELLS {
+                        return Err(PuzzleError::TooLarge {
+                            what: "the number of board cells",
+                            value: cells.len(),
+                            max: MAX_BOARD_CELLS,
+                        });
+                    }
+                }
+            }
+        }
+        Board::from_cells(cells)
+    }
+
+    /// An `rows` x `cols` rectangle.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Board;
+    /// assert_eq!(Board::rectangle(6, 10)?.cells().len(), 60);
+    /// assert!(Board::rectangle(0, 10).is_err());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn rectangle(rows: usize, cols: usize) -> Result<Board, PuzzleError> {
+        for (what, value) in [("board rows", rows), ("board columns", cols)] {
+            if value == 0 {
+                return Err(PuzzleError::TooSmall {
+                    what,
+                    value,
+                    min: 1,
+                });
+            }
+        }
+        let cells = rows.saturating_mul(cols);
+        if cells > MAX_BOARD_CELLS {
+            return Err(PuzzleError::TooLarge {
+                what: "the number of board cells",
+                value: cells,
+                max: MAX_BOARD_CELLS,
+            });
+        }
+        Board::from_cells((0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))))
+    }
+
+    /// A board made of the given cells (repeats are ignored).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Board;
+    /// let b = Board::from_cells([(0, 1), (0, 0)])?;
+    /// assert_eq!(b.cells(), [(0, 0), (0, 1)]);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn from_cells<I>(cells: I) -> Result<Board, PuzzleError>
+    where
+        I: IntoIterator<Item = (usize, usize)>,
+    {
+        let mut cells: Vec<(usize, usize)> = cells.into_iter().collect();
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.is_empty() {
+            return Err(PuzzleError::Empty {
+                what: "the board".to_string(),
+            });
+        }
+        if cells.len() > MAX_BOARD_CELLS {
+            return Err(PuzzleError::TooLarge {
+                what: "the number of board cells",
+                value: cells.len(),
+                max: MAX_BOARD_CELLS,
+            });
+        }
+        if let Some(&(r, c)) = cells
+            .iter()
+            .find(|&&(r, c)| r.max(c) > i32::MAX as usize / 4)
+        {
+            return Err(PuzzleError::TooLarge {
+                what: "a board coordinate",
+                value: r.max(c),
+                max: i32::MAX as usize / 4,
+            });
+        }
+        Ok(Board { cells })
+    }
+
+    /// The same board with some cells taken out (cells not on the board are ignored).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Board;
+    /// let b = Board::rectangle(8, 8)?.without(&[(3, 3), (3, 4), (4, 3), (4, 4)])?;
+    /// assert_eq!(b.cells().len(), 60);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn without(&self, holes: &[(usize, usize)]) -> Result<Board, PuzzleError> {
+        Board::from_cells(self.cells.iter().copied().filter(|c| !holes.contains(c)))
+    }
+
+    /// The cells, sorted by row then column.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Board;
+    /// assert_eq!(Board::rectangle(1, 2)?.cells(), [(0, 0), (0, 1)]);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// Whether `(row, col)` is a cell of the board.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Board;
+    /// assert!(Board::rectangle(2, 2)?.contains(1, 1));
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn contains(&self, row: usize, col: usize) -> bool {
+        self.cells.binary_search(&(row, col)).is_ok()
+    }
+
+    /// The number of rows and columns of the smallest rectangle from `(0, 0)` holding the
+    /// board.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Board;
+    /// assert_eq!(Board::rectangle(3, 20)?.size(), (3, 20));
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn size(&self) -> (usize, usize) {
+        let rows = self.cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
+        let cols = self.cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+        (rows, cols)
+    }
+}
+
+/// A flat piece: a name and its cells `(row, column)`.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::Piece;
+/// let v = Piece::new("V", [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)])?;
+/// assert_eq!(v.cells().len(), 5);
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    name: String,
+    cells: Vec<(usize, usize)>,
+    unlimited: bool,
+}
+
+impl Piece {
+    /// A piece with the given name (an item name: no white space, `|` or `:`) and cells.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Piece;
+    /// assert!(Piece::new("two words", [(0, 0)]).is_err());
+    /// assert!(Piece::new("empty", []).is_err());
+    /// ```
+    pub fn new<I>(name: &str, cells: I) -> Result<Piece, PuzzleError>
+    where
+        I: IntoIterator<Item = (usize, usize)>,
+    {
+        check_item_name(name)?;
+        let mut cells: Vec<(usize, usize)> = cells.into_iter().collect();
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.is_empty() {
+            return Err(PuzzleError::Empty {
+                what: format!("piece {name}"),
+            });
+        }
+        if cells.len() > MAX_PIECE_CELLS {
+            return Err(PuzzleError::TooLarge {
+                what: "the number of cells of a piece",
+                value: cells.len(),
+                max: MAX_PIECE_CELLS,
+            });
+        }
+        if let Some(&(r, c)) = cells
+            .iter()
+            .find(|&&(r, c)| r.max(c) > MAX_PIECE_CELLS * 10)
+        {
+            return Err(PuzzleError::TooLarge {
+                what: "a piece coordinate",
+                value: r.max(c),
+                max: MAX_PIECE_CELLS * 10,
+            });
+        }
+        Ok(Piece {
+            name: name.to_string(),
+            cells,
+            unlimited: false,
+        })
+    }
+
+    /// The same piece, usable any number of times (it then has no item of its own).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Piece;
+    /// assert!(Piece::new("D", [(0, 0), (0, 1)])?.unlimited().is_unlimited());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn unlimited(mut self) -> Piece {
+        self.unlimited = true;
+        self
+    }
+
+    /// Whether the piece may be used any number of times.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Piece;
+    /// assert!(!Piece::new("D", [(0, 0), (0, 1)])?.is_unlimited());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn is_unlimited(&self) -> bool {
+        self.unlimited
+    }
+
+    /// The piece's name.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// assert_eq!(PieceSet::pentominoes().pieces()[0].name(), "F");
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The piece's cells as drawn, sorted.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// assert_eq!(PieceSet::pentominoes().pieces()[1].cells().len(), 5);
+    /// ```
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// The character that draws the piece: the first character of its name.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::Piece;
+    /// assert_eq!(Piece::new("Zed", [(0, 0)])?.label(), 'Z');
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn label(&self) -> char {
+        self.name.chars().next().unwrap_or('?')
+    }
+
+    fn spec(&self) -> PieceSpec {
+        PieceSpec {
+            name: self.name.clone(),
+            cells: self.cells.iter().map(|&(r, c)| cell(r, c)).collect(),
+            unlimited: self.unlimited,
+        }
+    }
+}
+
+fn cell(r: usize, c: usize) -> Cell {
+    [r as i32, c as i32, 0]
+}
+
+/// Turns a built-in drawing (`#` cells, rows separated by `/`) into a piece.
+fn drawn(name: &str, drawing: &str) -> Piece {
+    let mut cells = Vec::new();
+    for (r, row) in drawing.split('/').enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '#' {
+                cells.push((r, c));
+            }
+        }
+    }
+    Piece {
+        name: name.to_string(),
+        cells,
+        unlimited: false,
+    }
+}
+
+/// A set of pieces with distinct names.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::PieceSet;
+/// let set = PieceSet::parse("A:\n##\nB: unlimited\n#\n")?;
+/// assert_eq!(set.pieces().len(), 2);
+/// assert!(set.pieces()[1].is_unlimited());
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSet {
+    pieces: Vec<Piece>,
+}
+
+impl PieceSet {
+    /// A set of the given pieces; names must be distinct.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::{Piece, PieceSet};
+    /// let a = Piece::new("A", [(0, 0)])?;
+    /// assert!(PieceSet::new(vec![a.clone(), a]).is_err());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn new(pieces: Vec<Piece>) -> Result<PieceSet, PuzzleError> {
+        if pieces.is_empty() {
+            return Err(PuzzleError::Empty {
+                what: "the piece set".to_string(),
+            });
+        }
+        if pieces.len() > MAX_PIECES {
+            return Err(PuzzleError::TooLarge {
+                what: "the number of pieces",
+                value: pieces.len(),
+                max: MAX_PIECES,
+            });
+        }
+        for (k, p) in pieces.iter().enumerate() {
+            if pieces[..k].iter().any(|q| q.name == p.name) {
+                return Err(PuzzleError::Duplicate {
+                    name: p.name.clone(),
+                });
+            }
+        }
+        Ok(PieceSet { pieces })
+    }
+
+    /// Reads a piece set (see the module documentation for the syntax).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{polyomino::PieceSet, PuzzleError};
+    /// let set = PieceSet::parse("| the L tromino\nL:\n#.\n##\n")?;
+    /// assert_eq!(set.pieces()[0].cells(), [(0, 0), (1, 0), (1, 1)]);
+    /// let err = PieceSet::parse("##\n").unwrap_err();
+    /// assert!(matches!(err, PuzzleError::Parse { line: 1, column: 1, .. }));
+    /// # Ok::<(), PuzzleError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<PieceSet, PuzzleError> {
+        // (name, line of the name, unlimited, cells, rows drawn so far)
+        struct Draft {
+            name: String,
+            line: usize,
+            unlimited: bool,
+            cells: Vec<(usize, usize)>,
+            rows: usize,
+        }
+        let mut drafts: Vec<Draft> = Vec::new();
+        for (k, raw) in text.lines().enumerate() {
+            let line = k + 1;
+            let trimmed = raw.trim_start();
+            if trimmed.is_empty() || trimmed.starts_with('|') {
+                continue;
+            }
+            if let Some(colon) = raw.find(':') {
+                let name_part = &raw[..colon];
+                let name = name_part.trim();
+                let name_column = name_part.chars().take_while(|c| c.is_whitespace()).count() + 1;
+                if let Err(e) = check_item_name(name) {
+                    return Err(parse_error(line, name_column, e.to_string()));
+                }
+                if let Some(previous) = drafts.iter().find(|d| d.name == name) {
+                    return Err(parse_error(
+                        line,
+                        name_column,
+                        format!("piece {name} is already defined on line {}", previous.line),
+                    ));
+                }
+                let mut unlimited = false;
+                let rest = &raw[colon + 1..];
+                let rest_column = raw[..=colon].chars().count() + 1;
+                let mut column = rest_column;
+                for word in rest.split(' ') {
+                    match word {
+                        "" => {}
+                        "unlimited" => unlimited = true,
+                        other => {
+                            return Err(parse_error(
+                                line,
+                                column,
+                                format!(
+                                    "unknown attribute `{other}` (the only one is `unlimited`)"
+                                ),
+                            ))
+                        }
+                    }
+                    column += word.chars().count() + 1;
+                }
+                if drafts.len() == MAX_PIECES {
+                    return Err(PuzzleError::TooLarge {
+                        what: "the number of pieces",
+                        value: MAX_PIECES + 1,
+                        max: MAX_PIECES,
+                    });
+                }
+                drafts.push(Draft {
+                    name: name.to_string(),
+                    line,
+                    unlimited,
+                    cells: Vec::new(),
+                    rows: 0,
+                });
+                continue;
+            }
+            let Some(draft) = drafts.last_mut() else {
+                let column = raw.chars().take_while(|c| c.is_whitespace()).count() + 1;
+                return Err(parse_error(
+                    line,
+                    column,
+                    "a drawing must follow a name line such as `F:`",
+                ));
+            };
+            for col in drawing_row(raw, line)? {
+                draft.cells.push((draft.rows, col));
+            }
+            draft.rows += 1;
+            if draft.cells.len() > MAX_PIECE_CELLS || draft.rows > MAX_PIECE_CELLS * 10 {
+                return Err(parse_error(
+                    line,
+                    1,
+                    format!(
+                        "piece {} is too large (at most {MAX_PIECE_CELLS} cells)",
+                        draft.name
+                    ),
+                ));
+            }
+        }
+        let mut pieces = Vec::with_capacity(drafts.len());
+        for d in drafts {
+            if d.cells.is_empty() {
+                return Err(parse_error(
+                    d.line,
+                    1,
+                    format!("piece {} has no cells", d.name),
+                ));
+            }
+            let piece = Piece::new(&d.name, d.cells)?;
+            pieces.push(if d.unlimited {
+                piece.unlimited()
+            } else {
+                piece
+            });
+        }
+        PieceSet::new(pieces)
+    }
+
+    /// The twelve pentominoes, named by the letters they resemble: F I L N P T U V W X Y Z.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// let names: String = PieceSet::pentominoes().pieces().iter().map(|p| p.label()).collect();
+    /// assert_eq!(names, "FILNPTUVWXYZ");
+    /// ```
+    pub fn pentominoes() -> PieceSet {
+        PieceSet {
+            pieces: vec![
+                drawn("F", ".##/##./.#."),
+                drawn("I", "#####"),
+                drawn("L", "####/#..."),
+                drawn("N", "##../.###"),
+                drawn("P", "##/##/#."),
+                drawn("T", "###/.#./.#."),
+                drawn("U", "#.#/###"),
+                drawn("V", "#../#../###"),
+                drawn("W", "#../##./.##"),
+                drawn("X", ".#./###/.#."),
+                drawn("Y", "####/.#.."),
+                drawn("Z", "##./.#./.##"),
+            ],
+        }
+    }
+
+    /// The five tetrominoes I O T S L (free: turned and flipped, S is also Z and L also J).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// assert_eq!(PieceSet::tetrominoes().pieces().len(), 5);
+    /// ```
+    pub fn tetrominoes() -> PieceSet {
+        PieceSet {
+            pieces: vec![
+                drawn("I", "####"),
+                drawn("O", "##/##"),
+                drawn("T", "###/.#."),
+                drawn("S", ".##/##."),
+                drawn("L", "###/#.."),
+            ],
+        }
+    }
+
+    /// The seven one-sided tetrominoes I O T S Z L J (use with
+    /// [`PackingOptions::one_sided`]).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// assert_eq!(PieceSet::one_sided_tetrominoes().pieces().len(), 7);
+    /// ```
+    pub fn one_sided_tetrominoes() -> PieceSet {
+        PieceSet {
+            pieces: vec![
+                drawn("I", "####"),
+                drawn("O", "##/##"),
+                drawn("T", "###/.#."),
+                drawn("S", ".##/##."),
+                drawn("Z", "##./.##"),
+                drawn("L", "###/#.."),
+                drawn("J", "###/..#"),
+            ],
+        }
+    }
+
+    /// One domino `D`, usable any number of times: packing a board with this set counts its
+    /// domino tilings (see also [`crate::puzzles::dominoes`]).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+    /// use dlxkit::puzzles::Puzzle;
+    /// let p = Polyomino::new(&Board::rectangle(4, 4)?, &PieceSet::dominoes(), &PackingOptions::default())?;
+    /// assert_eq!(p.count(), 36);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn dominoes() -> PieceSet {
+        PieceSet {
+            pieces: vec![drawn("D", "##").unlimited()],
+        }
+    }
+
+    /// The pieces, in order.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// assert_eq!(PieceSet::tetrominoes().pieces()[1].name(), "O");
+    /// ```
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The number of cells of all pieces together (unlimited pieces counted once).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::PieceSet;
+    /// assert_eq!(PieceSet::pentominoes().cell_count(), 60);
+    /// ```
+    pub fn cell_count(&self) -> usize {
+        self.pieces.iter().map(|p| p.cells.len()).sum()
+    }
+}
+
+/// How pieces may move, and whether to count up to the board's symmetries.
+///
+/// ```
+/// use dlxkit::puzzles::{polyomino::PackingOptions, SymmetryReduction};
+/// let options = PackingOptions { one_sided: true, ..PackingOptions::default() };
+/// assert_eq!(options.symmetry, SymmetryReduction::None);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PackingOptions {
+    /// Pieces may turn but not flip over.
+    pub one_sided: bool,
+    /// Count every solution, or one per class of symmetric solutions.
+    pub symmetry: SymmetryReduction,
+}
+
+/// One piece laid on the board.
+///
+/// ```
+/// use dlxkit::puzzles::{polyomino::pentomino_rectangle, Puzzle};
+/// use dlxkit::xc::OptionId;
+/// let p = pentomino_rectangle(6, 10, false)?;
+/// let first = p.placement(OptionId::new(0)).unwrap();
+/// assert_eq!((first.piece, first.cells.len()), (0, 5));
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The piece's index in the piece set.
+    pub piece: usize,
+    /// The cells it covers `(row, column)`, sorted.
+    pub cells: Vec<(usize, usize)>,
+}
+
+/// A solution: the placements chosen.
+///
+/// ```
+/// use dlxkit::puzzles::{polyomino::pentomino_rectangle, Puzzle};
+/// let p = pentomino_rectangle(3, 20, true)?;
+/// let tiling = p.first()?.unwrap();
+/// assert_eq!(tiling.placements.len(), 12);
+/// p.validate(&tiling)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tiling {
+    /// One placement per piece used.
+    pub placements: Vec<Placement>,
+}
+
+/// A polyomino packing puzzle: a board, a piece set, and its exact cover problem.
+///
+/// ```
+/// use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+/// use dlxkit::puzzles::Puzzle;
+/// // The 8x8 square without its centre: Dana Scott's 1958 problem.
+/// let board = Board::parse("
+/// xxxxxxxx
+/// xxxxxxxx
+/// xxxxxxxx
+/// xxx  xxx
+/// xxx  xxx
+/// xxxxxxxx
+/// xxxxxxxx
+/// xxxxxxxx
+/// ")?;
+/// assert_eq!(board.cells().len(), 60);
+/// let p = Polyomino::new(&board, &PieceSet::pentominoes(), &PackingOptions::default())?;
+/// let tiling = p.first()?.unwrap();
+/// p.validate(&tiling)?;
+/// assert_eq!(p.render(&tiling).lines().count(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Polyomino {
+    board: Board,
+    pieces: PieceSet,
+    options: PackingOptions,
+    packing: Packing,
+    placements: Vec<Placement>,
+    cells: Vec<Cell>,
+}
+
+impl Polyomino {
+    /// Builds the packing problem.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+    /// use dlxkit::puzzles::Puzzle;
+    /// // The five tetrominoes cannot fill a 4x5 rectangle (colour it like a chessboard).
+    /// let p = Polyomino::new(&Board::rectangle(4, 5)?, &PieceSet::tetrominoes(), &PackingOptions::default())?;
+    /// assert_eq!(p.count(), 0);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn new(
+        board: &Board,
+        pieces: &PieceSet,
+        options: &PackingOptions,
+    ) -> Result<Polyomino, PuzzleError> {
+        let cells: Vec<Cell> = board.cells.iter().map(|&(r, c)| cell(r, c)).collect();
+        let specs: Vec<PieceSpec> = pieces.pieces.iter().map(Piece::spec).collect();
+        let ambient = geometry::plane_motions(true);
+        let motions = geometry::plane_motions(!options.one_sided);
+        let layout = Layout {
+            cells: &cells,
+            cell_names: board
+                .cells
+                .iter()
+                .map(|(r, c)| format!("{r},{c}"))
+                .collect(),
+            pieces: &specs,
+            ambient: &ambient,
+            motions: &motions,
+        };
+        let packing = geometry::build(&layout, &options.symmetry)?;
+        let placements = packing
+            .placements
+            .iter()
+            .map(|p| Placement {
+                piece: p.piece,
+                cells: p.cells.iter().map(|&i| board.cells[i]).collect(),
+            })
+            .collect();
+        Ok(Polyomino {
+            board: board.clone(),
+            pieces: pieces.clone(),
+            options: options.clone(),
+            packing,
+            placements,
+            cells,
+        })
+    }
+
+    /// The board.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::pentomino_rectangle;
+    /// assert_eq!(pentomino_rectangle(5, 12, false)?.board().size(), (5, 12));
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The piece set.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::pentomino_rectangle;
+    /// assert_eq!(pentomino_rectangle(5, 12, false)?.pieces().pieces().len(), 12);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn pieces(&self) -> &PieceSet {
+        &self.pieces
+    }
+
+    /// The options the problem was built with.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::pentomino_rectangle;
+    /// assert!(!pentomino_rectangle(5, 12, false)?.options().one_sided);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn options(&self) -> &PackingOptions {
+        &self.options
+    }
+
+    /// What option `option` places, if the problem has it.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::pentomino_rectangle;
+    /// use dlxkit::xc::OptionId;
+    /// let p = pentomino_rectangle(6, 10, true)?;
+    /// assert!(p.placement(OptionId::new(1_000_000)).is_none());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn placement(&self, option: OptionId) -> Option<&Placement> {
+        self.placements.get(option.index())
+    }
+
+    /// Every placement, indexed by option.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{polyomino::pentomino_rectangle, Puzzle};
+    /// let p = pentomino_rectangle(6, 10, false)?;
+    /// assert_eq!(p.placements().len(), p.problem().option_count());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// What the symmetry reduction did (`None` without reduction).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::pentomino_rectangle;
+    /// let p = pentomino_rectangle(5, 12, true)?;
+    /// let report = p.symmetry().unwrap();
+    /// assert_eq!(report.piece.as_deref(), Some("X"));
+    /// assert!(report.helper.is_some()); // X on the middle row is symmetric
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn symmetry(&self) -> Option<&SymmetryReport> {
+        self.packing.report.as_ref()
+    }
+}
+
+impl Puzzle for Polyomino {
+    type Solution = Tiling;
+
+    fn problem(&self) -> &Problem {
+        &self.packing.problem
+    }
+
+    fn describe(&self, option: OptionId) -> Option<String> {
+        let p = self.placement(option)?;
+        let cells: Vec<String> = p.cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
+        Some(format!(
+            "piece {} on {}",
+            self.pieces.pieces[p.piece].name,
+            cells.join(" ")
+        ))
+    }
+
+    fn decode(&self, options: &[OptionId]) -> Result<Tiling, InvalidSolution> {
+        let placements = options
+            .iter()
+            .map(|&o| {
+                self.placement(o)
+                    .cloned()
+                    .ok_or_else(|| InvalidSolution(format!("no option {}", o.index())))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Tiling { placements })
+    }
+
+    fn validate(&self, tiling: &Tiling) -> Result<(), InvalidSolution> {
+        let specs: Vec<PieceSpec> = self.pieces.pieces.iter().map(Piece::spec).collect();
+        let placed: Vec<(usize, Vec<Cell>)> = tiling
+            .placements
+            .iter()
+            .map(|p| (p.piece, p.cells.iter().map(|&(r, c)| cell(r, c)).collect()))
+            .collect();
+        let motions = geometry::plane_motions(!self.options.one_sided);
+        geometry::check_packing(&self.cells, &specs, &motions, &placed)
+    }
+
+    fn render(&self, tiling: &Tiling) -> String {
+        let (rows, cols) = self.board.size();
+        let mut grid = vec![vec!['.'; cols]; rows];
+        for (r, c) in &self.board.cells {
+            grid[*r][*c] = ' ';
+        }
+        let mut owner: HashMap<(usize, usize), usize> = HashMap::new();
+        for (k, p) in tiling.placements.iter().enumerate() {
+            for &c in &p.cells {
+                owner.insert(c, k);
+            }
+        }
+        let mut labels: Vec<char> = vec!['?'; tiling.placements.len()];
+        for (k, p) in tiling.placements.iter().enumerate() {
+            let Some(piece) = self.pieces.pieces.get(p.piece) else {
+                continue;
+            };
+            if !piece.unlimited {
+                labels[k] = piece.label();
+                continue;
+            }
+            // Copies of an unlimited piece get letters that differ from their neighbours'.
+            let mut taken = Vec::new();
+            for &(r, c) in &p.cells {
+                let around = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                for n in around {
+                    if let Some(&j) = owner.get(&n) {
+                        if j < k {
+                            taken.push(labels[j]);
+                        }
+                    }
+                }
+            }
+            labels[k] = ('a'..='z').find(|l| !taken.contains(l)).unwrap_or('?');
+        }
+        for (k, p) in tiling.placements.iter().enumerate() {
+            for &(r, c) in &p.cells {
+                if r < rows && c < cols {
+                    grid[r][c] = labels[k];
+                }
+            }
+        }
+        let mut out = String::new();
+        for row in grid {
+            let line: String = row.into_iter().collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The twelve pentominoes in a `rows` x `cols` rectangle (which must have 60 cells to have
+/// solutions), counted raw or up to the rectangle's symmetries.
+///
+/// ```
+/// use dlxkit::puzzles::{polyomino::pentomino_rectangle, Puzzle};
+/// assert_eq!(pentomino_rectangle(3, 20, false)?.count(), 8);
+/// assert_eq!(pentomino_rectangle(3, 20, true)?.count(), 2);
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+pub fn pentomino_rectangle(
+    rows: usize,
+    cols: usize,
+    reduce_symmetry: bool,
+) -> Result<Polyomino, PuzzleError> {
+    let options = PackingOptions {
+        one_sided: false,
+        symmetry: if reduce_symmetry {
+            SymmetryReduction::Auto
+        } else {
+            SymmetryReduction::None
+        },
+    };
+    Polyomino::new(
+        &Board::rectangle(rows, cols)?,
+        &PieceSet::pentominoes(),
+        &options,
+    )
+}
+
+/// The engine benchmark's pentomino instance: the 6x10 rectangle, with the X pentomino
+/// restricted by symmetry (2,339 solutions) or not (9,356).
+///
+/// ```
+/// use dlxkit::puzzles::{polyomino, Puzzle};
+/// let p = polyomino::benchmark(true)?;
+/// assert_eq!(p.problem().primary_count(), 72); // 12 pieces and 60 cells
+/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+/// ```
+pub fn benchmark(restricted: bool) -> Result<Polyomino, PuzzleError> {
+    pentomino_rectangle(6, 10, restricted)
+}
