@@ -183,7 +183,10 @@ impl ForwardCheckingSolver {
                     None => {
                         *solutions += 1;
                         if first.is_none() {
-                            *first = Some(solved_grid(grid, self.blanks.iter().map(|&c| (c, self.cells[c]))));
+                            *first = Some(solved_grid(
+                                grid,
+                                self.blanks.iter().map(|&c| (c, self.cells[c])),
+                            ));
                         }
                         if budget.enough(*solutions) {
                             return Status::SolutionLimit;
@@ -310,6 +313,9 @@ mod tests {
             g.set_cell(c, d);
         }
         let r = ForwardCheckingSolver::new().solve(&g, &Limits::new());
-        assert_eq!((r.status, r.solutions, r.stats.nodes), (Status::Complete, 0, 0));
+        assert_eq!(
+            (r.status, r.solutions, r.stats.nodes),
+            (Status::Complete, 0, 0)
+        );
     }
 }

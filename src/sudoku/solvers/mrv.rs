@@ -157,7 +157,10 @@ impl MrvSolver {
                     None => {
                         *solutions += 1;
                         if first.is_none() {
-                            *first = Some(solved_grid(grid, self.blanks.iter().map(|&c| (c, self.cells[c]))));
+                            *first = Some(solved_grid(
+                                grid,
+                                self.blanks.iter().map(|&c| (c, self.cells[c])),
+                            ));
                         }
                         if budget.enough(*solutions) {
                             return Status::SolutionLimit;
@@ -251,13 +254,24 @@ mod tests {
         // One blank in a solved 4x4 grid: one node, no guess, no backtrack.
         let mut s = MrvSolver::new();
         let full = s
-            .solve(&Grid::empty(Shape::new(2, 2).unwrap()), &Limits::new().solutions(1))
+            .solve(
+                &Grid::empty(Shape::new(2, 2).unwrap()),
+                &Limits::new().solutions(1),
+            )
             .first
             .unwrap();
         let mut g = full.clone();
         g.set_cell(5, 0);
         let r = s.solve(&g, &Limits::new());
-        assert_eq!((r.solutions, r.stats.nodes, r.stats.guesses, r.stats.backtracks), (1, 1, 0, 0));
+        assert_eq!(
+            (
+                r.solutions,
+                r.stats.nodes,
+                r.stats.guesses,
+                r.stats.backtracks
+            ),
+            (1, 1, 0, 0)
+        );
         assert_eq!(r.first, Some(full));
     }
 
@@ -269,6 +283,9 @@ mod tests {
             g.set_cell(c, d);
         }
         let r = MrvSolver::new().solve(&g, &Limits::new());
-        assert_eq!((r.status, r.solutions, r.stats.nodes), (Status::Complete, 0, 0));
+        assert_eq!(
+            (r.status, r.solutions, r.stats.nodes),
+            (Status::Complete, 0, 0)
+        );
     }
 }

@@ -138,7 +138,10 @@ impl NaiveSolver {
                 if level == depth {
                     *solutions += 1;
                     if first.is_none() {
-                        *first = Some(solved_grid(grid, self.blanks.iter().map(|&c| (c, self.cells[c]))));
+                        *first = Some(solved_grid(
+                            grid,
+                            self.blanks.iter().map(|&c| (c, self.cells[c])),
+                        ));
                     }
                     if budget.enough(*solutions) {
                         return Status::SolutionLimit;
@@ -234,8 +237,14 @@ mod tests {
         // Reading order and ascending digits make the first solution of the empty grid the
         // smallest one read as a string: 1234 / 3412 / 2143 / 4321.
         let mut s = NaiveSolver::new();
-        let r = s.solve(&Grid::empty(Shape::new(2, 2).unwrap()), &Limits::new().solutions(1));
-        assert_eq!(r.first.unwrap().cells(), &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let r = s.solve(
+            &Grid::empty(Shape::new(2, 2).unwrap()),
+            &Limits::new().solutions(1),
+        );
+        assert_eq!(
+            r.first.unwrap().cells(),
+            &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+        );
     }
 
     #[test]
@@ -245,11 +254,20 @@ mod tests {
         g.set(0, 0, 1);
         g.set(0, 3, 1);
         let r = s.solve(&g, &Limits::new());
-        assert_eq!((r.status, r.solutions, r.stats.nodes), (Status::Complete, 0, 0));
-        let solved = s.solve(&Grid::empty(Shape::new(2, 2).unwrap()), &Limits::new().solutions(1));
+        assert_eq!(
+            (r.status, r.solutions, r.stats.nodes),
+            (Status::Complete, 0, 0)
+        );
+        let solved = s.solve(
+            &Grid::empty(Shape::new(2, 2).unwrap()),
+            &Limits::new().solutions(1),
+        );
         let full = solved.first.unwrap();
         let r = s.solve(&full, &Limits::new());
-        assert_eq!((r.status, r.solutions, r.stats.nodes), (Status::Complete, 1, 0));
+        assert_eq!(
+            (r.status, r.solutions, r.stats.nodes),
+            (Status::Complete, 1, 0)
+        );
         assert_eq!(r.first.as_ref(), Some(&full));
     }
 }

@@ -99,7 +99,11 @@ impl<'l> Budget<'l> {
 
 /// The answer to a grid that needs no search: a solution limit of zero, or givens that
 /// already break a unit (no solution, and the search space is trivially exhausted).
-pub(crate) fn settled_without_search(grid: &Grid, limits: &Limits, start: Instant) -> Option<SolveReport> {
+pub(crate) fn settled_without_search(
+    grid: &Grid,
+    limits: &Limits,
+    start: Instant,
+) -> Option<SolveReport> {
     let status = if limits.max_solutions == Some(0) {
         Status::SolutionLimit
     } else if grid.first_conflict().is_some() {
