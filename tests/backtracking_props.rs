@@ -55,12 +55,12 @@ fn random_solved(shape: Shape, rng: &mut Rng) -> Grid {
         .collect();
     let transpose = r == c && rng.below(2) == 1;
     let mut g = Grid::empty(shape);
-    for row in 0..n {
-        for col in 0..n {
+    for (row, &from_row) in rows.iter().enumerate() {
+        for (col, &from_col) in cols.iter().enumerate() {
             let (sr, sc) = if transpose {
-                (cols[col], rows[row])
+                (from_col, from_row)
             } else {
-                (rows[row], cols[col])
+                (from_row, from_col)
             };
             let d = base.get(sr, sc) as usize;
             g.set(row, col, digits[d - 1] as u8 + 1);
