@@ -524,7 +524,10 @@ impl StrategiesSolver {
                 state = Ok(false);
                 continue;
             }
-            if let Err(status) = budget.node(stats) {
+            // A node here is a whole round of strategies (tens of microseconds on 9x9,
+            // milliseconds on 100x100), so the clock and the cancel flag are read at every
+            // node rather than every 1,024.
+            if let Err(status) = budget.node(stats).and_then(|()| budget.poll()) {
                 return status;
             }
             let top = self.levels.len() - 1;
