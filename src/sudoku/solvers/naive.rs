@@ -1,17 +1,184 @@
-//! The `naive` solver (not yet written: every call reports [`Status::Stopped`]).
+//! The `naive` solver: the textbook backtracker, kept deliberately plain.
+//!
+//! This follows seed document 002 (a recursive Sudoku backtracker): take the first blank cell
+//! in reading order, try the digits from 1 upwards, and keep a digit only if no cell sharing a
+//! unit with the blank already holds it; then move on to the next blank, and when a blank has
+//! no digit left, step back to the previous one and try its next digit. Nothing chooses the
+//! cell cleverly and nothing looks ahead; how slow that is on hard puzzles is the point of
+//! having this solver, so do not add heuristics here.
+//!
+//! Two things differ from the seed only in mechanics, not in the search tree. Each unit keeps
+//! the set of digits it already holds as a bit mask, so "does a peer hold this digit?" is one
+//! lookup per unit of the cell instead of a scan of the row, column and box. And the recursion
+//! is an explicit stack of blanks (one entry per blank, at most `n²` = 10,000), so no puzzle can
+//! overflow the call stack.
+//!
+//! The units are read from the grid's [`Layout`], so every box shape, jigsaw regions and the
+//! extra units of variants (the diagonals of Sudoku-X, the windows of windoku) are honoured.
+//!
+//! Statistics: a *node* is a digit written into a blank (one that broke no unit), a *guess* is
+//! a blank that had more than one allowed digit when the search reached it, and a *backtrack*
+//! is a blank that ran out of digits so that the search stepped back to the previous blank.
 
-use super::{Limits, SolveReport, SudokuSolver};
+pub(super) mod kit;
+
+use std::time::Instant;
+
+use self::kit::{bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask};
+use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
 
-/// The `naive` solver.
+/// The `naive` solver: first blank in reading order, digits in ascending order, undo on
+/// failure (seed document 002).
+///
+/// It handles every layout (any box shape, jigsaw regions, extra units). Hard puzzles can take
+/// it millions of nodes, so give it a node limit or a deadline when that matters.
+///
+/// ```
+/// use dlxkit::sudoku::{Grid, Shape};
+/// use dlxkit::sudoku::solvers::{naive::NaiveSolver, Answer, Limits, SudokuSolver};
+///
+/// let mut solver = NaiveSolver::new();
+/// let report = solver.solve(&Grid::empty(Shape::new(2, 2)?), &Limits::new());
+/// assert_eq!(report.solutions, 288); // every 4x4 Sudoku
+/// let report = solver.solve(&Grid::empty(Shape::new(3, 3)?), &Limits::new().solutions(1));
+/// assert!(report.first.unwrap().is_solved());
+/// # Ok::<(), dlxkit::sudoku::GridError>(())
+/// ```
 #[derive(Debug, Default)]
-pub struct NaiveSolver;
+pub struct NaiveSolver {
+    /// The working grid.
+    cells: Vec<u8>,
+    /// For each unit, the digits it holds.
+    used: Vec<Mask>,
+    /// The blank cells of the puzzle, in reading order: the order of the search.
+    blanks: Vec<usize>,
+    /// For each blank (search level), the allowed digits not tried yet.
+    untried: Vec<Mask>,
+}
 
 impl NaiveSolver {
     /// A new solver.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::solvers::{naive::NaiveSolver, SudokuSolver};
+    /// assert_eq!(NaiveSolver::new().name(), "naive");
+    /// ```
     pub fn new() -> NaiveSolver {
-        NaiveSolver
+        NaiveSolver::default()
+    }
+
+    fn load(&mut self, grid: &Grid) {
+        let layout = grid.layout();
+        self.cells.clear();
+        self.cells.extend_from_slice(grid.cells());
+        self.used.clear();
+        self.used.resize(layout.units().len(), 0);
+        self.blanks.clear();
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                self.blanks.push(cell);
+            } else {
+                for &u in layout.units_of(cell) {
+                    self.used[u] |= bit(d);
+                }
+            }
+        }
+        self.untried.clear();
+        self.untried.resize(self.blanks.len(), 0);
+    }
+
+    /// The digits no peer of `cell` holds.
+    #[inline]
+    fn allowed(&self, layout: &Layout, full: Mask, cell: usize) -> Mask {
+        let mut taken = 0;
+        for &u in layout.units_of(cell) {
+            taken |= self.used[u];
+        }
+        full & !taken
+    }
+
+    #[inline]
+    fn write(&mut self, layout: &Layout, cell: usize, d: u8) {
+        self.cells[cell] = d;
+        for &u in layout.units_of(cell) {
+            self.used[u] |= bit(d);
+        }
+    }
+
+    #[inline]
+    fn erase(&mut self, layout: &Layout, cell: usize) {
+        let d = self.cells[cell];
+        if d != 0 {
+            self.cells[cell] = 0;
+            for &u in layout.units_of(cell) {
+                self.used[u] &= !bit(d);
+            }
+        }
+    }
+
+    /// The search proper; returns why it ended.
+    fn search(
+        &mut self,
+        grid: &Grid,
+        budget: &Budget,
+        stats: &mut SolveStats,
+        solutions: &mut u64,
+        first: &mut Option<Grid>,
+    ) -> Status {
+        let layout: &Layout = grid.layout();
+        let full = full_mask(layout.size());
+        let depth = self.blanks.len();
+        let mut level = 0;
+        // `true` when `level` is reached from above and must be set up.
+        let mut entering = true;
+        loop {
+            if entering {
+                if level == depth {
+                    *solutions += 1;
+                    if first.is_none() {
+                        *first = Some(solved_grid(
+                            grid,
+                            self.blanks.iter().map(|&c| (c, self.cells[c])),
+                        ));
+                    }
+                    if budget.enough(*solutions) {
+                        return Status::SolutionLimit;
+                    }
+                    if depth == 0 {
+                        return Status::Complete;
+                    }
+                    level -= 1;
+                    entering = false;
+                    continue;
+                }
+                let allowed = self.allowed(layout, full, self.blanks[level]);
+                if size(allowed) > 1 {
+                    stats.guesses += 1;
+                }
+                self.untried[level] = allowed;
+            }
+            let cell = self.blanks[level];
+            self.erase(layout, cell);
+            let untried = self.untried[level];
+            if untried == 0 {
+                if level == 0 {
+                    return Status::Complete;
+                }
+                stats.backtracks += 1;
+                level -= 1;
+                entering = false;
+                continue;
+            }
+            if let Err(status) = budget.node(stats) {
+                return status;
+            }
+            self.untried[level] = untried & (untried - 1);
+            self.write(layout, cell, lowest(untried));
+            level += 1;
+            entering = true;
+        }
     }
 }
 
@@ -20,16 +187,87 @@ impl SudokuSolver for NaiveSolver {
         "naive"
     }
 
+    /// Every layout: the solver reads its units from the layout.
     fn supports(&self, _layout: &Layout) -> bool {
-        false
+        true
     }
 
-    fn solve(&mut self, _grid: &Grid, _limits: &Limits) -> SolveReport {
-        SolveReport {
-            status: Status::Stopped,
-            solutions: 0,
-            first: None,
-            stats: Default::default(),
+    fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
+        let start = Instant::now();
+        if let Some(report) = settled_without_search(grid, limits, start) {
+            return report;
         }
+        self.load(grid);
+        let budget = Budget::new(limits);
+        let mut stats = SolveStats::default();
+        let mut solutions = 0;
+        let mut first = None;
+        let status = self.search(grid, &budget, &mut stats, &mut solutions, &mut first);
+        stats.elapsed = start.elapsed();
+        SolveReport {
+            status,
+            solutions,
+            first,
+            stats,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+
+    #[test]
+    fn counts_every_4x4_grid_and_stops_at_limits() {
+        let mut s = NaiveSolver::new();
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        let all = s.solve(&empty, &Limits::new());
+        assert_eq!((all.status, all.solutions), (Status::Complete, 288));
+        assert!(all.first.as_ref().unwrap().is_solved());
+        assert!(all.stats.backtracks > 0 && all.stats.guesses > 0);
+        let two = s.solve(&empty, &Limits::new().solutions(2));
+        assert_eq!((two.status, two.solutions), (Status::SolutionLimit, 2));
+        let capped = s.solve(&empty, &Limits::new().nodes(5));
+        assert_eq!((capped.status, capped.stats.nodes), (Status::NodeLimit, 5));
+    }
+
+    #[test]
+    fn first_solution_is_the_lexicographically_smallest() {
+        // Reading order and ascending digits make the first solution of the empty grid the
+        // smallest one read as a string: 1234 / 3412 / 2143 / 4321.
+        let mut s = NaiveSolver::new();
+        let r = s.solve(
+            &Grid::empty(Shape::new(2, 2).unwrap()),
+            &Limits::new().solutions(1),
+        );
+        assert_eq!(
+            r.first.unwrap().cells(),
+            &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+        );
+    }
+
+    #[test]
+    fn conflicting_givens_and_full_grids() {
+        let mut s = NaiveSolver::new();
+        let mut g = Grid::empty(Shape::new(2, 2).unwrap());
+        g.set(0, 0, 1);
+        g.set(0, 3, 1);
+        let r = s.solve(&g, &Limits::new());
+        assert_eq!(
+            (r.status, r.solutions, r.stats.nodes),
+            (Status::Complete, 0, 0)
+        );
+        let solved = s.solve(
+            &Grid::empty(Shape::new(2, 2).unwrap()),
+            &Limits::new().solutions(1),
+        );
+        let full = solved.first.unwrap();
+        let r = s.solve(&full, &Limits::new());
+        assert_eq!(
+            (r.status, r.solutions, r.stats.nodes),
+            (Status::Complete, 1, 0)
+        );
+        assert_eq!(r.first.as_ref(), Some(&full));
     }
 }
