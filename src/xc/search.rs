@@ -37,7 +37,7 @@ use super::problem::{OptionId, Problem};
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after this many solutions.
+    /// Stop after this many solutions (0: do not search at all).
     pub max_solutions: Option<u64>,
     /// Stop before entering more than this many search-tree nodes.
     pub max_nodes: Option<u64>,
@@ -804,6 +804,9 @@ impl<'a> Solver<'a> {
         self.checkpoint = 0;
         self.next_poll = 0;
         self.started = Instant::now();
+        if self.limits.max_solutions == Some(0) {
+            self.stop(Status::SolutionLimit);
+        }
     }
 
     /// Ends the search with `status`, keeping the matrix as it is until the next reset.

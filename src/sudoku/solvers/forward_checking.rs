@@ -26,9 +26,7 @@
 
 use std::time::Instant;
 
-use super::naive::kit::{
-    bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask,
-};
+use super::kit::{bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask};
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;

@@ -22,6 +22,7 @@ use super::grid::{Grid, Layout};
 
 pub mod dlx;
 pub mod forward_checking;
+mod kit;
 pub mod mrv;
 pub mod naive;
 pub mod strategies;

@@ -20,11 +20,9 @@
 //! a blank that had more than one allowed digit when the search reached it, and a *backtrack*
 //! is a blank that ran out of digits so that the search stepped back to the previous blank.
 
-pub(super) mod kit;
-
 use std::time::Instant;
 
-use self::kit::{bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask};
+use super::kit::{bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask};
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;

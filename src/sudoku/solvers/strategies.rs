@@ -40,7 +40,7 @@
 use std::fmt;
 use std::time::Instant;
 
-use super::naive::kit::{bit, full_mask, lowest, settled_without_search, size, Budget, Mask};
+use super::kit::{bit, full_mask, lowest, settled_without_search, size, Budget, Mask};
 use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;

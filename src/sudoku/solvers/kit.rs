@@ -1,13 +1,10 @@
 //! Plumbing shared by the four backtracking solvers: digit sets as bit masks, the limits
 //! check, and the checks every solve makes before searching.
-//!
-//! It lives under `naive` only because `solvers/mod.rs` belongs to the registry; the other
-//! backtracking solvers reach it as `super::naive::kit`.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::super::{Limits, SolveReport, SolveStats};
+use super::{Limits, SolveReport, SolveStats};
 use crate::sudoku::grid::Grid;
 use crate::xc::Status;
 
