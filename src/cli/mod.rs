@@ -22,6 +22,7 @@ pub mod input;
 pub mod interrupt;
 pub mod output;
 pub mod progress;
+pub mod puzzles;
 pub mod search;
 pub mod solve;
 
