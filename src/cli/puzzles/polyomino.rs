@@ -8,7 +8,7 @@ use dlxkit::puzzles::SymmetryReduction;
 use serde_json::{json, Value};
 
 use super::{label_key, paint_by_key, parse_size, read_file, solve, Extras, PlacedPiece};
-use super::{PuzzleArgs, Shown, Size};
+use super::{Emit, PuzzleArgs, Shown, Size};
 use crate::cli::color::Paint;
 use crate::cli::{CliError, Context, Exit};
 
@@ -113,11 +113,15 @@ pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
     };
     let puzzle =
         Polyomino::new(&board, &pieces, &options).map_err(|e| CliError::input(e.to_string()))?;
+    // Every piece is used once and every cell covered once: the sizes must agree (else the
+    // search would only fail, after trying every packing of the pieces, which takes ages).
     let (cells, needed) = (board.cells().len(), pieces.cell_count());
-    if cells != needed && pieces.pieces().iter().all(|p| !p.is_unlimited()) {
-        ctx.warn(format_args!(
+    let counted = pieces.pieces().iter().all(|p| !p.is_unlimited());
+    if counted && cells != needed && args.common.emit == Emit::Solutions {
+        return Err(CliError::input(format!(
             "the board has {cells} cells and the pieces {needed}: no packing can fill it"
-        ));
+        ))
+        .with_hint("draw a board with holes in a file, as data/puzzles/scott-8x8.txt, and give it with --board-file"));
     }
     let mut extras = Extras::default();
     if let Some(report) = puzzle.symmetry() {
