@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use cli::{completions, solve, Context, GlobalArgs};
+use cli::{completions, puzzles, solve, Context, GlobalArgs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -36,6 +36,8 @@ struct Cli {
 enum Command {
     /// Solve an exact cover problem written in Knuth's format.
     Solve(solve::SolveArgs),
+    #[command(flatten)]
+    Puzzles(puzzles::PuzzleCommand),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args, &ctx),
         Command::Completions(args) => completions::run(args, Cli::command(), &ctx),
         Command::Man(args) => completions::run_man(args, Cli::command(), &ctx),
+        Command::Puzzles(command) => puzzles::run(command, &ctx),
     };
     cli::exit::finish(result, || {
         let mut command = Cli::command();

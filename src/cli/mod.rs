@@ -22,6 +22,8 @@ pub mod input;
 pub mod interrupt;
 pub mod output;
 pub mod progress;
+pub mod puzzles;
+pub mod search;
 pub mod solve;
 
 use std::io::IsTerminal;

@@ -6,18 +6,16 @@
 //! flushes output that has waited too long. Statistics and notes go to standard error; the
 //! exit code follows [`Exit::for_search`].
 
-use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::{Args, ValueEnum, ValueHint};
-use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Problem, Solver, Status, Warning};
+use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Warning};
 use serde::Serialize;
 
-use super::color::Paint;
 use super::input::{self, Source};
-use super::output::{self, Format, Output};
+use super::output::{Format, Output};
 use super::progress::SearchBar;
+use super::search::{self, LimitArgs, SearchSummary};
 use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
@@ -74,22 +72,8 @@ pub struct SolveArgs {
     #[arg(short, long)]
     pub count: bool,
 
-    /// Stop after N solutions.
-    #[arg(short = 'n', long, value_name = "N", value_parser = parse_positive)]
-    pub limit: Option<u64>,
-
-    /// Stop after N search-tree nodes
-    ///
-    /// A search stopped this way reports the status "node limit".
-    #[arg(long, value_name = "N", value_parser = parse_positive)]
-    pub max_nodes: Option<u64>,
-
-    /// Stop after this many seconds
-    ///
-    /// Decimals are allowed (`0.5`). A search stopped this way reports the status
-    /// "time limit".
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 
     /// Print statistics on standard error
     ///
@@ -120,25 +104,6 @@ pub struct SolveArgs {
     pub emit: Emit,
 }
 
-/// Parses a count that must be at least 1.
-fn parse_positive(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("must be at least 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("`{text}` is not a whole number")),
-    }
-}
-
-/// Parses `--timeout`: a non-negative number of seconds, decimals allowed.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds (e.g. 10 or 0.5)"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("`{text}` is not a non-negative number of seconds"))
-}
-
 /// Runs `dlxkit solve`.
 pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let source = input::read(args.file.as_deref(), ctx)?;
@@ -156,63 +121,24 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return Ok(Exit::Success);
     }
 
-    let paint = ctx.stderr_colors();
     let show_stats = args.stats || args.profile;
     if show_stats {
-        super::eprint_line(format_args!("{}", problem_summary(&problem, paint)));
+        let summary = search::problem_summary(&problem, ctx.stderr_colors());
+        super::eprint_line(format_args!("{summary}"));
     }
 
-    let mut limits = Limits::new().cancel_flag(cancel);
-    if let Some(n) = args.limit {
-        limits = limits.solutions(n);
-    }
-    if let Some(n) = args.max_nodes {
-        limits = limits.nodes(n);
-    }
-    if let Some(t) = args.timeout {
-        limits = limits.timeout(t);
-    }
     let arena = Arena::new();
-    let mut solver = Solver::new(&problem, &arena).with_limits(limits);
-
+    let mut solver = Solver::new(&problem, &arena).with_limits(args.limits.limits(cancel));
     let mut printer = Printer::new(args.format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
-    let mut failure = None;
-    let outcome = solver.run(bar.every(), |event| {
-        let done = match event {
-            Event::Solution(options) => printer.solution(&mut out, &problem, options),
-            Event::Progress(p) => {
-                bar.update(&p);
-                out.flush_if_stale()
-            }
-        };
-        match done {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    });
-    bar.finish();
-    if let Some(e) = failure {
-        return Err(e);
-    }
+    let outcome = search::run(&mut solver, &mut bar, &mut out, |out, options| {
+        printer.solution(out, &problem, options)
+    })?;
     printer.finish(&mut out, &outcome, args.profile)?;
     out.flush()?;
-
-    if show_stats {
-        for line in stats_lines(&outcome, args.profile, paint) {
-            super::eprint_line(format_args!("{line}"));
-        }
-    } else if args.format == Format::Text {
-        // (JSON says the same with "complete" and "status".)
-        if let Some(note) = incomplete_note(&outcome) {
-            ctx.note(note);
-        }
-    }
+    search::report(ctx, &outcome, show_stats, args.profile, args.format);
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
 
@@ -253,13 +179,8 @@ struct SolutionLine<'a> {
 struct Summary<'a> {
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
-    solutions: u64,
-    nodes: u64,
-    updates: u64,
-    cleansings: u64,
-    complete: bool,
-    status: &'static str,
-    elapsed_ms: f64,
+    #[serde(flatten)]
+    search: SearchSummary,
     #[serde(skip_serializing_if = "Option::is_none")]
     profile: Option<&'a [u64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -325,13 +246,7 @@ impl Printer {
         let stats = &outcome.stats;
         let summary = |kind, options| Summary {
             kind,
-            solutions: stats.solutions,
-            nodes: stats.nodes,
-            updates: stats.updates,
-            cleansings: stats.cleansings,
-            complete: outcome.status.is_complete(),
-            status: outcome.status.as_str(),
-            elapsed_ms: output::millis(stats.elapsed),
+            search: SearchSummary::new(outcome),
             profile: profile.then_some(stats.profile.as_slice()),
             options,
         };
@@ -344,129 +259,5 @@ impl Printer {
             }
             Format::Jsonl => out.json_line(&summary(Some("summary"), None)),
         }
-    }
-}
-
-/// The problem's size, printed with the statistics before the search starts.
-fn problem_summary(problem: &Problem, paint: Paint) -> String {
-    format!(
-        "{} {} items ({} primary, {} secondary), {} options, {} entries",
-        paint.label(&format!("{:<11}", "problem")),
-        problem.item_count(),
-        problem.primary_count(),
-        problem.secondary_count(),
-        problem.option_count(),
-        problem.entry_count(),
-    )
-}
-
-/// The statistics after the search, one `label value` line each.
-fn stats_lines(outcome: &Outcome, profile: bool, paint: Paint) -> Vec<String> {
-    let stats = &outcome.stats;
-    let label = |name: &str| paint.label(&format!("{name:<11}"));
-    let status = match outcome.status {
-        Status::Complete => paint.good(outcome.status.as_str()),
-        _ => paint.warning(outcome.status.as_str()),
-    };
-    let mut lines = vec![
-        format!("{} {}", label("solutions"), stats.solutions),
-        format!("{} {}", label("nodes"), stats.nodes),
-        format!("{} {}", label("updates"), stats.updates),
-        format!("{} {}", label("cleansings"), stats.cleansings),
-        format!(
-            "{} {}",
-            label("time"),
-            output::human_duration(stats.elapsed)
-        ),
-        format!("{} {}", label("status"), status),
-    ];
-    if profile {
-        lines.push(format!(
-            "{} {:>5} {:>14}",
-            label("profile"),
-            "level",
-            "nodes"
-        ));
-        for (level, nodes) in stats.profile.iter().enumerate() {
-            lines.push(format!("{:<11} {level:>5} {nodes:>14}", ""));
-        }
-    }
-    lines
-}
-
-/// A note for a search that stopped before the end for a reason the user may not expect
-/// (a node or time limit, Ctrl-C); `None` for a complete search or the solution limit.
-fn incomplete_note(outcome: &Outcome) -> Option<String> {
-    let why = match outcome.status {
-        Status::NodeLimit => "stopped at the node limit (--max-nodes)",
-        Status::TimeLimit => "stopped at the time limit (--timeout)",
-        Status::Cancelled => "interrupted",
-        _ => return None,
-    };
-    let s = &outcome.stats;
-    let plural = if s.solutions == 1 { "" } else { "s" };
-    Some(format!(
-        "{why} after {} nodes and {} solution{plural}: the search is incomplete",
-        s.nodes, s.solutions
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use dlxkit::xc::Stats;
-
-    fn outcome(status: Status, solutions: u64, nodes: u64) -> Outcome {
-        Outcome {
-            status,
-            stats: Stats {
-                solutions,
-                nodes,
-                updates: 30,
-                cleansings: 0,
-                elapsed: Duration::from_micros(15),
-                profile: vec![1, 2, 3],
-            },
-        }
-    }
-
-    #[test]
-    fn an_interrupted_search_says_so_and_exits_130() {
-        let o = outcome(Status::Cancelled, 2, 5000);
-        let lines = stats_lines(&o, false, Paint::new(false));
-        assert!(lines.contains(&"status      interrupted".to_string()));
-        assert!(lines.contains(&"solutions   2".to_string()));
-        assert_eq!(
-            incomplete_note(&o).unwrap(),
-            "interrupted after 5000 nodes and 2 solutions: the search is incomplete"
-        );
-        assert_eq!(
-            Exit::for_search(o.status, o.stats.solutions),
-            Exit::Interrupted
-        );
-    }
-
-    #[test]
-    fn complete_searches_need_no_note() {
-        assert_eq!(incomplete_note(&outcome(Status::Complete, 1, 6)), None);
-        assert_eq!(incomplete_note(&outcome(Status::SolutionLimit, 1, 6)), None);
-        assert!(incomplete_note(&outcome(Status::NodeLimit, 1, 6))
-            .unwrap()
-            .contains("node limit"));
-    }
-
-    #[test]
-    fn the_profile_lists_every_level() {
-        let lines = stats_lines(&outcome(Status::Complete, 1, 6), true, Paint::new(false));
-        assert_eq!(lines[6], "profile     level          nodes");
-        assert_eq!(lines[7], "                0              1");
-        assert_eq!(lines.len(), 10);
-    }
-
-    #[test]
-    fn timeouts_are_seconds() {
-        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
-        assert!(parse_seconds("-1").is_err());
-        assert!(parse_seconds("soon").is_err());
     }
 }

@@ -1,0 +1,429 @@
+//! The covering-puzzle subcommands: `queens`, `polyomino`, `dominoes`, `soma`, `langford`
+//! and `shopping`, one module each, over the encoders of [`dlxkit::puzzles`].
+//!
+//! Each module builds its puzzle from its arguments and hands it to [`solve`], which every
+//! puzzle shares: `--emit dlx` writes the exact cover problem in Knuth's format; otherwise
+//! one search runs (through [`super::search::run`], with the progress bar and Ctrl-C) and
+//! each solution found is decoded, checked against the puzzle's own rules
+//! ([`Puzzle::validate`]) and printed as a picture (`text`, coloured per piece when colours
+//! are on) or as JSON with the picture and structured data ([`Shown::data`]). The flags
+//! common to all puzzles are [`PuzzleArgs`]; the exit codes are those of `solve`.
+
+mod dominoes;
+mod langford;
+mod polyomino;
+mod queens;
+mod shopping;
+mod soma;
+
+use std::path::Path;
+
+use clap::{Args, Subcommand, ValueEnum};
+use dlxkit::puzzles::{Puzzle, PuzzleError};
+use dlxkit::xc::{Arena, OptionId, Solver};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::color::Paint;
+use super::input;
+use super::output::{Format, Output};
+use super::progress::SearchBar;
+use super::search::{self, LimitArgs, SearchSummary};
+use super::{interrupt, CliError, Context, Exit};
+
+/// The puzzle subcommands (flattened into the top-level subcommands).
+#[derive(Subcommand, Debug)]
+pub enum PuzzleCommand {
+    /// Place N queens on an NxN board, none attacking another.
+    Queens(queens::QueensArgs),
+    /// Pack a board with polyominoes (the twelve pentominoes in a 6x10 box by default).
+    Polyomino(polyomino::PolyominoArgs),
+    /// Tile an MxN board with dominoes.
+    Dominoes(dominoes::DominoesArgs),
+    /// Pack the seven Soma pieces into a 3x3x3 cube.
+    Soma(soma::SomaArgs),
+    /// Langford pairs: 1 1 2 2 ... N N in a row, with k numbers between the two ks.
+    Langford(langford::LangfordArgs),
+    /// Buy every item on a shopping list exactly once, in the bundles the stores sell.
+    Shopping(shopping::ShoppingArgs),
+}
+
+/// Runs a puzzle subcommand.
+pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
+    match command {
+        PuzzleCommand::Queens(args) => queens::run(args, ctx),
+        PuzzleCommand::Polyomino(args) => polyomino::run(args, ctx),
+        PuzzleCommand::Dominoes(args) => dominoes::run(args, ctx),
+        PuzzleCommand::Soma(args) => soma::run(args, ctx),
+        PuzzleCommand::Langford(args) => langford::run(args, ctx),
+        PuzzleCommand::Shopping(args) => shopping::run(args, ctx),
+    }
+}
+
+/// What a puzzle subcommand writes on standard output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The solutions (or their count), in the `--format` chosen.
+    #[default]
+    Solutions,
+    /// The exact cover problem in Knuth's format, without solving it (for `dlxkit solve` or
+    /// any other DLX program).
+    Dlx,
+}
+
+/// The flags every puzzle subcommand has.
+#[derive(Args, Clone, Debug)]
+#[command(mut_arg("limit", |a| a
+    .help("Print up to N solutions [default: 1, or all with --count]")
+    .long_help("Print up to N solutions, a blank line between two [default: 1, or all with --count]\n\nWith --count, count up to N.")))]
+pub struct PuzzleArgs {
+    /// Count the solutions instead of printing them
+    ///
+    /// The count goes to standard output (in text format, a line with the number). Long
+    /// counts show a progress bar on a terminal; Ctrl-C stops them and prints the count so
+    /// far (exit 130).
+    #[arg(short, long)]
+    pub count: bool,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    /// Print statistics on standard error
+    ///
+    /// The problem's size (and the symmetry reduction, with --distinct) before the search;
+    /// solutions, nodes, updates, cleansings, time and status after it.
+    #[arg(short, long)]
+    pub stats: bool,
+
+    /// Output format
+    ///
+    /// Text prints each solution as a picture, with a blank line between two solutions.
+    /// The `json` object holds "solutions", "nodes", "updates", "cleansings", "complete",
+    /// "status", "elapsed_ms" and (unless --count) "pictures", one text per solution, and
+    /// "data", the same solutions as structured data. With `jsonl`, each solution is a line
+    /// {"type":"solution", "index", "picture", "data"} and the last line is the summary,
+    /// with "type":"summary".
+    #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
+    pub format: Format,
+
+    /// What to print: the solutions, or the exact cover problem in Knuth's format
+    #[arg(long, value_enum, default_value_t, value_name = "WHAT",
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats"])]
+    pub emit: Emit,
+}
+
+/// A puzzle as the command line shows it: the [`Puzzle`] trait, plus its solutions as JSON
+/// data and its pictures in colour.
+pub trait Shown: Puzzle {
+    /// A solution as structured data (the "data" of the JSON output).
+    fn data(&self, solution: &Self::Solution) -> Value;
+
+    /// The picture of a solution in colour (one colour per piece, usually with
+    /// [`paint_by_key`]).
+    fn paint(&self, picture: &str, paint: Paint) -> String;
+}
+
+/// The colours of pieces (or values), by index.
+const PALETTE: [&str; 12] = [
+    "1;31", "1;32", "1;33", "1;34", "1;35", "1;36", "31", "32", "33", "34", "35", "36",
+];
+
+/// The colour of the piece (or value) of index `k`; the colours repeat after 12.
+pub fn palette(k: usize) -> &'static str {
+    PALETTE[k % PALETTE.len()]
+}
+
+/// Colours a picture character by character: `key` gives a character's palette index (see
+/// [`palette`]), or `None` to leave it plain. Runs of one colour share one escape sequence.
+pub fn paint_by_key(picture: &str, paint: Paint, key: impl Fn(char) -> Option<usize>) -> String {
+    let mut out = String::with_capacity(picture.len() * 4);
+    let mut run = String::new();
+    let mut run_style: Option<&str> = None;
+    for c in picture.chars() {
+        let style = key(c).map(palette);
+        if style != run_style {
+            flush_run(&mut out, &mut run, run_style, paint);
+            run_style = style;
+        }
+        run.push(c);
+    }
+    flush_run(&mut out, &mut run, run_style, paint);
+    out
+}
+
+/// The palette index of a piece label: the index of the first piece with that label in
+/// `labels`, or for the lower-case letters given to copies of unlimited pieces, their place
+/// in the alphabet.
+pub fn label_key(labels: &[char], c: char) -> Option<usize> {
+    match labels.iter().position(|&l| l == c) {
+        Some(k) => Some(k),
+        None if c.is_ascii_lowercase() => Some(usize::from(c as u8 - b'a')),
+        None => None,
+    }
+}
+
+fn flush_run(out: &mut String, run: &mut String, style: Option<&str>, paint: Paint) {
+    match style {
+        Some(code) if !run.is_empty() => out.push_str(&paint.style(code, run)),
+        _ => out.push_str(run),
+    }
+    run.clear();
+}
+
+/// One piece of a packing in the JSON data: its name and its cells.
+#[derive(Serialize)]
+pub struct PlacedPiece<'a, C> {
+    /// The piece's name.
+    pub piece: &'a str,
+    /// Its cells: `[row, column]` or `[x, y, z]`.
+    pub cells: Vec<C>,
+}
+
+/// The error for `--distinct` on a puzzle whose symmetries are not reduced.
+pub fn no_distinct(distinct: bool, name: &str) -> Result<(), CliError> {
+    if distinct {
+        Err(CliError::usage(format!(
+            "`{name}` has no --distinct: its solutions are only counted raw (--distinct works with polyomino, soma and langford)"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// The error for a puzzle that cannot be built from the arguments (`queens 0`): exit 2
+/// with the usage.
+pub fn bad_argument(error: PuzzleError) -> CliError {
+    CliError::usage(error.to_string())
+}
+
+/// Reads a puzzle file (`-` for standard input) and parses it with `parse`; parse errors
+/// name the file, line and column.
+pub fn read_file<T>(
+    path: &Path,
+    ctx: &Context,
+    parse: impl FnOnce(&str) -> Result<T, PuzzleError>,
+) -> Result<T, CliError> {
+    let source = input::read(Some(path), ctx)?;
+    parse(&source.text).map_err(|e| match e {
+        PuzzleError::Parse {
+            line,
+            column,
+            message,
+        } => source.error_at(line, column, message),
+        other => CliError::input(format!("{}: {other}", source.name)),
+    })
+}
+
+/// What a puzzle adds to the generic run: lines for `--stats` and a hint when there is no
+/// solution.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// `(label, value)` lines printed with the problem's size under `--stats` (the symmetry
+    /// reduction, say).
+    pub stats: Vec<(&'static str, String)>,
+    /// Said on standard error, after "no solution", when the search finds none.
+    pub none_hint: Option<String>,
+}
+
+/// Solves (or emits) a puzzle as the common flags say, and gives the exit code.
+pub fn solve<P: Shown>(
+    puzzle: &P,
+    args: &PuzzleArgs,
+    extras: &Extras,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    // From here on Ctrl-C stops the search instead of the process.
+    let cancel = interrupt::flag();
+    let problem = puzzle.problem();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    if args.emit == Emit::Dlx {
+        out.write_str(&problem.to_dlx())?;
+        out.flush()?;
+        return Ok(Exit::Success);
+    }
+
+    let paint = ctx.stderr_colors();
+    if args.stats {
+        super::eprint_line(format_args!("{}", search::problem_summary(problem, paint)));
+        for (label, value) in &extras.stats {
+            super::eprint_line(format_args!("{}", search::stat_line(paint, label, value)));
+        }
+    }
+
+    let mut limits = args.limits.clone();
+    if !args.count && limits.limit.is_none() {
+        limits.limit = Some(1); // print the first solution unless asked for more
+    }
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena).with_limits(limits.limits(cancel));
+    let mut printer = Printer {
+        puzzle,
+        format: args.format,
+        count_only: args.count,
+        paint: ctx.stdout_colors(),
+        found: 0,
+        pictures: Vec::new(),
+        data: Vec::new(),
+    };
+    let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
+    let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
+    let outcome = search::run(&mut solver, &mut bar, &mut out, |out, options| {
+        printer.solution(out, options)
+    })?;
+    printer.finish(&mut out, &outcome)?;
+    out.flush()?;
+
+    search::report(ctx, &outcome, args.stats, false, args.format);
+    let none = outcome.stats.solutions == 0 && outcome.status.is_complete();
+    if none && !args.count && args.format == Format::Text {
+        match &extras.none_hint {
+            Some(hint) => ctx.note(format_args!("no solution: {hint}")),
+            None => ctx.note("no solution"),
+        }
+    }
+    Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
+}
+
+/// Prints the solutions of a puzzle in one of the formats.
+struct Printer<'p, P> {
+    puzzle: &'p P,
+    format: Format,
+    count_only: bool,
+    /// Colours for the pictures on standard output.
+    paint: Paint,
+    found: u64,
+    pictures: Vec<String>,
+    data: Vec<Value>,
+}
+
+/// One line of `--format jsonl` per solution.
+#[derive(Serialize)]
+struct SolutionLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    /// 1 for the first solution found.
+    index: u64,
+    picture: &'a str,
+    data: &'a Value,
+}
+
+/// The object of `--format json`, and the last line of `--format jsonl`.
+#[derive(Serialize)]
+struct Summary<'a> {
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    #[serde(flatten)]
+    search: SearchSummary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pictures: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<&'a [Value]>,
+}
+
+impl<P: Shown> Printer<'_, P> {
+    /// Whether solutions are printed as they are found.
+    fn streams(&self) -> bool {
+        !self.count_only && self.format != Format::Json
+    }
+
+    fn solution(&mut self, out: &mut Output, options: &[OptionId]) -> Result<(), CliError> {
+        self.found += 1;
+        if self.count_only {
+            return Ok(());
+        }
+        let solution = self
+            .puzzle
+            .decode(options)
+            .and_then(|s| self.puzzle.validate(&s).map(|()| s))
+            .map_err(|e| CliError::input(format!("internal error: {e}")))?;
+        let picture = self.puzzle.render(&solution);
+        let data = self.puzzle.data(&solution);
+        match self.format {
+            Format::Text => {
+                if self.found > 1 {
+                    out.line("")?;
+                }
+                out.write_str(&self.puzzle.paint(&picture, self.paint))?;
+                out.end_record()
+            }
+            Format::Json => {
+                self.pictures.push(picture);
+                self.data.push(data);
+                Ok(())
+            }
+            Format::Jsonl => {
+                out.json_line(&SolutionLine {
+                    kind: "solution",
+                    index: self.found,
+                    picture: &picture,
+                    data: &data,
+                })?;
+                out.end_record()
+            }
+        }
+    }
+
+    fn finish(&self, out: &mut Output, outcome: &dlxkit::xc::Outcome) -> Result<(), CliError> {
+        let listed = !self.count_only;
+        let summary = |kind| Summary {
+            kind,
+            search: SearchSummary::new(outcome),
+            pictures: (listed && kind.is_none()).then_some(self.pictures.as_slice()),
+            data: (listed && kind.is_none()).then_some(self.data.as_slice()),
+        };
+        match self.format {
+            Format::Text if self.count_only => out.line(&outcome.stats.solutions.to_string()),
+            Format::Text => Ok(()),
+            Format::Json => out.json_line(&summary(None)),
+            Format::Jsonl => out.json_line(&summary(Some("summary"))),
+        }
+    }
+}
+
+/// A board size `ROWSxCOLUMNS` (`6x10`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of columns.
+    pub cols: usize,
+}
+
+/// Parses a board size: `6x10` (or `6X10`).
+pub fn parse_size(text: &str) -> Result<Size, String> {
+    let wrong = || format!("`{text}` is not a board size: write ROWSxCOLUMNS, as in 6x10");
+    let (rows, cols) = text.trim().split_once(['x', 'X']).ok_or_else(wrong)?;
+    let number = |s: &str| s.trim().parse::<usize>().map_err(|_| wrong());
+    Ok(Size {
+        rows: number(rows)?,
+        cols: number(cols)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_rows_x_columns() {
+        assert_eq!(parse_size("6x10"), Ok(Size { rows: 6, cols: 10 }));
+        assert_eq!(parse_size("3X4"), Ok(Size { rows: 3, cols: 4 }));
+        assert_eq!(
+            parse_size("3y4").unwrap_err(),
+            "`3y4` is not a board size: write ROWSxCOLUMNS, as in 6x10"
+        );
+        assert!(parse_size("x4").is_err());
+        assert!(parse_size("4x").is_err());
+    }
+
+    #[test]
+    fn pieces_get_their_colours() {
+        let labels = ['F', 'I'];
+        let key = |c| label_key(&labels, c);
+        assert_eq!(paint_by_key("FFI\n", Paint::new(false), key), "FFI\n");
+        assert_eq!(
+            paint_by_key("FF.I\nIb\n", Paint::new(true), key),
+            "\x1b[1;31mFF\x1b[0m.\x1b[1;32mI\x1b[0m\n\x1b[1;32mIb\x1b[0m\n"
+        );
+    }
+}

@@ -1,0 +1,155 @@
+//! `dlxkit polyomino`: pack a board with flat pieces ([`dlxkit::puzzles::polyomino`]).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueHint};
+use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino, Tiling};
+use dlxkit::puzzles::SymmetryReduction;
+use serde_json::{json, Value};
+
+use super::{label_key, paint_by_key, parse_size, read_file, solve, Extras, PlacedPiece};
+use super::{Emit, PuzzleArgs, Shown, Size};
+use crate::cli::color::Paint;
+use crate::cli::{CliError, Context, Exit};
+
+const EXAMPLES: &str = "\
+Examples:
+  dlxkit polyomino                                 the pentominoes in a 6x10 box
+  dlxkit polyomino --board 3x20 --count            8 packings
+  dlxkit polyomino --board 3x20 --count --distinct 2, up to the rectangle's symmetries
+  dlxkit polyomino --board-file data/puzzles/scott-8x8.txt
+                                                   Dana Scott's 8x8 square with a hole
+  dlxkit polyomino --board 4x5 --pieces tetrominoes
+                                                   no solution (exit 1)
+  dlxkit polyomino --board 2x4 --pieces dominoes --limit 5
+  dlxkit polyomino --board 3x20 --emit dlx | dlxkit solve --count
+
+Piece sets: `pentominoes` (F I L N P T U V W X Y Z), `tetrominoes` (I O T S L, free),
+`one-sided-tetrominoes` (I O T S Z L J, for --one-sided), `dominoes` (one domino, used
+any number of times), or a FILE (a name that is not one of these, or ./pentominoes).
+
+A piece-set file lists pieces, each a name line (`F:`, or `D: unlimited` for a piece
+used any number of times) and its drawing; a board file is a drawing. In drawings a space
+or `.` is empty and any other character is a cell; `|` starts a comment line in piece
+sets. data/puzzles/pentominoes.txt is an example.
+
+  | the L tromino          ########
+  L:                       ###..###
+  #.                       ########
+  ##
+
+The picture draws each piece with its letter (the first character of its name; copies of
+an unlimited piece get lower-case letters that differ from their neighbours), and `.` for
+the holes of the board. In JSON, the data of a solution is
+{\"pieces\": [{\"piece\": \"F\", \"cells\": [[row, column], ...]}, ...]}.
+
+Exit status: 0 if a packing was found, 1 if none, 2 for bad input or usage (a malformed
+file is reported with its file, line and column), 130 if interrupted by Ctrl-C.";
+
+/// Arguments of `dlxkit polyomino`.
+#[derive(Args, Clone, Debug)]
+#[command(after_long_help = EXAMPLES)]
+pub struct PolyominoArgs {
+    /// A rectangular board: ROWSxCOLUMNS
+    #[arg(long, value_name = "RxC", value_parser = parse_size, default_value = "6x10",
+          conflicts_with = "board_file")]
+    pub board: Size,
+
+    /// A board drawn in a file (`-`: standard input)
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub board_file: Option<PathBuf>,
+
+    /// The pieces: pentominoes, tetrominoes, one-sided-tetrominoes, dominoes or a FILE
+    #[arg(long, value_name = "SET", default_value = "pentominoes")]
+    pub pieces: String,
+
+    /// Pieces may turn but not flip over
+    #[arg(long)]
+    pub one_sided: bool,
+
+    /// Count (or print) one packing per class of symmetric packings
+    ///
+    /// One piece is restricted to one placement per class of its placements under the
+    /// board's symmetries (the statistics say which); exact, even for symmetric placements.
+    #[arg(long)]
+    pub distinct: bool,
+
+    #[command(flatten)]
+    pub common: PuzzleArgs,
+}
+
+/// The piece set named by `--pieces`: a built-in set or a file.
+fn piece_set(name: &str, ctx: &Context) -> Result<PieceSet, CliError> {
+    Ok(match name {
+        "pentominoes" => PieceSet::pentominoes(),
+        "tetrominoes" => PieceSet::tetrominoes(),
+        "one-sided-tetrominoes" => PieceSet::one_sided_tetrominoes(),
+        "dominoes" => PieceSet::dominoes(),
+        file if Path::new(file).exists() || file == "-" => {
+            read_file(Path::new(file), ctx, PieceSet::parse)?
+        }
+        other => {
+            return Err(CliError::usage(format!(
+                "`{other}` is neither a piece set (pentominoes, tetrominoes, one-sided-tetrominoes, dominoes) nor a file"
+            )))
+        }
+    })
+}
+
+/// Runs `dlxkit polyomino`.
+pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let board = match &args.board_file {
+        Some(path) => read_file(path, ctx, Board::parse)?,
+        None => Board::rectangle(args.board.rows, args.board.cols).map_err(super::bad_argument)?,
+    };
+    let pieces = piece_set(&args.pieces, ctx)?;
+    let options = PackingOptions {
+        one_sided: args.one_sided,
+        symmetry: if args.distinct {
+            SymmetryReduction::Auto
+        } else {
+            SymmetryReduction::None
+        },
+    };
+    let puzzle =
+        Polyomino::new(&board, &pieces, &options).map_err(|e| CliError::input(e.to_string()))?;
+    // Every piece is used once and every cell covered once: the sizes must agree (else the
+    // search would only fail, after trying every packing of the pieces, which takes ages).
+    let (cells, needed) = (board.cells().len(), pieces.cell_count());
+    let counted = pieces.pieces().iter().all(|p| !p.is_unlimited());
+    if counted && cells != needed && args.common.emit == Emit::Solutions {
+        return Err(CliError::input(format!(
+            "the board has {cells} cells and the pieces {needed}: no packing can fill it"
+        ))
+        .with_hint("draw a board with holes in a file, as data/puzzles/scott-8x8.txt, and give it with --board-file"));
+    }
+    let mut extras = Extras::default();
+    if let Some(report) = puzzle.symmetry() {
+        extras.stats.push(("symmetry", report.to_string()));
+    }
+    solve(&puzzle, &args.common, &extras, ctx)
+}
+
+impl Shown for Polyomino {
+    fn data(&self, tiling: &Tiling) -> Value {
+        let pieces: Vec<PlacedPiece<[usize; 2]>> = tiling
+            .placements
+            .iter()
+            .map(|p| PlacedPiece {
+                piece: self
+                    .pieces()
+                    .pieces()
+                    .get(p.piece)
+                    .map_or("?", |q| q.name()),
+                cells: p.cells.iter().map(|&(r, c)| [r, c]).collect(),
+            })
+            .collect();
+        json!({ "pieces": pieces })
+    }
+
+    /// One colour per piece.
+    fn paint(&self, picture: &str, paint: Paint) -> String {
+        let labels: Vec<char> = self.pieces().pieces().iter().map(|q| q.label()).collect();
+        paint_by_key(picture, paint, |c| label_key(&labels, c))
+    }
+}

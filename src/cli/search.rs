@@ -1,0 +1,290 @@
+//! What the subcommands that run one search share (`solve` and the puzzles): the limit
+//! flags ([`LimitArgs`]), the search loop with its progress bar and output flushing
+//! ([`run`]), the statistics on standard error ([`problem_summary`], [`report`]) and the
+//! search fields of the JSON summary ([`SearchSummary`]).
+
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use dlxkit::xc::{Event, Limits, OptionId, Outcome, Problem, Solver, Status};
+use serde::Serialize;
+
+use super::color::Paint;
+use super::output::{self, Format, Output};
+use super::progress::SearchBar;
+use super::{CliError, Context};
+
+/// The flags that stop a search early: `--limit`, `--max-nodes`, `--timeout`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct LimitArgs {
+    /// Stop after N solutions.
+    #[arg(short = 'n', long, value_name = "N", value_parser = parse_positive)]
+    pub limit: Option<u64>,
+
+    /// Stop after N search-tree nodes
+    ///
+    /// A search stopped this way reports the status "node limit".
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    pub max_nodes: Option<u64>,
+
+    /// Stop after this many seconds
+    ///
+    /// Decimals are allowed (`0.5`). A search stopped this way reports the status
+    /// "time limit".
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+}
+
+impl LimitArgs {
+    /// The solver's limits: these flags and the Ctrl-C flag `cancel`.
+    pub fn limits(&self, cancel: Arc<AtomicBool>) -> Limits {
+        let mut limits = Limits::new().cancel_flag(cancel);
+        if let Some(n) = self.limit {
+            limits = limits.solutions(n);
+        }
+        if let Some(n) = self.max_nodes {
+            limits = limits.nodes(n);
+        }
+        if let Some(t) = self.timeout {
+            limits = limits.timeout(t);
+        }
+        limits
+    }
+}
+
+/// Parses a count that must be at least 1.
+pub fn parse_positive(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// Parses `--timeout`: a non-negative number of seconds, decimals allowed.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds (e.g. 10 or 0.5)"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("`{text}` is not a non-negative number of seconds"))
+}
+
+/// Runs the search of `solver` to its end (or its limits): every solution goes to
+/// `on_solution`, every progress event moves `bar` and flushes output that has waited too
+/// long. The first error (a broken pipe, say) stops the search and is returned.
+pub fn run(
+    solver: &mut Solver<'_>,
+    bar: &mut SearchBar,
+    out: &mut Output,
+    mut on_solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
+) -> Result<Outcome, CliError> {
+    let mut failure = None;
+    let outcome = solver.run(bar.every(), |event| {
+        let done = match event {
+            Event::Solution(options) => on_solution(out, options),
+            Event::Progress(p) => {
+                bar.update(&p);
+                out.flush_if_stale()
+            }
+        };
+        match done {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    bar.finish();
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(outcome),
+    }
+}
+
+/// The search fields of the JSON summary, in this order: "solutions", "nodes", "updates",
+/// "cleansings", "complete", "status", "elapsed_ms" (flatten it into a subcommand's own
+/// summary object).
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchSummary {
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+    cleansings: u64,
+    complete: bool,
+    status: &'static str,
+    elapsed_ms: f64,
+}
+
+impl SearchSummary {
+    /// The summary of a finished search.
+    pub fn new(outcome: &Outcome) -> SearchSummary {
+        let stats = &outcome.stats;
+        SearchSummary {
+            solutions: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            cleansings: stats.cleansings,
+            complete: outcome.status.is_complete(),
+            status: outcome.status.as_str(),
+            elapsed_ms: output::millis(stats.elapsed),
+        }
+    }
+}
+
+/// A `label value` line of the statistics, the label bold and padded to line up.
+pub fn stat_line(paint: Paint, label: &str, value: impl std::fmt::Display) -> String {
+    format!("{} {value}", paint.label(&format!("{label:<11}")))
+}
+
+/// The problem's size, printed with the statistics before the search starts.
+pub fn problem_summary(problem: &Problem, paint: Paint) -> String {
+    stat_line(
+        paint,
+        "problem",
+        format_args!(
+            "{} items ({} primary, {} secondary), {} options, {} entries",
+            problem.item_count(),
+            problem.primary_count(),
+            problem.secondary_count(),
+            problem.option_count(),
+            problem.entry_count(),
+        ),
+    )
+}
+
+/// The statistics after the search, one `label value` line each.
+pub fn stats_lines(outcome: &Outcome, profile: bool, paint: Paint) -> Vec<String> {
+    let stats = &outcome.stats;
+    let status = match outcome.status {
+        Status::Complete => paint.good(outcome.status.as_str()),
+        _ => paint.warning(outcome.status.as_str()),
+    };
+    let mut lines = vec![
+        stat_line(paint, "solutions", stats.solutions),
+        stat_line(paint, "nodes", stats.nodes),
+        stat_line(paint, "updates", stats.updates),
+        stat_line(paint, "cleansings", stats.cleansings),
+        stat_line(paint, "time", output::human_duration(stats.elapsed)),
+        stat_line(paint, "status", status),
+    ];
+    if profile {
+        lines.push(stat_line(
+            paint,
+            "profile",
+            format_args!("{:>5} {:>14}", "level", "nodes"),
+        ));
+        for (level, nodes) in stats.profile.iter().enumerate() {
+            lines.push(format!("{:<11} {level:>5} {nodes:>14}", ""));
+        }
+    }
+    lines
+}
+
+/// A note for a search that stopped before the end for a reason the user may not expect
+/// (a node or time limit, Ctrl-C); `None` for a complete search or the solution limit.
+pub fn incomplete_note(outcome: &Outcome) -> Option<String> {
+    let why = match outcome.status {
+        Status::NodeLimit => "stopped at the node limit (--max-nodes)",
+        Status::TimeLimit => "stopped at the time limit (--timeout)",
+        Status::Cancelled => "interrupted",
+        _ => return None,
+    };
+    let s = &outcome.stats;
+    let plural = if s.solutions == 1 { "" } else { "s" };
+    Some(format!(
+        "{why} after {} nodes and {} solution{plural}: the search is incomplete",
+        s.nodes, s.solutions
+    ))
+}
+
+/// What follows a search on standard error: the statistics if `stats` (with the profile if
+/// `profile`), or else, in text format, a note when the search was cut short (JSON says the
+/// same with "complete" and "status").
+pub fn report(ctx: &Context, outcome: &Outcome, stats: bool, profile: bool, format: Format) {
+    if stats {
+        for line in stats_lines(outcome, profile, ctx.stderr_colors()) {
+            super::eprint_line(format_args!("{line}"));
+        }
+    } else if format == Format::Text {
+        if let Some(note) = incomplete_note(outcome) {
+            ctx.note(note);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Exit;
+    use dlxkit::xc::Stats;
+
+    fn outcome(status: Status, solutions: u64, nodes: u64) -> Outcome {
+        Outcome {
+            status,
+            stats: Stats {
+                solutions,
+                nodes,
+                updates: 30,
+                cleansings: 0,
+                elapsed: Duration::from_micros(15),
+                profile: vec![1, 2, 3],
+            },
+        }
+    }
+
+    #[test]
+    fn an_interrupted_search_says_so_and_exits_130() {
+        let o = outcome(Status::Cancelled, 2, 5000);
+        let lines = stats_lines(&o, false, Paint::new(false));
+        assert!(lines.contains(&"status      interrupted".to_string()));
+        assert!(lines.contains(&"solutions   2".to_string()));
+        assert_eq!(
+            incomplete_note(&o).unwrap(),
+            "interrupted after 5000 nodes and 2 solutions: the search is incomplete"
+        );
+        assert_eq!(
+            Exit::for_search(o.status, o.stats.solutions),
+            Exit::Interrupted
+        );
+    }
+
+    #[test]
+    fn complete_searches_need_no_note() {
+        assert_eq!(incomplete_note(&outcome(Status::Complete, 1, 6)), None);
+        assert_eq!(incomplete_note(&outcome(Status::SolutionLimit, 1, 6)), None);
+        assert!(incomplete_note(&outcome(Status::NodeLimit, 1, 6))
+            .unwrap()
+            .contains("node limit"));
+    }
+
+    #[test]
+    fn the_profile_lists_every_level() {
+        let lines = stats_lines(&outcome(Status::Complete, 1, 6), true, Paint::new(false));
+        assert_eq!(lines[6], "profile     level          nodes");
+        assert_eq!(lines[7], "                0              1");
+        assert_eq!(lines.len(), 10);
+    }
+
+    #[test]
+    fn timeouts_are_seconds() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("soon").is_err());
+    }
+
+    #[test]
+    fn the_summary_keeps_the_documented_key_order() {
+        let json =
+            serde_json::to_string(&SearchSummary::new(&outcome(Status::Complete, 1, 6))).unwrap();
+        assert_eq!(
+            json,
+            r#"{"solutions":1,"nodes":6,"updates":30,"cleansings":0,"complete":true,"status":"complete","elapsed_ms":0.015}"#
+        );
+    }
+}
