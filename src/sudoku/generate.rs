@@ -1,1 +1,1 @@
-//! Sudoku generate (to be written).
+//! Sudoku generator (being written).

@@ -1,1 +1,1 @@
-//! Sudoku parse (to be written).
+//! Sudoku text formats (being written).
