@@ -4,7 +4,7 @@
 //! This module uses [`crate::xc`]; the engine knows nothing of Sudoku.
 //!
 //! ```
-//! # /*
+//! use dlxkit::sudoku::{ops, parse};
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 //! let puzzles = parse::parse_puzzles(text, &parse::ParseOptions::default())?;
 //! let solution = ops::solve(&puzzles[0].grid)?.expect("a solution");
@@ -13,10 +13,10 @@
 //! ```
 
 pub mod encode;
-
+pub mod generate;
 pub mod grid;
 pub mod ops;
-
+pub mod parse;
 pub mod solvers;
 pub mod variant;
 
