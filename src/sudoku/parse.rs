@@ -14,9 +14,11 @@
 //! **Block** ([`Format::Block`]): `n` lines of `n` cells, the symbols of the line format, as
 //! people paste puzzles. Spaces and `|` between cells are ignored, as are blank lines and
 //! `Grid 01`-style headers (Project Euler 96). A line made only of `-`, `=`, `+`, `|` and
-//! spaces is a rule between bands, **unless** it holds exactly `n` dashes and no `+` or `=`:
-//! then it is a row of `n` blanks (`- - - | - - - | - - -`). Puzzles follow each other; each
-//! one ends after its `n`-th row.
+//! spaces is a *rule* between bands when it holds a `+` or `=`, or two dashes side by side
+//! (`------+-------+------`, `---------------------`); its dashes are then not cells. The
+//! exceptions are rows of blanks written with dashes: dashes apart (`- - - | - - - | - - -`),
+//! or exactly `n` dashes once the side `n` is known (`---------`). Puzzles follow each other;
+//! each one ends after its `n`-th row.
 //!
 //! ```text
 //! 5 3 . | . 7 . | . . .
@@ -322,7 +324,8 @@ pub enum ParseErrorKind {
 /// ";
 /// let puzzles = parse_puzzles(block, &ParseOptions::default())?;
 /// assert_eq!(puzzles[0].grid.cells()[6], 3);
-/// let err = parse_puzzles("1...\n1...\n", &ParseOptions::default().format(Format::Line)).unwrap_err();
+/// let text = "# 4x4\n1...1...........\n";
+/// let err = parse_puzzles(text, &ParseOptions::default().format(Format::Line)).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2: digit 1 appears twice in column 1 (r1c1 and r2c1)");
 /// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
 /// ```
@@ -469,11 +472,14 @@ fn is_rule(line: &str, n: Option<usize>) -> bool {
     {
         return false;
     }
-    if !line.contains(['-', '=', '+']) {
-        return false; // only bars and spaces: not a rule (and no cells either)
+    if line.contains(['+', '=']) {
+        return true;
+    }
+    if !line.contains("--") {
+        return false; // single dashes between spaces or bars: blanks, or bars only: nothing
     }
     let dashes = line.chars().filter(|&c| c == '-').count();
-    line.contains(['+', '=']) || n != Some(dashes)
+    n != Some(dashes)
 }
 
 fn is_header(line: &str) -> bool {
@@ -1080,6 +1086,9 @@ mod tests {
         assert!(is_rule("---------------------", Some(9)));
         assert!(is_rule("=====", None));
         assert!(!is_rule("- - - | - - - | - - -", Some(9)));
+        assert!(!is_rule("- - - | - - - | - - -", None));
+        assert!(!is_rule("---------", Some(9)));
+        assert!(is_rule("---------", None));
         assert!(!is_rule("| |", Some(9)));
         assert!(!is_rule("53..7....", Some(9)));
     }
