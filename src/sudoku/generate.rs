@@ -225,8 +225,9 @@ pub enum GenerateError {
     /// The layout cannot be encoded.
     #[error(transparent)]
     Encode(#[from] EncodeError),
-    /// No complete grid was found within the node limits (or the layout has none).
-    #[error("no complete grid found in {attempts} attempts")]
+    /// No complete grid was found within the node limits (or the layout has none): each
+    /// attempt searches a differently shuffled encoding for [`GRID_NODES`] nodes.
+    #[error("no complete grid found in {attempts} attempts (the layout may have none)")]
     NoGrid {
         /// Attempts made.
         attempts: u32,
@@ -241,6 +242,10 @@ impl From<ProblemError> for GenerateError {
 
 /// Attempts at a random complete grid before giving up.
 const ATTEMPTS: u32 = 8;
+
+/// Search-tree nodes allowed for each attempt at a random complete grid (at least; more if
+/// [`GenerateOptions::node_limit`] is larger).
+pub const GRID_NODES: u64 = 1_000_000;
 
 /// A random complete grid of the layout, from the first solution of a shuffled copy of its
 /// encoding (see the module documentation). `None` when the search ends (or reaches
@@ -329,11 +334,14 @@ pub fn generate_with(
     let mut rng = Rng::new(seed);
     let mut solution = None;
     for _ in 0..ATTEMPTS {
-        // Big grids: give up on one shuffle after a while and try another.
+        // Give up on one shuffle after a while and try another (a layout with no complete
+        // grid at all, such as a bad jigsaw map, then ends in an error, not an endless search).
         let limit = options
             .node_limit
-            .map(|l| l.max(10 * encoding.layout().cells() as u64));
-        if let Some(grid) = random_solution(&encoding, &mut rng, limit)? {
+            .unwrap_or(0)
+            .max(GRID_NODES)
+            .max(10 * encoding.layout().cells() as u64);
+        if let Some(grid) = random_solution(&encoding, &mut rng, Some(limit))? {
             solution = Some(grid);
             break;
         }
@@ -423,5 +431,17 @@ mod tests {
         let g = generate(&o, 5).unwrap();
         assert!(!g.target_reached);
         assert!(g.givens >= 4);
+    }
+
+    #[test]
+    fn a_jigsaw_map_without_any_grid_is_an_error() {
+        // Columns 1-2 are regions A and C except that A swaps r2c2 for r2c3, so r2c3 would
+        // have to repeat the digit of r2c2, in the same row.
+        let v = Variant::parse("jigsaw", Some("AABB ABAB CCDD CCDD")).unwrap();
+        let o = GenerateOptions::new(Shape::new(2, 2).unwrap()).variant(v);
+        assert_eq!(
+            generate(&o, 1),
+            Err(GenerateError::NoGrid { attempts: ATTEMPTS })
+        );
     }
 }
