@@ -42,20 +42,27 @@
 //!
 //! A puzzle's givens can reach the engine two ways: keep one encoding per layout and
 //! *force* the given options ([`Solver::force`]: cover their items before the search), or
-//! build a smaller problem per puzzle that *leaves out* the given cells and every option
-//! that clashes with a given. Measured on `magictour_top1465.txt` (1,465 hard 9×9 puzzles,
-//! counting up to 2 solutions, release build, one core of the shared test machine; the
-//! `#[ignore]`d test `givens_forced_or_left_out` in this module repeats the measurement):
+//! build a smaller problem per puzzle that *leaves out* the given cells, the items they
+//! satisfy and every option that clashes with a given. Measured in release on the shared
+//! 2-core test machine (load about 2.4), counting up to 2 solutions per puzzle, in µs per
+//! puzzle (the `#[ignore]`d test `givens_forced_or_left_out` in this module repeats it):
 //!
-//! | givens | build per puzzle | search | total per puzzle |
-//! |---|---|---|---|
-//! | forced (one cached [`Problem`], fresh matrix per puzzle) | 14 µs | 172 µs | 186 µs |
-//! | forced (one cached matrix, re-forced per puzzle: [`Search::set_givens`]) | 2 µs | 172 µs | 174 µs |
-//! | left out (a reduced [`Problem`] and matrix per puzzle) | 96 µs | 171 µs | 267 µs |
+//! | givens | set | build | search | total |
+//! |---|---|---|---|---|
+//! | forced, fresh matrix per puzzle ([`Encoding::search`]) | magictour_top1465 | 44 | 269 | 313 |
+//! | forced, one matrix re-forced ([`Search::set_givens`]) | magictour_top1465 | 15 | 270 | 285 |
+//! | left out (a reduced [`Problem`] and matrix per puzzle) | magictour_top1465 | 76 | 258 | 334 |
+//! | forced, fresh matrix | forum_hardest_1106 | 58 | 2243 | 2301 |
+//! | forced, re-forced | forum_hardest_1106 | 25 | 2090 | 2115 |
+//! | left out | forum_hardest_1106 | 98 | 2218 | 2316 |
+//! | forced, fresh matrix | royle_17clue_sample1004 | 49 | 53 | 102 |
+//! | forced, re-forced | royle_17clue_sample1004 | 12 | 50 | 62 |
+//! | left out | royle_17clue_sample1004 | 77 | 43 | 120 |
 //!
-//! The search costs the same either way (once the givens are covered, the two matrices
-//! hold the same active options), but building a named problem per puzzle costs far more
-//! than covering a few dozen items. So givens are forced.
+//! The search costs about the same either way (once the givens are covered, both matrices
+//! hold the same active options; the smaller matrix is a little kinder to the cache), but
+//! building and naming a problem per puzzle costs more than covering a few dozen items, so
+//! givens are forced; keeping one matrix and re-forcing is best of all.
 //!
 //! ```
 //! use dlxkit::sudoku::{encode::Encoding, Grid, Shape};

@@ -6,9 +6,10 @@
 //! then by equality), so a file of puzzles builds its problem once. The dancing-links matrix
 //! itself is rebuilt for every puzzle: a [`Solver`](crate::xc::Solver) borrows its problem and
 //! its [`Arena`], so it cannot live in the same struct as them without `unsafe` or a leak.
-//! Measured on `magictour_top1465.txt` in release, that costs about 14 µs per 9×9 puzzle
-//! (a fresh arena, the matrix copied into it, the givens forced), against 170–180 µs of
-//! search; a caller with many puzzles of one layout can avoid it by keeping one
+//! Measured on `magictour_top1465.txt` in release, a fresh matrix costs about 44 µs per 9×9
+//! puzzle against 15 µs to re-force the givens of a kept one (see the table in
+//! [`crate::sudoku::encode`]), next to about 270 µs of search; a caller with many puzzles of
+//! one layout can save the difference by keeping one
 //! [`Search`](crate::sudoku::encode::Search) and calling
 //! [`Search::set_givens`](crate::sudoku::encode::Search::set_givens) per puzzle.
 //!
