@@ -81,7 +81,9 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use super::grid::{Conflict, Grid, GridError, Layout, Shape, UnitKind};
-use crate::xc::{Arena, ItemId, Limits, OptionId, Outcome, Problem, ProblemError, Solver};
+use crate::xc::{
+    Arena, ForceError, ItemId, Limits, OptionId, Outcome, Problem, ProblemError, Solver,
+};
 
 /// Why a grid could not be encoded or searched.
 ///
@@ -118,6 +120,10 @@ pub enum EncodeError {
     /// A shape or variant error.
     #[error(transparent)]
     Grid(#[from] GridError),
+    /// The engine refused to force a given (not expected once the givens passed
+    /// [`Grid::check_givens`]).
+    #[error("a given could not be forced: {0}")]
+    Force(#[from] ForceError),
 }
 
 /// One placement: a digit in a cell (rows, columns and cells from 0, digits from 1).
@@ -430,15 +436,9 @@ impl<'a> Search<'a> {
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
                 // Cannot clash: the givens were checked for conflicts above.
-                if self
-                    .solver
-                    .force(OptionId::new(cell * n + d as usize - 1))
-                    .is_err()
-                {
+                if let Err(e) = self.solver.force(OptionId::new(cell * n + d as usize - 1)) {
                     self.solver.unforce_all();
-                    return Err(EncodeError::Conflict(
-                        grid.check_givens().err().expect("a clash is a conflict"),
-                    ));
+                    return Err(e.into());
                 }
             }
         }
