@@ -395,7 +395,7 @@ pub fn generate_with(
     }
     Ok(Generated {
         givens: puzzle.givens(),
-        target_reached: options.target_givens.map_or(true, |t| givens <= t),
+        target_reached: options.target_givens.is_none_or(|t| givens <= t),
         puzzle,
         solution,
         seed,

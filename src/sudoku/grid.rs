@@ -842,7 +842,7 @@ impl Grid {
                 }
                 if seen[d] != usize::MAX {
                     let pair = (seen[d].min(c), seen[d].max(c));
-                    if best.map_or(true, |b| pair < b) {
+                    if best.is_none_or(|b| pair < b) {
                         best = Some(pair);
                     }
                 } else {
