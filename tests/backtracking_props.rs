@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use backtracking_util::{line, load, parse, parse_with, solvers, BACKTRACKING};
+use backtracking_util::{line, load, parse, parse_with, solvers, SOLVERS};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::solvers::strategies::{rate, StrategiesSolver, Strategy};
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits, Status, SudokuSolver};
@@ -428,7 +428,7 @@ fn other_sizes_from_1x1_to_100x100() {
 #[ignore]
 fn measure_empty_large_grids() {
     for (br, bc) in [(4, 4), (5, 5), (6, 6), (10, 10)] {
-        for name in BACKTRACKING {
+        for name in SOLVERS {
             let g = Grid::empty(Shape::new(br, bc).unwrap());
             let t = std::time::Instant::now();
             let limits = Limits::new()
@@ -512,5 +512,5 @@ fn reader_round_trips() {
     assert_eq!(line(&parse(text)), text);
     let layout = Arc::new(Layout::standard(Shape::new(2, 2).unwrap()));
     assert_eq!(parse_with(&layout, "1234000000000000").givens(), 4);
-    let _ = BACKTRACKING;
+    let _ = SOLVERS;
 }

@@ -18,7 +18,7 @@ mod backtracking_util;
 
 use std::time::Instant;
 
-use backtracking_util::{assert_unique, line, load, parse, solvers, BACKTRACKING};
+use backtracking_util::{assert_unique, line, load, parse, solvers, SOLVERS};
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits, Status};
 use dlxkit::sudoku::Grid;
 
@@ -52,16 +52,16 @@ fn check_set(set: &str, names: &[&str], step: usize) {
     }
 }
 
-const FAST: [&str; 3] = ["mrv", "forward-checking", "strategies"];
+const FAST: [&str; 4] = ["dlx", "mrv", "forward-checking", "strategies"];
 
 #[test]
 fn pe96_all_solvers() {
-    check_set("pe96_easy50.txt", &BACKTRACKING, 1);
+    check_set("pe96_easy50.txt", &SOLVERS, 1);
 }
 
 #[test]
 fn norvig_hardest11_all_solvers() {
-    check_set("norvig_hardest11.txt", &BACKTRACKING, 1);
+    check_set("norvig_hardest11.txt", &SOLVERS, 1);
 }
 
 #[test]
@@ -103,7 +103,11 @@ fn forum_hardest_1905_11plus_sample1016() {
 #[test]
 #[cfg_attr(debug_assertions, ignore)]
 fn royle_17clue_sample1004_mrv() {
-    check_set("royle_17clue_sample1004.txt", &["mrv", "strategies"], 1);
+    check_set(
+        "royle_17clue_sample1004.txt",
+        &["dlx", "mrv", "strategies"],
+        1,
+    );
 }
 
 #[test]
@@ -350,5 +354,5 @@ fn measure() {
             );
         }
     }
-    let _ = (BACKTRACKING, by_name);
+    let _ = (SOLVERS, by_name);
 }

@@ -1,18 +1,19 @@
-//! Helpers shared by the backtracking solver tests: a tiny line-format reader, the shipped
-//! puzzle sets, the four backtracking solvers, and checks on reports.
+//! Helpers shared by the solver tests: a tiny line-format reader, the shipped puzzle sets,
+//! every registered solver (DLX and the four backtracking ones), and checks on reports.
 #![allow(dead_code)]
 
 use std::sync::Arc;
 
-use dlxkit::sudoku::solvers::{by_name, SolveReport, SudokuSolver};
+use dlxkit::sudoku::solvers::{by_name, SolveReport, SudokuSolver, SOLVER_NAMES};
 use dlxkit::sudoku::{Grid, Layout, Shape};
 
-/// The four backtracking solvers' registry names.
-pub const BACKTRACKING: [&str; 4] = ["naive", "mrv", "forward-checking", "strategies"];
+/// Every registered solver's name: DLX and the four backtracking solvers, so that every
+/// agreement test also checks them against DLX.
+pub const SOLVERS: [&str; 5] = SOLVER_NAMES;
 
-/// A fresh instance of each backtracking solver.
+/// A fresh instance of each registered solver.
 pub fn solvers() -> Vec<Box<dyn SudokuSolver>> {
-    BACKTRACKING
+    SOLVERS
         .iter()
         .map(|name| by_name(name).expect("registered"))
         .collect()
