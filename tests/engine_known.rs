@@ -83,3 +83,20 @@ fn node_limit_stops_and_leaves_the_solver_usable() {
     assert_eq!(s.count().stats.solutions, 4);
     assert!(s.is_pristine());
 }
+
+#[test]
+fn branches_and_dead_ends_are_counted_per_node() {
+    // Root: A has two options (a branch); each choice leaves an item with none (dead ends).
+    let p = Problem::from_dlx("A B C\nA B\nA C\nB C\n").unwrap();
+    let arena = Arena::new();
+    let stats = Solver::new(&p, &arena).count().stats;
+    assert_eq!((stats.solutions, stats.nodes), (0, 3));
+    assert_eq!((stats.branches, stats.dead_ends), (1, 2));
+    // One branch at the root, then a forced choice and a solution on each side.
+    let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
+    let stats = Solver::new(&p, &arena).count().stats;
+    assert_eq!(
+        (stats.solutions, stats.branches, stats.dead_ends),
+        (2, 1, 0)
+    );
+}

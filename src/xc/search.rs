@@ -180,6 +180,11 @@ pub struct Stats {
     pub updates: u64,
     /// One per purification plus one per node marked as agreeing with the colour.
     pub cleansings: u64,
+    /// Search-tree nodes (solutions aside) whose chosen item had two or more options: the
+    /// places where the search had to guess.
+    pub branches: u64,
+    /// Search-tree nodes whose chosen item had no option left: dead ends.
+    pub dead_ends: u64,
     /// Wall-clock time spent searching.
     pub elapsed: Duration,
     /// Search-tree nodes per level (level 0 is the root; solutions sit one level below
@@ -885,6 +890,9 @@ impl<'a> Solver<'a> {
                     }
                     match self.m.choose() {
                         Some(item) => {
+                            let options = self.m.len(item);
+                            self.stats.branches += u64::from(options >= 2);
+                            self.stats.dead_ends += u64::from(options == 0);
                             self.m.cover::<COLORS>(item);
                             self.best[level] = item;
                             self.choice[level] = self.m.down(item);

@@ -21,12 +21,8 @@
 //!   the nodes on the paths from the root to the solutions (the paths are merged in the
 //!   order the solutions come, sharing their common prefixes). When a node, time or cancel
 //!   limit stops the search, the nodes of the unfinished path count as backtracks too.
-//! - `guesses`: an estimate. The engine reports nodes per level ([`Stats::profile`]) but
-//!   not each node's branching factor, so `guesses` is the number of extra branches the
-//!   levels open, `Σ max(0, profile[l+1] − profile[l])`. It is exact when every branching
-//!   item has at most two options and dead ends do not share a level with branches; it is 0
-//!   exactly when the search never branched. (An exact count needs one more counter in the
-//!   engine: nodes whose chosen item has two or more options.)
+//! - `guesses`: the engine's [`Stats::branches`]: search-tree nodes whose chosen item
+//!   had two or more options (for Sudoku, a cell or a unit-digit with several candidates).
 //!
 //! ```
 //! use dlxkit::sudoku::{parse, solvers::{by_name, Answer, Limits}};
@@ -41,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`Stats::profile`]: crate::xc::Stats::profile
+//! [`Stats::branches`]: crate::xc::Stats::branches
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -139,11 +135,6 @@ impl Paths {
     }
 }
 
-/// The estimated number of branching nodes, from the nodes per level.
-fn branches(profile: &[u64]) -> u64 {
-    profile.windows(2).map(|w| w[1].saturating_sub(w[0])).sum()
-}
-
 impl SudokuSolver for DlxSolver {
     fn name(&self) -> &'static str {
         "dlx"
@@ -200,7 +191,7 @@ impl SudokuSolver for DlxSolver {
         report.first = first;
         report.stats.nodes = outcome.stats.nodes;
         report.stats.backtracks = outcome.stats.nodes.saturating_sub(paths.nodes);
-        report.stats.guesses = branches(&outcome.stats.profile);
+        report.stats.guesses = outcome.stats.branches;
         report.stats.elapsed = started.elapsed();
         report
     }
