@@ -244,9 +244,18 @@ mod tests {
     }
 
     #[test]
-    fn branches_counts_extra_branches_per_level() {
-        assert_eq!(branches(&[1, 1, 1, 1]), 0);
-        assert_eq!(branches(&[1, 2, 1, 1]), 1);
-        assert_eq!(branches(&[1, 3, 4, 2]), 3);
+    fn a_puzzle_solved_without_branching_reports_no_guesses() {
+        // A full grid with one cell erased: every node has a single option.
+        let mut dlx = DlxSolver::new();
+        let mut grid = dlx
+            .solve(
+                &Grid::empty(Shape::new(2, 2).unwrap()),
+                &Limits::new().solutions(1),
+            )
+            .first
+            .unwrap();
+        grid.set_cell(5, 0);
+        let r = dlx.solve(&grid, &Limits::new());
+        assert_eq!((r.solutions, r.stats.guesses), (1, 0));
     }
 }
