@@ -234,6 +234,7 @@ mod tests {
                 cleansings: 0,
                 elapsed: Duration::from_micros(15),
                 profile: vec![1, 2, 3],
+                ..Stats::default()
             },
         }
     }
