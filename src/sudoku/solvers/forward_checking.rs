@@ -24,9 +24,7 @@
 //! more than one digit, and a *backtrack* is an assignment abandoned because it emptied a
 //! domain, or a chosen cell whose digits ran out so that the search stepped back.
 
-use std::time::Instant;
-
-use super::kit::{bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask};
+use super::kit::{bit, full_mask, lowest, size, solve_with, solved_grid, Budget, Mask};
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -245,26 +243,13 @@ impl SudokuSolver for ForwardCheckingSolver {
     }
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
-        let start = Instant::now();
-        if let Some(report) = settled_without_search(grid, limits, start) {
-            return report;
-        }
-        let budget = Budget::new(limits);
-        let mut stats = SolveStats::default();
-        let mut solutions = 0;
-        let mut first = None;
-        let status = if self.load(grid) {
-            self.search(grid, &budget, &mut stats, &mut solutions, &mut first)
-        } else {
-            Status::Complete
-        };
-        stats.elapsed = start.elapsed();
-        SolveReport {
-            status,
-            solutions,
-            first,
-            stats,
-        }
+        solve_with(grid, limits, |budget, stats, solutions, first| {
+            if self.load(grid) {
+                self.search(grid, budget, stats, solutions, first)
+            } else {
+                Status::Complete
+            }
+        })
     }
 }
 

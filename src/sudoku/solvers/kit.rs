@@ -128,6 +128,33 @@ pub(crate) fn solved_grid(grid: &Grid, cells: impl IntoIterator<Item = (usize, u
     out
 }
 
+/// What every backtracking solve does around its search: settle the puzzle without searching
+/// when it can (conflicting givens, a zero solution limit), start the clock and the budget,
+/// run `search` (which counts into the statistics, the number of solutions and the first
+/// solution), and write the report.
+pub(crate) fn solve_with(
+    grid: &Grid,
+    limits: &Limits,
+    search: impl FnOnce(&Budget, &mut SolveStats, &mut u64, &mut Option<Grid>) -> Status,
+) -> SolveReport {
+    let start = Instant::now();
+    if let Some(report) = settled_without_search(grid, limits, start) {
+        return report;
+    }
+    let budget = Budget::new(limits);
+    let mut stats = SolveStats::default();
+    let mut solutions = 0;
+    let mut first = None;
+    let status = search(&budget, &mut stats, &mut solutions, &mut first);
+    stats.elapsed = start.elapsed();
+    SolveReport {
+        status,
+        solutions,
+        first,
+        stats,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,9 +22,7 @@
 //! cell with more than one legal digit, and a *backtrack* is a chosen cell that ran out of
 //! digits (or had none) so that the search stepped back.
 
-use std::time::Instant;
-
-use super::kit::{bit, full_mask, lowest, settled_without_search, size, solved_grid, Budget, Mask};
+use super::kit::{bit, full_mask, lowest, size, solve_with, solved_grid, Budget, Mask};
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -210,23 +208,10 @@ impl SudokuSolver for MrvSolver {
     }
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
-        let start = Instant::now();
-        if let Some(report) = settled_without_search(grid, limits, start) {
-            return report;
-        }
-        self.load(grid);
-        let budget = Budget::new(limits);
-        let mut stats = SolveStats::default();
-        let mut solutions = 0;
-        let mut first = None;
-        let status = self.search(grid, &budget, &mut stats, &mut solutions, &mut first);
-        stats.elapsed = start.elapsed();
-        SolveReport {
-            status,
-            solutions,
-            first,
-            stats,
-        }
+        solve_with(grid, limits, |budget, stats, solutions, first| {
+            self.load(grid);
+            self.search(grid, budget, stats, solutions, first)
+        })
     }
 }
 

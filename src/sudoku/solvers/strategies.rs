@@ -38,9 +38,8 @@
 //! pointing confinements that removed at least one candidate.
 
 use std::fmt;
-use std::time::Instant;
 
-use super::kit::{bit, full_mask, lowest, settled_without_search, size, Budget, Mask};
+use super::kit::{bit, full_mask, lowest, size, solve_with, Budget, Mask};
 use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -550,34 +549,19 @@ impl SudokuSolver for StrategiesSolver {
     }
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
-        let start = Instant::now();
-        let names = Strategy::ALL[..4].iter().map(|s| s.name());
-        if let Some(mut report) = settled_without_search(grid, limits, start) {
-            report.stats.strategies = names.map(|name| (name, 0)).collect();
-            return report;
+        let names = || Strategy::ALL[..4].iter().map(|s| s.name());
+        let mut report = solve_with(grid, limits, |budget, stats, solutions, first| {
+            self.board.load(grid);
+            let mut fired = [0; 4];
+            let status = self.search(grid, budget, stats, &mut fired, solutions, first);
+            stats.strategies = names().zip(fired).collect();
+            status
+        });
+        if report.stats.strategies.is_empty() {
+            // Settled without searching: no strategy fired.
+            report.stats.strategies = names().map(|name| (name, 0)).collect();
         }
-        self.board.load(grid);
-        let budget = Budget::new(limits);
-        let mut stats = SolveStats::default();
-        let mut fired = [0; 4];
-        let mut solutions = 0;
-        let mut first = None;
-        let status = self.search(
-            grid,
-            &budget,
-            &mut stats,
-            &mut fired,
-            &mut solutions,
-            &mut first,
-        );
-        stats.strategies = names.zip(fired).collect();
-        stats.elapsed = start.elapsed();
-        SolveReport {
-            status,
-            solutions,
-            first,
-            stats,
-        }
+        report
     }
 }
 
