@@ -430,7 +430,7 @@ impl<'a> Search<'a> {
                 {
                     self.solver.unforce_all();
                     return Err(EncodeError::Conflict(
-                        grid.check_givens().err().expect("a clash is a conflict"),
+                        grid.check_givens().expect_err("a clash is a conflict"),
                     ));
                 }
             }
