@@ -26,6 +26,9 @@ use super::super::progress::CountBar;
 use super::super::search::{parse_positive, parse_seconds, stat_line};
 use super::super::{interrupt, CliError, Context, Exit};
 
+/// How often the printing thread wakes up to flush output while a slow puzzle runs.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
 /// The flags of every batch: `--max-nodes`, `--timeout`, `--jobs`.
 #[derive(Args, Clone, Debug)]
 pub struct BatchArgs {
@@ -157,7 +160,19 @@ impl<'c> Batch<'c> {
             drop(tx);
             let mut pending = BTreeMap::new();
             let mut done = 0;
-            for (i, result) in rx {
+            loop {
+                let (i, result) = match rx.recv_timeout(FLUSH_EVERY) {
+                    Ok(received) => received,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        // A slow puzzle holds the next ones back: let what is ready go out.
+                        if let Err(e) = out.flush_if_stale() {
+                            cancel.store(true, Ordering::SeqCst);
+                            return Err(e);
+                        }
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                };
                 pending.insert(i, result);
                 while let Some(result) = pending.remove(&done) {
                     let Some(result) = result else {

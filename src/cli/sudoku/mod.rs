@@ -121,13 +121,15 @@ impl GridArgs {
     }
 }
 
+/// What a jigsaw's region map must be.
+const JIGSAW_HINT: &str =
+    "--regions takes n*n symbols in reading order, one per region, each region n cells";
+
 /// The message for a layout that cannot be made, with a hint for jigsaws.
 fn grid_error(e: &GridError) -> CliError {
     let error = CliError::usage(e.to_string());
     match e {
-        GridError::BadRegions { .. } => error.with_hint(
-            "--regions takes n*n symbols in reading order, one per region, each region n cells",
-        ),
+        GridError::BadRegions { .. } => error.with_hint(JIGSAW_HINT),
         _ => error,
     }
 }
@@ -245,6 +247,7 @@ fn parse_error(source: &Source, e: &ParseError) -> CliError {
             "digits are 1-9, then A-Z for sides above 9; blanks are `.`, `0`, `_`, `*` or `-`"
         }
         ParseErrorKind::Conflict(_) => "the puzzle has no solution: fix the givens",
+        ParseErrorKind::Grid(GridError::BadRegions { .. }) => JIGSAW_HINT,
         _ => return error,
     };
     error.with_hint(hint)

@@ -226,7 +226,12 @@ fn search_all(
         },
     )?;
     out.flush()?;
-    let solver_line = format!("{name}: {} nodes, {} guesses", tally.nodes, tally.guesses);
+    let solver_line = format!(
+        "{name}: {} nodes, {} guess{}",
+        tally.nodes,
+        tally.guesses,
+        if tally.guesses == 1 { "" } else { "es" }
+    );
     batch.summary(
         "puzzles",
         done,
@@ -332,8 +337,9 @@ impl Printer {
                 }
             }
             Show::Jsonl | Show::CountJsonl => {
-                let solution =
-                    (self.show == Show::Jsonl).then(|| report.first.as_ref().map(to_line));
+                // As in the line format, a puzzle with several solutions has none to show.
+                let shown = report.first.as_ref().filter(|_| answer != Answer::Multiple);
+                let solution = (self.show == Show::Jsonl).then(|| shown.map(to_line));
                 out.json_line(&Record {
                     index: index + 1,
                     line: puzzle.line,
