@@ -113,10 +113,61 @@ fn twenty_five_by_twenty_five_solve_to_their_solutions_within_a_node_limit() {
         "sudoku25x25_solutions.txt",
         Limits::new().solutions(1).nodes(2_000_000),
     );
-    assert_eq!(statuses.len(), 4);
-    // Every 25x25 puzzle is solved well within the limit by plain DLX.
-    assert!(
-        statuses.iter().all(|&s| s == Status::SolutionLimit),
-        "{statuses:?}"
+    // Plain DLX solves puzzles 2 and 4 in 137,678 and 23,314 nodes; puzzle 1 needs
+    // 16.6 million nodes (27 s in release) and puzzle 3 more than 69 million (not solved in
+    // 120 s), so within 2 million nodes those two report the limit.
+    assert_eq!(
+        statuses,
+        [
+            Status::NodeLimit,
+            Status::SolutionLimit,
+            Status::NodeLimit,
+            Status::SolutionLimit
+        ]
     );
+}
+
+/// Prints µs per puzzle of the `dlx` solver (limit 2) on the hard sets and the nodes the
+/// 25x25 puzzles need. Run with
+/// `cargo test --release --test sudoku_sets measurements -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measurements() {
+    use std::time::{Duration, Instant};
+    for name in [
+        "magictour_top1465.txt",
+        "forum_hardest_1106.txt",
+        "forum_hardest_1905_11plus_sample1016.txt",
+        "royle_17clue_sample1004.txt",
+        "sudoku16x16_puzzles.txt",
+    ] {
+        let puzzles = read(name);
+        let mut dlx = DlxSolver::new();
+        let started = Instant::now();
+        let (mut nodes, mut guesses, mut backtracks) = (0, 0, 0);
+        for p in &puzzles {
+            let r = dlx.solve(&p.grid, &Limits::new().solutions(2));
+            assert_eq!(r.answer(), Answer::Unique);
+            nodes += r.stats.nodes;
+            guesses += r.stats.guesses;
+            backtracks += r.stats.backtracks;
+        }
+        let k = puzzles.len() as f64;
+        println!(
+            "{name}: {:.1} us/puzzle, {:.0} nodes, {:.1} guesses, {:.0} backtracks per puzzle",
+            started.elapsed().as_secs_f64() * 1e6 / k,
+            nodes as f64 / k,
+            guesses as f64 / k,
+            backtracks as f64 / k
+        );
+    }
+    let mut dlx = DlxSolver::new();
+    for p in read("sudoku25x25_puzzles.txt") {
+        let limits = Limits::new().solutions(2).timeout(Duration::from_secs(120));
+        let r = dlx.solve(&p.grid, &limits);
+        println!(
+            "25x25 line {}: {} ({} solutions), {} nodes, {:.2?}",
+            p.line, r.status, r.solutions, r.stats.nodes, r.stats.elapsed
+        );
+    }
 }
