@@ -70,8 +70,13 @@ impl<'c> Batch<'c> {
         unit: &str,
         ctx: &'c Context,
     ) -> Result<Batch<'c>, CliError> {
+        // No more threads than items (rayon would start them all); 0 means one per core.
+        let threads = match args.jobs {
+            0 => 0,
+            jobs => jobs.min(total.max(1)),
+        };
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.jobs)
+            .num_threads(threads)
             .thread_name(|k| format!("dlxkit-sudoku-{k}"))
             .build()
             .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
@@ -220,13 +225,13 @@ impl<'c> Batch<'c> {
         );
         let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
         let threads = self.threads();
-        let plural = if threads == 1 { "" } else { "s" };
         lines.push(stat_line(
             paint,
             "time",
             format_args!(
-                "{}, {rate:.0} {unit}/s on {threads} thread{plural}",
-                output::human_duration(elapsed)
+                "{}, {rate:.0} {unit}/s on {}",
+                output::human_duration(elapsed),
+                super::counted(threads as u64, "thread", "threads")
             ),
         ));
         if done < self.total {

@@ -253,6 +253,11 @@ fn parse_error(source: &Source, e: &ParseError) -> CliError {
     error.with_hint(hint)
 }
 
+/// `1 guess`, `2 guesses`: a count and its noun.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A solved grid with its givens (the cells filled in `puzzle`) bold and the digits found
 /// in the solver's colour, as a block with box borders.
 pub fn pretty(solution: &Grid, puzzle: &Grid, paint: Paint) -> String {

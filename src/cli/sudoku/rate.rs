@@ -14,7 +14,7 @@ use super::super::output::{self, Output};
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::solve::ListFormat;
-use super::{read_puzzles, InputArgs};
+use super::{counted, read_puzzles, InputArgs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -121,11 +121,10 @@ struct Record {
 pub fn rating_text(rating: &Rating) -> String {
     match Difficulty::of_rating(rating) {
         Some(d) => format!(
-            "{}: {}, {} guess{}",
+            "{}: {}, {}",
             d.name(),
             rating.hardest,
-            rating.guesses,
-            if rating.guesses == 1 { "" } else { "es" }
+            counted(rating.guesses, "guess", "guesses")
         ),
         None => rating.answer.as_str().to_string(),
     }

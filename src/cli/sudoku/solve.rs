@@ -13,7 +13,7 @@ use super::super::output::{self, Output};
 use super::super::search::parse_positive;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs, Tally};
-use super::{pretty, read_puzzles, InputArgs, Puzzles};
+use super::{counted, pretty, read_puzzles, InputArgs, Puzzles};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -227,10 +227,9 @@ fn search_all(
     )?;
     out.flush()?;
     let solver_line = format!(
-        "{name}: {} nodes, {} guess{}",
+        "{name}: {} nodes, {}",
         tally.nodes,
-        tally.guesses,
-        if tally.guesses == 1 { "" } else { "es" }
+        counted(tally.guesses, "guess", "guesses")
     );
     batch.summary(
         "puzzles",
@@ -294,7 +293,7 @@ impl Printer {
         report: &SolveReport,
     ) -> Result<(), CliError> {
         let answer = report.answer();
-        let counted = match self.with_count {
+        let count = match self.with_count {
             true => format!(" {}", report.solutions),
             false => String::new(),
         };
@@ -305,22 +304,18 @@ impl Printer {
                     (Some(solution), _) => to_line(solution),
                     (None, answer) => answer.as_str().to_string(),
                 };
-                out.line(&format!("{text}{counted}"))?;
+                out.line(&format!("{text}{count}"))?;
             }
             Show::Grid => {
                 if index > 0 {
                     out.line("")?;
                 }
-                let counted = match self.with_count {
-                    true => format!(
-                        ", {} solution{}",
-                        report.solutions,
-                        plural(report.solutions)
-                    ),
+                let count = match self.with_count {
+                    true => format!(", {}", counted(report.solutions, "solution", "solutions")),
                     false => String::new(),
                 };
                 out.line(&format!(
-                    "# puzzle {} (line {}): {}{counted}",
+                    "# puzzle {} (line {}): {}{count}",
                     index + 1,
                     puzzle.line,
                     answer.as_str()
@@ -355,14 +350,5 @@ impl Printer {
             }
         }
         out.end_record()
-    }
-}
-
-/// `s` unless `n` is 1.
-pub fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
