@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use cli::{completions, puzzles, solve, Context, GlobalArgs};
+use cli::{completions, puzzles, solve, sudoku, Context, GlobalArgs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -36,6 +36,9 @@ struct Cli {
 enum Command {
     /// Solve an exact cover problem written in Knuth's format.
     Solve(solve::SolveArgs),
+    /// Sudoku: solve, count, check, generate and rate puzzles, a file at a time.
+    #[command(subcommand)]
+    Sudoku(sudoku::SudokuCommand),
     #[command(flatten)]
     Puzzles(puzzles::PuzzleCommand),
     /// Print a shell completion script.
@@ -53,16 +56,24 @@ fn main() -> ExitCode {
         Command::Completions(args) => completions::run(args, Cli::command(), &ctx),
         Command::Man(args) => completions::run_man(args, Cli::command(), &ctx),
         Command::Puzzles(command) => puzzles::run(command, &ctx),
+        Command::Sudoku(command) => sudoku::run(command, &ctx),
     };
     cli::exit::finish(result, || {
         let mut command = Cli::command();
         command.build(); // gives subcommands their full names (`dlxkit solve`)
-        let name = matches.subcommand_name().unwrap_or_default().to_string();
-        match command.find_subcommand_mut(&name) {
-            Some(sub) => sub.render_usage().to_string(),
-            None => command.render_usage().to_string(),
-        }
+        usage_of(&mut command, &matches)
     })
+}
+
+/// The usage of the innermost subcommand named in `matches` (`dlxkit sudoku solve ...`).
+fn usage_of(command: &mut clap::Command, matches: &clap::ArgMatches) -> String {
+    match matches.subcommand() {
+        Some((name, sub_matches)) => match command.find_subcommand_mut(name) {
+            Some(sub) => usage_of(sub, sub_matches),
+            None => command.render_usage().to_string(),
+        },
+        None => command.render_usage().to_string(),
+    }
 }
 
 #[cfg(test)]

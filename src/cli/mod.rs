@@ -25,6 +25,7 @@ pub mod progress;
 pub mod puzzles;
 pub mod search;
 pub mod solve;
+pub mod sudoku;
 
 use std::io::IsTerminal;
 

@@ -1,0 +1,307 @@
+//! `dlxkit sudoku`: files of Sudoku puzzles solved, counted, checked and rated, and new
+//! puzzles generated, over [`dlxkit::sudoku`].
+//!
+//! One module per subcommand (`solve` also holds `count`, its sibling), and the pieces they
+//! share here and in [`batch`]:
+//!
+//! - [`GridArgs`] (`--box`, `--variant`, `--regions`) and [`InputArgs`] (FILE and
+//!   `--input-format`), and [`read_puzzles`], which reads every puzzle of the input before
+//!   any work starts, so that a bad line stops the run (exit 2) with its file, line, cell and
+//!   character;
+//! - [`batch`]: the puzzles worked on by `--jobs N` threads, results printed in input order
+//!   as they come, the progress bar, Ctrl-C, the batch `--timeout`, and the summary on
+//!   standard error.
+
+mod batch;
+mod check;
+mod generate;
+mod rate;
+mod solve;
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand, ValueEnum, ValueHint};
+use dlxkit::sudoku::parse::{self, ParseError, ParseErrorKind, ParseOptions, Puzzle};
+use dlxkit::sudoku::{Grid, GridError, Shape, Variant};
+
+use super::color::Paint;
+use super::input::{self, Source};
+use super::{CliError, Context, Exit};
+
+/// The Sudoku subcommands.
+#[derive(Subcommand, Debug)]
+pub enum SudokuCommand {
+    /// Solve every puzzle of a file: one line (or grid) per puzzle, in order.
+    Solve(solve::SolveArgs),
+    /// Count the solutions of every puzzle of a file (up to --limit).
+    Count(solve::CountArgs),
+    /// Check filled grids: each is valid, or invalid with the reason.
+    Check(check::CheckArgs),
+    /// Generate puzzles with a unique solution, reproducibly from a seed.
+    Generate(generate::GenerateArgs),
+    /// Rate puzzles by the human strategies they need: difficulty, hardest strategy, guesses.
+    Rate(rate::RateArgs),
+}
+
+/// Runs a Sudoku subcommand.
+pub fn run(command: &SudokuCommand, ctx: &Context) -> Result<Exit, CliError> {
+    match command {
+        SudokuCommand::Solve(args) => solve::run_solve(args, ctx),
+        SudokuCommand::Count(args) => solve::run_count(args, ctx),
+        SudokuCommand::Check(args) => check::run(args, ctx),
+        SudokuCommand::Generate(args) => generate::run(args, ctx),
+        SudokuCommand::Rate(args) => rate::run(args, ctx),
+    }
+}
+
+/// The Sudoku variants, by name (the library's aliases are accepted too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantName {
+    /// Rows, columns and boxes.
+    #[value(alias = "classic")]
+    Standard,
+    /// Sudoku-X: both main diagonals hold every digit once too.
+    #[value(alias = "sudoku-x", alias = "diagonal")]
+    X,
+    /// Windoku (hyper Sudoku): the four windows hold every digit once too.
+    #[value(alias = "hyper")]
+    Windoku,
+    /// Irregular regions (given with --regions) instead of boxes.
+    #[value(alias = "irregular")]
+    Jigsaw,
+}
+
+/// The grid's geometry: `--box`, `--variant`, `--regions`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct GridArgs {
+    /// Box shape, ROWSxCOLUMNS [default: from the side: 3x3 for 9, 2x3 for 6, 4x4 for 16]
+    ///
+    /// Square sides get square boxes, other sides the most nearly square boxes with fewer
+    /// rows than columns (6: 2x3, 8: 2x4, 12: 3x4). Give it for anything else (3x2 boxes on
+    /// a 6x6 grid, say).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_shape)]
+    pub shape: Option<Shape>,
+
+    /// Sudoku variant [default: standard, or jigsaw with --regions]
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub variant: Option<VariantName>,
+
+    /// Jigsaw regions: a map of one symbol per cell, or a file holding one
+    ///
+    /// The map lists the cells in reading order, one symbol per region (`AAABBBCCC...`,
+    /// any n distinct characters); white space is ignored, so a file may hold it as n
+    /// lines. Each region has n cells. Implies --variant jigsaw.
+    #[arg(long, value_name = "MAP|FILE")]
+    pub regions: Option<String>,
+}
+
+impl GridArgs {
+    /// The variant these flags describe.
+    pub fn variant(&self) -> Result<Variant, CliError> {
+        let name = match (self.variant, &self.regions) {
+            (None, Some(_)) => VariantName::Jigsaw,
+            (Some(v), Some(_)) if v != VariantName::Jigsaw => return Err(CliError::usage(
+                "--regions gives the regions of a jigsaw: use it with --variant jigsaw (or alone)",
+            )),
+            (v, _) => v.unwrap_or(VariantName::Standard),
+        };
+        let regions = match &self.regions {
+            Some(map) if Path::new(map).is_file() => Some(
+                std::fs::read_to_string(map)
+                    .map_err(|e| CliError::input(format!("cannot read `{map}`: {e}")))?,
+            ),
+            other => other.clone(),
+        };
+        let text = name
+            .to_possible_value()
+            .expect("no variant is skipped")
+            .get_name()
+            .to_string();
+        Variant::parse(&text, regions.as_deref()).map_err(|e| grid_error(&e))
+    }
+}
+
+/// What a jigsaw's region map must be.
+const JIGSAW_HINT: &str =
+    "--regions takes n*n symbols in reading order, one per region, each region n cells";
+
+/// The message for a layout that cannot be made, with a hint for jigsaws.
+fn grid_error(e: &GridError) -> CliError {
+    let error = CliError::usage(e.to_string());
+    match e {
+        GridError::BadRegions { .. } => error.with_hint(JIGSAW_HINT),
+        _ => error,
+    }
+}
+
+/// Parses `--box`: `2x3`.
+pub fn parse_shape(text: &str) -> Result<Shape, String> {
+    Shape::parse(text).map_err(|e| match e {
+        GridError::BadShape {
+            rows: 0, cols: 0, ..
+        } => {
+            format!("`{text}` is not a box shape: write ROWSxCOLUMNS, as in 2x3")
+        }
+        other => other.to_string(),
+    })
+}
+
+/// The text formats of puzzles (see `dlxkit sudoku solve --help`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Detect the format from the first puzzle.
+    #[default]
+    Auto,
+    /// One puzzle per line: its n*n cells in reading order.
+    Line,
+    /// n lines of n cells; spaces, `|` and rule lines between boxes are ignored.
+    Block,
+    /// Numbers separated by blanks, 0 for a blank cell: n lines of n, or n*n on a line.
+    Token,
+}
+
+impl InputFormat {
+    fn library(self) -> parse::Format {
+        match self {
+            InputFormat::Auto => parse::Format::Auto,
+            InputFormat::Line => parse::Format::Line,
+            InputFormat::Block => parse::Format::Block,
+            InputFormat::Token => parse::Format::Token,
+        }
+    }
+}
+
+/// Where the puzzles come from: FILE, `--input-format`, and the grid's geometry.
+#[derive(Args, Clone, Debug)]
+pub struct InputArgs {
+    /// The puzzles [default: standard input]
+    ///
+    /// `-` or nothing reads standard input (when it is not a terminal).
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: Option<PathBuf>,
+
+    /// The format of the puzzles
+    #[arg(long, value_enum, default_value_t, value_name = "FORMAT")]
+    pub input_format: InputFormat,
+
+    #[command(flatten)]
+    pub grid: GridArgs,
+}
+
+/// The puzzles of an input, all read and checked.
+pub struct Puzzles {
+    /// The input's name (a path, or `<stdin>`).
+    pub name: String,
+    /// The puzzles, in order.
+    pub list: Vec<Puzzle>,
+    /// Whether the input has one puzzle per line (line format, or n*n numbers on a line).
+    pub one_per_line: bool,
+}
+
+/// Reads every puzzle of the input. With `check_givens`, givens that conflict are an error
+/// (found before any search). An input without puzzles is an error too.
+pub fn read_puzzles(
+    args: &InputArgs,
+    ctx: &Context,
+    check_givens: bool,
+) -> Result<Puzzles, CliError> {
+    let variant = args.grid.variant()?;
+    let source = input::read(args.file.as_deref(), ctx)?;
+    let mut options = ParseOptions::default()
+        .format(args.input_format.library())
+        .variant(variant)
+        .check_givens(check_givens);
+    options.shape = args.grid.shape;
+    let list =
+        parse::parse_puzzles(&source.text, &options).map_err(|e| parse_error(&source, &e))?;
+    let Some(first) = list.first() else {
+        return Err(CliError::input(format!("{}: no puzzle found", source.name)));
+    };
+    let one_per_line = is_one_per_line(&source, first);
+    Ok(Puzzles {
+        name: source.name,
+        list,
+        one_per_line,
+    })
+}
+
+/// Whether `puzzle` is written on one line of the source.
+fn is_one_per_line(source: &Source, puzzle: &Puzzle) -> bool {
+    let cells = puzzle.grid.cells().len();
+    let Some(line) = source.text.lines().nth(puzzle.line - 1) else {
+        return false;
+    };
+    let line = line.split('#').next().unwrap_or("");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() == cells || words.first().is_some_and(|w| w.chars().count() == cells)
+}
+
+/// `file:line: what is wrong`, with a hint where one helps.
+fn parse_error(source: &Source, e: &ParseError) -> CliError {
+    let error = CliError::input(format!("{}:{}: {}", source.name, e.line, e.kind));
+    let hint = match &e.kind {
+        ParseErrorKind::WrongLength { .. } | ParseErrorKind::NotSquare { .. } => {
+            "one puzzle per line, its n*n cells in reading order (81 for 9x9); every puzzle of an input has the same size (or see --input-format)"
+        }
+        ParseErrorKind::BadSymbol { .. } => {
+            "digits are 1-9, then A-Z for sides above 9; blanks are `.`, `0`, `_`, `*` or `-`"
+        }
+        ParseErrorKind::Conflict(_) => "the puzzle has no solution: fix the givens",
+        ParseErrorKind::Grid(GridError::BadRegions { .. }) => JIGSAW_HINT,
+        _ => return error,
+    };
+    error.with_hint(hint)
+}
+
+/// `1 guess`, `2 guesses`: a count and its noun.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A solved grid with its givens (the cells filled in `puzzle`) bold and the digits found
+/// in the solver's colour, as a block with box borders.
+pub fn pretty(solution: &Grid, puzzle: &Grid, paint: Paint) -> String {
+    parse::to_pretty_with(solution, |cell, text| {
+        if puzzle.cells()[cell.index] != 0 {
+            paint.label(&text)
+        } else {
+            paint.style("36", &text)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_shapes_are_rows_x_columns() {
+        assert_eq!(parse_shape("2x3"), Ok(Shape::new(2, 3).unwrap()));
+        assert_eq!(
+            parse_shape("2y3").unwrap_err(),
+            "`2y3` is not a box shape: write ROWSxCOLUMNS, as in 2x3"
+        );
+        assert_eq!(
+            parse_shape("0x3").unwrap_err(),
+            "bad box shape 0x3: box dimensions must be at least 1"
+        );
+    }
+
+    #[test]
+    fn regions_imply_jigsaw_and_refuse_other_variants() {
+        let mut args = GridArgs {
+            regions: Some("AABB AABB CCDD CCDD".into()),
+            ..GridArgs::default()
+        };
+        assert!(matches!(args.variant(), Ok(Variant::Jigsaw { .. })));
+        args.variant = Some(VariantName::X);
+        assert!(args.variant().unwrap_err().shows_usage());
+        args.regions = None;
+        assert_eq!(args.variant().unwrap(), Variant::X);
+        args.variant = Some(VariantName::Jigsaw);
+        assert_eq!(
+            args.variant().unwrap_err().message(),
+            Some("bad region map: a jigsaw variant needs a region map")
+        );
+    }
+}

@@ -1,0 +1,354 @@
+//! `dlxkit sudoku solve` and `dlxkit sudoku count`: every puzzle of the input searched by
+//! one of the registry's solvers (DLX by default), in a [`Batch`]; one record per puzzle on
+//! standard output, in input order.
+
+use clap::builder::PossibleValuesParser;
+use clap::{Args, ValueEnum};
+use dlxkit::sudoku::parse::{to_line, Puzzle};
+use dlxkit::sudoku::solvers::{self, Answer, SolveReport, Status, SudokuSolver, SOLVER_NAMES};
+use serde::Serialize;
+
+use super::super::color::Paint;
+use super::super::output::{self, Output};
+use super::super::search::parse_positive;
+use super::super::{CliError, Context, Exit};
+use super::batch::{Batch, BatchArgs, Tally};
+use super::{counted, pretty, read_puzzles, InputArgs, Puzzles};
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  dlxkit sudoku solve data/sudoku/norvig_top95.txt      solve 95 puzzles, one per line
+  dlxkit sudoku solve --format grid puzzles.txt         solutions as grids, givens in bold
+  dlxkit sudoku solve --format jsonl --jobs 0 big.txt   JSON Lines, on every core
+  dlxkit sudoku solve --solver mrv --count puzzles.txt  another solver; with the counts
+  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \\
+    | dlxkit sudoku solve
+
+Input: one puzzle per line (81 cells for 9x9, `.` or `0` for blanks; 1-9 then A-Z for
+larger grids), or grids of n lines (`|` and rule lines between boxes are ignored), or
+numbers separated by blanks (--input-format). Lines starting with `#` are comments.
+
+Output, one record per puzzle in input order: in `line` format the solution as one line,
+or `unsolvable`, `multiple` (two or more solutions) or `unknown` (a limit struck first;
+the solution is printed if one was found); with --count, a space and the number of
+solutions found, up to --limit. `grid` prints each solution as a block after a
+`# puzzle N (line L): VERDICT` comment. `jsonl` prints one object per puzzle: \"index\",
+\"line\", \"puzzle\", \"solution\" (or null), \"status\" (unique, multiple, unsolvable,
+unknown), \"complete\", \"solutions\", \"nodes\", \"guesses\" and \"elapsed_ms\".
+
+The summary goes to stderr: the verdicts, the solver's nodes and guesses, the time and the
+rate (--quiet drops it). A progress bar shows on stderr when it is a terminal.
+
+Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
+within the limits), 2 for bad input or usage (a bad puzzle is reported with its file, line,
+cell and character before any search), 130 if interrupted by Ctrl-C (the puzzles solved so
+far are printed first).";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  dlxkit sudoku count data/sudoku/pe96_easy50.txt      1 for each puzzle (unique)
+  dlxkit sudoku count --limit 1000 puzzle.txt          count up to 1000 solutions
+  dlxkit sudoku generate --count 10 | dlxkit sudoku count
+
+Output: one line per puzzle, in input order: the number of solutions (up to --limit), or
+`unknown` when --max-nodes or --timeout stopped the count. `jsonl` prints one object per
+puzzle, as `dlxkit sudoku solve --format jsonl` does but without \"solution\".
+
+Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none, 2 for bad input
+or usage, 130 if interrupted by Ctrl-C.";
+
+/// `--solver`.
+#[derive(Args, Clone, Debug)]
+pub struct SolverArgs {
+    /// The solver: dlx (dancing links) or a backtracking one
+    ///
+    /// dlx: exact cover with dancing links. naive: first empty cell, digits in order. mrv:
+    /// the cell with the fewest candidates first. forward-checking: candidate sets pruned on
+    /// every assignment. strategies: human strategies (singles, subsets, pointing), then a
+    /// guess. All give the same verdicts and solutions; naive can be very slow on hard
+    /// puzzles (use --max-nodes).
+    #[arg(long, value_name = "NAME", default_value = "dlx",
+          value_parser = PossibleValuesParser::new(SOLVER_NAMES))]
+    pub solver: String,
+}
+
+/// The output formats of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// One line per puzzle: the solution, or the verdict.
+    Line,
+    /// Each solution as a grid with box borders, after a comment line with the verdict.
+    Grid,
+    /// JSON Lines: one object per puzzle.
+    Jsonl,
+}
+
+/// The output formats of `count` (and `check`, `rate`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// One line per puzzle.
+    #[default]
+    Text,
+    /// JSON Lines: one object per puzzle.
+    Jsonl,
+}
+
+/// Arguments of `dlxkit sudoku solve`.
+#[derive(Args, Clone, Debug)]
+#[command(after_long_help = SOLVE_EXAMPLES)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format [default: line for input with one puzzle per line, else grid]
+    #[arg(short, long, value_enum, value_name = "FORMAT")]
+    pub format: Option<SolveFormat>,
+
+    /// Add the number of solutions found (up to --limit) to each puzzle's output
+    #[arg(short, long)]
+    pub count: bool,
+
+    /// Count up to N solutions of each puzzle [default: 2, enough to tell unique from
+    /// multiple]
+    #[arg(short = 'n', long, value_name = "N", value_parser = parse_positive)]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub solver: SolverArgs,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Arguments of `dlxkit sudoku count`.
+#[derive(Args, Clone, Debug)]
+#[command(after_long_help = COUNT_EXAMPLES)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format
+    #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
+    pub format: ListFormat,
+
+    /// Count up to N solutions of each puzzle [default: all]
+    #[arg(short = 'n', long, value_name = "N", value_parser = parse_positive)]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub solver: SolverArgs,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Runs `dlxkit sudoku solve`.
+pub fn run_solve(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let show = match args.format {
+        Some(SolveFormat::Line) => Show::Line,
+        Some(SolveFormat::Grid) => Show::Grid,
+        Some(SolveFormat::Jsonl) => Show::Jsonl,
+        None if puzzles.one_per_line => Show::Line,
+        None => Show::Grid,
+    };
+    let printer = Printer {
+        show,
+        with_count: args.count,
+        paint: ctx.stdout_colors(),
+    };
+    let limit = Some(args.limit.unwrap_or(2));
+    search_all(&puzzles, &args.solver, limit, &args.batch, printer, ctx)
+}
+
+/// Runs `dlxkit sudoku count`.
+pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let show = match args.format {
+        ListFormat::Text => Show::Count,
+        ListFormat::Jsonl => Show::CountJsonl,
+    };
+    let printer = Printer {
+        show,
+        with_count: true,
+        paint: ctx.stdout_colors(),
+    };
+    search_all(
+        &puzzles,
+        &args.solver,
+        args.limit,
+        &args.batch,
+        printer,
+        ctx,
+    )
+}
+
+/// Searches every puzzle (counting up to `limit` solutions) and prints each with `printer`.
+fn search_all(
+    puzzles: &Puzzles,
+    solver: &SolverArgs,
+    limit: Option<u64>,
+    batch_args: &BatchArgs,
+    printer: Printer,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    let name = solver.solver.as_str();
+    let new_solver = || solvers::by_name(name).expect("the name is one of SOLVER_NAMES");
+    let layout = puzzles.list[0].grid.layout();
+    if !new_solver().supports(layout) {
+        return Err(CliError::usage(format!(
+            "solver `{name}` cannot solve {} grids of side {}: use --solver dlx",
+            layout.variant_name(),
+            layout.size()
+        )));
+    }
+    let batch = Batch::new(batch_args, puzzles.list.len(), "puzzles", ctx)?;
+    let limits = batch.limits(limit);
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let mut tally = Tally::default();
+    let done = batch.run(
+        &mut out,
+        &puzzles.list,
+        new_solver,
+        |solver: &mut Box<dyn SudokuSolver>, puzzle: &Puzzle| {
+            let report = if batch.out_of_time() {
+                not_started()
+            } else {
+                solver.solve(&puzzle.grid, &limits)
+            };
+            (report.status != Status::Cancelled).then_some(report)
+        },
+        |out, index, report| {
+            tally.add(report.answer(), report.solutions > 0, &report.stats);
+            tally.timed_out |= report.status == Status::TimeLimit;
+            batch.progress_message(tally.progress());
+            printer.print(out, index, &puzzles.list[index], &report)
+        },
+    )?;
+    out.flush()?;
+    let solver_line = format!(
+        "{name}: {} nodes, {}",
+        tally.nodes,
+        counted(tally.guesses, "guess", "guesses")
+    );
+    batch.summary(
+        "puzzles",
+        done,
+        &tally.verdicts(),
+        &[("solver", solver_line)],
+        tally.timed_out,
+    );
+    Ok(batch.exit(done, tally.without_solution))
+}
+
+/// The report of a puzzle the batch had no time left for.
+fn not_started() -> SolveReport {
+    SolveReport {
+        status: Status::TimeLimit,
+        solutions: 0,
+        first: None,
+        stats: Default::default(),
+    }
+}
+
+/// What is printed for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Show {
+    Line,
+    Grid,
+    Jsonl,
+    Count,
+    CountJsonl,
+}
+
+struct Printer {
+    show: Show,
+    with_count: bool,
+    paint: Paint,
+}
+
+/// One line of `--format jsonl`.
+#[derive(Serialize)]
+struct Record<'a> {
+    index: usize,
+    line: usize,
+    puzzle: String,
+    /// `Some(None)` is a JSON null (no solution); `None` leaves the key out (`count`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Option<String>>,
+    status: &'a str,
+    complete: bool,
+    solutions: u64,
+    nodes: u64,
+    guesses: u64,
+    elapsed_ms: f64,
+}
+
+impl Printer {
+    fn print(
+        &self,
+        out: &mut Output,
+        index: usize,
+        puzzle: &Puzzle,
+        report: &SolveReport,
+    ) -> Result<(), CliError> {
+        let answer = report.answer();
+        let count = match self.with_count {
+            true => format!(" {}", report.solutions),
+            false => String::new(),
+        };
+        match self.show {
+            Show::Line => {
+                let text = match (&report.first, answer) {
+                    (_, Answer::Multiple) => "multiple".to_string(),
+                    (Some(solution), _) => to_line(solution),
+                    (None, answer) => answer.as_str().to_string(),
+                };
+                out.line(&format!("{text}{count}"))?;
+            }
+            Show::Grid => {
+                if index > 0 {
+                    out.line("")?;
+                }
+                let count = match self.with_count {
+                    true => format!(", {}", counted(report.solutions, "solution", "solutions")),
+                    false => String::new(),
+                };
+                out.line(&format!(
+                    "# puzzle {} (line {}): {}{count}",
+                    index + 1,
+                    puzzle.line,
+                    answer.as_str()
+                ))?;
+                if let (Some(solution), false) = (&report.first, answer == Answer::Multiple) {
+                    out.write_str(&pretty(solution, &puzzle.grid, self.paint))?;
+                }
+            }
+            Show::Count => {
+                let exact = matches!(report.status, Status::Complete | Status::SolutionLimit);
+                match exact {
+                    true => out.line(&report.solutions.to_string())?,
+                    false => out.line("unknown")?,
+                }
+            }
+            Show::Jsonl | Show::CountJsonl => {
+                // As in the line format, a puzzle with several solutions has none to show.
+                let shown = report.first.as_ref().filter(|_| answer != Answer::Multiple);
+                let solution = (self.show == Show::Jsonl).then(|| shown.map(to_line));
+                out.json_line(&Record {
+                    index: index + 1,
+                    line: puzzle.line,
+                    puzzle: to_line(&puzzle.grid),
+                    solution,
+                    status: answer.as_str(),
+                    complete: report.status.is_complete(),
+                    solutions: report.solutions,
+                    nodes: report.stats.nodes,
+                    guesses: report.stats.guesses,
+                    elapsed_ms: output::millis(report.stats.elapsed),
+                })?;
+            }
+        }
+        out.end_record()
+    }
+}
