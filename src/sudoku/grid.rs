@@ -60,6 +60,12 @@ pub enum GridError {
         /// Box columns.
         cols: usize,
     },
+    /// A variant name that is not known.
+    #[error("unknown variant `{name}`: choose one of standard, x, windoku, jigsaw")]
+    UnknownVariant {
+        /// The name asked for.
+        name: String,
+    },
     /// Cell values of the wrong number, or a digit outside 0..=n.
     #[error("bad cells: {reason}")]
     BadCells {
@@ -539,6 +545,39 @@ impl Layout {
         &self.peers[cell]
     }
 
+    /// A unit's name as people say it, numbered from 1 within its kind: `row 1`, `column 7`,
+    /// `box 3` (`region 3` in jigsaw layouts), `diagonal 1` (the main one; 2 is the
+    /// anti-diagonal), `window 2`, or `unit 30` for other extra units (numbered among all units).
+    /// An index past the last unit is named `unit N` too.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::{Layout, Shape};
+    /// let l = Layout::standard(Shape::new(3, 3).unwrap()).with_diagonals();
+    /// assert_eq!(l.unit_name(0), "row 1");
+    /// assert_eq!(l.unit_name(10), "column 2");
+    /// assert_eq!(l.unit_name(26), "box 9");
+    /// assert_eq!(l.unit_name(28), "diagonal 2");
+    /// ```
+    pub fn unit_name(&self, unit: usize) -> String {
+        let Some(u) = self.units.get(unit) else {
+            return format!("unit {}", unit + 1);
+        };
+        let ordinal = self.units[..unit]
+            .iter()
+            .filter(|v| v.kind == u.kind)
+            .count()
+            + 1;
+        match u.kind {
+            UnitKind::Row => format!("row {ordinal}"),
+            UnitKind::Column => format!("column {ordinal}"),
+            UnitKind::Box if self.variant.contains(&"jigsaw") => format!("region {ordinal}"),
+            UnitKind::Box => format!("box {ordinal}"),
+            UnitKind::Diagonal => format!("diagonal {ordinal}"),
+            UnitKind::Window => format!("window {ordinal}"),
+            UnitKind::Extra => format!("unit {}", unit + 1),
+        }
+    }
+
     /// Whether the layout is plain rows, columns and boxes.
     ///
     /// ```
@@ -563,6 +602,39 @@ impl Layout {
             self.variant.join("+")
         }
     }
+}
+
+/// Two givens that break a unit: the same digit twice in one row, column, box or extra unit.
+///
+/// Made by [`Grid::check_givens`]; its message names the digit, the unit and both cells
+/// (rows and columns from 1).
+///
+/// ```
+/// use dlxkit::sudoku::{Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(2, 2)?);
+/// g.set(0, 0, 3);
+/// g.set(1, 1, 3);
+/// let c = g.check_givens().unwrap_err();
+/// assert_eq!(c.to_string(), "digit 3 appears twice in box 1 (r1c1 and r2c2)");
+/// # Ok::<(), dlxkit::sudoku::GridError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("digit {digit} appears twice in {unit_name} ({first_name} and {second_name})")]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: u8,
+    /// The unit's index in [`Layout::units`].
+    pub unit: usize,
+    /// The unit's name, as [`Layout::unit_name`] gives it.
+    pub unit_name: String,
+    /// The first cell holding the digit (reading order).
+    pub first: usize,
+    /// The second cell holding it.
+    pub second: usize,
+    /// The first cell's name (`r1c2`).
+    pub first_name: String,
+    /// The second cell's name.
+    pub second_name: String,
 }
 
 /// A Sudoku grid: its layout and the digit of every cell (0 for blank).
@@ -779,6 +851,47 @@ impl Grid {
             }
         }
         best
+    }
+
+    /// Checks that no digit appears twice in one unit, before any search. On failure, names
+    /// the first unit (in [`Layout::units`] order) holding a repeated digit and the first two
+    /// cells (in reading order) that hold it.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::{Grid, Shape};
+    /// let mut g = Grid::empty(Shape::new(3, 3).unwrap());
+    /// g.set(0, 1, 5);
+    /// g.set(0, 6, 5);
+    /// let conflict = g.check_givens().unwrap_err();
+    /// assert_eq!(conflict.to_string(), "digit 5 appears twice in row 1 (r1c2 and r1c7)");
+    /// assert_eq!((conflict.first, conflict.second), (1, 6));
+    /// ```
+    pub fn check_givens(&self) -> Result<(), Conflict> {
+        let n = self.size();
+        // seen[d] = the cell holding digit d in the current unit, stamped by unit.
+        let mut seen = vec![(usize::MAX, usize::MAX); n + 1];
+        for (u, unit) in self.layout.units().iter().enumerate() {
+            for &c in &unit.cells {
+                let d = self.cells[c] as usize;
+                if d == 0 {
+                    continue;
+                }
+                if seen[d].0 == u {
+                    let first = seen[d].1;
+                    return Err(Conflict {
+                        digit: d as u8,
+                        unit: u,
+                        unit_name: self.layout.unit_name(u),
+                        first,
+                        second: c,
+                        first_name: self.cell_name(first),
+                        second_name: self.cell_name(c),
+                    });
+                }
+                seen[d] = (u, c);
+            }
+        }
+        Ok(())
     }
 
     /// Whether the grid is complete and breaks no unit.

@@ -2,11 +2,23 @@
 //! cover encoding, a generator, and the solvers (DLX and backtracking) behind one interface.
 //!
 //! This module uses [`crate::xc`]; the engine knows nothing of Sudoku.
+//!
+//! ```
+//! use dlxkit::sudoku::{ops, parse};
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+//! let puzzles = parse::parse_puzzles(text, &parse::ParseOptions::default())?;
+//! let solution = ops::solve(&puzzles[0].grid)?.expect("a solution");
+//! assert!(solution.is_solved() && puzzles[0].grid.is_filled_by(&solution));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod encode;
 pub mod generate;
 pub mod grid;
+pub mod ops;
 pub mod parse;
 pub mod solvers;
+pub mod variant;
 
-pub use grid::{Grid, GridError, Layout, Shape, Unit, UnitKind, MAX_SIZE};
+pub use grid::{Conflict, Grid, GridError, Layout, Shape, Unit, UnitKind, MAX_SIZE};
+pub use variant::Variant;

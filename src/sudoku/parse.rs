@@ -1,1 +1,1108 @@
-//! Sudoku parse (to be written).
+//! Reading and writing Sudoku puzzles as text.
+//!
+//! # Formats
+//!
+//! **Line** ([`Format::Line`]): one puzzle per line, its `n²` cells in reading order.
+//! Blanks are `.`, `0`, `_`, `*` or `-`; digits are `1`–`9`, then `A`–`Z` (or `a`–`z`) for
+//! 10–35, so a 16×16 grid uses `1-9A-G`. Whatever follows the cells after white space or
+//! `#` is a comment. Sides up to 35.
+//!
+//! ```text
+//! 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......  # top95 1
+//! ```
+//!
+//! **Block** ([`Format::Block`]): `n` lines of `n` cells, the symbols of the line format, as
+//! people paste puzzles. Spaces and `|` between cells are ignored, as are blank lines and
+//! `Grid 01`-style headers (Project Euler 96). A line made only of `-`, `=`, `+`, `|` and
+//! spaces is a *rule* between bands when it holds a `+` or `=`, or two dashes side by side
+//! (`------+-------+------`, `---------------------`); its dashes are then not cells. The
+//! exceptions are rows of blanks written with dashes: dashes apart (`- - - | - - - | - - -`),
+//! or exactly `n` dashes once the side `n` is known (`---------`). Puzzles follow each other;
+//! each one ends after its `n`-th row.
+//!
+//! ```text
+//! 5 3 . | . 7 . | . . .
+//! 6 . . | 1 9 5 | . . .
+//! ------+-------+------
+//! ```
+//!
+//! **Token** ([`Format::Token`]): cells as numbers separated by white space, `0` (or `.`)
+//! for a blank, for any side: `n` lines of `n` numbers, or all `n²` on one line.
+//!
+//! In every format, lines starting with `#` are comments, blank lines are skipped and CRLF
+//! line ends are accepted.
+//!
+//! **Auto** ([`Format::Auto`], the default) looks at the first line holding cells: a rule
+//! line or a `|` means block; a first word longer than 35 characters means line; several
+//! words that are all numbers (or blanks) mean token; otherwise block. A 16-character
+//! word is both a 4×4 puzzle and a row of a 16×16 one: it is read as a 4×4 line unless a
+//! symbol above 4 appears in the lines around it (the same rule tells a line of 16 numbers
+//! in token format: a whole 4×4 puzzle, or a 16×16 row). A given [`ParseOptions::shape`]
+//! settles every such doubt.
+//!
+//! # Sizes and shapes
+//!
+//! Without [`ParseOptions::shape`], the side is read from the first puzzle (81 cells: 9×9;
+//! a row of 16: 16×16) and the box shape inferred by [`Shape::for_size`] (square boxes for
+//! square sides, 2×3 for 6, 3×4 for 12); every puzzle of one text shares one layout.
+//!
+//! ```
+//! use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions};
+//! let text = "# two easy ones\r\n\
+//!     ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. pe1\r\n\
+//!     \r\n\
+//!     2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3 pe2\r\n";
+//! let puzzles = parse_puzzles(text, &ParseOptions::default())?;
+//! assert_eq!(puzzles.len(), 2);
+//! assert_eq!((puzzles[0].line, puzzles[1].line), (2, 4));
+//! assert_eq!(puzzles[0].grid.get(0, 2), 3);
+//! # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
+//! ```
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use super::grid::{Conflict, Grid, GridError, Layout, Shape};
+use super::variant::Variant;
+
+/// The largest side the one-character formats (line, block) can write.
+pub const MAX_SYMBOL_SIZE: usize = 35;
+
+/// A text format for puzzles.
+///
+/// ```
+/// use dlxkit::sudoku::parse::Format;
+/// assert_eq!(Format::parse("block").unwrap(), Format::Block);
+/// assert_eq!(Format::default(), Format::Auto);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Detect the format from the text (see the module documentation).
+    #[default]
+    Auto,
+    /// One puzzle per line.
+    Line,
+    /// `n` lines of `n` cells, with or without separators.
+    Block,
+    /// Numbers separated by white space.
+    Token,
+}
+
+impl Format {
+    /// Reads a format name: `auto`, `line`, `block` or `token`.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::parse::Format;
+    /// assert_eq!(Format::parse("Token"), Some(Format::Token));
+    /// assert_eq!(Format::parse("csv"), None);
+    /// ```
+    pub fn parse(name: &str) -> Option<Format> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "auto" => Some(Format::Auto),
+            "line" => Some(Format::Line),
+            "block" | "grid" => Some(Format::Block),
+            "token" | "tokens" | "numbers" => Some(Format::Token),
+            _ => None,
+        }
+    }
+}
+
+/// How to read a text: its format, box shape, variant, and whether to check the givens.
+///
+/// ```
+/// use dlxkit::sudoku::{parse::{Format, ParseOptions}, Shape, Variant};
+/// let options = ParseOptions::default()
+///     .format(Format::Line)
+///     .shape(Shape::new(3, 2)?)
+///     .variant(Variant::Standard);
+/// assert_eq!(options.shape, Some(Shape::new(3, 2)?));
+/// assert!(options.check_givens);
+/// # Ok::<(), dlxkit::sudoku::GridError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The format ([`Format::Auto`] by default).
+    pub format: Format,
+    /// The box shape; inferred from the side when `None`.
+    pub shape: Option<Shape>,
+    /// The variant ([`Variant::Standard`] by default); its units are checked too.
+    pub variant: Variant,
+    /// Refuse puzzles whose givens conflict (on by default).
+    pub check_givens: bool,
+}
+
+impl Default for ParseOptions {
+    fn default() -> ParseOptions {
+        ParseOptions {
+            format: Format::Auto,
+            shape: None,
+            variant: Variant::Standard,
+            check_givens: true,
+        }
+    }
+}
+
+impl ParseOptions {
+    /// The same options with another format.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::parse::{Format, ParseOptions};
+    /// assert_eq!(ParseOptions::default().format(Format::Token).format, Format::Token);
+    /// ```
+    pub fn format(mut self, format: Format) -> ParseOptions {
+        self.format = format;
+        self
+    }
+
+    /// The same options with a box shape.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::{parse::ParseOptions, Shape};
+    /// let s = Shape::new(2, 3).unwrap();
+    /// assert_eq!(ParseOptions::default().shape(s).shape, Some(s));
+    /// ```
+    pub fn shape(mut self, shape: Shape) -> ParseOptions {
+        self.shape = Some(shape);
+        self
+    }
+
+    /// The same options with a variant.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::{parse::ParseOptions, Variant};
+    /// assert_eq!(ParseOptions::default().variant(Variant::X).variant, Variant::X);
+    /// ```
+    pub fn variant(mut self, variant: Variant) -> ParseOptions {
+        self.variant = variant;
+        self
+    }
+
+    /// The same options, checking givens for conflicts or not.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::parse::ParseOptions;
+    /// assert!(!ParseOptions::default().check_givens(false).check_givens);
+    /// ```
+    pub fn check_givens(mut self, check: bool) -> ParseOptions {
+        self.check_givens = check;
+        self
+    }
+}
+
+/// A puzzle read from a text, with the line it starts on (from 1).
+///
+/// ```
+/// use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions};
+/// let p = &parse_puzzles("\n\n1...\n.2..\n..3.\n...4\n", &ParseOptions::default())?[0];
+/// assert_eq!((p.line, p.grid.size()), (3, 4));
+/// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The line of the text where the puzzle starts, counting from 1.
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+/// What is wrong in a text, with the line it was found on.
+///
+/// ```
+/// use dlxkit::sudoku::parse::{parse_puzzles, ParseErrorKind, ParseOptions};
+/// let err = parse_puzzles("# one\n12x4\n....\n....\n....\n", &ParseOptions::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2: bad symbol `x` at r1c3");
+/// assert_eq!(err.line, 2);
+/// assert!(matches!(err.kind, ParseErrorKind::BadSymbol { row: 1, col: 3, symbol: 'x' }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}: {kind}")]
+pub struct ParseError {
+    /// The line, counting from 1 (the line after the last for an unfinished puzzle).
+    pub line: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The kinds of [`ParseError`]. Rows and columns count from 1.
+///
+/// ```
+/// use dlxkit::sudoku::parse::ParseErrorKind;
+/// let k = ParseErrorKind::DigitTooLarge { row: 2, col: 5, digit: 7, n: 6 };
+/// assert_eq!(k.to_string(), "digit 7 at r2c5 is larger than 6");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A line-format puzzle of the wrong number of cells.
+    #[error("expected {expected} cells, found {found}")]
+    WrongLength {
+        /// `n²`.
+        expected: usize,
+        /// The cells on the line.
+        found: usize,
+    },
+    /// A first puzzle whose cell count is not a square, so no side can be read from it.
+    #[error("found {found} cells, which is not n x n for any side n (81 for 9x9)")]
+    NotSquare {
+        /// The cells on the line.
+        found: usize,
+    },
+    /// A block-format or token-format row of the wrong length.
+    #[error("expected {expected} cells in this row, found {found}")]
+    RowLength {
+        /// `n` (or `n²` for a one-line token puzzle).
+        expected: usize,
+        /// The cells found.
+        found: usize,
+    },
+    /// A block of rows that stops before its `n`-th row.
+    #[error("the puzzle has {found} of its {expected} rows")]
+    Unfinished {
+        /// `n`.
+        expected: usize,
+        /// The rows read.
+        found: usize,
+    },
+    /// A character that is neither a digit nor a blank.
+    #[error("bad symbol `{symbol}` at r{row}c{col}")]
+    BadSymbol {
+        /// Row of the cell.
+        row: usize,
+        /// Column of the cell.
+        col: usize,
+        /// The character (the first bad one of a token).
+        symbol: char,
+    },
+    /// A digit larger than the side.
+    #[error("digit {digit} at r{row}c{col} is larger than {n}")]
+    DigitTooLarge {
+        /// Row of the cell.
+        row: usize,
+        /// Column of the cell.
+        col: usize,
+        /// The digit read.
+        digit: usize,
+        /// The side.
+        n: usize,
+    },
+    /// The side needs more symbols than one character can give (line and block formats).
+    #[error("a side of {n} needs the token format (line and block formats go up to 35)")]
+    TooLargeForSymbols {
+        /// The side.
+        n: usize,
+    },
+    /// Two givens share a unit and a digit.
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
+    /// The side has no usable box shape, the variant does not fit it, or the given shape
+    /// does not match the puzzle.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// A text with no puzzle where one was expected.
+    #[error("no puzzle found")]
+    NoPuzzle,
+    /// A text with several puzzles where one was expected.
+    #[error("expected one puzzle, found {found}")]
+    SeveralPuzzles {
+        /// How many puzzles the text holds.
+        found: usize,
+    },
+}
+
+/// Reads every puzzle of a text; the first error stops the reading.
+///
+/// ```
+/// use dlxkit::sudoku::parse::{parse_puzzles, Format, ParseOptions};
+/// let block = "\
+/// 1 . | . .
+/// . . | 3 .
+/// ----+----
+/// . 4 | . .
+/// . . | . 2
+/// ";
+/// let puzzles = parse_puzzles(block, &ParseOptions::default())?;
+/// assert_eq!(puzzles[0].grid.cells()[6], 3);
+/// let text = "# 4x4\n1...1...........\n";
+/// let err = parse_puzzles(text, &ParseOptions::default().format(Format::Line)).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2: digit 1 appears twice in column 1 (r1c1 and r2c1)");
+/// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
+/// ```
+pub fn parse_puzzles(text: &str, options: &ParseOptions) -> Result<Vec<Puzzle>, ParseError> {
+    let mut puzzles = Vec::new();
+    let mut reader = Reader::new(text, options);
+    while let Some(result) = reader.next_puzzle() {
+        puzzles.push(result?);
+    }
+    Ok(puzzles)
+}
+
+/// Reads every puzzle of a text, going on after an error: one result per puzzle (or per
+/// bad puzzle), in order. An error that makes the rest unreadable (no box shape for the
+/// side, an unknown format) ends the list.
+///
+/// ```
+/// use dlxkit::sudoku::parse::{parse_each, ParseOptions};
+/// let text = "................\n1.......\n1..1............\n";
+/// let results = parse_each(text, &ParseOptions::default());
+/// assert_eq!(results.len(), 3);
+/// assert!(results[0].is_ok());
+/// assert_eq!(results[1].as_ref().unwrap_err().to_string(), "line 2: expected 16 cells, found 8");
+/// assert_eq!(
+///     results[2].as_ref().unwrap_err().to_string(),
+///     "line 3: digit 1 appears twice in row 1 (r1c1 and r1c4)"
+/// );
+/// ```
+pub fn parse_each(text: &str, options: &ParseOptions) -> Vec<Result<Puzzle, ParseError>> {
+    let mut reader = Reader::new(text, options);
+    let mut out = Vec::new();
+    while let Some(result) = reader.next_puzzle() {
+        out.push(result);
+    }
+    out
+}
+
+/// Reads exactly one puzzle.
+///
+/// ```
+/// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+/// let g = parse_grid("12..\n..12\n21..\n..21\n", &ParseOptions::default())?;
+/// assert_eq!(g.givens(), 8);
+/// assert!(parse_grid("", &ParseOptions::default()).is_err());
+/// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
+/// ```
+pub fn parse_grid(text: &str, options: &ParseOptions) -> Result<Grid, ParseError> {
+    let mut puzzles = parse_puzzles(text, options)?;
+    match puzzles.len() {
+        1 => Ok(puzzles.pop().expect("one puzzle").grid),
+        0 => Err(ParseError {
+            line: 1,
+            kind: ParseErrorKind::NoPuzzle,
+        }),
+        found => Err(ParseError {
+            line: puzzles[1].line,
+            kind: ParseErrorKind::SeveralPuzzles { found },
+        }),
+    }
+}
+
+/// The symbol of a digit: `.` for blank, `1`–`9`, then `A`–`Z`; digits above 35 have none.
+///
+/// ```
+/// use dlxkit::sudoku::parse::symbol_of;
+/// assert_eq!((symbol_of(0), symbol_of(9), symbol_of(16)), (Some('.'), Some('9'), Some('G')));
+/// assert_eq!(symbol_of(36), None);
+/// ```
+pub fn symbol_of(digit: u8) -> Option<char> {
+    match digit {
+        0 => Some('.'),
+        1..=9 => Some((b'0' + digit) as char),
+        10..=35 => Some((b'A' + digit - 10) as char),
+        _ => None,
+    }
+}
+
+/// The value of a one-character symbol in a grid of side `n`: `Ok(0)` for a blank.
+enum Symbol {
+    Value(u8),
+    Bad,
+    TooLarge(usize),
+}
+
+fn read_symbol(ch: char, n: usize) -> Symbol {
+    let value = match ch {
+        '.' | '0' | '_' | '*' | '-' => return Symbol::Value(0),
+        '1'..='9' => ch as usize - '0' as usize,
+        'A'..='Z' if n > 9 => ch as usize - 'A' as usize + 10,
+        'a'..='z' if n > 9 => ch as usize - 'a' as usize + 10,
+        _ => return Symbol::Bad,
+    };
+    if value > n {
+        Symbol::TooLarge(value)
+    } else {
+        Symbol::Value(value as u8)
+    }
+}
+
+fn read_token(token: &str, n: usize) -> Symbol {
+    match token {
+        "." | "_" | "*" | "-" => return Symbol::Value(0),
+        _ => {}
+    }
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Symbol::Bad;
+    }
+    match token.parse::<usize>() {
+        Ok(v) if v <= n => Symbol::Value(v as u8),
+        Ok(v) => Symbol::TooLarge(v),
+        Err(_) => Symbol::TooLarge(usize::MAX),
+    }
+}
+
+fn is_blank_token(token: &str) -> bool {
+    matches!(token, "." | "_" | "*" | "-")
+}
+
+/// The value a cell word stands for, for the 16-cell doubt: the largest digit read, leniently.
+fn max_symbol(word: &str) -> usize {
+    word.chars()
+        .map(|ch| match read_symbol(ch, MAX_SYMBOL_SIZE) {
+            Symbol::Value(v) => v as usize,
+            _ => usize::MAX,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Strips a `#` comment and trailing white space.
+fn strip_comment(line: &str) -> &str {
+    match line.find('#') {
+        Some(k) => line[..k].trim_end(),
+        None => line.trim_end(),
+    }
+}
+
+/// Whether a (trimmed) line is a rule between bands in block format, for side `n` (if known).
+fn is_rule(line: &str, n: Option<usize>) -> bool {
+    if line.is_empty()
+        || !line
+            .chars()
+            .all(|c| "-=+|".contains(c) || c.is_whitespace())
+    {
+        return false;
+    }
+    if line.contains(['+', '=']) {
+        return true;
+    }
+    if !line.contains("--") {
+        return false; // single dashes between spaces or bars: blanks, or bars only: nothing
+    }
+    let dashes = line.chars().filter(|&c| c == '-').count();
+    n != Some(dashes)
+}
+
+fn is_header(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    matches!(words.next(), Some(w) if w.eq_ignore_ascii_case("grid"))
+}
+
+/// One line of the text: its number (from 1) and its content without comments or `\r`.
+struct Line<'t> {
+    number: usize,
+    text: &'t str,
+}
+
+struct Reader<'t, 'o> {
+    lines: Vec<Line<'t>>,
+    pos: usize,
+    options: &'o ParseOptions,
+    format: Format,
+    layout: Option<Arc<Layout>>,
+    done: bool,
+}
+
+impl<'t, 'o> Reader<'t, 'o> {
+    fn new(text: &'t str, options: &'o ParseOptions) -> Reader<'t, 'o> {
+        let lines: Vec<Line<'t>> = text
+            .split('\n')
+            .enumerate()
+            .map(|(k, l)| Line {
+                number: k + 1,
+                text: l.strip_suffix('\r').unwrap_or(l),
+            })
+            .filter(|l| {
+                let t = l.text.trim();
+                !t.is_empty() && !t.starts_with('#')
+            })
+            .collect();
+        let mut reader = Reader {
+            lines,
+            pos: 0,
+            options,
+            format: options.format,
+            layout: None,
+            done: false,
+        };
+        if reader.format == Format::Auto {
+            reader.format = reader.detect();
+        }
+        reader
+    }
+
+    /// The side fixed by the options, if any.
+    fn given_side(&self) -> Option<usize> {
+        self.options.shape.map(Shape::size)
+    }
+
+    /// Whether a 16-wide line starting at `pos` is a whole 4x4 puzzle (no symbol above 4 in
+    /// the lines of its paragraph) rather than a row of a 16x16 grid.
+    fn sixteen_is_small(&self, pos: usize, tokens: bool) -> bool {
+        let first = self.lines[pos].number;
+        let mut max = 0;
+        for (k, line) in self.lines[pos..].iter().enumerate() {
+            if line.number != first + k {
+                break; // a blank or comment line ends the paragraph
+            }
+            let text = strip_comment(line.text);
+            let m = if tokens {
+                text.split_whitespace()
+                    .map(|t| match read_token(t, usize::MAX - 1) {
+                        Symbol::Value(v) => v as usize,
+                        Symbol::TooLarge(v) => v,
+                        Symbol::Bad => usize::MAX,
+                    })
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                text.split_whitespace().next().map_or(0, max_symbol)
+            };
+            max = max.max(m);
+        }
+        max <= 4
+    }
+
+    fn detect(&self) -> Format {
+        let Some(first) = self.lines.iter().position(|l| !is_header(l.text)) else {
+            return Format::Line;
+        };
+        let text = strip_comment(self.lines[first].text).trim();
+        if is_rule(text, self.given_side()) || text.contains('|') {
+            return Format::Block;
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some(&word) = words.first() else {
+            return Format::Line;
+        };
+        let len = word.chars().count();
+        let side = self.given_side();
+        if side.is_some_and(|n| len == n * n && n > 1) && words.len() == 1 {
+            return Format::Line;
+        }
+        let numeric = words.len() > 1
+            && words
+                .iter()
+                .all(|w| is_blank_token(w) || w.bytes().all(|b| b.is_ascii_digit()));
+        if len > MAX_SYMBOL_SIZE && !numeric {
+            return Format::Line;
+        }
+        if len == 16 && side.is_none() && !numeric && self.sixteen_is_small(first, false) {
+            return Format::Line;
+        }
+        if numeric {
+            return Format::Token;
+        }
+        if len > MAX_SYMBOL_SIZE || side.is_some_and(|n| len == n * n) {
+            return Format::Line;
+        }
+        Format::Block
+    }
+
+    fn fail<T>(&self, number: usize, kind: ParseErrorKind) -> Option<Result<T, ParseError>> {
+        Some(Err(ParseError { line: number, kind }))
+    }
+
+    /// The shared layout for side `n`, made on the first puzzle.
+    fn layout(&mut self, n: usize, number: usize) -> Result<Arc<Layout>, ParseError> {
+        if let Some(l) = &self.layout {
+            return Ok(l.clone());
+        }
+        let err = |kind| ParseError { line: number, kind };
+        let shape = match self.options.shape {
+            Some(s) => s,
+            None => Shape::for_size(n).map_err(|e| err(e.into()))?,
+        };
+        let layout = self
+            .options
+            .variant
+            .shared_layout(shape)
+            .map_err(|e| err(e.into()))?;
+        self.layout = Some(layout.clone());
+        Ok(layout)
+    }
+
+    /// The side of the text, once known.
+    fn side(&self) -> Option<usize> {
+        self.layout
+            .as_ref()
+            .map(|l| l.size())
+            .or_else(|| self.given_side())
+    }
+
+    fn finish(&mut self, number: usize, cells: Vec<u8>) -> Option<Result<Puzzle, ParseError>> {
+        let n = (cells.len() as f64).sqrt().round() as usize;
+        let layout = match self.layout(n, number) {
+            Ok(l) => l,
+            Err(e) => {
+                self.done = true;
+                return Some(Err(e));
+            }
+        };
+        let grid = match Grid::from_cells(layout, cells) {
+            Ok(g) => g,
+            Err(e) => return self.fail(number, e.into()),
+        };
+        if self.options.check_givens {
+            if let Err(c) = grid.check_givens() {
+                return self.fail(number, c.into());
+            }
+        }
+        Some(Ok(Puzzle { line: number, grid }))
+    }
+
+    fn next_puzzle(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        if self.done {
+            return None;
+        }
+        match self.format {
+            Format::Line | Format::Auto => self.next_line(),
+            Format::Block => self.next_block(),
+            Format::Token => self.next_tokens(),
+        }
+    }
+
+    fn next_line(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        let line = self.lines.get(self.pos)?;
+        let (number, text) = (line.number, line.text.trim_start());
+        self.pos += 1;
+        let word = text
+            .split(|c: char| c.is_whitespace() || c == '#')
+            .next()
+            .unwrap_or("");
+        let found = word.chars().count();
+        let n = match self.side() {
+            Some(n) => {
+                if found != n * n {
+                    return self.fail(
+                        number,
+                        ParseErrorKind::WrongLength {
+                            expected: n * n,
+                            found,
+                        },
+                    );
+                }
+                n
+            }
+            None => {
+                let n = (found as f64).sqrt().round() as usize;
+                if n * n != found || n == 0 {
+                    return self.fail(number, ParseErrorKind::NotSquare { found });
+                }
+                n
+            }
+        };
+        if n > MAX_SYMBOL_SIZE {
+            self.done = true;
+            return self.fail(number, ParseErrorKind::TooLargeForSymbols { n });
+        }
+        let mut cells = Vec::with_capacity(found);
+        for (i, ch) in word.chars().enumerate() {
+            match read_symbol(ch, n) {
+                Symbol::Value(v) => cells.push(v),
+                Symbol::Bad => {
+                    return self.fail(
+                        number,
+                        ParseErrorKind::BadSymbol {
+                            row: i / n + 1,
+                            col: i % n + 1,
+                            symbol: ch,
+                        },
+                    )
+                }
+                Symbol::TooLarge(digit) => {
+                    return self.fail(
+                        number,
+                        ParseErrorKind::DigitTooLarge {
+                            row: i / n + 1,
+                            col: i % n + 1,
+                            digit,
+                            n,
+                        },
+                    )
+                }
+            }
+        }
+        self.finish(number, cells)
+    }
+
+    /// Reads rows until `n` are read (or the text ends); on a bad row, still consumes the
+    /// block's rows so that the next puzzle starts in the right place.
+    fn next_block(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        let mut cells: Vec<u8> = Vec::new();
+        let mut rows = 0;
+        let mut start = None;
+        let mut error: Option<ParseError> = None;
+        let mut n = self.side();
+        while let Some(line) = self.lines.get(self.pos) {
+            let number = line.number;
+            let text = strip_comment(line.text).trim();
+            self.pos += 1;
+            if text.is_empty() || is_header(text) || is_rule(text, n) {
+                continue;
+            }
+            let symbols: Vec<char> = text
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != '|')
+                .collect();
+            if symbols.is_empty() {
+                continue; // a line of bars only
+            }
+            start.get_or_insert(number);
+            let side = *n.get_or_insert(symbols.len());
+            if side > MAX_SYMBOL_SIZE {
+                self.done = true;
+                return self.fail(number, ParseErrorKind::TooLargeForSymbols { n: side });
+            }
+            rows += 1;
+            if error.is_none() {
+                if symbols.len() != side {
+                    error = Some(ParseError {
+                        line: number,
+                        kind: ParseErrorKind::RowLength {
+                            expected: side,
+                            found: symbols.len(),
+                        },
+                    });
+                } else {
+                    for (col, &ch) in symbols.iter().enumerate() {
+                        let kind = match read_symbol(ch, side) {
+                            Symbol::Value(v) => {
+                                cells.push(v);
+                                continue;
+                            }
+                            Symbol::Bad => ParseErrorKind::BadSymbol {
+                                row: rows,
+                                col: col + 1,
+                                symbol: ch,
+                            },
+                            Symbol::TooLarge(digit) => ParseErrorKind::DigitTooLarge {
+                                row: rows,
+                                col: col + 1,
+                                digit,
+                                n: side,
+                            },
+                        };
+                        error = Some(ParseError { line: number, kind });
+                        break;
+                    }
+                }
+            }
+            if rows == side {
+                break;
+            }
+        }
+        let start = start?;
+        if let Some(e) = error {
+            return Some(Err(e));
+        }
+        let side = n.unwrap_or(0);
+        if rows < side {
+            let line = self.lines.last().map_or(1, |l| l.number + 1);
+            return self.fail(
+                line,
+                ParseErrorKind::Unfinished {
+                    expected: side,
+                    found: rows,
+                },
+            );
+        }
+        self.finish(start, cells)
+    }
+
+    fn next_tokens(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        let mut cells: Vec<u8> = Vec::new();
+        let mut rows = 0;
+        let mut start = None;
+        let mut error: Option<ParseError> = None;
+        let mut n = self.side();
+        // Whether this puzzle is written on one line.
+        let mut whole = false;
+        while let Some(line) = self.lines.get(self.pos) {
+            let number = line.number;
+            let words: Vec<&str> = strip_comment(line.text).split_whitespace().collect();
+            if words.is_empty() {
+                self.pos += 1;
+                continue;
+            }
+            let pos = self.pos;
+            self.pos += 1;
+            if start.is_none() {
+                start = Some(number);
+                let k = words.len();
+                let side = match n {
+                    Some(side) => side,
+                    None => {
+                        let m = (k as f64).sqrt().round() as usize;
+                        if m * m == k && m >= 4 && (k > 100 || self.sixteen_is_small_k(pos, m)) {
+                            m
+                        } else {
+                            k
+                        }
+                    }
+                };
+                n = Some(side);
+                whole = k == side * side && side > 1;
+            }
+            let side = n.unwrap_or(0);
+            let width = if whole { side * side } else { side };
+            rows += 1;
+            if error.is_none() {
+                if words.len() != width {
+                    error = Some(ParseError {
+                        line: number,
+                        kind: ParseErrorKind::RowLength {
+                            expected: width,
+                            found: words.len(),
+                        },
+                    });
+                } else {
+                    for (k, w) in words.iter().enumerate() {
+                        let i = if whole { k } else { (rows - 1) * side + k };
+                        let (row, col) = (i / side + 1, i % side + 1);
+                        let kind = match read_token(w, side) {
+                            Symbol::Value(v) => {
+                                cells.push(v);
+                                continue;
+                            }
+                            Symbol::Bad => ParseErrorKind::BadSymbol {
+                                row,
+                                col,
+                                symbol: w.chars().find(|c| !c.is_ascii_digit()).unwrap_or('?'),
+                            },
+                            Symbol::TooLarge(digit) => ParseErrorKind::DigitTooLarge {
+                                row,
+                                col,
+                                digit,
+                                n: side,
+                            },
+                        };
+                        error = Some(ParseError { line: number, kind });
+                        break;
+                    }
+                }
+            }
+            if whole || rows == side {
+                break;
+            }
+        }
+        let start = start?;
+        if let Some(e) = error {
+            return Some(Err(e));
+        }
+        let side = n.unwrap_or(0);
+        if !whole && rows < side {
+            let line = self.lines.last().map_or(1, |l| l.number + 1);
+            return self.fail(
+                line,
+                ParseErrorKind::Unfinished {
+                    expected: side,
+                    found: rows,
+                },
+            );
+        }
+        self.finish(start, cells)
+    }
+
+    /// For a first line of `m²` numbers: a whole puzzle of side `m` unless the values in
+    /// its paragraph go above `m` (then it is a row of side `m²`).
+    fn sixteen_is_small_k(&self, pos: usize, m: usize) -> bool {
+        if m == 4 {
+            return self.sixteen_is_small(pos, true);
+        }
+        // 25, 36, 49, 64, 81, 100 numbers: a whole puzzle is far likelier than a row of a
+        // giant grid; the values decide as for 16.
+        let first = self.lines[pos].number;
+        self.lines[pos..]
+            .iter()
+            .enumerate()
+            .take_while(|(k, l)| l.number == first + k)
+            .all(|(_, l)| {
+                strip_comment(l.text)
+                    .split_whitespace()
+                    .all(|t| matches!(read_token(t, m), Symbol::Value(_)))
+            })
+    }
+}
+
+/// Writes a grid in the line format: `n²` symbols, `.` for blanks. Sides above 35 have no
+/// one-character symbols; they are written as `n²` numbers on one line (the token format).
+///
+/// ```
+/// use dlxkit::sudoku::{parse::{parse_grid, to_line, ParseOptions}, Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(4, 4)?);
+/// g.set(0, 0, 16);
+/// g.set(0, 1, 10);
+/// let line = to_line(&g);
+/// assert!(line.starts_with("GA.."));
+/// assert_eq!(parse_grid(&line, &ParseOptions::default())?, g);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_line(grid: &Grid) -> String {
+    if grid.size() > MAX_SYMBOL_SIZE {
+        return grid
+            .cells()
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    grid.cells()
+        .iter()
+        .map(|&d| symbol_of(d).unwrap_or('?'))
+        .collect()
+}
+
+/// Writes a grid in the token format: `n` lines of `n` numbers, right-aligned, `0` for
+/// blanks.
+///
+/// ```
+/// use dlxkit::sudoku::{parse::{parse_grid, to_tokens, ParseOptions}, Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(4, 4)?);
+/// g.set(1, 2, 12);
+/// let text = to_tokens(&g);
+/// assert!(text.lines().nth(1).unwrap().starts_with(" 0  0 12  0"));
+/// assert_eq!(parse_grid(&text, &ParseOptions::default())?, g);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_tokens(grid: &Grid) -> String {
+    let n = grid.size();
+    let width = n.to_string().len();
+    let mut out = String::new();
+    for row in grid.cells().chunks(n.max(1)) {
+        let words: Vec<String> = row.iter().map(|d| format!("{d:>width$}")).collect();
+        out.push_str(&words.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Where a cell sits, for [`to_pretty_with`].
+///
+/// ```
+/// use dlxkit::sudoku::parse::Cell;
+/// let c = Cell { index: 10, row: 1, col: 1, digit: 0 };
+/// assert_eq!(c.index, 10);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The cell, `row * n + col`.
+    pub index: usize,
+    /// Its row, from 0.
+    pub row: usize,
+    /// Its column, from 0.
+    pub col: usize,
+    /// Its digit (0 for blank).
+    pub digit: u8,
+}
+
+/// Writes a grid as a block with box borders (`|` between boxes, `-+-` rules between
+/// bands); jigsaw layouts get no borders, their regions not being boxes. The block format
+/// reads it back (sides up to 35; larger sides are written as numbers).
+///
+/// ```
+/// use dlxkit::sudoku::{parse::{parse_grid, to_pretty, ParseOptions}, Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(2, 3)?);
+/// g.set(0, 0, 5);
+/// let text = to_pretty(&g);
+/// assert_eq!(text.lines().next(), Some("5 . . | . . ."));
+/// assert_eq!(text.lines().nth(2), Some("------+------"));
+/// assert_eq!(parse_grid(&text, &ParseOptions::default().shape(Shape::new(2, 3)?))?, g);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_pretty(grid: &Grid) -> String {
+    to_pretty_with(grid, |_, text| text)
+}
+
+/// [`to_pretty`], with every cell's text passed through `decorate` (to colour givens, say,
+/// with `puzzle.cells()[cell.index] != 0`). The borders are laid out for the undecorated
+/// width, so decorations should not change the visible width (terminal colour codes do
+/// not).
+///
+/// ```
+/// use dlxkit::sudoku::{parse::to_pretty_with, Grid, Shape};
+/// let mut puzzle = Grid::empty(Shape::new(2, 2)?);
+/// puzzle.set(0, 0, 1);
+/// let text = to_pretty_with(&puzzle, |cell, text| {
+///     if puzzle.cells()[cell.index] != 0 { format!("\x1b[1m{text}\x1b[0m") } else { text }
+/// });
+/// assert!(text.starts_with("\x1b[1m1\x1b[0m . | . ."));
+/// # Ok::<(), dlxkit::sudoku::GridError>(())
+/// ```
+pub fn to_pretty_with(grid: &Grid, mut decorate: impl FnMut(Cell, String) -> String) -> String {
+    let n = grid.size();
+    let shape = grid.shape();
+    let borders = !grid.layout().variant_name().contains("jigsaw");
+    let numbers = n > MAX_SYMBOL_SIZE;
+    let width = if numbers { n.to_string().len() } else { 1 };
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let mut out = String::new();
+    let rule = {
+        let segment = "-".repeat(bc * (width + 1) - 1);
+        vec![segment; n / bc.max(1)].join("-+-")
+    };
+    for row in 0..n {
+        if borders && row > 0 && row % br == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for col in 0..n {
+            if col > 0 {
+                out.push(' ');
+                if borders && col % bc == 0 {
+                    out.push_str("| ");
+                }
+            }
+            let index = row * n + col;
+            let digit = grid.cells()[index];
+            let text = if numbers {
+                if digit == 0 {
+                    format!("{:>width$}", ".")
+                } else {
+                    format!("{digit:>width$}")
+                }
+            } else {
+                symbol_of(digit).unwrap_or('?').to_string()
+            };
+            let cell = Cell {
+                index,
+                row,
+                col,
+                digit,
+            };
+            let _ = write!(out, "{}", decorate(cell, text));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_lines_and_rows_of_dashes() {
+        assert!(is_rule("------+-------+------", Some(9)));
+        assert!(is_rule("---------------------", Some(9)));
+        assert!(is_rule("=====", None));
+        assert!(!is_rule("- - - | - - - | - - -", Some(9)));
+        assert!(!is_rule("- - - | - - - | - - -", None));
+        assert!(!is_rule("---------", Some(9)));
+        assert!(is_rule("---------", None));
+        assert!(!is_rule("| |", Some(9)));
+        assert!(!is_rule("53..7....", Some(9)));
+    }
+
+    #[test]
+    fn symbols() {
+        assert!(matches!(read_symbol('g', 16), Symbol::Value(16)));
+        assert!(matches!(read_symbol('H', 16), Symbol::TooLarge(17)));
+        assert!(matches!(read_symbol('A', 9), Symbol::Bad));
+        assert!(matches!(read_symbol('5', 4), Symbol::TooLarge(5)));
+        assert!(matches!(
+            read_token("99999999999999999999999", 9),
+            Symbol::TooLarge(_)
+        ));
+        assert!(matches!(read_token("1x", 9), Symbol::Bad));
+    }
+}
