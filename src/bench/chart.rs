@@ -97,7 +97,7 @@ fn log_range(values: impl Iterator<Item = f64>, floor: f64) -> std::ops::Range<f
 /// let path = std::env::temp_dir().join("dlxkit-doc-empty-times.svg");
 /// chart::time_distribution(&path, "nothing", &[SolverRun { set: "s".into(), solver: "mrv", records: vec![] }])?;
 /// assert!(std::fs::read_to_string(&path)?.contains("</svg>"));
-/// # Ok::<(), dlxkit::bench::BenchError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn time_distribution(path: &Path, title: &str, runs: &[SolverRun]) -> Result<(), BenchError> {
     let err = chart_error(path);

@@ -964,7 +964,9 @@ mod tests {
                         (name, Outcome::Solved, answer)
                     );
                     assert_eq!(r.solutions, 1);
-                    assert!(r.nodes > 0);
+                    assert!(r.time > Duration::ZERO);
+                    // Strategies alone solve the easy puzzles, without a search node.
+                    assert!(r.nodes > 0 || name == "strategies");
                 }
             }
         }
