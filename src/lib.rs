@@ -56,6 +56,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod puzzles;
 pub mod rng;
 pub mod sudoku;

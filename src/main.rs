@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use cli::{completions, puzzles, solve, sudoku, Context, GlobalArgs};
+use cli::{bench, completions, puzzles, solve, sudoku, Context, GlobalArgs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -41,6 +41,8 @@ enum Command {
     Sudoku(sudoku::SudokuCommand),
     #[command(flatten)]
     Puzzles(puzzles::PuzzleCommand),
+    /// Benchmark DLX against the backtracking Sudoku solvers (or, with --engine, the engine).
+    Bench(bench::BenchArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Man(args) => completions::run_man(args, Cli::command(), &ctx),
         Command::Puzzles(command) => puzzles::run(command, &ctx),
         Command::Sudoku(command) => sudoku::run(command, &ctx),
+        Command::Bench(args) => bench::run(args, &ctx),
     };
     cli::exit::finish(result, || {
         let mut command = Cli::command();

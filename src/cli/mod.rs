@@ -15,6 +15,7 @@
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the solver.
 //! - [`color`]: `--color auto|always|never` and `NO_COLOR`.
 
+pub mod bench;
 pub mod color;
 pub mod completions;
 pub mod exit;

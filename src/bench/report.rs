@@ -1,0 +1,157 @@
+//! The raw per-puzzle results as CSV and JSON: one row (or object) per puzzle per solver.
+//!
+//! The columns: `set`, `solver`, `puzzle` (index in the file, from 0), `line` (in the file),
+//! `position` (in the run), `outcome` (`solved`, `node-limit`, `time-limit`, `cancelled`,
+//! `skipped`), `answer` (`unique`, `multiple`, `unsolvable`, `unknown`), `solutions`,
+//! `time_us` (microseconds, fractional), `nodes`, `guesses`, `backtracks`.
+//!
+//! ```
+//! use dlxkit::bench::{report, SolverRun};
+//! let csv = report::csv(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }]);
+//! assert_eq!(csv.lines().count(), 1); // the header only
+//! ```
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{BenchError, SolverRun};
+
+/// The CSV header line (without its newline).
+pub const CSV_HEADER: &str =
+    "set,solver,puzzle,line,position,outcome,answer,solutions,time_us,nodes,guesses,backtracks";
+
+/// One record as it is written.
+#[derive(Serialize)]
+struct Row<'a> {
+    set: &'a str,
+    solver: &'a str,
+    puzzle: usize,
+    line: usize,
+    position: usize,
+    outcome: &'static str,
+    answer: &'static str,
+    solutions: u64,
+    time_us: f64,
+    nodes: u64,
+    guesses: u64,
+    backtracks: u64,
+}
+
+fn rows(runs: &[SolverRun]) -> impl Iterator<Item = Row<'_>> {
+    runs.iter().flat_map(|run| {
+        run.records.iter().map(move |r| Row {
+            set: &run.set,
+            solver: run.solver,
+            puzzle: r.puzzle,
+            line: r.line,
+            position: r.position,
+            outcome: r.outcome.as_str(),
+            answer: r.answer.as_str(),
+            solutions: r.solutions,
+            time_us: (r.time.as_secs_f64() * 1e9).round() / 1e3,
+            nodes: r.nodes,
+            guesses: r.guesses,
+            backtracks: r.backtracks,
+        })
+    })
+}
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break.
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The records as CSV: the header, then one line per record.
+///
+/// ```
+/// use dlxkit::bench::{report, run_solver, RunOptions, Sample, SolverRun, Workload};
+/// use dlxkit::sudoku::solvers::by_name;
+/// let s = Sample::from_text("tiny, 4x4", "12..............\n")?;
+/// let records = run_solver(by_name("dlx")?.as_mut(), &Workload::new(&s, 0, false)?,
+///                          &RunOptions::default(), |_| {})?;
+/// let csv = report::csv(&[SolverRun { set: s.name.clone(), solver: "dlx", records }]);
+/// let row = csv.lines().nth(1).unwrap();
+/// assert!(row.starts_with("\"tiny, 4x4\",dlx,0,1,0,solved,multiple,2,"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn csv(runs: &[SolverRun]) -> String {
+    let mut out = String::with_capacity(64 * (1 + runs.len()));
+    out.push_str(CSV_HEADER);
+    out.push('\n');
+    for r in rows(runs) {
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{}",
+            field(r.set),
+            field(r.solver),
+            r.puzzle,
+            r.line,
+            r.position,
+            r.outcome,
+            r.answer,
+            r.solutions,
+            r.time_us,
+            r.nodes,
+            r.guesses,
+            r.backtracks
+        );
+    }
+    out
+}
+
+/// The records as a JSON array of objects with the CSV's columns as keys.
+///
+/// ```
+/// use dlxkit::bench::{report, SolverRun};
+/// let json = report::json(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }]);
+/// assert_eq!(json, "[]");
+/// ```
+pub fn json(runs: &[SolverRun]) -> String {
+    let rows: Vec<Row<'_>> = rows(runs).collect();
+    serde_json::to_string_pretty(&rows).expect("records serialise")
+}
+
+/// Writes [`csv`] to a file.
+///
+/// ```
+/// use dlxkit::bench::{report, SolverRun};
+/// let path = std::env::temp_dir().join("dlxkit-doc-records.csv");
+/// report::write_csv(&path, &[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }])?;
+/// assert!(std::fs::read_to_string(&path)?.starts_with("set,solver,"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_csv(path: &Path, runs: &[SolverRun]) -> Result<(), BenchError> {
+    write(path, &csv(runs))
+}
+
+/// Writes [`json`] to a file.
+///
+/// ```
+/// use dlxkit::bench::{report, SolverRun};
+/// let path = std::env::temp_dir().join("dlxkit-doc-records.json");
+/// report::write_json(&path, &[])?;
+/// assert_eq!(std::fs::read_to_string(&path)?, "[]\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_json(path: &Path, runs: &[SolverRun]) -> Result<(), BenchError> {
+    write(path, &(json(runs) + "\n"))
+}
+
+/// Writes a text file, with the path in the error.
+///
+/// ```
+/// let err = dlxkit::bench::report::write("/nonexistent/dir/x.txt".as_ref(), "x").unwrap_err();
+/// assert!(err.to_string().starts_with("cannot write `/nonexistent/dir/x.txt`"));
+/// ```
+pub fn write(path: &Path, text: &str) -> Result<(), BenchError> {
+    std::fs::write(path, text).map_err(|source| BenchError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}

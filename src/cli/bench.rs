@@ -1,0 +1,677 @@
+//! `dlxkit bench`: DLX against the backtracking Sudoku solvers on puzzle files, or (with
+//! `--engine`) the exact cover engine on the puzzle encoders.
+//!
+//! The measuring is the library's ([`dlxkit::bench`], shared with the criterion benches);
+//! this module reads the arguments, runs the (file, solver) pairs with a progress bar,
+//! prints a table per file (or JSON) and writes the `--out` files.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum, ValueHint};
+use dlxkit::bench::{
+    self, chart, engine, report,
+    stats::{self, Ratio, Summary},
+    BenchError, Mode, RunOptions, Sample, SolverRun, Workload, DEFAULT_NODE_LIMIT, DEFAULT_WARMUP,
+};
+use dlxkit::sudoku::solvers::{by_name, Answer, SOLVER_NAMES};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::output::{Format, Output};
+use super::progress::CountBar;
+use super::{interrupt, CliError, Context, Exit};
+
+const EXAMPLES: &str = "\
+Examples:
+  dlxkit bench data/sudoku/pe96_easy50.txt                       every solver on 50 easy puzzles
+  dlxkit bench --solvers dlx,mrv --sample 200 --time 60 data/sudoku/magictour_top1465.txt
+  dlxkit bench --permute --seed 7 --out results data/sudoku/*.txt  tables, CSV, JSON and SVG charts
+  dlxkit bench --engine                                           the exact cover engine alone
+
+Each solver solves every puzzle of each file in the same process and in the same way:
+parsing and checking happen before the timing, each solver first solves a few puzzles
+untimed (--warmup), then the puzzles are solved one by one, in a random order fixed by
+--seed (with --permute, each replaced by a random equivalent puzzle), each timed on its own.
+
+The table has, for each solver: the puzzles solved, puzzles solved per second, the mean,
+median, 99th percentile and maximum time per puzzle solved, the mean search nodes and
+guesses per puzzle solved, the puzzles stopped by the node limit or the time budget, the
+puzzles skipped (budget spent), and the time of the solver over the time of dlx on the
+puzzles both solved (2.00: twice as slow as dlx).
+
+With --out DIR: records.csv and records.json (one row per puzzle per solver),
+summary.json, and two SVG charts per file: FILE-times.svg (share of puzzles solved
+within a time, log scale) and FILE-nodes.svg (nodes against time per puzzle).
+
+Exit status: 0 when done, 2 for bad input or usage, 130 if interrupted by Ctrl-C (the
+tables then cover what was done).";
+
+/// How many solutions each solve looks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// Stop at the first solution (limit 1)
+    First,
+    /// Prove the solution unique: stop at the second one (limit 2)
+    #[default]
+    Unique,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::First => Mode::First,
+            ModeArg::Unique => Mode::Unique,
+        }
+    }
+}
+
+/// Arguments of `dlxkit bench`.
+#[derive(Args, Clone, Debug)]
+#[command(after_long_help = EXAMPLES)]
+pub struct BenchArgs {
+    /// Puzzle files (one puzzle per line, or any format the Sudoku reader accepts)
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath,
+          required_unless_present = "engine")]
+    pub files: Vec<PathBuf>,
+
+    /// The solvers to run, separated by commas (dlx is the baseline of the ratios)
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "NAMES",
+        default_value = "dlx,naive,mrv,forward-checking,strategies"
+    )]
+    pub solvers: Vec<String>,
+
+    /// First solution only, or proof of uniqueness (as the reference benchmarks)
+    #[arg(long, value_enum, default_value_t, value_name = "MODE")]
+    pub mode: ModeArg,
+
+    /// Search nodes allowed per puzzle (0: no limit); a puzzle that needs more is counted as a limit hit
+    #[arg(long, default_value_t = DEFAULT_NODE_LIMIT, value_name = "N")]
+    pub node_limit: u64,
+
+    /// Time budget per solver per file, in seconds; the puzzles left when it runs out are counted as skipped
+    #[arg(long = "time", value_name = "SECONDS")]
+    pub time: Option<f64>,
+
+    /// Seed of the puzzle order and of the permutations
+    #[arg(long, default_value_t = 1, value_name = "SEED")]
+    pub seed: u64,
+
+    /// (file, solver) runs done at the same time; more than 1 makes the timings less reliable
+    #[arg(short, long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+
+    /// Replace each puzzle by a random equivalent one (digits relabelled, rows, columns, bands and stacks permuted, transposed)
+    #[arg(long)]
+    pub permute: bool,
+
+    /// Only the first N puzzles of each file
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+
+    /// Puzzles each solver solves untimed before the timed run
+    #[arg(long, default_value_t = DEFAULT_WARMUP, value_name = "N")]
+    pub warmup: usize,
+
+    /// Write the raw results (CSV, JSON) and SVG charts into this directory
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+
+    /// Output format of the summary
+    #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
+    pub format: Format,
+
+    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6)
+    #[arg(long, conflicts_with_all = ["files", "permute", "sample", "out", "mode", "solvers"])]
+    pub engine: bool,
+
+    /// With --engine: runs per case (the best time is kept)
+    #[arg(long, default_value_t = 3, value_name = "N", requires = "engine")]
+    pub runs: usize,
+}
+
+/// The results of every solver on one file.
+struct FileResult {
+    name: String,
+    puzzles: usize,
+    runs: Vec<SolverRun>,
+}
+
+/// One solver's line of the JSON summary.
+#[derive(Serialize)]
+struct SolverLine {
+    #[serde(flatten)]
+    summary: Summary,
+    ratio: Option<Ratio>,
+}
+
+/// One file of the JSON summary.
+#[derive(Serialize)]
+struct FileLine<'a> {
+    file: &'a str,
+    puzzles: usize,
+    baseline: &'a str,
+    solvers: Vec<SolverLine>,
+}
+
+/// The whole JSON summary.
+#[derive(Serialize)]
+struct JsonSummary<'a> {
+    mode: &'static str,
+    seed: u64,
+    permute: bool,
+    node_limit: Option<u64>,
+    time_budget_s: Option<f64>,
+    warmup: usize,
+    jobs: usize,
+    files: Vec<FileLine<'a>>,
+}
+
+/// Runs `dlxkit bench`.
+pub fn run(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
+    if args.jobs == 0 {
+        return Err(CliError::usage("--jobs must be at least 1"));
+    }
+    if args.engine {
+        return run_engine(args, ctx);
+    }
+    let solvers = solver_names(&args.solvers)?;
+    let budget = match args.time {
+        None => None,
+        Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            return Err(CliError::usage(format!(
+                "--time {s}: give a number of seconds"
+            )))
+        }
+    };
+    let mut workloads = Vec::new();
+    for path in &args.files {
+        let mut sample = Sample::load(path).map_err(input_error)?;
+        if let Some(n) = args.sample {
+            sample.truncate(n);
+        }
+        workloads.push(Workload::new(&sample, args.seed, args.permute).map_err(input_error)?);
+    }
+
+    let cancel = interrupt::flag();
+    let options = RunOptions {
+        mode: args.mode.into(),
+        node_limit: (args.node_limit > 0).then_some(args.node_limit),
+        time_budget: budget,
+        warmup: args.warmup,
+        cancel: Some(cancel.clone()),
+    };
+    if args.jobs > 1 {
+        ctx.warn(format!(
+            "{} runs at a time: they share the processor, so the times are less reliable",
+            args.jobs
+        ));
+    }
+    let tasks: Vec<(usize, &str)> = (0..workloads.len())
+        .flat_map(|f| solvers.iter().map(move |s| (f, s.as_str())))
+        .collect();
+    let total: usize = workloads.iter().map(|w| w.items.len()).sum::<usize>() * solvers.len();
+    let bar = CountBar::new(total as u64, "solves", ctx.progress_wanted());
+    let run_task = |&(f, name): &(usize, &str)| -> Result<SolverRun, BenchError> {
+        let workload = &workloads[f];
+        bar.set_message(format!("{name} on {}", workload.name));
+        let mut solver = by_name(name)?;
+        let records = bench::run_solver(solver.as_mut(), workload, &options, |_| bar.inc(1))?;
+        Ok(SolverRun {
+            set: workload.name.clone(),
+            solver: solver.name(),
+            records,
+        })
+    };
+    let runs: Vec<SolverRun> = if args.jobs == 1 {
+        tasks.iter().map(run_task).collect::<Result<_, _>>()
+    } else {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(args.jobs)
+            .build()
+            .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?
+            .install(|| tasks.par_iter().map(run_task).collect::<Result<_, _>>())
+    }
+    .map_err(input_error)?;
+    bar.finish();
+
+    let mut results: Vec<FileResult> = workloads
+        .iter()
+        .map(|w| FileResult {
+            name: w.name.clone(),
+            puzzles: w.items.len(),
+            runs: Vec::new(),
+        })
+        .collect();
+    for (run, &(f, _)) in runs.into_iter().zip(&tasks) {
+        results[f].runs.push(run);
+    }
+    for file in &results {
+        for (puzzle, answers) in disagreements(&file.runs) {
+            ctx.warn(format!(
+                "{}: the solvers disagree on puzzle {} (line {}): {answers}",
+                file.name,
+                puzzle.0 + 1,
+                puzzle.1
+            ));
+        }
+    }
+
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    match args.format {
+        Format::Text => {
+            for (k, file) in results.iter().enumerate() {
+                if k > 0 {
+                    out.line("")?;
+                }
+                out.write_str(&table(file, args, &options))?;
+            }
+        }
+        Format::Json => out.line(
+            &serde_json::to_string_pretty(&json_summary(&results, args, &options))
+                .expect("the summary serialises"),
+        )?,
+        Format::Jsonl => {
+            for file in &results {
+                out.json_line(&file_line(file))?;
+            }
+        }
+    }
+    out.flush()?;
+    if let Some(dir) = &args.out {
+        write_files(dir, &results, args, &options).map_err(input_error)?;
+        ctx.note(format!("results written in {}", dir.display()));
+    }
+    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+        ctx.note("interrupted: the tables cover the puzzles solved before Ctrl-C");
+        return Ok(Exit::Interrupted);
+    }
+    Ok(Exit::Success)
+}
+
+/// The solver names asked for, checked and without repeats.
+fn solver_names(names: &[String]) -> Result<Vec<String>, CliError> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
+        by_name(name).map_err(|e| CliError::usage(e.to_string()))?;
+        if !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    if out.is_empty() {
+        return Err(CliError::usage(format!(
+            "--solvers: name at least one of {}",
+            SOLVER_NAMES.join(", ")
+        )));
+    }
+    Ok(out)
+}
+
+fn input_error(e: BenchError) -> CliError {
+    CliError::input(e.to_string())
+}
+
+/// The baseline of the ratios: `dlx` when it ran, otherwise the first solver.
+fn baseline(runs: &[SolverRun]) -> Option<&SolverRun> {
+    runs.iter().find(|r| r.solver == "dlx").or(runs.first())
+}
+
+/// Puzzles ((index, line)) on which two solvers that both finished give different answers.
+fn disagreements(runs: &[SolverRun]) -> Vec<((usize, usize), String)> {
+    let mut answers: HashMap<(usize, usize), Vec<(&str, Answer)>> = HashMap::new();
+    for run in runs {
+        for r in run.records.iter().filter(|r| r.outcome.is_solved()) {
+            answers
+                .entry((r.puzzle, r.line))
+                .or_default()
+                .push((run.solver, r.answer));
+        }
+    }
+    let mut out: Vec<_> = answers
+        .into_iter()
+        .filter(|(_, a)| a.iter().any(|x| x.1 != a[0].1))
+        .map(|(p, a)| {
+            let text: Vec<String> = a
+                .iter()
+                .map(|(s, x)| format!("{s} {}", x.as_str()))
+                .collect();
+            (p, text.join(", "))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// A time for the table: `812 ns`, `81.2 µs`, `1.23 ms`, `2.41 s`.
+fn short_time(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    let (v, unit) = if s >= 1.0 {
+        (s, "s")
+    } else if s >= 1e-3 {
+        (s * 1e3, "ms")
+    } else if s >= 1e-6 {
+        (s * 1e6, "µs")
+    } else {
+        (s * 1e9, "ns")
+    };
+    if v >= 100.0 {
+        format!("{v:.0} {unit}")
+    } else if v >= 10.0 {
+        format!("{v:.1} {unit}")
+    } else {
+        format!("{v:.2} {unit}")
+    }
+}
+
+/// A mean count for the table: `63.4`, `1234`, `4.56M`.
+fn short_count(x: f64) -> String {
+    if x >= 1e6 {
+        super::progress::si(x)
+    } else if x >= 1000.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// The table of one file.
+fn table(file: &FileResult, args: &BenchArgs, options: &RunOptions) -> String {
+    let mode: Mode = args.mode.into();
+    let mut head = format!(
+        "{}: {} puzzles{}, mode {mode} (limit {}), node limit {}",
+        file.name,
+        file.puzzles,
+        if args.permute { " (permuted)" } else { "" },
+        mode.max_solutions(),
+        options
+            .node_limit
+            .map_or("none".to_string(), |n| n.to_string()),
+    );
+    if let Some(b) = options.time_budget {
+        head.push_str(&format!(", time budget {} s", b.as_secs_f64()));
+    }
+    head.push_str(&format!(", seed {}", args.seed));
+    let base = baseline(&file.runs);
+    let base_name = base.map_or("dlx", |b| b.solver);
+    let header = [
+        "solver".to_string(),
+        "solved".to_string(),
+        "puzzles/s".to_string(),
+        "mean".to_string(),
+        "median".to_string(),
+        "p99".to_string(),
+        "max".to_string(),
+        "nodes".to_string(),
+        "guesses".to_string(),
+        "limit hits".to_string(),
+        "skipped".to_string(),
+        format!("time vs {base_name}"),
+    ];
+    let mut rows: Vec<Vec<String>> = vec![header.to_vec()];
+    for run in &file.runs {
+        let s = stats::summarize(run.solver, &run.records);
+        let none = s.solved == 0;
+        let t = |d: Duration| {
+            if none {
+                "-".to_string()
+            } else {
+                short_time(d)
+            }
+        };
+        let ratio = base
+            .and_then(|b| stats::ratio(&run.records, &b.records))
+            .map_or("-".to_string(), |r| {
+                if r.common == s.solved {
+                    format!("{:.2}", r.time)
+                } else {
+                    format!("{:.2} (on {})", r.time, r.common)
+                }
+            });
+        rows.push(vec![
+            run.solver.to_string(),
+            format!("{}/{}", s.solved, s.puzzles),
+            if none {
+                "-".to_string()
+            } else {
+                format!("{:.1}", s.puzzles_per_sec)
+            },
+            t(s.mean),
+            t(s.median),
+            t(s.p99),
+            t(s.max),
+            if none {
+                "-".to_string()
+            } else {
+                short_count(s.mean_nodes)
+            },
+            if none {
+                "-".to_string()
+            } else {
+                short_count(s.mean_guesses)
+            },
+            s.limit_hits().to_string(),
+            (s.skipped + s.cancelled).to_string(),
+            ratio,
+        ]);
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut text = head + "\n";
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                if c == 0 || c == row.len() - 1 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        text.push_str(cells.join("  ").trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+fn file_line(file: &FileResult) -> FileLine<'_> {
+    let base = baseline(&file.runs);
+    FileLine {
+        file: &file.name,
+        puzzles: file.puzzles,
+        baseline: base.map_or("dlx", |b| b.solver),
+        solvers: file
+            .runs
+            .iter()
+            .map(|run| SolverLine {
+                summary: stats::summarize(run.solver, &run.records),
+                ratio: base.and_then(|b| stats::ratio(&run.records, &b.records)),
+            })
+            .collect(),
+    }
+}
+
+fn json_summary<'a>(
+    results: &'a [FileResult],
+    args: &BenchArgs,
+    options: &RunOptions,
+) -> JsonSummary<'a> {
+    JsonSummary {
+        mode: options.mode.as_str(),
+        seed: args.seed,
+        permute: args.permute,
+        node_limit: options.node_limit,
+        time_budget_s: options.time_budget.map(|d| d.as_secs_f64()),
+        warmup: options.warmup,
+        jobs: args.jobs,
+        files: results.iter().map(file_line).collect(),
+    }
+}
+
+/// The file name stem used for a sample's charts: `pe96_easy50.txt` -> `pe96_easy50`.
+fn stem(name: &str) -> String {
+    let base = Path::new(name)
+        .file_stem()
+        .map_or(name.to_string(), |s| s.to_string_lossy().into_owned());
+    base.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn write_files(
+    dir: &Path,
+    results: &[FileResult],
+    args: &BenchArgs,
+    options: &RunOptions,
+) -> Result<(), BenchError> {
+    std::fs::create_dir_all(dir).map_err(|source| BenchError::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let all: Vec<SolverRun> = results.iter().flat_map(|f| f.runs.clone()).collect();
+    report::write_csv(&dir.join("records.csv"), &all)?;
+    report::write_json(&dir.join("records.json"), &all)?;
+    let summary = serde_json::to_string_pretty(&json_summary(results, args, options))
+        .expect("the summary serialises");
+    report::write(&dir.join("summary.json"), &(summary + "\n"))?;
+    let mut used: HashMap<String, usize> = HashMap::new();
+    for file in results {
+        let mut name = stem(&file.name);
+        let seen = used.entry(name.clone()).or_insert(0);
+        *seen += 1;
+        if *seen > 1 {
+            name = format!("{name}-{seen}");
+        }
+        chart::time_distribution(
+            &dir.join(format!("{name}-times.svg")),
+            &file.name,
+            &file.runs,
+        )?;
+        chart::nodes_against_time(
+            &dir.join(format!("{name}-nodes.svg")),
+            &file.name,
+            &file.runs,
+        )?;
+    }
+    Ok(())
+}
+
+/// `dlxkit bench --engine`.
+fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let cases = engine::cases(false).map_err(input_error)?;
+    let cancel = interrupt::flag();
+    let bar = CountBar::new(cases.len() as u64, "cases", ctx.progress_wanted());
+    let mut results = Vec::new();
+    for case in &cases {
+        bar.set_message(case.name.clone());
+        let r = engine::run(case, args.runs, Some(cancel.clone()));
+        bar.inc(1);
+        let complete = r.complete;
+        results.push(r);
+        if !complete {
+            break;
+        }
+    }
+    bar.finish();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    match args.format {
+        Format::Text => {
+            let mut rows = vec![[
+                "case".to_string(),
+                "solutions".to_string(),
+                "nodes".to_string(),
+                "updates".to_string(),
+                "time".to_string(),
+                "nodes/s".to_string(),
+            ]];
+            for r in &results {
+                rows.push([
+                    r.name.clone(),
+                    r.solutions.to_string(),
+                    r.nodes.to_string(),
+                    r.updates.to_string(),
+                    short_time(r.best),
+                    super::progress::si(r.nodes_per_sec()),
+                ]);
+            }
+            let widths: Vec<usize> = (0..6)
+                .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+                .collect();
+            out.line(&format!(
+                "engine: every solution counted, best of {} runs",
+                args.runs.max(1)
+            ))?;
+            for row in &rows {
+                let cells: Vec<String> = row
+                    .iter()
+                    .enumerate()
+                    .map(|(c, cell)| {
+                        if c == 0 {
+                            format!("{cell:<w$}", w = widths[c])
+                        } else {
+                            format!("{cell:>w$}", w = widths[c])
+                        }
+                    })
+                    .collect();
+                out.line(&cells.join("  "))?;
+            }
+        }
+        Format::Json => out.line(
+            &serde_json::to_string_pretty(&serde_json::json!({ "engine": results }))
+                .expect("the results serialise"),
+        )?,
+        Format::Jsonl => {
+            for r in &results {
+                out.json_line(r)?;
+            }
+        }
+    }
+    out.flush()?;
+    if results.iter().any(|r| !r.complete) {
+        ctx.note("interrupted: the last count is incomplete");
+        return Ok(Exit::Interrupted);
+    }
+    Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_well() {
+        assert_eq!(short_time(Duration::from_nanos(812)), "812 ns");
+        assert_eq!(short_time(Duration::from_nanos(81_234)), "81.2 µs");
+        assert_eq!(short_time(Duration::from_micros(1_234)), "1.23 ms");
+        assert_eq!(short_time(Duration::from_millis(2_410)), "2.41 s");
+        assert_eq!(short_count(63.44), "63.4");
+        assert_eq!(short_count(12_345.6), "12346");
+    }
+
+    #[test]
+    fn chart_names_come_from_the_file_names() {
+        assert_eq!(stem("pe96_easy50.txt"), "pe96_easy50");
+        assert_eq!(stem("my puzzles.txt"), "my_puzzles");
+    }
+
+    #[test]
+    fn solver_lists_are_checked_and_deduplicated() {
+        let names = |v: &[&str]| solver_names(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(names(&["dlx", "mrv", "dlx"]).unwrap(), ["dlx", "mrv"]);
+        assert!(names(&["dlx", "fast"]).is_err());
+        assert!(names(&[""]).is_err());
+    }
+}
