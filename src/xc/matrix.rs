@@ -129,7 +129,7 @@ pub(crate) struct Matrix<'a> {
     /// Primary items not covered yet.
     uncovered: u32,
     /// First node of each option (indexed by option id).
-    option_first: Vec<u32>,
+    option_first: &'a [u32],
     /// Hidden-node count, as Knuth counts "updates".
     pub(crate) updates: u64,
     /// Purifications plus nodes cleansed, as Knuth counts "cleansings".
@@ -168,6 +168,27 @@ fn first_minimum(values: &[i32]) -> Option<usize> {
     }
     let k = values[best_start..].iter().position(|&l| l == best)?;
     Some(best_start + k)
+}
+
+/// The pristine arrays of a problem's matrix, built once per problem (see
+/// `Problem::template`); every new [`Matrix`] starts as a copy of them.
+#[derive(Debug)]
+pub(crate) struct Template {
+    nodes: Vec<Node>,
+    lens: Vec<i32>,
+    option_first: Vec<u32>,
+}
+
+impl Template {
+    /// Lays out the matrix of `problem`.
+    pub(crate) fn of(problem: &Problem) -> Template {
+        let (nodes, lens, option_first) = layout(problem);
+        Template {
+            nodes,
+            lens,
+            option_first,
+        }
+    }
 }
 
 /// Builds the pristine node and length arrays of a problem, and the first node of each option.
@@ -275,16 +296,16 @@ impl<'a> Matrix<'a> {
     }
 
     /// Builds the matrix of `problem` in `arena`.
-    pub(crate) fn new(problem: &Problem, arena: &'a Arena) -> Matrix<'a> {
-        let (nodes, lens, option_first) = layout(problem);
+    pub(crate) fn new(problem: &'a Problem, arena: &'a Arena) -> Matrix<'a> {
+        let template = problem.template();
         let primaries = problem.primary_count() as u32;
         Matrix {
-            nodes: arena.nodes.alloc_extend(nodes),
-            lens: arena.lens.alloc_extend(lens),
+            nodes: arena.nodes.alloc_extend(template.nodes.iter().copied()),
+            lens: arena.lens.alloc_extend(template.lens.iter().copied()),
             items: problem.item_count() as u32,
             primaries,
             uncovered: primaries,
-            option_first,
+            option_first: &template.option_first,
             updates: 0,
             cleansings: 0,
         }
@@ -292,8 +313,10 @@ impl<'a> Matrix<'a> {
 
     /// Whether the nodes and lengths equal those of a freshly built matrix of `problem`.
     pub(crate) fn is_pristine(&self, problem: &Problem) -> bool {
-        let (nodes, lens, _) = layout(problem);
-        *self.nodes == nodes[..] && *self.lens == lens[..] && self.uncovered == self.primaries
+        let template = problem.template();
+        *self.nodes == template.nodes[..]
+            && *self.lens == template.lens[..]
+            && self.uncovered == self.primaries
     }
 
     /// The total number of nodes (headers, entries, spacers).
