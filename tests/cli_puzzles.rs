@@ -3,10 +3,14 @@
 //! output, every printed solution checked by the puzzle's own rules, `--emit dlx` piped into
 //! `dlxkit solve`, limits, statistics, colours, errors and exit codes, and Ctrl-C.
 
+mod cli_util;
+
 use std::collections::HashSet;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+#[cfg(unix)]
+use cli_util::{interrupt_after_first_line, Watch};
 use dlxkit::puzzles::dominoes::{Domino, DominoTiling, Dominoes};
 use dlxkit::puzzles::langford::{Langford, LangfordSequence};
 use dlxkit::puzzles::polycube::{self, Packing};
@@ -966,38 +970,18 @@ fn every_puzzle_has_help_with_examples() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_count_with_the_partial_count_and_exit_130() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command as StdCommand, Stdio};
     // About 2.6e11 tilings: the count cannot finish, so the interrupt comes mid-search.
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
-        .args(["dominoes", "10x10", "--count", "--stats"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // The problem line of --stats comes after the Ctrl-C handler is installed.
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    assert!(line.starts_with("problem"), "{line}");
-    let killed = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("`kill` runs");
-    assert!(killed.success());
-    let mut rest = String::new();
-    stderr.read_to_string(&mut rest).unwrap();
-    let mut stdout = String::new();
-    child
+    let run =
+        interrupt_after_first_line(["dominoes", "10x10", "--count", "--stats"], Watch::Stderr);
+    assert!(run.first_line.starts_with("problem"), "{}", run.first_line);
+    let rest = run.stderr;
+    assert_eq!(run.code, Some(130), "stderr: {rest}");
+    let partial: u64 = run
         .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "stderr: {rest}");
-    let partial: u64 = stdout.trim().parse().expect("the partial count is printed");
+        .trim()
+        .parse()
+        .expect("the partial count is printed");
     assert!(rest.contains(&format!("solutions   {partial}\n")), "{rest}");
     assert!(rest.contains("status      interrupted\n"), "{rest}");
 }

@@ -3,11 +3,13 @@
 //! Ctrl-C), `count`, `check`, `generate` (reproducible, unique) and `rate`, and every kind
 //! of bad input with its exact message and exit 2.
 
-use std::io::{BufRead, BufReader, Read};
+mod cli_util;
+
 use std::path::PathBuf;
-use std::process::{Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
+#[cfg(unix)]
+use cli_util::{interrupt_after_first_line, Watch};
 use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 use predicates::prelude::*;
 use serde_json::Value;
@@ -378,37 +380,14 @@ fn limits_make_verdicts_unknown() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_prints_what_was_solved_and_exits_130() {
-    // The first puzzle is counted at once; the empty grid's count never ends.
+    // The first puzzle is counted at once; the empty grid's count never ends. The first
+    // count is flushed while the second runs: wait for it, then interrupt.
     let path = scratch("endless.txt", &format!("{PE96_1}\n{}\n", ".".repeat(81)));
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
-        .args(["sudoku", "count", &path])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The first count is flushed while the second runs: wait for it, then interrupt.
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    assert_eq!(line, "1\n");
-    let killed = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("`kill` runs");
-    assert!(killed.success());
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "stderr: {stderr}");
-    assert_eq!(rest, "", "the interrupted count is not printed");
+    let run = interrupt_after_first_line(["sudoku", "count", path.as_str()], Watch::Stdout);
+    assert_eq!(run.first_line, "1\n");
+    let stderr = run.stderr;
+    assert_eq!(run.code, Some(130), "stderr: {stderr}");
+    assert_eq!(run.stdout, "", "the interrupted count is not printed");
     assert!(stderr.starts_with("puzzles     1 of 2 ("), "{stderr}");
     assert!(
         stderr.contains("status      interrupted (Ctrl-C): the rest was not done\n"),

@@ -1,11 +1,16 @@
 //! Command-line tests of the tool as a whole: help, version, completions, the man page, a
 //! broken pipe, and Ctrl-C.
 
-use std::io::{BufRead, BufReader, Read};
+mod cli_util;
+
+use std::ffi::OsStr;
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
+#[cfg(unix)]
+use cli_util::{interrupt_after_first_line, Watch};
 use predicates::prelude::*;
 
 fn dlxkit() -> Command {
@@ -121,38 +126,26 @@ fn a_broken_pipe_is_a_quiet_success() {
 #[test]
 fn ctrl_c_prints_what_was_found_and_exits_130() {
     // 2^40 solutions: the count cannot finish, so the interrupt always comes mid-search.
-    let path = doubles(40);
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
-        .args(["solve", "--count", "--stats"])
-        .arg(&path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // The problem line of --stats is printed after the Ctrl-C handler is installed and
-    // before the search starts: wait for it, then interrupt.
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    assert!(line.starts_with("problem"), "{line}");
-    let killed = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("`kill` runs");
-    assert!(killed.success());
-    let mut rest = String::new();
-    stderr.read_to_string(&mut rest).unwrap();
-    let mut stdout = String::new();
-    child
+    // before the search starts.
+    let path = doubles(40);
+    let run = interrupt_after_first_line(
+        [
+            OsStr::new("solve"),
+            OsStr::new("--count"),
+            OsStr::new("--stats"),
+            path.as_os_str(),
+        ],
+        Watch::Stderr,
+    );
+    assert!(run.first_line.starts_with("problem"), "{}", run.first_line);
+    let rest = run.stderr;
+    assert_eq!(run.code, Some(130), "stderr: {rest}");
+    let count: u64 = run
         .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "stderr: {rest}");
-    let count: u64 = stdout.trim().parse().expect("the partial count is printed");
+        .trim()
+        .parse()
+        .expect("the partial count is printed");
     assert!(rest.contains(&format!("solutions   {count}\n")), "{rest}");
     assert!(rest.contains("status      interrupted\n"), "{rest}");
     assert!(!rest.contains("panicked"));

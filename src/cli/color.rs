@@ -85,18 +85,6 @@ impl Paint {
     pub fn warning(self, text: &str) -> String {
         self.style("1;33", text)
     }
-
-    /// Something bad (red).
-    #[allow(dead_code)] // for the printers of the subcommands to come
-    pub fn bad(self, text: &str) -> String {
-        self.style("1;31", text)
-    }
-
-    /// Something less important (dim).
-    #[allow(dead_code)] // for the printers of the subcommands to come
-    pub fn dim(self, text: &str) -> String {
-        self.style("2", text)
-    }
 }
 
 #[cfg(test)]

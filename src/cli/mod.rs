@@ -84,7 +84,6 @@ impl Context {
     }
 
     /// Colours for what goes to standard output (the Sudoku grid printer will use it).
-    #[allow(dead_code)] // `solve` prints nothing coloured on stdout
     pub fn stdout_colors(&self) -> color::Paint {
         color::Paint::new(color::enabled_from_env(
             self.global.color,

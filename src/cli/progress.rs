@@ -67,15 +67,6 @@ impl SearchBar {
         ));
     }
 
-    /// Runs `f` with the bar hidden (for printing on standard error).
-    #[allow(dead_code)] // `solve` prints nothing on stderr during its search
-    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        match &self.bar {
-            Some(bar) => bar.suspend(f),
-            None => f(),
-        }
-    }
-
     /// Removes the bar.
     pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
@@ -91,12 +82,10 @@ impl Drop for SearchBar {
 }
 
 /// A progress display for a batch: `done/total`, rate and ETA.
-#[allow(dead_code)] // for the batch subcommands to come (`sudoku solve FILE`)
 pub struct CountBar {
     bar: ProgressBar,
 }
 
-#[allow(dead_code)] // for the batch subcommands to come
 impl CountBar {
     /// A bar for `total` items called `unit` (e.g. "puzzles"), drawn only if `wanted`.
     pub fn new(total: u64, unit: &str, wanted: bool) -> CountBar {
@@ -125,19 +114,15 @@ impl CountBar {
         self.bar.set_message(message.into());
     }
 
-    /// Items done so far.
-    pub fn done(&self) -> u64 {
-        self.bar.position()
-    }
-
-    /// Runs `f` with the bar hidden (for printing on standard error).
-    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        self.bar.suspend(f)
-    }
-
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+
+    /// Items done so far.
+    #[cfg(test)]
+    pub fn done(&self) -> u64 {
+        self.bar.position()
     }
 }
 
