@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::{Limits, SolveReport, SolveStats};
-use crate::sudoku::grid::Grid;
+use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
 
 /// A set of digits: bit `d - 1` stands for digit `d`. A side is at most 100, so 128 bits hold
@@ -152,6 +152,71 @@ pub(crate) fn solve_with(
         solutions,
         first,
         stats,
+    }
+}
+
+/// The working grid of the `naive` and `mrv` solvers: each cell's digit, the digits each unit
+/// holds (so a cell's legal digits are a few mask operations), and the puzzle's blanks in
+/// reading order.
+#[derive(Debug, Default)]
+pub(crate) struct UnitBoard {
+    /// Each cell's digit, 0 for blank.
+    pub(crate) cells: Vec<u8>,
+    /// For each unit, the digits it holds.
+    used: Vec<Mask>,
+    /// The puzzle's blank cells, in reading order.
+    pub(crate) blanks: Vec<usize>,
+}
+
+impl UnitBoard {
+    /// Starts from `grid`: its digits, its units' masks and its blanks.
+    pub(crate) fn load(&mut self, grid: &Grid) {
+        let layout = grid.layout();
+        self.cells.clear();
+        self.cells.extend_from_slice(grid.cells());
+        self.used.clear();
+        self.used.resize(layout.units().len(), 0);
+        self.blanks.clear();
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                self.blanks.push(cell);
+            } else {
+                for &u in layout.units_of(cell) {
+                    self.used[u] |= bit(d);
+                }
+            }
+        }
+    }
+
+    /// The digits no peer of `cell` holds.
+    #[inline]
+    pub(crate) fn allowed(&self, layout: &Layout, full: Mask, cell: usize) -> Mask {
+        let mut taken = 0;
+        for &u in layout.units_of(cell) {
+            taken |= self.used[u];
+        }
+        full & !taken
+    }
+
+    /// Writes digit `d` into `cell`.
+    #[inline]
+    pub(crate) fn write(&mut self, layout: &Layout, cell: usize, d: u8) {
+        self.cells[cell] = d;
+        for &u in layout.units_of(cell) {
+            self.used[u] |= bit(d);
+        }
+    }
+
+    /// Clears `cell` (nothing happens if it is blank).
+    #[inline]
+    pub(crate) fn erase(&mut self, layout: &Layout, cell: usize) {
+        let d = self.cells[cell];
+        if d != 0 {
+            self.cells[cell] = 0;
+            for &u in layout.units_of(cell) {
+                self.used[u] &= !bit(d);
+            }
+        }
     }
 }
 

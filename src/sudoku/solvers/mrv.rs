@@ -22,7 +22,7 @@
 //! cell with more than one legal digit, and a *backtrack* is a chosen cell that ran out of
 //! digits (or had none) so that the search stepped back.
 
-use super::kit::{bit, full_mask, lowest, size, solve_with, solved_grid, Budget, Mask};
+use super::kit::{full_mask, lowest, size, solve_with, solved_grid, Budget, Mask, UnitBoard};
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -50,12 +50,9 @@ use crate::xc::Status;
 /// ```
 #[derive(Debug, Default)]
 pub struct MrvSolver {
-    /// The working grid.
-    cells: Vec<u8>,
-    /// For each unit, the digits it holds.
-    used: Vec<Mask>,
-    /// The puzzle's blank cells in reading order (the scan order; filled ones are skipped).
-    blanks: Vec<usize>,
+    /// The working grid; its blanks, in reading order, are the scan order (filled ones are
+    /// skipped).
+    board: UnitBoard,
     /// The search levels: the cell chosen and its legal digits not tried yet.
     levels: Vec<(usize, Mask)>,
 }
@@ -72,21 +69,7 @@ impl MrvSolver {
     }
 
     fn load(&mut self, grid: &Grid) {
-        let layout = grid.layout();
-        self.cells.clear();
-        self.cells.extend_from_slice(grid.cells());
-        self.used.clear();
-        self.used.resize(layout.units().len(), 0);
-        self.blanks.clear();
-        for (cell, &d) in self.cells.iter().enumerate() {
-            if d == 0 {
-                self.blanks.push(cell);
-            } else {
-                for &u in layout.units_of(cell) {
-                    self.used[u] |= bit(d);
-                }
-            }
-        }
+        self.board.load(grid);
         self.levels.clear();
     }
 
@@ -94,15 +77,11 @@ impl MrvSolver {
     fn most_constrained(&self, layout: &Layout, full: Mask) -> Option<(usize, Mask)> {
         let mut best: Option<(usize, Mask)> = None;
         let mut best_size = u32::MAX;
-        for &cell in &self.blanks {
-            if self.cells[cell] != 0 {
+        for &cell in &self.board.blanks {
+            if self.board.cells[cell] != 0 {
                 continue;
             }
-            let mut taken = 0;
-            for &u in layout.units_of(cell) {
-                taken |= self.used[u];
-            }
-            let legal = full & !taken;
+            let legal = self.board.allowed(layout, full, cell);
             let k = size(legal);
             if k < best_size {
                 best = Some((cell, legal));
@@ -113,25 +92,6 @@ impl MrvSolver {
             }
         }
         best
-    }
-
-    #[inline]
-    fn write(&mut self, layout: &Layout, cell: usize, d: u8) {
-        self.cells[cell] = d;
-        for &u in layout.units_of(cell) {
-            self.used[u] |= bit(d);
-        }
-    }
-
-    #[inline]
-    fn erase(&mut self, layout: &Layout, cell: usize) {
-        let d = self.cells[cell];
-        if d != 0 {
-            self.cells[cell] = 0;
-            for &u in layout.units_of(cell) {
-                self.used[u] &= !bit(d);
-            }
-        }
     }
 
     fn search(
@@ -155,7 +115,7 @@ impl MrvSolver {
                         if first.is_none() {
                             *first = Some(solved_grid(
                                 grid,
-                                self.blanks.iter().map(|&c| (c, self.cells[c])),
+                                self.board.blanks.iter().map(|&c| (c, self.board.cells[c])),
                             ));
                         }
                         if budget.enough(*solutions) {
@@ -176,7 +136,7 @@ impl MrvSolver {
             let Some(&(cell, untried)) = self.levels.last() else {
                 return Status::Complete;
             };
-            self.erase(layout, cell);
+            self.board.erase(layout, cell);
             if untried == 0 {
                 self.levels.pop();
                 if self.levels.is_empty() {
@@ -191,7 +151,7 @@ impl MrvSolver {
             }
             let top = self.levels.len() - 1;
             self.levels[top].1 = untried & (untried - 1);
-            self.write(layout, cell, lowest(untried));
+            self.board.write(layout, cell, lowest(untried));
             choosing = true;
         }
     }

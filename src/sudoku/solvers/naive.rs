@@ -20,7 +20,7 @@
 //! a blank that had more than one allowed digit when the search reached it, and a *backtrack*
 //! is a blank that ran out of digits so that the search stepped back to the previous blank.
 
-use super::kit::{bit, full_mask, lowest, size, solve_with, solved_grid, Budget, Mask};
+use super::kit::{full_mask, lowest, size, solve_with, solved_grid, Budget, Mask, UnitBoard};
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -44,12 +44,8 @@ use crate::xc::Status;
 /// ```
 #[derive(Debug, Default)]
 pub struct NaiveSolver {
-    /// The working grid.
-    cells: Vec<u8>,
-    /// For each unit, the digits it holds.
-    used: Vec<Mask>,
-    /// The blank cells of the puzzle, in reading order: the order of the search.
-    blanks: Vec<usize>,
+    /// The working grid; its blanks, in reading order, are the order of the search.
+    board: UnitBoard,
     /// For each blank (search level), the allowed digits not tried yet.
     untried: Vec<Mask>,
 }
@@ -66,52 +62,9 @@ impl NaiveSolver {
     }
 
     fn load(&mut self, grid: &Grid) {
-        let layout = grid.layout();
-        self.cells.clear();
-        self.cells.extend_from_slice(grid.cells());
-        self.used.clear();
-        self.used.resize(layout.units().len(), 0);
-        self.blanks.clear();
-        for (cell, &d) in self.cells.iter().enumerate() {
-            if d == 0 {
-                self.blanks.push(cell);
-            } else {
-                for &u in layout.units_of(cell) {
-                    self.used[u] |= bit(d);
-                }
-            }
-        }
+        self.board.load(grid);
         self.untried.clear();
-        self.untried.resize(self.blanks.len(), 0);
-    }
-
-    /// The digits no peer of `cell` holds.
-    #[inline]
-    fn allowed(&self, layout: &Layout, full: Mask, cell: usize) -> Mask {
-        let mut taken = 0;
-        for &u in layout.units_of(cell) {
-            taken |= self.used[u];
-        }
-        full & !taken
-    }
-
-    #[inline]
-    fn write(&mut self, layout: &Layout, cell: usize, d: u8) {
-        self.cells[cell] = d;
-        for &u in layout.units_of(cell) {
-            self.used[u] |= bit(d);
-        }
-    }
-
-    #[inline]
-    fn erase(&mut self, layout: &Layout, cell: usize) {
-        let d = self.cells[cell];
-        if d != 0 {
-            self.cells[cell] = 0;
-            for &u in layout.units_of(cell) {
-                self.used[u] &= !bit(d);
-            }
-        }
+        self.untried.resize(self.board.blanks.len(), 0);
     }
 
     /// The search proper; returns why it ended.
@@ -125,7 +78,7 @@ impl NaiveSolver {
     ) -> Status {
         let layout: &Layout = grid.layout();
         let full = full_mask(layout.size());
-        let depth = self.blanks.len();
+        let depth = self.board.blanks.len();
         let mut level = 0;
         // `true` when `level` is reached from above and must be set up.
         let mut entering = true;
@@ -136,7 +89,7 @@ impl NaiveSolver {
                     if first.is_none() {
                         *first = Some(solved_grid(
                             grid,
-                            self.blanks.iter().map(|&c| (c, self.cells[c])),
+                            self.board.blanks.iter().map(|&c| (c, self.board.cells[c])),
                         ));
                     }
                     if budget.enough(*solutions) {
@@ -149,14 +102,14 @@ impl NaiveSolver {
                     entering = false;
                     continue;
                 }
-                let allowed = self.allowed(layout, full, self.blanks[level]);
+                let allowed = self.board.allowed(layout, full, self.board.blanks[level]);
                 if size(allowed) > 1 {
                     stats.guesses += 1;
                 }
                 self.untried[level] = allowed;
             }
-            let cell = self.blanks[level];
-            self.erase(layout, cell);
+            let cell = self.board.blanks[level];
+            self.board.erase(layout, cell);
             let untried = self.untried[level];
             if untried == 0 {
                 if level == 0 {
@@ -171,7 +124,7 @@ impl NaiveSolver {
                 return status;
             }
             self.untried[level] = untried & (untried - 1);
-            self.write(layout, cell, lowest(untried));
+            self.board.write(layout, cell, lowest(untried));
             level += 1;
             entering = true;
         }
