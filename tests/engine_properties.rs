@@ -4,7 +4,9 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlxkit::xc::{Arena, Entry, Limits, OptionId, Problem, Solver, Status};
+use std::sync::Arc;
+
+use dlxkit::xc::{Arena, Entry, Limits, OptionId, OwnedSolver, Problem, Solver, Status};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
 /// A random problem: up to 10 primary and 4 secondary items, up to 16 options, colours 0..3.
@@ -57,6 +59,16 @@ impl Arbitrary for Small {
 impl Small {
     /// Builds the problem, skipping options the builder refuses (repeats, no primary item).
     fn problem(&self) -> Problem {
+        self.padded(0, 0)
+    }
+
+    /// The same problem with `private` extra secondary items in every option, which no other
+    /// option shares, and `singles` extra primary items each with an option of its own, added
+    /// after the others (with `private` secondary items too): the solutions are those of [`Small::problem`] plus every one of those
+    /// last options. Long options and many primary items make the engine switch to its other
+    /// ways of walking options (the whole option; counting empty lists), so comparing the
+    /// two checks those paths too.
+    fn padded(&self, private: usize, singles: usize) -> Problem {
         let mut b = Problem::builder();
         let mut ids = Vec::new();
         for k in 0..self.primaries {
@@ -66,12 +78,25 @@ impl Small {
             ids.push(b.secondary(&format!("s{k}")).unwrap());
         }
         let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
-        for option in &self.options {
-            let entries = option.iter().map(|&(i, c)| Entry {
-                item: ids[i as usize],
-                color: c.map(|c| colors[c as usize]),
-            });
+        for (k, option) in self.options.iter().enumerate() {
+            let own: Vec<_> = (0..private)
+                .map(|j| b.secondary(&format!("o{k}.{j}")).unwrap())
+                .collect();
+            let entries = option
+                .iter()
+                .map(|&(i, c)| Entry {
+                    item: ids[i as usize],
+                    color: c.map(|c| colors[c as usize]),
+                })
+                .chain(own.into_iter().map(|item| Entry { item, color: None }));
             let _ = b.option(entries);
+        }
+        for k in 0..singles {
+            let item = b.primary(&format!("single{k}")).unwrap();
+            let own: Vec<_> = (0..private)
+                .map(|j| b.secondary(&format!("so{k}.{j}")).unwrap())
+                .collect();
+            b.option(std::iter::once(item).chain(own)).unwrap();
         }
         b.build().unwrap()
     }
@@ -176,6 +201,53 @@ quickcheck! {
         let found: BTreeSet<_> = solver.solutions().map(sorted).collect();
         solver.unforce_all();
         TestResult::from_bool(found == expected && solver.is_pristine())
+    }
+
+    fn an_owned_solver_searches_exactly_like_a_borrowing_one(s: Small, pick: u8) -> bool {
+        let p = s.problem();
+        let arena = Arena::new();
+        let mut borrowing = Solver::new(&p, &arena);
+        let mut owned = OwnedSolver::owned(Arc::new(p.clone()));
+        let same = |a: &mut Solver<'_>, b: &mut OwnedSolver| {
+            a.solutions().collect::<Vec<_>>() == b.solutions().collect::<Vec<_>>()
+                && {
+                    // Everything but the elapsed time.
+                    let (x, y) = (a.count(), b.count());
+                    (x.status, x.stats.solutions, x.stats.nodes, x.stats.updates)
+                        == (y.status, y.stats.solutions, y.stats.nodes, y.stats.updates)
+                }
+        };
+        let mut ok = same(&mut borrowing, &mut owned);
+        if p.option_count() > 0 {
+            // Force one option in both, search, then move on to another puzzle-like start.
+            let o = OptionId::new(pick as usize % p.option_count());
+            ok &= borrowing.force(o).is_ok() == owned.force(o).is_ok();
+            ok &= same(&mut borrowing, &mut owned);
+            owned.unforce_all();
+            ok &= owned.is_pristine() && owned.check_invariants().is_ok();
+        }
+        ok
+    }
+
+    fn every_way_of_walking_options_finds_the_same_solutions(s: Small) -> bool {
+        let p = s.problem();
+        let expected: BTreeSet<_> = brute_force(&p);
+        [(8, 0), (0, 130), (8, 130)].iter().all(|&(private, singles)| {
+            let padded = s.padded(private, singles);
+            let arena = Arena::new();
+            let mut solver = Solver::new(&padded, &arena);
+            let found: Vec<Vec<OptionId>> = solver
+                .solutions()
+                .map(|sol| sorted(sol.into_iter().filter(|o| o.index() < p.option_count()).collect()))
+                .collect();
+            let set: BTreeSet<_> = found.iter().cloned().collect();
+            let counted = solver.count();
+            set.len() == found.len()
+                && set == expected
+                && counted.stats.solutions == expected.len() as u64
+                && solver.is_pristine()
+                && solver.check_invariants().is_ok()
+        })
     }
 
     fn text_format_round_trips(s: Small) -> bool {

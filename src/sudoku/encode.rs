@@ -82,7 +82,8 @@ use thiserror::Error;
 
 use super::grid::{Conflict, Grid, GridError, Layout, Shape, UnitKind};
 use crate::xc::{
-    Arena, ForceError, ItemId, Limits, OptionId, Outcome, Problem, ProblemError, Solver,
+    Arena, ForceError, ItemId, Limits, OptionId, Outcome, OwnedSolver, Problem, ProblemError,
+    Solver, Storage,
 };
 
 /// Why a grid could not be encoded or searched.
@@ -166,7 +167,7 @@ pub struct Placement {
 #[derive(Debug)]
 pub struct Encoding {
     layout: Arc<Layout>,
-    problem: Problem,
+    problem: Arc<Problem>,
     n: usize,
 }
 
@@ -205,7 +206,7 @@ impl Encoding {
             }
         }
         Ok(Encoding {
-            problem: b.build()?,
+            problem: Arc::new(b.build()?),
             layout,
             n,
         })
@@ -365,6 +366,61 @@ impl Encoding {
         Ok(())
     }
 
+    /// A solver that owns its matrix of this encoding, with nothing forced: keep one and
+    /// move it from puzzle to puzzle with [`Encoding::force_givens`], which saves building a
+    /// matrix per puzzle (the `dlx` solver does this).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::{encode::Encoding, Grid, Shape};
+    /// let e = Encoding::standard(Shape::new(2, 2)?)?;
+    /// let mut solver = e.owned_solver();
+    /// let mut g = Grid::blank(e.layout().clone());
+    /// g.set(0, 0, 1);
+    /// e.force_givens(&mut solver, &g)?;
+    /// assert_eq!(solver.count().stats.solutions, 288 / 4);
+    /// e.force_givens(&mut solver, &Grid::blank(e.layout().clone()))?;
+    /// assert_eq!(solver.count().stats.solutions, 288);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn owned_solver(&self) -> OwnedSolver {
+        OwnedSolver::owned(self.problem.clone())
+    }
+
+    /// Replaces whatever `solver` (a solver of this encoding's problem) has forced by the
+    /// givens of `grid`. Fails, leaving nothing forced, if the givens conflict or the layout is
+    /// not this encoding's.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::{encode::{EncodeError, Encoding}, Grid, Shape};
+    /// let e = Encoding::standard(Shape::new(2, 2)?)?;
+    /// let mut solver = e.owned_solver();
+    /// let mut g = Grid::blank(e.layout().clone());
+    /// g.set(0, 0, 1);
+    /// g.set(0, 1, 1);
+    /// assert!(matches!(e.force_givens(&mut solver, &g), Err(EncodeError::Conflict(_))));
+    /// assert!(solver.forced().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn force_givens<S: Storage>(
+        &self,
+        solver: &mut Solver<'_, S>,
+        grid: &Grid,
+    ) -> Result<(), EncodeError> {
+        solver.unforce_all();
+        self.check(grid)?;
+        let n = self.n;
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                // Cannot clash: the givens were checked for conflicts above.
+                if let Err(e) = solver.force(OptionId::new(cell * n + d as usize - 1)) {
+                    solver.unforce_all();
+                    return Err(e.into());
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A search for the completions of `grid`: builds the dancing-links matrix in `arena`
     /// and forces the givens. Fails before any search if the givens conflict or the layout
     /// is not this encoding's.
@@ -430,19 +486,7 @@ impl<'a> Search<'a> {
     /// assert_eq!(search.count().stats.solutions, 288 / 12);
     /// ```
     pub fn set_givens(&mut self, grid: &Grid) -> Result<(), EncodeError> {
-        self.solver.unforce_all();
-        self.encoding.check(grid)?;
-        let n = self.encoding.n;
-        for (cell, &d) in grid.cells().iter().enumerate() {
-            if d != 0 {
-                // Cannot clash: the givens were checked for conflicts above.
-                if let Err(e) = self.solver.force(OptionId::new(cell * n + d as usize - 1)) {
-                    self.solver.unforce_all();
-                    return Err(e.into());
-                }
-            }
-        }
-        Ok(())
+        self.encoding.force_givens(&mut self.solver, grid)
     }
 
     /// Sets the limits of the following searches.

@@ -38,11 +38,13 @@ pub mod problem;
 pub mod search;
 
 pub use format::{ParseError, ParseErrorKind};
-pub use matrix::{Arena, NODE_BYTES};
+pub use matrix::{Arena, Borrowed, Owned, Storage, NODE_BYTES};
 pub use problem::{
     ColorId, Entry, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError, Warning,
 };
-pub use search::{Event, ForceError, Limits, Outcome, Progress, Solutions, Solver, Stats, Status};
+pub use search::{
+    Event, ForceError, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status,
+};
 
 impl Problem {
     /// Counts every solution (a convenience that makes its own [`Arena`] and [`Solver`]).

@@ -546,7 +546,7 @@ impl Problem {
     }
 
     /// The pristine matrix layout of this problem, built once.
-    pub(crate) fn template(&self) -> &super::matrix::Template {
+    pub(crate) fn template(&self) -> &std::sync::Arc<super::matrix::Template> {
         self.layout
             .get_or_init(|| std::sync::Arc::new(super::matrix::Template::of(self)))
     }
@@ -643,7 +643,7 @@ impl ProblemBuilder {
                 name: name.to_string(),
             });
         }
-        if self.items.len() >= (i32::MAX as usize) / 2 {
+        if self.items.len() >= 1 << 29 {
             return Err(ProblemError::TooLarge {
                 what: "too many items",
             });
@@ -830,8 +830,7 @@ impl ProblemBuilder {
                 failure = Some(ProblemError::EmptyOption { option });
             } else if !has_primary {
                 failure = Some(ProblemError::NoPrimaryItem { option });
-            } else if self.entries.len() + self.option_start.len() + self.items.len() + 2
-                >= i32::MAX as usize
+            } else if self.entries.len() + self.option_start.len() + self.items.len() + 2 >= 1 << 29
             {
                 failure = Some(ProblemError::TooLarge {
                     what: "too many nodes",

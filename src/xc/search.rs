@@ -24,7 +24,40 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::matrix::{Arena, Matrix};
+use super::matrix::{walk, Arena, Borrowed, Matrix, Owned, Storage};
+
+/// Evaluates `$body` with the const `$w` set to the solver's walk ([`walk`]), so each walk
+/// gets its own compiled copy of the code.
+macro_rules! with_walk {
+    ($solver:expr, $w:ident => $body:expr) => {
+        match $solver.walk {
+            walk::COLORS => {
+                const $w: u8 = walk::COLORS;
+                $body
+            }
+            walk::WHOLE => {
+                const $w: u8 = walk::WHOLE;
+                $body
+            }
+            walk::AROUND => {
+                const $w: u8 = walk::AROUND;
+                $body
+            }
+            w if w == walk::COLORS | walk::ZEROS => {
+                const $w: u8 = walk::COLORS | walk::ZEROS;
+                $body
+            }
+            w if w == walk::WHOLE | walk::ZEROS => {
+                const $w: u8 = walk::WHOLE | walk::ZEROS;
+                $body
+            }
+            _ => {
+                const $w: u8 = walk::AROUND | walk::ZEROS;
+                $body
+            }
+        }
+    };
+}
 use super::problem::{OptionId, Problem};
 
 /// When a search must stop even though it has not finished.
@@ -310,10 +343,11 @@ enum Stop {
 /// assert_eq!(solver.count().stats.solutions, 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Solver<'a> {
-    problem: &'a Problem,
-    m: Matrix<'a>,
-    colors: bool,
+pub struct Solver<'a, S: Storage = Borrowed<'a>> {
+    problem: S::Problem,
+    m: Matrix<S>,
+    /// How the dance walks options, fixed when the matrix is built ([`walk`]).
+    walk: u8,
     limits: Limits,
     forced_nodes: Vec<u32>,
     forced: Vec<OptionId>,
@@ -332,9 +366,29 @@ pub struct Solver<'a> {
     /// Node count at which the cancel flag and the deadline are next polled.
     next_poll: u64,
     solution: Vec<OptionId>,
+    _life: std::marker::PhantomData<&'a ()>,
 }
 
-impl std::fmt::Debug for Solver<'_> {
+/// A [`Solver`] that owns its matrix and shares its problem through an `Arc`, so it can be kept
+/// in a struct and reused for as long as needed (for instance one per Sudoku layout, re-forced
+/// for each puzzle). It has every method of [`Solver`]; build it with [`Solver::owned`].
+///
+/// ```
+/// use std::sync::Arc;
+/// use dlxkit::xc::{OptionId, OwnedSolver, Problem};
+/// struct Keeper {
+///     solver: OwnedSolver,
+/// }
+/// let problem = Arc::new(Problem::from_dlx("A B\nA\nB\nA B\n")?);
+/// let mut k = Keeper { solver: OwnedSolver::owned(problem) };
+/// assert_eq!(k.solver.count().stats.solutions, 2);
+/// k.solver.force(OptionId::new(2))?;
+/// assert_eq!(k.solver.count().stats.solutions, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type OwnedSolver = Solver<'static, Owned>;
+
+impl<S: Storage> std::fmt::Debug for Solver<'_, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("phase", &self.phase)
@@ -356,10 +410,33 @@ impl<'a> Solver<'a> {
     /// assert!(s.first().is_some());
     /// ```
     pub fn new(problem: &'a Problem, arena: &'a Arena) -> Solver<'a> {
+        Solver::with(problem, Matrix::new(problem, arena))
+    }
+}
+
+impl Solver<'static, Owned> {
+    /// Builds a solver that owns its matrix (see [`OwnedSolver`]).
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use dlxkit::xc::{OwnedSolver, Problem};
+    /// let p = Arc::new(Problem::from_dlx("A\nA\n").unwrap());
+    /// let mut s = OwnedSolver::owned(p.clone());
+    /// assert!(s.first().is_some());
+    /// assert!(s.is_pristine());
+    /// ```
+    pub fn owned(problem: Arc<Problem>) -> OwnedSolver {
+        let m = Matrix::owned(&problem);
+        Solver::with(problem, m)
+    }
+}
+
+impl<'a, S: Storage> Solver<'a, S> {
+    fn with(problem: S::Problem, m: Matrix<S>) -> Self {
         Solver {
             problem,
-            m: Matrix::new(problem, arena),
-            colors: problem.has_colors(),
+            walk: m.walk(),
+            m,
             limits: Limits::default(),
             forced_nodes: Vec::new(),
             forced: Vec::new(),
@@ -376,6 +453,7 @@ impl<'a> Solver<'a> {
             checkpoint: 0,
             next_poll: 0,
             solution: Vec::new(),
+            _life: std::marker::PhantomData,
         }
     }
 
@@ -388,7 +466,7 @@ impl<'a> Solver<'a> {
     /// let s = Solver::new(&p, &arena).with_limits(Limits::new().nodes(100));
     /// assert_eq!(s.limits().max_nodes, Some(100));
     /// ```
-    pub fn with_limits(mut self, limits: Limits) -> Solver<'a> {
+    pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self
     }
@@ -427,8 +505,8 @@ impl<'a> Solver<'a> {
     /// # let arena = Arena::new();
     /// assert_eq!(Solver::new(&p, &arena).problem().option_count(), 1);
     /// ```
-    pub fn problem(&self) -> &'a Problem {
-        self.problem
+    pub fn problem(&self) -> &Problem {
+        &self.problem
     }
 
     /// The number of nodes in the matrix (item headers, entries and spacers); each is
@@ -472,13 +550,10 @@ impl<'a> Solver<'a> {
         }
         let x = self.m.primary_node(option);
         let (updates, cleansings) = (self.m.updates, self.m.cleansings);
-        if self.colors {
-            self.m.cover::<true>(self.m.item(x));
-            self.m.commit::<true>(x);
-        } else {
-            self.m.cover::<false>(self.m.item(x));
-            self.m.commit::<false>(x);
-        }
+        with_walk!(self, W => {
+            self.m.cover::<W>(self.m.item(x));
+            self.m.commit::<W>(x);
+        });
         (self.m.updates, self.m.cleansings) = (updates, cleansings);
         self.forced_nodes.push(x);
         self.forced.push(option);
@@ -499,13 +574,10 @@ impl<'a> Solver<'a> {
     pub fn unforce_all(&mut self) {
         self.reset();
         while let Some(x) = self.forced_nodes.pop() {
-            if self.colors {
-                self.m.uncommit::<true>(x);
-                self.m.uncover::<true>(self.m.item(x));
-            } else {
-                self.m.uncommit::<false>(x);
-                self.m.uncover::<false>(self.m.item(x));
-            }
+            with_walk!(self, W => {
+                self.m.uncommit::<W>(x);
+                self.m.uncover::<W>(self.m.item(x));
+            });
         }
         self.forced.clear();
     }
@@ -582,7 +654,7 @@ impl<'a> Solver<'a> {
     ///     assert!(p.check_solution(&solution).is_ok());
     /// }
     /// ```
-    pub fn solutions(&mut self) -> Solutions<'_, 'a> {
+    pub fn solutions(&mut self) -> Solutions<'_, 'a, S> {
         self.begin();
         Solutions { solver: self }
     }
@@ -759,11 +831,7 @@ impl<'a> Solver<'a> {
     /// assert!(s.is_pristine());
     /// ```
     pub fn reset(&mut self) {
-        if self.colors {
-            self.unwind::<true>();
-        } else {
-            self.unwind::<false>();
-        }
+        with_walk!(self, W => self.unwind::<W>());
     }
 
     /// Checks every list of the matrix, like Knuth's `sanity()`; describes the first fault.
@@ -792,7 +860,7 @@ impl<'a> Solver<'a> {
         self.phase == Phase::Idle
             && self.forced.is_empty()
             && self.level == 0
-            && self.m.is_pristine(self.problem)
+            && self.m.is_pristine(&self.problem)
     }
 
     // ----- the machine -----
@@ -834,11 +902,7 @@ impl<'a> Solver<'a> {
         if !self.running {
             return Stop::Over;
         }
-        if self.colors {
-            self.step_with::<true>()
-        } else {
-            self.step_with::<false>()
-        }
+        with_walk!(self, W => self.step_with::<W>())
     }
 
     /// Records a solution at `level` (one below the last choice) and applies the
@@ -871,7 +935,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Runs the machine until a solution, a progress report or the end.
-    fn step_with<const COLORS: bool>(&mut self) -> Stop {
+    fn step_with<const W: u8>(&mut self) -> Stop {
         loop {
             match self.phase {
                 Phase::Enter => {
@@ -888,12 +952,12 @@ impl<'a> Solver<'a> {
                         self.best.push(0);
                         self.choice.push(0);
                     }
-                    match self.m.choose() {
+                    match self.m.choose::<W>() {
                         Some(item) => {
                             let options = self.m.len(item);
                             self.stats.branches += u64::from(options >= 2);
                             self.stats.dead_ends += u64::from(options == 0);
-                            self.m.cover::<COLORS>(item);
+                            self.m.cover::<W>(item);
                             self.best[level] = item;
                             self.choice[level] = self.m.down(item);
                             self.phase = Phase::Try;
@@ -910,7 +974,7 @@ impl<'a> Solver<'a> {
                     let level = self.level;
                     let x = self.choice[level];
                     if x == self.best[level] {
-                        self.m.uncover::<COLORS>(x);
+                        self.m.uncover::<W>(x);
                         if level == 0 {
                             self.phase = Phase::Idle;
                             self.stop(Status::Complete);
@@ -920,7 +984,7 @@ impl<'a> Solver<'a> {
                         self.phase = Phase::Undo;
                         continue;
                     }
-                    self.m.commit::<COLORS>(x);
+                    self.m.commit::<W>(x);
                     if self.m.all_covered() {
                         self.phase = Phase::Undo;
                         return self.found(level + 1);
@@ -931,7 +995,7 @@ impl<'a> Solver<'a> {
                 Phase::Undo => {
                     let level = self.level;
                     let x = self.choice[level];
-                    self.m.uncommit::<COLORS>(x);
+                    self.m.uncommit::<W>(x);
                     self.choice[level] = self.m.down(x);
                     self.phase = Phase::Try;
                 }
@@ -986,7 +1050,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Undoes whatever the current search has applied, leaving only the forced options.
-    fn unwind<const COLORS: bool>(&mut self) {
+    fn unwind<const W: u8>(&mut self) {
         if self.running {
             self.stop(Status::Stopped);
         }
@@ -996,10 +1060,10 @@ impl<'a> Solver<'a> {
         loop {
             match phase {
                 Phase::Undo => {
-                    self.m.uncommit::<COLORS>(self.choice[level]);
-                    self.m.uncover::<COLORS>(self.best[level]);
+                    self.m.uncommit::<W>(self.choice[level]);
+                    self.m.uncover::<W>(self.best[level]);
                 }
-                Phase::Try => self.m.uncover::<COLORS>(self.best[level]),
+                Phase::Try => self.m.uncover::<W>(self.best[level]),
                 Phase::Enter => {}
                 Phase::Idle => break,
             }
@@ -1037,11 +1101,11 @@ impl<'a> Solver<'a> {
 /// assert!(it.next().is_none());
 /// assert!(it.outcome().status.is_complete());
 /// ```
-pub struct Solutions<'s, 'a> {
-    solver: &'s mut Solver<'a>,
+pub struct Solutions<'s, 'a, S: Storage = Borrowed<'a>> {
+    solver: &'s mut Solver<'a, S>,
 }
 
-impl Solutions<'_, '_> {
+impl<S: Storage> Solutions<'_, '_, S> {
     /// The status and statistics so far.
     ///
     /// ```
@@ -1058,7 +1122,7 @@ impl Solutions<'_, '_> {
     }
 }
 
-impl Iterator for Solutions<'_, '_> {
+impl<S: Storage> Iterator for Solutions<'_, '_, S> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
@@ -1073,7 +1137,7 @@ impl Iterator for Solutions<'_, '_> {
     }
 }
 
-impl Drop for Solutions<'_, '_> {
+impl<S: Storage> Drop for Solutions<'_, '_, S> {
     fn drop(&mut self) {
         self.solver.reset();
     }

@@ -3,15 +3,12 @@
 //! extra units).
 //!
 //! The solver keeps the [`Encoding`] of the last few layouts it met (found by `Arc` identity,
-//! then by equality), so a file of puzzles builds its problem once. The dancing-links matrix
-//! itself is rebuilt for every puzzle: a [`Solver`](crate::xc::Solver) borrows its problem and
-//! its [`Arena`], so it cannot live in the same struct as them without `unsafe` or a leak.
-//! Measured on `magictour_top1465.txt` in release, a fresh matrix costs about 44 µs per 9×9
+//! then by equality), each with an [`OwnedSolver`] over its matrix, so a file of puzzles
+//! builds its problem and its dancing-links matrix once: each puzzle only unforces the last
+//! puzzle's givens and forces its own ([`Encoding::force_givens`]). Measured on
+//! `magictour_top1465.txt` in release, a fresh matrix per puzzle cost about 44 µs per 9×9
 //! puzzle against 15 µs to re-force the givens of a kept one (see the table in
-//! [`crate::sudoku::encode`]), next to about 270 µs of search; a caller with many puzzles of
-//! one layout can save the difference by keeping one
-//! [`Search`](crate::sudoku::encode::Search) and calling
-//! [`Search::set_givens`](crate::sudoku::encode::Search::set_givens) per puzzle.
+//! [`crate::sudoku::encode`]).
 //!
 //! # Statistics
 //!
@@ -46,7 +43,7 @@ use std::time::Instant;
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::encode::{EncodeError, Encoding};
 use crate::sudoku::grid::{Grid, Layout};
-use crate::xc::{Arena, OptionId, Status};
+use crate::xc::{OptionId, OwnedSolver, Status};
 
 /// How many layouts' encodings the solver keeps.
 const CACHE: usize = 4;
@@ -62,8 +59,15 @@ const CACHE: usize = 4;
 /// ```
 #[derive(Debug, Default)]
 pub struct DlxSolver {
-    /// Encodings of recently seen layouts, most recent first.
-    cache: Vec<Arc<Encoding>>,
+    /// Encodings of recently seen layouts and a solver over each, most recent first.
+    cache: Vec<Kept>,
+}
+
+/// One layout's encoding and the solver kept for it.
+#[derive(Debug)]
+struct Kept {
+    encoding: Arc<Encoding>,
+    solver: OwnedSolver,
 }
 
 impl DlxSolver {
@@ -89,22 +93,34 @@ impl DlxSolver {
     /// assert!(Arc::ptr_eq(&a, &b));
     /// ```
     pub fn encoding(&mut self, layout: &Arc<Layout>) -> Result<Arc<Encoding>, EncodeError> {
+        Ok(self.kept(layout)?.encoding.clone())
+    }
+
+    /// The cache entry of `layout`, moved to the front, or a new one.
+    fn kept(&mut self, layout: &Arc<Layout>) -> Result<&mut Kept, EncodeError> {
         let hit = self
             .cache
             .iter()
-            .position(|e| Arc::ptr_eq(e.layout(), layout))
-            .or_else(|| self.cache.iter().position(|e| **e.layout() == **layout));
-        if let Some(k) = hit {
-            if k != 0 {
-                let e = self.cache.remove(k);
-                self.cache.insert(0, e);
+            .position(|k| Arc::ptr_eq(k.encoding.layout(), layout))
+            .or_else(|| {
+                self.cache
+                    .iter()
+                    .position(|k| **k.encoding.layout() == **layout)
+            });
+        match hit {
+            Some(0) => {}
+            Some(k) => {
+                let kept = self.cache.remove(k);
+                self.cache.insert(0, kept);
             }
-            return Ok(self.cache[0].clone());
+            None => {
+                let encoding = Arc::new(Encoding::new(layout.clone())?);
+                let solver = encoding.owned_solver();
+                self.cache.insert(0, Kept { encoding, solver });
+                self.cache.truncate(CACHE);
+            }
         }
-        let e = Arc::new(Encoding::new(layout.clone())?);
-        self.cache.insert(0, e.clone());
-        self.cache.truncate(CACHE);
-        Ok(e)
+        Ok(&mut self.cache[0])
     }
 }
 
@@ -159,27 +175,23 @@ impl SudokuSolver for DlxSolver {
             report.stats.elapsed = started.elapsed();
             return report;
         }
-        let Ok(encoding) = self.encoding(grid.layout()) else {
+        let Ok(Kept { encoding, solver }) = self.kept(grid.layout()) else {
             report.status = Status::Stopped;
             report.stats.elapsed = started.elapsed();
             return report;
         };
-        let arena = Arena::new();
-        let mut search = match encoding.search(&arena, grid) {
-            Ok(search) => search,
-            Err(_) => {
-                report.stats.elapsed = started.elapsed();
-                return report;
-            }
-        };
-        search.set_limits(limits.clone());
+        if encoding.force_givens(solver, grid).is_err() {
+            report.stats.elapsed = started.elapsed();
+            return report;
+        }
+        solver.set_limits(limits.clone());
         let mut paths = Paths {
             forced: grid.givens(),
             previous: Vec::new(),
             nodes: 0,
         };
         let mut first = None;
-        let outcome = search.solver().visit(|solution| {
+        let outcome = solver.visit(|solution| {
             if first.is_none() {
                 first = Some(encoding.grid_of(solution));
             }
