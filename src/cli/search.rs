@@ -75,31 +75,41 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// Runs the search of `solver` to its end (or its limits): every solution goes to
-/// `on_solution`, every progress event moves `bar` and flushes output that has waited too
-/// long. The first error (a broken pipe, say) stops the search and is returned.
+/// `on_solution` (unless `count_only`: then solutions are only counted, none is built),
+/// every progress event moves `bar` and flushes output that has waited too long. The first
+/// error (a broken pipe, say) stops the search and is returned.
 pub fn run(
     solver: &mut Solver<'_>,
+    count_only: bool,
     bar: &mut SearchBar,
     out: &mut Output,
     mut on_solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<Outcome, CliError> {
     let mut failure = None;
-    let outcome = solver.run(bar.every(), |event| {
-        let done = match event {
-            Event::Solution(options) => on_solution(out, options),
-            Event::Progress(p) => {
-                bar.update(&p);
-                out.flush_if_stale()
-            }
-        };
-        match done {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
+    let mut settle = |done: Result<(), CliError>| match done {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            failure = Some(e);
+            ControlFlow::Break(())
         }
-    });
+    };
+    let every = bar.every();
+    let outcome = if count_only {
+        solver.count_with_progress(every, |p| {
+            bar.update(&p);
+            settle(out.flush_if_stale())
+        })
+    } else {
+        solver.run(every, |event| {
+            settle(match event {
+                Event::Solution(options) => on_solution(out, options),
+                Event::Progress(p) => {
+                    bar.update(&p);
+                    out.flush_if_stale()
+                }
+            })
+        })
+    };
     bar.finish();
     match failure {
         Some(e) => Err(e),

@@ -133,9 +133,13 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
-    let outcome = search::run(&mut solver, &mut bar, &mut out, |out, options| {
-        printer.solution(out, &problem, options)
-    })?;
+    let outcome = search::run(
+        &mut solver,
+        args.count,
+        &mut bar,
+        &mut out,
+        |out, options| printer.solution(out, &problem, options),
+    )?;
     printer.finish(&mut out, &outcome, args.profile)?;
     out.flush()?;
     search::report(ctx, &outcome, show_stats, args.profile, args.format);

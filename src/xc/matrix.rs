@@ -294,7 +294,7 @@ pub(crate) struct Matrix<S: Storage> {
 /// vector instructions; the first chunk holding the overall minimum is then searched element
 /// by element. A chunk whose minimum is `floor` ends the scan early: nothing later can be
 /// smaller, and ties go to the left.
-#[inline]
+#[inline(always)]
 fn first_minimum(values: &[i32], floor: i32) -> Option<usize> {
     let mut best = i32::MAX;
     let mut best_start = 0;
@@ -776,6 +776,9 @@ impl Dance<'_> {
         if walk::kind(W) == walk::WHOLE {
             return self.hide_plain::<W>(p);
         }
+        if walk::kind(W) == walk::AROUND {
+            return self.hide_split::<W>(p);
+        }
         let (mut hidden, mut emptied) = (0u32, 0u32);
         let mut q = p + 1;
         while q != p {
@@ -800,6 +803,81 @@ impl Dance<'_> {
             self.zeros += emptied;
         }
         self.updates += u64::from(hidden);
+    }
+
+    /// Unlinks one node from its item list (counting the list if it empties).
+    #[inline(always)]
+    fn unlink<const W: u8>(&mut self, n: Node) -> u32 {
+        at_mut(self.nodes, n.up).down = n.down;
+        at_mut(self.nodes, n.down).up = n.up;
+        let len = len_at(self.lens, n.item as u32);
+        *len -= 1;
+        u32::from(walk::zeros(W) && *len == 0)
+    }
+
+    /// Relinks node `q` (whose fields are `n`) into its item list, the inverse of
+    /// [`Dance::unlink`] (counting the list if it was empty).
+    #[inline(always)]
+    fn relink<const W: u8>(&mut self, q: u32, n: Node) -> u32 {
+        at_mut(self.nodes, n.up).down = q;
+        at_mut(self.nodes, n.down).up = q;
+        let len = len_at(self.lens, n.item as u32);
+        let refilled = u32::from(walk::zeros(W) && *len == 0);
+        *len += 1;
+        refilled
+    }
+
+    /// [`Dance::hide`] without colours, in two straight runs with one branch per node: from
+    /// the node after `p` to the spacer, then from the option's first node (kept in the
+    /// `color` field) up to `p`.
+    #[inline(always)]
+    fn hide_split<const W: u8>(&mut self, p: u32) {
+        let mut emptied = 0u32;
+        let mut q = p + 1;
+        loop {
+            let n = *at(self.nodes, q);
+            if n.item <= 0 {
+                break;
+            }
+            emptied += self.unlink::<W>(n);
+            q += 1;
+        }
+        let first = at(self.nodes, p).color as u32;
+        let hidden = q - first - 1;
+        q = first;
+        while q != p {
+            let n = *at(self.nodes, q);
+            emptied += self.unlink::<W>(n);
+            q += 1;
+        }
+        if walk::zeros(W) {
+            self.zeros += emptied;
+        }
+        self.updates += u64::from(hidden);
+    }
+
+    /// Undoes [`Dance::hide_split`].
+    #[inline(always)]
+    fn unhide_split<const W: u8>(&mut self, p: u32) {
+        let mut refilled = 0u32;
+        let mut q = p + 1;
+        loop {
+            let n = *at(self.nodes, q);
+            if n.item <= 0 {
+                break;
+            }
+            refilled += self.relink::<W>(q, n);
+            q += 1;
+        }
+        q = at(self.nodes, p).color as u32;
+        while q != p {
+            let n = *at(self.nodes, q);
+            refilled += self.relink::<W>(q, n);
+            q += 1;
+        }
+        if walk::zeros(W) {
+            self.zeros -= refilled;
+        }
     }
 
     /// [`Dance::hide`] without colours, with no branch per node but the loop's own: it walks
@@ -867,6 +945,9 @@ impl Dance<'_> {
     fn unhide<const W: u8>(&mut self, p: u32) {
         if walk::kind(W) == walk::WHOLE {
             return self.unhide_plain::<W>(p);
+        }
+        if walk::kind(W) == walk::AROUND {
+            return self.unhide_split::<W>(p);
         }
         let mut refilled = 0u32;
         let mut q = p + 1;

@@ -703,6 +703,48 @@ impl<'a, S: Storage> Solver<'a, S> {
     where
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
+        self.drive(progress_every, |solver, stop| match stop {
+            Stop::Solution => {
+                solver.fill_solution();
+                handler(Event::Solution(&solver.solution))
+            }
+            _ => handler(Event::Progress(solver.progress())),
+        })
+    }
+
+    /// Counts the solutions (within the limits) without building them, reporting a
+    /// [`Progress`] about every `progress_every` nodes (never, when 0) until the handler
+    /// returns `Break`: [`Solver::count`] for long searches with a progress display.
+    ///
+    /// ```
+    /// # use std::ops::ControlFlow;
+    /// # use dlxkit::xc::{Arena, Problem, Solver, Status};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n").unwrap();
+    /// let arena = Arena::new();
+    /// let mut reports = 0;
+    /// let outcome = Solver::new(&p, &arena).count_with_progress(1, |_progress| {
+    ///     reports += 1;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!((outcome.stats.solutions, outcome.status), (4, Status::Complete));
+    /// assert!(reports > 0);
+    /// ```
+    pub fn count_with_progress<F>(&mut self, progress_every: u64, mut handler: F) -> Outcome
+    where
+        F: FnMut(Progress) -> ControlFlow<()>,
+    {
+        self.drive(progress_every, |solver, stop| match stop {
+            Stop::Solution => ControlFlow::Continue(()),
+            _ => handler(solver.progress()),
+        })
+    }
+
+    /// Runs a whole search, passing each solution and progress stop (never `Over`) to
+    /// `on_stop`, which can end the search early.
+    fn drive<F>(&mut self, progress_every: u64, mut on_stop: F) -> Outcome
+    where
+        F: FnMut(&mut Self, Stop) -> ControlFlow<()>,
+    {
         self.begin();
         self.progress_every = progress_every;
         self.next_progress = if progress_every == 0 {
@@ -711,15 +753,11 @@ impl<'a, S: Storage> Solver<'a, S> {
             progress_every
         };
         loop {
-            let flow = match self.step() {
-                Stop::Over => break,
-                Stop::Solution => {
-                    self.fill_solution();
-                    handler(Event::Solution(&self.solution))
-                }
-                Stop::Progress => handler(Event::Progress(self.progress())),
-            };
-            if flow.is_break() {
+            let stop = self.step();
+            if stop == Stop::Over {
+                break;
+            }
+            if on_stop(self, stop).is_break() {
                 if self.running {
                     self.stop(Status::Stopped);
                 }

@@ -267,9 +267,13 @@ pub fn solve<P: Shown>(
     };
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
-    let outcome = search::run(&mut solver, &mut bar, &mut out, |out, options| {
-        printer.solution(out, options)
-    })?;
+    let outcome = search::run(
+        &mut solver,
+        args.count,
+        &mut bar,
+        &mut out,
+        |out, options| printer.solution(out, options),
+    )?;
     printer.finish(&mut out, &outcome)?;
     out.flush()?;
 
