@@ -77,7 +77,7 @@ pub struct Node {
 }
 
 /// Added to the length of a covered item: larger than any list can be (the builder caps a
-/// problem below `1 << 29` nodes).
+/// problem below `1 << 28` nodes, so that a link, 16 bytes a node, fits in 32 bits).
 pub const COVERED: i32 = 1 << 30;
 
 /// Added to the length of every secondary item, so that only an uncovered *primary* item can
@@ -263,6 +263,10 @@ const CHUNK: usize = 16;
 /// Bytes per node of the matrix.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
+/// What a link adds per node: links are byte offsets into the node array, not indexes, so
+/// that following one is a single address computation (x86 cannot scale an index by 16).
+const STEP: u32 = NODE_BYTES as u32;
+
 /// The linked structure of one problem, in memory of the kind `S` says.
 pub(crate) struct Matrix<S: Storage> {
     nodes: S::Nodes,
@@ -429,6 +433,17 @@ fn layout(problem: &Problem) -> (Vec<Node>, Vec<i32>, Vec<u32>) {
             color: 0,
         });
     }
+    // Links are byte offsets from here on: index × STEP (see `at`).
+    for node in &mut nodes {
+        node.up *= STEP;
+        node.down *= STEP;
+        if !colored && node.item > 0 {
+            node.color = (node.color as u32 * STEP) as i32;
+        }
+    }
+    for first in &mut option_first {
+        *first *= STEP;
+    }
     (nodes, lens, option_first)
 }
 
@@ -453,18 +468,32 @@ fn layout(problem: &Problem) -> (Vec<Node>, Vec<i32>, Vec<u32>) {
 
 #[inline(always)]
 #[allow(unsafe_code)]
-fn at(nodes: &[Node], i: u32) -> &Node {
-    debug_assert!((i as usize) < nodes.len());
-    // SAFETY: `i` is a stored index or reached through one; see the invariant above.
-    unsafe { nodes.get_unchecked(i as usize) }
+fn at(nodes: &[Node], link: u32) -> &Node {
+    debug_assert!(link % STEP == 0 && ((link / STEP) as usize) < nodes.len());
+    // SAFETY: `link` is a stored link or reached through one, so it is `STEP` times an index
+    // below `nodes.len()` (see the invariant above): the address is inside the slice and,
+    // `STEP` being the size of a `Node`, aligned for one.
+    unsafe { &*nodes.as_ptr().byte_add(link as usize) }
 }
 
 #[inline(always)]
 #[allow(unsafe_code)]
-fn at_mut(nodes: &mut [Node], i: u32) -> &mut Node {
-    debug_assert!((i as usize) < nodes.len());
-    // SAFETY: as for `at`.
-    unsafe { nodes.get_unchecked_mut(i as usize) }
+fn at_mut(nodes: &mut [Node], link: u32) -> &mut Node {
+    debug_assert!(link % STEP == 0 && ((link / STEP) as usize) < nodes.len());
+    // SAFETY: as for `at`; the borrow of `nodes` is unique.
+    unsafe { &mut *nodes.as_mut_ptr().byte_add(link as usize) }
+}
+
+/// The link of an item's header node.
+#[inline(always)]
+pub(crate) const fn header(item: u32) -> u32 {
+    item * STEP
+}
+
+/// The index in the node array of a link.
+#[inline(always)]
+const fn index(link: u32) -> usize {
+    (link / STEP) as usize
 }
 
 #[inline(always)]
@@ -559,6 +588,12 @@ impl<S: Storage> Matrix<S> {
         self.node(x).down
     }
 
+    /// The first node of an item's list (its header when the list is empty).
+    #[inline(always)]
+    pub(crate) fn top(&self, item: u32) -> u32 {
+        self.node(header(item)).down
+    }
+
     /// The item of a (non-spacer, non-header) node.
     #[inline(always)]
     pub(crate) fn item(&self, x: u32) -> u32 {
@@ -579,7 +614,7 @@ impl<S: Storage> Matrix<S> {
 
     /// The option that node `x` belongs to.
     pub(crate) fn option_of(&self, x: u32) -> OptionId {
-        let mut q = x as usize;
+        let mut q = index(x);
         while self.nodes[q].item > 0 {
             q += 1;
         }
@@ -589,8 +624,8 @@ impl<S: Storage> Matrix<S> {
     /// The position (1-based) of node `x` in the list of `item`, and the list's length.
     pub(crate) fn position(&self, item: u32, x: u32) -> (u32, u32) {
         let mut k = 1;
-        let mut p = self.down(item);
-        while p != x && p != item {
+        let mut p = self.top(item);
+        while p != x && p != header(item) {
             k += 1;
             p = self.down(p);
         }
@@ -660,12 +695,11 @@ impl<S: Storage> Matrix<S> {
     /// Whether option `o` can still be chosen: none of its items is covered and none of its
     /// nodes has been hidden (valid while covering only grows, as when options are forced).
     pub(crate) fn is_available(&self, option: OptionId) -> bool {
-        let first = self.option_first(option) as usize;
-        let mut q = first;
+        let mut q = index(self.option_first(option));
         while self.nodes[q].item > 0 {
             let n = self.nodes[q];
             // A node that was hidden is no longer pointed to by its upper neighbour.
-            if self.nodes[n.up as usize].down != q as u32 {
+            if self.nodes[index(n.up)].down != q as u32 * STEP {
                 return false;
             }
             // An uncoloured entry needs its item uncovered.
@@ -682,7 +716,7 @@ impl<S: Storage> Matrix<S> {
     pub(crate) fn primary_node(&self, option: OptionId) -> u32 {
         let mut q = self.option_first(option);
         while self.item(q) > self.primaries {
-            q += 1;
+            q += STEP;
         }
         q
     }
@@ -698,11 +732,12 @@ impl<S: Storage> Matrix<S> {
             let mut q = c;
             let mut len = 0;
             loop {
-                let p = self.nodes[q].down as usize;
-                if p >= self.nodes.len() {
+                let link = self.nodes[q].down;
+                let p = index(link);
+                if link % STEP != 0 || p >= self.nodes.len() {
                     return Err(format!("item {c}: link out of range at node {q}"));
                 }
-                if self.nodes[p].up as usize != q {
+                if self.nodes[p].up != q as u32 * STEP {
                     return Err(format!("item {c}: bad up link at node {p}"));
                 }
                 if p == c {
@@ -780,11 +815,11 @@ impl Dance<'_> {
             return self.hide_split::<W>(p);
         }
         let (mut hidden, mut emptied) = (0u32, 0u32);
-        let mut q = p + 1;
+        let mut q = p + STEP;
         while q != p {
             let n = *at(self.nodes, q);
             if walk::kind(W) == walk::COLORS && n.color < 0 {
-                q += 1;
+                q += STEP;
                 continue;
             }
             if n.item <= 0 {
@@ -797,7 +832,7 @@ impl Dance<'_> {
             *len -= 1;
             emptied += u32::from(*len == 0);
             hidden += 1;
-            q += 1;
+            q += STEP;
         }
         if walk::zeros(W) {
             self.zeros += emptied;
@@ -833,22 +868,22 @@ impl Dance<'_> {
     #[inline(always)]
     fn hide_split<const W: u8>(&mut self, p: u32) {
         let mut emptied = 0u32;
-        let mut q = p + 1;
+        let mut q = p + STEP;
         loop {
             let n = *at(self.nodes, q);
             if n.item <= 0 {
                 break;
             }
             emptied += self.unlink::<W>(n);
-            q += 1;
+            q += STEP;
         }
         let first = at(self.nodes, p).color as u32;
-        let hidden = q - first - 1;
+        let hidden = (q - first) / STEP - 1;
         q = first;
         while q != p {
             let n = *at(self.nodes, q);
             emptied += self.unlink::<W>(n);
-            q += 1;
+            q += STEP;
         }
         if walk::zeros(W) {
             self.zeros += emptied;
@@ -860,20 +895,20 @@ impl Dance<'_> {
     #[inline(always)]
     fn unhide_split<const W: u8>(&mut self, p: u32) {
         let mut refilled = 0u32;
-        let mut q = p + 1;
+        let mut q = p + STEP;
         loop {
             let n = *at(self.nodes, q);
             if n.item <= 0 {
                 break;
             }
             refilled += self.relink::<W>(q, n);
-            q += 1;
+            q += STEP;
         }
         q = at(self.nodes, p).color as u32;
         while q != p {
             let n = *at(self.nodes, q);
             refilled += self.relink::<W>(q, n);
-            q += 1;
+            q += STEP;
         }
         if walk::zeros(W) {
             self.zeros -= refilled;
@@ -889,7 +924,7 @@ impl Dance<'_> {
     #[inline(always)]
     fn hide_plain<const W: u8>(&mut self, p: u32) {
         let first = at(self.nodes, p).color as u32;
-        let dummy = self.items + 1 + (p & (DUMMIES - 1));
+        let dummy = self.items + 1 + ((p / STEP) & (DUMMIES - 1));
         let mut emptied = 0u32;
         let mut q = first;
         loop {
@@ -905,19 +940,19 @@ impl Dance<'_> {
             let len = len_at(self.lens, item);
             *len -= 1;
             emptied += u32::from(*len == 0);
-            q += 1;
+            q += STEP;
         }
         if walk::zeros(W) {
             self.zeros += emptied;
         }
-        self.updates += u64::from(q - first - 1);
+        self.updates += u64::from((q - first) / STEP - 1);
     }
 
     /// Undoes [`Dance::hide_plain`].
     #[inline(always)]
     fn unhide_plain<const W: u8>(&mut self, p: u32) {
         let first = at(self.nodes, p).color as u32;
-        let dummy = self.items + 1 + (p & (DUMMIES - 1));
+        let dummy = self.items + 1 + ((p / STEP) & (DUMMIES - 1));
         let mut refilled = 0u32;
         let mut q = first;
         loop {
@@ -933,7 +968,7 @@ impl Dance<'_> {
             let len = len_at(self.lens, item);
             refilled += u32::from(*len == 0);
             *len += 1;
-            q += 1;
+            q += STEP;
         }
         if walk::zeros(W) {
             self.zeros -= refilled;
@@ -950,11 +985,11 @@ impl Dance<'_> {
             return self.unhide_split::<W>(p);
         }
         let mut refilled = 0u32;
-        let mut q = p + 1;
+        let mut q = p + STEP;
         while q != p {
             let n = *at(self.nodes, q);
             if walk::kind(W) == walk::COLORS && n.color < 0 {
-                q += 1;
+                q += STEP;
                 continue;
             }
             if n.item <= 0 {
@@ -966,7 +1001,7 @@ impl Dance<'_> {
             let len = len_at(self.lens, n.item as u32);
             refilled += u32::from(*len == 0);
             *len += 1;
-            q += 1;
+            q += STEP;
         }
         if walk::zeros(W) {
             self.zeros -= refilled;
@@ -977,11 +1012,11 @@ impl Dance<'_> {
     #[inline(always)]
     fn unhide_left<const W: u8>(&mut self, p: u32) {
         let mut refilled = 0u32;
-        let mut q = p - 1;
+        let mut q = p - STEP;
         while q != p {
             let n = *at(self.nodes, q);
             if n.color < 0 {
-                q -= 1;
+                q -= STEP;
                 continue;
             }
             if n.item <= 0 {
@@ -993,7 +1028,7 @@ impl Dance<'_> {
             let len = len_at(self.lens, n.item as u32);
             refilled += u32::from(*len == 0);
             *len += 1;
-            q -= 1;
+            q -= STEP;
         }
         if walk::zeros(W) {
             self.zeros -= refilled;
@@ -1011,8 +1046,9 @@ impl Dance<'_> {
         }
         self.uncovered -= u32::from(c <= self.primaries);
         self.updates += 1;
-        let mut r = at(self.nodes, c).down;
-        while r != c {
+        let top = header(c);
+        let mut r = at(self.nodes, top).down;
+        while r != top {
             self.hide::<W>(r);
             r = at(self.nodes, r).down;
         }
@@ -1021,8 +1057,9 @@ impl Dance<'_> {
     /// Undoes [`Dance::cover`].
     #[inline]
     fn uncover<const W: u8>(&mut self, c: u32) {
-        let mut r = at(self.nodes, c).down;
-        while r != c {
+        let top = header(c);
+        let mut r = at(self.nodes, top).down;
+        while r != top {
             self.unhide::<W>(r);
             r = at(self.nodes, r).down;
         }
@@ -1041,8 +1078,9 @@ impl Dance<'_> {
         let Node { item, color, .. } = *at(self.nodes, p);
         let c = item as u32;
         self.cleansings += 1;
-        let mut r = at(self.nodes, c).down;
-        while r != c {
+        let top = header(c);
+        let mut r = at(self.nodes, top).down;
+        while r != top {
             if at(self.nodes, r).color != color {
                 self.hide::<W>(r);
             } else {
@@ -1057,8 +1095,9 @@ impl Dance<'_> {
     fn unpurify<const W: u8>(&mut self, p: u32) {
         let Node { item, color, .. } = *at(self.nodes, p);
         let c = item as u32;
-        let mut r = at(self.nodes, c).up;
-        while r != c {
+        let top = header(c);
+        let mut r = at(self.nodes, top).up;
+        while r != top {
             if at(self.nodes, r).color < 0 {
                 at_mut(self.nodes, r).color = color;
             } else {
@@ -1071,7 +1110,7 @@ impl Dance<'_> {
     /// Covers (or purifies) every item of the option of `p` other than `p`'s own, going right.
     #[inline]
     fn commit<const W: u8>(&mut self, p: u32) {
-        let mut q = p + 1;
+        let mut q = p + STEP;
         while q != p {
             let n = *at(self.nodes, q);
             if n.item <= 0 {
@@ -1083,14 +1122,14 @@ impl Dance<'_> {
             } else if n.color > 0 {
                 self.purify::<W>(q);
             }
-            q += 1;
+            q += STEP;
         }
     }
 
     /// Undoes [`Dance::commit`], going left.
     #[inline]
     fn uncommit<const W: u8>(&mut self, p: u32) {
-        let mut q = p - 1;
+        let mut q = p - STEP;
         while q != p {
             let n = *at(self.nodes, q);
             if n.item <= 0 {
@@ -1102,7 +1141,7 @@ impl Dance<'_> {
             } else if n.color > 0 {
                 self.unpurify::<W>(q);
             }
-            q -= 1;
+            q -= STEP;
         }
     }
 }

@@ -643,7 +643,7 @@ impl ProblemBuilder {
                 name: name.to_string(),
             });
         }
-        if self.items.len() >= 1 << 29 {
+        if self.items.len() >= 1 << 28 {
             return Err(ProblemError::TooLarge {
                 what: "too many items",
             });
@@ -830,7 +830,7 @@ impl ProblemBuilder {
                 failure = Some(ProblemError::EmptyOption { option });
             } else if !has_primary {
                 failure = Some(ProblemError::NoPrimaryItem { option });
-            } else if self.entries.len() + self.option_start.len() + self.items.len() + 2 >= 1 << 29
+            } else if self.entries.len() + self.option_start.len() + self.items.len() + 2 >= 1 << 28
             {
                 failure = Some(ProblemError::TooLarge {
                     what: "too many nodes",

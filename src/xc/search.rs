@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::matrix::{walk, Arena, Borrowed, Matrix, Owned, Storage};
+use super::matrix::{header, walk, Arena, Borrowed, Matrix, Owned, Storage};
 
 /// Evaluates `$body` with the const `$w` set to the solver's walk ([`walk`]), so each walk
 /// gets its own compiled copy of the code.
@@ -997,7 +997,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                             self.stats.dead_ends += u64::from(options == 0);
                             self.m.cover::<W>(item);
                             self.best[level] = item;
-                            self.choice[level] = self.m.down(item);
+                            self.choice[level] = self.m.top(item);
                             self.phase = Phase::Try;
                         }
                         None => {
@@ -1011,8 +1011,9 @@ impl<'a, S: Storage> Solver<'a, S> {
                 Phase::Try => {
                     let level = self.level;
                     let x = self.choice[level];
-                    if x == self.best[level] {
-                        self.m.uncover::<W>(x);
+                    let best = self.best[level];
+                    if x == header(best) {
+                        self.m.uncover::<W>(best);
                         if level == 0 {
                             self.phase = Phase::Idle;
                             self.stop(Status::Complete);
