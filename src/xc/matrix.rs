@@ -336,6 +336,10 @@ pub(crate) struct Template {
     option_first: Vec<u32>,
     /// How the dance walks options ([`walk`]).
     walk: u8,
+    /// `1 +` the primary items rounded up to whole [`CHUNK`]s: the lengths the choice scans.
+    scanned: usize,
+    /// Where the dummy lengths of [`walk::WHOLE`] start.
+    dummies: u32,
 }
 
 impl Template {
@@ -355,7 +359,14 @@ impl Template {
             0
         };
         let walk = kind | flag;
+        // The item choice scans whole chunks: pad past the primary items' lengths (the
+        // secondary items' lengths, offset by `SECONDARY`, never win; nor does `i32::MAX`).
         let mut lens = lens;
+        let scanned = 1 + problem.primary_count().div_ceil(CHUNK) * CHUNK;
+        if lens.len() < scanned {
+            lens.resize(scanned, i32::MAX);
+        }
+        let dummies = lens.len() as u32;
         if kind == walk::WHOLE {
             lens.extend(std::iter::repeat_n(0, DUMMIES as usize));
         }
@@ -364,6 +375,8 @@ impl Template {
             lens,
             option_first,
             walk,
+            scanned,
+            dummies,
         }
     }
 }
@@ -501,9 +514,10 @@ const fn index(link: u32) -> usize {
 fn len_at(lens: &mut [i32], item: u32) -> &mut i32 {
     debug_assert!((item as usize) < lens.len());
     // SAFETY: `item` is a node's `item` field or comes from `choose`; both are at most
-    // `items`, and `lens.len()` is `items + 1`; or it is one of the dummies `items + 1 ..=
-    // items + DUMMIES` of `Dance::hide_plain`, which only runs in the walk `WHOLE`, whose
-    // `lens` has those `DUMMIES` extra slots (`Template::of`); see the invariant above.
+    // `items`, and `lens.len()` is at least `items + 1`; or it is one of the dummies
+    // `dummies .. dummies + DUMMIES` of `Dance::hide_plain`, which only runs in the walk
+    // `WHOLE`, whose `lens` ends with those `DUMMIES` slots (`Template::of`); see the
+    // invariant above.
     unsafe { lens.get_unchecked_mut(item as usize) }
 }
 
@@ -640,10 +654,10 @@ impl<S: Storage> Matrix<S> {
     /// On 9×9 Sudoku most nodes have an item with one option left, found early.
     #[inline]
     pub(crate) fn choose<const W: u8>(&self) -> Option<u32> {
-        let lens = &self.lens[1..=self.primaries as usize];
+        let lens = &self.lens[1..self.template.scanned];
         let floor = i32::from(walk::zeros(W) && self.zeros == 0);
         first_minimum(lens, floor)
-            .filter(|&k| lens[k] < COVERED)
+            .filter(|&k| lens[k] < SECONDARY)
             .map(|k| k as u32 + 1)
     }
 
@@ -653,7 +667,7 @@ impl<S: Storage> Matrix<S> {
         let mut d = Dance {
             nodes: &mut self.nodes,
             lens: &mut self.lens,
-            items: self.items,
+            dummies: self.template.dummies,
             primaries: self.primaries,
             uncovered: self.uncovered,
             zeros: self.zeros,
@@ -796,7 +810,7 @@ impl<S: Storage> Matrix<S> {
 struct Dance<'m> {
     nodes: &'m mut [Node],
     lens: &'m mut [i32],
-    items: u32,
+    dummies: u32,
     primaries: u32,
     uncovered: u32,
     zeros: u32,
@@ -924,7 +938,7 @@ impl Dance<'_> {
     #[inline(always)]
     fn hide_plain<const W: u8>(&mut self, p: u32) {
         let first = at(self.nodes, p).color as u32;
-        let dummy = self.items + 1 + ((p / STEP) & (DUMMIES - 1));
+        let dummy = self.dummies + ((p / STEP) & (DUMMIES - 1));
         let mut emptied = 0u32;
         let mut q = first;
         loop {
@@ -952,7 +966,7 @@ impl Dance<'_> {
     #[inline(always)]
     fn unhide_plain<const W: u8>(&mut self, p: u32) {
         let first = at(self.nodes, p).color as u32;
-        let dummy = self.items + 1 + ((p / STEP) & (DUMMIES - 1));
+        let dummy = self.dummies + ((p / STEP) & (DUMMIES - 1));
         let mut refilled = 0u32;
         let mut q = first;
         loop {
