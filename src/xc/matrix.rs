@@ -133,8 +133,9 @@ impl Arena {
     /// let p = Problem::from_dlx("A\nA\n").unwrap();
     /// let arena = Arena::new();
     /// let _s = Solver::new(&p, &arena);
-    /// // slot 0, 1 header, 1 node, 2 spacers at 16 bytes; 2 lengths (slot 0 and A) at 4 bytes.
-    /// assert_eq!(arena.bytes(), 5 * 16 + 2 * 4);
+    /// // slot 0, 1 header, 1 node, 2 spacers at 16 bytes; 17 lengths at 4 bytes (slot 0, A,
+    /// // and padding to a whole chunk of 16 for the item choice's scan).
+    /// assert_eq!(arena.bytes(), 5 * 16 + 17 * 4);
     /// ```
     pub fn bytes(&self) -> usize {
         self.nodes.len() * std::mem::size_of::<Node>()
