@@ -321,33 +321,6 @@ enum Phase {
     Undo,
 }
 
-/// Why [`Solver::run_fast`] left its loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Leave {
-    /// The node count reached the checkpoint (limits, polling, progress).
-    Checkpoint,
-    /// A solution one level below this one.
-    Solution(usize),
-    /// At this level no primary item is left before any choice: the forced options cover them.
-    AllForced(usize),
-    /// The last option of the root has been tried: the search is over.
-    Done,
-    /// No search in progress.
-    Idle,
-}
-
-/// Counts a node at `level` in the per-level profile.
-#[inline(always)]
-fn count_level(profile: &mut Vec<u64>, level: usize) {
-    match profile.get_mut(level) {
-        Some(n) => *n += 1,
-        None => {
-            profile.resize(level + 1, 0);
-            profile[level] = 1;
-        }
-    }
-}
-
 /// What [`Solver::step`] stopped for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stop {
@@ -1002,108 +975,83 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// Runs the machine until a solution, a progress report or the end.
     fn step_with<const W: u8>(&mut self) -> Stop {
         loop {
-            match self.run_fast::<W>() {
-                Leave::Checkpoint => {
-                    if let Some(stop) = self.checkpoint_reached(self.stats.nodes) {
-                        return stop;
+            match self.phase {
+                Phase::Enter => {
+                    let nodes = self.stats.nodes;
+                    if nodes >= self.checkpoint {
+                        if let Some(stop) = self.checkpoint_reached(nodes) {
+                            return stop;
+                        }
+                    }
+                    self.stats.nodes = nodes + 1;
+                    let level = self.level;
+                    self.count_level(level);
+                    if level == self.best.len() {
+                        self.best.push(0);
+                        self.choice.push(0);
+                    }
+                    match self.m.choose::<W>() {
+                        Some(item) => {
+                            let options = self.m.len(item);
+                            self.stats.branches += u64::from(options >= 2);
+                            self.stats.dead_ends += u64::from(options == 0);
+                            self.m.cover::<W>(item);
+                            self.best[level] = item;
+                            self.choice[level] = self.m.top(item);
+                            self.phase = Phase::Try;
+                        }
+                        None => {
+                            // The forced options alone cover every primary item.
+                            let stop = self.found(level + 1);
+                            self.stop(self.status);
+                            return stop;
+                        }
                     }
                 }
-                Leave::Solution(level) => return self.found(level),
-                Leave::AllForced(level) => {
-                    // The forced options alone cover every primary item.
-                    let stop = self.found(level + 1);
-                    self.stop(self.status);
-                    return stop;
+                Phase::Try => {
+                    let level = self.level;
+                    let x = self.choice[level];
+                    let best = self.best[level];
+                    if x == header(best) {
+                        self.m.uncover::<W>(best);
+                        if level == 0 {
+                            self.phase = Phase::Idle;
+                            self.stop(Status::Complete);
+                            return Stop::Over;
+                        }
+                        self.level = level - 1;
+                        self.phase = Phase::Undo;
+                        continue;
+                    }
+                    self.m.commit::<W>(x);
+                    if self.m.all_covered() {
+                        self.phase = Phase::Undo;
+                        return self.found(level + 1);
+                    }
+                    self.level = level + 1;
+                    self.phase = Phase::Enter;
                 }
-                Leave::Done => {
-                    self.stop(Status::Complete);
-                    return Stop::Over;
+                Phase::Undo => {
+                    let level = self.level;
+                    let x = self.choice[level];
+                    self.m.uncommit::<W>(x);
+                    self.choice[level] = self.m.down(x);
+                    self.phase = Phase::Try;
                 }
-                Leave::Idle => return Stop::Over,
+                Phase::Idle => return Stop::Over,
             }
         }
     }
 
-    /// The machine's inner loop. It keeps the level, the phase and the counters in locals
-    /// (stores into the matrix could, for all the compiler knows, change the solver's
-    /// fields, which would otherwise be reloaded after every cover) and leaves, with all of
-    /// them written back, at the events the rest of the solver must see.
-    #[inline(always)]
-    fn run_fast<const W: u8>(&mut self) -> Leave {
-        let mut level = self.level;
-        let mut phase = self.phase;
-        let mut nodes = self.stats.nodes;
-        let mut branches = self.stats.branches;
-        let mut dead_ends = self.stats.dead_ends;
-        let checkpoint = self.checkpoint;
-        let m = &mut self.m;
-        let best = &mut self.best;
-        let choice = &mut self.choice;
-        let profile = &mut self.stats.profile;
-        let leave = loop {
-            match phase {
-                Phase::Enter => {
-                    if nodes >= checkpoint {
-                        break Leave::Checkpoint;
-                    }
-                    nodes += 1;
-                    count_level(profile, level);
-                    if level == best.len() {
-                        best.push(0);
-                        choice.push(0);
-                    }
-                    let Some(item) = m.choose::<W>() else {
-                        break Leave::AllForced(level);
-                    };
-                    let options = m.len(item);
-                    branches += u64::from(options >= 2);
-                    dead_ends += u64::from(options == 0);
-                    m.cover::<W>(item);
-                    best[level] = item;
-                    choice[level] = m.top(item);
-                    phase = Phase::Try;
-                }
-                Phase::Try => {
-                    let x = choice[level];
-                    let item = best[level];
-                    if x == header(item) {
-                        m.uncover::<W>(item);
-                        if level == 0 {
-                            phase = Phase::Idle;
-                            break Leave::Done;
-                        }
-                        level -= 1;
-                        phase = Phase::Undo;
-                        continue;
-                    }
-                    m.commit::<W>(x);
-                    if m.all_covered() {
-                        phase = Phase::Undo;
-                        break Leave::Solution(level + 1);
-                    }
-                    level += 1;
-                    phase = Phase::Enter;
-                }
-                Phase::Undo => {
-                    let x = choice[level];
-                    m.uncommit::<W>(x);
-                    choice[level] = m.down(x);
-                    phase = Phase::Try;
-                }
-                Phase::Idle => break Leave::Idle,
-            }
-        };
-        self.level = level;
-        self.phase = phase;
-        self.stats.nodes = nodes;
-        self.stats.branches = branches;
-        self.stats.dead_ends = dead_ends;
-        leave
-    }
-
     #[inline(always)]
     fn count_level(&mut self, level: usize) {
-        count_level(&mut self.stats.profile, level);
+        match self.stats.profile.get_mut(level) {
+            Some(n) => *n += 1,
+            None => {
+                self.stats.profile.resize(level + 1, 0);
+                self.stats.profile[level] = 1;
+            }
+        }
     }
 
     /// The slow path of entering a node, taken only when `nodes` reaches the checkpoint:
