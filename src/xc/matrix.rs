@@ -964,6 +964,11 @@ impl Dance<'_> {
     }
 
     /// Undoes [`Dance::hide_plain`].
+    ///
+    /// The stand-in for `p` is computed here and in `hide_plain` by the same lines, written
+    /// out twice on purpose: routing both through one helper (and `unlink`/`relink`) compiled
+    /// to the same instructions in another order and took the 6×10 pentominoes from 1.57 to
+    /// 2.10 s on the machine these were measured on.
     #[inline(always)]
     fn unhide_plain<const W: u8>(&mut self, p: u32) {
         let first = at(self.nodes, p).color as u32;
