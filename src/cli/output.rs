@@ -15,6 +15,17 @@ use serde::Serialize;
 
 use super::CliError;
 
+/// What `dlxkit solve` and the puzzle subcommands write on standard output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The solutions (or their count), in the `--format` chosen.
+    #[default]
+    Solutions,
+    /// The exact cover problem in Knuth's format, without solving it, for `dlxkit solve` or
+    /// any other DLX program (comments and options without a primary item are dropped).
+    Dlx,
+}
+
 /// How structured results are printed on standard output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {

@@ -8,12 +8,12 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum, ValueHint};
+use clap::{Args, ValueHint};
 use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
-use super::output::{Format, Output};
+use super::output::{Emit, Format, Output};
 use super::progress::SearchBar;
 use super::search::{self, LimitArgs, SearchSummary};
 use super::{interrupt, CliError, Context, Exit};
@@ -44,17 +44,6 @@ chose them, then a blank line. Statistics, warnings and progress go to stderr.
 
 Exit status: 0 if a solution was found, 1 if none, 2 for bad input or usage,
 130 if interrupted by Ctrl-C (what was found so far is printed first).";
-
-/// What `solve` writes on standard output.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Emit {
-    /// The solutions (or their count), in the `--format` chosen.
-    #[default]
-    Solutions,
-    /// The parsed problem in Knuth's format, without solving it (a normaliser: comments and
-    /// options without a primary item are dropped).
-    Dlx,
-}
 
 /// Arguments of `dlxkit solve`.
 #[derive(Args, Clone, Debug)]

@@ -249,9 +249,9 @@ const WHOLE_FROM: usize = 5;
 /// The number of primary items from which [`walk::ZEROS`] is set.
 ///
 /// Counting empty lists costs a compare and an add per hidden node; it pays when the scan for
-/// the shortest list is long next to the dance. Measured: 9×9 Sudoku (324 primary items,
-/// about 50 hidden nodes per search node) went from 113–117 to 105–107 µs per puzzle; 12-queens
-/// (24 primary items) slowed by 5%.
+/// the shortest list is long next to the dance. Measured (five interleaved runs each): 9×9
+/// Sudoku (324 primary items) went from a median of 113 to 107 µs per puzzle; 12-queens (24
+/// primary items) slowed by 5%.
 const ZEROS_FROM: usize = 128;
 
 /// Spare list lengths after the items', written by [`Dance::hide_plain`] instead of a real
@@ -279,8 +279,6 @@ pub(crate) struct Matrix<S: Storage> {
     primaries: u32,
     /// Primary items not covered yet.
     uncovered: u32,
-    /// Whether the problem has colours (else each node's `color` is its option's first node).
-    colored: bool,
     /// Uncovered primary items whose list is empty (secondary and covered items carry an
     /// offset, so a stored length of 0 is always one of these).
     zeros: u32,
@@ -541,7 +539,6 @@ impl<S: Storage> Matrix<S> {
             items: problem.item_count() as u32,
             primaries,
             uncovered: primaries,
-            colored: problem.has_colors(),
             zeros,
             template,
             updates: 0,
@@ -718,7 +715,8 @@ impl<S: Storage> Matrix<S> {
                 return false;
             }
             // An uncoloured entry needs its item uncovered.
-            let uncoloured = !self.colored || n.color == 0;
+            // Without colours, `color` holds the option's first node instead.
+            let uncoloured = walk::kind(self.walk()) != walk::COLORS || n.color == 0;
             if uncoloured && self.lens[n.item as usize] >= COVERED {
                 return false;
             }
@@ -807,7 +805,10 @@ impl<S: Storage> Matrix<S> {
 /// counter (and the arrays' addresses) around every unlink. A `Dance` is a local value whose
 /// address never escapes, so its counters and slices stay in registers; the matrix takes the
 /// counters back when the operation ends. Measured on the 6×10 pentominoes (342 hidden nodes
-/// per search node), this took the count from 2.17 s to 2.00 s (BENCHMARKS.md, Engine).
+/// per search node): counting hidden nodes in locals inside `hide`, instead of in the
+/// matrix's fields, took the count from 2.17 s to 2.00 s; moving every counter into a `Dance`
+/// measured no faster than that (BENCHMARKS.md, Engine), and is kept because it gives every
+/// operation the same treatment.
 struct Dance<'m> {
     nodes: &'m mut [Node],
     lens: &'m mut [i32],

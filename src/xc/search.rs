@@ -30,7 +30,7 @@ use super::matrix::{header, walk, Arena, Borrowed, Matrix, Owned, Storage};
 /// gets its own compiled copy of the code.
 macro_rules! with_walk {
     ($solver:expr, $w:ident => $body:expr) => {
-        match $solver.walk {
+        match $solver.m.walk() {
             walk::COLORS => {
                 const $w: u8 = walk::COLORS;
                 $body
@@ -346,8 +346,6 @@ enum Stop {
 pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     problem: S::Problem,
     m: Matrix<S>,
-    /// How the dance walks options, fixed when the matrix is built ([`walk`]).
-    walk: u8,
     limits: Limits,
     forced_nodes: Vec<u32>,
     forced: Vec<OptionId>,
@@ -435,7 +433,6 @@ impl<'a, S: Storage> Solver<'a, S> {
     fn with(problem: S::Problem, m: Matrix<S>) -> Self {
         Solver {
             problem,
-            walk: m.walk(),
             m,
             limits: Limits::default(),
             forced_nodes: Vec::new(),

@@ -18,7 +18,7 @@ mod soma;
 
 use std::path::Path;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
 use dlxkit::xc::{Arena, OptionId, Solver};
 use serde::Serialize;
@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use super::color::Paint;
 use super::input;
+pub use super::output::Emit;
 use super::output::{Format, Output};
 use super::progress::SearchBar;
 use super::search::{self, LimitArgs, SearchSummary};
@@ -58,17 +59,6 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
         PuzzleCommand::Langford(args) => langford::run(args, ctx),
         PuzzleCommand::Shopping(args) => shopping::run(args, ctx),
     }
-}
-
-/// What a puzzle subcommand writes on standard output.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Emit {
-    /// The solutions (or their count), in the `--format` chosen.
-    #[default]
-    Solutions,
-    /// The exact cover problem in Knuth's format, without solving it (for `dlxkit solve` or
-    /// any other DLX program).
-    Dlx,
 }
 
 /// The flags every puzzle subcommand has.

@@ -220,6 +220,27 @@ impl UnitBoard {
     }
 }
 
+/// The checks every backtracking solver's own tests start with: the empty 4x4 grid has 288
+/// solutions; a solution limit of 2 and a node limit of `nodes` stop the search exactly.
+/// Returns the report of the full count for the caller's further checks.
+#[cfg(test)]
+pub(crate) fn assert_counts_the_empty_4x4_and_stops_at_limits(
+    solver: &mut dyn super::SudokuSolver,
+    nodes: u64,
+) -> SolveReport {
+    let empty = Grid::empty(crate::sudoku::Shape::new(2, 2).unwrap());
+    let all = solver.solve(&empty, &Limits::new());
+    assert_eq!((all.status, all.solutions), (Status::Complete, 288));
+    let two = solver.solve(&empty, &Limits::new().solutions(2));
+    assert_eq!((two.status, two.solutions), (Status::SolutionLimit, 2));
+    let capped = solver.solve(&empty, &Limits::new().nodes(nodes));
+    assert_eq!(
+        (capped.status, capped.stats.nodes),
+        (Status::NodeLimit, nodes)
+    );
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -178,18 +178,12 @@ impl SudokuSolver for MrvSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::solvers::kit::assert_counts_the_empty_4x4_and_stops_at_limits;
     use crate::sudoku::Shape;
 
     #[test]
     fn counts_every_4x4_grid_and_stops_at_limits() {
-        let mut s = MrvSolver::new();
-        let empty = Grid::empty(Shape::new(2, 2).unwrap());
-        let all = s.solve(&empty, &Limits::new());
-        assert_eq!((all.status, all.solutions), (Status::Complete, 288));
-        let two = s.solve(&empty, &Limits::new().solutions(2));
-        assert_eq!((two.status, two.solutions), (Status::SolutionLimit, 2));
-        let capped = s.solve(&empty, &Limits::new().nodes(3));
-        assert_eq!((capped.status, capped.stats.nodes), (Status::NodeLimit, 3));
+        assert_counts_the_empty_4x4_and_stops_at_limits(&mut MrvSolver::new(), 3);
     }
 
     #[test]
