@@ -30,31 +30,25 @@ use super::matrix::{header, walk, Arena, Borrowed, Matrix, Owned, Storage};
 /// gets its own compiled copy of the code.
 macro_rules! with_walk {
     ($solver:expr, $w:ident => $body:expr) => {
-        match $solver.m.walk() {
-            walk::COLORS => {
-                const $w: u8 = walk::COLORS;
+        with_walk!(@arms $solver.m.walk(), $w, $body,
+            walk::COLORS,
+            walk::COLORS | walk::ZEROS,
+            walk::AROUND,
+            walk::AROUND | walk::ZEROS,
+            walk::AROUND | walk::SHARE,
+            walk::AROUND | walk::ZEROS | walk::SHARE,
+            walk::WHOLE,
+            walk::WHOLE | walk::ZEROS,
+            walk::WHOLE | walk::SHARE,
+            walk::WHOLE | walk::ZEROS | walk::SHARE)
+    };
+    (@arms $walk:expr, $w:ident, $body:expr, $($v:expr),+) => {
+        match $walk {
+            $(w if w == $v => {
+                const $w: u8 = $v;
                 $body
-            }
-            walk::WHOLE => {
-                const $w: u8 = walk::WHOLE;
-                $body
-            }
-            walk::AROUND => {
-                const $w: u8 = walk::AROUND;
-                $body
-            }
-            w if w == walk::COLORS | walk::ZEROS => {
-                const $w: u8 = walk::COLORS | walk::ZEROS;
-                $body
-            }
-            w if w == walk::WHOLE | walk::ZEROS => {
-                const $w: u8 = walk::WHOLE | walk::ZEROS;
-                $body
-            }
-            _ => {
-                const $w: u8 = walk::AROUND | walk::ZEROS;
-                $body
-            }
+            })+
+            w => unreachable!("walk {w} is not laid out by Template::of"),
         }
     };
 }
@@ -1031,9 +1025,21 @@ impl<'a, S: Storage> Solver<'a, S> {
                 Phase::Undo => {
                     let level = self.level;
                     let x = self.choice[level];
-                    self.m.uncommit::<W>(x);
-                    self.choice[level] = self.m.down(x);
-                    self.phase = Phase::Try;
+                    let y = self.m.down(x);
+                    self.choice[level] = y;
+                    if !walk::shares(W) || y == header(self.best[level]) {
+                        self.m.uncommit::<W>(x);
+                        self.phase = Phase::Try;
+                        continue;
+                    }
+                    // The next option: Knuth's uncommit of `x` and commit of `y` in one
+                    // move that skips the covers they share (`Matrix::switch`).
+                    self.m.switch::<W>(x, y);
+                    if self.m.all_covered() {
+                        return self.found(level + 1);
+                    }
+                    self.level = level + 1;
+                    self.phase = Phase::Enter;
                 }
                 Phase::Idle => return Stop::Over,
             }
