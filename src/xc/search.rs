@@ -35,8 +35,6 @@ macro_rules! with_walk {
             walk::COLORS | walk::ZEROS,
             walk::AROUND,
             walk::AROUND | walk::ZEROS,
-            walk::AROUND | walk::SHARE,
-            walk::AROUND | walk::ZEROS | walk::SHARE,
             walk::WHOLE,
             walk::WHOLE | walk::ZEROS,
             walk::WHOLE | walk::SHARE,
