@@ -9,7 +9,10 @@
 //!    right. If no primary item is left, that is a solution (counted as a node too); otherwise
 //!    go one level deeper.
 //! 3. **Back up**: uncover the option's items going left, and try the next option; when the
-//!    options run out, uncover the chosen item and return to the level above.
+//!    options run out, uncover the chosen item and return to the level above. (When the next
+//!    option's walk begins with the same items as this one's, as with polyomino placements,
+//!    those items stay covered instead of being uncovered and covered again; the lists and
+//!    the counts come out exactly the same: see `Matrix::switch`.)
 //!
 //! There is no recursion: the levels live in vectors, so a search thousands of levels deep
 //! needs no stack. The machine stops at each solution (that is how [`Solutions`] is lazy) and
