@@ -108,48 +108,59 @@ impl Dlx1 {
         self.itm.push(itm);
     }
 
+    /// The nodes of the option of node `rr` other than `rr`, going right (through the spacer
+    /// back to the option's start), as DLX1 walks them.
+    fn others(&self, rr: usize) -> Vec<usize> {
+        let mut nodes = Vec::new();
+        let mut nn = rr + 1;
+        while nn != rr {
+            if self.itm[nn] <= 0 {
+                nn = self.up[nn];
+            } else {
+                nodes.push(nn);
+                nn += 1;
+            }
+        }
+        nodes
+    }
+
+    /// The options in the list of item `c`, top to bottom.
+    fn list(&self, c: usize) -> Vec<usize> {
+        let mut nodes = Vec::new();
+        let mut rr = self.down[c];
+        while rr > self.items {
+            nodes.push(rr);
+            rr = self.down[rr];
+        }
+        nodes
+    }
+
     fn cover(&mut self, c: usize) {
         let (l, r) = (self.prev[c], self.next[c]);
         self.next[l] = r;
         self.prev[r] = l;
         self.counts.updates += 1;
-        let mut rr = self.down[c];
-        while rr > self.items {
-            let mut nn = rr + 1;
-            while nn != rr {
-                let cc = self.itm[nn];
-                if cc <= 0 {
-                    nn = self.up[nn];
-                    continue;
-                }
+        for rr in self.list(c) {
+            for nn in self.others(rr) {
                 let (uu, dd) = (self.up[nn], self.down[nn]);
                 self.down[uu] = dd;
                 self.up[dd] = uu;
-                self.itm[cc as usize] -= 1;
+                let cc = self.itm[nn] as usize;
+                self.itm[cc] -= 1;
                 self.counts.updates += 1;
-                nn += 1;
             }
-            rr = self.down[rr];
         }
     }
 
     fn uncover(&mut self, c: usize) {
-        let mut rr = self.down[c];
-        while rr > self.items {
-            let mut nn = rr + 1;
-            while nn != rr {
-                let cc = self.itm[nn];
-                if cc <= 0 {
-                    nn = self.up[nn];
-                    continue;
-                }
+        for rr in self.list(c) {
+            for nn in self.others(rr) {
                 let (uu, dd) = (self.up[nn], self.down[nn]);
                 self.down[uu] = nn;
                 self.up[dd] = nn;
-                self.itm[cc as usize] += 1;
-                nn += 1;
+                let cc = self.itm[nn] as usize;
+                self.itm[cc] += 1;
             }
-            rr = self.down[rr];
         }
         let (l, r) = (self.prev[c], self.next[c]);
         self.next[l] = c;
@@ -172,15 +183,10 @@ impl Dlx1 {
         self.cover(best);
         let mut x = self.down[best];
         while x != best {
-            let mut p = x + 1;
-            while p != x {
-                let cc = self.itm[p];
-                if cc <= 0 {
-                    p = self.up[p];
-                } else {
-                    self.cover(cc as usize);
-                    p += 1;
-                }
+            // Cover the option's other items going right, uncover them going left.
+            let others = self.others(x);
+            for &p in &others {
+                self.cover(self.itm[p] as usize);
             }
             if self.next[0] == 0 {
                 // A solution is a node of the tree too.
@@ -189,15 +195,8 @@ impl Dlx1 {
             } else {
                 self.search();
             }
-            let mut p = x - 1;
-            while p != x {
-                let cc = self.itm[p];
-                if cc <= 0 {
-                    p = self.down[p];
-                } else {
-                    self.uncover(cc as usize);
-                    p -= 1;
-                }
+            for &p in others.iter().rev() {
+                self.uncover(self.itm[p] as usize);
             }
             x = self.down[x];
         }
