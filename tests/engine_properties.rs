@@ -77,11 +77,25 @@ impl Small {
 
     /// The same problem with `private` extra secondary items in every option, which no other
     /// option shares, and `singles` extra primary items each with an option of its own, added
-    /// after the others (with `private` secondary items too): the solutions are those of [`Small::problem`] plus every one of those
-    /// last options. Long options and many primary items make the engine switch to its other
-    /// ways of walking options (the whole option; counting empty lists), so comparing the
-    /// two checks those paths too.
+    /// after the others (with `private` secondary items too): the solutions are those of
+    /// [`Small::problem`] plus every one of those last options. Long options and many primary
+    /// items make the engine switch to its other ways of walking options (the whole option;
+    /// counting empty lists), so comparing the two checks those paths too.
     fn padded(&self, private: usize, singles: usize) -> Problem {
+        self.widened(|_| private, singles)
+    }
+
+    /// Like [`Small::padded`], but every option (the singles too) gets as many private
+    /// secondary items as make it `extra` entries longer than the longest option: all options
+    /// then have one length, and the engine walks them by their links (`walk::UNIFORM`).
+    fn evened(&self, extra: usize, singles: usize) -> Problem {
+        let width = self.options.iter().map(Vec::len).max().unwrap_or(1).max(1) + extra;
+        self.widened(|len| width - len, singles)
+    }
+
+    /// The problem with `private(len)` private secondary items added to each option of
+    /// `len` entries, and `singles` options of one primary item each (see [`Small::padded`]).
+    fn widened(&self, private: impl Fn(usize) -> usize, singles: usize) -> Problem {
         let mut b = Problem::builder();
         let mut ids = Vec::new();
         for k in 0..self.primaries {
@@ -92,7 +106,7 @@ impl Small {
         }
         let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
         for (k, option) in self.options.iter().enumerate() {
-            let own: Vec<_> = (0..private)
+            let own: Vec<_> = (0..private(option.len()))
                 .map(|j| b.secondary(&format!("o{k}.{j}")).unwrap())
                 .collect();
             let entries = option
@@ -106,7 +120,7 @@ impl Small {
         }
         for k in 0..singles {
             let item = b.primary(&format!("single{k}")).unwrap();
-            let own: Vec<_> = (0..private)
+            let own: Vec<_> = (0..private(1))
                 .map(|j| b.secondary(&format!("so{k}.{j}")).unwrap())
                 .collect();
             b.option(std::iter::once(item).chain(own)).unwrap();
@@ -245,10 +259,12 @@ quickcheck! {
     fn every_way_of_walking_options_finds_the_same_solutions(s: Small) -> bool {
         let p = s.problem();
         let expected: BTreeSet<_> = brute_force(&p);
-        [(8, 0), (0, 130), (8, 130)].iter().all(|&(private, singles)| {
-            let padded = s.padded(private, singles);
+        let s = &s;
+        let padded = [(8, 0), (0, 130), (8, 130)].map(|(private, singles)| s.padded(private, singles));
+        let evened = [(0, 0), (2, 0), (0, 130), (2, 130)].map(|(extra, singles)| s.evened(extra, singles));
+        padded.iter().chain(&evened).all(|wide| {
             let arena = Arena::new();
-            let mut solver = Solver::new(&padded, &arena);
+            let mut solver = Solver::new(wide, &arena);
             let found: Vec<Vec<OptionId>> = solver
                 .solutions()
                 .map(|sol| sorted(sol.into_iter().filter(|o| o.index() < p.option_count()).collect()))
@@ -266,14 +282,15 @@ quickcheck! {
     fn statistics_equal_knuths_dlx1_in_every_walk(s: Small) -> bool {
         // Solutions, nodes and updates as an independent DLX1 counts them, for the problem
         // as it is (where two options often begin their walks with the same item, so the
-        // search skips covers it would redo) and padded into the other walks.
+        // search skips covers it would redo) and padded or evened into the other walks.
         let s = s.uncoloured();
-        [(0, 0), (8, 0), (0, 130), (8, 130)].iter().all(|&(private, singles)| {
-            let p = s.padded(private, singles);
+        let padded = [(0, 0), (8, 0), (0, 130), (8, 130)].map(|(private, singles)| s.padded(private, singles));
+        let evened = [(0, 0), (1, 0), (3, 0), (0, 130), (3, 130)].map(|(extra, singles)| s.evened(extra, singles));
+        padded.iter().chain(&evened).all(|p| {
             let arena = Arena::new();
-            let mut solver = Solver::new(&p, &arena);
+            let mut solver = Solver::new(p, &arena);
             let stats = solver.count().stats;
-            let knuth = dlx1_oracle::count(&p);
+            let knuth = dlx1_oracle::count(p);
             (stats.solutions, stats.nodes, stats.updates)
                 == (knuth.solutions, knuth.nodes, knuth.updates)
                 && solver.is_pristine()
