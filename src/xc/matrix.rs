@@ -578,7 +578,9 @@ fn layout(problem: &Problem) -> (Vec<Node>, Vec<i32>, Vec<u32>) {
 //
 // Invariant: every index the matrix stores -- each node's `up` and `down`, each non-header,
 // non-spacer node's `item`, in a problem without colours each node's `color` (the first node
-// of its option), each entry of `option_first` -- is below `nodes.len()`. `layout` builds the
+// of its option, or in the walk `UNIFORM` the next one, which `Template::of` computes from
+// `option_first` and the common option length, both of which stay within the option), each
+// entry of `option_first` -- is below `nodes.len()`. `layout` builds the
 // array so (headers are nodes 1..=items, every option is followed by a spacer, a spacer
 // points at the first node of the option before it and the last node of the option after
 // it). Afterwards the array is only changed by cover, uncover, hide, unhide, purify and
