@@ -299,20 +299,21 @@ const WHOLE_FROM: usize = 5;
 const ZEROS_FROM: usize = 128;
 
 /// The shortest option length that gets the walk [`walk::UNIFORM`]: tiling a 6×8 board
-/// with dominoes (2 entries per option) took 30.3 ms with it against 19.9 ms with Knuth's
-/// walk, although callgrind counted 6% fewer instructions and 42% fewer mispredicted
-/// branches (best of 11 interleaved runs).
+/// with dominoes (2 entries per option) took 25.3 ms with it against 20.4 ms with Knuth's
+/// walk (best of 21 interleaved runs), although callgrind counted 4% fewer instructions
+/// and 3% fewer mispredicted branches.
 const UNIFORM_FROM: usize = 3;
 
 /// The option lengths for which the walk [`walk::UNIFORM`] is compiled with the length as a
 /// constant (each compiles the search twice more, with and without [`walk::ZEROS`]); at most
 /// 5, for the buffer of [`Dance::uncommit`].
 ///
-/// The uniform walk, measured against Knuth's walk with CPU time (best of 21 interleaved
-/// runs, count all solutions) and callgrind: 12-queens 24.9 to 22.9 ms (183M to 134M
+/// The uniform walk (with the counted cover loops of [`Dance::cover`]), measured against
+/// Knuth's walk before both, in CPU time (count all solutions, best of 21 interleaved runs,
+/// 5 for the pentominoes) and callgrind: 12-queens 24.9 to 22.9 ms (183M to 134M
 /// instructions), Langford-11 27.5 to 21.2 ms (176M to 119M), and, with the length read at
 /// run time and covers shared, the 6×10 pentominoes 1.10 to 0.92 s (the whole-option walk
-/// before; 11.6G to 5.2G instructions).
+/// before; 11.6G to 6.0G instructions).
 const CONSTANT_WIDTHS: std::ops::RangeInclusive<usize> = 3..=4;
 const _: () = assert!(*CONSTANT_WIDTHS.end() <= 5);
 
@@ -385,11 +386,11 @@ fn first_minimum(values: &[i32], floor: i32) -> Option<usize> {
         }
     }
     // The place of the minimum, by a scan that stops at it. A branch-free bit mask of the
-    // chunk (then its lowest set bit) measured 5% quicker on 12-queens, where the place
-    // varies, but 20% slower tiling a 6x8 board with dominoes, where the predictor knows the
-    // place and the next cover starts before the scan ends: the mask makes it wait.
-    let tail = &values[best_start..];
-    let k = tail.iter().position(|&l| l == best)?;
+    // chunk (then its lowest set bit) measured 7% quicker on 12-queens (21.5 vs 23.1 ms),
+    // where the place varies, but 22% slower tiling a 6x8 board with dominoes (24.5 vs 20.0
+    // ms), where the predictor knows the place and the next cover starts before the scan
+    // ends: the mask makes it wait.
+    let k = values[best_start..].iter().position(|&l| l == best)?;
     Some(best_start + k)
 }
 
@@ -413,8 +414,9 @@ pub(crate) struct Template {
 impl Template {
     /// Lays out the matrix of `problem`.
     pub(crate) fn of(problem: &Problem) -> Template {
-        let (nodes, lens, option_first) = layout(problem);
-        let width = uniform_width(problem).filter(|&w| w >= UNIFORM_FROM);
+        let (mut nodes, mut lens, option_first) = layout(problem);
+        // The common option length, when the walk follows links ([`walk::UNIFORM`]).
+        let width = uniform_width(problem).filter(|&w| w >= UNIFORM_FROM && !problem.has_colors());
         let kind = if problem.has_colors() {
             walk::COLORS
         } else if let Some(w) = width {
@@ -432,20 +434,17 @@ impl Template {
         if problem.primary_count() >= ZEROS_FROM {
             walk |= walk::ZEROS;
         }
-        let long =
-            kind == walk::WHOLE || (walk::kind(kind) == walk::UNIFORM && width >= Some(WHOLE_FROM));
+        let long = kind == walk::WHOLE || width >= Some(WHOLE_FROM);
         if long && may_share(problem) {
             walk |= walk::SHARE;
         }
         // The item choice scans whole chunks: pad past the primary items' lengths (the
         // secondary items' lengths, offset by `SECONDARY`, never win; nor does `i32::MAX`).
-        let mut lens = lens;
         let scanned = 1 + problem.primary_count().div_ceil(CHUNK) * CHUNK;
         if lens.len() < scanned {
             lens.resize(scanned, i32::MAX);
         }
-        let mut nodes = nodes;
-        if let (walk::UNIFORM, Some(width)) = (walk::kind(walk), width) {
+        if let Some(width) = width {
             for &first in &option_first {
                 let first = index(first);
                 for i in 0..width {
@@ -464,9 +463,7 @@ impl Template {
             walk,
             scanned,
             dummies,
-            width: width
-                .filter(|_| walk::kind(walk) == walk::UNIFORM)
-                .unwrap_or(0) as u32,
+            width: width.unwrap_or(0) as u32,
         }
     }
 }
