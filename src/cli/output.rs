@@ -113,7 +113,7 @@ impl Output {
 
     /// Direct access to the buffered writer, for renderers that take an `io::Write` (man
     /// pages, completions). Map their errors with [`CliError::from_write`].
-    pub fn writer(&mut self) -> &mut impl Write {
+    pub fn writer(&mut self) -> &mut (impl Write + use<>) {
         self.dirty = true;
         &mut self.out
     }

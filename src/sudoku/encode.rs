@@ -337,7 +337,7 @@ impl Encoding {
         grid.cells()
             .iter()
             .enumerate()
-            .filter(|(_, &d)| d != 0)
+            .filter(|&(_, &d)| d != 0)
             .map(|(cell, &d)| self.option_of(cell, d))
             .collect()
     }

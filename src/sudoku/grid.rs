@@ -697,7 +697,7 @@ impl Grid {
             });
         }
         let n = layout.size();
-        if let Some((i, &d)) = cells.iter().enumerate().find(|(_, &d)| d as usize > n) {
+        if let Some((i, &d)) = cells.iter().enumerate().find(|&(_, &d)| d as usize > n) {
             return Err(GridError::BadCells {
                 reason: format!(
                     "cell r{}c{} holds {d}, larger than {n}",

@@ -32,7 +32,7 @@ use super::matrix::{header, walk, Arena, Borrowed, Matrix, Owned, Storage};
 /// Evaluates `$body` with the const `$w` set to the solver's walk ([`walk`]), so each walk
 /// gets its own compiled copy of the code.
 macro_rules! with_walk {
-    ($solver:expr, $w:ident => $body:expr) => {
+    ($solver:expr_2021, $w:ident => $body:expr_2021) => {
         with_walk!(@arms $solver.m.walk(), $w, $body,
             walk::COLORS,
             walk::COLORS | walk::ZEROS,
@@ -51,7 +51,7 @@ macro_rules! with_walk {
             walk::WHOLE | walk::SHARE,
             walk::WHOLE | walk::ZEROS | walk::SHARE)
     };
-    (@arms $walk:expr, $w:ident, $body:expr, $($v:expr),+) => {
+    (@arms $walk:expr_2021, $w:ident, $body:expr_2021, $($v:expr_2021),+) => {
         match $walk {
             $(w if w == $v => {
                 const $w: u8 = $v;

@@ -456,7 +456,7 @@ impl StrategiesSolver {
             Strategy::ALL[..4]
                 .iter()
                 .zip(&report.stats.strategies)
-                .filter(|(_, &(_, count))| count > 0)
+                .filter(|&(_, &(_, count))| count > 0)
                 .map(|(&s, _)| s)
                 .next_back()
                 .unwrap_or(Strategy::NakedSingle)
