@@ -1,7 +1,7 @@
 //! Properties of the backtracking solvers: agreement on random puzzles of several box shapes,
 //! variants (Sudoku-X, windoku, jigsaw), counting, limits, and the strategies solver's rating.
 
-mod backtracking_util;
+use crate::backtracking_util;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

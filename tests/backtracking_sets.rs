@@ -14,7 +14,7 @@
 //! asserts that the limit is reported as `NodeLimit` (after exactly that many nodes) wherever
 //! it strikes, and a unique valid solution everywhere else. It is not run on 16x16 puzzles.
 
-mod backtracking_util;
+use crate::backtracking_util;
 
 use std::time::Instant;
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use dlxkit::xc::{Arena, Entry, Limits, OptionId, OwnedSolver, Problem, Solver, Status};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
-mod dlx1_oracle;
+use crate::dlx1_oracle;
 
 /// A random problem: up to 10 primary and 4 secondary items, up to 16 options, colours 0..3.
 #[derive(Clone, Debug)]

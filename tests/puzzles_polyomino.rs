@@ -9,7 +9,7 @@ use dlxkit::puzzles::polyomino::{
 use dlxkit::puzzles::{Puzzle, PuzzleError, SymmetryReduction};
 use dlxkit::xc::{Arena, Problem, Solver};
 
-mod dlx1_oracle;
+use crate::dlx1_oracle;
 
 fn scott_board() -> Board {
     Board::parse(

@@ -15,6 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(feature = "serde")]
 use serde::{Serialize, Serializer};
 
 use super::BenchError;
@@ -82,7 +83,8 @@ pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {
 ///                        best: Duration::from_millis(1), runs: 1, complete: true };
 /// assert_eq!(r.nodes_per_sec(), 2_000_000.0);
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct EngineResult {
     /// The case's name.
     pub name: String,
@@ -93,7 +95,10 @@ pub struct EngineResult {
     /// Updates (items covered plus nodes unlinked).
     pub updates: u64,
     /// The best wall-clock time of the runs (the matrix is built once, outside the timing).
-    #[serde(rename = "best_ms", serialize_with = "millis")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "best_ms", serialize_with = "millis")
+    )]
     pub best: Duration,
     /// Runs made.
     pub runs: usize,
@@ -120,6 +125,7 @@ impl EngineResult {
     }
 }
 
+#[cfg(feature = "serde")]
 fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
 }

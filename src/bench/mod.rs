@@ -12,8 +12,7 @@
 //!    limit from the [`Mode`], a per-puzzle node limit, an overall time budget, a warm-up),
 //!    collecting one [`Record`] per puzzle;
 //! 4. summarise ([`stats::summarize`], [`stats::ratio`] against a baseline, usually `dlx`),
-//!    write the raw records ([`report::write_csv`], [`report::write_json`]) and draw charts
-//!    ([`chart::time_distribution`], [`chart::nodes_against_time`]).
+//!    and let the command line write the raw records and draw the charts.
 //!
 //! [`engine`] times the generic exact cover engine on the puzzle encoders in the same spirit.
 //!
@@ -44,9 +43,7 @@ use crate::sudoku::parse::{self, ParseError, ParseOptions};
 use crate::sudoku::solvers::{Answer, Limits, Status, SudokuSolver, UnknownSolver};
 use crate::sudoku::{Grid, Shape};
 
-pub mod chart;
 pub mod engine;
-pub mod report;
 pub mod stats;
 
 /// The per-puzzle node limit used when none is given: generous for every solver on 9x9

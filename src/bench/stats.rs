@@ -16,6 +16,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+#[cfg(feature = "serde")]
 use serde::{Serialize, Serializer};
 
 use super::{Outcome, Record};
@@ -27,7 +28,8 @@ use super::{Outcome, Record};
 /// let s = summarize("dlx", &[]);
 /// assert_eq!((s.puzzles, s.solved, s.mean_nodes), (0, 0, 0.0));
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Summary {
     /// The solver.
     pub solver: String,
@@ -44,21 +46,30 @@ pub struct Summary {
     /// Puzzles stopped by the cancel flag.
     pub cancelled: usize,
     /// Time spent on every puzzle attempted, limit hits included.
-    #[serde(rename = "total_ms", serialize_with = "millis")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "total_ms", serialize_with = "millis")
+    )]
     pub total: Duration,
     /// Puzzles solved per second of `total`.
     pub puzzles_per_sec: f64,
     /// Mean time per puzzle solved.
-    #[serde(rename = "mean_ms", serialize_with = "millis")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "mean_ms", serialize_with = "millis")
+    )]
     pub mean: Duration,
     /// Median time per puzzle solved.
-    #[serde(rename = "median_ms", serialize_with = "millis")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "median_ms", serialize_with = "millis")
+    )]
     pub median: Duration,
     /// 99th percentile of the time per puzzle solved (nearest rank).
-    #[serde(rename = "p99_ms", serialize_with = "millis")]
+    #[cfg_attr(feature = "serde", serde(rename = "p99_ms", serialize_with = "millis"))]
     pub p99: Duration,
     /// Longest time of a puzzle solved.
-    #[serde(rename = "max_ms", serialize_with = "millis")]
+    #[cfg_attr(feature = "serde", serde(rename = "max_ms", serialize_with = "millis"))]
     pub max: Duration,
     /// Mean search nodes per puzzle solved.
     pub mean_nodes: f64,
@@ -78,6 +89,7 @@ impl Summary {
     }
 }
 
+#[cfg(feature = "serde")]
 fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
 }
@@ -164,7 +176,8 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
 /// let r = Ratio { common: 3, time: 2.5, nodes: 10.0 };
 /// assert!(r.time > 1.0); // slower than the baseline
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Ratio {
     /// Puzzles both solved.
     pub common: usize,
@@ -267,8 +280,11 @@ mod tests {
         assert_eq!(s.total, Duration::from_millis(580));
         assert!((s.puzzles_per_sec - 2.0 / 0.58).abs() < 1e-9);
         assert_eq!((s.mean_nodes, s.mean_guesses), (200.0, 100.0));
-        let json = serde_json::to_value(&s).unwrap();
-        assert_eq!(json["mean_ms"], 20.0);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_value(&s).unwrap();
+            assert_eq!(json["mean_ms"], 20.0);
+        }
     }
 
     #[test]

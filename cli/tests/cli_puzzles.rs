@@ -3,7 +3,7 @@
 //! output, every printed solution checked by the puzzle's own rules, `--emit dlx` piped into
 //! `dlxkit solve`, limits, statistics, colours, errors and exit codes, and Ctrl-C.
 
-mod cli_util;
+use crate::cli_util;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -24,8 +24,7 @@ use serde_json::Value;
 
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR");
+    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
     cmd
 }
 
@@ -694,7 +693,10 @@ fn shopping_prints_the_bundles_to_buy() {
         .stdout(SHOPPING);
     dlxkit()
         .args(["shopping", "-"])
-        .write_stdin(std::fs::read_to_string("data/puzzles/school-supplies.txt").unwrap())
+        .write_stdin(
+            std::fs::read_to_string(format!("{}/data/puzzles/school-supplies.txt", crate::ROOT))
+                .unwrap(),
+        )
         .assert()
         .code(0)
         .stdout(SHOPPING);

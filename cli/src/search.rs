@@ -231,7 +231,7 @@ pub fn report(ctx: &Context, outcome: &Outcome, stats: bool, profile: bool, form
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::Exit;
+    use crate::Exit;
     use dlxkit::xc::Stats;
 
     fn outcome(status: Status, solutions: u64, nodes: u64) -> Outcome {

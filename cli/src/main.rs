@@ -1,14 +1,40 @@
 //! The `dlxkit` command line: the argument structs of the top level and the dispatch to one
-//! module per subcommand under `src/cli/` (which also holds the shared helpers for input,
-//! output formats, exit codes, progress bars, Ctrl-C and colours).
+//! module per subcommand. The library (`dlxkit::xc`, `dlxkit::sudoku`, ...) never prints and
+//! never exits; this crate turns its results into bytes and exit codes.
+//!
+//! The shared helpers every subcommand uses:
+//!
+//! - [`input`]: a FILE argument or `-`/nothing for standard input (and usage instead of a
+//!   silent wait when standard input is a terminal); error messages with `file:line:column`.
+//! - [`output`]: `--format text|json|jsonl`, and [`output::Output`], a locked, buffered
+//!   standard output on which a broken pipe is a quiet success.
+//! - [`exit`]: the exit codes (0 found, 1 none, 2 error, 130 interrupted) and [`CliError`].
+//! - [`progress`]: progress bars on standard error, only when it is a terminal.
+//! - [`interrupt`]: Ctrl-C as a cancel flag for the solver.
+//! - [`color`]: `--color auto|always|never` and `NO_COLOR`.
+//! - [`context`]: the global options and what the process knows of its terminal.
 
-mod cli;
+mod bench;
+mod color;
+mod completions;
+mod context;
+mod exit;
+mod input;
+mod interrupt;
+mod output;
+mod progress;
+mod puzzles;
+mod search;
+mod solve;
+mod sudoku;
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use cli::{bench, completions, puzzles, solve, sudoku, Context, GlobalArgs};
+pub use color::ColorChoice;
+pub use context::{eprint_line, Context, GlobalArgs};
+pub use exit::{CliError, Exit};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -61,7 +87,7 @@ fn main() -> ExitCode {
         Command::Sudoku(command) => sudoku::run(command, &ctx),
         Command::Bench(args) => bench::run(args, &ctx),
     };
-    cli::exit::finish(result, || {
+    exit::finish(result, || {
         let mut command = Cli::command();
         command.build(); // gives subcommands their full names (`dlxkit solve`)
         usage_of(&mut command, &matches)

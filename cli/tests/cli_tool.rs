@@ -1,7 +1,7 @@
 //! Command-line tests of the tool as a whole: help, version, completions, the man page, a
 //! broken pipe, and Ctrl-C.
 
-mod cli_util;
+use crate::cli_util;
 
 use std::ffi::OsStr;
 use std::io::Read;
@@ -15,7 +15,7 @@ use predicates::prelude::*;
 
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.current_dir(crate::ROOT);
     cmd
 }
 

@@ -7,8 +7,8 @@ use dlxkit::puzzles::shopping::{Purchase, ShoppingList};
 use serde_json::{json, Value};
 
 use super::{bad_argument, no_distinct, palette, read_file, solve, Extras, PuzzleArgs, Shown};
-use crate::cli::color::Paint;
-use crate::cli::{CliError, Context, Exit};
+use crate::color::Paint;
+use crate::{CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:

@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 
 use super::{bad_argument, no_distinct, paint_by_key, parse_size, solve, Extras, PuzzleArgs};
 use super::{Shown, Size};
-use crate::cli::color::Paint;
-use crate::cli::{CliError, Context, Exit};
+use crate::color::Paint;
+use crate::{CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:

@@ -5,8 +5,8 @@ use dlxkit::puzzles::queens::{Queens, QueensOrder, QueensSolution};
 use serde_json::{json, Value};
 
 use super::{bad_argument, no_distinct, paint_by_key, solve, Extras, PuzzleArgs, Shown};
-use crate::cli::color::Paint;
-use crate::cli::{CliError, Context, Exit};
+use crate::color::Paint;
+use crate::{CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:

@@ -11,13 +11,16 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::bench::{
-    self, chart, engine, report,
+    self, engine,
     stats::{self, Ratio, Summary},
     BenchError, Mode, RunOptions, Sample, SolverRun, Workload, DEFAULT_NODE_LIMIT, DEFAULT_WARMUP,
 };
 use dlxkit::sudoku::solvers::{by_name, Answer, SOLVER_NAMES};
 use rayon::prelude::*;
 use serde::Serialize;
+
+mod chart;
+mod report;
 
 use super::output::{Format, Output};
 use super::progress::CountBar;

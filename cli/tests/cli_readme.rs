@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-const README: &str = include_str!("../README.md");
+const README: &str = include_str!("../../README.md");
 const THIS_FILE: &str = include_str!("cli_readme.rs");
 
 // The README's library example, between the two marker comments, must be exactly the
@@ -75,7 +75,7 @@ fn the_library_example_is_the_readme_rust_block() {
     assert_eq!(rust.len(), 1, "README.md has one rust block");
     assert_eq!(
         rust[0], here,
-        "the README's rust block and readme_example() in tests/cli_readme.rs differ"
+        "the README's rust block and readme_example() in cli/tests/cli_readme.rs differ"
     );
     readme_example().unwrap();
 }
@@ -130,7 +130,7 @@ fn the_readme_console_examples_print_what_they_show() {
             let output = Command::new("sh")
                 .arg("-c")
                 .arg(format!("exec 2>&1\n{cmd}"))
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .current_dir(crate::ROOT)
                 .env("PATH", &path)
                 .env_remove("NO_COLOR")
                 .stdin(Stdio::null())

@@ -1,39 +1,12 @@
-//! The command-line layer of `dlxkit`: everything that reads arguments, files and the
-//! terminal, and everything that prints. The library (`dlxkit::xc`, `dlxkit::sudoku`, ...)
-//! never prints and never exits; this layer turns its results into bytes and exit codes.
-//!
-//! One module per subcommand (`solve`, `completions`, `man`), each with its `Args` struct
-//! (clap derive) and a `run(&args, &Context) -> Result<Exit, CliError>`; `src/main.rs` only
-//! holds the subcommand enum and the dispatch. The shared helpers every subcommand uses:
-//!
-//! - [`input`]: a FILE argument or `-`/nothing for standard input (and usage instead of a
-//!   silent wait when standard input is a terminal); error messages with `file:line:column`.
-//! - [`output`]: `--format text|json|jsonl`, and [`output::Output`], a locked, buffered
-//!   standard output on which a broken pipe is a quiet success.
-//! - [`exit`]: the exit codes (0 found, 1 none, 2 error, 130 interrupted) and [`CliError`].
-//! - [`progress`]: progress bars on standard error, only when it is a terminal.
-//! - [`interrupt`]: Ctrl-C as a cancel flag for the solver.
-//! - [`color`]: `--color auto|always|never` and `NO_COLOR`.
-
-pub mod bench;
-pub mod color;
-pub mod completions;
-pub mod exit;
-pub mod input;
-pub mod interrupt;
-pub mod output;
-pub mod progress;
-pub mod puzzles;
-pub mod search;
-pub mod solve;
-pub mod sudoku;
+//! What every subcommand may ask about its environment: the global options (`--color`,
+//! `--quiet`), whether the standard streams are terminals, and the warning and note lines on
+//! standard error.
 
 use std::io::IsTerminal;
 
 use clap::Args;
 
-pub use color::ColorChoice;
-pub use exit::{CliError, Exit};
+use crate::color::{self, ColorChoice};
 
 /// Options that apply to every subcommand (flattened into the top-level parser as globals).
 #[derive(Args, Clone, Debug, Default)]

@@ -5,8 +5,8 @@ use dlxkit::puzzles::langford::{Langford, LangfordSequence};
 use serde_json::{json, Value};
 
 use super::{bad_argument, palette, solve, Extras, PuzzleArgs, Shown};
-use crate::cli::color::Paint;
-use crate::cli::{CliError, Context, Exit};
+use crate::color::Paint;
+use crate::{CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:

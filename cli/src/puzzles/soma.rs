@@ -5,8 +5,8 @@ use dlxkit::puzzles::polycube::{self, Packing, PolycubePacking};
 use serde_json::{json, Value};
 
 use super::{bad_argument, label_key, paint_by_key, solve, Extras, PlacedPiece, PuzzleArgs, Shown};
-use crate::cli::color::Paint;
-use crate::cli::{CliError, Context, Exit};
+use crate::color::Paint;
+use crate::{CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:

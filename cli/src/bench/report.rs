@@ -4,19 +4,13 @@
 //! `position` (in the run), `outcome` (`solved`, `node-limit`, `time-limit`, `cancelled`,
 //! `skipped`), `answer` (`unique`, `multiple`, `unsolvable`, `unknown`), `solutions`,
 //! `time_us` (microseconds, fractional), `nodes`, `guesses`, `backtracks`.
-//!
-//! ```
-//! use dlxkit::bench::{report, SolverRun};
-//! let csv = report::csv(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }]);
-//! assert_eq!(csv.lines().count(), 1); // the header only
-//! ```
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
 
-use super::{BenchError, SolverRun};
+use dlxkit::bench::{BenchError, SolverRun};
 
 /// The CSV header line (without its newline).
 pub const CSV_HEADER: &str =
@@ -68,18 +62,6 @@ fn field(text: &str) -> String {
 }
 
 /// The records as CSV: the header, then one line per record.
-///
-/// ```
-/// use dlxkit::bench::{report, run_solver, RunOptions, Sample, SolverRun, Workload};
-/// use dlxkit::sudoku::solvers::by_name;
-/// let s = Sample::from_text("tiny, 4x4", "12..............\n")?;
-/// let records = run_solver(by_name("dlx")?.as_mut(), &Workload::new(&s, 0, false)?,
-///                          &RunOptions::default(), |_| {})?;
-/// let csv = report::csv(&[SolverRun { set: s.name.clone(), solver: "dlx", records }]);
-/// let row = csv.lines().nth(1).unwrap();
-/// assert!(row.starts_with("\"tiny, 4x4\",dlx,0,1,0,solved,multiple,2,"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn csv(runs: &[SolverRun]) -> String {
     let mut out = String::with_capacity(64 * (1 + runs.len()));
     out.push_str(CSV_HEADER);
@@ -106,52 +88,96 @@ pub fn csv(runs: &[SolverRun]) -> String {
 }
 
 /// The records as a JSON array of objects with the CSV's columns as keys.
-///
-/// ```
-/// use dlxkit::bench::{report, SolverRun};
-/// let json = report::json(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }]);
-/// assert_eq!(json, "[]");
-/// ```
 pub fn json(runs: &[SolverRun]) -> String {
     let rows: Vec<Row<'_>> = rows(runs).collect();
     serde_json::to_string_pretty(&rows).expect("records serialise")
 }
 
 /// Writes [`csv`] to a file.
-///
-/// ```
-/// use dlxkit::bench::{report, SolverRun};
-/// let path = std::env::temp_dir().join("dlxkit-doc-records.csv");
-/// report::write_csv(&path, &[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }])?;
-/// assert!(std::fs::read_to_string(&path)?.starts_with("set,solver,"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn write_csv(path: &Path, runs: &[SolverRun]) -> Result<(), BenchError> {
     write(path, &csv(runs))
 }
 
 /// Writes [`json`] to a file.
-///
-/// ```
-/// use dlxkit::bench::{report, SolverRun};
-/// let path = std::env::temp_dir().join("dlxkit-doc-records.json");
-/// report::write_json(&path, &[])?;
-/// assert_eq!(std::fs::read_to_string(&path)?, "[]\n");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn write_json(path: &Path, runs: &[SolverRun]) -> Result<(), BenchError> {
     write(path, &(json(runs) + "\n"))
 }
 
 /// Writes a text file, with the path in the error.
-///
-/// ```
-/// let err = dlxkit::bench::report::write("/nonexistent/dir/x.txt".as_ref(), "x").unwrap_err();
-/// assert!(err.to_string().starts_with("cannot write `/nonexistent/dir/x.txt`"));
-/// ```
 pub fn write(path: &Path, text: &str) -> Result<(), BenchError> {
     std::fs::write(path, text).map_err(|source| BenchError::Write {
         path: path.to_path_buf(),
         source,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use dlxkit::bench::{run_solver, RunOptions, Sample, SolverRun, Workload};
+    use dlxkit::sudoku::solvers::by_name;
+
+    use super::*;
+
+    fn empty_run() -> SolverRun {
+        SolverRun {
+            set: "s".into(),
+            solver: "dlx",
+            records: vec![],
+        }
+    }
+
+    #[test]
+    fn csv_of_no_records_is_the_header_only() {
+        assert_eq!(csv(&[empty_run()]), format!("{CSV_HEADER}\n"));
+    }
+
+    #[test]
+    fn csv_quotes_a_set_name_with_a_comma() -> Result<(), Box<dyn std::error::Error>> {
+        let s = Sample::from_text("tiny, 4x4", "12..............\n")?;
+        let records = run_solver(
+            by_name("dlx")?.as_mut(),
+            &Workload::new(&s, 0, false)?,
+            &RunOptions::default(),
+            |_| {},
+        )?;
+        let csv = csv(&[SolverRun {
+            set: s.name.clone(),
+            solver: "dlx",
+            records,
+        }]);
+        let row = csv.lines().nth(1).unwrap();
+        assert!(row.starts_with("\"tiny, 4x4\",dlx,0,1,0,solved,multiple,2,"));
+        Ok(())
+    }
+
+    #[test]
+    fn json_of_no_records_is_an_empty_array() {
+        assert_eq!(json(&[empty_run()]), "[]");
+    }
+
+    #[test]
+    fn write_csv_writes_the_header() -> Result<(), Box<dyn std::error::Error>> {
+        let path = std::env::temp_dir().join(format!("dlxkit-test-{}.csv", std::process::id()));
+        write_csv(&path, &[empty_run()])?;
+        assert_eq!(std::fs::read_to_string(&path)?, format!("{CSV_HEADER}\n"));
+        std::fs::remove_file(&path)?;
+        Ok(())
+    }
+
+    #[test]
+    fn write_json_ends_with_a_newline() -> Result<(), Box<dyn std::error::Error>> {
+        let path = std::env::temp_dir().join(format!("dlxkit-test-{}.json", std::process::id()));
+        write_json(&path, &[])?;
+        assert_eq!(std::fs::read_to_string(&path)?, "[]\n");
+        std::fs::remove_file(&path)?;
+        Ok(())
+    }
+
+    #[test]
+    fn write_error_names_the_path() {
+        let err = write("/nonexistent/dir/x.txt".as_ref(), "x").unwrap_err();
+        assert!(err
+            .to_string()
+            .starts_with("cannot write `/nonexistent/dir/x.txt`"));
+    }
 }

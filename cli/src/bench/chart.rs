@@ -6,36 +6,17 @@
 //!   stays below 100% shows the puzzles that hit a limit or were skipped.
 //! - [`nodes_against_time`]: each puzzle as a point, search nodes against time (both log),
 //!   one colour per solver; puzzles stopped by a limit are hollow.
-//!
-//! ```
-//! use dlxkit::bench::{chart, run_solver, RunOptions, Sample, SolverRun, Workload};
-//! use dlxkit::sudoku::solvers::by_name;
-//! let s = Sample::load("data/sudoku/norvig_hardest11.txt".as_ref())?;
-//! let w = Workload::new(&s, 1, false)?;
-//! let records = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
-//! let runs = [SolverRun { set: s.name.clone(), solver: "dlx", records }];
-//! let path = std::env::temp_dir().join("dlxkit-doc-chart.svg");
-//! chart::time_distribution(&path, "hardest11", &runs)?;
-//! assert!(std::fs::read_to_string(&path)?.starts_with("<svg"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::path::Path;
 
 use plotters::prelude::*;
 
-use super::{BenchError, SolverRun};
+use dlxkit::bench::{BenchError, SolverRun};
 
 /// Chart size in pixels.
 const SIZE: (u32, u32) = (800, 480);
 
 /// The colour of a solver, the same in every chart.
-///
-/// ```
-/// use dlxkit::bench::chart::solver_color;
-/// assert_eq!(solver_color("dlx"), (31, 119, 180));
-/// assert_ne!(solver_color("naive"), solver_color("mrv"));
-/// ```
 pub fn solver_color(solver: &str) -> (u8, u8, u8) {
     match solver {
         "dlx" => (31, 119, 180),
@@ -91,14 +72,6 @@ fn log_range(values: impl Iterator<Item = f64>, floor: f64) -> std::ops::Range<f
 }
 
 /// Draws the distribution of solve times per solver (one curve each) for one sample.
-///
-/// ```
-/// use dlxkit::bench::{chart, SolverRun};
-/// let path = std::env::temp_dir().join("dlxkit-doc-empty-times.svg");
-/// chart::time_distribution(&path, "nothing", &[SolverRun { set: "s".into(), solver: "mrv", records: vec![] }])?;
-/// assert!(std::fs::read_to_string(&path)?.contains("</svg>"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn time_distribution(path: &Path, title: &str, runs: &[SolverRun]) -> Result<(), BenchError> {
     let err = chart_error(path);
     let solved_times = |run: &SolverRun| -> Vec<f64> {
@@ -162,25 +135,13 @@ pub fn time_distribution(path: &Path, title: &str, runs: &[SolverRun]) -> Result
 }
 
 /// Draws search nodes against time, one point per puzzle attempted, for one sample.
-///
-/// ```
-/// use dlxkit::bench::{chart, run_solver, RunOptions, Sample, SolverRun, Workload};
-/// use dlxkit::sudoku::solvers::by_name;
-/// let s = Sample::from_text("s", "12..............\n..12............\n")?;
-/// let w = Workload::new(&s, 0, false)?;
-/// let records = run_solver(by_name("naive")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
-/// let path = std::env::temp_dir().join("dlxkit-doc-nodes.svg");
-/// chart::nodes_against_time(&path, "tiny", &[SolverRun { set: "s".into(), solver: "naive", records }])?;
-/// assert!(std::fs::read_to_string(&path)?.contains("<circle"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Result<(), BenchError> {
     let err = chart_error(path);
     let attempted = || {
         runs.iter().flat_map(|run| {
             run.records
                 .iter()
-                .filter(|r| r.outcome != super::Outcome::Skipped)
+                .filter(|r| r.outcome != dlxkit::bench::Outcome::Skipped)
         })
     };
     let x_range = log_range(attempted().map(|r| (r.nodes as f64).max(1.0)), 1.0);
@@ -210,7 +171,7 @@ pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Resul
         let points = run
             .records
             .iter()
-            .filter(|r| r.outcome != super::Outcome::Skipped)
+            .filter(|r| r.outcome != dlxkit::bench::Outcome::Skipped)
             .map(|r| {
                 let style = if r.outcome.is_solved() {
                     c.mix(0.6).filled()
@@ -234,4 +195,82 @@ pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Resul
         .map_err(&err)?;
     root.present().map_err(&err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_distribution_of_a_real_run_is_an_svg() -> Result<(), Box<dyn std::error::Error>> {
+        use dlxkit::bench::{run_solver, RunOptions, Sample, SolverRun, Workload};
+        use dlxkit::sudoku::solvers::by_name;
+        let s = Sample::load(
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../data/sudoku/norvig_hardest11.txt"
+            )
+            .as_ref(),
+        )?;
+        let w = Workload::new(&s, 1, false)?;
+        let records = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
+        let runs = [SolverRun {
+            set: s.name.clone(),
+            solver: "dlx",
+            records,
+        }];
+        let path = std::env::temp_dir().join("dlxkit-doc-chart.svg");
+        time_distribution(&path, "hardest11", &runs)?;
+        assert!(std::fs::read_to_string(&path)?.starts_with("<svg"));
+        Ok(())
+    }
+
+    #[test]
+    fn each_solver_has_its_own_colour() {
+        assert_eq!(solver_color("dlx"), (31, 119, 180));
+        assert_ne!(solver_color("naive"), solver_color("mrv"));
+    }
+
+    #[test]
+    fn time_distribution_of_no_records_is_still_an_svg() -> Result<(), Box<dyn std::error::Error>> {
+        use dlxkit::bench::SolverRun;
+        let path = std::env::temp_dir().join("dlxkit-doc-empty-times.svg");
+        time_distribution(
+            &path,
+            "nothing",
+            &[SolverRun {
+                set: "s".into(),
+                solver: "mrv",
+                records: vec![],
+            }],
+        )?;
+        assert!(std::fs::read_to_string(&path)?.contains("</svg>"));
+        Ok(())
+    }
+
+    #[test]
+    fn nodes_against_time_draws_a_point_per_puzzle() -> Result<(), Box<dyn std::error::Error>> {
+        use dlxkit::bench::{run_solver, RunOptions, Sample, SolverRun, Workload};
+        use dlxkit::sudoku::solvers::by_name;
+        let s = Sample::from_text("s", "12..............\n..12............\n")?;
+        let w = Workload::new(&s, 0, false)?;
+        let records = run_solver(
+            by_name("naive")?.as_mut(),
+            &w,
+            &RunOptions::default(),
+            |_| {},
+        )?;
+        let path = std::env::temp_dir().join("dlxkit-doc-nodes.svg");
+        nodes_against_time(
+            &path,
+            "tiny",
+            &[SolverRun {
+                set: "s".into(),
+                solver: "naive",
+                records,
+            }],
+        )?;
+        assert!(std::fs::read_to_string(&path)?.contains("<circle"));
+        Ok(())
+    }
 }

@@ -15,8 +15,7 @@ const TOY_SOLUTION: &str = "A D\nC E F\nB G\n\n";
 
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR");
+    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
     cmd
 }
 
@@ -80,7 +79,7 @@ fn quiet_silences_warnings() {
 
 #[test]
 fn reads_standard_input_for_a_dash() {
-    let text = std::fs::read_to_string(format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/{TOY}", crate::ROOT)).unwrap();
     dlxkit()
         .args(["solve", "-"])
         .write_stdin(text)
@@ -91,7 +90,7 @@ fn reads_standard_input_for_a_dash() {
 
 #[test]
 fn reads_standard_input_without_a_file_argument() {
-    let text = std::fs::read_to_string(format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/{TOY}", crate::ROOT)).unwrap();
     dlxkit()
         .args(["solve"])
         .write_stdin(text)

@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 
 use super::{label_key, paint_by_key, parse_size, read_file, solve, Extras, PlacedPiece};
 use super::{Emit, PuzzleArgs, Shown, Size};
-use crate::cli::color::Paint;
-use crate::cli::{CliError, Context, Exit};
+use crate::color::Paint;
+use crate::{CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:

@@ -3,7 +3,7 @@
 //! Ctrl-C), `count`, `check`, `generate` (reproducible, unique) and `rate`, and every kind
 //! of bad input with its exact message and exit 2.
 
-mod cli_util;
+use crate::cli_util;
 
 use std::path::PathBuf;
 
@@ -34,8 +34,7 @@ const FOUR_MANY: &str = "1...............";
 
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR");
+    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
     cmd
 }
 

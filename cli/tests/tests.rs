@@ -1,0 +1,36 @@
+//! The command line's integration tests, built as one binary (one link instead of one per file, and
+//! one process to run). Each module is a file beside this one, named after what it tests;
+//! a new test file must be named here too — `every_test_file_is_a_module` below fails when a
+//! file is left out. Helpers shared by several modules (`cli_util`)
+//! are modules of their own. The library's tests are in `tests/` at the top.
+
+mod bench_cli;
+mod cli_puzzles;
+mod cli_readme;
+mod cli_solve;
+mod cli_sudoku;
+mod cli_tool;
+mod cli_util;
+
+/// The repository's top directory, where `README.md` and `data/` are: the commands under
+/// test run there, as a user's would in a clone.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// Fails when a test file or directory in `tests/` is not declared as a module above: with
+/// `autotests = false` in Cargo.toml, cargo would silently skip it.
+#[test]
+fn every_test_file_is_a_module() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let this = std::fs::read_to_string(format!("{dir}/tests.rs")).unwrap();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let is_module = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
+        if is_module && name != "tests" {
+            assert!(
+                this.contains(&format!("\nmod {name};\n")),
+                "tests/{name} is not declared in tests/tests.rs, so it would never run"
+            );
+        }
+    }
+}

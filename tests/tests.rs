@@ -1,0 +1,42 @@
+//! The library's integration tests, built as one binary (one link instead of one per file, and
+//! one process to run). Each module is a file beside this one, named after what it tests;
+//! a new test file must be named here too — `every_test_file_is_a_module` below fails when a
+//! file is left out. Helpers shared by several modules (`dlx1_oracle`, `backtracking_util`)
+//! are modules of their own. The command line's tests are in `cli/tests/`.
+
+mod backtracking_props;
+mod backtracking_sets;
+mod backtracking_util;
+mod dlx1_oracle;
+mod engine_known;
+mod engine_properties;
+mod puzzles_common;
+mod puzzles_dominoes;
+mod puzzles_langford;
+mod puzzles_polycube;
+mod puzzles_polyomino;
+mod puzzles_queens;
+mod puzzles_shopping;
+mod sudoku_parse;
+mod sudoku_quickcheck;
+mod sudoku_sets;
+mod sudoku_solve;
+
+/// Fails when a test file or directory in `tests/` is not declared as a module above: with
+/// `autotests = false` in Cargo.toml, cargo would silently skip it.
+#[test]
+fn every_test_file_is_a_module() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let this = std::fs::read_to_string(format!("{dir}/tests.rs")).unwrap();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let is_module = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
+        if is_module && name != "tests" {
+            assert!(
+                this.contains(&format!("\nmod {name};\n")),
+                "tests/{name} is not declared in tests/tests.rs, so it would never run"
+            );
+        }
+    }
+}
