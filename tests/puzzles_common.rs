@@ -1,12 +1,48 @@
-//! What all puzzles share: the benchmark instances, and the `Puzzle` trait used generically.
+//! What all puzzles share: the benchmark instances, and the `Puzzle` trait used generically
+//! (also by the other puzzle modules' counts, through [`count_and_check`]).
 
-use dlxkit::puzzles::{benchmark_instances, dominoes::Dominoes, langford::Langford, Puzzle};
+use std::ops::ControlFlow;
+
+use dlxkit::puzzles::{
+    benchmark_instances, dominoes::Dominoes, langford::Langford, Puzzle, PuzzleError,
+};
 use dlxkit::xc::{Arena, Limits, Solver};
+
+/// Counts a puzzle's solutions with the engine, decoding each of the first `check` solutions
+/// and checking it with the puzzle's independent validator; the search must complete.
+pub fn count_and_check<P: Puzzle>(puzzle: &P, check: usize) -> u64 {
+    let arena = Arena::new();
+    let mut solver = Solver::new(puzzle.problem(), &arena);
+    let mut seen = 0;
+    let outcome = solver.visit(|options| {
+        if seen < check {
+            let solution = puzzle.decode(options).expect("decodes");
+            if let Err(e) = puzzle.validate(&solution) {
+                panic!(
+                    "solution {seen} is invalid: {e}\n{}",
+                    puzzle.render(&solution)
+                );
+            }
+            seen += 1;
+        }
+        ControlFlow::Continue(())
+    });
+    assert!(outcome.status.is_complete());
+    outcome.stats.solutions
+}
 
 fn first_is_valid<P: Puzzle>(p: &P) -> bool {
     match p.first().unwrap() {
         Some(s) => p.validate(&s).is_ok() && !p.render(&s).is_empty(),
         None => false,
+    }
+}
+
+/// The line and column of a parse error; any other outcome fails the test.
+pub fn parse_error_at<T: std::fmt::Debug>(result: Result<T, PuzzleError>) -> (usize, usize) {
+    match result {
+        Err(PuzzleError::Parse { line, column, .. }) => (line, column),
+        other => panic!("expected a parse error, got {other:?}"),
     }
 }
 

@@ -1,27 +1,12 @@
 //! Domino tilings of rectangles: OEIS A004003 for the even squares.
 
 use std::collections::HashSet;
-use std::ops::ControlFlow;
 
 use dlxkit::puzzles::dominoes::{Domino, DominoTiling, Dominoes};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{Arena, Problem, Solver};
+use dlxkit::xc::Problem;
 
-fn count_and_check(d: &Dominoes, check: usize) -> u64 {
-    let arena = Arena::new();
-    let mut solver = Solver::new(d.problem(), &arena);
-    let mut seen = 0;
-    let outcome = solver.visit(|options| {
-        if seen < check {
-            let t = d.decode(options).expect("decodes");
-            d.validate(&t).expect("a tiling");
-            seen += 1;
-        }
-        ControlFlow::Continue(())
-    });
-    assert!(outcome.status.is_complete());
-    outcome.stats.solutions
-}
+use crate::puzzles_common::count_and_check;
 
 #[test]
 fn small_squares_and_rectangles() {

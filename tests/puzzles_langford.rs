@@ -1,27 +1,12 @@
 //! Langford pairs: OEIS A014552 (counts up to reversal) and the raw counts, twice as many.
 
 use std::collections::HashSet;
-use std::ops::ControlFlow;
 
 use dlxkit::puzzles::langford::{Langford, LangfordSequence};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{Arena, Problem, Solver};
+use dlxkit::xc::Problem;
 
-fn count_and_check(l: &Langford, check: usize) -> u64 {
-    let arena = Arena::new();
-    let mut solver = Solver::new(l.problem(), &arena);
-    let mut seen = 0;
-    let outcome = solver.visit(|options| {
-        if seen < check {
-            let s = l.decode(options).expect("decodes");
-            l.validate(&s).expect("a Langford sequence");
-            seen += 1;
-        }
-        ControlFlow::Continue(())
-    });
-    assert!(outcome.status.is_complete());
-    outcome.stats.solutions
-}
+use crate::puzzles_common::count_and_check;
 
 #[test]
 fn small_counts_raw_and_reduced() {

@@ -1,29 +1,14 @@
 //! The Soma cube: 11,520 solutions, 240 up to the 48 symmetries of the cube.
 
 use std::collections::HashSet;
-use std::ops::ControlFlow;
 
 use dlxkit::puzzles::polycube::{
     soma, Container, Packing, PolycubeOptions, PolycubePacking, PolycubeSet,
 };
 use dlxkit::puzzles::{Puzzle, PuzzleError, SymmetryReduction};
-use dlxkit::xc::{Arena, Problem, Solver};
+use dlxkit::xc::Problem;
 
-fn count_and_check(p: &PolycubePacking, check: usize) -> u64 {
-    let arena = Arena::new();
-    let mut solver = Solver::new(p.problem(), &arena);
-    let mut seen = 0;
-    let outcome = solver.visit(|options| {
-        if seen < check {
-            let s = p.decode(options).expect("decodes");
-            p.validate(&s).expect("a valid packing");
-            seen += 1;
-        }
-        ControlFlow::Continue(())
-    });
-    assert!(outcome.status.is_complete());
-    outcome.stats.solutions
-}
+use crate::puzzles_common::{count_and_check, parse_error_at};
 
 /// One of the cube's 48 symmetries acting on the cells of the 3x3x3 box: permute the axes,
 /// then flip some of them.
@@ -221,32 +206,12 @@ fn dlx_text_round_trip_keeps_the_count() {
 
 #[test]
 fn malformed_sets_and_containers_are_errors() {
-    let err = PolycubeSet::parse("V 0,0,0\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 1,
-                column: 1,
-                ..
-            }
-        ),
-        "{err}"
+    assert_eq!(parse_error_at(PolycubeSet::parse("V 0,0,0\n")), (1, 1));
+    assert_eq!(
+        parse_error_at(PolycubeSet::parse("V: 0,0,0\nV: 1,1,1\n")).0,
+        2
     );
-    let err = PolycubeSet::parse("V: 0,0,0\nV: 1,1,1\n").unwrap_err();
-    assert!(matches!(err, PuzzleError::Parse { line: 2, .. }), "{err}");
-    let err = PolycubeSet::parse("V: 0,0,x\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 1,
-                column: 4,
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_eq!(parse_error_at(PolycubeSet::parse("V: 0,0,x\n")), (1, 4));
     assert!(matches!(
         Container::cuboid(100, 100, 100),
         Err(PuzzleError::TooLarge { .. })

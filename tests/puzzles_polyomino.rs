@@ -35,22 +35,7 @@ fn packing(board: &Board, pieces: &PieceSet, symmetry: SymmetryReduction) -> Pol
     Polyomino::new(board, pieces, &options).unwrap()
 }
 
-/// Counts the solutions, checking up to `check` of them with the independent validator.
-fn count_and_check(p: &Polyomino, check: usize) -> u64 {
-    let arena = Arena::new();
-    let mut solver = Solver::new(p.problem(), &arena);
-    let mut seen = 0;
-    let outcome = solver.visit(|options| {
-        if seen < check {
-            let tiling = p.decode(options).expect("decodes");
-            p.validate(&tiling).expect("a valid packing");
-            seen += 1;
-        }
-        std::ops::ControlFlow::Continue(())
-    });
-    assert!(outcome.status.is_complete());
-    outcome.stats.solutions
-}
+use crate::puzzles_common::{count_and_check, parse_error_at};
 
 /// The picture of a tiling (the piece on each cell) under the symmetries of the square that
 /// keep a `rows` x `cols` board in place; reflections relabel the pieces by `mirror` (for
@@ -338,56 +323,11 @@ fn shipped_piece_and_board_files_match_the_built_ins() {
 
 #[test]
 fn malformed_text_is_reported_with_line_and_column() {
-    let err = Board::parse("##\n#\t#\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 2,
-                column: 2,
-                ..
-            }
-        ),
-        "{err}"
-    );
-    let err = PieceSet::parse("A:\n##\nB:\n").unwrap_err();
-    assert!(matches!(err, PuzzleError::Parse { line: 3, .. }), "{err}");
-    let err = PieceSet::parse("A:\n##\nA:\n#\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 3,
-                column: 1,
-                ..
-            }
-        ),
-        "{err}"
-    );
-    let err = PieceSet::parse("A: twice\n##\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 1,
-                column: 4,
-                ..
-            }
-        ),
-        "{err}"
-    );
-    let err = PieceSet::parse("bad name:\n##\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 1,
-                column: 1,
-                ..
-            }
-        ),
-        "{err}"
-    );
+    assert_eq!(parse_error_at(Board::parse("##\n#\t#\n")), (2, 2));
+    assert_eq!(parse_error_at(PieceSet::parse("A:\n##\nB:\n")).0, 3);
+    assert_eq!(parse_error_at(PieceSet::parse("A:\n##\nA:\n#\n")), (3, 1));
+    assert_eq!(parse_error_at(PieceSet::parse("A: twice\n##\n")), (1, 4));
+    assert_eq!(parse_error_at(PieceSet::parse("bad name:\n##\n")), (1, 1));
     assert!(matches!(
         Board::parse("...\n"),
         Err(PuzzleError::Empty { .. })

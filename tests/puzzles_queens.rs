@@ -1,7 +1,5 @@
 //! n-queens: the counts of OEIS A000170 for n = 1..14, in both item orders.
 
-use std::ops::ControlFlow;
-
 use dlxkit::puzzles::queens::{Queens, QueensOrder, QueensSolution};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
 use dlxkit::xc::{Arena, Problem, Solver};
@@ -10,22 +8,7 @@ const A000170: [u64; 14] = [
     1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2_680, 14_200, 73_712, 365_596,
 ];
 
-/// Counts the solutions and validates up to `check` of them independently.
-fn count_and_check(q: &Queens, check: usize) -> u64 {
-    let arena = Arena::new();
-    let mut solver = Solver::new(q.problem(), &arena);
-    let mut seen = 0;
-    let outcome = solver.visit(|options| {
-        if seen < check {
-            let s = q.decode(options).expect("decodes");
-            q.validate(&s).expect("no two queens attack each other");
-            seen += 1;
-        }
-        ControlFlow::Continue(())
-    });
-    assert!(outcome.status.is_complete());
-    outcome.stats.solutions
-}
+use crate::puzzles_common::count_and_check;
 
 #[test]
 fn counts_up_to_12_in_both_orders() {

@@ -1,5 +1,6 @@
 //! The shopping list: three ways to buy the school supplies, checked against brute force.
 
+use crate::puzzles_common::parse_error_at;
 use dlxkit::puzzles::shopping::{Bundle, Purchase, ShoppingList};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
 use dlxkit::xc::Problem;
@@ -89,43 +90,15 @@ fn the_validator_catches_missing_and_doubled_items() {
 
 #[test]
 fn malformed_lists_are_errors() {
-    let err = ShoppingList::parse("pens: a\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 1,
-                column: 1,
-                ..
-            }
-        ),
-        "{err}"
+    assert_eq!(parse_error_at(ShoppingList::parse("pens: a\n")), (1, 1));
+    assert_eq!(
+        parse_error_at(ShoppingList::parse("need: a b\nx: a\nx: b\n")).0,
+        3
     );
-    let err = ShoppingList::parse("need: a b\nx: a\nx: b\n").unwrap_err();
-    assert!(matches!(err, PuzzleError::Parse { line: 3, .. }), "{err}");
-    let err = ShoppingList::parse("need: a a\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 1,
-                column: 9,
-                ..
-            }
-        ),
-        "{err}"
-    );
-    let err = ShoppingList::parse("need: a\nx a\n").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PuzzleError::Parse {
-                line: 2,
-                column: 1,
-                ..
-            }
-        ),
-        "{err}"
+    assert_eq!(parse_error_at(ShoppingList::parse("need: a a\n")), (1, 9));
+    assert_eq!(
+        parse_error_at(ShoppingList::parse("need: a\nx a\n")),
+        (2, 1)
     );
     assert!(matches!(
         ShoppingList::parse("| nothing\n"),
