@@ -5,7 +5,7 @@
 
 use std::error::Error;
 
-use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoPacking, PolyominoSet};
 use dlxkit::puzzles::{Puzzle, SymmetryReduction};
 use dlxkit::xc::{Arena, Solver};
 
@@ -19,13 +19,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         let (rows, cols) = arg.split_once('x').ok_or("expected ROWSxCOLS or scott")?;
         Board::rectangle(rows.parse()?, cols.parse()?)?
     };
-    let pieces = PieceSet::pentominoes();
+    let pieces = PolyominoSet::pentominoes();
     for symmetry in [SymmetryReduction::None, SymmetryReduction::Auto] {
-        let options = PackingOptions {
+        let options = PolyominoOptions {
             one_sided: false,
             symmetry,
         };
-        let puzzle = Polyomino::new(&board, &pieces, &options)?;
+        let puzzle = PolyominoPacking::new(&board, &pieces, &options)?;
         let arena = Arena::new();
         let outcome = Solver::new(puzzle.problem(), &arena).count();
         let what = match puzzle.symmetry() {

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use dlxkit::puzzles::polyomino::{
-    pentomino_rectangle, Board, PackingOptions, PieceSet, Polyomino, Tiling,
+    pentomino_rectangle, Board, PolyominoOptions, PolyominoPacking, PolyominoSet, Tiling,
 };
 use dlxkit::puzzles::{Puzzle, PuzzleError, SymmetryReduction};
 use dlxkit::xc::{Arena, Problem, Solver};
@@ -27,12 +27,12 @@ fn scott_board() -> Board {
     .unwrap()
 }
 
-fn packing(board: &Board, pieces: &PieceSet, symmetry: SymmetryReduction) -> Polyomino {
-    let options = PackingOptions {
+fn packing(board: &Board, pieces: &PolyominoSet, symmetry: SymmetryReduction) -> PolyominoPacking {
+    let options = PolyominoOptions {
         one_sided: false,
         symmetry,
     };
-    Polyomino::new(board, pieces, &options).unwrap()
+    PolyominoPacking::new(board, pieces, &options).unwrap()
 }
 
 use crate::puzzles_common::{count_and_check, parse_error_at};
@@ -90,7 +90,7 @@ fn canonical(t: &Tiling, rows: usize, cols: usize, mirror: Option<&[usize]>) -> 
 }
 
 /// Counts symmetry classes by brute force: every raw solution, reduced to a canonical picture.
-fn classes_with(p: &Polyomino, rows: usize, cols: usize, mirror: Option<&[usize]>) -> usize {
+fn classes_with(p: &PolyominoPacking, rows: usize, cols: usize, mirror: Option<&[usize]>) -> usize {
     let all = p.problem().all_solutions();
     let set: HashSet<Vec<Vec<usize>>> = all
         .iter()
@@ -99,7 +99,7 @@ fn classes_with(p: &Polyomino, rows: usize, cols: usize, mirror: Option<&[usize]
     set.len()
 }
 
-fn classes(p: &Polyomino, rows: usize, cols: usize) -> usize {
+fn classes(p: &PolyominoPacking, rows: usize, cols: usize) -> usize {
     classes_with(p, rows, cols, None)
 }
 
@@ -163,7 +163,7 @@ fn pentominoes_6x10_raw() {
 fn scott_square_reduced_by_its_eight_symmetries() {
     let reduced = packing(
         &scott_board(),
-        &PieceSet::pentominoes(),
+        &PolyominoSet::pentominoes(),
         SymmetryReduction::Auto,
     );
     assert_eq!(reduced.symmetry().unwrap().group_order, 8);
@@ -175,7 +175,7 @@ fn scott_square_reduced_by_its_eight_symmetries() {
 fn scott_square_raw_and_its_classes() {
     let raw = packing(
         &scott_board(),
-        &PieceSet::pentominoes(),
+        &PolyominoSet::pentominoes(),
         SymmetryReduction::None,
     );
     assert_eq!(count_and_check(&raw, usize::MAX), 520);
@@ -188,7 +188,7 @@ fn restricting_an_asymmetric_piece_gives_the_same_classes() {
     for (rows, cols, expected) in [(3, 20, 2), (4, 15, 368)] {
         let p = packing(
             &Board::rectangle(rows, cols).unwrap(),
-            &PieceSet::pentominoes(),
+            &PolyominoSet::pentominoes(),
             SymmetryReduction::Piece("F".into()),
         );
         assert!(p.symmetry().unwrap().helper.is_none());
@@ -202,7 +202,7 @@ fn restricting_a_symmetric_piece_needs_a_helper_and_still_counts_right() {
     // the left-right flip when centred: both need the helper.
     let p = packing(
         &Board::rectangle(3, 20).unwrap(),
-        &PieceSet::pentominoes(),
+        &PolyominoSet::pentominoes(),
         SymmetryReduction::Piece("I".into()),
     );
     assert!(p.symmetry().unwrap().helper.is_some());
@@ -218,15 +218,15 @@ fn one_sided_tetrominoes_and_their_mirror_pairs() {
         .unwrap()
         .without(&[(0, 0), (4, 0)])
         .unwrap();
-    let options = |symmetry| PackingOptions {
+    let options = |symmetry| PolyominoOptions {
         one_sided: true,
         symmetry,
     };
-    let set = PieceSet::one_sided_tetrominoes();
-    let raw = Polyomino::new(&board, &set, &options(SymmetryReduction::None)).unwrap();
+    let set = PolyominoSet::one_sided_tetrominoes();
+    let raw = PolyominoPacking::new(&board, &set, &options(SymmetryReduction::None)).unwrap();
     let raw_count = count_and_check(&raw, usize::MAX);
     assert!(raw_count > 0);
-    let reduced = Polyomino::new(&board, &set, &options(SymmetryReduction::Auto)).unwrap();
+    let reduced = PolyominoPacking::new(&board, &set, &options(SymmetryReduction::Auto)).unwrap();
     assert_eq!(reduced.symmetry().unwrap().group_order, 2);
     let mirror = [0, 1, 2, 4, 3, 6, 5]; // I O T S Z L J
     let expected = classes_with(&raw, 5, 6, Some(&mirror));
@@ -239,13 +239,13 @@ fn one_sided_tetrominoes_and_their_mirror_pairs() {
 fn tetrominoes_cannot_fill_a_4x5_box_but_dominoes_tile_boards() {
     let t = packing(
         &Board::rectangle(4, 5).unwrap(),
-        &PieceSet::tetrominoes(),
+        &PolyominoSet::tetrominoes(),
         SymmetryReduction::None,
     );
     assert_eq!(t.count(), 0);
     let d = packing(
         &Board::rectangle(4, 4).unwrap(),
-        &PieceSet::dominoes(),
+        &PolyominoSet::dominoes(),
         SymmetryReduction::None,
     );
     assert_eq!(count_and_check(&d, usize::MAX), 36);
@@ -266,7 +266,7 @@ fn the_first_solution_is_drawn_with_piece_letters() {
     assert!(picture.lines().all(|l| l.len() == 20));
     let scott = packing(
         &scott_board(),
-        &PieceSet::pentominoes(),
+        &PolyominoSet::pentominoes(),
         SymmetryReduction::Auto,
     );
     let t = scott.first().unwrap().unwrap();
@@ -301,7 +301,7 @@ fn dlx_text_round_trip_keeps_the_count() {
     assert_eq!(back.count_solutions(), p.count());
     let d = packing(
         &scott_board(),
-        &PieceSet::pentominoes(),
+        &PolyominoSet::pentominoes(),
         SymmetryReduction::Auto,
     );
     let back = Problem::from_dlx(&d.problem().to_dlx()).unwrap();
@@ -311,23 +311,32 @@ fn dlx_text_round_trip_keeps_the_count() {
 #[test]
 fn shipped_piece_and_board_files_match_the_built_ins() {
     let text = include_str!("../data/puzzles/pentominoes.txt");
-    let set = PieceSet::parse(text).unwrap();
-    let options = PackingOptions::default();
+    let set = PolyominoSet::parse(text).unwrap();
+    let options = PolyominoOptions::default();
     let board = Board::parse(include_str!("../data/puzzles/scott-8x8.txt")).unwrap();
     assert_eq!(board, scott_board());
     // Same shapes under the same names: the same placements, option for option.
-    let a = Polyomino::new(&board, &set, &options).unwrap();
-    let b = Polyomino::new(&board, &PieceSet::pentominoes(), &options).unwrap();
+    let a = PolyominoPacking::new(&board, &set, &options).unwrap();
+    let b = PolyominoPacking::new(&board, &PolyominoSet::pentominoes(), &options).unwrap();
     assert_eq!(a.problem().to_dlx(), b.problem().to_dlx());
 }
 
 #[test]
 fn malformed_text_is_reported_with_line_and_column() {
     assert_eq!(parse_error_at(Board::parse("##\n#\t#\n")), (2, 2));
-    assert_eq!(parse_error_at(PieceSet::parse("A:\n##\nB:\n")).0, 3);
-    assert_eq!(parse_error_at(PieceSet::parse("A:\n##\nA:\n#\n")), (3, 1));
-    assert_eq!(parse_error_at(PieceSet::parse("A: twice\n##\n")), (1, 4));
-    assert_eq!(parse_error_at(PieceSet::parse("bad name:\n##\n")), (1, 1));
+    assert_eq!(parse_error_at(PolyominoSet::parse("A:\n##\nB:\n")).0, 3);
+    assert_eq!(
+        parse_error_at(PolyominoSet::parse("A:\n##\nA:\n#\n")),
+        (3, 1)
+    );
+    assert_eq!(
+        parse_error_at(PolyominoSet::parse("A: twice\n##\n")),
+        (1, 4)
+    );
+    assert_eq!(
+        parse_error_at(PolyominoSet::parse("bad name:\n##\n")),
+        (1, 1)
+    );
     assert!(matches!(
         Board::parse("...\n"),
         Err(PuzzleError::Empty { .. })
@@ -339,7 +348,7 @@ fn malformed_text_is_reported_with_line_and_column() {
     // A board no piece set can fill is not an error: it has no solutions.
     let odd = packing(
         &Board::rectangle(1, 3).unwrap(),
-        &PieceSet::dominoes(),
+        &PolyominoSet::dominoes(),
         SymmetryReduction::None,
     );
     assert_eq!(odd.count(), 0);
@@ -348,20 +357,20 @@ fn malformed_text_is_reported_with_line_and_column() {
 #[test]
 fn impossible_reductions_are_errors() {
     let board = Board::rectangle(2, 2).unwrap();
-    let err = Polyomino::new(
+    let err = PolyominoPacking::new(
         &board,
-        &PieceSet::dominoes(),
-        &PackingOptions {
+        &PolyominoSet::dominoes(),
+        &PolyominoOptions {
             one_sided: false,
             symmetry: SymmetryReduction::Auto,
         },
     )
     .unwrap_err();
     assert!(matches!(err, PuzzleError::Symmetry { .. }), "{err}");
-    let err = Polyomino::new(
+    let err = PolyominoPacking::new(
         &Board::rectangle(6, 10).unwrap(),
-        &PieceSet::pentominoes(),
-        &PackingOptions {
+        &PolyominoSet::pentominoes(),
+        &PolyominoOptions {
             one_sided: false,
             symmetry: SymmetryReduction::Piece("Q".into()),
         },

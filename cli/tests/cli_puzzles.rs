@@ -14,7 +14,7 @@ use cli_util::{interrupt_after_first_line, Watch};
 use dlxkit::puzzles::dominoes::{Domino, DominoTiling, Dominoes};
 use dlxkit::puzzles::langford::{Langford, LangfordSequence};
 use dlxkit::puzzles::polycube::{self, Packing};
-use dlxkit::puzzles::polyomino::{pentomino_rectangle, Polyomino};
+use dlxkit::puzzles::polyomino::{pentomino_rectangle, PolyominoPacking};
 use dlxkit::puzzles::polyomino::{Placement, Tiling};
 use dlxkit::puzzles::queens::{Queens, QueensOrder, QueensSolution};
 use dlxkit::puzzles::shopping::{Purchase, ShoppingList};
@@ -428,7 +428,7 @@ fn langford_without_solutions_says_why() {
 // polyomino
 
 /// The tilings in the JSON data of a polyomino run, with the piece indices of `puzzle`.
-fn tilings_from_json(v: &Value, puzzle: &Polyomino) -> Vec<Tiling> {
+fn tilings_from_json(v: &Value, puzzle: &PolyominoPacking) -> Vec<Tiling> {
     let names: Vec<&str> = puzzle.pieces().pieces().iter().map(|p| p.name()).collect();
     v["data"]
         .as_array()

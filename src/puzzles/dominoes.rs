@@ -12,7 +12,7 @@
 //! Every solution has the same depth, m·n/2 choices, and the tilings are numerous, so counting
 //! the 8x8 tilings is a good stress test of the engine's raw speed rather than of its
 //! pruning. (The same tilings are found by [`crate::puzzles::polyomino`] with the
-//! [`PieceSet::dominoes`](crate::puzzles::polyomino::PieceSet::dominoes) set; this module
+//! [`PolyominoSet::dominoes`](crate::puzzles::polyomino::PolyominoSet::dominoes) set; this module
 //! is the direct, smaller encoding.)
 //!
 //! ```

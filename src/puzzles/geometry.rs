@@ -175,7 +175,7 @@ pub(crate) struct PlacementData {
 
 /// A packing problem and what its options mean.
 #[derive(Clone, Debug)]
-pub(crate) struct Packing {
+pub(crate) struct PackingProblem {
     pub(crate) problem: Problem,
     /// Indexed by option.
     pub(crate) placements: Vec<PlacementData>,
@@ -223,7 +223,7 @@ struct Plan {
 pub(crate) fn build(
     layout: &Layout<'_>,
     symmetry: &SymmetryReduction,
-) -> Result<Packing, PuzzleError> {
+) -> Result<PackingProblem, PuzzleError> {
     let index: HashMap<Cell, usize> = layout
         .cells
         .iter()
@@ -299,7 +299,7 @@ pub(crate) fn build(
         b.option(entries)?;
         kept.push(placement);
     }
-    Ok(Packing {
+    Ok(PackingProblem {
         problem: b.build()?,
         placements: kept,
         report: plan.map(|p| p.report),

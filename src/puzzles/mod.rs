@@ -131,11 +131,11 @@ pub struct InvalidSolution(pub String);
 /// Whether (and how) to count solutions once per symmetry class instead of every one.
 ///
 /// ```
-/// use dlxkit::puzzles::polyomino::{Board, PieceSet, Polyomino, PackingOptions};
+/// use dlxkit::puzzles::polyomino::{Board, PolyominoSet, PolyominoPacking, PolyominoOptions};
 /// use dlxkit::puzzles::{Puzzle, SymmetryReduction};
 /// let board = Board::rectangle(3, 20)?;
-/// let options = PackingOptions { symmetry: SymmetryReduction::Auto, ..PackingOptions::default() };
-/// let puzzle = Polyomino::new(&board, &PieceSet::pentominoes(), &options)?;
+/// let options = PolyominoOptions { symmetry: SymmetryReduction::Auto, ..PolyominoOptions::default() };
+/// let puzzle = PolyominoPacking::new(&board, &PolyominoSet::pentominoes(), &options)?;
 /// assert_eq!(puzzle.count(), 2); // 8 tilings, 4 symmetries of the rectangle
 /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 /// ```

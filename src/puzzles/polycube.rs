@@ -40,7 +40,7 @@
 //! # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 //! ```
 
-use super::geometry::{self, Cell, Layout, Packing as Core, PieceSpec};
+use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
 use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
@@ -530,7 +530,7 @@ pub struct PolycubePacking {
     container: Container,
     pieces: PolycubeSet,
     options: PolycubeOptions,
-    core: Core,
+    core: PackingProblem,
     placements: Vec<Placement>,
 }
 

@@ -10,8 +10,8 @@
 //! hesitates between equally constrained items it tries to place a piece.
 //!
 //! Pieces may turn and flip (*free* pieces, the usual rule for pentominoes) or only turn
-//! ([`PackingOptions::one_sided`]). A piece marked *unlimited* may be used any number of times
-//! and has no item of its own: [`PieceSet::dominoes`] tiles a board with dominoes that way.
+//! ([`PolyominoOptions::one_sided`]). A piece marked *unlimited* may be used any number of times
+//! and has no item of its own: [`PolyominoSet::dominoes`] tiles a board with dominoes that way.
 //!
 //! ## Symmetry reduction
 //!
@@ -53,18 +53,18 @@
 //! ```
 //!
 //! ```
-//! use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+//! use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoSet, PolyominoPacking};
 //! use dlxkit::puzzles::Puzzle;
 //! let board = Board::parse("xxxxx\nxxxxx\nxxxxx\nxxxxx")?;
-//! let tetrominoes = PieceSet::tetrominoes();
-//! let puzzle = Polyomino::new(&board, &tetrominoes, &PackingOptions::default())?;
+//! let tetrominoes = PolyominoSet::tetrominoes();
+//! let puzzle = PolyominoPacking::new(&board, &tetrominoes, &PolyominoOptions::default())?;
 //! assert_eq!(puzzle.count(), 0); // 20 cells, but T breaks the chessboard balance
 //! # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 //! ```
 
 use std::collections::HashMap;
 
-use super::geometry::{self, Cell, Layout, Packing, PieceSpec};
+use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
 use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
@@ -79,18 +79,18 @@ pub const MAX_BOARD_CELLS: usize = 10_000;
 /// The most cells a piece may have.
 ///
 /// ```
-/// use dlxkit::puzzles::polyomino::{Piece, MAX_PIECE_CELLS};
-/// assert!(Piece::new("I", (0..=MAX_PIECE_CELLS).map(|c| (0, c))).is_err());
+/// use dlxkit::puzzles::polyomino::{Polyomino, MAX_PIECE_CELLS};
+/// assert!(Polyomino::new("I", (0..=MAX_PIECE_CELLS).map(|c| (0, c))).is_err());
 /// ```
 pub const MAX_PIECE_CELLS: usize = 100;
 /// The most pieces a set may have.
 ///
 /// ```
-/// use dlxkit::puzzles::polyomino::{Piece, PieceSet, MAX_PIECES};
-/// let many: Vec<Piece> = (0..=MAX_PIECES)
-///     .map(|k| Piece::new(&format!("p{k}"), [(0, 0)]).unwrap())
+/// use dlxkit::puzzles::polyomino::{Polyomino, PolyominoSet, MAX_PIECES};
+/// let many: Vec<Polyomino> = (0..=MAX_PIECES)
+///     .map(|k| Polyomino::new(&format!("p{k}"), [(0, 0)]).unwrap())
 ///     .collect();
-/// assert!(PieceSet::new(many).is_err());
+/// assert!(PolyominoSet::new(many).is_err());
 /// ```
 pub const MAX_PIECES: usize = 1_000;
 
@@ -293,27 +293,27 @@ impl Board {
 /// A flat piece: a name and its cells `(row, column)`.
 ///
 /// ```
-/// use dlxkit::puzzles::polyomino::Piece;
-/// let v = Piece::new("V", [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)])?;
+/// use dlxkit::puzzles::polyomino::Polyomino;
+/// let v = Polyomino::new("V", [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)])?;
 /// assert_eq!(v.cells().len(), 5);
 /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
+pub struct Polyomino {
     name: String,
     cells: Vec<(usize, usize)>,
     unlimited: bool,
 }
 
-impl Piece {
+impl Polyomino {
     /// A piece with the given name (an item name: no white space, `|` or `:`) and cells.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::Piece;
-    /// assert!(Piece::new("two words", [(0, 0)]).is_err());
-    /// assert!(Piece::new("empty", []).is_err());
+    /// use dlxkit::puzzles::polyomino::Polyomino;
+    /// assert!(Polyomino::new("two words", [(0, 0)]).is_err());
+    /// assert!(Polyomino::new("empty", []).is_err());
     /// ```
-    pub fn new<I>(name: &str, cells: I) -> Result<Piece, PuzzleError>
+    pub fn new<I>(name: &str, cells: I) -> Result<Polyomino, PuzzleError>
     where
         I: IntoIterator<Item = (usize, usize)>,
     {
@@ -343,7 +343,7 @@ impl Piece {
                 max: MAX_PIECE_CELLS * 10,
             });
         }
-        Ok(Piece {
+        Ok(Polyomino {
             name: name.to_string(),
             cells,
             unlimited: false,
@@ -353,11 +353,11 @@ impl Piece {
     /// The same piece, usable any number of times (it then has no item of its own).
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::Piece;
-    /// assert!(Piece::new("D", [(0, 0), (0, 1)])?.unlimited().is_unlimited());
+    /// use dlxkit::puzzles::polyomino::Polyomino;
+    /// assert!(Polyomino::new("D", [(0, 0), (0, 1)])?.unlimited().is_unlimited());
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
-    pub fn unlimited(mut self) -> Piece {
+    pub fn unlimited(mut self) -> Polyomino {
         self.unlimited = true;
         self
     }
@@ -365,8 +365,8 @@ impl Piece {
     /// Whether the piece may be used any number of times.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::Piece;
-    /// assert!(!Piece::new("D", [(0, 0), (0, 1)])?.is_unlimited());
+    /// use dlxkit::puzzles::polyomino::Polyomino;
+    /// assert!(!Polyomino::new("D", [(0, 0), (0, 1)])?.is_unlimited());
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn is_unlimited(&self) -> bool {
@@ -376,8 +376,8 @@ impl Piece {
     /// The piece's name.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// assert_eq!(PieceSet::pentominoes().pieces()[0].name(), "F");
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// assert_eq!(PolyominoSet::pentominoes().pieces()[0].name(), "F");
     /// ```
     pub fn name(&self) -> &str {
         &self.name
@@ -386,8 +386,8 @@ impl Piece {
     /// The piece's cells as drawn, sorted.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// assert_eq!(PieceSet::pentominoes().pieces()[1].cells().len(), 5);
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// assert_eq!(PolyominoSet::pentominoes().pieces()[1].cells().len(), 5);
     /// ```
     pub fn cells(&self) -> &[(usize, usize)] {
         &self.cells
@@ -396,8 +396,8 @@ impl Piece {
     /// The character that draws the piece: the first character of its name.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::Piece;
-    /// assert_eq!(Piece::new("Zed", [(0, 0)])?.label(), 'Z');
+    /// use dlxkit::puzzles::polyomino::Polyomino;
+    /// assert_eq!(Polyomino::new("Zed", [(0, 0)])?.label(), 'Z');
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn label(&self) -> char {
@@ -418,7 +418,7 @@ fn cell(r: usize, c: usize) -> Cell {
 }
 
 /// Turns a built-in drawing (`#` cells, rows separated by `/`) into a piece.
-fn drawn(name: &str, drawing: &str) -> Piece {
+fn drawn(name: &str, drawing: &str) -> Polyomino {
     let mut cells = Vec::new();
     for (r, row) in drawing.split('/').enumerate() {
         for (c, ch) in row.chars().enumerate() {
@@ -427,7 +427,7 @@ fn drawn(name: &str, drawing: &str) -> Piece {
             }
         }
     }
-    Piece {
+    Polyomino {
         name: name.to_string(),
         cells,
         unlimited: false,
@@ -437,27 +437,27 @@ fn drawn(name: &str, drawing: &str) -> Piece {
 /// A set of pieces with distinct names.
 ///
 /// ```
-/// use dlxkit::puzzles::polyomino::PieceSet;
-/// let set = PieceSet::parse("A:\n##\nB: unlimited\n#\n")?;
+/// use dlxkit::puzzles::polyomino::PolyominoSet;
+/// let set = PolyominoSet::parse("A:\n##\nB: unlimited\n#\n")?;
 /// assert_eq!(set.pieces().len(), 2);
 /// assert!(set.pieces()[1].is_unlimited());
 /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceSet {
-    pieces: Vec<Piece>,
+pub struct PolyominoSet {
+    pieces: Vec<Polyomino>,
 }
 
-impl PieceSet {
+impl PolyominoSet {
     /// A set of the given pieces; names must be distinct.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::{Piece, PieceSet};
-    /// let a = Piece::new("A", [(0, 0)])?;
-    /// assert!(PieceSet::new(vec![a.clone(), a]).is_err());
+    /// use dlxkit::puzzles::polyomino::{Polyomino, PolyominoSet};
+    /// let a = Polyomino::new("A", [(0, 0)])?;
+    /// assert!(PolyominoSet::new(vec![a.clone(), a]).is_err());
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
-    pub fn new(pieces: Vec<Piece>) -> Result<PieceSet, PuzzleError> {
+    pub fn new(pieces: Vec<Polyomino>) -> Result<PolyominoSet, PuzzleError> {
         if pieces.is_empty() {
             return Err(PuzzleError::Empty {
                 what: "the piece set".to_string(),
@@ -477,20 +477,20 @@ impl PieceSet {
                 });
             }
         }
-        Ok(PieceSet { pieces })
+        Ok(PolyominoSet { pieces })
     }
 
     /// Reads a piece set (see the module documentation for the syntax).
     ///
     /// ```
-    /// use dlxkit::puzzles::{polyomino::PieceSet, PuzzleError};
-    /// let set = PieceSet::parse("| the L tromino\nL:\n#.\n##\n")?;
+    /// use dlxkit::puzzles::{polyomino::PolyominoSet, PuzzleError};
+    /// let set = PolyominoSet::parse("| the L tromino\nL:\n#.\n##\n")?;
     /// assert_eq!(set.pieces()[0].cells(), [(0, 0), (1, 0), (1, 1)]);
-    /// let err = PieceSet::parse("##\n").unwrap_err();
+    /// let err = PolyominoSet::parse("##\n").unwrap_err();
     /// assert!(matches!(err, PuzzleError::Parse { line: 1, column: 1, .. }));
     /// # Ok::<(), PuzzleError>(())
     /// ```
-    pub fn parse(text: &str) -> Result<PieceSet, PuzzleError> {
+    pub fn parse(text: &str) -> Result<PolyominoSet, PuzzleError> {
         // (name, line of the name, unlimited, cells, rows drawn so far)
         struct Draft {
             name: String,
@@ -588,25 +588,25 @@ impl PieceSet {
                     format!("piece {} has no cells", d.name),
                 ));
             }
-            let piece = Piece::new(&d.name, d.cells)?;
+            let piece = Polyomino::new(&d.name, d.cells)?;
             pieces.push(if d.unlimited {
                 piece.unlimited()
             } else {
                 piece
             });
         }
-        PieceSet::new(pieces)
+        PolyominoSet::new(pieces)
     }
 
     /// The twelve pentominoes, named by the letters they resemble: F I L N P T U V W X Y Z.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// let names: String = PieceSet::pentominoes().pieces().iter().map(|p| p.label()).collect();
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// let names: String = PolyominoSet::pentominoes().pieces().iter().map(|p| p.label()).collect();
     /// assert_eq!(names, "FILNPTUVWXYZ");
     /// ```
-    pub fn pentominoes() -> PieceSet {
-        PieceSet {
+    pub fn pentominoes() -> PolyominoSet {
+        PolyominoSet {
             pieces: vec![
                 drawn("F", ".##/##./.#."),
                 drawn("I", "#####"),
@@ -627,11 +627,11 @@ impl PieceSet {
     /// The five tetrominoes I O T S L (free: turned and flipped, S is also Z and L also J).
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// assert_eq!(PieceSet::tetrominoes().pieces().len(), 5);
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// assert_eq!(PolyominoSet::tetrominoes().pieces().len(), 5);
     /// ```
-    pub fn tetrominoes() -> PieceSet {
-        PieceSet {
+    pub fn tetrominoes() -> PolyominoSet {
+        PolyominoSet {
             pieces: vec![
                 drawn("I", "####"),
                 drawn("O", "##/##"),
@@ -643,14 +643,14 @@ impl PieceSet {
     }
 
     /// The seven one-sided tetrominoes I O T S Z L J (use with
-    /// [`PackingOptions::one_sided`]).
+    /// [`PolyominoOptions::one_sided`]).
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// assert_eq!(PieceSet::one_sided_tetrominoes().pieces().len(), 7);
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// assert_eq!(PolyominoSet::one_sided_tetrominoes().pieces().len(), 7);
     /// ```
-    pub fn one_sided_tetrominoes() -> PieceSet {
-        PieceSet {
+    pub fn one_sided_tetrominoes() -> PolyominoSet {
+        PolyominoSet {
             pieces: vec![
                 drawn("I", "####"),
                 drawn("O", "##/##"),
@@ -667,14 +667,14 @@ impl PieceSet {
     /// domino tilings (see also [`crate::puzzles::dominoes`]).
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+    /// use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoSet, PolyominoPacking};
     /// use dlxkit::puzzles::Puzzle;
-    /// let p = Polyomino::new(&Board::rectangle(4, 4)?, &PieceSet::dominoes(), &PackingOptions::default())?;
+    /// let p = PolyominoPacking::new(&Board::rectangle(4, 4)?, &PolyominoSet::dominoes(), &PolyominoOptions::default())?;
     /// assert_eq!(p.count(), 36);
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
-    pub fn dominoes() -> PieceSet {
-        PieceSet {
+    pub fn dominoes() -> PolyominoSet {
+        PolyominoSet {
             pieces: vec![drawn("D", "##").unlimited()],
         }
     }
@@ -682,18 +682,18 @@ impl PieceSet {
     /// The pieces, in order.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// assert_eq!(PieceSet::tetrominoes().pieces()[1].name(), "O");
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// assert_eq!(PolyominoSet::tetrominoes().pieces()[1].name(), "O");
     /// ```
-    pub fn pieces(&self) -> &[Piece] {
+    pub fn pieces(&self) -> &[Polyomino] {
         &self.pieces
     }
 
     /// The number of cells of all pieces together (unlimited pieces counted once).
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::PieceSet;
-    /// assert_eq!(PieceSet::pentominoes().cell_count(), 60);
+    /// use dlxkit::puzzles::polyomino::PolyominoSet;
+    /// assert_eq!(PolyominoSet::pentominoes().cell_count(), 60);
     /// ```
     pub fn cell_count(&self) -> usize {
         self.pieces.iter().map(|p| p.cells.len()).sum()
@@ -703,12 +703,12 @@ impl PieceSet {
 /// How pieces may move, and whether to count up to the board's symmetries.
 ///
 /// ```
-/// use dlxkit::puzzles::{polyomino::PackingOptions, SymmetryReduction};
-/// let options = PackingOptions { one_sided: true, ..PackingOptions::default() };
+/// use dlxkit::puzzles::{polyomino::PolyominoOptions, SymmetryReduction};
+/// let options = PolyominoOptions { one_sided: true, ..PolyominoOptions::default() };
 /// assert_eq!(options.symmetry, SymmetryReduction::None);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PackingOptions {
+pub struct PolyominoOptions {
     /// Pieces may turn but not flip over.
     pub one_sided: bool,
     /// Count every solution, or one per class of symmetric solutions.
@@ -752,7 +752,7 @@ pub struct Tiling {
 /// A polyomino packing puzzle: a board, a piece set, and its exact cover problem.
 ///
 /// ```
-/// use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+/// use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoSet, PolyominoPacking};
 /// use dlxkit::puzzles::Puzzle;
 /// // The 8x8 square without its centre: Dana Scott's 1958 problem.
 /// let board = Board::parse("
@@ -766,40 +766,40 @@ pub struct Tiling {
 /// xxxxxxxx
 /// ")?;
 /// assert_eq!(board.cells().len(), 60);
-/// let p = Polyomino::new(&board, &PieceSet::pentominoes(), &PackingOptions::default())?;
+/// let p = PolyominoPacking::new(&board, &PolyominoSet::pentominoes(), &PolyominoOptions::default())?;
 /// let tiling = p.first()?.unwrap();
 /// p.validate(&tiling)?;
 /// assert_eq!(p.render(&tiling).lines().count(), 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Polyomino {
+pub struct PolyominoPacking {
     board: Board,
-    pieces: PieceSet,
-    options: PackingOptions,
-    packing: Packing,
+    pieces: PolyominoSet,
+    options: PolyominoOptions,
+    core: PackingProblem,
     placements: Vec<Placement>,
     cells: Vec<Cell>,
 }
 
-impl Polyomino {
+impl PolyominoPacking {
     /// Builds the packing problem.
     ///
     /// ```
-    /// use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino};
+    /// use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoSet, PolyominoPacking};
     /// use dlxkit::puzzles::Puzzle;
     /// // The five tetrominoes cannot fill a 4x5 rectangle (colour it like a chessboard).
-    /// let p = Polyomino::new(&Board::rectangle(4, 5)?, &PieceSet::tetrominoes(), &PackingOptions::default())?;
+    /// let p = PolyominoPacking::new(&Board::rectangle(4, 5)?, &PolyominoSet::tetrominoes(), &PolyominoOptions::default())?;
     /// assert_eq!(p.count(), 0);
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn new(
         board: &Board,
-        pieces: &PieceSet,
-        options: &PackingOptions,
-    ) -> Result<Polyomino, PuzzleError> {
+        pieces: &PolyominoSet,
+        options: &PolyominoOptions,
+    ) -> Result<PolyominoPacking, PuzzleError> {
         let cells: Vec<Cell> = board.cells.iter().map(|&(r, c)| cell(r, c)).collect();
-        let specs: Vec<PieceSpec> = pieces.pieces.iter().map(Piece::spec).collect();
+        let specs: Vec<PieceSpec> = pieces.pieces.iter().map(Polyomino::spec).collect();
         let ambient = geometry::plane_motions(true);
         let motions = geometry::plane_motions(!options.one_sided);
         let layout = Layout {
@@ -813,8 +813,8 @@ impl Polyomino {
             ambient: &ambient,
             motions: &motions,
         };
-        let packing = geometry::build(&layout, &options.symmetry)?;
-        let placements = packing
+        let core = geometry::build(&layout, &options.symmetry)?;
+        let placements = core
             .placements
             .iter()
             .map(|p| Placement {
@@ -822,11 +822,11 @@ impl Polyomino {
                 cells: p.cells.iter().map(|&i| board.cells[i]).collect(),
             })
             .collect();
-        Ok(Polyomino {
+        Ok(PolyominoPacking {
             board: board.clone(),
             pieces: pieces.clone(),
             options: options.clone(),
-            packing,
+            core,
             placements,
             cells,
         })
@@ -850,7 +850,7 @@ impl Polyomino {
     /// assert_eq!(pentomino_rectangle(5, 12, false)?.pieces().pieces().len(), 12);
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
-    pub fn pieces(&self) -> &PieceSet {
+    pub fn pieces(&self) -> &PolyominoSet {
         &self.pieces
     }
 
@@ -861,7 +861,7 @@ impl Polyomino {
     /// assert!(!pentomino_rectangle(5, 12, false)?.options().one_sided);
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
-    pub fn options(&self) -> &PackingOptions {
+    pub fn options(&self) -> &PolyominoOptions {
         &self.options
     }
 
@@ -901,15 +901,15 @@ impl Polyomino {
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn symmetry(&self) -> Option<&SymmetryReport> {
-        self.packing.report.as_ref()
+        self.core.report.as_ref()
     }
 }
 
-impl Puzzle for Polyomino {
+impl Puzzle for PolyominoPacking {
     type Solution = Tiling;
 
     fn problem(&self) -> &Problem {
-        &self.packing.problem
+        &self.core.problem
     }
 
     fn describe(&self, option: OptionId) -> Option<String> {
@@ -935,7 +935,7 @@ impl Puzzle for Polyomino {
     }
 
     fn validate(&self, tiling: &Tiling) -> Result<(), InvalidSolution> {
-        let specs: Vec<PieceSpec> = self.pieces.pieces.iter().map(Piece::spec).collect();
+        let specs: Vec<PieceSpec> = self.pieces.pieces.iter().map(Polyomino::spec).collect();
         let placed: Vec<(usize, Vec<Cell>)> = tiling
             .placements
             .iter()
@@ -1015,8 +1015,8 @@ pub fn pentomino_rectangle(
     rows: usize,
     cols: usize,
     reduce_symmetry: bool,
-) -> Result<Polyomino, PuzzleError> {
-    let options = PackingOptions {
+) -> Result<PolyominoPacking, PuzzleError> {
+    let options = PolyominoOptions {
         one_sided: false,
         symmetry: if reduce_symmetry {
             SymmetryReduction::Auto
@@ -1024,9 +1024,9 @@ pub fn pentomino_rectangle(
             SymmetryReduction::None
         },
     };
-    Polyomino::new(
+    PolyominoPacking::new(
         &Board::rectangle(rows, cols)?,
-        &PieceSet::pentominoes(),
+        &PolyominoSet::pentominoes(),
         &options,
     )
 }
@@ -1040,6 +1040,6 @@ pub fn pentomino_rectangle(
 /// assert_eq!(p.problem().primary_count(), 72); // 12 pieces and 60 cells
 /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 /// ```
-pub fn benchmark(restricted: bool) -> Result<Polyomino, PuzzleError> {
+pub fn benchmark(restricted: bool) -> Result<PolyominoPacking, PuzzleError> {
     pentomino_rectangle(6, 10, restricted)
 }

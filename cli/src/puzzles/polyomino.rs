@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueHint};
-use dlxkit::puzzles::polyomino::{Board, PackingOptions, PieceSet, Polyomino, Tiling};
+use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoPacking, PolyominoSet, Tiling};
 use dlxkit::puzzles::SymmetryReduction;
 use serde_json::{json, Value};
 
@@ -79,14 +79,14 @@ pub struct PolyominoArgs {
 }
 
 /// The piece set named by `--pieces`: a built-in set or a file.
-fn piece_set(name: &str, ctx: &Context) -> Result<PieceSet, CliError> {
+fn piece_set(name: &str, ctx: &Context) -> Result<PolyominoSet, CliError> {
     Ok(match name {
-        "pentominoes" => PieceSet::pentominoes(),
-        "tetrominoes" => PieceSet::tetrominoes(),
-        "one-sided-tetrominoes" => PieceSet::one_sided_tetrominoes(),
-        "dominoes" => PieceSet::dominoes(),
+        "pentominoes" => PolyominoSet::pentominoes(),
+        "tetrominoes" => PolyominoSet::tetrominoes(),
+        "one-sided-tetrominoes" => PolyominoSet::one_sided_tetrominoes(),
+        "dominoes" => PolyominoSet::dominoes(),
         file if Path::new(file).exists() || file == "-" => {
-            read_file(Path::new(file), ctx, PieceSet::parse)?
+            read_file(Path::new(file), ctx, PolyominoSet::parse)?
         }
         other => {
             return Err(CliError::usage(format!(
@@ -103,7 +103,7 @@ pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
         None => Board::rectangle(args.board.rows, args.board.cols).map_err(super::bad_argument)?,
     };
     let pieces = piece_set(&args.pieces, ctx)?;
-    let options = PackingOptions {
+    let options = PolyominoOptions {
         one_sided: args.one_sided,
         symmetry: if args.distinct {
             SymmetryReduction::Auto
@@ -111,8 +111,8 @@ pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
             SymmetryReduction::None
         },
     };
-    let puzzle =
-        Polyomino::new(&board, &pieces, &options).map_err(|e| CliError::input(e.to_string()))?;
+    let puzzle = PolyominoPacking::new(&board, &pieces, &options)
+        .map_err(|e| CliError::input(e.to_string()))?;
     // Every piece is used once and every cell covered once: the sizes must agree (else the
     // search would only fail, after trying every packing of the pieces, which takes ages).
     let (cells, needed) = (board.cells().len(), pieces.cell_count());
@@ -130,7 +130,7 @@ pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
     solve(&puzzle, &args.common, &extras, ctx)
 }
 
-impl Shown for Polyomino {
+impl Shown for PolyominoPacking {
     fn data(&self, tiling: &Tiling) -> Value {
         let pieces: Vec<PlacedPiece<[usize; 2]>> = tiling
             .placements
