@@ -1,9 +1,9 @@
 //! A real browser plays the board of `dlxkit play`: headless Chromium, driven through
 //! chromedriver's WebDriver protocol (plain HTTP and JSON, so the test needs no client
 //! library), loads the page, presses Random Level, types a digit that clashes with a given
-//! and sees the conflict, presses Reset and sees the cell empty again, presses Solve and
-//! reads a complete grid from the page (checked here), then Undo and Hint, and reads the
-//! step the hint describes.
+//! and sees the conflict, presses Reset and sees the cell empty again, presses Solve (with
+//! `naive`, then with `dlx`) and reads a complete grid from the page (checked here), then
+//! Undo and Hint, and reads the step the hint describes.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without
 //! them it says loudly that it is skipped, and fails instead when `CI` is set. With
@@ -74,7 +74,7 @@ impl Browser {
             "--disable-component-update",
             "--disable-sync",
             "--disable-dev-shm-usage",
-            "--window-size=1200,820",
+            "--window-size=1200,880",
             &format!("--user-data-dir={}", browser.profile.display()),
         ];
         let capabilities = json!({"capabilities": {"alwaysMatch": {
@@ -297,24 +297,34 @@ fn a_browser_plays_the_board() {
         browser.script("return document.querySelectorAll('#board .cell.conflict').length");
     assert_eq!(conflicts, 0);
 
-    // Solve: a complete, valid grid that keeps the givens.
-    browser.click("#solve");
-    browser.wait_for(
-        "the solution",
-        "return Array.from(document.querySelectorAll('#board .cell')).every(c => c.textContent !== '')",
-    );
-    let solved: String = cells(&browser).concat();
-    assert!(
-        is_solution_of(&solved, &puzzle, 9, 3),
-        "{solved} does not solve {puzzle}"
-    );
-    let status = browser.wait_for(
-        "the verdict",
-        "return document.getElementById('status').textContent",
-    );
-    assert!(status.as_str().unwrap().starts_with("Solved!"), "{status}");
-    let run = browser.script("return document.querySelector('#runs tbody tr').textContent");
-    assert!(run.as_str().unwrap().starts_with("dlx"), "{run}");
+    // Solve, with a backtracking solver and then with DLX: each time a complete, valid grid
+    // that keeps the givens, and a row in the table of runs.
+    for (k, solver) in ["naive", "dlx"].into_iter().enumerate() {
+        if k > 0 {
+            browser.click("#undo");
+        }
+        browser.click(&format!("#solver option[value=\"{solver}\"]"));
+        browser.click("#solve");
+        browser.wait_for(
+            "the solution",
+            &format!(
+                "return document.querySelectorAll('#runs tbody tr').length === {} && {}",
+                k + 1,
+                NOT_BUSY.trim_start_matches("return ")
+            ),
+        );
+        let solved: String = cells(&browser).concat();
+        assert!(
+            is_solution_of(&solved, &puzzle, 9, 3),
+            "{solver}: {solved} does not solve {puzzle}"
+        );
+        let status = browser.script("return document.getElementById('status').textContent");
+        assert!(status.as_str().unwrap().starts_with("Solved!"), "{status}");
+        let run = browser.script(&format!(
+            "return document.querySelectorAll('#runs tbody tr')[{k}].textContent"
+        ));
+        assert!(run.as_str().unwrap().starts_with(solver), "{run}");
+    }
     let png = browser.screenshot();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     if let Some(path) = std::env::var_os("DLXKIT_PLAY_SCREENSHOT") {
