@@ -376,6 +376,7 @@ fn bad_requests_get_a_4xx_naming_the_problem_and_the_server_goes_on() {
         ("/api/new".into(), r#"{"difficulty":"insane"}"#.into(), 400, "unknown difficulty `insane`: choose one of any, easy, medium, hard, expert".into()),
         ("/api/new".into(), r#"{"seed":9007199254740992}"#.into(), 400, "seed 9007199254740992 is larger than 9007199254740991".into()),
         ("/api/new".into(), r#"{"size":6,"box":"3x3"}"#.into(), 400, "box 3x3 makes a side of 9, not 6".into()),
+        ("/api/new".into(), r#"{"size":16,"variant":"jigsaw"}"#.into(), 400, "random jigsaw levels go up to 9x9: a random 16x16 region map seldom has a complete grid that can be found in time (paste your own jigsaw puzzle instead)".into()),
         ("/api/hint".into(), format!(r#"{{"puzzle":{},"entries":"{}"}}"#, puzzle(".12.3...4......."), ".".repeat(16)), 400, "the puzzle has no solution".into()),
         ("/api/check".into(), format!(r#"{{"puzzle":{p},"entries":"{}"}}"#, "x".repeat(81)), 400, "entries: bad symbol `x` at r1c1".into()),
         ("/api/validate".into(), "\"text\"".into(), 400, "request body: invalid type: string \"text\", expected struct ValidateRequest at line 1 column 6".into()),

@@ -45,6 +45,10 @@ const PAGE: &str = include_str!("page/index.html");
 const STYLE: &str = include_str!("page/style.css");
 const SCRIPT: &str = include_str!("page/app.js");
 
+/// The largest side of a random jigsaw level: larger random region maps seldom have a
+/// complete grid that the generator finds within its node limits.
+pub const MAX_JIGSAW_SIDE: usize = 9;
+
 /// The largest seed: JavaScript numbers hold integers exactly up to 2^53 - 1, so a seed the
 /// page shows and sends back is the seed the server used.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
@@ -208,6 +212,14 @@ impl Api {
             variant_name.to_ascii_lowercase().as_str(),
             "jigsaw" | "irregular"
         );
+        if jigsaw && r.size > MAX_JIGSAW_SIDE {
+            return Err(ApiError::bad(format!(
+                "random jigsaw levels go up to {MAX_JIGSAW_SIDE}x{MAX_JIGSAW_SIDE}: a random \
+                 {n}x{n} region map seldom has a complete grid that can be found in time \
+                 (paste your own jigsaw puzzle instead)",
+                n = r.size
+            )));
+        }
         if !jigsaw {
             layout_of(r.size, r.box_shape.as_deref(), Some(variant_name), None)?;
         }
@@ -269,6 +281,16 @@ impl Api {
                 }
             }
         };
+        if made.generated.givens == made.generated.puzzle.cells().len() {
+            // Stopped before a single given could go: there is no puzzle to play.
+            return Err(ApiError {
+                status: 503,
+                message: format!(
+                    "the generator ran out of time ({} s) before making a puzzle: try again, or a smaller size",
+                    self.caps.generate_time.as_secs()
+                ),
+            });
+        }
         let rated = Difficulty::of_rating(&made.rating);
         let note = match (difficulty, made.reached) {
             (Some(d), false) if stop() => Some(format!(

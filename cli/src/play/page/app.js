@@ -558,11 +558,13 @@ async function loadOwn() {
 }
 
 function syncVariants() {
-  // Windows need square boxes: no windoku on 6x6.
-  const six = $("size").value === "6";
-  const windoku = $("variant").querySelector('option[value="windoku"]');
-  windoku.disabled = six;
-  if (six && $("variant").value === "windoku") $("variant").value = "standard";
+  // Windows need square boxes: no windoku on 6x6. Random jigsaw levels go up to 9x9.
+  const size = Number($("size").value);
+  const off = { windoku: size === 6, jigsaw: size > 9 };
+  for (const [name, disabled] of Object.entries(off)) {
+    $("variant").querySelector(`option[value="${name}"]`).disabled = disabled;
+    if (disabled && $("variant").value === name) $("variant").value = "standard";
+  }
 }
 
 async function start() {
