@@ -522,6 +522,32 @@ fn many_requests_at_once_are_all_answered() {
     still_answers(&server);
 }
 
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn another_loopback_address_and_a_missing_browser_are_fine() {
+    // No `xdg-open` on this PATH: --open notes it and the server runs on.
+    let server = Server::start_with(
+        &["--bind", "127.0.0.2", "--open"],
+        &[("PATH", "/nonexistent")],
+    );
+    assert!(
+        server.url.starts_with("http://127.0.0.2:"),
+        "{}",
+        server.url
+    );
+    still_answers(&server);
+    let url = server.url.clone();
+    let (code, stderr) = server.terminate();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "dlxkit: could not open a browser (xdg-open: No such file or directory (os error 2)): \
+             open {url} yourself\ndlxkit: the server stopped\n"
+        )
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn sigterm_stops_the_server_cleanly() {

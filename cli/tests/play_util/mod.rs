@@ -21,8 +21,15 @@ pub struct Server {
 impl Server {
     /// Starts the server and reads the address it prints.
     pub fn start() -> Server {
+        Server::start_with(&[], &[])
+    }
+
+    /// Starts the server with more arguments and environment variables.
+    pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_dlxkit"))
             .args(["play", "--port", "0"])
+            .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
