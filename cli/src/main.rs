@@ -22,6 +22,7 @@ mod exit;
 mod input;
 mod interrupt;
 mod output;
+mod play;
 mod progress;
 mod puzzles;
 mod search;
@@ -41,6 +42,7 @@ Examples:
   dlxkit solve data/dlx/knuth-toy.dlx          print the solutions of an exact cover problem
   dlxkit solve --count --stats problem.dlx      count them, with statistics on stderr
   dlxkit solve --help                           everything about `solve`, and Knuth's format
+  dlxkit play --open                            play Sudoku in the browser
   dlxkit completions bash                       a completion script for bash
 
 Exit status: 0 if something was found (or the job was done), 1 if nothing was found,
@@ -69,6 +71,8 @@ enum Command {
     Puzzles(puzzles::PuzzleCommand),
     /// Benchmark DLX against the backtracking Sudoku solvers (or, with --engine, the engine).
     Bench(bench::BenchArgs),
+    /// Play Sudoku in the browser: a local web page with Random Level, Solve, Check and Hint.
+    Play(play::PlayArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Puzzles(command) => puzzles::run(command, &ctx),
         Command::Sudoku(command) => sudoku::run(command, &ctx),
         Command::Bench(args) => bench::run(args, &ctx),
+        Command::Play(args) => play::run(args, &ctx),
     };
     exit::finish(result, || {
         let mut command = Cli::command();

@@ -5,12 +5,15 @@
 //! are modules of their own. The library's tests are in `tests/` at the top.
 
 mod bench_cli;
+mod browser_play;
+mod cli_play;
 mod cli_puzzles;
 mod cli_readme;
 mod cli_solve;
 mod cli_sudoku;
 mod cli_tool;
 mod cli_util;
+mod play_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
 /// test run there, as a user's would in a clone.

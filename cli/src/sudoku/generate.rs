@@ -117,10 +117,13 @@ pub struct GenerateArgs {
 }
 
 /// A generated puzzle, rated, and whether it met the targets.
-struct Made {
-    generated: Generated,
-    rating: Rating,
-    reached: bool,
+pub struct Made {
+    /// The puzzle, its solution and its seed.
+    pub generated: Generated,
+    /// Its rating by the strategies solver.
+    pub rating: Rating,
+    /// Whether it met the targets (givens, difficulty).
+    pub reached: bool,
 }
 
 /// One line of `--format jsonl`.
@@ -150,7 +153,7 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             SymmetryName::Mirror => Symmetry::Mirror,
         });
     options.target_givens = args.givens;
-    options.node_limit = args.max_nodes.or((shape.size() > 9).then_some(100_000));
+    options.node_limit = args.max_nodes.or(default_node_limit(shape));
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut stream = Rng::new(seed);
     let seeds: Vec<u64> = (0..args.count).map(|_| stream.next_u64()).collect();
@@ -169,9 +172,14 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         &seeds,
         StrategiesSolver::new,
         |solver, &seed| {
-            let made = make(&options, args.difficulty, seed, solver, &|| {
-                batch.cancelled()
-            });
+            let made = make(
+                &options,
+                args.difficulty,
+                seed,
+                solver,
+                &Limits::new(),
+                &|| batch.cancelled(),
+            );
             (!batch.cancelled()).then_some(made)
         },
         |out, i, made| {
@@ -222,20 +230,28 @@ fn shape(args: &GenerateArgs) -> Result<Shape, CliError> {
     }
 }
 
+/// The node limit of each uniqueness check when none is given: none up to 9x9, where a
+/// complete check is quick, and 100,000 above, where one check could run for minutes.
+pub fn default_node_limit(shape: Shape) -> Option<u64> {
+    (shape.size() > 9).then_some(100_000)
+}
+
 /// A seed from the clock, for runs without `--seed`.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Makes the puzzle of `seed`: at the `difficulty` if one is asked for (trying further seeds
-/// of the stream `seed` starts), else the plain generator's puzzle. `stop` says to give up.
-fn make(
+/// of the stream `seed` starts), else the plain generator's puzzle. Each rating runs within
+/// `rate_limits` (a rating cut short counts as too hard). `stop` says to give up.
+pub fn make(
     options: &GenerateOptions,
     difficulty: Option<Difficulty>,
     seed: u64,
     solver: &mut StrategiesSolver,
+    rate_limits: &Limits,
     stop: &dyn Fn() -> bool,
 ) -> Result<Made, GenerateError> {
     let mut stream = Rng::new(seed);
@@ -252,13 +268,15 @@ fn make(
             }
             match difficulty {
                 None | Some(Difficulty::Expert) => true,
-                Some(d) => Difficulty::of(solver.rate(puzzle, &Limits::new()).hardest) <= d,
+                Some(d) => Difficulty::of_rating(&solver.rate(puzzle, rate_limits))
+                    .is_some_and(|level| level <= d),
             }
         })?;
-        let rating = solver.rate(&generated.puzzle, &Limits::new());
+        let rating = solver.rate(&generated.puzzle, rate_limits);
         let level = Difficulty::of(rating.hardest);
         let made = Made {
-            reached: generated.target_reached && difficulty.is_none_or(|d| level == d),
+            reached: generated.target_reached
+                && difficulty.is_none_or(|d| Difficulty::of_rating(&rating) == Some(d)),
             generated,
             rating,
         };

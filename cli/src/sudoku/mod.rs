@@ -14,8 +14,8 @@
 
 mod batch;
 mod check;
-mod generate;
-mod rate;
+pub mod generate;
+pub mod rate;
 mod solve;
 
 use std::path::{Path, PathBuf};
