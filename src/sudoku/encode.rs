@@ -121,8 +121,8 @@ pub enum EncodeError {
     /// A shape or variant error.
     #[error(transparent)]
     Grid(#[from] GridError),
-    /// The engine refused to force a given (not expected once the givens passed
-    /// [`Grid::check_givens`]).
+    /// The engine refused to force a given for another reason than a clash between givens
+    /// (not expected: the clashes are reported as [`EncodeError::Conflict`]).
     #[error("a given could not be forced: {0}")]
     Force(#[from] ForceError),
 }
@@ -354,7 +354,7 @@ impl Encoding {
         Arc::ptr_eq(&self.layout, grid.layout()) || *self.layout == **grid.layout()
     }
 
-    fn check(&self, grid: &Grid) -> Result<(), EncodeError> {
+    fn check_layout(&self, grid: &Grid) -> Result<(), EncodeError> {
         if !self.fits(grid) {
             let describe = |l: &Layout| format!("{} {}x{}", l.variant_name(), l.size(), l.size());
             return Err(EncodeError::LayoutMismatch {
@@ -362,7 +362,6 @@ impl Encoding {
                 encoding: describe(&self.layout),
             });
         }
-        grid.check_givens()?;
         Ok(())
     }
 
@@ -390,6 +389,11 @@ impl Encoding {
     /// givens of `grid`. Fails, leaving nothing forced, if the givens conflict or the layout is
     /// not this encoding's.
     ///
+    /// The givens are checked here once, by forcing them: an option that clashes with one
+    /// forced before it is refused by the engine ([`Solver::force`]), and only then is the
+    /// grid scanned ([`Grid::check_givens`]) to name the digit, the unit and the two cells.
+    /// So a caller need not check the givens first.
+    ///
     /// ```
     /// use dlxkit::sudoku::{encode::{EncodeError, Encoding}, Grid, Shape};
     /// let e = Encoding::standard(Shape::new(2, 2)?)?;
@@ -397,7 +401,8 @@ impl Encoding {
     /// let mut g = Grid::blank(e.layout().clone());
     /// g.set(0, 0, 1);
     /// g.set(0, 1, 1);
-    /// assert!(matches!(e.force_givens(&mut solver, &g), Err(EncodeError::Conflict(_))));
+    /// let err = e.force_givens(&mut solver, &g).unwrap_err();
+    /// assert_eq!(err.to_string(), "digit 1 appears twice in row 1 (r1c1 and r1c2)");
     /// assert!(solver.forced().is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -407,13 +412,15 @@ impl Encoding {
         grid: &Grid,
     ) -> Result<(), EncodeError> {
         solver.unforce_all();
-        self.check(grid)?;
+        self.check_layout(grid)?;
         let n = self.n;
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
-                // Cannot clash: the givens were checked for conflicts above.
                 if let Err(e) = solver.force(OptionId::new(cell * n + d as usize - 1)) {
                     solver.unforce_all();
+                    // A clash between two givens: name it. (The scan finds it, since the
+                    // engine refuses an option only when a forced one shares an item.)
+                    grid.check_givens()?;
                     return Err(e.into());
                 }
             }
