@@ -76,7 +76,8 @@ fn solvers_by_set(c: &mut Criterion) {
             }
             let mut solver = by_name(name).expect("a known solver");
             let records = run_solver(solver.as_mut(), &work, &check, |_| {})
-                .expect("every solution is right");
+                .expect("every solution is right")
+                .records;
             assert!(
                 records.iter().all(|r| r.outcome.is_solved()),
                 "{name} leaves puzzles of {set} unsolved within the node limit"

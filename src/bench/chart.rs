@@ -8,12 +8,11 @@
 //!   one colour per solver; puzzles stopped by a limit are hollow.
 //!
 //! ```
-//! use dlxkit::bench::{chart, run_solver, RunOptions, Sample, SolverRun, Workload};
+//! use dlxkit::bench::{chart, run_solver, RunOptions, Sample, Workload};
 //! use dlxkit::sudoku::solvers::by_name;
 //! let s = Sample::load("data/sudoku/norvig_hardest11.txt".as_ref())?;
 //! let w = Workload::new(&s, 1, false)?;
-//! let records = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
-//! let runs = [SolverRun { set: s.name.clone(), solver: "dlx", records }];
+//! let runs = [run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?];
 //! let path = std::env::temp_dir().join("dlxkit-doc-chart.svg");
 //! chart::time_distribution(&path, "hardest11", &runs)?;
 //! assert!(std::fs::read_to_string(&path)?.starts_with("<svg"));
@@ -95,7 +94,7 @@ fn log_range(values: impl Iterator<Item = f64>, floor: f64) -> std::ops::Range<f
 /// ```
 /// use dlxkit::bench::{chart, SolverRun};
 /// let path = std::env::temp_dir().join("dlxkit-doc-empty-times.svg");
-/// chart::time_distribution(&path, "nothing", &[SolverRun { set: "s".into(), solver: "mrv", records: vec![] }])?;
+/// chart::time_distribution(&path, "nothing", &[SolverRun { set: "s".into(), solver: "mrv", records: vec![], cpu: None }])?;
 /// assert!(std::fs::read_to_string(&path)?.contains("</svg>"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -164,13 +163,13 @@ pub fn time_distribution(path: &Path, title: &str, runs: &[SolverRun]) -> Result
 /// Draws search nodes against time, one point per puzzle attempted, for one sample.
 ///
 /// ```
-/// use dlxkit::bench::{chart, run_solver, RunOptions, Sample, SolverRun, Workload};
+/// use dlxkit::bench::{chart, run_solver, RunOptions, Sample, Workload};
 /// use dlxkit::sudoku::solvers::by_name;
 /// let s = Sample::from_text("s", "12..............\n..12............\n")?;
 /// let w = Workload::new(&s, 0, false)?;
-/// let records = run_solver(by_name("naive")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
+/// let run = run_solver(by_name("naive")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
 /// let path = std::env::temp_dir().join("dlxkit-doc-nodes.svg");
-/// chart::nodes_against_time(&path, "tiny", &[SolverRun { set: "s".into(), solver: "naive", records }])?;
+/// chart::nodes_against_time(&path, "tiny", &[run])?;
 /// assert!(std::fs::read_to_string(&path)?.contains("<circle"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use dlxkit::bench::{report, SolverRun};
-//! let csv = report::csv(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }]);
+//! let csv = report::csv(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![], cpu: None }]);
 //! assert_eq!(csv.lines().count(), 1); // the header only
 //! ```
 
@@ -70,12 +70,12 @@ fn field(text: &str) -> String {
 /// The records as CSV: the header, then one line per record.
 ///
 /// ```
-/// use dlxkit::bench::{report, run_solver, RunOptions, Sample, SolverRun, Workload};
+/// use dlxkit::bench::{report, run_solver, RunOptions, Sample, Workload};
 /// use dlxkit::sudoku::solvers::by_name;
 /// let s = Sample::from_text("tiny, 4x4", "12..............\n")?;
-/// let records = run_solver(by_name("dlx")?.as_mut(), &Workload::new(&s, 0, false)?,
-///                          &RunOptions::default(), |_| {})?;
-/// let csv = report::csv(&[SolverRun { set: s.name.clone(), solver: "dlx", records }]);
+/// let run = run_solver(by_name("dlx")?.as_mut(), &Workload::new(&s, 0, false)?,
+///                     &RunOptions::default(), |_| {})?;
+/// let csv = report::csv(&[run]);
 /// let row = csv.lines().nth(1).unwrap();
 /// assert!(row.starts_with("\"tiny, 4x4\",dlx,0,1,0,solved,multiple,2,"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -109,7 +109,7 @@ pub fn csv(runs: &[SolverRun]) -> String {
 ///
 /// ```
 /// use dlxkit::bench::{report, SolverRun};
-/// let json = report::json(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }]);
+/// let json = report::json(&[SolverRun { set: "s".into(), solver: "dlx", records: vec![], cpu: None }]);
 /// assert_eq!(json, "[]");
 /// ```
 pub fn json(runs: &[SolverRun]) -> String {
@@ -122,7 +122,7 @@ pub fn json(runs: &[SolverRun]) -> String {
 /// ```
 /// use dlxkit::bench::{report, SolverRun};
 /// let path = std::env::temp_dir().join("dlxkit-doc-records.csv");
-/// report::write_csv(&path, &[SolverRun { set: "s".into(), solver: "dlx", records: vec![] }])?;
+/// report::write_csv(&path, &[SolverRun { set: "s".into(), solver: "dlx", records: vec![], cpu: None }])?;
 /// assert!(std::fs::read_to_string(&path)?.starts_with("set,solver,"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -1,9 +1,14 @@
 //! Summary statistics of a run, and ratios to a baseline solver.
 //!
-//! Times are per puzzle and taken over the puzzles *solved* (a node or time limit cuts a
-//! solve short, so its time says nothing about the puzzle); the puzzles that hit a limit or
-//! were skipped are counted separately. Throughput is the puzzles solved per second of time
-//! spent on every puzzle attempted, limit hits included.
+//! The throughput figures are tdoku's: puzzles per second and microseconds per puzzle, of
+//! the *solving time* -- the CPU time of the timed loop where the platform has a per-thread
+//! CPU clock (so waiting for a shared processor does not count), else the sum of the solves'
+//! wall-clock times -- with the guesses per puzzle and the share of puzzles solved without a
+//! guess. Puzzles per second counts the puzzles solved over the time spent on every puzzle
+//! attempted, limit hits included; microseconds per puzzle is that time over the puzzles
+//! attempted. The distribution (median, 99th percentile, maximum) is of the wall-clock time of
+//! each puzzle *solved* (a node or time limit cuts a solve short, so its time says nothing
+//! about the puzzle); the puzzles that hit a limit or were skipped are counted separately.
 //!
 //! ```
 //! use std::time::Duration;
@@ -18,13 +23,13 @@ use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
-use super::{Outcome, Record};
+use super::{Outcome, Record, SolverRun};
 
 /// What one solver did on one sample.
 ///
 /// ```
-/// use dlxkit::bench::stats::summarize;
-/// let s = summarize("dlx", &[]);
+/// use dlxkit::bench::{stats::summarize, SolverRun};
+/// let s = summarize(&SolverRun { set: "s".into(), solver: "dlx", records: vec![], cpu: None });
 /// assert_eq!((s.puzzles, s.solved, s.mean_nodes), (0, 0, 0.0));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -43,12 +48,23 @@ pub struct Summary {
     pub skipped: usize,
     /// Puzzles stopped by the cancel flag.
     pub cancelled: usize,
-    /// Time spent on every puzzle attempted, limit hits included.
+    /// Wall-clock time spent on every puzzle attempted, limit hits included (the sum of the
+    /// solves' times).
     #[serde(rename = "total_ms", serialize_with = "millis")]
     pub total: Duration,
-    /// Puzzles solved per second of `total`.
+    /// The CPU time of the timed loop, where the platform measures it ([`SolverRun::cpu`]).
+    #[serde(rename = "cpu_ms", serialize_with = "millis_or_null")]
+    pub cpu: Option<Duration>,
+    /// The solving time the throughput is of: `cpu` when known, else `total`.
+    #[serde(rename = "solving_ms", serialize_with = "millis")]
+    pub solving: Duration,
+    /// `cpu` or `wall`: which clock `solving` comes from.
+    pub clock: &'static str,
+    /// Puzzles solved per second of `solving`.
     pub puzzles_per_sec: f64,
-    /// Mean time per puzzle solved.
+    /// `solving` per puzzle attempted, in microseconds.
+    pub us_per_puzzle: f64,
+    /// Mean wall-clock time per puzzle solved.
     #[serde(rename = "mean_ms", serialize_with = "millis")]
     pub mean: Duration,
     /// Median time per puzzle solved.
@@ -64,6 +80,8 @@ pub struct Summary {
     pub mean_nodes: f64,
     /// Mean guesses per puzzle solved.
     pub mean_guesses: f64,
+    /// The share of the puzzles solved that needed no guess, in percent.
+    pub no_guess_pct: f64,
 }
 
 impl Summary {
@@ -80,6 +98,13 @@ impl Summary {
 
 fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
+}
+
+fn millis_or_null<S: Serializer>(d: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => millis(d, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// The `p` quantile (0 to 1) of sorted durations, by nearest rank; zero for none.
@@ -100,7 +125,7 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-/// Summarises the records of one solver.
+/// Summarises the run of one solver.
 ///
 /// ```
 /// use dlxkit::bench::{run_solver, stats::summarize, RunOptions, Sample, Workload};
@@ -108,14 +133,15 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
 /// let s = Sample::load("data/sudoku/norvig_hardest11.txt".as_ref())?;
 /// let w = Workload::new(&s, 1, false)?;
 /// let options = RunOptions { node_limit: Some(500), ..RunOptions::default() };
-/// let records = run_solver(by_name("naive")?.as_mut(), &w, &options, |_| {})?;
-/// let summary = summarize("naive", &records);
+/// let run = run_solver(by_name("naive")?.as_mut(), &w, &options, |_| {})?;
+/// let summary = summarize(&run);
 /// assert_eq!(summary.puzzles, 11);
 /// assert_eq!(summary.solved + summary.limit_hits(), 11);
 /// assert!(summary.node_limit > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn summarize(solver: &str, records: &[Record]) -> Summary {
+pub fn summarize(run: &SolverRun) -> Summary {
+    let records = &run.records;
     let count = |o: Outcome| records.iter().filter(|r| r.outcome == o).count();
     let solved: Vec<&Record> = records.iter().filter(|r| r.outcome.is_solved()).collect();
     let mut times: Vec<Duration> = solved.iter().map(|r| r.time).collect();
@@ -123,6 +149,11 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
     let total: Duration = records.iter().map(|r| r.time).sum();
     let solved_time: Duration = times.iter().sum();
     let n = solved.len();
+    let attempted = records.len() - count(Outcome::Skipped);
+    let (solving, clock) = match run.cpu {
+        Some(cpu) => (cpu, "cpu"),
+        None => (total, "wall"),
+    };
     let mean_of = |f: fn(&Record) -> u64| {
         if n == 0 {
             0.0
@@ -131,7 +162,7 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
         }
     };
     Summary {
-        solver: solver.to_string(),
+        solver: run.solver.to_string(),
         puzzles: records.len(),
         solved: n,
         node_limit: count(Outcome::NodeLimit),
@@ -139,10 +170,18 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
         skipped: count(Outcome::Skipped),
         cancelled: count(Outcome::Cancelled),
         total,
-        puzzles_per_sec: if total.is_zero() {
+        cpu: run.cpu,
+        solving,
+        clock,
+        puzzles_per_sec: if solving.is_zero() {
             0.0
         } else {
-            n as f64 / total.as_secs_f64()
+            n as f64 / solving.as_secs_f64()
+        },
+        us_per_puzzle: if attempted == 0 {
+            0.0
+        } else {
+            solving.as_secs_f64() * 1e6 / attempted as f64
         },
         mean: if n == 0 {
             Duration::ZERO
@@ -154,6 +193,11 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
         max: times.last().copied().unwrap_or_default(),
         mean_nodes: mean_of(|r| r.nodes),
         mean_guesses: mean_of(|r| r.guesses),
+        no_guess_pct: if n == 0 {
+            0.0
+        } else {
+            100.0 * solved.iter().filter(|r| r.guesses == 0).count() as f64 / n as f64
+        },
     }
 }
 
@@ -183,8 +227,8 @@ pub struct Ratio {
 /// use dlxkit::sudoku::solvers::by_name;
 /// let s = Sample::load("data/sudoku/pe96_easy50.txt".as_ref())?;
 /// let w = Workload::new(&s, 1, false)?;
-/// let dlx = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
-/// let mrv = run_solver(by_name("mrv")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
+/// let dlx = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?.records;
+/// let mrv = run_solver(by_name("mrv")?.as_mut(), &w, &RunOptions::default(), |_| {})?.records;
 /// let r = ratio(&mrv, &dlx).unwrap();
 /// assert_eq!(r.common, 50);
 /// assert_eq!(ratio(&dlx, &dlx).unwrap().time, 1.0);
@@ -252,7 +296,13 @@ mod tests {
             record(3, Outcome::TimeLimit, 40, 50),
             record(4, Outcome::Skipped, 0, 0),
         ];
-        let s = summarize("x", &records);
+        let run = |cpu| SolverRun {
+            set: "s".into(),
+            solver: "x",
+            records: records.to_vec(),
+            cpu,
+        };
+        let s = summarize(&run(None));
         assert_eq!(
             (s.puzzles, s.solved, s.node_limit, s.time_limit, s.skipped),
             (5, 2, 1, 1, 1)
@@ -266,9 +316,35 @@ mod tests {
         );
         assert_eq!(s.total, Duration::from_millis(580));
         assert!((s.puzzles_per_sec - 2.0 / 0.58).abs() < 1e-9);
+        assert!((s.us_per_puzzle - 580_000.0 / 4.0).abs() < 1e-6);
         assert_eq!((s.mean_nodes, s.mean_guesses), (200.0, 100.0));
+        assert_eq!((s.clock, s.no_guess_pct), ("wall", 0.0));
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["mean_ms"], 20.0);
+        assert_eq!(json["cpu_ms"], serde_json::Value::Null);
+        // With the loop's CPU time known, the throughput is of it.
+        let s = summarize(&run(Some(Duration::from_millis(100))));
+        assert_eq!((s.clock, s.solving), ("cpu", Duration::from_millis(100)));
+        assert!((s.puzzles_per_sec - 20.0).abs() < 1e-9);
+        assert!((s.us_per_puzzle - 25_000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_share_without_guessing_counts_solved_puzzles_only() {
+        let records = vec![
+            record(0, Outcome::Solved, 1, 0),
+            record(1, Outcome::Solved, 1, 1),
+            record(2, Outcome::Solved, 1, 40),
+            record(3, Outcome::NodeLimit, 1, 0),
+        ];
+        let run = SolverRun {
+            set: "s".into(),
+            solver: "x",
+            records,
+            cpu: None,
+        };
+        // Guesses are nodes / 2: 0, 0 and 20 on the three solved puzzles.
+        assert!((summarize(&run).no_guess_pct - 200.0 / 3.0).abs() < 1e-9);
     }
 
     #[test]
