@@ -24,6 +24,7 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use super::{BenchError, SolverRun};
+use crate::sudoku::solvers::SOLVER_NAMES;
 
 /// Chart size in pixels.
 const SIZE: (u32, u32) = (800, 480);
@@ -36,14 +37,19 @@ const SIZE: (u32, u32) = (800, 480);
 /// assert_ne!(solver_color("naive"), solver_color("mrv"));
 /// ```
 pub fn solver_color(solver: &str) -> (u8, u8, u8) {
-    match solver {
-        "dlx" => (31, 119, 180),
-        "naive" => (127, 127, 127),
-        "mrv" => (255, 127, 14),
-        "forward-checking" => (44, 160, 44),
-        "strategies" => (148, 103, 189),
-        _ => (214, 39, 40),
-    }
+    // One colour per registered solver, by its place in the registry; red for any other.
+    const PALETTE: [(u8, u8, u8); 6] = [
+        (31, 119, 180),
+        (127, 127, 127),
+        (255, 127, 14),
+        (44, 160, 44),
+        (148, 103, 189),
+        (140, 86, 75),
+    ];
+    SOLVER_NAMES
+        .iter()
+        .position(|&n| n == solver)
+        .map_or((214, 39, 40), |k| PALETTE[k % PALETTE.len()])
 }
 
 fn color(solver: &str) -> RGBColor {

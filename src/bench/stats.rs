@@ -88,7 +88,8 @@ impl Summary {
     /// Puzzles stopped by a node or time limit.
     ///
     /// ```
-    /// let s = dlxkit::bench::stats::summarize("naive", &[]);
+    /// use dlxkit::bench::{stats::summarize, SolverRun};
+    /// let s = summarize(&SolverRun { set: "s".into(), solver: "naive", records: vec![], cpu: None });
     /// assert_eq!(s.limit_hits(), 0);
     /// ```
     pub fn limit_hits(&self) -> usize {

@@ -80,12 +80,7 @@ pub struct BenchArgs {
     pub files: Vec<PathBuf>,
 
     /// The solvers to run, separated by commas (dlx is the baseline of the ratios)
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_name = "NAMES",
-        default_value = "dlx,naive,mrv,forward-checking,strategies"
-    )]
+    #[arg(long, value_delimiter = ',', value_name = "NAMES", default_values = SOLVER_NAMES)]
     pub solvers: Vec<String>,
 
     /// First solution only, or proof of uniqueness (as the reference benchmarks)

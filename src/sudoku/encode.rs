@@ -43,26 +43,30 @@
 //! A puzzle's givens can reach the engine two ways: keep one encoding per layout and
 //! *force* the given options ([`Solver::force`]: cover their items before the search), or
 //! build a smaller problem per puzzle that *leaves out* the given cells, the items they
-//! satisfy and every option that clashes with a given. Measured in release on the shared
-//! 2-core test machine (load about 2.4), counting up to 2 solutions per puzzle, in µs per
-//! puzzle (the `#[ignore]`d test `givens_forced_or_left_out` in this module repeats it):
+//! satisfy and every option that clashes with a given. Once the givens are covered both
+//! matrices hold the same active options, so the search costs about the same; but building
+//! and naming a problem per puzzle costs more than covering a few dozen items, so givens
+//! are forced, and one matrix kept and re-forced from puzzle to puzzle is cheapest of all
+//! (BENCHMARKS.md, *Sudoku: givens forced or left out*; the `#[ignore]`d test
+//! `givens_forced_or_left_out` in this module measures it).
 //!
-//! | givens | set | build | search | total |
-//! |---|---|---|---|---|
-//! | forced, fresh matrix per puzzle ([`Encoding::search`]) | magictour_top1465 | 44 | 269 | 313 |
-//! | forced, one matrix re-forced ([`Search::set_givens`]) | magictour_top1465 | 15 | 270 | 285 |
-//! | left out (a reduced [`Problem`] and matrix per puzzle) | magictour_top1465 | 76 | 258 | 334 |
-//! | forced, fresh matrix | forum_hardest_1106 | 58 | 2243 | 2301 |
-//! | forced, re-forced | forum_hardest_1106 | 25 | 2090 | 2115 |
-//! | left out | forum_hardest_1106 | 98 | 2218 | 2316 |
-//! | forced, fresh matrix | royle_17clue_sample1004 | 49 | 53 | 102 |
-//! | forced, re-forced | royle_17clue_sample1004 | 12 | 50 | 62 |
-//! | left out | royle_17clue_sample1004 | 77 | 43 | 120 |
+//! # Which entry point
 //!
-//! The search costs about the same either way (once the givens are covered, both matrices
-//! hold the same active options; the smaller matrix is a little kinder to the cache), but
-//! building and naming a problem per puzzle costs more than covering a few dozen items, so
-//! givens are forced; keeping one matrix and re-forcing is best of all.
+//! All of them force the givens through [`Encoding::force_givens`], which is also where
+//! they are checked, once per puzzle (the engine refuses a clashing option):
+//!
+//! - **Many puzzles, one after the other** (a file, a benchmark): the `dlx` solver,
+//!   [`DlxSolver`](crate::sudoku::solvers::dlx::DlxSolver) (or `solvers::by_name("dlx")`).
+//!   It keeps the encoding and an [`OwnedSolver`] of each layout it meets and moves the
+//!   solver from puzzle to puzzle; the command line and the benchmarks use it.
+//! - **The solutions of a grid** as an iterator, a count or a first solution, with limits:
+//!   [`Encoding::search`], a [`Search`] whose matrix lives in an [`Arena`] you own
+//!   ([`Search::set_givens`] moves it to another grid of the layout).
+//! - **One question about one grid**: the functions of [`crate::sudoku::ops`], which encode
+//!   the layout each time.
+//!
+//! [`Encoding::owned_solver`] with [`Encoding::force_givens`] is the building block of the
+//! first, for a caller who keeps its own solver.
 //!
 //! ```
 //! use dlxkit::sudoku::{encode::Encoding, Grid, Shape};
