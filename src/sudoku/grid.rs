@@ -697,7 +697,12 @@ impl Grid {
             });
         }
         let n = layout.size();
-        if let Some((i, &d)) = cells.iter().enumerate().find(|&(_, &d)| d as usize > n) {
+        // The largest value first (a loop the compiler vectorises): most grids are fine.
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        if let Some((i, &d)) = (largest as usize > n)
+            .then(|| cells.iter().enumerate().find(|&(_, &d)| d as usize > n))
+            .flatten()
+        {
             return Err(GridError::BadCells {
                 reason: format!(
                     "cell r{}c{} holds {d}, larger than {n}",
@@ -867,19 +872,26 @@ impl Grid {
     /// assert_eq!((conflict.first, conflict.second), (1, 6));
     /// ```
     pub fn check_givens(&self) -> Result<(), Conflict> {
-        let n = self.size();
-        // seen[d] = the cell holding digit d in the current unit, stamped by unit.
-        let mut seen = vec![(usize::MAX, usize::MAX); n + 1];
+        // The digits seen in the current unit, one bit each in two words (digits are at most
+        // `MAX_SIZE`, below 128): no allocation, one test per cell.
+        const _: () = assert!(MAX_SIZE < 128);
         for (u, unit) in self.layout.units().iter().enumerate() {
+            let mut seen = [0u64; 2];
             for &c in &unit.cells {
-                let d = self.cells[c] as usize;
+                let d = self.cells[c];
                 if d == 0 {
                     continue;
                 }
-                if seen[d].0 == u {
-                    let first = seen[d].1;
+                let (word, bit) = (usize::from(d >> 6), 1u64 << (d & 63));
+                if seen[word] & bit != 0 {
+                    let first = unit
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&f| self.cells[f] == d)
+                        .expect("the digit was seen in this unit");
                     return Err(Conflict {
-                        digit: d as u8,
+                        digit: d,
                         unit: u,
                         unit_name: self.layout.unit_name(u),
                         first,
@@ -888,7 +900,7 @@ impl Grid {
                         second_name: self.cell_name(c),
                     });
                 }
-                seen[d] = (u, c);
+                seen[word] |= bit;
             }
         }
         Ok(())
