@@ -206,7 +206,7 @@ pub fn summarize(run: &SolverRun) -> Summary {
 ///
 /// ```
 /// use dlxkit::bench::stats::Ratio;
-/// let r = Ratio { common: 3, time: 2.5, nodes: 10.0 };
+/// let r = Ratio { common: 3, time: 2.5, clock: "wall", nodes: 10.0 };
 /// assert!(r.time > 1.0); // slower than the baseline
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -216,34 +216,40 @@ pub struct Ratio {
     /// Total time of the solver over total time of the baseline, on those puzzles (> 1:
     /// slower than the baseline).
     pub time: f64,
+    /// `cpu` when both solved every puzzle and both loops' CPU times are known (the ratio
+    /// of those), else `wall` (the sums of the common puzzles' wall-clock times).
+    pub clock: &'static str,
     /// Total nodes of the solver over total nodes of the baseline, on those puzzles.
     pub nodes: f64,
 }
 
-/// The ratio of `records` to `baseline` (records of the same workload), on the puzzles both
-/// solved; `None` when they solved none in common.
+/// The ratio of `run` to `baseline` (runs of the same workload), on the puzzles both
+/// solved; `None` when they solved none in common. When both solved every puzzle and both
+/// CPU times are known, the time ratio is of the CPU times, which waiting for a shared
+/// processor does not inflate; otherwise it is of the common puzzles' wall-clock times.
 ///
 /// ```
 /// use dlxkit::bench::{run_solver, stats::ratio, RunOptions, Sample, Workload};
 /// use dlxkit::sudoku::solvers::by_name;
 /// let s = Sample::load("data/sudoku/pe96_easy50.txt".as_ref())?;
 /// let w = Workload::new(&s, 1, false)?;
-/// let dlx = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?.records;
-/// let mrv = run_solver(by_name("mrv")?.as_mut(), &w, &RunOptions::default(), |_| {})?.records;
+/// let dlx = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
+/// let mrv = run_solver(by_name("mrv")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
 /// let r = ratio(&mrv, &dlx).unwrap();
 /// assert_eq!(r.common, 50);
 /// assert_eq!(ratio(&dlx, &dlx).unwrap().time, 1.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ratio(records: &[Record], baseline: &[Record]) -> Option<Ratio> {
+pub fn ratio(run: &SolverRun, baseline: &SolverRun) -> Option<Ratio> {
     let base: HashMap<usize, &Record> = baseline
+        .records
         .iter()
         .filter(|r| r.outcome.is_solved())
         .map(|r| (r.puzzle, r))
         .collect();
     let (mut common, mut time, mut base_time, mut nodes, mut base_nodes) =
         (0, 0.0, 0.0, 0u64, 0u64);
-    for r in records.iter().filter(|r| r.outcome.is_solved()) {
+    for r in run.records.iter().filter(|r| r.outcome.is_solved()) {
         if let Some(b) = base.get(&r.puzzle) {
             common += 1;
             time += r.time.as_secs_f64();
@@ -252,6 +258,13 @@ pub fn ratio(records: &[Record], baseline: &[Record]) -> Option<Ratio> {
             base_nodes += b.nodes;
         }
     }
+    let everything = common == run.records.len() && common == baseline.records.len();
+    let (time, base_time, clock) = match (run.cpu, baseline.cpu) {
+        (Some(cpu), Some(base_cpu)) if everything => {
+            (cpu.as_secs_f64(), base_cpu.as_secs_f64(), "cpu")
+        }
+        _ => (time, base_time, "wall"),
+    };
     (common > 0).then(|| Ratio {
         common,
         time: if base_time > 0.0 {
@@ -259,6 +272,7 @@ pub fn ratio(records: &[Record], baseline: &[Record]) -> Option<Ratio> {
         } else {
             f64::NAN
         },
+        clock,
         nodes: if base_nodes > 0 {
             nodes as f64 / base_nodes as f64
         } else {
@@ -360,10 +374,24 @@ mod tests {
             record(1, Outcome::NodeLimit, 999, 5),
             record(2, Outcome::Solved, 1, 1),
         ];
-        let r = ratio(&other, &base).unwrap();
+        let run = |records: &[Record], cpu: Option<u64>| SolverRun {
+            set: "s".into(),
+            solver: "x",
+            records: records.to_vec(),
+            cpu: cpu.map(Duration::from_millis),
+        };
+        let r = ratio(&run(&other, Some(1)), &run(&base, Some(1))).unwrap();
         assert_eq!(r.common, 1);
         assert!((r.time - 3.0).abs() < 1e-9);
         assert!((r.nodes - 10.0).abs() < 1e-9);
-        assert_eq!(ratio(&other[1..2], &base), None);
+        assert_eq!(
+            r.clock, "wall",
+            "not every puzzle solved: the common ones' wall times"
+        );
+        assert_eq!(ratio(&run(&other[1..2], None), &run(&base, None)), None);
+        // Both solved everything: the CPU times.
+        let solved = [record(0, Outcome::Solved, 10, 10)];
+        let r = ratio(&run(&solved, Some(30)), &run(&solved, Some(10))).unwrap();
+        assert_eq!((r.clock, r.time), ("cpu", 3.0));
     }
 }

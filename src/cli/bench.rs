@@ -42,7 +42,8 @@ marked `wall`: parsing and checking the solutions are outside it), the guesses p
 solved and the share of puzzles solved without a guess; then the mean search nodes, the
 median, 99th percentile and maximum wall-clock time per puzzle solved, the puzzles stopped
 by the node limit or the time budget, the puzzles skipped (budget spent), and the time of
-the solver over the time of dlx on the puzzles both solved (2.00: twice as slow as dlx).
+the solver over the time of dlx on the puzzles both solved (2.00: twice as slow as dlx; of
+the CPU times when both solved every puzzle, else of the common puzzles' wall-clock times).
 
 With --out DIR: records.csv and records.json (one row per puzzle per solver),
 summary.json, and two SVG charts per file: FILE-times.svg (share of puzzles solved
@@ -413,12 +414,14 @@ fn table(file: &FileResult, args: &BenchArgs, options: &RunOptions) -> String {
         let none = s.solved == 0;
         let or_dash = |text: String| if none { "-".to_string() } else { text };
         let ratio = base
-            .and_then(|b| stats::ratio(&run.records, &b.records))
+            .and_then(|b| stats::ratio(run, b))
             .map_or("-".to_string(), |r| {
-                if r.common == s.solved {
-                    format!("{:.2}", r.time)
-                } else {
+                if r.common != s.solved {
                     format!("{:.2} (on {})", r.time, r.common)
+                } else if r.clock == "wall" && run.cpu.is_some() {
+                    format!("{:.2} (wall)", r.time)
+                } else {
+                    format!("{:.2}", r.time)
                 }
             });
         rows.push(vec![
@@ -471,7 +474,7 @@ fn file_line(file: &FileResult) -> FileLine<'_> {
             .iter()
             .map(|run| SolverLine {
                 summary: stats::summarize(run),
-                ratio: base.and_then(|b| stats::ratio(&run.records, &b.records)),
+                ratio: base.and_then(|b| stats::ratio(run, b)),
             })
             .collect(),
     }

@@ -872,19 +872,27 @@ impl Grid {
     /// assert_eq!((conflict.first, conflict.second), (1, 6));
     /// ```
     pub fn check_givens(&self) -> Result<(), Conflict> {
-        // The digits seen in the current unit, one bit each in two words (digits are at most
-        // `MAX_SIZE`, below 128): no allocation, one test per cell.
+        // One pass over the cells, skipping blanks: each given is tested against the digits
+        // seen so far in each of its units, one bit per digit in two words (digits are at
+        // most `MAX_SIZE`, below 128). Kept on the stack up to 64 units.
         const _: () = assert!(MAX_SIZE < 128);
-        for (u, unit) in self.layout.units().iter().enumerate() {
-            let mut seen = [0u64; 2];
-            for &c in &unit.cells {
-                let d = self.cells[c];
-                if d == 0 {
-                    continue;
-                }
-                let (word, bit) = (usize::from(d >> 6), 1u64 << (d & 63));
-                if seen[word] & bit != 0 {
-                    let first = unit
+        let units = self.layout.units().len();
+        let mut on_stack = [[0u64; 2]; 64];
+        let mut on_heap = Vec::new();
+        let seen: &mut [[u64; 2]] = if units <= on_stack.len() {
+            &mut on_stack[..units]
+        } else {
+            on_heap.resize(units, [0u64; 2]);
+            &mut on_heap
+        };
+        for (c, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (word, bit) = (usize::from(d >> 6), 1u64 << (d & 63));
+            for &u in self.layout.units_of(c) {
+                if seen[u][word] & bit != 0 {
+                    let first = self.layout.units()[u]
                         .cells
                         .iter()
                         .copied()
@@ -900,7 +908,7 @@ impl Grid {
                         second_name: self.cell_name(c),
                     });
                 }
-                seen[word] |= bit;
+                seen[u][word] |= bit;
             }
         }
         Ok(())
