@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlxkit::bench::{run_solver, Mode, RunOptions, Sample, Workload, DEFAULT_NODE_LIMIT};
-use dlxkit::sudoku::solvers::by_name;
+use dlxkit::sudoku::solvers::{by_name, SOLVER_NAMES};
 
 /// The seed of the puzzle order (that of `dlxkit bench`'s default).
 const SEED: u64 = 1;
@@ -44,8 +44,6 @@ const SETS: [(&str, &str, usize, bool); 4] = [
         false,
     ),
 ];
-
-const SOLVERS: [&str; 5] = ["dlx", "naive", "mrv", "forward-checking", "strategies"];
 
 fn workload(file: &str, n: usize) -> Workload {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
@@ -70,13 +68,14 @@ fn solvers_by_set(c: &mut Criterion) {
     for (set, file, n, with_naive) in SETS {
         let work = workload(file, n);
         group.throughput(Throughput::Elements(work.items.len() as u64));
-        for name in SOLVERS {
+        for name in SOLVER_NAMES {
             if name == "naive" && !with_naive {
                 continue;
             }
             let mut solver = by_name(name).expect("a known solver");
             let records = run_solver(solver.as_mut(), &work, &check, |_| {})
-                .expect("every solution is right");
+                .expect("every solution is right")
+                .records;
             assert!(
                 records.iter().all(|r| r.outcome.is_solved()),
                 "{name} leaves puzzles of {set} unsolved within the node limit"

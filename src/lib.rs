@@ -56,6 +56,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod puzzles;
 pub mod rng;

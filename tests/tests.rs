@@ -7,6 +7,7 @@
 mod backtracking_props;
 mod backtracking_sets;
 mod backtracking_util;
+mod bench_guesses;
 mod dlx1_oracle;
 mod engine_known;
 mod engine_properties;
@@ -22,19 +23,22 @@ mod sudoku_quickcheck;
 mod sudoku_sets;
 mod sudoku_solve;
 
-/// Fails when a test file or directory in `tests/` is not declared as a module above: with
-/// `autotests = false` in Cargo.toml, cargo would silently skip it.
+/// Fails when a test file or directory in `tests/` is neither declared as a module above nor
+/// a test target of its own in Cargo.toml: with `autotests = false`, cargo would silently
+/// skip it.
 #[test]
 fn every_test_file_is_a_module() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
     let this = std::fs::read_to_string(format!("{dir}/tests.rs")).unwrap();
+    let manifest = std::fs::read_to_string(format!("{dir}/../Cargo.toml")).unwrap();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
         let is_module = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
         if is_module && name != "tests" {
             assert!(
-                this.contains(&format!("\nmod {name};\n")),
+                this.contains(&format!("\nmod {name};\n"))
+                    || manifest.contains(&format!("path = \"tests/{name}.rs\"")),
                 "tests/{name} is not declared in tests/tests.rs, so it would never run"
             );
         }

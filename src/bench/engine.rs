@@ -15,7 +15,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-#[cfg(feature = "serde")]
 use serde::{Serialize, Serializer};
 
 use super::BenchError;
@@ -83,8 +82,7 @@ pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {
 ///                        best: Duration::from_millis(1), runs: 1, complete: true };
 /// assert_eq!(r.nodes_per_sec(), 2_000_000.0);
 /// ```
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EngineResult {
     /// The case's name.
     pub name: String,
@@ -95,10 +93,7 @@ pub struct EngineResult {
     /// Updates (items covered plus nodes unlinked).
     pub updates: u64,
     /// The best wall-clock time of the runs (the matrix is built once, outside the timing).
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "best_ms", serialize_with = "millis")
-    )]
+    #[serde(rename = "best_ms", serialize_with = "millis")]
     pub best: Duration,
     /// Runs made.
     pub runs: usize,
@@ -125,7 +120,6 @@ impl EngineResult {
     }
 }
 
-#[cfg(feature = "serde")]
 fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
 }

@@ -10,7 +10,9 @@
 //!    bands, bands, columns within stacks, stacks, and a transposition for square boxes);
 //! 3. [`run_solver`] each solver over the workload with the same [`RunOptions`] (solution
 //!    limit from the [`Mode`], a per-puzzle node limit, an overall time budget, a warm-up),
-//!    collecting one [`Record`] per puzzle;
+//!    collecting one [`Record`] per puzzle (its wall-clock time, nodes and guesses) and the
+//!    CPU time of the whole timed loop ([`cpu::thread_time`]), which only the solves and
+//!    the clock reads are inside: parsing came before, checking the solutions comes after;
 //! 4. summarise ([`stats::summarize`], [`stats::ratio`] against a baseline, usually `dlx`),
 //!    and let the command line write the raw records and draw the charts.
 //!
@@ -24,8 +26,8 @@
 //! let sample = Sample::from_text("pe96", text)?;
 //! let workload = Workload::new(&sample, 7, true)?;
 //! let mut dlx = by_name("dlx")?;
-//! let records = run_solver(dlx.as_mut(), &workload, &RunOptions::default(), |_| {})?;
-//! let summary = stats::summarize("dlx", &records);
+//! let run = run_solver(dlx.as_mut(), &workload, &RunOptions::default(), |_| {})?;
+//! let summary = stats::summarize(&run);
 //! assert_eq!((summary.puzzles, summary.solved), (2, 2));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -43,6 +45,7 @@ use crate::sudoku::parse::{self, ParseError, ParseOptions};
 use crate::sudoku::solvers::{Answer, Limits, Status, SudokuSolver, UnknownSolver};
 use crate::sudoku::{Grid, Shape};
 
+pub mod cpu;
 pub mod engine;
 pub mod stats;
 
@@ -678,7 +681,7 @@ impl fmt::Display for Outcome {
 /// use dlxkit::sudoku::solvers::{by_name, Answer};
 /// let s = Sample::from_text("s", "12..............\n")?;
 /// let w = Workload::new(&s, 0, false)?;
-/// let r = &run_solver(by_name("mrv")?.as_mut(), &w, &RunOptions::default(), |_| {})?[0];
+/// let r = &run_solver(by_name("mrv")?.as_mut(), &w, &RunOptions::default(), |_| {})?.records[0];
 /// assert_eq!((r.puzzle, r.solver, r.outcome), (0, "mrv", Outcome::Solved));
 /// assert_eq!((r.solutions, r.answer), (2, Answer::Multiple));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -703,18 +706,20 @@ pub struct Record {
     pub time: Duration,
     /// Search nodes, as the solver counts them.
     pub nodes: u64,
-    /// Branch points with more than one candidate (an estimate for `dlx`).
+    /// Branch points with more than one candidate (for `dlx`, search-tree nodes whose item
+    /// had two options or more).
     pub guesses: u64,
     /// Assignments undone.
     pub backtracks: u64,
 }
 
 /// Runs one solver over a workload: a warm-up (untimed), then every puzzle in order, each
-/// timed on its own with the mode's solution limit and the node limit, within the time
-/// budget. `on_record` sees each record as it is made (for progress bars).
+/// timed on its own (wall clock) with the mode's solution limit and the node limit, within
+/// the time budget; the CPU time of the whole loop is kept too ([`SolverRun::cpu`]).
+/// `on_record` sees each record as it is made (for progress bars).
 ///
-/// Every solution reported is checked (it must fill the puzzle and break no rule), outside
-/// the timed part; a wrong one is an error.
+/// Every solution reported is checked (it must fill the puzzle and break no rule), after the
+/// timed loop; a wrong one is an error.
 ///
 /// ```
 /// use dlxkit::bench::{run_solver, Outcome, RunOptions, Sample, Workload};
@@ -723,9 +728,9 @@ pub struct Record {
 /// let w = Workload::new(&s, 1, false)?;
 /// let options = RunOptions { node_limit: Some(50), warmup: 0, ..RunOptions::default() };
 /// let mut seen = 0;
-/// let records = run_solver(by_name("naive")?.as_mut(), &w, &options, |_| seen += 1)?;
-/// assert_eq!((records.len(), seen), (11, 11));
-/// assert!(records.iter().all(|r| r.outcome == Outcome::NodeLimit));
+/// let run = run_solver(by_name("naive")?.as_mut(), &w, &options, |_| seen += 1)?;
+/// assert_eq!((run.set.as_str(), run.solver, run.records.len(), seen), ("norvig_hardest11.txt", "naive", 11, 11));
+/// assert!(run.records.iter().all(|r| r.outcome == Outcome::NodeLimit));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn run_solver(
@@ -733,7 +738,7 @@ pub fn run_solver(
     workload: &Workload,
     options: &RunOptions,
     mut on_record: impl FnMut(&Record),
-) -> Result<Vec<Record>, BenchError> {
+) -> Result<SolverRun, BenchError> {
     let name = solver.name();
     if let Some(item) = workload
         .items
@@ -766,6 +771,9 @@ pub fn run_solver(
     let limits = Limits { deadline, ..base };
     let mut stopped = false;
     let mut records = Vec::with_capacity(workload.items.len());
+    // The solutions, checked after the timed loop.
+    let mut found = Vec::with_capacity(workload.items.len());
+    let cpu_start = cpu::thread_time();
     for (position, item) in workload.items.iter().enumerate() {
         let over_time = deadline.is_some_and(|d| Instant::now() >= d);
         let record = if stopped || over_time || cancelled(options) {
@@ -787,18 +795,9 @@ pub fn run_solver(
             let t0 = Instant::now();
             let report = solver.solve(&item.grid, &limits);
             let time = t0.elapsed();
-            if let Some(first) = &report.first {
-                if !(first.is_solved() && item.grid.is_filled_by(first)) {
-                    return Err(BenchError::WrongSolution {
-                        solver: name,
-                        puzzle: item.puzzle,
-                        line: item.line,
-                    });
-                }
-            }
             let outcome = Outcome::of(report.status);
             stopped = matches!(outcome, Outcome::TimeLimit | Outcome::Cancelled);
-            Record {
+            let record = Record {
                 puzzle: item.puzzle,
                 line: item.line,
                 position,
@@ -810,12 +809,32 @@ pub fn run_solver(
                 nodes: report.stats.nodes,
                 guesses: report.stats.guesses,
                 backtracks: report.stats.backtracks,
-            }
+            };
+            found.push((position, report.first));
+            record
         };
         on_record(&record);
         records.push(record);
     }
-    Ok(records)
+    let cpu = cpu_start.and_then(|t0| Some(cpu::thread_time()?.saturating_sub(t0)));
+    for (position, first) in found {
+        let item = &workload.items[position];
+        if let Some(first) = first {
+            if !(first.is_solved() && item.grid.is_filled_by(&first)) {
+                return Err(BenchError::WrongSolution {
+                    solver: name,
+                    puzzle: item.puzzle,
+                    line: item.line,
+                });
+            }
+        }
+    }
+    Ok(SolverRun {
+        set: workload.name.clone(),
+        solver: name,
+        records,
+        cpu,
+    })
 }
 
 fn cancelled(options: &RunOptions) -> bool {
@@ -825,11 +844,11 @@ fn cancelled(options: &RunOptions) -> bool {
         .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
 }
 
-/// The records of one solver on one sample, as `dlxkit bench` keeps them.
+/// The records of one solver on one sample ([`run_solver`]), as `dlxkit bench` keeps them.
 ///
 /// ```
 /// use dlxkit::bench::SolverRun;
-/// let run = SolverRun { set: "pe96".into(), solver: "dlx", records: Vec::new() };
+/// let run = SolverRun { set: "pe96".into(), solver: "dlx", records: Vec::new(), cpu: None };
 /// assert!(run.records.is_empty());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -840,6 +859,9 @@ pub struct SolverRun {
     pub solver: &'static str,
     /// One record per puzzle, in the order solved.
     pub records: Vec<Record>,
+    /// The CPU time of the thread over the timed loop (every solve, and the clock reads
+    /// around each), where the platform has such a clock ([`cpu::thread_time`]).
+    pub cpu: Option<Duration>,
 }
 
 #[cfg(test)]
@@ -929,7 +951,9 @@ mod tests {
             ..RunOptions::default()
         };
         let mut solver = by_name("dlx").unwrap();
-        let records = run_solver(solver.as_mut(), &w, &options, |_| {}).unwrap();
+        let records = run_solver(solver.as_mut(), &w, &options, |_| {})
+            .unwrap()
+            .records;
         assert_eq!(records.len(), 30);
         assert!(records.iter().all(|r| r.outcome == Outcome::Skipped));
         let positions: Vec<usize> = records.iter().map(|r| r.position).collect();
@@ -950,7 +974,9 @@ mod tests {
             };
             for name in crate::sudoku::solvers::SOLVER_NAMES {
                 let mut solver = by_name(name).unwrap();
-                let records = run_solver(solver.as_mut(), &w, &options, |_| {}).unwrap();
+                let records = run_solver(solver.as_mut(), &w, &options, |_| {})
+                    .unwrap()
+                    .records;
                 assert_eq!(
                     records.iter().map(|r| r.puzzle).collect::<Vec<_>>(),
                     w.order()

@@ -1,9 +1,14 @@
 //! Summary statistics of a run, and ratios to a baseline solver.
 //!
-//! Times are per puzzle and taken over the puzzles *solved* (a node or time limit cuts a
-//! solve short, so its time says nothing about the puzzle); the puzzles that hit a limit or
-//! were skipped are counted separately. Throughput is the puzzles solved per second of time
-//! spent on every puzzle attempted, limit hits included.
+//! The throughput figures are tdoku's: puzzles per second and microseconds per puzzle, of
+//! the *solving time* -- the CPU time of the timed loop where the platform has a per-thread
+//! CPU clock (so waiting for a shared processor does not count), else the sum of the solves'
+//! wall-clock times -- with the guesses per puzzle and the share of puzzles solved without a
+//! guess. Puzzles per second counts the puzzles solved over the time spent on every puzzle
+//! attempted, limit hits included; microseconds per puzzle is that time over the puzzles
+//! attempted. The distribution (median, 99th percentile, maximum) is of the wall-clock time of
+//! each puzzle *solved* (a node or time limit cuts a solve short, so its time says nothing
+//! about the puzzle); the puzzles that hit a limit or were skipped are counted separately.
 //!
 //! ```
 //! use std::time::Duration;
@@ -16,20 +21,18 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-#[cfg(feature = "serde")]
 use serde::{Serialize, Serializer};
 
-use super::{Outcome, Record};
+use super::{Outcome, Record, SolverRun};
 
 /// What one solver did on one sample.
 ///
 /// ```
-/// use dlxkit::bench::stats::summarize;
-/// let s = summarize("dlx", &[]);
+/// use dlxkit::bench::{stats::summarize, SolverRun};
+/// let s = summarize(&SolverRun { set: "s".into(), solver: "dlx", records: vec![], cpu: None });
 /// assert_eq!((s.puzzles, s.solved, s.mean_nodes), (0, 0, 0.0));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     /// The solver.
     pub solver: String,
@@ -45,43 +48,48 @@ pub struct Summary {
     pub skipped: usize,
     /// Puzzles stopped by the cancel flag.
     pub cancelled: usize,
-    /// Time spent on every puzzle attempted, limit hits included.
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "total_ms", serialize_with = "millis")
-    )]
+    /// Wall-clock time spent on every puzzle attempted, limit hits included (the sum of the
+    /// solves' times).
+    #[serde(rename = "total_ms", serialize_with = "millis")]
     pub total: Duration,
-    /// Puzzles solved per second of `total`.
+    /// The CPU time of the timed loop, where the platform measures it ([`SolverRun::cpu`]).
+    #[serde(rename = "cpu_ms", serialize_with = "millis_or_null")]
+    pub cpu: Option<Duration>,
+    /// The solving time the throughput is of: `cpu` when known, else `total`.
+    #[serde(rename = "solving_ms", serialize_with = "millis")]
+    pub solving: Duration,
+    /// `cpu` or `wall`: which clock `solving` comes from.
+    pub clock: &'static str,
+    /// Puzzles solved per second of `solving`.
     pub puzzles_per_sec: f64,
-    /// Mean time per puzzle solved.
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "mean_ms", serialize_with = "millis")
-    )]
+    /// `solving` per puzzle attempted, in microseconds.
+    pub us_per_puzzle: f64,
+    /// Mean wall-clock time per puzzle solved.
+    #[serde(rename = "mean_ms", serialize_with = "millis")]
     pub mean: Duration,
     /// Median time per puzzle solved.
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "median_ms", serialize_with = "millis")
-    )]
+    #[serde(rename = "median_ms", serialize_with = "millis")]
     pub median: Duration,
     /// 99th percentile of the time per puzzle solved (nearest rank).
-    #[cfg_attr(feature = "serde", serde(rename = "p99_ms", serialize_with = "millis"))]
+    #[serde(rename = "p99_ms", serialize_with = "millis")]
     pub p99: Duration,
     /// Longest time of a puzzle solved.
-    #[cfg_attr(feature = "serde", serde(rename = "max_ms", serialize_with = "millis"))]
+    #[serde(rename = "max_ms", serialize_with = "millis")]
     pub max: Duration,
     /// Mean search nodes per puzzle solved.
     pub mean_nodes: f64,
     /// Mean guesses per puzzle solved.
     pub mean_guesses: f64,
+    /// The share of the puzzles solved that needed no guess, in percent.
+    pub no_guess_pct: f64,
 }
 
 impl Summary {
     /// Puzzles stopped by a node or time limit.
     ///
     /// ```
-    /// let s = dlxkit::bench::stats::summarize("naive", &[]);
+    /// use dlxkit::bench::{stats::summarize, SolverRun};
+    /// let s = summarize(&SolverRun { set: "s".into(), solver: "naive", records: vec![], cpu: None });
     /// assert_eq!(s.limit_hits(), 0);
     /// ```
     pub fn limit_hits(&self) -> usize {
@@ -89,9 +97,15 @@ impl Summary {
     }
 }
 
-#[cfg(feature = "serde")]
 fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
+}
+
+fn millis_or_null<S: Serializer>(d: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => millis(d, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// The `p` quantile (0 to 1) of sorted durations, by nearest rank; zero for none.
@@ -112,7 +126,7 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-/// Summarises the records of one solver.
+/// Summarises the run of one solver.
 ///
 /// ```
 /// use dlxkit::bench::{run_solver, stats::summarize, RunOptions, Sample, Workload};
@@ -120,14 +134,15 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
 /// let s = Sample::load("data/sudoku/norvig_hardest11.txt".as_ref())?;
 /// let w = Workload::new(&s, 1, false)?;
 /// let options = RunOptions { node_limit: Some(500), ..RunOptions::default() };
-/// let records = run_solver(by_name("naive")?.as_mut(), &w, &options, |_| {})?;
-/// let summary = summarize("naive", &records);
+/// let run = run_solver(by_name("naive")?.as_mut(), &w, &options, |_| {})?;
+/// let summary = summarize(&run);
 /// assert_eq!(summary.puzzles, 11);
 /// assert_eq!(summary.solved + summary.limit_hits(), 11);
 /// assert!(summary.node_limit > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn summarize(solver: &str, records: &[Record]) -> Summary {
+pub fn summarize(run: &SolverRun) -> Summary {
+    let records = &run.records;
     let count = |o: Outcome| records.iter().filter(|r| r.outcome == o).count();
     let solved: Vec<&Record> = records.iter().filter(|r| r.outcome.is_solved()).collect();
     let mut times: Vec<Duration> = solved.iter().map(|r| r.time).collect();
@@ -135,6 +150,11 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
     let total: Duration = records.iter().map(|r| r.time).sum();
     let solved_time: Duration = times.iter().sum();
     let n = solved.len();
+    let attempted = records.len() - count(Outcome::Skipped);
+    let (solving, clock) = match run.cpu {
+        Some(cpu) => (cpu, "cpu"),
+        None => (total, "wall"),
+    };
     let mean_of = |f: fn(&Record) -> u64| {
         if n == 0 {
             0.0
@@ -143,7 +163,7 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
         }
     };
     Summary {
-        solver: solver.to_string(),
+        solver: run.solver.to_string(),
         puzzles: records.len(),
         solved: n,
         node_limit: count(Outcome::NodeLimit),
@@ -151,10 +171,18 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
         skipped: count(Outcome::Skipped),
         cancelled: count(Outcome::Cancelled),
         total,
-        puzzles_per_sec: if total.is_zero() {
+        cpu: run.cpu,
+        solving,
+        clock,
+        puzzles_per_sec: if solving.is_zero() {
             0.0
         } else {
-            n as f64 / total.as_secs_f64()
+            n as f64 / solving.as_secs_f64()
+        },
+        us_per_puzzle: if attempted == 0 {
+            0.0
+        } else {
+            solving.as_secs_f64() * 1e6 / attempted as f64
         },
         mean: if n == 0 {
             Duration::ZERO
@@ -166,6 +194,11 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
         max: times.last().copied().unwrap_or_default(),
         mean_nodes: mean_of(|r| r.nodes),
         mean_guesses: mean_of(|r| r.guesses),
+        no_guess_pct: if n == 0 {
+            0.0
+        } else {
+            100.0 * solved.iter().filter(|r| r.guesses == 0).count() as f64 / n as f64
+        },
     }
 }
 
@@ -173,23 +206,27 @@ pub fn summarize(solver: &str, records: &[Record]) -> Summary {
 ///
 /// ```
 /// use dlxkit::bench::stats::Ratio;
-/// let r = Ratio { common: 3, time: 2.5, nodes: 10.0 };
+/// let r = Ratio { common: 3, time: 2.5, clock: "wall", nodes: 10.0 };
 /// assert!(r.time > 1.0); // slower than the baseline
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Ratio {
     /// Puzzles both solved.
     pub common: usize,
     /// Total time of the solver over total time of the baseline, on those puzzles (> 1:
     /// slower than the baseline).
     pub time: f64,
+    /// `cpu` when both solved every puzzle and both loops' CPU times are known (the ratio
+    /// of those), else `wall` (the sums of the common puzzles' wall-clock times).
+    pub clock: &'static str,
     /// Total nodes of the solver over total nodes of the baseline, on those puzzles.
     pub nodes: f64,
 }
 
-/// The ratio of `records` to `baseline` (records of the same workload), on the puzzles both
-/// solved; `None` when they solved none in common.
+/// The ratio of `run` to `baseline` (runs of the same workload), on the puzzles both
+/// solved; `None` when they solved none in common. When both solved every puzzle and both
+/// CPU times are known, the time ratio is of the CPU times, which waiting for a shared
+/// processor does not inflate; otherwise it is of the common puzzles' wall-clock times.
 ///
 /// ```
 /// use dlxkit::bench::{run_solver, stats::ratio, RunOptions, Sample, Workload};
@@ -203,15 +240,16 @@ pub struct Ratio {
 /// assert_eq!(ratio(&dlx, &dlx).unwrap().time, 1.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ratio(records: &[Record], baseline: &[Record]) -> Option<Ratio> {
+pub fn ratio(run: &SolverRun, baseline: &SolverRun) -> Option<Ratio> {
     let base: HashMap<usize, &Record> = baseline
+        .records
         .iter()
         .filter(|r| r.outcome.is_solved())
         .map(|r| (r.puzzle, r))
         .collect();
     let (mut common, mut time, mut base_time, mut nodes, mut base_nodes) =
         (0, 0.0, 0.0, 0u64, 0u64);
-    for r in records.iter().filter(|r| r.outcome.is_solved()) {
+    for r in run.records.iter().filter(|r| r.outcome.is_solved()) {
         if let Some(b) = base.get(&r.puzzle) {
             common += 1;
             time += r.time.as_secs_f64();
@@ -220,6 +258,13 @@ pub fn ratio(records: &[Record], baseline: &[Record]) -> Option<Ratio> {
             base_nodes += b.nodes;
         }
     }
+    let everything = common == run.records.len() && common == baseline.records.len();
+    let (time, base_time, clock) = match (run.cpu, baseline.cpu) {
+        (Some(cpu), Some(base_cpu)) if everything => {
+            (cpu.as_secs_f64(), base_cpu.as_secs_f64(), "cpu")
+        }
+        _ => (time, base_time, "wall"),
+    };
     (common > 0).then(|| Ratio {
         common,
         time: if base_time > 0.0 {
@@ -227,6 +272,7 @@ pub fn ratio(records: &[Record], baseline: &[Record]) -> Option<Ratio> {
         } else {
             f64::NAN
         },
+        clock,
         nodes: if base_nodes > 0 {
             nodes as f64 / base_nodes as f64
         } else {
@@ -265,7 +311,13 @@ mod tests {
             record(3, Outcome::TimeLimit, 40, 50),
             record(4, Outcome::Skipped, 0, 0),
         ];
-        let s = summarize("x", &records);
+        let run = |cpu| SolverRun {
+            set: "s".into(),
+            solver: "x",
+            records: records.to_vec(),
+            cpu,
+        };
+        let s = summarize(&run(None));
         assert_eq!(
             (s.puzzles, s.solved, s.node_limit, s.time_limit, s.skipped),
             (5, 2, 1, 1, 1)
@@ -279,12 +331,35 @@ mod tests {
         );
         assert_eq!(s.total, Duration::from_millis(580));
         assert!((s.puzzles_per_sec - 2.0 / 0.58).abs() < 1e-9);
+        assert!((s.us_per_puzzle - 580_000.0 / 4.0).abs() < 1e-6);
         assert_eq!((s.mean_nodes, s.mean_guesses), (200.0, 100.0));
-        #[cfg(feature = "serde")]
-        {
-            let json = serde_json::to_value(&s).unwrap();
-            assert_eq!(json["mean_ms"], 20.0);
-        }
+        assert_eq!((s.clock, s.no_guess_pct), ("wall", 0.0));
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["mean_ms"], 20.0);
+        assert_eq!(json["cpu_ms"], serde_json::Value::Null);
+        // With the loop's CPU time known, the throughput is of it.
+        let s = summarize(&run(Some(Duration::from_millis(100))));
+        assert_eq!((s.clock, s.solving), ("cpu", Duration::from_millis(100)));
+        assert!((s.puzzles_per_sec - 20.0).abs() < 1e-9);
+        assert!((s.us_per_puzzle - 25_000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_share_without_guessing_counts_solved_puzzles_only() {
+        let records = vec![
+            record(0, Outcome::Solved, 1, 0),
+            record(1, Outcome::Solved, 1, 1),
+            record(2, Outcome::Solved, 1, 40),
+            record(3, Outcome::NodeLimit, 1, 0),
+        ];
+        let run = SolverRun {
+            set: "s".into(),
+            solver: "x",
+            records,
+            cpu: None,
+        };
+        // Guesses are nodes / 2: 0, 0 and 20 on the three solved puzzles.
+        assert!((summarize(&run).no_guess_pct - 200.0 / 3.0).abs() < 1e-9);
     }
 
     #[test]
@@ -299,10 +374,24 @@ mod tests {
             record(1, Outcome::NodeLimit, 999, 5),
             record(2, Outcome::Solved, 1, 1),
         ];
-        let r = ratio(&other, &base).unwrap();
+        let run = |records: &[Record], cpu: Option<u64>| SolverRun {
+            set: "s".into(),
+            solver: "x",
+            records: records.to_vec(),
+            cpu: cpu.map(Duration::from_millis),
+        };
+        let r = ratio(&run(&other, Some(1)), &run(&base, Some(1))).unwrap();
         assert_eq!(r.common, 1);
         assert!((r.time - 3.0).abs() < 1e-9);
         assert!((r.nodes - 10.0).abs() < 1e-9);
-        assert_eq!(ratio(&other[1..2], &base), None);
+        assert_eq!(
+            r.clock, "wall",
+            "not every puzzle solved: the common ones' wall times"
+        );
+        assert_eq!(ratio(&run(&other[1..2], None), &run(&base, None)), None);
+        // Both solved everything: the CPU times.
+        let solved = [record(0, Outcome::Solved, 10, 10)];
+        let r = ratio(&run(&solved, Some(30)), &run(&solved, Some(10))).unwrap();
+        assert_eq!((r.clock, r.time), ("cpu", 3.0));
     }
 }

@@ -43,26 +43,30 @@
 //! A puzzle's givens can reach the engine two ways: keep one encoding per layout and
 //! *force* the given options ([`Solver::force`]: cover their items before the search), or
 //! build a smaller problem per puzzle that *leaves out* the given cells, the items they
-//! satisfy and every option that clashes with a given. Measured in release on the shared
-//! 2-core test machine (load about 2.4), counting up to 2 solutions per puzzle, in µs per
-//! puzzle (the `#[ignore]`d test `givens_forced_or_left_out` in this module repeats it):
+//! satisfy and every option that clashes with a given. Once the givens are covered both
+//! matrices hold the same active options, so the search costs about the same; but building
+//! and naming a problem per puzzle costs more than covering a few dozen items, so givens
+//! are forced, and one matrix kept and re-forced from puzzle to puzzle is cheapest of all
+//! (BENCHMARKS.md, *Sudoku: givens forced or left out*; the `#[ignore]`d test
+//! `givens_forced_or_left_out` in this module measures it).
 //!
-//! | givens | set | build | search | total |
-//! |---|---|---|---|---|
-//! | forced, fresh matrix per puzzle ([`Encoding::search`]) | magictour_top1465 | 44 | 269 | 313 |
-//! | forced, one matrix re-forced ([`Search::set_givens`]) | magictour_top1465 | 15 | 270 | 285 |
-//! | left out (a reduced [`Problem`] and matrix per puzzle) | magictour_top1465 | 76 | 258 | 334 |
-//! | forced, fresh matrix | forum_hardest_1106 | 58 | 2243 | 2301 |
-//! | forced, re-forced | forum_hardest_1106 | 25 | 2090 | 2115 |
-//! | left out | forum_hardest_1106 | 98 | 2218 | 2316 |
-//! | forced, fresh matrix | royle_17clue_sample1004 | 49 | 53 | 102 |
-//! | forced, re-forced | royle_17clue_sample1004 | 12 | 50 | 62 |
-//! | left out | royle_17clue_sample1004 | 77 | 43 | 120 |
+//! # Which entry point
 //!
-//! The search costs about the same either way (once the givens are covered, both matrices
-//! hold the same active options; the smaller matrix is a little kinder to the cache), but
-//! building and naming a problem per puzzle costs more than covering a few dozen items, so
-//! givens are forced; keeping one matrix and re-forcing is best of all.
+//! All of them force the givens through [`Encoding::force_givens`], which is also where
+//! they are checked, once per puzzle (the engine refuses a clashing option):
+//!
+//! - **Many puzzles, one after the other** (a file, a benchmark): the `dlx` solver,
+//!   [`DlxSolver`](crate::sudoku::solvers::dlx::DlxSolver) (or `solvers::by_name("dlx")`).
+//!   It keeps the encoding and an [`OwnedSolver`] of each layout it meets and moves the
+//!   solver from puzzle to puzzle; the command line and the benchmarks use it.
+//! - **The solutions of a grid** as an iterator, a count or a first solution, with limits:
+//!   [`Encoding::search`], a [`Search`] whose matrix lives in an [`Arena`] you own
+//!   ([`Search::set_givens`] moves it to another grid of the layout).
+//! - **One question about one grid**: the functions of [`crate::sudoku::ops`], which encode
+//!   the layout each time.
+//!
+//! [`Encoding::owned_solver`] with [`Encoding::force_givens`] is the building block of the
+//! first, for a caller who keeps its own solver.
 //!
 //! ```
 //! use dlxkit::sudoku::{encode::Encoding, Grid, Shape};
@@ -121,8 +125,8 @@ pub enum EncodeError {
     /// A shape or variant error.
     #[error(transparent)]
     Grid(#[from] GridError),
-    /// The engine refused to force a given (not expected once the givens passed
-    /// [`Grid::check_givens`]).
+    /// The engine refused to force a given for another reason than a clash between givens
+    /// (not expected: the clashes are reported as [`EncodeError::Conflict`]).
     #[error("a given could not be forced: {0}")]
     Force(#[from] ForceError),
 }
@@ -315,10 +319,13 @@ impl Encoding {
     /// ```
     pub fn grid_of(&self, options: &[OptionId]) -> Grid {
         let mut cells = vec![0u8; self.layout.cells()];
+        // Option `cell·n + digit − 1`; 32-bit division, the quicker (`n³` options fit, as
+        // `n` is at most `MAX_SIZE`).
+        let n = self.n as u32;
         for &o in options {
-            let p = self.placement(o);
-            if let Some(c) = cells.get_mut(p.cell) {
-                *c = p.digit;
+            let k = o.index() as u32;
+            if let Some(c) = cells.get_mut((k / n) as usize) {
+                *c = (k % n) as u8 + 1;
             }
         }
         Grid::from_cells(self.layout.clone(), cells).expect("placements are in range")
@@ -354,7 +361,7 @@ impl Encoding {
         Arc::ptr_eq(&self.layout, grid.layout()) || *self.layout == **grid.layout()
     }
 
-    fn check(&self, grid: &Grid) -> Result<(), EncodeError> {
+    fn check_layout(&self, grid: &Grid) -> Result<(), EncodeError> {
         if !self.fits(grid) {
             let describe = |l: &Layout| format!("{} {}x{}", l.variant_name(), l.size(), l.size());
             return Err(EncodeError::LayoutMismatch {
@@ -362,7 +369,6 @@ impl Encoding {
                 encoding: describe(&self.layout),
             });
         }
-        grid.check_givens()?;
         Ok(())
     }
 
@@ -390,6 +396,11 @@ impl Encoding {
     /// givens of `grid`. Fails, leaving nothing forced, if the givens conflict or the layout is
     /// not this encoding's.
     ///
+    /// The givens are checked here once, by forcing them: an option that clashes with one
+    /// forced before it is refused by the engine ([`Solver::force`]), and only then is the
+    /// grid scanned ([`Grid::check_givens`]) to name the digit, the unit and the two cells.
+    /// So a caller need not check the givens first.
+    ///
     /// ```
     /// use dlxkit::sudoku::{encode::{EncodeError, Encoding}, Grid, Shape};
     /// let e = Encoding::standard(Shape::new(2, 2)?)?;
@@ -397,7 +408,8 @@ impl Encoding {
     /// let mut g = Grid::blank(e.layout().clone());
     /// g.set(0, 0, 1);
     /// g.set(0, 1, 1);
-    /// assert!(matches!(e.force_givens(&mut solver, &g), Err(EncodeError::Conflict(_))));
+    /// let err = e.force_givens(&mut solver, &g).unwrap_err();
+    /// assert_eq!(err.to_string(), "digit 1 appears twice in row 1 (r1c1 and r1c2)");
     /// assert!(solver.forced().is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -407,13 +419,15 @@ impl Encoding {
         grid: &Grid,
     ) -> Result<(), EncodeError> {
         solver.unforce_all();
-        self.check(grid)?;
+        self.check_layout(grid)?;
         let n = self.n;
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
-                // Cannot clash: the givens were checked for conflicts above.
                 if let Err(e) = solver.force(OptionId::new(cell * n + d as usize - 1)) {
                     solver.unforce_all();
+                    // A clash between two givens: name it. (The scan finds it, since the
+                    // engine refuses an option only when a forced one shares an item.)
+                    grid.check_givens()?;
                     return Err(e.into());
                 }
             }

@@ -697,7 +697,12 @@ impl Grid {
             });
         }
         let n = layout.size();
-        if let Some((i, &d)) = cells.iter().enumerate().find(|&(_, &d)| d as usize > n) {
+        // The largest value first (a loop the compiler vectorises): most grids are fine.
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        if let Some((i, &d)) = (largest as usize > n)
+            .then(|| cells.iter().enumerate().find(|&(_, &d)| d as usize > n))
+            .flatten()
+        {
             return Err(GridError::BadCells {
                 reason: format!(
                     "cell r{}c{} holds {d}, larger than {n}",
@@ -867,19 +872,34 @@ impl Grid {
     /// assert_eq!((conflict.first, conflict.second), (1, 6));
     /// ```
     pub fn check_givens(&self) -> Result<(), Conflict> {
-        let n = self.size();
-        // seen[d] = the cell holding digit d in the current unit, stamped by unit.
-        let mut seen = vec![(usize::MAX, usize::MAX); n + 1];
-        for (u, unit) in self.layout.units().iter().enumerate() {
-            for &c in &unit.cells {
-                let d = self.cells[c] as usize;
-                if d == 0 {
-                    continue;
-                }
-                if seen[d].0 == u {
-                    let first = seen[d].1;
+        // One pass over the cells, skipping blanks: each given is tested against the digits
+        // seen so far in each of its units, one bit per digit in two words (digits are at
+        // most `MAX_SIZE`, below 128). Kept on the stack up to 64 units.
+        const _: () = assert!(MAX_SIZE < 128);
+        let units = self.layout.units().len();
+        let mut on_stack = [[0u64; 2]; 64];
+        let mut on_heap = Vec::new();
+        let seen: &mut [[u64; 2]] = if units <= on_stack.len() {
+            &mut on_stack[..units]
+        } else {
+            on_heap.resize(units, [0u64; 2]);
+            &mut on_heap
+        };
+        for (c, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (word, bit) = (usize::from(d >> 6), 1u64 << (d & 63));
+            for &u in self.layout.units_of(c) {
+                if seen[u][word] & bit != 0 {
+                    let first = self.layout.units()[u]
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&f| self.cells[f] == d)
+                        .expect("the digit was seen in this unit");
                     return Err(Conflict {
-                        digit: d as u8,
+                        digit: d,
                         unit: u,
                         unit_name: self.layout.unit_name(u),
                         first,
@@ -888,7 +908,7 @@ impl Grid {
                         second_name: self.cell_name(c),
                     });
                 }
-                seen[d] = (u, c);
+                seen[u][word] |= bit;
             }
         }
         Ok(())

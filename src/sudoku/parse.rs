@@ -669,7 +669,11 @@ impl<'t, 'o> Reader<'t, 'o> {
             .split(|c: char| c.is_whitespace() || c == '#')
             .next()
             .unwrap_or("");
-        let found = word.chars().count();
+        let found = if word.is_ascii() {
+            word.len()
+        } else {
+            word.chars().count()
+        };
         let n = match self.side() {
             Some(n) => {
                 if found != n * n {
@@ -946,10 +950,13 @@ pub fn to_line(grid: &Grid) -> String {
             .collect::<Vec<_>>()
             .join(" ");
     }
-    grid.cells()
+    // Every symbol is one ASCII byte.
+    let bytes: Vec<u8> = grid
+        .cells()
         .iter()
-        .map(|&d| symbol_of(d).unwrap_or('?'))
-        .collect()
+        .map(|&d| symbol_of(d).map_or(b'?', |c| c as u8))
+        .collect();
+    String::from_utf8(bytes).expect("the symbols are ASCII")
 }
 
 /// Writes a grid in the token format: `n` lines of `n` numbers, right-aligned, `0` for

@@ -905,7 +905,14 @@ impl<'a, S: Storage> Solver<'a, S> {
 
     fn begin(&mut self) {
         self.reset();
-        self.stats = Stats::default();
+        // The per-level profile keeps its allocation from one search to the next (a Sudoku
+        // solver runs one search per puzzle, and growing it again cost 2% of an easy one).
+        let mut profile = std::mem::take(&mut self.stats.profile);
+        profile.clear();
+        self.stats = Stats {
+            profile,
+            ..Stats::default()
+        };
         self.m.updates = 0;
         self.m.cleansings = 0;
         self.status = Status::Complete;

@@ -12,20 +12,26 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use dlxkit::bench::{BenchError, SolverRun};
+use dlxkit::sudoku::solvers::SOLVER_NAMES;
 
 /// Chart size in pixels.
 const SIZE: (u32, u32) = (800, 480);
 
 /// The colour of a solver, the same in every chart.
 pub fn solver_color(solver: &str) -> (u8, u8, u8) {
-    match solver {
-        "dlx" => (31, 119, 180),
-        "naive" => (127, 127, 127),
-        "mrv" => (255, 127, 14),
-        "forward-checking" => (44, 160, 44),
-        "strategies" => (148, 103, 189),
-        _ => (214, 39, 40),
-    }
+    // One colour per registered solver, by its place in the registry; red for any other.
+    const PALETTE: [(u8, u8, u8); 6] = [
+        (31, 119, 180),
+        (127, 127, 127),
+        (255, 127, 14),
+        (44, 160, 44),
+        (148, 103, 189),
+        (140, 86, 75),
+    ];
+    SOLVER_NAMES
+        .iter()
+        .position(|&n| n == solver)
+        .map_or((214, 39, 40), |k| PALETTE[k % PALETTE.len()])
 }
 
 fn color(solver: &str) -> RGBColor {
@@ -203,7 +209,7 @@ mod tests {
 
     #[test]
     fn time_distribution_of_a_real_run_is_an_svg() -> Result<(), Box<dyn std::error::Error>> {
-        use dlxkit::bench::{run_solver, RunOptions, Sample, SolverRun, Workload};
+        use dlxkit::bench::{run_solver, RunOptions, Sample, Workload};
         use dlxkit::sudoku::solvers::by_name;
         let s = Sample::load(
             concat!(
@@ -213,12 +219,12 @@ mod tests {
             .as_ref(),
         )?;
         let w = Workload::new(&s, 1, false)?;
-        let records = run_solver(by_name("dlx")?.as_mut(), &w, &RunOptions::default(), |_| {})?;
-        let runs = [SolverRun {
-            set: s.name.clone(),
-            solver: "dlx",
-            records,
-        }];
+        let runs = [run_solver(
+            by_name("dlx")?.as_mut(),
+            &w,
+            &RunOptions::default(),
+            |_| {},
+        )?];
         let path = std::env::temp_dir().join("dlxkit-doc-chart.svg");
         time_distribution(&path, "hardest11", &runs)?;
         assert!(std::fs::read_to_string(&path)?.starts_with("<svg"));
@@ -242,6 +248,7 @@ mod tests {
                 set: "s".into(),
                 solver: "mrv",
                 records: vec![],
+                cpu: None,
             }],
         )?;
         assert!(std::fs::read_to_string(&path)?.contains("</svg>"));
@@ -250,26 +257,18 @@ mod tests {
 
     #[test]
     fn nodes_against_time_draws_a_point_per_puzzle() -> Result<(), Box<dyn std::error::Error>> {
-        use dlxkit::bench::{run_solver, RunOptions, Sample, SolverRun, Workload};
+        use dlxkit::bench::{run_solver, RunOptions, Sample, Workload};
         use dlxkit::sudoku::solvers::by_name;
         let s = Sample::from_text("s", "12..............\n..12............\n")?;
         let w = Workload::new(&s, 0, false)?;
-        let records = run_solver(
+        let run = run_solver(
             by_name("naive")?.as_mut(),
             &w,
             &RunOptions::default(),
             |_| {},
         )?;
         let path = std::env::temp_dir().join("dlxkit-doc-nodes.svg");
-        nodes_against_time(
-            &path,
-            "tiny",
-            &[SolverRun {
-                set: "s".into(),
-                solver: "naive",
-                records,
-            }],
-        )?;
+        nodes_against_time(&path, "tiny", &[run])?;
         assert!(std::fs::read_to_string(&path)?.contains("<circle"));
         Ok(())
     }

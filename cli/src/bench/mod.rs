@@ -38,11 +38,15 @@ parsing and checking happen before the timing, each solver first solves a few pu
 untimed (--warmup), then the puzzles are solved one by one, in a random order fixed by
 --seed (with --permute, each replaced by a random equivalent puzzle), each timed on its own.
 
-The table has, for each solver: the puzzles solved, puzzles solved per second, the mean,
-median, 99th percentile and maximum time per puzzle solved, the mean search nodes and
-guesses per puzzle solved, the puzzles stopped by the node limit or the time budget, the
-puzzles skipped (budget spent), and the time of the solver over the time of dlx on the
-puzzles both solved (2.00: twice as slow as dlx).
+The table has, for each solver (as tdoku's benchmark has): the puzzles solved, puzzles
+solved per second and microseconds per puzzle of solving time (the CPU time of the loop of
+solves where the system measures it, marked `cpu`, else the sum of their wall-clock times,
+marked `wall`: parsing and checking the solutions are outside it), the guesses per puzzle
+solved and the share of puzzles solved without a guess; then the mean search nodes, the
+median, 99th percentile and maximum wall-clock time per puzzle solved, the puzzles stopped
+by the node limit or the time budget, the puzzles skipped (budget spent), and the time of
+the solver over the time of dlx on the puzzles both solved (2.00: twice as slow as dlx; of
+the CPU times when both solved every puzzle, else of the common puzzles' wall-clock times).
 
 With --out DIR: records.csv and records.json (one row per puzzle per solver),
 summary.json, and two SVG charts per file: FILE-times.svg (share of puzzles solved
@@ -80,12 +84,7 @@ pub struct BenchArgs {
     pub files: Vec<PathBuf>,
 
     /// The solvers to run, separated by commas (dlx is the baseline of the ratios)
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_name = "NAMES",
-        default_value = "dlx,naive,mrv,forward-checking,strategies"
-    )]
+    #[arg(long, value_delimiter = ',', value_name = "NAMES", default_values = SOLVER_NAMES)]
     pub solvers: Vec<String>,
 
     /// First solution only, or proof of uniqueness (as the reference benchmarks)
@@ -224,12 +223,7 @@ pub fn run(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
         let workload = &workloads[f];
         bar.set_message(format!("{name} on {}", workload.name));
         let mut solver = by_name(name)?;
-        let records = bench::run_solver(solver.as_mut(), workload, &options, |_| bar.inc(1))?;
-        Ok(SolverRun {
-            set: workload.name.clone(),
-            solver: solver.name(),
-            records,
-        })
+        bench::run_solver(solver.as_mut(), workload, &options, |_| bar.inc(1))
     };
     let runs: Vec<SolverRun> = if args.jobs == 1 {
         tasks.iter().map(run_task).collect::<Result<_, _>>()
@@ -405,58 +399,46 @@ fn table(file: &FileResult, args: &BenchArgs, options: &RunOptions) -> String {
         "solver".to_string(),
         "solved".to_string(),
         "puzzles/s".to_string(),
-        "mean".to_string(),
+        "µs/puzzle".to_string(),
+        "clock".to_string(),
+        "guesses".to_string(),
+        "no guess".to_string(),
+        "nodes".to_string(),
         "median".to_string(),
         "p99".to_string(),
         "max".to_string(),
-        "nodes".to_string(),
-        "guesses".to_string(),
         "limit hits".to_string(),
         "skipped".to_string(),
         format!("time vs {base_name}"),
     ];
     let mut rows: Vec<Vec<String>> = vec![header.to_vec()];
     for run in &file.runs {
-        let s = stats::summarize(run.solver, &run.records);
+        let s = stats::summarize(run);
         let none = s.solved == 0;
-        let t = |d: Duration| {
-            if none {
-                "-".to_string()
-            } else {
-                short_time(d)
-            }
-        };
+        let or_dash = |text: String| if none { "-".to_string() } else { text };
         let ratio = base
-            .and_then(|b| stats::ratio(&run.records, &b.records))
+            .and_then(|b| stats::ratio(run, b))
             .map_or("-".to_string(), |r| {
-                if r.common == s.solved {
-                    format!("{:.2}", r.time)
-                } else {
+                if r.common != s.solved {
                     format!("{:.2} (on {})", r.time, r.common)
+                } else if r.clock == "wall" && run.cpu.is_some() {
+                    format!("{:.2} (wall)", r.time)
+                } else {
+                    format!("{:.2}", r.time)
                 }
             });
         rows.push(vec![
             run.solver.to_string(),
             format!("{}/{}", s.solved, s.puzzles),
-            if none {
-                "-".to_string()
-            } else {
-                format!("{:.1}", s.puzzles_per_sec)
-            },
-            t(s.mean),
-            t(s.median),
-            t(s.p99),
-            t(s.max),
-            if none {
-                "-".to_string()
-            } else {
-                short_count(s.mean_nodes)
-            },
-            if none {
-                "-".to_string()
-            } else {
-                short_count(s.mean_guesses)
-            },
+            or_dash(format!("{:.1}", s.puzzles_per_sec)),
+            or_dash(short_count(s.us_per_puzzle)),
+            s.clock.to_string(),
+            or_dash(short_count(s.mean_guesses)),
+            or_dash(format!("{:.1}%", s.no_guess_pct)),
+            or_dash(short_count(s.mean_nodes)),
+            or_dash(short_time(s.median)),
+            or_dash(short_time(s.p99)),
+            or_dash(short_time(s.max)),
             s.limit_hits().to_string(),
             (s.skipped + s.cancelled).to_string(),
             ratio,
@@ -494,8 +476,8 @@ fn file_line(file: &FileResult) -> FileLine<'_> {
             .runs
             .iter()
             .map(|run| SolverLine {
-                summary: stats::summarize(run.solver, &run.records),
-                ratio: base.and_then(|b| stats::ratio(&run.records, &b.records)),
+                summary: stats::summarize(run),
+                ratio: base.and_then(|b| stats::ratio(run, b)),
             })
             .collect(),
     }

@@ -123,6 +123,7 @@ mod tests {
             set: "s".into(),
             solver: "dlx",
             records: vec![],
+            cpu: None,
         }
     }
 
@@ -134,17 +135,13 @@ mod tests {
     #[test]
     fn csv_quotes_a_set_name_with_a_comma() -> Result<(), Box<dyn std::error::Error>> {
         let s = Sample::from_text("tiny, 4x4", "12..............\n")?;
-        let records = run_solver(
+        let run = run_solver(
             by_name("dlx")?.as_mut(),
             &Workload::new(&s, 0, false)?,
             &RunOptions::default(),
             |_| {},
         )?;
-        let csv = csv(&[SolverRun {
-            set: s.name.clone(),
-            solver: "dlx",
-            records,
-        }]);
+        let csv = csv(&[run]);
         let row = csv.lines().nth(1).unwrap();
         assert!(row.starts_with("\"tiny, 4x4\",dlx,0,1,0,solved,multiple,2,"));
         Ok(())

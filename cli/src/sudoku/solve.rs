@@ -304,7 +304,11 @@ impl Printer {
                     (Some(solution), _) => to_line(solution),
                     (None, answer) => answer.as_str().to_string(),
                 };
-                out.line(&format!("{text}{count}"))?;
+                if count.is_empty() {
+                    out.line(&text)?;
+                } else {
+                    out.line(&format!("{text}{count}"))?;
+                }
             }
             Show::Grid => {
                 if index > 0 {

@@ -5,10 +5,9 @@
 //! The solver keeps the [`Encoding`] of the last few layouts it met (found by `Arc` identity,
 //! then by equality), each with an [`OwnedSolver`] over its matrix, so a file of puzzles
 //! builds its problem and its dancing-links matrix once: each puzzle only unforces the last
-//! puzzle's givens and forces its own ([`Encoding::force_givens`]). Measured on
-//! `magictour_top1465.txt` in release, a fresh matrix per puzzle cost about 44 µs per 9×9
-//! puzzle against 15 µs to re-force the givens of a kept one (see the table in
-//! [`crate::sudoku::encode`]).
+//! puzzle's givens and forces its own ([`Encoding::force_givens`], which is also the one
+//! check of the givens: a clash gives no solution). This is the entry point for many
+//! puzzles; [`crate::sudoku::encode`] says which to use for other needs.
 //!
 //! # Statistics
 //!
@@ -61,6 +60,8 @@ const CACHE: usize = 4;
 pub struct DlxSolver {
     /// Encodings of recently seen layouts and a solver over each, most recent first.
     cache: Vec<Kept>,
+    /// The choices of the last solution found, kept between puzzles ([`Paths`]).
+    previous: Vec<OptionId>,
 }
 
 /// One layout's encoding and the solver kept for it.
@@ -125,13 +126,13 @@ impl DlxSolver {
 }
 
 /// Merges the paths from the root to each solution, as the solutions come.
-struct Paths {
+struct Paths<'b> {
     forced: usize,
-    previous: Vec<OptionId>,
+    previous: &'b mut Vec<OptionId>,
     nodes: u64,
 }
 
-impl Paths {
+impl Paths<'_> {
     fn add(&mut self, solution: &[OptionId]) {
         let chosen = &solution[self.forced.min(solution.len())..];
         if self.nodes == 0 {
@@ -141,7 +142,7 @@ impl Paths {
         } else {
             let common = chosen
                 .iter()
-                .zip(&self.previous)
+                .zip(self.previous.iter())
                 .take_while(|(a, b)| a == b)
                 .count();
             self.nodes += (chosen.len() - common) as u64;
@@ -171,15 +172,14 @@ impl SudokuSolver for DlxSolver {
             first: None,
             stats: SolveStats::default(),
         };
-        if grid.check_givens().is_err() {
-            report.stats.elapsed = started.elapsed();
-            return report;
-        }
+        let mut previous = std::mem::take(&mut self.previous);
+        previous.clear();
         let Ok(Kept { encoding, solver }) = self.kept(grid.layout()) else {
             report.status = Status::Stopped;
             report.stats.elapsed = started.elapsed();
             return report;
         };
+        // Forcing the givens is their one check: a clash gives 0 solutions.
         if encoding.force_givens(solver, grid).is_err() {
             report.stats.elapsed = started.elapsed();
             return report;
@@ -187,7 +187,7 @@ impl SudokuSolver for DlxSolver {
         solver.set_limits(limits.clone());
         let mut paths = Paths {
             forced: grid.givens(),
-            previous: Vec::new(),
+            previous: &mut previous,
             nodes: 0,
         };
         let mut first = None;
@@ -204,6 +204,7 @@ impl SudokuSolver for DlxSolver {
         report.stats.nodes = outcome.stats.nodes;
         report.stats.backtracks = outcome.stats.nodes.saturating_sub(paths.nodes);
         report.stats.guesses = outcome.stats.branches;
+        self.previous = previous;
         report.stats.elapsed = started.elapsed();
         report
     }
@@ -234,9 +235,10 @@ mod tests {
     #[test]
     fn paths_share_prefixes() {
         let o = OptionId::new;
+        let mut previous = Vec::new();
         let mut p = Paths {
             forced: 1,
-            previous: Vec::new(),
+            previous: &mut previous,
             nodes: 0,
         };
         p.add(&[o(9), o(1), o(2), o(3)]);

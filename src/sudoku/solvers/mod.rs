@@ -130,12 +130,51 @@ pub trait SudokuSolver: Send {
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport;
 }
 
+/// Makes a new solver of one kind.
+type Make = fn() -> Box<dyn SudokuSolver>;
+
+/// The registry: every solver's name and constructor, in the order reports list them. The
+/// one place a solver is named; [`SOLVER_NAMES`], [`by_name`] and the error message read it.
+const REGISTRY: [(&str, Make); 5] = [
+    ("dlx", || Box::new(dlx::DlxSolver::new())),
+    ("naive", || Box::new(naive::NaiveSolver::new())),
+    ("mrv", || Box::new(mrv::MrvSolver::new())),
+    ("forward-checking", || {
+        Box::new(forward_checking::ForwardCheckingSolver::new())
+    }),
+    ("strategies", || {
+        Box::new(strategies::StrategiesSolver::new())
+    }),
+];
+
 /// The solver names, in the order reports list them.
-pub const SOLVER_NAMES: [&str; 5] = ["dlx", "naive", "mrv", "forward-checking", "strategies"];
+///
+/// ```
+/// use dlxkit::sudoku::solvers::{by_name, SOLVER_NAMES};
+/// assert_eq!(SOLVER_NAMES[0], "dlx");
+/// assert!(SOLVER_NAMES.iter().all(|&n| by_name(n).unwrap().name() == n));
+/// ```
+pub const SOLVER_NAMES: [&str; REGISTRY.len()] = {
+    let mut names = [""; REGISTRY.len()];
+    let mut i = 0;
+    while i < REGISTRY.len() {
+        names[i] = REGISTRY[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// A solver name that the registry does not know.
+///
+/// ```
+/// let err = dlxkit::sudoku::solvers::by_name("magic").err().unwrap();
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown solver `magic`: choose one of dlx, naive, mrv, forward-checking, strategies"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver `{name}`: choose one of dlx, naive, mrv, forward-checking, strategies")]
+#[error("unknown solver `{name}`: choose one of {}", SOLVER_NAMES.join(", "))]
 pub struct UnknownSolver {
     /// The name asked for.
     pub name: String,
@@ -149,16 +188,11 @@ pub struct UnknownSolver {
 /// assert!(by_name("magic").is_err());
 /// ```
 pub fn by_name(name: &str) -> Result<Box<dyn SudokuSolver>, UnknownSolver> {
-    Ok(match name {
-        "dlx" => Box::new(dlx::DlxSolver::new()),
-        "naive" => Box::new(naive::NaiveSolver::new()),
-        "mrv" => Box::new(mrv::MrvSolver::new()),
-        "forward-checking" => Box::new(forward_checking::ForwardCheckingSolver::new()),
-        "strategies" => Box::new(strategies::StrategiesSolver::new()),
-        _ => {
-            return Err(UnknownSolver {
-                name: name.to_string(),
-            })
-        }
-    })
+    REGISTRY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, make)| make())
+        .ok_or_else(|| UnknownSolver {
+            name: name.to_string(),
+        })
 }
