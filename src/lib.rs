@@ -51,7 +51,8 @@
 //! The modules: [`xc`], the engine (it knows nothing of Sudoku); [`sudoku`], grids, formats,
 //! the encoding, the generator and the solvers; [`puzzles`], other covering puzzles (n queens,
 //! polyominoes, polycubes, Langford pairs, domino tilings, the shopping list); [`rng`], a
-//! seeded generator for reproducible runs.
+//! seeded generator for reproducible runs; and, with the `bench` feature (off by default), the
+//! benchmark harness `bench` that the `dlxkit bench` command and the criterion benches share.
 
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
