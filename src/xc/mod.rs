@@ -34,6 +34,7 @@
 
 pub mod format;
 mod matrix;
+pub mod memo;
 pub mod problem;
 pub mod search;
 
