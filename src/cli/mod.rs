@@ -14,6 +14,7 @@
 //! - [`progress`]: progress bars on standard error, only when it is a terminal.
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the solver.
 //! - [`color`]: `--color auto|always|never` and `NO_COLOR`.
+//! - [`memo`]: `--memo`, `--sample`, `--zdd`: the memoised search, for `solve` and the puzzles.
 
 pub mod bench;
 pub mod color;
@@ -21,6 +22,7 @@ pub mod completions;
 pub mod exit;
 pub mod input;
 pub mod interrupt;
+pub mod memo;
 pub mod output;
 pub mod progress;
 pub mod puzzles;

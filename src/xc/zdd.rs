@@ -418,7 +418,7 @@ impl Zdd {
         let reachable = self.reachable();
         writeln!(
             out,
-            "| dlxkit ZDD: {} nodes, {} solutions",
+            "| dlxkit ZDD: {} nodes; solutions: {}",
             reachable.len(),
             self.count()
         )?;

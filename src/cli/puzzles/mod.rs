@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use super::color::Paint;
 use super::input;
+use super::memo::{self, MemoArgs, MemoRun};
 pub use super::output::Emit;
 use super::output::{Format, Output};
 use super::progress::SearchBar;
@@ -78,6 +79,9 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
 
+    #[command(flatten)]
+    pub memo: MemoArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size (and the symmetry reduction, with --distinct) before the search;
@@ -98,7 +102,7 @@ pub struct PuzzleArgs {
 
     /// What to print: the solutions, or the exact cover problem in Knuth's format
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd"])]
     pub emit: Emit,
 }
 
@@ -240,6 +244,10 @@ pub fn solve<P: Shown>(
         }
     }
 
+    if args.memo.wanted() {
+        return solve_memo(puzzle, args, ctx, cancel, &mut out);
+    }
+
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {
         limits.limit = Some(1); // print the first solution unless asked for more
@@ -278,6 +286,38 @@ pub fn solve<P: Shown>(
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
 
+/// The memoised search of a puzzle: its count, or samples drawn from its ZDD.
+fn solve_memo<P: Shown>(
+    puzzle: &P,
+    args: &PuzzleArgs,
+    ctx: &Context,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    out: &mut Output,
+) -> Result<Exit, CliError> {
+    if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
+        return Err(CliError::usage(
+            "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
+        ));
+    }
+    let mut printer = Printer {
+        puzzle,
+        format: args.format,
+        count_only: args.count,
+        paint: ctx.stdout_colors(),
+        found: 0,
+        pictures: Vec::new(),
+        data: Vec::new(),
+    };
+    let problem = puzzle.problem();
+    let run = memo::run(problem, &args.memo, &args.limits, cancel, out, |out, o| {
+        printer.solution(out, o)
+    })?;
+    printer.finish_memo(out, &run)?;
+    out.flush()?;
+    memo::report(ctx, &run, args.stats, args.format == Format::Text);
+    Ok(run.exit())
+}
+
 /// Prints the solutions of a puzzle in one of the formats.
 struct Printer<'p, P> {
     puzzle: &'p P,
@@ -301,13 +341,14 @@ struct SolutionLine<'a> {
     data: &'a Value,
 }
 
-/// The object of `--format json`, and the last line of `--format jsonl`.
+/// The object of `--format json`, and the last line of `--format jsonl` (the search fields
+/// are those of dancing links or of the memoised search).
 #[derive(Serialize)]
-struct Summary<'a> {
+struct Summary<'a, S = SearchSummary> {
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
     #[serde(flatten)]
-    search: SearchSummary,
+    search: S,
     #[serde(skip_serializing_if = "Option::is_none")]
     pictures: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -367,6 +408,23 @@ impl<P: Shown> Printer<'_, P> {
         };
         match self.format {
             Format::Text if self.count_only => out.line(&outcome.stats.solutions.to_string()),
+            Format::Text => Ok(()),
+            Format::Json => out.json_line(&summary(None)),
+            Format::Jsonl => out.json_line(&summary(Some("summary"))),
+        }
+    }
+
+    /// The end of a memoised search: the count, or the summary with the samples.
+    fn finish_memo(&self, out: &mut Output, run: &MemoRun) -> Result<(), CliError> {
+        let listed = !self.count_only;
+        let summary = |kind: Option<&'static str>| Summary {
+            kind,
+            search: run.summary(),
+            pictures: (listed && kind.is_none()).then_some(self.pictures.as_slice()),
+            data: (listed && kind.is_none()).then_some(self.data.as_slice()),
+        };
+        match self.format {
+            Format::Text if self.count_only => out.line(&run.count.to_string()),
             Format::Text => Ok(()),
             Format::Json => out.json_line(&summary(None)),
             Format::Jsonl => out.json_line(&summary(Some("summary"))),
