@@ -264,6 +264,30 @@ impl Zdd {
         })
     }
 
+    /// Every branch node with its id, children before parents.
+    ///
+    /// ```
+    /// use dlxkit::xc::{memo::MemoOptions, zdd::Zdd, Problem};
+    /// let (zdd, _) = Zdd::build(&Problem::from_dlx("A B\nA\nB\nA B\n")?, &MemoOptions::new())?;
+    /// for (id, node) in zdd.nodes() {
+    ///     assert!(node.lo < id && node.hi < id);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn nodes(&self) -> impl ExactSizeIterator<Item = (NodeId, Node)> + '_ {
+        self.nodes[2..]
+            .iter()
+            .enumerate()
+            .map(|(k, &[option, lo, hi])| {
+                let node = Node {
+                    option: OptionId::new(option as usize),
+                    lo: NodeId(lo),
+                    hi: NodeId(hi),
+                };
+                (NodeId(k as u32 + 2), node)
+            })
+    }
+
     fn counts(&self) -> &Counts {
         self.counts.get_or_init(|| {
             let mut narrow = vec![0u128, 1];
