@@ -101,7 +101,14 @@ fn statistics_and_json_describe_the_memoised_search() {
     assert_eq!(json["solutions"], 6728);
     assert_eq!(json["complete"], true);
     assert_eq!(json["status"], "complete");
-    for field in ["states", "nodes", "hits", "entries", "refused", "peak_bytes"] {
+    for field in [
+        "states",
+        "nodes",
+        "hits",
+        "entries",
+        "refused",
+        "peak_bytes",
+    ] {
         assert!(json[field].is_u64(), "{field}");
     }
 }
@@ -166,7 +173,14 @@ fn the_zdd_is_written_in_both_formats() {
     assert!(written.ends_with("root 4\n"));
     let graphillion = scratch("toy.graphillion");
     dlxkit()
-        .args(["dominoes", "2x2", "--count", "--zdd-format", "graphillion", "--zdd"])
+        .args([
+            "dominoes",
+            "2x2",
+            "--count",
+            "--zdd-format",
+            "graphillion",
+            "--zdd",
+        ])
         .arg(&graphillion)
         .assert()
         .code(0)
@@ -182,14 +196,23 @@ fn usage_errors_name_the_flag() {
         .args(["dominoes", "4x4", "--memo"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--memo counts solutions: give --count"));
+        .stderr(predicate::str::contains(
+            "--memo counts solutions: give --count",
+        ));
     dlxkit()
         .args(["dominoes", "4x4", "--count", "--memo", "--limit", "3"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--limit does not apply"));
     dlxkit()
-        .args(["dominoes", "4x4", "--count", "--memo", "--memo-limit", "lots"])
+        .args([
+            "dominoes",
+            "4x4",
+            "--count",
+            "--memo",
+            "--memo-limit",
+            "lots",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("is not a memory size"));
@@ -197,7 +220,9 @@ fn usage_errors_name_the_flag() {
         .args(["dominoes", "8x8", "--sample", "2", "--memo-limit", "2K"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("the ZDD needs more than the memory limit"));
+        .stderr(predicate::str::contains(
+            "the ZDD needs more than the memory limit",
+        ));
 }
 
 #[test]

@@ -15,7 +15,8 @@
 //!    write the raw records ([`report::write_csv`], [`report::write_json`]) and draw charts
 //!    ([`chart::time_distribution`], [`chart::nodes_against_time`]).
 //!
-//! [`engine`] times the generic exact cover engine on the puzzle encoders in the same spirit.
+//! [`engine`] times the generic exact cover engine on the puzzle encoders in the same spirit,
+//! and [`memo`] the memoised search on tilings and Sudoku grids.
 //!
 //! ```
 //! use dlxkit::bench::{run_solver, stats, RunOptions, Sample, Workload};
@@ -46,6 +47,7 @@ use crate::sudoku::{Grid, Shape};
 
 pub mod chart;
 pub mod engine;
+pub mod memo;
 pub mod report;
 pub mod stats;
 

@@ -44,8 +44,9 @@ pub(crate) struct Board {
     primary_mask: Vec<u64>,
     /// Per option, where its entries start in `entries` (one more at the end).
     option_start: Vec<u32>,
+    /// The entries of each option, its primary items first.
     entries: Vec<Entry>,
-    /// Per option, how many primary items it covers.
+    /// Per option, how many primary items it covers (its first entries).
     option_primaries: Vec<u32>,
     /// Per item, where its options start in `item_options` (one more at the end).
     item_start: Vec<u32>,
@@ -78,7 +79,12 @@ impl Board {
         for option in problem.options() {
             option_start.push(entries.len() as u32);
             let mut primaries = 0;
-            for e in problem.option(option) {
+            // Primary items first: the live counts only follow those.
+            let (first, second): (Vec<&crate::xc::Entry>, Vec<_>) = problem
+                .option(option)
+                .iter()
+                .partition(|e| problem.item_kind(e.item) == ItemKind::Primary);
+            for e in first.into_iter().chain(second) {
                 let item = e.item.index() as u32;
                 let color = e.color.map_or(0, |c| c.index() as u32 + 1);
                 if color != 0 && color_field[item as usize] == u32::MAX {
@@ -172,6 +178,13 @@ impl Board {
             [self.option_start[o as usize] as usize..self.option_start[o as usize + 1] as usize]
     }
 
+    /// The primary items of option `o`.
+    #[inline]
+    fn primary_entries(&self, o: u32) -> &[Entry] {
+        let start = self.option_start[o as usize] as usize;
+        &self.entries[start..start + self.option_primaries[o as usize] as usize]
+    }
+
     /// The options of `item`, in the problem's order.
     #[inline]
     pub(crate) fn options_of(&self, item: u32) -> &[Listed] {
@@ -210,7 +223,7 @@ pub(crate) struct Listed {
 }
 
 /// The counters that follow the search down one path: dead reasons per option, live
-/// options per item.
+/// options per primary item.
 #[derive(Clone, Debug)]
 pub(crate) struct Counters {
     dead: Vec<u32>,
@@ -221,8 +234,10 @@ impl Counters {
     /// The counters of the whole problem (no option dead).
     pub(crate) fn new(board: &Board, problem: &Problem) -> Counters {
         let mut live = vec![0u32; problem.item_count()];
-        for e in &board.entries {
-            live[e.item as usize] += 1;
+        for o in 0..board.option_count() as u32 {
+            for e in board.primary_entries(o) {
+                live[e.item as usize] += 1;
+            }
         }
         Counters {
             dead: vec![0; board.option_count()],
@@ -260,14 +275,14 @@ impl Counters {
         if UNDO {
             *dead -= 1;
             if *dead == 0 {
-                for e in board.entries(o) {
+                for e in board.primary_entries(o) {
                     self.live[e.item as usize] += 1;
                 }
             }
         } else {
             *dead += 1;
             if *dead == 1 {
-                for e in board.entries(o) {
+                for e in board.primary_entries(o) {
                     self.live[e.item as usize] -= 1;
                 }
             }
