@@ -125,7 +125,7 @@ impl Board {
         } else {
             u32::BITS - (problem.color_count() as u32).leading_zeros()
         };
-        let per_word = if field_bits == 0 { 1 } else { 64 / field_bits };
+        let per_word = 64u32.checked_div(field_bits).unwrap_or(1);
         let key_words = words + (fields as usize).div_ceil(per_word as usize);
         Board {
             words,
