@@ -573,6 +573,22 @@ fn write_files(
     Ok(())
 }
 
+/// Prints results as one pretty JSON object `{key: [...]}`, or as JSON Lines.
+fn print_records<T: Serialize>(
+    out: &mut Output,
+    format: Format,
+    key: &str,
+    results: &[T],
+) -> Result<(), CliError> {
+    if format == Format::Jsonl {
+        return results.iter().try_for_each(|r| out.json_line(r));
+    }
+    out.line(
+        &serde_json::to_string_pretty(&serde_json::json!({ key: results }))
+            .expect("the results serialise"),
+    )
+}
+
 /// Prints a table: the first column left-aligned, the others right-aligned.
 fn print_table(out: &mut Output, rows: &[Vec<String>]) -> Result<(), CliError> {
     let columns = rows.first().map_or(0, Vec::len);
@@ -640,15 +656,7 @@ fn run_memo(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
             }
             print_table(&mut out, &rows)?;
         }
-        Format::Json => out.line(
-            &serde_json::to_string_pretty(&serde_json::json!({ "memo": results }))
-                .expect("the results serialise"),
-        )?,
-        Format::Jsonl => {
-            for r in &results {
-                out.json_line(r)?;
-            }
-        }
+        Format::Json | Format::Jsonl => print_records(&mut out, args.format, "memo", &results)?,
     }
     out.flush()?;
     Ok(Exit::Success)
@@ -702,15 +710,7 @@ fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
             let rows: Vec<Vec<String>> = rows.into_iter().map(Vec::from).collect();
             print_table(&mut out, &rows)?;
         }
-        Format::Json => out.line(
-            &serde_json::to_string_pretty(&serde_json::json!({ "engine": results }))
-                .expect("the results serialise"),
-        )?,
-        Format::Jsonl => {
-            for r in &results {
-                out.json_line(r)?;
-            }
-        }
+        Format::Json | Format::Jsonl => print_records(&mut out, args.format, "engine", &results)?,
     }
     out.flush()?;
     if results.iter().any(|r| !r.complete) {

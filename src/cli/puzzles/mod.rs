@@ -254,15 +254,7 @@ pub fn solve<P: Shown>(
     }
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena).with_limits(limits.limits(cancel));
-    let mut printer = Printer {
-        puzzle,
-        format: args.format,
-        count_only: args.count,
-        paint: ctx.stdout_colors(),
-        found: 0,
-        pictures: Vec::new(),
-        data: Vec::new(),
-    };
+    let mut printer = Printer::new(puzzle, args, ctx);
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
     let outcome = search::run(
@@ -299,15 +291,7 @@ fn solve_memo<P: Shown>(
             "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
         ));
     }
-    let mut printer = Printer {
-        puzzle,
-        format: args.format,
-        count_only: args.count,
-        paint: ctx.stdout_colors(),
-        found: 0,
-        pictures: Vec::new(),
-        data: Vec::new(),
-    };
+    let mut printer = Printer::new(puzzle, args, ctx);
     let problem = puzzle.problem();
     let run = memo::run(problem, &args.memo, &args.limits, cancel, out, |out, o| {
         printer.solution(out, o)
@@ -355,7 +339,19 @@ struct Summary<'a, S = SearchSummary> {
     data: Option<&'a [Value]>,
 }
 
-impl<P: Shown> Printer<'_, P> {
+impl<'p, P: Shown> Printer<'p, P> {
+    fn new(puzzle: &'p P, args: &PuzzleArgs, ctx: &Context) -> Printer<'p, P> {
+        Printer {
+            puzzle,
+            format: args.format,
+            count_only: args.count,
+            paint: ctx.stdout_colors(),
+            found: 0,
+            pictures: Vec::new(),
+            data: Vec::new(),
+        }
+    }
+
     /// Whether solutions are printed as they are found.
     fn streams(&self) -> bool {
         !self.count_only && self.format != Format::Json

@@ -94,7 +94,7 @@ pub struct MemoOptions {
 ///
 /// The choice does not change the count or the set of solutions, but it decides which
 /// states exist, and so how often they repeat: on the 8x8 board tiled by monominoes,
-/// dominoes and trominoes, Knuth's rule meets about 280 times as many distinct states as
+/// dominoes and trominoes, Knuth's rule meets about 290 times as many distinct states as
 /// the first uncovered cell does (BENCHMARKS.md has the figures).
 ///
 /// ```
