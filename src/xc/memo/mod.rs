@@ -11,10 +11,15 @@
 //! [`count`] counts the solutions of a [`Problem`] this way, exactly: in `u128` with checked
 //! additions, and if a sum would pass 2^128 - 1, over again with the arbitrary-precision
 //! [`Count`] (so a count is never wrapped). The search chooses items as Knuth's DLX does (the
-//! primary item with the fewest live options, the leftmost on ties) and keys a subproblem by
-//! the uncovered items and the colours given to secondary items ([`board`](self) explains the
-//! state); colours are supported because that state stays small: a few bits per colourable
-//! item.
+//! primary item with the fewest live options, the leftmost on ties; [`ItemChoice`] has the
+//! alternative) and keys a subproblem by a bitset of the uncovered items followed by the
+//! colour given to each colourable secondary item. Colours are supported because that key
+//! stays small: a few bits per item that some option colours (the number of colours, plus
+//! one, in binary), so two paths that colour an item differently are different states.
+//!
+//! The state is kept as that bitset, not as dancing links: with it and two arrays of counters
+//! (dead reasons per option, live options per primary item) a child state already in the
+//! cache is recognised by clearing a few bits, without touching any list.
 //!
 //! Memory is bounded by [`MemoOptions::memory_limit`] (by default a quarter of the machine's
 //! memory, [`default_memory_limit`]). When the cache reaches it, the cache keeps what it holds
