@@ -4,10 +4,12 @@
 //! (`dlxkit::bench::engine::cases`, which `dlxkit bench --engine` times too). Throughput is
 //! in search-tree nodes, so the report reads as nodes per second; the node and update counts
 //! are printed once per instance, to compare with Knuth's DLX1 on the same input
-//! (`dlxkit <puzzle> --emit dlx` writes it).
+//! (`dlxkit <puzzle> --emit dlx` writes it). A second group times the memoised search
+//! (`dlxkit::bench::memo::cases`, as `dlxkit bench --engine --memo` does).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dlxkit::bench::engine;
+use dlxkit::bench::{engine, memo};
+use dlxkit::xc::memo::{ItemChoice, MemoOptions};
 use dlxkit::xc::{Arena, Solver};
 
 fn count_all(c: &mut Criterion) {
@@ -35,5 +37,28 @@ fn count_all(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count_all);
+/// The memoised search on the cases of `dlxkit bench --engine --memo` that take at most a
+/// second or two (12 queens, where memoisation only costs, and the 6x6 Sudoku grids with
+/// Knuth's choice are left to the command).
+fn memo_count(c: &mut Criterion) {
+    let cases = memo::cases().expect("memo benchmark cases");
+    let mut group = c.benchmark_group("engine/memo");
+    group.sample_size(10);
+    for case in cases.iter().filter(|c| {
+        c.name != "queens-12" && !(c.name == "sudoku-6x6" && c.choice == ItemChoice::FewestOptions)
+    }) {
+        let options = MemoOptions::new().choice(case.choice);
+        let id = format!("{}-{:?}", case.name, case.choice);
+        group.bench_function(BenchmarkId::new("memo", id), |b| {
+            b.iter(|| {
+                dlxkit::xc::memo::count(&case.problem, &options)
+                    .unwrap()
+                    .count
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count_all, memo_count);
 criterion_main!(benches);

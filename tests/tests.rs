@@ -11,6 +11,7 @@ mod bench_guesses;
 mod dlx1_oracle;
 mod engine_known;
 mod engine_properties;
+mod memo;
 mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;

@@ -12,6 +12,7 @@
 //! - [`progress`]: progress bars on standard error, only when it is a terminal.
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the solver.
 //! - [`color`]: `--color auto|always|never` and `NO_COLOR`.
+//! - [`memo`]: `--memo`, `--sample`, `--zdd`: the memoised search, for `solve` and the puzzles.
 //! - [`context`]: the global options and what the process knows of its terminal.
 
 mod bench;
@@ -21,6 +22,7 @@ mod context;
 mod exit;
 mod input;
 mod interrupt;
+mod memo;
 mod output;
 mod play;
 mod progress;

@@ -13,6 +13,7 @@ use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
+use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
 use super::progress::SearchBar;
 use super::search::{self, LimitArgs, SearchSummary};
@@ -64,6 +65,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
 
+    #[command(flatten)]
+    pub memo: MemoArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size before the search; solutions, nodes, updates (as Knuth's DLX1
@@ -89,7 +93,7 @@ pub struct SolveArgs {
 
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
     pub emit: Emit,
 }
 
@@ -114,6 +118,32 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     if show_stats {
         let summary = search::problem_summary(&problem, ctx.stderr_colors());
         super::eprint_line(format_args!("{summary}"));
+    }
+
+    if args.memo.wanted() {
+        if args.profile {
+            return Err(CliError::usage(
+                "--profile counts nodes per level of dancing links; the memoised search has no such levels",
+            ));
+        }
+        if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
+            return Err(CliError::usage(
+                "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
+            ));
+        }
+        let mut printer = Printer::new(args.format, args.count);
+        let run = memo::run(
+            &problem,
+            &args.memo,
+            &args.limits,
+            cancel,
+            &mut out,
+            |out, o| printer.solution(out, &problem, o),
+        )?;
+        printer.finish_memo(&mut out, &run)?;
+        out.flush()?;
+        memo::report(ctx, &run, show_stats, args.format == Format::Text);
+        return Ok(run.exit());
     }
 
     let arena = Arena::new();
@@ -167,13 +197,14 @@ struct SolutionLine<'a> {
     options: &'a [String],
 }
 
-/// The object of `--format json`, and the last line of `--format jsonl`.
+/// The object of `--format json`, and the last line of `--format jsonl` (the search fields
+/// are those of dancing links or of the memoised search).
 #[derive(Serialize)]
-struct Summary<'a> {
+struct Summary<'a, S = SearchSummary> {
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
     #[serde(flatten)]
-    search: SearchSummary,
+    search: S,
     #[serde(skip_serializing_if = "Option::is_none")]
     profile: Option<&'a [u64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -245,6 +276,25 @@ impl Printer {
         };
         match self.format {
             Format::Text if self.count_only => out.line(&stats.solutions.to_string()),
+            Format::Text => Ok(()),
+            Format::Json => {
+                let options = (!self.count_only).then_some(self.collected.as_slice());
+                out.json_line(&summary(None, options))
+            }
+            Format::Jsonl => out.json_line(&summary(Some("summary"), None)),
+        }
+    }
+
+    /// The end of a memoised search: the count, or the summary with the samples.
+    fn finish_memo(&mut self, out: &mut Output, run: &MemoRun) -> Result<(), CliError> {
+        let summary = |kind, options| Summary {
+            kind,
+            search: run.summary(),
+            profile: None,
+            options,
+        };
+        match self.format {
+            Format::Text if self.count_only => out.line(&run.count.to_string()),
             Format::Text => Ok(()),
             Format::Json => {
                 let options = (!self.count_only).then_some(self.collected.as_slice());

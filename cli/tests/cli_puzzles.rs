@@ -554,7 +554,7 @@ fn polyomino_input_errors_name_the_file_line_and_column() {
         .code(2)
         .stderr(predicate::str::starts_with(
             "dlxkit: `heptominoes` is neither a piece set (pentominoes, tetrominoes, \
-             one-sided-tetrominoes, dominoes) nor a file\n",
+             one-sided-tetrominoes, dominoes, mono-domino-tromino) nor a file\n",
         ));
     dlxkit()
         .args(["polyomino", "--board", "3x20", "--board-file", "x.txt"])

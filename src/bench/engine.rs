@@ -120,8 +120,18 @@ impl EngineResult {
     }
 }
 
-fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
+}
+
+pub(crate) fn optional_millis<S: Serializer>(
+    d: &Option<Duration>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => millis(d, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// Counts every solution of a case `runs` times (at least once) with one solver, keeping the

@@ -16,7 +16,8 @@
 //! 4. summarise ([`stats::summarize`], [`stats::ratio`] against a baseline, usually `dlx`),
 //!    and let the command line write the raw records and draw the charts.
 //!
-//! [`engine`] times the generic exact cover engine on the puzzle encoders in the same spirit.
+//! [`engine`] times the generic exact cover engine on the puzzle encoders in the same spirit,
+//! and [`memo`] the memoised search on tilings and Sudoku grids.
 //!
 //! ```
 //! use dlxkit::bench::{run_solver, stats, RunOptions, Sample, Workload};
@@ -47,6 +48,7 @@ use crate::sudoku::{Grid, Shape};
 
 pub mod cpu;
 pub mod engine;
+pub mod memo;
 pub mod stats;
 
 /// The per-puzzle node limit used when none is given: generous for every solver on 9x9

@@ -679,6 +679,32 @@ impl PolyominoSet {
         }
     }
 
+    /// The monomino `M`, the domino `D` and the two trominoes, straight `I` and bent `L`,
+    /// each usable any number of times: the tilings of an 8x8 board by them number
+    /// 92,109,458,286,284,989,468,604, which only the memoised search
+    /// ([`crate::xc::memo`]) can count.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::polyomino::{Board, PolyominoOptions, PolyominoPacking, PolyominoSet};
+    /// use dlxkit::puzzles::Puzzle;
+    /// let set = PolyominoSet::mono_domino_tromino();
+    /// let p = PolyominoPacking::new(&Board::rectangle(2, 2)?, &set, &PolyominoOptions::default())?;
+    /// // four monominoes; a domino and two monominoes (4 ways); two dominoes (2); an L and a
+    /// // monomino (4)
+    /// assert_eq!(p.count(), 1 + 4 + 2 + 4);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn mono_domino_tromino() -> PolyominoSet {
+        PolyominoSet {
+            pieces: vec![
+                drawn("M", "#").unlimited(),
+                drawn("D", "##").unlimited(),
+                drawn("I", "###").unlimited(),
+                drawn("L", "##/#.").unlimited(),
+            ],
+        }
+    }
+
     /// The pieces, in order.
     ///
     /// ```

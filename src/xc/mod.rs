@@ -19,7 +19,9 @@
 //! - `matrix` (private): the linked structure, 16 bytes per node, in an [`Arena`];
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
-//!   ([`Problem::to_dlx`]).
+//!   ([`Problem::to_dlx`]);
+//! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
+//!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
 //! ```
 //! use dlxkit::xc::{Arena, Problem, Solver};
@@ -34,8 +36,10 @@
 
 pub mod format;
 mod matrix;
+pub mod memo;
 pub mod problem;
 pub mod search;
+pub mod zdd;
 
 pub use format::{ParseError, ParseErrorKind};
 pub use matrix::{Arena, Borrowed, Owned, Storage, NODE_BYTES};

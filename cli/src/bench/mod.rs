@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::bench::{
-    self, engine,
+    self, engine, memo,
     stats::{self, Ratio, Summary},
     BenchError, Mode, RunOptions, Sample, SolverRun, Workload, DEFAULT_NODE_LIMIT, DEFAULT_WARMUP,
 };
@@ -134,6 +134,10 @@ pub struct BenchArgs {
     /// With --engine: runs per case (the best time is kept)
     #[arg(long, default_value_t = 3, value_name = "N", requires = "engine")]
     pub runs: usize,
+
+    /// With --engine: time the memoised search instead (domino tilings, 6x6 Sudoku grids, mono/domino/tromino tilings, 12 queens), with dancing links beside it where it finishes
+    #[arg(long, requires = "engine")]
+    pub memo: bool,
 }
 
 /// The results of every solver on one file.
@@ -554,8 +558,100 @@ fn write_files(
     Ok(())
 }
 
+/// Prints results as one pretty JSON object `{key: [...]}`, or as JSON Lines.
+fn print_records<T: Serialize>(
+    out: &mut Output,
+    format: Format,
+    key: &str,
+    results: &[T],
+) -> Result<(), CliError> {
+    if format == Format::Jsonl {
+        return results.iter().try_for_each(|r| out.json_line(r));
+    }
+    out.line(
+        &serde_json::to_string_pretty(&serde_json::json!({ key: results }))
+            .expect("the results serialise"),
+    )
+}
+
+/// Prints a table: the first column left-aligned, the others right-aligned.
+fn print_table(out: &mut Output, rows: &[Vec<String>]) -> Result<(), CliError> {
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                if c == 0 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        out.line(&cells.join("  "))?;
+    }
+    Ok(())
+}
+
+/// `dlxkit bench --engine --memo`.
+fn run_memo(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let cases = memo::cases().map_err(input_error)?;
+    let bar = CountBar::new(cases.len() as u64, "cases", ctx.progress_wanted());
+    let mut results = Vec::new();
+    for case in &cases {
+        bar.set_message(case.name.clone());
+        results.push(memo::run(case, args.runs));
+        bar.inc(1);
+    }
+    bar.finish();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    match args.format {
+        Format::Text => {
+            out.line(&format!(
+                "memoised search: every solution counted, best of {} runs; dancing links once, where it finishes",
+                args.runs.max(1)
+            ))?;
+            let mut rows = vec![[
+                "case",
+                "rule",
+                "solutions",
+                "states",
+                "hits",
+                "memory",
+                "time",
+                "dancing links",
+            ]
+            .map(String::from)
+            .to_vec()];
+            for r in &results {
+                rows.push(vec![
+                    r.name.clone(),
+                    r.choice.to_string(),
+                    r.solutions.clone(),
+                    r.states.to_string(),
+                    r.hits.to_string(),
+                    format!("{:.1} MiB", r.peak_bytes as f64 / f64::from(1 << 20)),
+                    short_time(r.best),
+                    r.plain.map_or("-".to_string(), short_time),
+                ]);
+            }
+            print_table(&mut out, &rows)?;
+        }
+        Format::Json | Format::Jsonl => print_records(&mut out, args.format, "memo", &results)?,
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
 /// `dlxkit bench --engine`.
 fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
+    if args.memo {
+        return run_memo(args, ctx);
+    }
     let cases = engine::cases(false).map_err(input_error)?;
     let cancel = interrupt::flag();
     let bar = CountBar::new(cases.len() as u64, "cases", ctx.progress_wanted());
@@ -592,37 +688,14 @@ fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
                     super::progress::si(r.nodes_per_sec()),
                 ]);
             }
-            let widths: Vec<usize> = (0..6)
-                .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-                .collect();
             out.line(&format!(
                 "engine: every solution counted, best of {} runs",
                 args.runs.max(1)
             ))?;
-            for row in &rows {
-                let cells: Vec<String> = row
-                    .iter()
-                    .enumerate()
-                    .map(|(c, cell)| {
-                        if c == 0 {
-                            format!("{cell:<w$}", w = widths[c])
-                        } else {
-                            format!("{cell:>w$}", w = widths[c])
-                        }
-                    })
-                    .collect();
-                out.line(&cells.join("  "))?;
-            }
+            let rows: Vec<Vec<String>> = rows.into_iter().map(Vec::from).collect();
+            print_table(&mut out, &rows)?;
         }
-        Format::Json => out.line(
-            &serde_json::to_string_pretty(&serde_json::json!({ "engine": results }))
-                .expect("the results serialise"),
-        )?,
-        Format::Jsonl => {
-            for r in &results {
-                out.json_line(r)?;
-            }
-        }
+        Format::Json | Format::Jsonl => print_records(&mut out, args.format, "engine", &results)?,
     }
     out.flush()?;
     if results.iter().any(|r| !r.complete) {

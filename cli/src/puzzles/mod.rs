@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use super::color::Paint;
 use super::input;
+use super::memo::{self, MemoArgs, MemoRun};
 pub use super::output::Emit;
 use super::output::{Format, Output};
 use super::progress::SearchBar;
@@ -78,6 +79,9 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
 
+    #[command(flatten)]
+    pub memo: MemoArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size (and the symmetry reduction, with --distinct) before the search;
@@ -98,7 +102,7 @@ pub struct PuzzleArgs {
 
     /// What to print: the solutions, or the exact cover problem in Knuth's format
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd"])]
     pub emit: Emit,
 }
 
@@ -240,21 +244,17 @@ pub fn solve<P: Shown>(
         }
     }
 
+    if args.memo.wanted() {
+        return solve_memo(puzzle, args, ctx, cancel, &mut out);
+    }
+
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {
         limits.limit = Some(1); // print the first solution unless asked for more
     }
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena).with_limits(limits.limits(cancel));
-    let mut printer = Printer {
-        puzzle,
-        format: args.format,
-        count_only: args.count,
-        paint: ctx.stdout_colors(),
-        found: 0,
-        pictures: Vec::new(),
-        data: Vec::new(),
-    };
+    let mut printer = Printer::new(puzzle, args, ctx);
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
     let outcome = search::run(
@@ -276,6 +276,30 @@ pub fn solve<P: Shown>(
         }
     }
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
+}
+
+/// The memoised search of a puzzle: its count, or samples drawn from its ZDD.
+fn solve_memo<P: Shown>(
+    puzzle: &P,
+    args: &PuzzleArgs,
+    ctx: &Context,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    out: &mut Output,
+) -> Result<Exit, CliError> {
+    if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
+        return Err(CliError::usage(
+            "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
+        ));
+    }
+    let mut printer = Printer::new(puzzle, args, ctx);
+    let problem = puzzle.problem();
+    let run = memo::run(problem, &args.memo, &args.limits, cancel, out, |out, o| {
+        printer.solution(out, o)
+    })?;
+    printer.finish_memo(out, &run)?;
+    out.flush()?;
+    memo::report(ctx, &run, args.stats, args.format == Format::Text);
+    Ok(run.exit())
 }
 
 /// Prints the solutions of a puzzle in one of the formats.
@@ -301,20 +325,33 @@ struct SolutionLine<'a> {
     data: &'a Value,
 }
 
-/// The object of `--format json`, and the last line of `--format jsonl`.
+/// The object of `--format json`, and the last line of `--format jsonl` (the search fields
+/// are those of dancing links or of the memoised search).
 #[derive(Serialize)]
-struct Summary<'a> {
+struct Summary<'a, S = SearchSummary> {
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
     #[serde(flatten)]
-    search: SearchSummary,
+    search: S,
     #[serde(skip_serializing_if = "Option::is_none")]
     pictures: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     data: Option<&'a [Value]>,
 }
 
-impl<P: Shown> Printer<'_, P> {
+impl<'p, P: Shown> Printer<'p, P> {
+    fn new(puzzle: &'p P, args: &PuzzleArgs, ctx: &Context) -> Printer<'p, P> {
+        Printer {
+            puzzle,
+            format: args.format,
+            count_only: args.count,
+            paint: ctx.stdout_colors(),
+            found: 0,
+            pictures: Vec::new(),
+            data: Vec::new(),
+        }
+    }
+
     /// Whether solutions are printed as they are found.
     fn streams(&self) -> bool {
         !self.count_only && self.format != Format::Json
@@ -367,6 +404,23 @@ impl<P: Shown> Printer<'_, P> {
         };
         match self.format {
             Format::Text if self.count_only => out.line(&outcome.stats.solutions.to_string()),
+            Format::Text => Ok(()),
+            Format::Json => out.json_line(&summary(None)),
+            Format::Jsonl => out.json_line(&summary(Some("summary"))),
+        }
+    }
+
+    /// The end of a memoised search: the count, or the summary with the samples.
+    fn finish_memo(&self, out: &mut Output, run: &MemoRun) -> Result<(), CliError> {
+        let listed = !self.count_only;
+        let summary = |kind: Option<&'static str>| Summary {
+            kind,
+            search: run.summary(),
+            pictures: (listed && kind.is_none()).then_some(self.pictures.as_slice()),
+            data: (listed && kind.is_none()).then_some(self.data.as_slice()),
+        };
+        match self.format {
+            Format::Text if self.count_only => out.line(&run.count.to_string()),
             Format::Text => Ok(()),
             Format::Json => out.json_line(&summary(None)),
             Format::Jsonl => out.json_line(&summary(Some("summary"))),

@@ -23,10 +23,14 @@ Examples:
                                                    no solution (exit 1)
   dlxkit polyomino --board 2x4 --pieces dominoes --limit 5
   dlxkit polyomino --board 3x20 --emit dlx | dlxkit solve --count
+  dlxkit polyomino --board 8x8 --pieces mono-domino-tromino --count --memo --memo-order first
+                                                   9.2 x 10^22 tilings, counted exactly
 
 Piece sets: `pentominoes` (F I L N P T U V W X Y Z), `tetrominoes` (I O T S L, free),
 `one-sided-tetrominoes` (I O T S Z L J, for --one-sided), `dominoes` (one domino, used
-any number of times), or a FILE (a name that is not one of these, or ./pentominoes).
+any number of times), `mono-domino-tromino` (the monomino, the domino and the two
+trominoes, each any number of times), or a FILE (a name that is not one of these, or
+./pentominoes).
 
 A piece-set file lists pieces, each a name line (`F:`, or `D: unlimited` for a piece
 used any number of times) and its drawing; a board file is a drawing. In drawings a space
@@ -59,7 +63,7 @@ pub struct PolyominoArgs {
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub board_file: Option<PathBuf>,
 
-    /// The pieces: pentominoes, tetrominoes, one-sided-tetrominoes, dominoes or a FILE
+    /// The pieces: pentominoes, tetrominoes, one-sided-tetrominoes, dominoes, mono-domino-tromino or a FILE
     #[arg(long, value_name = "SET", default_value = "pentominoes")]
     pub pieces: String,
 
@@ -85,12 +89,13 @@ fn piece_set(name: &str, ctx: &Context) -> Result<PolyominoSet, CliError> {
         "tetrominoes" => PolyominoSet::tetrominoes(),
         "one-sided-tetrominoes" => PolyominoSet::one_sided_tetrominoes(),
         "dominoes" => PolyominoSet::dominoes(),
+        "mono-domino-tromino" => PolyominoSet::mono_domino_tromino(),
         file if Path::new(file).exists() || file == "-" => {
             read_file(Path::new(file), ctx, PolyominoSet::parse)?
         }
         other => {
             return Err(CliError::usage(format!(
-                "`{other}` is neither a piece set (pentominoes, tetrominoes, one-sided-tetrominoes, dominoes) nor a file"
+                "`{other}` is neither a piece set (pentominoes, tetrominoes, one-sided-tetrominoes, dominoes, mono-domino-tromino) nor a file"
             )))
         }
     })

@@ -1,0 +1,377 @@
+//! `--memo`, `--sample` and `--zdd`: the memoised search ([`dlxkit::xc::memo`]) for `solve`
+//! and the puzzle subcommands.
+//!
+//! [`MemoArgs`] are the flags (flattened into each subcommand); [`run`] counts with the
+//! memoised search, or builds the ZDD ([`dlxkit::xc::zdd`]) when samples or an export are
+//! asked for, and hands each sampled solution to the subcommand's own printer. The count goes
+//! to standard output like a plain `--count`; the statistics ([`stats_lines`]) and notes go to
+//! standard error; [`MemoSummary`] is the JSON summary.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use clap::{Args, ValueEnum, ValueHint};
+use dlxkit::rng::Rng;
+use dlxkit::xc::memo::{self, Count, ItemChoice, MemoError, MemoOptions, MemoStats};
+use dlxkit::xc::zdd::Zdd;
+use dlxkit::xc::{OptionId, Problem, Status};
+use serde::Serialize;
+
+use super::color::Paint;
+use super::output::{self, Output};
+use super::search::{parse_positive, stat_line, LimitArgs};
+use super::{CliError, Context};
+
+/// The flags of the memoised search.
+#[derive(Args, Clone, Debug, Default)]
+pub struct MemoArgs {
+    /// Count with the memoised search (DXZ): each distinct subproblem solved once
+    ///
+    /// Counts far beyond what listing could reach (10^20 tilings and more), exactly. Use
+    /// with --count; --sample and --zdd imply it. --limit does not apply (every solution is
+    /// counted at once); --max-nodes and --timeout do.
+    #[arg(long)]
+    pub memo: bool,
+
+    /// Memory for the memoised search: a number of bytes, or with K, M, G, T (powers of 1024)
+    ///
+    /// When the cache reaches it, the count goes on, exact but slower (a note says so); a ZDD
+    /// that does not fit is an error. [default: a quarter of the machine's memory]
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
+    pub memo_limit: Option<usize>,
+
+    /// The item the memoised search branches on
+    ///
+    /// `mrv`: Knuth's rule, the item with the fewest options (the leftmost on ties). `first`:
+    /// the first uncovered item, unless one has a single option or none; on boards whose
+    /// cells come in reading order this sweeps a frontier and is much faster for tilings.
+    #[arg(long, value_enum, default_value_t, value_name = "RULE")]
+    pub memo_order: MemoOrder,
+
+    /// Print K solutions drawn uniformly at random (builds the ZDD of all solutions)
+    #[arg(long, value_name = "K", value_parser = parse_positive, conflicts_with = "count")]
+    pub sample: Option<u64>,
+
+    /// The seed of --sample (the same seed gives the same samples)
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
+    pub seed: u64,
+
+    /// Write the ZDD of all solutions to FILE
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub zdd: Option<PathBuf>,
+
+    /// The format of --zdd: dlxkit's `id option lo hi` lines, or Graphillion's setset format
+    #[arg(
+        long,
+        value_enum,
+        default_value_t,
+        value_name = "FORMAT",
+        requires = "zdd"
+    )]
+    pub zdd_format: ZddFormat,
+}
+
+/// `--memo-order`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum MemoOrder {
+    /// The item with the fewest options, the leftmost on ties (Knuth's rule).
+    #[default]
+    Mrv,
+    /// The first uncovered item (unless one is forced or dead).
+    First,
+}
+
+/// `--zdd-format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ZddFormat {
+    /// One line per node: `id option lo hi` (0 and 1 are the terminals), then `root R`.
+    #[default]
+    Text,
+    /// Graphillion's `setset.load` format: `id element lo hi`, `B`/`T` terminals, `.` last.
+    Graphillion,
+}
+
+impl MemoArgs {
+    /// Whether the memoised search is wanted at all.
+    pub fn wanted(&self) -> bool {
+        self.memo || self.sample.is_some() || self.zdd.is_some()
+    }
+}
+
+/// Parses a memory size: `1048576`, `512K`, `256M`, `4G`, `1T` (also `MB`, `MiB`).
+pub fn parse_bytes(text: &str) -> Result<usize, String> {
+    let wrong = || {
+        format!(
+            "`{text}` is not a memory size: write bytes, or a number with K, M, G or T (as 512M)"
+        )
+    };
+    let t = text.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (digits, shift) = match t.chars().last() {
+        Some('K' | 'k') => (&t[..t.len() - 1], 10),
+        Some('M' | 'm') => (&t[..t.len() - 1], 20),
+        Some('G' | 'g') => (&t[..t.len() - 1], 30),
+        Some('T' | 't') => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let n: usize = digits.trim().parse().map_err(|_| wrong())?;
+    match n.checked_mul(1usize << shift) {
+        Some(0) => Err("must be at least 1 byte".to_string()),
+        Some(bytes) => Ok(bytes),
+        None => Err(wrong()),
+    }
+}
+
+/// The JSON summary of a memoised search: "solutions" (a number, or a string of digits past
+/// 2^128), "states", "nodes", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
+/// "complete", "status", "elapsed_ms".
+#[derive(Clone, Debug, Serialize)]
+pub struct MemoSummary {
+    #[serde(serialize_with = "count_json")]
+    solutions: Count,
+    states: u64,
+    nodes: u64,
+    hits: u64,
+    entries: u64,
+    refused: u64,
+    zdd_nodes: u64,
+    peak_bytes: u64,
+    complete: bool,
+    status: &'static str,
+    elapsed_ms: f64,
+}
+
+/// A count as a JSON number up to 2^128 - 1; beyond, a string of decimal digits (JSON parsers
+/// would otherwise round the number to a float).
+fn count_json<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
+    match count.to_u128() {
+        Some(v) => serializer.serialize_u128(v),
+        None => serializer.serialize_str(&count.to_string()),
+    }
+}
+
+/// What [`run`] found.
+#[derive(Clone, Debug)]
+pub struct MemoRun {
+    /// The number of solutions (those met so far, when stopped early).
+    pub count: Count,
+    /// Complete, or the limit that stopped it.
+    pub status: Status,
+    /// The search's statistics.
+    pub stats: MemoStats,
+}
+
+impl MemoRun {
+    /// The JSON summary.
+    pub fn summary(&self) -> MemoSummary {
+        let s = &self.stats;
+        MemoSummary {
+            solutions: self.count.clone(),
+            states: s.states,
+            nodes: s.nodes,
+            hits: s.hits,
+            entries: s.entries,
+            refused: s.refused,
+            zdd_nodes: s.zdd_nodes,
+            peak_bytes: s.peak_bytes,
+            complete: self.status.is_complete(),
+            status: self.status.as_str(),
+            elapsed_ms: output::millis(s.elapsed),
+        }
+    }
+
+    /// The exit code: as for a plain search.
+    pub fn exit(&self) -> super::Exit {
+        let found = u64::from(!self.count.is_zero());
+        super::Exit::for_search(self.status, found)
+    }
+}
+
+/// Runs the memoised search on `problem` as the flags say: counts, or builds the ZDD, writes
+/// it (`--zdd`) and passes `--sample` solutions to `on_sample`.
+pub fn run(
+    problem: &Problem,
+    args: &MemoArgs,
+    limits: &LimitArgs,
+    cancel: Arc<AtomicBool>,
+    out: &mut Output,
+    mut on_sample: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
+) -> Result<MemoRun, CliError> {
+    if limits.limit.is_some() {
+        return Err(CliError::usage(
+            "--limit does not apply to the memoised search, which counts every solution at once (--max-nodes and --timeout do)",
+        ));
+    }
+    let choice = match args.memo_order {
+        MemoOrder::Mrv => ItemChoice::FewestOptions,
+        MemoOrder::First => ItemChoice::First,
+    };
+    let options = MemoOptions::new()
+        .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
+        .choice(choice)
+        .limits(limits.limits(cancel));
+    if args.sample.is_none() && args.zdd.is_none() {
+        let counted = memo::count(problem, &options).map_err(memo_error)?;
+        return Ok(MemoRun {
+            count: counted.count,
+            status: counted.status,
+            stats: counted.stats,
+        });
+    }
+    let (zdd, stats) = match Zdd::build(problem, &options) {
+        Ok(built) => built,
+        Err(MemoError::Incomplete { status }) => {
+            return Ok(MemoRun {
+                count: Count::zero(),
+                status,
+                stats: MemoStats::default(),
+            })
+        }
+        Err(e) => return Err(memo_error(e)),
+    };
+    if let Some(path) = &args.zdd {
+        write_zdd(&zdd, path, args.zdd_format)?;
+    }
+    let mut rng = Rng::new(args.seed);
+    for _ in 0..args.sample.unwrap_or(0) {
+        match zdd.sample(&mut rng) {
+            Some(solution) => on_sample(out, &solution)?,
+            None => break,
+        }
+    }
+    Ok(MemoRun {
+        count: zdd.count(),
+        status: Status::Complete,
+        stats,
+    })
+}
+
+fn memo_error(e: MemoError) -> CliError {
+    match e {
+        MemoError::Memory { .. } => CliError::input(e.to_string()).with_hint(
+            "raise --memo-limit, or count without --sample and --zdd (the count needs no ZDD)",
+        ),
+        other => CliError::usage(other.to_string()),
+    }
+}
+
+fn write_zdd(zdd: &Zdd, path: &std::path::Path, format: ZddFormat) -> Result<(), CliError> {
+    let cannot = |e: std::io::Error| {
+        CliError::input(format!("cannot write the ZDD to `{}`: {e}", path.display()))
+    };
+    let mut file = BufWriter::new(File::create(path).map_err(cannot)?);
+    match format {
+        ZddFormat::Text => zdd.write_text(&mut file),
+        ZddFormat::Graphillion => zdd.write_graphillion(&mut file),
+    }
+    .and_then(|()| std::io::Write::flush(&mut file))
+    .map_err(cannot)
+}
+
+/// Bytes for people: `512 B`, `3.2 MiB`, `1.50 GiB`.
+fn human_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b < 1 << 10 => format!("{b} B"),
+        b if b < 1 << 20 => format!("{:.1} KiB", b as f64 / 1024.0),
+        b if b < 1 << 30 => format!("{:.1} MiB", b as f64 / f64::from(1 << 20)),
+        b => format!("{:.2} GiB", b as f64 / f64::from(1 << 30)),
+    }
+}
+
+/// The statistics of a memoised search, one `label value` line each.
+pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
+    let s = &run.stats;
+    let status = match run.status {
+        Status::Complete => paint.good(run.status.as_str()),
+        _ => paint.warning(run.status.as_str()),
+    };
+    vec![
+        stat_line(paint, "solutions", &run.count),
+        stat_line(paint, "states", s.states),
+        stat_line(paint, "nodes", s.nodes),
+        stat_line(paint, "hits", s.hits),
+        stat_line(paint, "entries", s.entries),
+        stat_line(paint, "refused", s.refused),
+        stat_line(paint, "zdd nodes", s.zdd_nodes),
+        stat_line(paint, "memory", human_bytes(s.peak_bytes)),
+        stat_line(paint, "time", output::human_duration(s.elapsed)),
+        stat_line(paint, "status", status),
+    ]
+}
+
+/// What follows a memoised search on standard error: the statistics if `stats`, and notes
+/// (a stopped search; entries the memory limit turned away).
+pub fn report(ctx: &Context, run: &MemoRun, stats: bool, text: bool) {
+    if stats {
+        for line in stats_lines(run, ctx.stderr_colors()) {
+            super::eprint_line(format_args!("{line}"));
+        }
+    }
+    if run.stats.refused > 0 {
+        ctx.note(format_args!(
+            "the memoised search reached its memory limit (--memo-limit): {} subproblems were not kept, so some were solved again (the count is still exact)",
+            run.stats.refused
+        ));
+    }
+    if !stats && text {
+        let why = match run.status {
+            Status::NodeLimit => "stopped at the node limit (--max-nodes)",
+            Status::TimeLimit => "stopped at the time limit (--timeout)",
+            Status::Cancelled => "interrupted",
+            _ => return,
+        };
+        ctx.note(format_args!(
+            "{why} after {} nodes: the memoised count is incomplete ({} solutions met so far)",
+            run.stats.nodes, run.count
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Wrapped(#[serde(serialize_with = "count_json")] Count);
+
+    #[test]
+    fn json_counts_keep_every_digit() {
+        let json = |c: Count| serde_json::to_string(&Wrapped(c)).unwrap();
+        assert_eq!(json(Count::from(12u64)), "12");
+        assert_eq!(json(Count::from(u128::MAX)), u128::MAX.to_string());
+        // 2^128 * 10 + 7: past u128, so a string of its digits.
+        let mut big = Count::from(u128::MAX);
+        big += &Count::from(1u64);
+        let mut ten = Count::zero();
+        for _ in 0..10 {
+            ten += &big;
+        }
+        ten += &Count::from(7u64);
+        assert_eq!(json(ten), "\"3402823669209384634633746074317682114567\"");
+    }
+
+    #[test]
+    fn memory_sizes_take_binary_suffixes() {
+        assert_eq!(parse_bytes("1024"), Ok(1024));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("4G"), Ok(4 << 30));
+        assert_eq!(parse_bytes("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_bytes("16KB"), Ok(16 << 10));
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_bytes("lots").is_err());
+        assert!(parse_bytes("99999999999T").is_err());
+    }
+
+    #[test]
+    fn bytes_read_for_people() {
+        assert_eq!(human_bytes(512), "512 B");
+        assert_eq!(human_bytes(3 << 20), "3.0 MiB");
+        assert_eq!(human_bytes(3 << 30), "3.00 GiB");
+    }
+}

@@ -1,0 +1,345 @@
+//! The board the memoised search plays on: the problem as flat arrays, its states as
+//! fixed-width keys, and the counters that give Knuth's item choice.
+//!
+//! A *state* is what is left to do after some choices: which items are still uncovered and,
+//! for a secondary item that can carry a colour, the colour it has been given. Its key is a
+//! bitset of the uncovered items (one bit per item, primary and secondary, in the problem's
+//! item order), followed by one small field per colourable secondary item (0: no colour, c + 1:
+//! colour c). Two different sequences of choices that reach the same key leave the same
+//! subproblem, which is what makes memoisation exact.
+//!
+//! The search chooses, as Knuth's Algorithm X does, the uncovered primary item with the
+//! fewest live options, the leftmost on ties. An option is *live* when every item it names is
+//! still uncovered, or, for a coloured entry, already has that entry's colour. Rather than
+//! dancing links, each option keeps a count of the reasons it is dead, and each primary item
+//! the number of its live options; choosing an option adds one reason to every option that
+//! shares an item with it (or clashes on a colour), and un-choosing it takes them away again.
+//! The updates commute, so undoing needs no trail, and a state found in the cache needs no
+//! update at all: its key is computed from its parent's by clearing a few bits.
+
+use super::ItemChoice;
+use crate::xc::{ItemKind, Problem};
+
+/// The bits of `item` in a bitset: its word and its mask.
+#[inline]
+fn bit(item: u32) -> (usize, u64) {
+    ((item / 64) as usize, 1u64 << (item % 64))
+}
+
+/// One entry of an option: its item and its colour (0 for none, c + 1 for colour c).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    item: u32,
+    color: u32,
+}
+
+/// The problem as the memoised search reads it.
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    /// Words of the uncovered-items bitset.
+    words: usize,
+    /// Words of a whole key (bitset and colour fields).
+    key_words: usize,
+    /// The primary items, as a bitset.
+    primary_mask: Vec<u64>,
+    /// Per option, where its entries start in `entries` (one more at the end).
+    option_start: Vec<u32>,
+    /// The entries of each option, its primary items first.
+    entries: Vec<Entry>,
+    /// Per option, how many primary items it covers (its first entries).
+    option_primaries: Vec<u32>,
+    /// Per item, where its options start in `item_options` (one more at the end).
+    item_start: Vec<u32>,
+    /// The options of each item in the problem's option order, with the entry's colour.
+    item_options: Vec<Listed>,
+    /// Per item, its colour field, or `u32::MAX` for an item never coloured.
+    color_field: Vec<u32>,
+    /// Bits per colour field.
+    field_bits: u32,
+    primary_items: u32,
+}
+
+impl Board {
+    pub(crate) fn new(problem: &Problem) -> Board {
+        let n = problem.item_count();
+        let words = n.div_ceil(64).max(1);
+        let mut primary_mask = vec![0u64; words];
+        for item in problem.items() {
+            if problem.item_kind(item) == ItemKind::Primary {
+                let (w, m) = bit(item.index() as u32);
+                primary_mask[w] |= m;
+            }
+        }
+        let mut option_start = Vec::with_capacity(problem.option_count() + 1);
+        let mut entries = Vec::with_capacity(problem.entry_count());
+        let mut option_primaries = Vec::with_capacity(problem.option_count());
+        let mut color_field = vec![u32::MAX; n];
+        let mut fields = 0u32;
+        let mut per_item = vec![0u32; n + 1];
+        for option in problem.options() {
+            option_start.push(entries.len() as u32);
+            let mut primaries = 0;
+            // Primary items first: the live counts only follow those.
+            let (first, second): (Vec<&crate::xc::Entry>, Vec<_>) = problem
+                .option(option)
+                .iter()
+                .partition(|e| problem.item_kind(e.item) == ItemKind::Primary);
+            for e in first.into_iter().chain(second) {
+                let item = e.item.index() as u32;
+                let color = e.color.map_or(0, |c| c.index() as u32 + 1);
+                if color != 0 && color_field[item as usize] == u32::MAX {
+                    color_field[item as usize] = fields;
+                    fields += 1;
+                }
+                primaries += u32::from(problem.item_kind(e.item) == ItemKind::Primary);
+                per_item[item as usize + 1] += 1;
+                entries.push(Entry { item, color });
+            }
+            option_primaries.push(primaries);
+        }
+        option_start.push(entries.len() as u32);
+        for k in 1..=n {
+            per_item[k] += per_item[k - 1];
+        }
+        let item_start = per_item.clone();
+        let mut fill = per_item;
+        let mut item_options = vec![
+            Listed {
+                option: 0,
+                color: 0
+            };
+            entries.len()
+        ];
+        for o in 0..option_start.len() - 1 {
+            for e in &entries[option_start[o] as usize..option_start[o + 1] as usize] {
+                let at = &mut fill[e.item as usize];
+                item_options[*at as usize] = Listed {
+                    option: o as u32,
+                    color: e.color,
+                };
+                *at += 1;
+            }
+        }
+        let field_bits = if fields == 0 {
+            0
+        } else {
+            u32::BITS - (problem.color_count() as u32).leading_zeros()
+        };
+        let per_word = 64u32.checked_div(field_bits).unwrap_or(1);
+        let key_words = words + (fields as usize).div_ceil(per_word as usize);
+        Board {
+            words,
+            key_words,
+            primary_mask,
+            option_start,
+            entries,
+            option_primaries,
+            item_start,
+            item_options,
+            color_field,
+            field_bits,
+            primary_items: problem.primary_count() as u32,
+        }
+    }
+
+    /// Words per key.
+    pub(crate) fn key_words(&self) -> usize {
+        self.key_words
+    }
+
+    /// The number of options.
+    pub(crate) fn option_count(&self) -> usize {
+        self.option_primaries.len()
+    }
+
+    /// The number of primary items.
+    pub(crate) fn primary_items(&self) -> u32 {
+        self.primary_items
+    }
+
+    /// How many primary items option `o` covers.
+    #[inline]
+    pub(crate) fn primaries_of(&self, o: u32) -> u32 {
+        self.option_primaries[o as usize]
+    }
+
+    /// The key of the whole problem: every item uncovered, no colour given.
+    pub(crate) fn initial_key(&self, items: usize) -> Vec<u64> {
+        let mut key = vec![0u64; self.key_words];
+        for i in 0..items as u32 {
+            let (w, m) = bit(i);
+            key[w] |= m;
+        }
+        key
+    }
+
+    fn entries(&self, o: u32) -> &[Entry] {
+        &self.entries
+            [self.option_start[o as usize] as usize..self.option_start[o as usize + 1] as usize]
+    }
+
+    /// The primary items of option `o`.
+    #[inline]
+    fn primary_entries(&self, o: u32) -> &[Entry] {
+        let start = self.option_start[o as usize] as usize;
+        &self.entries[start..start + self.option_primaries[o as usize] as usize]
+    }
+
+    /// The options of `item`, in the problem's order.
+    #[inline]
+    pub(crate) fn options_of(&self, item: u32) -> &[Listed] {
+        &self.item_options
+            [self.item_start[item as usize] as usize..self.item_start[item as usize + 1] as usize]
+    }
+
+    /// The word and shift of an item's colour field.
+    fn field_place(&self, field: u32) -> (usize, u32) {
+        let per_word = 64 / self.field_bits;
+        (
+            self.words + (field / per_word) as usize,
+            (field % per_word) * self.field_bits,
+        )
+    }
+
+    /// Rewrites `key` (a state where option `o` is live) as the state after choosing `o`.
+    #[inline]
+    pub(crate) fn choose_in_key(&self, o: u32, key: &mut [u64]) {
+        for e in self.entries(o) {
+            let (w, m) = bit(e.item);
+            key[w] &= !m;
+            if e.color != 0 {
+                let (w, shift) = self.field_place(self.color_field[e.item as usize]);
+                key[w] |= u64::from(e.color) << shift;
+            }
+        }
+    }
+}
+
+/// An option in an item's list, with the colour that option gives the item (0 for none).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Listed {
+    pub(crate) option: u32,
+    color: u32,
+}
+
+/// The counters that follow the search down one path: dead reasons per option, live
+/// options per primary item.
+#[derive(Clone, Debug)]
+pub(crate) struct Counters {
+    dead: Vec<u32>,
+    live: Vec<u32>,
+}
+
+impl Counters {
+    /// The counters of the whole problem (no option dead).
+    pub(crate) fn new(board: &Board, problem: &Problem) -> Counters {
+        let mut live = vec![0u32; problem.item_count()];
+        for o in 0..board.option_count() as u32 {
+            for e in board.primary_entries(o) {
+                live[e.item as usize] += 1;
+            }
+        }
+        Counters {
+            dead: vec![0; board.option_count()],
+            live,
+        }
+    }
+
+    /// Whether option `o` is live in the current state.
+    #[inline]
+    pub(crate) fn is_live(&self, o: u32) -> bool {
+        self.dead[o as usize] == 0
+    }
+
+    /// Chooses option `o` (live in the state `before`, whose key is given), or with `UNDO`
+    /// takes that choice back (with the same `before`).
+    #[inline]
+    pub(crate) fn choose<const UNDO: bool>(&mut self, board: &Board, o: u32, before: &[u64]) {
+        for e in board.entries(o) {
+            let (w, m) = bit(e.item);
+            if e.color != 0 && before[w] & m == 0 {
+                continue; // the item already has this colour: nothing changes
+            }
+            for other in board.options_of(e.item) {
+                if e.color != 0 && other.color == e.color {
+                    continue; // agrees on the colour: stays live
+                }
+                self.touch::<UNDO>(board, other.option);
+            }
+        }
+    }
+
+    #[inline]
+    fn touch<const UNDO: bool>(&mut self, board: &Board, o: u32) {
+        let dead = &mut self.dead[o as usize];
+        if UNDO {
+            *dead -= 1;
+            if *dead == 0 {
+                for e in board.primary_entries(o) {
+                    self.live[e.item as usize] += 1;
+                }
+            }
+        } else {
+            *dead += 1;
+            if *dead == 1 {
+                for e in board.primary_entries(o) {
+                    self.live[e.item as usize] -= 1;
+                }
+            }
+        }
+    }
+
+    /// The item to branch on in the state `key`, with its number of live options (`None`
+    /// when every primary item is covered).
+    #[inline]
+    pub(crate) fn choose_item(
+        &self,
+        board: &Board,
+        key: &[u64],
+        choice: ItemChoice,
+    ) -> Option<(u32, u32)> {
+        match choice {
+            ItemChoice::FewestOptions => self.fewest_options(board, key),
+            ItemChoice::First => self.first_uncovered(board, key),
+        }
+    }
+
+    /// The first uncovered primary item, unless a later one has one live option or none.
+    fn first_uncovered(&self, board: &Board, key: &[u64]) -> Option<(u32, u32)> {
+        let mut first = None;
+        for (w, (&k, &p)) in key.iter().zip(&board.primary_mask).enumerate() {
+            let mut bits = k & p;
+            while bits != 0 {
+                let item = (w * 64) as u32 + bits.trailing_zeros();
+                let live = self.live[item as usize];
+                if live <= 1 {
+                    return Some((item, live));
+                }
+                first = first.or(Some((item, live)));
+                bits &= bits - 1;
+            }
+        }
+        first
+    }
+
+    /// Knuth's choice: the uncovered primary item with the fewest live options, the leftmost
+    /// on ties.
+    fn fewest_options(&self, board: &Board, key: &[u64]) -> Option<(u32, u32)> {
+        let mut best: Option<(u32, u32)> = None;
+        for (w, (&k, &p)) in key.iter().zip(&board.primary_mask).enumerate() {
+            let mut bits = k & p;
+            while bits != 0 {
+                let item = (w * 64) as u32 + bits.trailing_zeros();
+                let live = self.live[item as usize];
+                if best.is_none_or(|(_, b)| live < b) {
+                    best = Some((item, live));
+                    if live == 0 {
+                        return best;
+                    }
+                }
+                bits &= bits - 1;
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,373 @@
+//! Memoised counting: Algorithm X that remembers every subproblem it has solved (DXZ).
+//!
+//! Dancing links visit every solution one at a time, so a problem with 10^20 solutions is out
+//! of reach however fast the dance. But covering problems repeat themselves: after different
+//! choices, the same set of items is often left to cover (two ways to tile the top rows of a
+//! board leave the same bottom rows). Nishino, Yasuda, Minato and Nagata ("Dancing with
+//! Decision Diagrams", AAAI 2017) memoise Algorithm X on the set of uncovered items, so each
+//! distinct subproblem is solved once; the search then no longer lists solutions, it builds a
+//! zero-suppressed decision diagram of them ([`crate::xc::zdd`]), and counting is adding.
+//!
+//! [`count`] counts the solutions of a [`Problem`] this way, exactly: in `u128` with checked
+//! additions, and if a sum would pass 2^128 - 1, over again with the arbitrary-precision
+//! [`Count`] (so a count is never wrapped). The search chooses items as Knuth's DLX does (the
+//! primary item with the fewest live options, the leftmost on ties; [`ItemChoice`] has the
+//! alternative) and keys a subproblem by a bitset of the uncovered items followed by the
+//! colour given to each colourable secondary item. Colours are supported because that key
+//! stays small: a few bits per item that some option colours (the number of colours, plus
+//! one, in binary), so two paths that colour an item differently are different states.
+//!
+//! The state is kept as that bitset, not as dancing links: with it and two arrays of counters
+//! (dead reasons per option, live options per primary item) a child state already in the
+//! cache is recognised by clearing a few bits, without touching any list.
+//!
+//! Memory is bounded by [`MemoOptions::memory_limit`] (by default a quarter of the machine's
+//! memory, [`default_memory_limit`]). When the cache reaches it, the cache keeps what it holds
+//! and takes no new entries: the count stays exact, some subproblems are solved again, and
+//! [`MemoStats::refused`] says how many entries were turned away. Where memoisation does not
+//! help (n queens: almost every state is new), it costs memory and time and changes nothing
+//! else; plain dancing links ([`crate::xc::Solver`]) is then the better tool.
+//!
+//! ```
+//! use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+//! use dlxkit::xc::memo::{self, MemoOptions};
+//! let tilings = memo::count(Dominoes::new(8, 8)?.problem(), &MemoOptions::new())?;
+//! assert_eq!(tilings.count.to_u64(), Some(12_988_816));
+//! assert!(tilings.stats.hits > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod board;
+mod count;
+pub(crate) mod search;
+pub(crate) mod table;
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+pub use count::Count;
+use search::{Fold, Halt};
+use table::Budget;
+
+use crate::xc::{Limits, Problem, Status};
+
+/// The memory limit used when none is given: a quarter of the machine's memory (`MemTotal` in
+/// `/proc/meminfo`), or 2 GiB where that cannot be read.
+///
+/// ```
+/// assert!(dlxkit::xc::memo::default_memory_limit() >= 64 << 20);
+/// ```
+pub fn default_memory_limit() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| mem_total_bytes(&text))
+        .map_or(2 << 30, |total| (total / 4).max(64 << 20))
+}
+
+/// `MemTotal` from the text of `/proc/meminfo`, in bytes.
+fn mem_total_bytes(meminfo: &str) -> Option<usize> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let mut words = line.split_whitespace().skip(1);
+    let kib: usize = words.next()?.parse().ok()?;
+    match words.next() {
+        Some("kB") | None => kib.checked_mul(1024),
+        Some(_) => None,
+    }
+}
+
+/// How to run a memoised search: a memory limit and the usual search limits.
+///
+/// ```
+/// use dlxkit::xc::{memo::MemoOptions, Limits};
+/// let options = MemoOptions::new().memory_limit(256 << 20).limits(Limits::new().nodes(1_000_000));
+/// assert_eq!(options.memory_limit, 256 << 20);
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct MemoOptions {
+    /// The most bytes the cache and the ZDD may hold together.
+    pub memory_limit: usize,
+    /// Node and time limits, and a cancel flag (a solution limit is refused: the search
+    /// counts every solution at once, it never meets them one by one).
+    pub limits: Limits,
+    /// Which item the search branches on in each state.
+    pub choice: ItemChoice,
+}
+
+/// Which item the memoised search branches on in each state.
+///
+/// The choice does not change the count or the set of solutions, but it decides which
+/// states exist, and so how often they repeat: on the 8x8 board tiled by monominoes,
+/// dominoes and trominoes, Knuth's rule meets about 290 times as many distinct states as
+/// the first uncovered cell does (BENCHMARKS.md has the figures).
+///
+/// ```
+/// use dlxkit::xc::memo::{ItemChoice, MemoOptions};
+/// assert_eq!(MemoOptions::new().choice, ItemChoice::FewestOptions);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ItemChoice {
+    /// Knuth's rule, as in DLX: the primary item with the fewest live options, the leftmost
+    /// on ties. Good for problems that need pruning (queens, Langford pairs, pentominoes).
+    #[default]
+    FewestOptions,
+    /// The first uncovered primary item in the problem's item order, unless some item has one
+    /// live option or none (then that one: a forced choice or a dead end). On a board whose
+    /// cells are items in reading order this sweeps a frontier across it, as the frontier
+    /// methods for ZDDs do, and the states repeat far more: the rule for tilings.
+    First,
+}
+
+impl Default for MemoOptions {
+    fn default() -> MemoOptions {
+        MemoOptions {
+            memory_limit: default_memory_limit(),
+            limits: Limits::new(),
+            choice: ItemChoice::default(),
+        }
+    }
+}
+
+impl MemoOptions {
+    /// The defaults: [`default_memory_limit`], no search limit.
+    ///
+    /// ```
+    /// assert!(dlxkit::xc::memo::MemoOptions::new().limits.max_nodes.is_none());
+    /// ```
+    pub fn new() -> MemoOptions {
+        MemoOptions::default()
+    }
+
+    /// Sets the memory limit, in bytes.
+    ///
+    /// ```
+    /// let o = dlxkit::xc::memo::MemoOptions::new().memory_limit(1 << 30);
+    /// assert_eq!(o.memory_limit, 1 << 30);
+    /// ```
+    pub fn memory_limit(mut self, bytes: usize) -> MemoOptions {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// Sets the item choice.
+    ///
+    /// ```
+    /// use dlxkit::xc::memo::{ItemChoice, MemoOptions};
+    /// assert_eq!(MemoOptions::new().choice(ItemChoice::First).choice, ItemChoice::First);
+    /// ```
+    pub fn choice(mut self, choice: ItemChoice) -> MemoOptions {
+        self.choice = choice;
+        self
+    }
+
+    /// Sets the search limits.
+    ///
+    /// ```
+    /// use dlxkit::xc::{memo::MemoOptions, Limits};
+    /// let o = MemoOptions::new().limits(Limits::new().nodes(5));
+    /// assert_eq!(o.limits.max_nodes, Some(5));
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> MemoOptions {
+        self.limits = limits;
+        self
+    }
+}
+
+/// What a memoised search did.
+///
+/// ```
+/// use dlxkit::xc::{memo::{self, MemoOptions}, Problem};
+/// let p = Problem::from_dlx("A B C\nA B\nC\nA\nB C\n")?;
+/// let stats = memo::count(&p, &MemoOptions::new())?.stats;
+/// assert_eq!((stats.states, stats.nodes), (3, 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MemoStats {
+    /// Distinct subproblems solved (the whole problem, and each new state met; a dead end
+    /// is one too).
+    pub states: u64,
+    /// Options tried: one per edge of the search, whether its state was new, known or final.
+    pub nodes: u64,
+    /// Options whose state was found in the cache.
+    pub hits: u64,
+    /// Entries in the cache at the end.
+    pub entries: u64,
+    /// Entries the memory limit turned away (each may be solved again later).
+    pub refused: u64,
+    /// Nodes of the ZDD (0 when only counting).
+    pub zdd_nodes: u64,
+    /// The most bytes the cache and the ZDD held at once.
+    pub peak_bytes: u64,
+    /// Whether the count needed more than 128 bits (and was counted again exactly).
+    pub wide: bool,
+    /// Wall-clock time, both passes when there were two.
+    pub elapsed: Duration,
+}
+
+/// The result of [`count`]: the number of solutions, whether the search finished, and
+/// its statistics.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct MemoCount {
+    /// The number of solutions; when the search stopped early, the solutions met so far
+    /// (those in the finished parts of the open subproblems).
+    pub count: Count,
+    /// `Complete`, or the limit that stopped the search.
+    pub status: Status,
+    /// What the search did.
+    pub stats: MemoStats,
+}
+
+/// Why a memoised search could not run or finish.
+///
+/// ```
+/// use dlxkit::xc::{memo::{self, MemoError, MemoOptions}, Limits, Problem};
+/// let p = Problem::from_dlx("A\nA\n")?;
+/// let err = memo::count(&p, &MemoOptions::new().limits(Limits::new().solutions(1))).unwrap_err();
+/// assert_eq!(err, MemoError::SolutionLimit);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MemoError {
+    /// A solution limit was given: memoised counting cannot stop after some solutions.
+    #[error(
+        "a memoised search counts every solution at once: it cannot stop after a number of them"
+    )]
+    SolutionLimit,
+    /// The ZDD needs more memory than the limit allows.
+    #[error(
+        "the ZDD needs more than the memory limit of {limit} bytes ({nodes} nodes were built)"
+    )]
+    Memory {
+        /// The limit, in bytes.
+        limit: usize,
+        /// ZDD nodes built before the limit was reached.
+        nodes: u64,
+    },
+    /// The search stopped at a limit before the ZDD was complete.
+    #[error("the search stopped early ({}): the ZDD is incomplete", status.as_str())]
+    Incomplete {
+        /// Why it stopped.
+        status: Status,
+    },
+}
+
+/// Counts in `u128`, failing on overflow.
+struct NarrowCount;
+
+impl Fold for NarrowCount {
+    type Value = u128;
+
+    fn bottom(&self) -> u128 {
+        0
+    }
+
+    fn top(&self) -> u128 {
+        1
+    }
+
+    #[inline]
+    fn branch(&mut self, _: u32, rest: u128, taken: &u128, _: &mut Budget) -> Result<u128, Halt> {
+        rest.checked_add(*taken).ok_or(Halt::Overflow)
+    }
+}
+
+/// Counts in [`Count`] (any size).
+struct WideCount;
+
+impl Fold for WideCount {
+    type Value = Count;
+
+    fn bottom(&self) -> Count {
+        Count::zero()
+    }
+
+    fn top(&self) -> Count {
+        Count::from(1u64)
+    }
+
+    fn branch(
+        &mut self,
+        _: u32,
+        mut rest: Count,
+        taken: &Count,
+        _: &mut Budget,
+    ) -> Result<Count, Halt> {
+        rest += taken;
+        Ok(rest)
+    }
+}
+
+/// Counts the solutions of `problem` with memoised Algorithm X (see the [module](self)).
+///
+/// ```
+/// use dlxkit::xc::{memo::{self, MemoOptions}, Problem, Status};
+/// let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// let result = memo::count(&p, &MemoOptions::new())?;
+/// assert_eq!((result.count.to_u64(), result.status), (Some(1), Status::Complete));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, MemoError> {
+    if options.limits.max_solutions.is_some() {
+        return Err(MemoError::SolutionLimit);
+    }
+    let begun = std::time::Instant::now();
+    let mut budget = Budget::new(options.memory_limit);
+    let narrow = search::search(
+        problem,
+        &mut NarrowCount,
+        &options.limits,
+        options.choice,
+        &mut budget,
+    );
+    let searched = match narrow {
+        Ok(s) => s.map(Count::from),
+        Err(Halt::Overflow) => {
+            let first = budget.peak() as u64;
+            let mut budget = Budget::new(options.memory_limit);
+            let mut wide = search::search(
+                problem,
+                &mut WideCount,
+                &options.limits,
+                options.choice,
+                &mut budget,
+            )
+            .expect("adding counts of any size needs no memory from the budget");
+            wide.stats.wide = true;
+            wide.stats.peak_bytes = wide.stats.peak_bytes.max(first);
+            wide.stats.elapsed = begun.elapsed();
+            wide
+        }
+        Err(Halt::Memory) => unreachable!("counting in u128 needs no memory from the budget"),
+    };
+    let count = match searched.value {
+        Ok(count) => count,
+        Err(open) => open.iter().fold(Count::zero(), |mut sum, c| {
+            sum += c;
+            sum
+        }),
+    };
+    Ok(MemoCount {
+        count,
+        status: searched.status,
+        stats: searched.stats,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_machine_memory_is_read_from_meminfo() {
+        let text = "MemTotal:       24576000 kB\nMemFree:        1000 kB\n";
+        assert_eq!(mem_total_bytes(text), Some(24_576_000 * 1024));
+        assert_eq!(mem_total_bytes("MemFree: 12 kB\n"), None);
+        assert_eq!(mem_total_bytes("MemTotal: lots kB\n"), None);
+    }
+}

@@ -1,0 +1,254 @@
+//! Algorithm X with memory (Nishino et al.'s DXZ), as an explicit-stack loop over a [`Fold`].
+//!
+//! Each level of the stack is one state: its key, the item Knuth's rule chose, a cursor into
+//! that item's options and what its finished options have given so far. The options of the
+//! chosen item are taken from the last to the first, so that the first option ends up on top
+//! of the ZDD chain built for the state (the order in which Knuth's DLX would try them). For
+//! each option the child's key is computed first; a state already solved is answered from
+//! the cache without touching the counters, and only a new state is entered. When a state's
+//! options are done its value goes into the cache.
+//!
+//! What a state's value *is* belongs to the [`Fold`]: a number of solutions (adding), or a
+//! ZDD node (making one node per option that leads somewhere). The loop is the same.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::board::{Board, Counters};
+use super::table::{hash_words, Budget, Cache};
+use super::{ItemChoice, MemoStats};
+use crate::xc::{Limits, Problem, Status};
+
+/// Why a fold cannot go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// A count passed 2^128 - 1 (count again with [`super::Count`]).
+    Overflow,
+    /// The fold needs more memory than the budget has left.
+    Memory,
+}
+
+/// What the memoised search computes for each state.
+pub(crate) trait Fold {
+    /// The value of a state: its number of solutions, or the ZDD of its solutions.
+    type Value: Clone;
+
+    /// The value of a state with no solution.
+    fn bottom(&self) -> Self::Value;
+
+    /// The value of a state with nothing left to cover (one solution: the empty set).
+    fn top(&self) -> Self::Value;
+
+    /// The value of a state whose chosen item's later options gave `rest` and whose option
+    /// `option` leads to a state of value `taken`.
+    fn branch(
+        &mut self,
+        option: u32,
+        rest: Self::Value,
+        taken: &Self::Value,
+        budget: &mut Budget,
+    ) -> Result<Self::Value, Halt>;
+}
+
+/// A state being solved.
+struct Frame<V> {
+    /// The primary item chosen.
+    item: u32,
+    /// The options of `item` before this position are still to be tried.
+    cursor: usize,
+    /// The option whose state is being solved one level down.
+    current: u32,
+    /// The value of the options tried so far.
+    acc: V,
+    /// Primary items still uncovered.
+    left: u32,
+}
+
+/// The end of a search: its status and either the whole problem's value or, when it
+/// stopped early, the values gathered by the states still open (for counting, their sum is
+/// the number of solutions met so far).
+pub(crate) struct Searched<V> {
+    pub(crate) status: Status,
+    pub(crate) value: Result<V, Vec<V>>,
+    pub(crate) stats: MemoStats,
+}
+
+/// Runs the memoised search over `fold`, within `limits` and `budget`.
+pub(crate) fn search<F: Fold>(
+    problem: &Problem,
+    fold: &mut F,
+    limits: &Limits,
+    choice: ItemChoice,
+    budget: &mut Budget,
+) -> Result<Searched<F::Value>, Halt> {
+    let start = Instant::now();
+    let board = Board::new(problem);
+    let w = board.key_words();
+    let mut counters = Counters::new(&board, problem);
+    let mut cache: Cache<F::Value> = Cache::new(w);
+    let mut stats = MemoStats {
+        states: 1,
+        ..MemoStats::default()
+    };
+    let mut keys = board.initial_key(problem.item_count());
+    let mut child = vec![0u64; w];
+    let mut frames: Vec<Frame<F::Value>> = Vec::new();
+
+    match counters.choose_item(&board, &keys, choice) {
+        Some((item, live)) if live > 0 => frames.push(Frame {
+            item,
+            cursor: board.options_of(item).len(),
+            current: 0,
+            acc: fold.bottom(),
+            left: board.primary_items(),
+        }),
+        _ => {
+            let value = Ok(fold.bottom());
+            return Ok(wrap_up(
+                Status::Complete,
+                value,
+                stats,
+                &cache,
+                budget,
+                start,
+            ));
+        }
+    }
+
+    loop {
+        let depth = frames.len() - 1;
+        let frame = &mut frames[depth];
+        let options = board.options_of(frame.item);
+        let mut next = None;
+        while frame.cursor > 0 {
+            frame.cursor -= 1;
+            let o = options[frame.cursor].option;
+            if counters.is_live(o) {
+                next = Some(o);
+                break;
+            }
+        }
+        let Some(o) = next else {
+            // Every option of this state is done: remember it, and go back to its parent.
+            let value = frames.pop().expect("a frame").acc;
+            let Some(parent) = frames.last_mut() else {
+                let value = Ok(value);
+                return Ok(wrap_up(
+                    Status::Complete,
+                    value,
+                    stats,
+                    &cache,
+                    budget,
+                    start,
+                ));
+            };
+            let key = &keys[depth * w..];
+            cache.insert(key, hash_words(key), value.clone(), budget);
+            keys.truncate(depth * w);
+            counters.choose::<true>(&board, parent.current, &keys[(depth - 1) * w..]);
+            let rest = std::mem::replace(&mut parent.acc, fold.bottom());
+            parent.acc = fold.branch(parent.current, rest, &value, budget)?;
+            continue;
+        };
+
+        if let Some(status) = limit_reached(limits, stats.nodes) {
+            let open = Err(frames.into_iter().map(|f| f.acc).collect());
+            return Ok(wrap_up(status, open, stats, &cache, budget, start));
+        }
+        stats.nodes += 1;
+
+        let key = &keys[depth * w..];
+        child.copy_from_slice(key);
+        board.choose_in_key(o, &mut child);
+        let left = frame.left - board.primaries_of(o);
+        if left == 0 {
+            let top = fold.top();
+            let rest = std::mem::replace(&mut frame.acc, fold.bottom());
+            frame.acc = fold.branch(o, rest, &top, budget)?;
+            continue;
+        }
+        let hash = hash_words(&child);
+        if let Some(value) = cache.get(&child, hash) {
+            stats.hits += 1;
+            let rest = std::mem::replace(&mut frame.acc, fold.bottom());
+            frame.acc = fold.branch(o, rest, value, budget)?;
+            continue;
+        }
+        stats.states += 1;
+        counters.choose::<false>(&board, o, key);
+        match counters.choose_item(&board, &child, choice) {
+            Some((item, live)) if live > 0 => {
+                frame.current = o;
+                keys.extend_from_slice(&child);
+                frames.push(Frame {
+                    item,
+                    cursor: board.options_of(item).len(),
+                    current: 0,
+                    acc: fold.bottom(),
+                    left,
+                });
+            }
+            _ => {
+                // A dead end: some primary item has no live option left.
+                counters.choose::<true>(&board, o, &keys[depth * w..]);
+                cache.insert(&child, hash, fold.bottom(), budget);
+            }
+        }
+    }
+}
+
+/// The limit that stops the search before its next node, if any (the clock and the cancel
+/// flag are read every 1,024 nodes).
+#[inline]
+fn limit_reached(limits: &Limits, nodes: u64) -> Option<Status> {
+    if limits.max_nodes.is_some_and(|max| nodes >= max) {
+        return Some(Status::NodeLimit);
+    }
+    if nodes % 1024 == 1023 {
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Status::Cancelled);
+        }
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Status::TimeLimit);
+        }
+    }
+    None
+}
+
+/// The end of a search: the statistics completed from the cache and the budget.
+fn wrap_up<V>(
+    status: Status,
+    value: Result<V, Vec<V>>,
+    mut stats: MemoStats,
+    cache: &Cache<V>,
+    budget: &Budget,
+    start: Instant,
+) -> Searched<V> {
+    stats.entries = cache.len() as u64;
+    stats.refused = cache.refused;
+    stats.peak_bytes = budget.peak() as u64;
+    stats.elapsed = start.elapsed();
+    Searched {
+        status,
+        value,
+        stats,
+    }
+}
+
+impl<V> Searched<V> {
+    /// The same end, with every value converted.
+    pub(crate) fn map<W>(self, f: impl Fn(V) -> W) -> Searched<W> {
+        Searched {
+            status: self.status,
+            value: match self.value {
+                Ok(v) => Ok(f(v)),
+                Err(open) => Err(open.into_iter().map(f).collect()),
+            },
+            stats: self.stats,
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! The memory of the memoised search: a hash table of subproblems under a memory budget.
+//!
+//! [`IndexTable`] is an open-addressing hash set of 32-bit indices whose keys live elsewhere
+//! (linear probing, at most half full, each slot holding the index and 32 bits of the key's
+//! hash so that most mismatches are rejected without touching the key). Two tables use it:
+//! the [`Cache`] of solved subproblems, whose keys (fixed-width bitsets) sit in one flat
+//! array beside their values, and the ZDD's unique table, whose keys are its nodes.
+//!
+//! Every allocation goes through a [`Budget`]: a table or an array grows only if the bytes
+//! it would hold, counting the old and the new buffer side by side while one is copied into
+//! the other, stay under the limit. The cache then simply stops taking new entries (the
+//! search stays exact, it only solves some subproblems more than once); the ZDD, which must
+//! keep every node, reports that it needs more memory.
+//!
+//! For a parallel search the cache splits cleanly: the high bits of a key's hash can pick
+//! one of 2^k shards, each its own `Cache` behind its own lock (a shared cache), or each
+//! worker can keep a private cache for the subtrees it owns (a split cache, with repeated
+//! work across workers but no locking). Both keep results identical to one thread, because
+//! a key alone determines its subproblem.
+
+/// Hashes a key of 64-bit words (a multiply-rotate mix per word, then a final avalanche so
+/// that the low bits, which pick the slot, depend on every bit of the key).
+pub(crate) fn hash_words(words: &[u64]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    for &w in words {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+/// A memory limit shared by everything the memoised search allocates, with the peak.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    limit: usize,
+    used: usize,
+    peak: usize,
+}
+
+impl Budget {
+    pub(crate) fn new(limit: usize) -> Budget {
+        Budget {
+            limit,
+            used: 0,
+            peak: 0,
+        }
+    }
+
+    /// Asks to replace a buffer of `old` bytes by one of `new` bytes (both exist while the
+    /// contents are copied). Records the change and returns `true` if it fits.
+    pub(crate) fn regrow(&mut self, old: usize, new: usize) -> bool {
+        let during = self.used.saturating_add(new);
+        if during > self.limit {
+            return false;
+        }
+        self.peak = self.peak.max(during);
+        self.used = self.used - old + new;
+        true
+    }
+
+    /// The most bytes held at once so far.
+    pub(crate) fn peak(&self) -> usize {
+        self.peak
+    }
+}
+
+/// The capacity an array of `len` elements grows to: half as much again, at least 1,024.
+fn next_capacity(len: usize) -> usize {
+    (len + len / 2).max(1024)
+}
+
+/// Grows `v` so it can take one more element, if the budget allows.
+pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &mut Budget) -> bool {
+    if v.len() < v.capacity() {
+        return true;
+    }
+    let size = std::mem::size_of::<T>();
+    let new_cap = next_capacity(v.capacity());
+    if !budget.regrow(v.capacity() * size, new_cap * size) {
+        return false;
+    }
+    v.reserve_exact(new_cap - v.len());
+    true
+}
+
+/// An open-addressing hash set of indices (below 2^32 - 1) whose keys are kept by the caller.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct IndexTable {
+    /// 0 for an empty slot, else the key's hash (high 32 bits) and index + 1 (low 32 bits).
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl IndexTable {
+    /// The index whose key `is` accepts, among those stored with this hash.
+    #[inline]
+    pub(crate) fn find(&self, hash: u64, mut is: impl FnMut(u32) -> bool) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let tag = hash >> 32;
+        let mut pos = hash as usize & mask;
+        loop {
+            let slot = self.slots[pos];
+            if slot == 0 {
+                return None;
+            }
+            if slot >> 32 == tag && is((slot as u32) - 1) {
+                return Some((slot as u32) - 1);
+            }
+            pos = (pos + 1) & mask;
+        }
+    }
+
+    /// Makes room for one more index (doubling, and re-placing every index by the hash
+    /// `hash_of` gives it), if the budget allows.
+    pub(crate) fn reserve_one(
+        &mut self,
+        budget: &mut Budget,
+        hash_of: impl Fn(u32) -> u64,
+    ) -> bool {
+        if (self.len + 1) * 2 <= self.slots.len() {
+            return true;
+        }
+        let new_len = (self.slots.len() * 2).max(1024);
+        if self.len >= u32::MAX as usize - 1 || !budget.regrow(self.bytes(), new_len * 8) {
+            return false;
+        }
+        let old = std::mem::replace(&mut self.slots, vec![0; new_len]);
+        self.len = 0;
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let index = (slot as u32) - 1;
+            self.insert(hash_of(index), index);
+        }
+        true
+    }
+
+    /// Stores `index` under `hash` (after [`IndexTable::reserve_one`] said yes).
+    pub(crate) fn insert(&mut self, hash: u64, index: u32) {
+        let mask = self.slots.len() - 1;
+        let mut pos = hash as usize & mask;
+        while self.slots[pos] != 0 {
+            pos = (pos + 1) & mask;
+        }
+        self.slots[pos] = (hash >> 32) << 32 | u64::from(index + 1);
+        self.len += 1;
+    }
+
+    /// The bytes of its slots.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+}
+
+/// Solved subproblems: keys (`width` words each, back to back) and their values.
+#[derive(Clone, Debug)]
+pub(crate) struct Cache<V> {
+    width: usize,
+    keys: Vec<u64>,
+    values: Vec<V>,
+    index: IndexTable,
+    /// Entries the budget refused.
+    pub(crate) refused: u64,
+}
+
+impl<V> Cache<V> {
+    pub(crate) fn new(width: usize) -> Cache<V> {
+        Cache {
+            width,
+            keys: Vec::new(),
+            values: Vec::new(),
+            index: IndexTable::default(),
+            refused: 0,
+        }
+    }
+
+    /// The value stored for `key` (whose hash is `hash`).
+    #[inline]
+    pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<&V> {
+        let w = self.width;
+        self.index
+            .find(hash, |i| {
+                let at = i as usize * w;
+                self.keys[at..at + w] == *key
+            })
+            .map(|i| &self.values[i as usize])
+    }
+
+    /// Stores a value for a key not yet in the cache; refuses (and counts it) when the budget
+    /// is spent.
+    pub(crate) fn insert(&mut self, key: &[u64], hash: u64, value: V, budget: &mut Budget) {
+        let w = self.width;
+        let keys = &self.keys;
+        let room = self.values.len() < u32::MAX as usize - 1
+            && self
+                .index
+                .reserve_one(budget, |i| hash_words(&keys[i as usize * w..][..w]))
+            && reserve_one(&mut self.values, budget)
+            && reserve_words(&mut self.keys, w, budget);
+        if !room {
+            self.refused += 1;
+            return;
+        }
+        let index = self.values.len() as u32;
+        self.keys.extend_from_slice(key);
+        self.values.push(value);
+        self.index.insert(hash, index);
+    }
+
+    /// The number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// Grows a flat array of keys so it can take `width` more words, if the budget allows.
+fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &mut Budget) -> bool {
+    if v.len() + width <= v.capacity() {
+        return true;
+    }
+    let new_cap = next_capacity(v.capacity()).max(v.len() + width);
+    if !budget.regrow(v.capacity() * 8, new_cap * 8) {
+        return false;
+    }
+    v.reserve_exact(new_cap - v.len());
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_finds_what_it_stored_and_nothing_else() {
+        let mut budget = Budget::new(usize::MAX);
+        let mut cache = Cache::new(2);
+        for k in 0..5_000u64 {
+            let key = [k, k * 7];
+            cache.insert(&key, hash_words(&key), k, &mut budget);
+        }
+        assert_eq!(cache.len(), 5_000);
+        for k in 0..5_000u64 {
+            let key = [k, k * 7];
+            assert_eq!(cache.get(&key, hash_words(&key)), Some(&k));
+            let other = [k, k * 7 + 1];
+            assert_eq!(cache.get(&other, hash_words(&other)), None);
+        }
+        assert!(budget.peak() > 5_000 * (16 + 8));
+    }
+
+    #[test]
+    fn a_spent_budget_refuses_entries_instead_of_growing() {
+        let mut budget = Budget::new(64 * 1024);
+        let mut cache = Cache::new(1);
+        for k in 0..100_000u64 {
+            cache.insert(&[k], hash_words(&[k]), k, &mut budget);
+        }
+        assert!(cache.len() < 100_000);
+        assert_eq!(cache.refused as usize, 100_000 - cache.len());
+        assert!(budget.peak() <= 64 * 1024);
+        let kept = (0..100_000u64)
+            .filter(|&k| cache.get(&[k], hash_words(&[k])) == Some(&k))
+            .count();
+        assert_eq!(kept, cache.len());
+    }
+}
