@@ -100,3 +100,27 @@ fn branches_and_dead_ends_are_counted_per_node() {
         (2, 1, 0)
     );
 }
+
+#[test]
+fn stats_after_a_search_are_those_of_its_outcome() {
+    // Updates and cleansings are counted in the matrix; `stats()` must carry them too.
+    for (text, updates, cleansings) in [(TOY, 30, 0), (COLORS, 14, 5)] {
+        let p = Problem::from_dlx(text).unwrap();
+        let arena = Arena::new();
+        let mut s = Solver::new(&p, &arena);
+        let counted = s.count();
+        assert_eq!(
+            (s.stats().updates, s.stats().cleansings),
+            (updates, cleansings)
+        );
+        assert_eq!(*s.stats(), counted.stats);
+        // A search stopped early (the iterator dropped after one solution) too.
+        let mut it = s.solutions();
+        it.next().unwrap();
+        let so_far = it.outcome();
+        drop(it);
+        assert!(s.stats().updates > 0);
+        assert_eq!(s.stats().updates, so_far.stats.updates);
+        assert_eq!(s.outcome().stats, *s.stats());
+    }
+}
