@@ -69,13 +69,20 @@ pub const CHUNK: usize = 16;
 pub(crate) struct Layout {
     /// Slot 0, the headers, the options' nodes and spacers.
     pub(crate) nodes: Vec<Node>,
-    /// Each item's list length (slot 0 unused), padded to [`Layout::scanned`], then the
+    /// Each item's list length (slot 0 unused), padded to [`Plan::scanned`], then the
     /// dummies of the walk [`Whole`].
     pub(crate) lens: Vec<i32>,
-    /// The first node of each option.
-    pub(crate) option_first: Vec<Link>,
+    /// How to walk and scan them.
+    pub(crate) plan: Plan,
+}
+
+/// What a matrix keeps of its layout besides the arrays: how to walk and scan them.
+#[derive(Debug)]
+pub(crate) struct Plan {
     /// How the dance walks options.
     pub(crate) walk: WalkChoice,
+    /// The first node of each option.
+    pub(crate) option_first: Box<[Link]>,
     /// `1 +` the primary items rounded up to whole [`CHUNK`]s: the lengths the choice scans.
     pub(crate) scanned: usize,
     /// Where the dummy lengths of the walk [`Whole`] start.
@@ -131,11 +138,13 @@ impl Layout {
         Layout {
             nodes,
             lens,
-            option_first,
-            walk,
-            scanned,
-            dummies,
-            width,
+            plan: Plan {
+                walk,
+                option_first: option_first.into(),
+                scanned,
+                dummies,
+                width,
+            },
         }
     }
 }

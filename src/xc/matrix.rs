@@ -32,13 +32,12 @@
 //!   matrix's *walk* (`walks.rs`), chosen when the matrix is laid out (`layout.rs`); the
 //!   search is compiled once per walk. Every walk unlinks and relinks the same nodes.
 //!
-//! The node itself, its links and its spare field are in `node.rs`; where the arrays live
-//! (an [`Arena`](super::Arena), or owned) in `storage.rs`. The search sees items and nodes
-//! only through [`Item`] and [`Link`] and calls [`Matrix::cover`], [`Matrix::commit`] and
-//! their inverses.
+//! The node itself, its links and its spare field are in `node.rs`; where the arrays live (an
+//! [`Arena`], or owned) in `storage.rs`. The search sees items and nodes only through
+//! [`Item`] and [`Link`] and calls [`Matrix::cover`], [`Matrix::commit`] and their inverses.
 
 use super::dance::{Counters, Dance};
-use super::layout::{Kind, Layout, Walk, WalkChoice};
+use super::layout::{Kind, Layout, Plan, Walk, WalkChoice};
 use super::node::{len_mut, node, node_mut, Item, Link, Node, COVERED, LENGTH, SECONDARY};
 use super::problem::{OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
@@ -48,6 +47,8 @@ pub(crate) struct Matrix<S: Storage> {
     pub(super) nodes: S::Nodes,
     /// List length of each item (index 0 unused); `+ COVERED` while the item is covered.
     pub(super) lens: S::Lens,
+    /// How to walk and scan the arrays.
+    pub(super) plan: Plan,
     /// Number of items; headers are nodes `1..=items`.
     pub(super) items: u32,
     /// Number of primary items; they are items `1..=primaries`.
@@ -56,179 +57,10 @@ pub(crate) struct Matrix<S: Storage> {
     pub(super) uncovered: u32,
     /// Uncovered primary items whose list is empty (counted only in walks that say so).
     pub(super) zeros: u32,
-    /// The first node of each option.
-    option_first: Box<[Link]>,
-    /// How the dance walks options.
-    pub(super) walk: WalkChoice,
-    /// The lengths the item choice scans (see `Layout::scanned`).
-    scanned: usize,
-    /// Where the dummy lengths of the walk `Whole` start.
-    dummies: Item,
-    /// The length of every option in the uniform walks.
-    width: u32,
     /// Knuth's updates: items covered plus nodes hidden.
     pub(crate) updates: u64,
     /// Knuth's cleansings: purifications plus nodes marked as agreeing.
     pub(crate) cleansings: u64,
-}
-
-impl<'a> Matrix<Borrowed<'a>> {
-    /// The matrix of `layout` (of `problem`), its arrays moved into `arena`.
-    pub(crate) fn new(problem: &Problem, layout: Layout, arena: &'a Arena) -> Self {
-        let (nodes, lens, rest) = Rest::split(layout);
-        let (nodes, lens) = arena.keep(nodes, lens);
-        Matrix::with(nodes, lens, problem, rest)
-    }
-}
-
-impl Matrix<Owned> {
-    /// The matrix of `layout` (of `problem`), owning its arrays.
-    pub(crate) fn owned(problem: &Problem, layout: Layout) -> Self {
-        let (nodes, lens, rest) = Rest::split(layout);
-        Matrix::with(nodes.into(), lens.into(), problem, rest)
-    }
-}
-
-/// What a matrix keeps of its layout besides the arrays.
-struct Rest {
-    option_first: Box<[Link]>,
-    walk: WalkChoice,
-    scanned: usize,
-    dummies: Item,
-    width: u32,
-}
-
-impl Rest {
-    /// The layout's arrays, and the rest.
-    fn split(layout: Layout) -> (Vec<Node>, Vec<i32>, Rest) {
-        let rest = Rest {
-            option_first: layout.option_first.into(),
-            walk: layout.walk,
-            scanned: layout.scanned,
-            dummies: layout.dummies,
-            width: layout.width,
-        };
-        (layout.nodes, layout.lens, rest)
-    }
-}
-
-impl<S: Storage> Matrix<S> {
-    fn with(nodes: S::Nodes, lens: S::Lens, problem: &Problem, rest: Rest) -> Self {
-        let primaries = problem.primary_count() as u32;
-        let zeros = lens[1..=primaries as usize]
-            .iter()
-            .filter(|&&l| l == 0)
-            .count() as u32;
-        Matrix {
-            nodes,
-            lens,
-            items: problem.item_count() as u32,
-            primaries,
-            uncovered: primaries,
-            zeros,
-            option_first: rest.option_first,
-            walk: rest.walk,
-            scanned: rest.scanned,
-            dummies: rest.dummies,
-            width: rest.width,
-            updates: 0,
-            cleansings: 0,
-        }
-    }
-
-    /// Covers an item: marks it covered and hides every option in its list.
-    #[inline]
-    pub(crate) fn cover<W: Walk>(&mut self, c: Item) {
-        let mut d = self.take_out::<W>();
-        d.cover::<W>(c);
-        let counters = d.counters();
-        self.put_back::<W>(counters);
-    }
-
-    /// Undoes [`Matrix::cover`].
-    #[inline]
-    pub(crate) fn uncover<W: Walk>(&mut self, c: Item) {
-        let mut d = self.take_out::<W>();
-        d.uncover::<W>(c);
-        let counters = d.counters();
-        self.put_back::<W>(counters);
-    }
-
-    /// Covers (or purifies) every item of the option of `p` other than `p`'s own.
-    #[inline(always)]
-    pub(crate) fn commit<W: Walk>(&mut self, p: Link) {
-        let mut d = self.take_out::<W>();
-        d.commit::<W>(p);
-        let counters = d.counters();
-        self.put_back::<W>(counters);
-    }
-
-    /// Undoes [`Matrix::commit`].
-    #[inline(never)]
-    pub(crate) fn uncommit<W: Walk>(&mut self, p: Link) {
-        let mut d = self.take_out::<W>();
-        d.uncommit::<W>(p);
-        let counters = d.counters();
-        self.put_back::<W>(counters);
-    }
-
-    /// Knuth's choice: the uncovered primary item with the fewest options, the leftmost on
-    /// ties; `None` when every primary item is covered.
-    ///
-    /// The scan stops at the first chunk that holds the smallest length possible: 0 when some
-    /// uncovered primary list is empty (with the zeros count, known exactly), else 1.
-    #[inline]
-    pub(crate) fn choose<W: Walk>(&self) -> Option<Item> {
-        let lens = &self.lens[1..self.scanned];
-        let floor = i32::from(W::ZEROS && self.zeros == 0);
-        super::choose::first_minimum(lens, floor)
-            .filter(|&k| lens[k] < SECONDARY)
-            .map(|k| Item::new(k as u32 + 1))
-    }
-
-    /// The arrays and counters, taken out for one operation (see [`Dance`]); the operation
-    /// ends with [`Matrix::put_back`].
-    #[inline(always)]
-    pub(super) fn take_out<W: Walk>(&mut self) -> Dance<'_> {
-        // Only the counters walk `W` changes are taken out and put back: the others stay
-        // zero in the `Dance`, saving two moves each per operation.
-        Dance {
-            nodes: &mut self.nodes,
-            lens: &mut self.lens,
-            dummies: if W::KIND == Kind::Whole {
-                self.dummies
-            } else {
-                Item::default()
-            },
-            width: if W::KIND == Kind::Uniform && W::WIDTH == 0 {
-                self.width
-            } else {
-                0
-            },
-            primaries: self.primaries,
-            uncovered: self.uncovered,
-            zeros: if W::ZEROS { self.zeros } else { 0 },
-            updates: self.updates,
-            cleansings: if W::KIND == Kind::Colored {
-                self.cleansings
-            } else {
-                0
-            },
-        }
-    }
-
-    /// Takes back the counters of an operation begun with [`Matrix::take_out`].
-    #[inline(always)]
-    pub(super) fn put_back<W: Walk>(&mut self, counters: Counters) {
-        self.uncovered = counters.uncovered;
-        if W::ZEROS {
-            self.zeros = counters.zeros;
-        }
-        self.updates = counters.updates;
-        if W::KIND == Kind::Colored {
-            self.cleansings = counters.cleansings;
-        }
-    }
 }
 
 impl Dance<'_> {
@@ -382,6 +214,137 @@ impl Dance<'_> {
 }
 
 impl<S: Storage> Matrix<S> {
+    /// Covers an item: marks it covered and hides every option in its list.
+    #[inline]
+    pub(crate) fn cover<W: Walk>(&mut self, c: Item) {
+        let mut d = self.take_out::<W>();
+        d.cover::<W>(c);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Undoes [`Matrix::cover`].
+    #[inline]
+    pub(crate) fn uncover<W: Walk>(&mut self, c: Item) {
+        let mut d = self.take_out::<W>();
+        d.uncover::<W>(c);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Covers (or purifies) every item of the option of `p` other than `p`'s own.
+    #[inline(always)]
+    pub(crate) fn commit<W: Walk>(&mut self, p: Link) {
+        let mut d = self.take_out::<W>();
+        d.commit::<W>(p);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Undoes [`Matrix::commit`].
+    #[inline(never)]
+    pub(crate) fn uncommit<W: Walk>(&mut self, p: Link) {
+        let mut d = self.take_out::<W>();
+        d.uncommit::<W>(p);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Knuth's choice: the uncovered primary item with the fewest options, the leftmost on
+    /// ties; `None` when every primary item is covered.
+    ///
+    /// The scan stops at the first chunk that holds the smallest length possible: 0 when some
+    /// uncovered primary list is empty (with the zeros count, known exactly), else 1.
+    #[inline]
+    pub(crate) fn choose<W: Walk>(&self) -> Option<Item> {
+        let lens = &self.lens[1..self.plan.scanned];
+        let floor = i32::from(W::ZEROS && self.zeros == 0);
+        super::choose::first_minimum(lens, floor)
+            .filter(|&k| lens[k] < SECONDARY)
+            .map(|k| Item::new(k as u32 + 1))
+    }
+
+    /// The arrays and counters, taken out for one operation (see [`Dance`]); the operation
+    /// ends with [`Matrix::put_back`].
+    #[inline(always)]
+    pub(super) fn take_out<W: Walk>(&mut self) -> Dance<'_> {
+        // Only the counters walk `W` changes are taken out and put back: the others stay
+        // zero in the `Dance`, saving two moves each per operation.
+        Dance {
+            nodes: &mut self.nodes,
+            lens: &mut self.lens,
+            dummies: if W::KIND == Kind::Whole {
+                self.plan.dummies
+            } else {
+                Item::default()
+            },
+            width: if W::KIND == Kind::Uniform && W::WIDTH == 0 {
+                self.plan.width
+            } else {
+                0
+            },
+            primaries: self.primaries,
+            uncovered: self.uncovered,
+            zeros: if W::ZEROS { self.zeros } else { 0 },
+            updates: self.updates,
+            cleansings: if W::KIND == Kind::Colored {
+                self.cleansings
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Takes back the counters of an operation begun with [`Matrix::take_out`].
+    #[inline(always)]
+    pub(super) fn put_back<W: Walk>(&mut self, counters: Counters) {
+        self.uncovered = counters.uncovered;
+        if W::ZEROS {
+            self.zeros = counters.zeros;
+        }
+        self.updates = counters.updates;
+        if W::KIND == Kind::Colored {
+            self.cleansings = counters.cleansings;
+        }
+    }
+}
+
+impl<'a> Matrix<Borrowed<'a>> {
+    /// The matrix of `layout` (of `problem`), its arrays moved into `arena`.
+    pub(crate) fn new(problem: &Problem, layout: Layout, arena: &'a Arena) -> Self {
+        let (nodes, lens) = arena.keep(layout.nodes, layout.lens);
+        Matrix::with(nodes, lens, layout.plan, problem)
+    }
+}
+
+impl Matrix<Owned> {
+    /// The matrix of `layout` (of `problem`), owning its arrays.
+    pub(crate) fn owned(problem: &Problem, layout: Layout) -> Self {
+        let (nodes, lens) = (layout.nodes.into(), layout.lens.into());
+        Matrix::with(nodes, lens, layout.plan, problem)
+    }
+}
+
+impl<S: Storage> Matrix<S> {
+    fn with(nodes: S::Nodes, lens: S::Lens, plan: Plan, problem: &Problem) -> Self {
+        let primaries = problem.primary_count() as u32;
+        let zeros = lens[1..=primaries as usize]
+            .iter()
+            .filter(|&&l| l == 0)
+            .count() as u32;
+        Matrix {
+            nodes,
+            lens,
+            plan,
+            items: problem.item_count() as u32,
+            primaries,
+            uncovered: primaries,
+            zeros,
+            updates: 0,
+            cleansings: 0,
+        }
+    }
+
     /// The total number of nodes (headers, entries, spacers).
     pub(crate) fn node_count(&self) -> usize {
         self.nodes.len()
@@ -389,13 +352,13 @@ impl<S: Storage> Matrix<S> {
 
     /// How the dance walks options.
     pub(crate) fn walk(&self) -> WalkChoice {
-        self.walk
+        self.plan.walk
     }
 
     /// The first node of an option.
     #[inline]
     pub(crate) fn option_first(&self, option: OptionId) -> Link {
-        self.option_first[option.index()]
+        self.plan.option_first[option.index()]
     }
 
     /// The node below `x` in its item list.
@@ -459,7 +422,7 @@ impl<S: Storage> Matrix<S> {
                 return false;
             }
             // An uncoloured entry needs its item uncovered.
-            let uncoloured = !self.walk.colored() || n.color() == 0;
+            let uncoloured = !self.plan.walk.colored() || n.color() == 0;
             if uncoloured && self.lens[n.item().number() as usize] >= COVERED {
                 return false;
             }

@@ -134,6 +134,22 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status, in the order of the enum: the one list of them.
+    ///
+    /// ```
+    /// use dlxkit::xc::Status;
+    /// let words: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
+    /// assert_eq!(words, ["complete", "solution limit", "node limit", "time limit", "interrupted", "stopped"]);
+    /// ```
+    pub const ALL: [Status; 6] = [
+        Status::Complete,
+        Status::SolutionLimit,
+        Status::NodeLimit,
+        Status::TimeLimit,
+        Status::Cancelled,
+        Status::Stopped,
+    ];
+
     /// Whether the search explored the whole tree.
     ///
     /// ```
@@ -143,8 +159,7 @@ impl Status {
         self == Status::Complete
     }
 
-    /// A short name: `complete`, `solution limit`, `node limit`, `time limit`, `interrupted`,
-    /// `stopped`.
+    /// The status's word, as the command line prints it (see [`Status::ALL`] for them all).
     ///
     /// ```
     /// assert_eq!(dlxkit::xc::Status::Cancelled.as_str(), "interrupted");
@@ -780,7 +795,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.status
     }
 
-    /// The statistics of the last (or current) search.
+    /// The statistics of the last search (for one under way, see [`Solutions::outcome`]).
     ///
     /// ```
     /// # use dlxkit::xc::{Arena, Problem, Solver};
@@ -789,6 +804,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// let mut s = Solver::new(&p, &arena);
     /// s.count();
     /// assert_eq!(s.stats().nodes, 2); // the root and the solution
+    /// assert_eq!(s.stats().updates, 1); // A covered; no other option to hide
     /// ```
     pub fn stats(&self) -> &Stats {
         &self.stats
