@@ -109,46 +109,37 @@ impl Dance<'_> {
         self.updates += u64::from(hidden);
     }
 
-    /// Undoes [`Dance::hide_colored`] (going right, as Knuth's DLX2 does).
+    /// Undoes [`Dance::hide_colored`], going right.
     #[inline(always)]
     fn unhide_colored<W: Walk>(&mut self, p: Link) {
-        let mut refilled = 0u32;
-        let mut q = p.right();
-        while q != p {
-            let n = *node(self.nodes, q);
-            if n.color() < 0 {
-                q = q.right();
-                continue;
-            }
-            if n.is_spacer() {
-                q = n.up;
-                continue;
-            }
-            refilled += self.relink::<W>(q, n);
-            q = q.right();
-        }
-        if W::ZEROS {
-            self.zeros -= refilled;
-        }
+        self.relink_colored::<W, true>(p);
     }
 
     /// Undoes [`Dance::hide_colored`] going left, as purification is undone.
     #[inline(always)]
     pub(super) fn unhide_colored_left<W: Walk>(&mut self, p: Link) {
+        self.relink_colored::<W, false>(p);
+    }
+
+    /// Relinks the other nodes of `p`'s option but the cleansed ones, going right (through
+    /// the spacer after the option, back to its start) or left.
+    #[inline(always)]
+    fn relink_colored<W: Walk, const RIGHT: bool>(&mut self, p: Link) {
+        let step = |q: Link| if RIGHT { q.right() } else { q.left() };
         let mut refilled = 0u32;
-        let mut q = p.left();
+        let mut q = step(p);
         while q != p {
             let n = *node(self.nodes, q);
             if n.color() < 0 {
-                q = q.left();
+                q = step(q);
                 continue;
             }
             if n.is_spacer() {
-                q = n.down;
+                q = if RIGHT { n.up } else { n.down };
                 continue;
             }
             refilled += self.relink::<W>(q, n);
-            q = q.left();
+            q = step(q);
         }
         if W::ZEROS {
             self.zeros -= refilled;
