@@ -1,5 +1,6 @@
 //! Known answers for the exact cover engine: Knuth's examples, counted as his programs count.
 
+use dlxkit::bench::engine::INSTANCES;
 use dlxkit::xc::{Arena, Limits, OptionId, Problem, Solver, Status};
 
 const TOY: &str = "| Knuth's toy problem\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
@@ -99,4 +100,52 @@ fn branches_and_dead_ends_are_counted_per_node() {
         (stats.solutions, stats.branches, stats.dead_ends),
         (2, 1, 0)
     );
+}
+
+#[test]
+fn stats_after_a_search_are_those_of_its_outcome() {
+    // Updates and cleansings are counted in the matrix; `stats()` must carry them too.
+    for (text, updates, cleansings) in [(TOY, 30, 0), (COLORS, 14, 5)] {
+        let p = Problem::from_dlx(text).unwrap();
+        let arena = Arena::new();
+        let mut s = Solver::new(&p, &arena);
+        let counted = s.count();
+        assert_eq!(
+            (s.stats().updates, s.stats().cleansings),
+            (updates, cleansings)
+        );
+        assert_eq!(*s.stats(), counted.stats);
+        // A search stopped early (the iterator dropped after one solution) too.
+        let mut it = s.solutions();
+        it.next().unwrap();
+        let so_far = it.outcome();
+        drop(it);
+        assert!(s.stats().updates > 0);
+        assert_eq!(s.stats().updates, so_far.stats.updates);
+        assert_eq!(s.outcome().stats, *s.stats());
+    }
+}
+
+#[test]
+fn benchmark_instances_count_as_knuths_dlx1() {
+    for instance in &INSTANCES {
+        let p = instance.problem().unwrap();
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        if instance.counts.nodes <= 300_000 {
+            let stats = solver.count().stats;
+            let counts = (stats.solutions, stats.nodes, stats.updates);
+            let known = instance.counts;
+            assert_eq!(
+                counts,
+                (known.solutions, known.nodes, known.updates),
+                "{}",
+                instance.name
+            );
+        } else {
+            // Long searches (a second or more): a first solution, checked.
+            let first = solver.first().expect(instance.name);
+            assert!(p.check_solution(&first).is_ok(), "{}", instance.name);
+        }
+    }
 }

@@ -1,12 +1,18 @@
-//! Property tests of the exact cover engine against a brute-force oracle, on random small
-//! problems with primary and secondary items and colours.
+//! Property tests of the exact cover engine against a brute-force oracle and an independent
+//! DLX1, on random small problems with primary and secondary items and colours.
+//!
+//! The engine walks options in one of several ways, chosen by the problem's shape; the tests
+//! force each walk in turn (`Solver::with_walk`) on every problem it can solve, and check
+//! that every walk was run, so no walk depends on a problem happening to cross a threshold.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use std::sync::Arc;
 
-use dlxkit::xc::{Arena, Entry, Limits, OptionId, OwnedSolver, Problem, Solver, Status};
+use dlxkit::xc::{
+    Arena, Entry, Limits, OptionId, OwnedSolver, Problem, Solver, Status, WalkChoice,
+};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
 use crate::dlx1_oracle;
@@ -61,7 +67,7 @@ impl Arbitrary for Small {
 impl Small {
     /// Builds the problem, skipping options the builder refuses (repeats, no primary item).
     fn problem(&self) -> Problem {
-        self.padded(0, 0)
+        self.widened(|_| 0)
     }
 
     /// The same problem without its colours.
@@ -75,27 +81,18 @@ impl Small {
         s
     }
 
-    /// The same problem with `private` extra secondary items in every option, which no other
-    /// option shares, and `singles` extra primary items each with an option of its own, added
-    /// after the others (with `private` secondary items too): the solutions are those of
-    /// [`Small::problem`] plus every one of those last options. Long options and many primary
-    /// items make the engine switch to its other ways of walking options (the whole option;
-    /// counting empty lists), so comparing the two checks those paths too.
-    fn padded(&self, private: usize, singles: usize) -> Problem {
-        self.widened(|_| private, singles)
+    /// The problem with every option made `width` entries long by secondary items of its own
+    /// (which no other option shares, so the solutions are those of the options kept), and
+    /// the longer options left out: options of one length, which the uniform walks need.
+    fn evened(&self, width: usize) -> Problem {
+        let mut s = self.clone();
+        s.options.retain(|option| option.len() <= width);
+        s.widened(|len| width - len)
     }
 
-    /// Like [`Small::padded`], but every option (the singles too) gets as many private
-    /// secondary items as make it `extra` entries longer than the longest option: all options
-    /// then have one length, and the engine walks them by their links (`walk::UNIFORM`).
-    fn evened(&self, extra: usize, singles: usize) -> Problem {
-        let width = self.options.iter().map(Vec::len).max().unwrap_or(1).max(1) + extra;
-        self.widened(|len| width - len, singles)
-    }
-
-    /// The problem with `private(len)` private secondary items added to each option of
-    /// `len` entries, and `singles` options of one primary item each (see [`Small::padded`]).
-    fn widened(&self, private: impl Fn(usize) -> usize, singles: usize) -> Problem {
+    /// The problem with `private(len)` secondary items of its own added to each option of
+    /// `len` entries.
+    fn widened(&self, private: impl Fn(usize) -> usize) -> Problem {
         let mut b = Problem::builder();
         let mut ids = Vec::new();
         for k in 0..self.primaries {
@@ -118,15 +115,45 @@ impl Small {
                 .chain(own.into_iter().map(|item| Entry { item, color: None }));
             let _ = b.option(entries);
         }
-        for k in 0..singles {
-            let item = b.primary(&format!("single{k}")).unwrap();
-            let own: Vec<_> = (0..private(1))
-                .map(|j| b.secondary(&format!("so{k}.{j}")).unwrap())
-                .collect();
-            b.option(std::iter::once(item).chain(own)).unwrap();
-        }
         b.build().unwrap()
     }
+
+    /// The problem in the shapes that, between them, every walk can solve: as it is (maybe
+    /// with colours), uncoloured, and evened to 3, 4 and 6 entries per option.
+    fn shapes(&self) -> Vec<Problem> {
+        let plain = self.uncoloured();
+        vec![
+            self.problem(),
+            plain.problem(),
+            plain.evened(3),
+            plain.evened(4),
+            plain.evened(6),
+        ]
+    }
+}
+
+/// Runs `check` with a solver of `p` for every walk that can solve it; adds the walks run
+/// to `run`. True when every check holds.
+fn every_walk(
+    p: &Problem,
+    run: &mut BTreeSet<String>,
+    mut check: impl FnMut(&mut Solver<'_>) -> bool,
+) -> bool {
+    WalkChoice::all().all(|walk| {
+        let arena = Arena::new();
+        match Solver::with_walk(p, &arena, walk) {
+            Some(mut solver) => {
+                run.insert(walk.to_string());
+                check(&mut solver)
+            }
+            None => true,
+        }
+    })
+}
+
+/// Every walk the search is compiled for, by name.
+fn all_walks() -> BTreeSet<String> {
+    WalkChoice::all().map(|w| w.to_string()).collect()
 }
 
 fn sorted(mut s: Vec<OptionId>) -> Vec<OptionId> {
@@ -151,43 +178,69 @@ fn brute_force(p: &Problem) -> BTreeSet<Vec<OptionId>> {
 }
 
 quickcheck! {
-    fn solutions_equal_brute_force(s: Small) -> bool {
-        let p = s.problem();
-        let arena = Arena::new();
-        let mut solver = Solver::new(&p, &arena);
-        let found: Vec<Vec<OptionId>> = solver.solutions().map(sorted).collect();
-        let set: BTreeSet<_> = found.iter().cloned().collect();
-        set.len() == found.len() && set == brute_force(&p)
+    fn every_walk_finds_exactly_the_solutions_brute_force_finds(s: Small) -> bool {
+        let mut run = BTreeSet::new();
+        let ok = s.shapes().iter().all(|p| {
+            let expected = brute_force(p);
+            every_walk(p, &mut run, |solver| {
+                let found: Vec<Vec<OptionId>> = solver.solutions().map(sorted).collect();
+                let set: BTreeSet<_> = found.iter().cloned().collect();
+                set.len() == found.len() && set == expected
+            })
+        });
+        ok && run == all_walks()
     }
 
-    fn count_matches_iterator_and_first_is_iterators_first(s: Small) -> bool {
-        let p = s.problem();
-        let arena = Arena::new();
-        let mut solver = Solver::new(&p, &arena);
-        let all: Vec<_> = solver.solutions().collect();
-        let outcome = solver.count();
-        let first = solver.first();
-        outcome.status == Status::Complete
-            && outcome.stats.solutions == all.len() as u64
-            && first == all.first().cloned()
-            && all.iter().all(|sol| p.check_solution(sol).is_ok())
+    fn every_walk_counts_as_the_iterator_finds_and_first_is_its_first(s: Small) -> bool {
+        let mut run = BTreeSet::new();
+        let ok = s.shapes().iter().all(|p| {
+            every_walk(p, &mut run, |solver| {
+                let all: Vec<_> = solver.solutions().collect();
+                let outcome = solver.count();
+                let first = solver.first();
+                outcome.status == Status::Complete
+                    && outcome.stats.solutions == all.len() as u64
+                    && first == all.first().cloned()
+                    && all.iter().all(|sol| p.check_solution(sol).is_ok())
+            })
+        });
+        ok && run == all_walks()
     }
 
-    fn matrix_is_sound_during_and_restored_after_every_search(s: Small) -> bool {
-        let p = s.problem();
-        let arena = Arena::new();
-        let mut solver = Solver::new(&p, &arena);
-        let mut ok = true;
-        // The visitor sees the matrix mid-search; it cannot reach the solver, so check after.
-        solver.visit(|_| ControlFlow::Continue(()));
-        ok &= solver.check_invariants().is_ok() && solver.is_pristine();
-        let mut it = solver.solutions();
-        it.next();
-        drop(it);
-        ok &= solver.check_invariants().is_ok() && solver.is_pristine();
-        solver.set_limits(Limits::new().nodes(3));
-        solver.count();
-        ok && solver.check_invariants().is_ok() && solver.is_pristine()
+    fn every_walk_leaves_the_matrix_sound_and_restored_after_every_search(s: Small) -> bool {
+        let mut run = BTreeSet::new();
+        let ok = s.shapes().iter().all(|p| {
+            every_walk(p, &mut run, |solver| {
+                let mut ok = true;
+                solver.visit(|_| ControlFlow::Continue(()));
+                ok &= solver.check_invariants().is_ok() && solver.is_pristine();
+                let mut it = solver.solutions();
+                it.next();
+                drop(it);
+                ok &= solver.check_invariants().is_ok() && solver.is_pristine();
+                solver.set_limits(Limits::new().nodes(3));
+                solver.count();
+                ok && solver.check_invariants().is_ok() && solver.is_pristine()
+            })
+        });
+        ok && run == all_walks()
+    }
+
+    fn every_walk_counts_nodes_and_updates_as_knuths_dlx1(s: Small) -> bool {
+        // Solutions, nodes and updates as an independent DLX1 counts them, for the problem as
+        // it is (where two options often begin their walks with the same item, so the walks
+        // that share covers skip covers DLX1 would redo) and evened to one option length.
+        let mut run = BTreeSet::new();
+        let ok = s.shapes().iter().skip(1).all(|p| {
+            let knuth = dlx1_oracle::count(p);
+            every_walk(p, &mut run, |solver| {
+                let stats = solver.count().stats;
+                (stats.solutions, stats.nodes, stats.updates, stats.cleansings)
+                    == (knuth.solutions, knuth.nodes, knuth.updates, 0)
+                    && solver.is_pristine()
+            })
+        });
+        ok && run == all_walks()
     }
 
     fn solution_limit_is_honoured(s: Small, k: u8) -> bool {
@@ -215,23 +268,21 @@ quickcheck! {
             && limited.stats.solutions <= full.stats.solutions
     }
 
-    fn forcing_an_option_keeps_exactly_the_solutions_that_contain_it(s: Small, pick: u8) -> TestResult {
-        // As the problem is, and evened to one option length (forcing through the links of
-        // the uniform walk).
-        let mut ok = true;
-        for p in [s.problem(), s.uncoloured().evened(2, 0)] {
-            if p.option_count() == 0 {
-                return TestResult::discard();
-            }
-            let o = OptionId::new(pick as usize % p.option_count());
-            let expected: BTreeSet<_> = brute_force(&p).into_iter().filter(|sol| sol.contains(&o)).collect();
-            let arena = Arena::new();
-            let mut solver = Solver::new(&p, &arena);
-            solver.force(o).unwrap();
-            let found: BTreeSet<_> = solver.solutions().map(sorted).collect();
-            solver.unforce_all();
-            ok &= found == expected && solver.is_pristine();
+    fn forcing_an_option_keeps_exactly_the_solutions_that_contain_it_in_every_walk(s: Small, pick: u8) -> TestResult {
+        if s.options.is_empty() {
+            return TestResult::discard();
         }
+        let mut run = BTreeSet::new();
+        let ok = s.shapes().iter().filter(|p| p.option_count() > 0).all(|p| {
+            let o = OptionId::new(pick as usize % p.option_count());
+            let expected: BTreeSet<_> = brute_force(p).into_iter().filter(|sol| sol.contains(&o)).collect();
+            every_walk(p, &mut run, |solver| {
+                solver.force(o).unwrap();
+                let found: BTreeSet<_> = solver.solutions().map(sorted).collect();
+                solver.unforce_all();
+                found == expected && solver.is_pristine()
+            })
+        });
         TestResult::from_bool(ok)
     }
 
@@ -259,47 +310,6 @@ quickcheck! {
             ok &= owned.is_pristine() && owned.check_invariants().is_ok();
         }
         ok
-    }
-
-    fn every_way_of_walking_options_finds_the_same_solutions(s: Small) -> bool {
-        let p = s.problem();
-        let expected: BTreeSet<_> = brute_force(&p);
-        let s = &s;
-        let padded = [(8, 0), (0, 130), (8, 130)].map(|(private, singles)| s.padded(private, singles));
-        let evened = [(0, 0), (2, 0), (0, 130), (2, 130)].map(|(extra, singles)| s.evened(extra, singles));
-        padded.iter().chain(&evened).all(|wide| {
-            let arena = Arena::new();
-            let mut solver = Solver::new(wide, &arena);
-            let found: Vec<Vec<OptionId>> = solver
-                .solutions()
-                .map(|sol| sorted(sol.into_iter().filter(|o| o.index() < p.option_count()).collect()))
-                .collect();
-            let set: BTreeSet<_> = found.iter().cloned().collect();
-            let counted = solver.count();
-            set.len() == found.len()
-                && set == expected
-                && counted.stats.solutions == expected.len() as u64
-                && solver.is_pristine()
-                && solver.check_invariants().is_ok()
-        })
-    }
-
-    fn statistics_equal_knuths_dlx1_in_every_walk(s: Small) -> bool {
-        // Solutions, nodes and updates as an independent DLX1 counts them, for the problem
-        // as it is (where two options often begin their walks with the same item, so the
-        // search skips covers it would redo) and padded or evened into the other walks.
-        let s = s.uncoloured();
-        let padded = [(0, 0), (8, 0), (0, 130), (8, 130)].map(|(private, singles)| s.padded(private, singles));
-        let evened = [(0, 0), (1, 0), (3, 0), (0, 130), (3, 130)].map(|(extra, singles)| s.evened(extra, singles));
-        padded.iter().chain(&evened).all(|p| {
-            let arena = Arena::new();
-            let mut solver = Solver::new(p, &arena);
-            let stats = solver.count().stats;
-            let knuth = dlx1_oracle::count(p);
-            (stats.solutions, stats.nodes, stats.updates)
-                == (knuth.solutions, knuth.nodes, knuth.updates)
-                && solver.is_pristine()
-        })
     }
 
     fn text_format_round_trips(s: Small) -> bool {

@@ -18,7 +18,11 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use super::BenchError;
-use crate::puzzles::{benchmark_instances, dominoes::Dominoes, Puzzle};
+use crate::puzzles::dominoes::Dominoes;
+use crate::puzzles::langford::Langford;
+use crate::puzzles::polyomino::pentomino_rectangle;
+use crate::puzzles::queens::{Queens, QueensOrder};
+use crate::puzzles::{Puzzle, PuzzleError};
 use crate::xc::{Arena, Limits, Problem, Solver, Status};
 
 /// A named exact cover problem to count the solutions of.
@@ -38,39 +42,127 @@ pub struct EngineCase {
     pub problem: Problem,
 }
 
-/// The names of the cases `dlxkit bench --engine` times, in order.
-pub const ENGINE_CASES: [&str; 4] = [
-    "queens-12",
-    "langford-11",
-    "pentominoes-6x10-reduced",
-    "dominoes-6x6",
-];
+/// What counting every solution of an instance gives, as Knuth's DLX1 counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Solutions.
+    pub solutions: u64,
+    /// Search-tree nodes, each solution counted as one.
+    pub nodes: u64,
+    /// Items covered plus nodes hidden.
+    pub updates: u64,
+}
 
-/// The engine's benchmark cases: n-queens 12 (organ-pipe order), Langford pairs 11 (reduced
-/// by reversal), pentominoes in a 6x10 rectangle restricted by symmetry, and dominoes on a
-/// 6x6 board; with `all`, the unrestricted pentominoes too (four times the work).
+/// One instance of the engine benchmark: the one list that `dlxkit bench --engine`, the
+/// criterion and instruction-count benches and the tests share.
+#[derive(Clone, Copy, Debug)]
+pub struct Instance {
+    /// A short name, usable as a benchmark id.
+    pub name: &'static str,
+    /// Whether `dlxkit bench --engine` times it without `--all` (the unrestricted
+    /// pentominoes take four times as long as the rest together).
+    pub default: bool,
+    /// The counts of a complete search, a known answer.
+    pub counts: Counts,
+    build: fn() -> Result<Problem, PuzzleError>,
+}
+
+impl Instance {
+    /// Builds the instance's problem.
+    ///
+    /// ```
+    /// let queens = &dlxkit::bench::engine::INSTANCES[0];
+    /// assert_eq!(queens.problem()?.option_count(), 144);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn problem(&self) -> Result<Problem, PuzzleError> {
+        (self.build)()
+    }
+}
+
+/// The engine's benchmark instances: n-queens 12 (organ-pipe order), Langford pairs 11
+/// (reduced by reversal), the pentominoes in a 6x10 rectangle restricted by symmetry and
+/// not, and dominoes on a 6x6 board.
 ///
 /// ```
-/// use dlxkit::bench::engine::{cases, ENGINE_CASES};
+/// use dlxkit::bench::engine::INSTANCES;
+/// let names: Vec<&str> = INSTANCES.iter().map(|i| i.name).collect();
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "pentominoes-6x10", "dominoes-6x6"]);
+/// ```
+pub const INSTANCES: [Instance; 5] = [
+    Instance {
+        name: "queens-12",
+        default: true,
+        counts: Counts {
+            solutions: 14_200,
+            nodes: 211_716,
+            updates: 3_641_627,
+        },
+        build: || Ok(Queens::new(12, QueensOrder::OrganPipe)?.problem().clone()),
+    },
+    Instance {
+        name: "langford-11",
+        default: true,
+        counts: Counts {
+            solutions: 17_792,
+            nodes: 223_510,
+            updates: 3_035_452,
+        },
+        build: || Ok(Langford::new(11, true)?.problem().clone()),
+    },
+    Instance {
+        name: "pentominoes-6x10-reduced",
+        default: true,
+        counts: Counts {
+            solutions: 2_339,
+            nodes: 909_153,
+            updates: 310_816_489,
+        },
+        build: || Ok(pentomino_rectangle(6, 10, true)?.problem().clone()),
+    },
+    Instance {
+        name: "pentominoes-6x10",
+        default: false,
+        counts: Counts {
+            solutions: 9_356,
+            nodes: 3_637_261,
+            updates: 1_242_377_480,
+        },
+        build: || Ok(pentomino_rectangle(6, 10, false)?.problem().clone()),
+    },
+    Instance {
+        name: "dominoes-6x6",
+        default: true,
+        counts: Counts {
+            solutions: 6_728,
+            nodes: 25_695,
+            updates: 95_296,
+        },
+        build: || Ok(Dominoes::new(6, 6)?.problem().clone()),
+    },
+];
+
+/// The cases `dlxkit bench --engine` times: the [`INSTANCES`] marked `default`, or with
+/// `all` every one, in the list's order.
+///
+/// ```
+/// use dlxkit::bench::engine::cases;
 /// let names: Vec<String> = cases(false)?.into_iter().map(|c| c.name).collect();
-/// assert_eq!(names, ENGINE_CASES);
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6"]);
 /// assert_eq!(cases(true)?.len(), 5);
 /// # Ok::<(), dlxkit::bench::BenchError>(())
 /// ```
 pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {
-    let mut out: Vec<EngineCase> = benchmark_instances()?
-        .into_iter()
-        .filter(|b| all || b.name != "pentominoes-6x10")
-        .map(|b| EngineCase {
-            name: b.name.to_string(),
-            problem: b.problem,
+    INSTANCES
+        .iter()
+        .filter(|i| all || i.default)
+        .map(|i| {
+            Ok(EngineCase {
+                name: i.name.to_string(),
+                problem: i.problem()?,
+            })
         })
-        .collect();
-    out.push(EngineCase {
-        name: "dominoes-6x6".to_string(),
-        problem: Dominoes::new(6, 6)?.problem().clone(),
-    });
-    Ok(out)
+        .collect()
 }
 
 /// The engine's figures on one case.

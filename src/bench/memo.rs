@@ -19,7 +19,8 @@ use serde::Serialize;
 
 use super::BenchError;
 use crate::puzzles::polyomino::{Board, PolyominoOptions, PolyominoPacking, PolyominoSet};
-use crate::puzzles::{dominoes::Dominoes, queens, Puzzle};
+use crate::puzzles::queens::{Queens, QueensOrder};
+use crate::puzzles::{dominoes::Dominoes, Puzzle};
 use crate::sudoku::encode::Encoding;
 use crate::sudoku::Shape;
 use crate::xc::memo::{self, ItemChoice, MemoOptions};
@@ -60,6 +61,7 @@ pub fn cases() -> Result<Vec<MemoCase>, BenchError> {
         .expect("the 6x6 encoding")
         .problem()
         .clone();
+    let queens = Queens::new(12, QueensOrder::OrganPipe)?;
     let tiles = PolyominoPacking::new(
         &Board::rectangle(8, 8)?,
         &PolyominoSet::mono_domino_tromino(),
@@ -82,7 +84,7 @@ pub fn cases() -> Result<Vec<MemoCase>, BenchError> {
         case("sudoku-6x6", &sudoku, mrv, false),
         case("sudoku-6x6", &sudoku, first, false),
         case("mono-domino-tromino-8x8", tiles.problem(), first, false),
-        case("queens-12", queens::benchmark()?.problem(), mrv, true),
+        case("queens-12", queens.problem(), mrv, true),
     ])
 }
 

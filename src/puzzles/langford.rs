@@ -263,14 +263,3 @@ impl Puzzle for Langford {
         format!("{sequence}\n")
     }
 }
-
-/// The engine benchmark's Langford instance: n = 11, reduced by reversal (17,792 solutions).
-///
-/// ```
-/// use dlxkit::puzzles::{langford, Puzzle};
-/// assert_eq!(langford::benchmark()?.problem().primary_count(), 33);
-/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
-/// ```
-pub fn benchmark() -> Result<Langford, PuzzleError> {
-    Langford::new(11, true)
-}

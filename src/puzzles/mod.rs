@@ -27,7 +27,6 @@
 //! The modules: [`queens`], [`polyomino`] (pentominoes and any other flat pieces on any
 //! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings), [`langford`],
 //! and [`shopping`] (the friendliest introduction to exact cover).
-//! [`benchmark_instances`] gathers the instances the engine benchmark times.
 
 use std::fmt;
 
@@ -314,51 +313,4 @@ pub trait Puzzle {
     fn render_options(&self, options: &[OptionId]) -> Result<String, InvalidSolution> {
         Ok(self.render(&self.decode(options)?))
     }
-}
-
-/// An instance timed by the engine benchmark: a name and its problem.
-///
-/// ```
-/// let instances = dlxkit::puzzles::benchmark_instances()?;
-/// assert!(instances.iter().any(|b| b.name == "queens-12"));
-/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
-/// ```
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct BenchmarkInstance {
-    /// A short name, usable as a benchmark id.
-    pub name: &'static str,
-    /// The problem to solve (count all solutions).
-    pub problem: Problem,
-}
-
-/// The engine benchmark's puzzle instances: n-queens with n = 12 (organ-pipe order),
-/// Langford pairs with n = 11 (reduced by reversal), and pentominoes in a 6x10 rectangle,
-/// unrestricted and restricted by symmetry.
-///
-/// ```
-/// let names: Vec<&str> = dlxkit::puzzles::benchmark_instances()?
-///     .iter().map(|b| b.name).collect();
-/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10", "pentominoes-6x10-reduced"]);
-/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
-/// ```
-pub fn benchmark_instances() -> Result<Vec<BenchmarkInstance>, PuzzleError> {
-    Ok(vec![
-        BenchmarkInstance {
-            name: "queens-12",
-            problem: queens::benchmark()?.problem().clone(),
-        },
-        BenchmarkInstance {
-            name: "langford-11",
-            problem: langford::benchmark()?.problem().clone(),
-        },
-        BenchmarkInstance {
-            name: "pentominoes-6x10",
-            problem: polyomino::benchmark(false)?.problem().clone(),
-        },
-        BenchmarkInstance {
-            name: "pentominoes-6x10-reduced",
-            problem: polyomino::benchmark(true)?.problem().clone(),
-        },
-    ])
 }

@@ -1056,16 +1056,3 @@ pub fn pentomino_rectangle(
         &options,
     )
 }
-
-/// The engine benchmark's pentomino instance: the 6x10 rectangle, with the X pentomino
-/// restricted by symmetry (2,339 solutions) or not (9,356).
-///
-/// ```
-/// use dlxkit::puzzles::{polyomino, Puzzle};
-/// let p = polyomino::benchmark(true)?;
-/// assert_eq!(p.problem().primary_count(), 72); // 12 pieces and 60 cells
-/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
-/// ```
-pub fn benchmark(restricted: bool) -> Result<PolyominoPacking, PuzzleError> {
-    pentomino_rectangle(6, 10, restricted)
-}

@@ -289,14 +289,3 @@ impl Puzzle for Queens {
         out
     }
 }
-
-/// The engine benchmark's n-queens instance: n = 12 in organ-pipe order (14,200 solutions).
-///
-/// ```
-/// use dlxkit::puzzles::{queens, Puzzle};
-/// assert_eq!(queens::benchmark()?.problem().option_count(), 144);
-/// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
-/// ```
-pub fn benchmark() -> Result<Queens, PuzzleError> {
-    Queens::new(12, QueensOrder::OrganPipe)
-}

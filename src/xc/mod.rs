@@ -34,21 +34,32 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod choose;
+mod dance;
 pub mod format;
+mod layout;
 mod matrix;
 pub mod memo;
+mod node;
 pub mod problem;
+mod sanity;
 pub mod search;
+mod share;
+mod storage;
+mod walks;
 pub mod zdd;
 
 pub use format::{ParseError, ParseErrorKind};
-pub use matrix::{Arena, Borrowed, Owned, Storage, NODE_BYTES};
+#[doc(hidden)]
+pub use layout::WalkChoice;
+pub use node::NODE_BYTES;
 pub use problem::{
     ColorId, Entry, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError, Warning,
 };
 pub use search::{
     Event, ForceError, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status,
 };
+pub use storage::{Arena, Borrowed, Owned, Storage};
 
 impl Problem {
     /// Counts every solution (a convenience that makes its own [`Arena`] and [`Solver`]).

@@ -338,9 +338,6 @@ struct ItemInfo {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Problem {
-    /// The pristine dancing-links layout, computed the first time a solver needs it and shared
-    /// by every solver built afterwards (so a new matrix is a copy, not a rebuild).
-    layout: std::sync::OnceLock<std::sync::Arc<super::matrix::Template>>,
     items: Vec<ItemInfo>,
     by_name: HashMap<String, ItemId>,
     colors: Vec<String>,
@@ -543,12 +540,6 @@ impl Problem {
             }
         }
         text
-    }
-
-    /// The pristine matrix layout of this problem, built once.
-    pub(crate) fn template(&self) -> &std::sync::Arc<super::matrix::Template> {
-        self.layout
-            .get_or_init(|| std::sync::Arc::new(super::matrix::Template::of(self)))
     }
 
     /// What was accepted with a warning while the problem was read.
@@ -942,7 +933,6 @@ impl ProblemBuilder {
         let mut option_start = self.option_start;
         option_start.push(self.entries.len() as u32);
         Problem {
-            layout: std::sync::OnceLock::new(),
             items: self.items,
             by_name: self.by_name,
             colors: self.colors,

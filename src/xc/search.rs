@@ -27,41 +27,11 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::matrix::{header, walk, Arena, Borrowed, Matrix, Owned, Storage};
-
-/// Evaluates `$body` with the const `$w` set to the solver's walk ([`walk`]), so each walk
-/// gets its own compiled copy of the code.
-macro_rules! with_walk {
-    ($solver:expr_2021, $w:ident => $body:expr_2021) => {
-        with_walk!(@arms $solver.m.walk(), $w, $body,
-            walk::COLORS,
-            walk::COLORS | walk::ZEROS,
-            walk::AROUND,
-            walk::AROUND | walk::ZEROS,
-            walk::uniform(3),
-            walk::uniform(3) | walk::ZEROS,
-            walk::uniform(4),
-            walk::uniform(4) | walk::ZEROS,
-            walk::uniform(0),
-            walk::uniform(0) | walk::ZEROS,
-            walk::uniform(0) | walk::SHARE,
-            walk::uniform(0) | walk::ZEROS | walk::SHARE,
-            walk::WHOLE,
-            walk::WHOLE | walk::ZEROS,
-            walk::WHOLE | walk::SHARE,
-            walk::WHOLE | walk::ZEROS | walk::SHARE)
-    };
-    (@arms $walk:expr_2021, $w:ident, $body:expr_2021, $($v:expr_2021),+) => {
-        match $walk {
-            $(w if w == $v => {
-                const $w: u8 = $v;
-                $body
-            })+
-            w => unreachable!("walk {w} is not laid out by Template::of"),
-        }
-    };
-}
+use super::layout::{Layout, Walk, WalkChoice, WalkFn};
+use super::matrix::Matrix;
+use super::node::{Item, Link};
 use super::problem::{OptionId, Problem};
+use super::storage::{Arena, Borrowed, Owned, Storage};
 
 /// When a search must stop even though it has not finished.
 ///
@@ -164,6 +134,22 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status, in the order of the enum: the one list of them.
+    ///
+    /// ```
+    /// use dlxkit::xc::Status;
+    /// let words: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
+    /// assert_eq!(words, ["complete", "solution limit", "node limit", "time limit", "interrupted", "stopped"]);
+    /// ```
+    pub const ALL: [Status; 6] = [
+        Status::Complete,
+        Status::SolutionLimit,
+        Status::NodeLimit,
+        Status::TimeLimit,
+        Status::Cancelled,
+        Status::Stopped,
+    ];
+
     /// Whether the search explored the whole tree.
     ///
     /// ```
@@ -173,8 +159,7 @@ impl Status {
         self == Status::Complete
     }
 
-    /// A short name: `complete`, `solution limit`, `node limit`, `time limit`, `interrupted`,
-    /// `stopped`.
+    /// The status's word, as the command line prints it (see [`Status::ALL`] for them all).
     ///
     /// ```
     /// assert_eq!(dlxkit::xc::Status::Cancelled.as_str(), "interrupted");
@@ -350,13 +335,15 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     problem: S::Problem,
     m: Matrix<S>,
     limits: Limits,
-    forced_nodes: Vec<u32>,
+    /// The search's operations, compiled for the matrix's walk.
+    walker: Walker<'a, S>,
+    forced_nodes: Vec<Link>,
     forced: Vec<OptionId>,
     phase: Phase,
     running: bool,
     level: usize,
-    choice: Vec<u32>,
-    best: Vec<u32>,
+    choice: Vec<Link>,
+    best: Vec<Item>,
     stats: Stats,
     status: Status,
     started: Instant,
@@ -411,7 +398,36 @@ impl<'a> Solver<'a> {
     /// assert!(s.first().is_some());
     /// ```
     pub fn new(problem: &'a Problem, arena: &'a Arena) -> Solver<'a> {
-        Solver::with(problem, Matrix::new(problem, arena))
+        Solver::with(problem, Matrix::new(problem, Layout::of(problem), arena))
+    }
+
+    /// A solver that walks options in the given way, if it can walk this problem: for tests,
+    /// which run every walk on every problem instead of shaping problems around the
+    /// thresholds that choose one.
+    ///
+    /// ```
+    /// use dlxkit::xc::{Arena, Problem, Solver, WalkChoice};
+    /// let p = Problem::from_dlx("A B C\nA B C\nA\nB C\n")?;
+    /// let arena = Arena::new();
+    /// for walk in WalkChoice::all() {
+    ///     if let Some(mut s) = Solver::with_walk(&p, &arena, walk) {
+    ///         assert_eq!(s.count().stats.solutions, 2, "{walk}");
+    ///     }
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[doc(hidden)]
+    pub fn with_walk(
+        problem: &'a Problem,
+        arena: &'a Arena,
+        walk: WalkChoice,
+    ) -> Option<Solver<'a>> {
+        walk.serves(problem).then(|| {
+            Solver::with(
+                problem,
+                Matrix::new(problem, Layout::with_walk(problem, walk), arena),
+            )
+        })
     }
 }
 
@@ -427,7 +443,7 @@ impl Solver<'static, Owned> {
     /// assert!(s.is_pristine());
     /// ```
     pub fn owned(problem: Arc<Problem>) -> OwnedSolver {
-        let m = Matrix::owned(&problem);
+        let m = Matrix::owned(&problem, Layout::of(&problem));
         Solver::with(problem, m)
     }
 }
@@ -436,6 +452,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     fn with(problem: S::Problem, m: Matrix<S>) -> Self {
         Solver {
             problem,
+            walker: m.walk().dispatch(Compile(std::marker::PhantomData)),
             m,
             limits: Limits::default(),
             forced_nodes: Vec::new(),
@@ -550,10 +567,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         }
         let x = self.m.primary_node(option);
         let (updates, cleansings) = (self.m.updates, self.m.cleansings);
-        with_walk!(self, W => {
-            self.m.cover::<W>(self.m.item(x));
-            self.m.commit::<W>(x);
-        });
+        (self.walker.force)(&mut self.m, x);
         (self.m.updates, self.m.cleansings) = (updates, cleansings);
         self.forced_nodes.push(x);
         self.forced.push(option);
@@ -574,10 +588,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     pub fn unforce_all(&mut self) {
         self.reset();
         while let Some(x) = self.forced_nodes.pop() {
-            with_walk!(self, W => {
-                self.m.uncommit::<W>(x);
-                self.m.uncover::<W>(self.m.item(x));
-            });
+            (self.walker.unforce)(&mut self.m, x);
         }
         self.forced.clear();
     }
@@ -784,7 +795,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.status
     }
 
-    /// The statistics of the last (or current) search.
+    /// The statistics of the last search (for one under way, see [`Solutions::outcome`]).
     ///
     /// ```
     /// # use dlxkit::xc::{Arena, Problem, Solver};
@@ -793,6 +804,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// let mut s = Solver::new(&p, &arena);
     /// s.count();
     /// assert_eq!(s.stats().nodes, 2); // the root and the solution
+    /// assert_eq!(s.stats().updates, 1); // A covered; no other option to hide
     /// ```
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -869,7 +881,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// assert!(s.is_pristine());
     /// ```
     pub fn reset(&mut self) {
-        with_walk!(self, W => self.unwind::<W>());
+        (self.walker.unwind)(self);
     }
 
     /// Checks every list of the matrix, like Knuth's `sanity()`; describes the first fault.
@@ -932,6 +944,8 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.status = status;
         self.running = false;
         self.stats.elapsed = self.started.elapsed();
+        self.stats.updates = self.m.updates;
+        self.stats.cleansings = self.m.cleansings;
     }
 
     /// The number of levels whose choice is committed.
@@ -947,7 +961,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         if !self.running {
             return Stop::Over;
         }
-        with_walk!(self, W => self.step_with::<W>())
+        (self.walker.step)(self)
     }
 
     /// Records a solution at `level` (one below the last choice) and applies the
@@ -980,7 +994,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     }
 
     /// Runs the machine until a solution, a progress report or the end.
-    fn step_with<const W: u8>(&mut self) -> Stop {
+    fn step_with<W: Walk>(&mut self) -> Stop {
         loop {
             match self.phase {
                 Phase::Enter => {
@@ -994,8 +1008,8 @@ impl<'a, S: Storage> Solver<'a, S> {
                     let level = self.level;
                     self.count_level(level);
                     if level == self.best.len() {
-                        self.best.push(0);
-                        self.choice.push(0);
+                        self.best.push(Item::default());
+                        self.choice.push(Link::default());
                     }
                     match self.m.choose::<W>() {
                         Some(item) => {
@@ -1019,7 +1033,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                     let level = self.level;
                     let x = self.choice[level];
                     let best = self.best[level];
-                    if x == header(best) {
+                    if x == best.header() {
                         self.m.uncover::<W>(best);
                         if level == 0 {
                             self.phase = Phase::Idle;
@@ -1043,7 +1057,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                     let x = self.choice[level];
                     let y = self.m.down(x);
                     self.choice[level] = y;
-                    if !walk::shares(W) || y == header(self.best[level]) {
+                    if !W::SHARE || y == self.best[level].header() {
                         self.m.uncommit::<W>(x);
                         self.phase = Phase::Try;
                         continue;
@@ -1108,7 +1122,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     }
 
     /// Undoes whatever the current search has applied, leaving only the forced options.
-    fn unwind<const W: u8>(&mut self) {
+    fn unwind<W: Walk>(&mut self) {
         if self.running {
             self.stop(Status::Stopped);
         }
@@ -1144,6 +1158,44 @@ impl<'a, S: Storage> Solver<'a, S> {
             self.solution.push(self.m.option_of(self.choice[l]));
         }
     }
+}
+
+/// The search's operations compiled for one walk: chosen once, when the solver is built
+/// ([`WalkChoice::dispatch`]), and called through these pointers, so that the loops inside
+/// them know their walk at compile time.
+struct Walker<'a, S: Storage> {
+    step: fn(&mut Solver<'a, S>) -> Stop,
+    unwind: fn(&mut Solver<'a, S>),
+    force: fn(&mut Matrix<S>, Link),
+    unforce: fn(&mut Matrix<S>, Link),
+}
+
+/// Builds the [`Walker`] of a walk.
+struct Compile<'a, S>(std::marker::PhantomData<(&'a (), S)>);
+
+impl<'a, S: Storage> WalkFn for Compile<'a, S> {
+    type Output = Walker<'a, S>;
+
+    fn call<W: Walk>(self) -> Walker<'a, S> {
+        Walker {
+            step: Solver::step_with::<W>,
+            unwind: Solver::unwind::<W>,
+            force: force::<W, S>,
+            unforce: unforce::<W, S>,
+        }
+    }
+}
+
+/// Applies the option of node `x` as if chosen: covers its item, commits it.
+fn force<W: Walk, S: Storage>(m: &mut Matrix<S>, x: Link) {
+    m.cover::<W>(m.item(x));
+    m.commit::<W>(x);
+}
+
+/// Undoes [`force`].
+fn unforce<W: Walk, S: Storage>(m: &mut Matrix<S>, x: Link) {
+    m.uncommit::<W>(x);
+    m.uncover::<W>(m.item(x));
 }
 
 /// The solutions of a [`Solver`], found one at a time as the iterator is advanced.

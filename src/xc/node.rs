@@ -1,0 +1,320 @@
+//! The node of the dancing links, the two kinds of number it holds (links and item numbers),
+//! and the only unchecked memory access in dlxkit.
+//!
+//! A [`Node`] is four 32-bit fields, 16 bytes, so four nodes share a 64-byte cache line. As
+//! in Knuth's programs a link is a 32-bit number, not a pointer; here it is a *byte offset*
+//! into the node array (the index times 16), so following one is a single address
+//! computation: x86 can scale an index by 1, 2, 4 or 8 but not by 16.
+//!
+//! The fourth field is spare, as in Knuth's DLX1, and each kind of matrix gives it one
+//! meaning, read and written through the accessor named for it: a colour ([`Node::color`]),
+//! the first node of the option ([`Node::first`]), the next node of the option
+//! ([`Node::next`]), or in an item's header the updates of its latest cover
+//! ([`Node::cover_updates`]). Which one a matrix uses is decided by its walk
+//! (`layout.rs`).
+
+use super::problem::OptionId;
+
+/// A link: the position of a node in the node array, as a byte offset (index x
+/// [`NODE_BYTES`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Link(u32);
+
+/// An item as the matrix numbers it: primary items `1..=primaries` then secondary items, each
+/// in declaration order (not the problem's [`ItemId`](crate::xc::ItemId)); the item's header
+/// is node number `item`, its list length `lens[item]`. Past the items, the spare lengths of
+/// the whole-option walk are numbered on the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Item(u32);
+
+/// One node of the matrix: 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    /// Previous node in the item's list.
+    pub(super) up: Link,
+    /// Next node in the item's list.
+    pub(super) down: Link,
+    /// The item of an option's node (1 or more); 0 in a header; in a spacer, minus one minus
+    /// the number of the option before it.
+    item: i32,
+    /// Knuth's spare field: one meaning per kind of matrix, through the accessors below.
+    spare: i32,
+}
+
+/// Bytes per node of the matrix.
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+const _: () = assert!(NODE_BYTES == 16);
+
+/// What a link adds per node.
+const STEP: u32 = NODE_BYTES as u32;
+
+/// Added to the length of a covered item: larger than any list can be (the builder caps a
+/// problem below `1 << 28` nodes, so that a link, 16 bytes a node, fits in 32 bits).
+pub(super) const COVERED: i32 = 1 << 30;
+
+/// Added to the length of every secondary item, so that only an uncovered *primary* item can
+/// have length 0.
+pub(super) const SECONDARY: i32 = 1 << 29;
+
+/// The mask that takes the offsets off a stored length.
+pub(super) const LENGTH: i32 = SECONDARY - 1;
+
+impl Link {
+    /// The link of the node at `index` in the array.
+    #[inline(always)]
+    pub(super) const fn at(index: usize) -> Link {
+        Link(index as u32 * STEP)
+    }
+
+    /// The node's index in the array.
+    #[inline(always)]
+    pub(super) const fn index(self) -> usize {
+        (self.0 / STEP) as usize
+    }
+
+    /// The node to the right, inside the same option (or the spacer after it).
+    #[inline(always)]
+    pub(super) const fn right(self) -> Link {
+        Link(self.0 + STEP)
+    }
+
+    /// The node to the left, inside the same option (or the spacer before it).
+    #[inline(always)]
+    pub(super) const fn left(self) -> Link {
+        Link(self.0 - STEP)
+    }
+
+    /// How many nodes lie from `start` up to this one (`start` before or at it).
+    #[inline(always)]
+    pub(super) const fn nodes_from(self, start: Link) -> u32 {
+        (self.0 - start.0) / STEP
+    }
+
+    /// This link if `keep`, else the link of node 0 (the dummy of the whole-option walk),
+    /// without a branch.
+    #[inline(always)]
+    pub(super) const fn or_dummy(self, keep: u32) -> Link {
+        Link(self.0 & keep)
+    }
+}
+
+impl Item {
+    /// The item with the given number (1 or more; 0 names no item).
+    #[inline(always)]
+    pub(super) const fn new(number: u32) -> Item {
+        Item(number)
+    }
+
+    /// The item's number, its place in the length array.
+    #[inline(always)]
+    pub(super) const fn number(self) -> u32 {
+        self.0
+    }
+
+    /// The link of the item's header node (headers are nodes `1..=items`).
+    #[inline(always)]
+    pub(super) const fn header(self) -> Link {
+        Link(self.0 * STEP)
+    }
+
+    /// The item `k` places after this one.
+    #[inline(always)]
+    pub(super) const fn plus(self, k: u32) -> Item {
+        Item(self.0 + k)
+    }
+
+    /// This item if `keep` is all ones, else `dummy`, without a branch.
+    #[inline(always)]
+    pub(super) const fn or_else(self, keep: u32, dummy: Item) -> Item {
+        Item((self.0 & keep) | (dummy.0 & !keep))
+    }
+}
+
+impl Node {
+    /// An item's header with an empty list.
+    pub(super) fn header(item: Item) -> Node {
+        let me = item.header();
+        Node {
+            up: me,
+            down: me,
+            item: 0,
+            spare: 0,
+        }
+    }
+
+    /// A node of an option, for `item`, linked between `up` and `down`.
+    pub(super) fn entry(item: Item, up: Link, down: Link) -> Node {
+        Node {
+            up,
+            down,
+            item: item.0 as i32,
+            spare: 0,
+        }
+    }
+
+    /// The spacer after `option`, pointing up to the option's first node.
+    pub(super) fn spacer(option: OptionId, first: Link) -> Node {
+        Node {
+            up: first,
+            down: Link(0),
+            item: -(option.index() as i32) - 1,
+            spare: 0,
+        }
+    }
+
+    /// Whether this is a spacer (or a header, or the unused node 0): not a node of an option.
+    #[inline(always)]
+    pub(super) fn is_spacer(&self) -> bool {
+        self.item <= 0
+    }
+
+    /// The item of a node of an option.
+    #[inline(always)]
+    pub(super) fn item(&self) -> Item {
+        Item(self.item as u32)
+    }
+
+    /// The option a spacer ends.
+    pub(super) fn option(&self) -> OptionId {
+        OptionId((-self.item - 1) as u32)
+    }
+
+    /// In a problem with colours: 0 for no colour, `c + 1` for colour `c`, `-1` once
+    /// cleansed by a purification.
+    #[inline(always)]
+    pub(super) fn color(&self) -> i32 {
+        self.spare
+    }
+
+    /// Sets the colour (see [`Node::color`]).
+    #[inline(always)]
+    pub(super) fn set_color(&mut self, color: i32) {
+        self.spare = color;
+    }
+
+    /// In the walks around an option and through the whole of it: the first node of this
+    /// node's option.
+    #[inline(always)]
+    pub(super) fn first(&self) -> Link {
+        Link(self.spare as u32)
+    }
+
+    /// In the uniform walk: the next node of this node's option, round from the last to
+    /// the first.
+    #[inline(always)]
+    pub(super) fn next(&self) -> Link {
+        Link(self.spare as u32)
+    }
+
+    /// Sets the link kept in the spare field ([`Node::first`] or [`Node::next`]).
+    pub(super) fn set_option_link(&mut self, link: Link) {
+        self.spare = link.0 as i32;
+    }
+
+    /// In an item's header, in a walk that shares covers: the updates counted by the item's
+    /// latest cover.
+    #[inline(always)]
+    pub(super) fn cover_updates(&self) -> u32 {
+        self.spare as u32
+    }
+
+    /// Sets [`Node::cover_updates`].
+    #[inline(always)]
+    pub(super) fn set_cover_updates(&mut self, updates: u32) {
+        self.spare = updates as i32;
+    }
+
+    /// The fields that make up the lists (links and item), without the spare one.
+    pub(super) fn list_fields(&self) -> (Link, Link, i32) {
+        (self.up, self.down, self.item)
+    }
+}
+
+// The three accessors below are the only unchecked access in dlxkit. They skip the bounds
+// check, which pays on every engine instance (BENCHMARKS.md, "Unchecked access"); the
+// feature `checked` turns them into checked indexing, and CI runs the engine's property
+// tests that way.
+//
+// Invariant: every link stored in a node -- `up`, `down`, and the spare field where it holds
+// a link (`first`, `next`) -- and every entry of the matrix's `option_first` is a byte
+// offset `STEP * i` with `i < nodes.len()`; every `item` of a node of an option is below
+// `lens.len()`.
+//
+// - `Layout::with_walk` builds the arrays so: headers are nodes `1..=items`, each option's
+//   nodes follow one another with a spacer after each option and one before the first, every
+//   `up` and `down` is the link of a node already pushed (or of the header, which exists), a
+//   spacer's `up` is its option's first node and its `down` the last node of the option
+//   after it (or node 0), `first` is the option's first node and `next` the next node of the
+//   same option; `lens` has an entry for every item, and after the items the spare lengths
+//   of the whole-option walk.
+// - Afterwards the node array changes only in the dance (cover, uncover, the walks' hide and
+//   unhide, purify and unpurify), and each store writes a link read from those same fields,
+//   a link reached through them, a colour, an update count (into a header's spare field, in a
+//   walk that never reads it as a link) or the link of node 0 (the whole-option walk masks
+//   a link to 0 to unlink the dummy, node 0, which exists).
+// - Walks to the right or left inside an option start at a node of the option and stop at
+//   the spacer that bounds it (there is one on each side of every option), so they stay in
+//   range; the uniform walk follows `next`, which stays inside the option.
+// - Callers pass links taken from those fields, from `option_first` for an option number the
+//   solver has checked against the option count, or `Item::header` of an item; and items
+//   read from a node's `item`, from the item choice (below `lens.len()`), or the spare
+//   lengths of the whole-option walk, `dummies .. dummies + DUMMIES`, which its layout
+//   appends to `lens`.
+//
+// Debug builds check every access anyway.
+
+/// The node at `link`.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(super) fn node(nodes: &[Node], link: Link) -> &Node {
+    debug_assert!(link.0 % STEP == 0 && link.index() < nodes.len());
+    // SAFETY: by the invariant above `link` is `STEP * i` with `i < nodes.len()`: the address
+    // is inside the slice and, `STEP` being the size of a `Node`, aligned for one.
+    unsafe { &*nodes.as_ptr().byte_add(link.0 as usize) }
+}
+
+/// The node at `link`, to change.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
+    debug_assert!(link.0 % STEP == 0 && link.index() < nodes.len());
+    // SAFETY: as for `node`; the borrow of `nodes` is unique.
+    unsafe { &mut *nodes.as_mut_ptr().byte_add(link.0 as usize) }
+}
+
+/// The stored list length of `item`, to change.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(super) fn len_mut(lens: &mut [i32], item: Item) -> &mut i32 {
+    debug_assert!((item.0 as usize) < lens.len());
+    // SAFETY: by the invariant above `item` is below `lens.len()`.
+    unsafe { lens.get_unchecked_mut(item.0 as usize) }
+}
+
+/// The node at `link` (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+pub(super) fn node(nodes: &[Node], link: Link) -> &Node {
+    assert!(link.0 % STEP == 0, "link {} is not a node's", link.0);
+    &nodes[link.index()]
+}
+
+/// The node at `link`, to change (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
+    assert!(link.0 % STEP == 0, "link {} is not a node's", link.0);
+    &mut nodes[link.index()]
+}
+
+/// The stored list length of `item`, to change (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+pub(super) fn len_mut(lens: &mut [i32], item: Item) -> &mut i32 {
+    &mut lens[item.0 as usize]
+}
