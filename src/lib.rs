@@ -51,7 +51,8 @@
 //! The modules: [`xc`], the engine (it knows nothing of Sudoku); [`sudoku`], grids, formats,
 //! the encoding, the generator and the solvers; [`puzzles`], other covering puzzles (n queens,
 //! polyominoes, polycubes, Langford pairs, domino tilings, the shopping list); [`rng`], a
-//! seeded generator for reproducible runs.
+//! seeded generator for reproducible runs; [`text`], bytes to text for every reader (UTF-8
+//! checked, byte-order mark, CR and CR LF line ends).
 
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -60,4 +61,5 @@ pub mod bench;
 pub mod puzzles;
 pub mod rng;
 pub mod sudoku;
+pub mod text;
 pub mod xc;

@@ -21,6 +21,7 @@ mod sudoku_parse;
 mod sudoku_quickcheck;
 mod sudoku_sets;
 mod sudoku_solve;
+mod text_input;
 
 /// Fails when a test file or directory in `tests/` is not declared as a module above: with
 /// `autotests = false` in Cargo.toml, cargo would silently skip it.

@@ -142,8 +142,9 @@ fn warning_text(source: &Source, warning: &Warning) -> String {
             ordinal,
             line: Some(line),
         } => format!(
-            "{}:{line}: option {ordinal} ignored: it has no primary item (as in Knuth's DLX programs)",
-            source.name
+            "{}:{line}: option {} ignored: it has no primary item (as in Knuth's DLX programs)",
+            source.name,
+            ordinal + 1
         ),
         other => format!("{}: {other}", source.name),
     }

@@ -5,6 +5,7 @@
 //! are modules of their own. The library's tests are in `tests/` at the top.
 
 mod bench_cli;
+mod cli_input_text;
 mod cli_puzzles;
 mod cli_readme;
 mod cli_solve;

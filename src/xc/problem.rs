@@ -197,7 +197,8 @@ impl fmt::Display for Warning {
                 }
                 write!(
                     f,
-                    "option {ordinal} ignored: it has no primary item (as in Knuth's DLX programs)"
+                    "option {} ignored: it has no primary item (as in Knuth's DLX programs)",
+                    ordinal + 1
                 )
             }
         }
@@ -205,6 +206,9 @@ impl fmt::Display for Warning {
 }
 
 /// Why a problem could not be built.
+///
+/// The `option` fields are positions from 0 (as [`OptionId::index`]); the messages number
+/// options from 1, as they number lines, so the first option is "option 1".
 ///
 /// ```
 /// use dlxkit::xc::{Problem, ProblemError};
@@ -230,7 +234,7 @@ pub enum ProblemError {
         reason: &'static str,
     },
     /// An option names an item the problem does not have.
-    #[error("option {option}: unknown item `{name}`")]
+    #[error("option {}: unknown item `{name}`", .option + 1)]
     UnknownItem {
         /// The option's position among the options added so far.
         option: usize,
@@ -238,7 +242,7 @@ pub enum ProblemError {
         name: String,
     },
     /// An option names the same item twice.
-    #[error("option {option}: item `{name}` appears twice")]
+    #[error("option {}: item `{name}` appears twice", .option + 1)]
     RepeatedItem {
         /// The option's position.
         option: usize,
@@ -246,13 +250,13 @@ pub enum ProblemError {
         name: String,
     },
     /// An option with no items.
-    #[error("option {option} is empty")]
+    #[error("option {} is empty", .option + 1)]
     EmptyOption {
         /// The option's position.
         option: usize,
     },
     /// A colour was given to a primary item.
-    #[error("option {option}: primary item `{name}` cannot have a colour")]
+    #[error("option {}: primary item `{name}` cannot have a colour", .option + 1)]
     ColoredPrimary {
         /// The option's position.
         option: usize,
@@ -260,7 +264,7 @@ pub enum ProblemError {
         name: String,
     },
     /// An option with no primary item (Knuth's programs drop these; the builder refuses them).
-    #[error("option {option} has no primary item")]
+    #[error("option {} has no primary item", .option + 1)]
     NoPrimaryItem {
         /// The option's position.
         option: usize,
