@@ -10,6 +10,7 @@ mod backtracking_util;
 mod dlx1_oracle;
 mod engine_known;
 mod engine_properties;
+mod foreign_ids;
 mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;

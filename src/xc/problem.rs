@@ -179,7 +179,8 @@ impl From<ItemId> for Entry {
 #[non_exhaustive]
 pub enum Warning {
     /// An option with no primary item was dropped, as Knuth's programs drop it.
-    /// `ordinal` counts the option lines of the input from 0; `line` counts lines from 1.
+    /// `ordinal` counts the option lines of the input from 0 (the message counts them from 1,
+    /// as it counts lines); `line` counts lines from 1.
     OptionWithoutPrimary {
         /// The position of the dropped option among all option lines read.
         ordinal: usize,
@@ -446,7 +447,49 @@ impl Problem {
         (0..self.option_count() as u32).map(OptionId)
     }
 
+    /// Whether `item` is an item of this problem (an id from another problem may not be).
+    ///
+    /// ```
+    /// # use dlxkit::xc::Problem;
+    /// let small = Problem::from_dlx("A\nA\n").unwrap();
+    /// let big = Problem::from_dlx("A B\nA B\n").unwrap();
+    /// assert!(small.contains_item(big.item_id("A").unwrap()));
+    /// assert!(!small.contains_item(big.item_id("B").unwrap()));
+    /// ```
+    pub fn contains_item(&self, item: ItemId) -> bool {
+        item.index() < self.items.len()
+    }
+
+    /// Whether `option` is an option of this problem.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// assert!(p.contains_option(OptionId::new(1)));
+    /// assert!(!p.contains_option(OptionId::new(2)));
+    /// ```
+    pub fn contains_option(&self, option: OptionId) -> bool {
+        option.index() < self.option_count()
+    }
+
+    /// The record of an item, or a panic that names the foreign id.
+    fn item_info(&self, item: ItemId) -> &ItemInfo {
+        match self.items.get(item.index()) {
+            Some(info) => info,
+            None => panic!(
+                "item #{} is not an item of this problem (it has {} items)",
+                item.index(),
+                self.items.len()
+            ),
+        }
+    }
+
     /// An item's name.
+    ///
+    /// # Panics
+    ///
+    /// If `item` is not an item of this problem (see [`Problem::contains_item`]): ids are
+    /// only meaningful in the problem that made them.
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -454,10 +497,14 @@ impl Problem {
     /// assert_eq!(p.item_name(p.item_id("B").unwrap()), "B");
     /// ```
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.items[item.index()].name
+        &self.item_info(item).name
     }
 
     /// Whether an item is primary or secondary.
+    ///
+    /// # Panics
+    ///
+    /// If `item` is not an item of this problem (see [`Problem::contains_item`]).
     ///
     /// ```
     /// # use dlxkit::xc::{ItemKind, Problem};
@@ -465,7 +512,7 @@ impl Problem {
     /// assert_eq!(p.item_kind(p.item_id("A").unwrap()), ItemKind::Primary);
     /// ```
     pub fn item_kind(&self, item: ItemId) -> ItemKind {
-        self.items[item.index()].kind
+        self.item_info(item).kind
     }
 
     /// Looks an item up by name.
@@ -482,6 +529,10 @@ impl Problem {
 
     /// The entries of an option, in the order they were given.
     ///
+    /// # Panics
+    ///
+    /// If `option` is not an option of this problem (see [`Problem::contains_option`]).
+    ///
     /// ```
     /// # use dlxkit::xc::Problem;
     /// let p = Problem::from_dlx("A B\nB A\n").unwrap();
@@ -490,10 +541,19 @@ impl Problem {
     /// ```
     pub fn option(&self, option: OptionId) -> &[Entry] {
         let i = option.index();
+        assert!(
+            self.contains_option(option),
+            "option #{i} is not an option of this problem (it has {} options)",
+            self.option_count()
+        );
         &self.entries[self.option_start[i] as usize..self.option_start[i + 1] as usize]
     }
 
     /// A colour's name.
+    ///
+    /// # Panics
+    ///
+    /// If `color` is not a colour of this problem (ids from another problem may not be).
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -528,6 +588,10 @@ impl Problem {
 
     /// An option written as in Knuth's format: item names separated by spaces,
     /// `item:colour` for coloured entries.
+    ///
+    /// # Panics
+    ///
+    /// If `option` is not an option of this problem (see [`Problem::contains_option`]).
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
