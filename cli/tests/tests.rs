@@ -8,6 +8,7 @@ mod bench_cli;
 mod cli_input_text;
 mod cli_puzzles;
 mod cli_readme;
+mod cli_run_limits;
 mod cli_solve;
 mod cli_sudoku;
 mod cli_tool;
