@@ -151,3 +151,74 @@ fn ctrl_c_prints_what_was_found_and_exits_130() {
     assert!(rest.contains("status      interrupted\n"), "{rest}");
     assert!(!rest.contains("panicked"));
 }
+
+/// The pages a man page refers to: every `dlxkit-...(1)` in it.
+fn man_links(page: &str) -> Vec<String> {
+    let page = page.replace("\\-", "-");
+    let mut links = Vec::new();
+    for (at, _) in page.match_indices("(1)") {
+        let before = &page[..at];
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .map_or(0, |k| k + 1);
+        let name = &before[start..];
+        if name.starts_with("dlxkit-") {
+            links.push(name.to_string());
+        }
+    }
+    links
+}
+
+#[test]
+fn every_man_page_a_page_links_to_is_generated() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_tool_man");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dlxkit()
+        .args(["man", "--all"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout("");
+    let top = std::fs::read_to_string(dir.join("dlxkit.1")).unwrap();
+    let links = man_links(&top);
+    for sub in ["solve", "sudoku", "queens", "bench", "man"] {
+        assert!(links.contains(&format!("dlxkit-{sub}")), "{links:?}");
+    }
+    assert!(!links.contains(&"dlxkit-help".to_string()), "{links:?}");
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let page = std::fs::read_to_string(&path).unwrap();
+        pages += 1;
+        for link in man_links(&page) {
+            assert!(
+                dir.join(format!("{link}.1")).exists(),
+                "{} links to {link}(1), which is not generated",
+                path.display()
+            );
+        }
+    }
+    assert!(pages >= 17, "{pages} pages"); // the tool, 12 subcommands, 5 Sudoku ones
+    let solve = std::fs::read_to_string(dir.join("dlxkit-sudoku-solve.1")).unwrap();
+    assert!(solve.contains(".TH dlxkit-sudoku-solve 1"), "{solve}");
+}
+
+#[test]
+fn man_prints_the_page_of_one_subcommand() {
+    let page = dlxkit().args(["man", "sudoku", "solve"]).assert().code(0);
+    let page = String::from_utf8(page.get_output().stdout.clone()).unwrap();
+    assert!(page.contains(".TH dlxkit-sudoku-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-jobs"), "{page}");
+    let top = dlxkit().arg("man").assert().code(0);
+    let top = String::from_utf8(top.get_output().stdout.clone()).unwrap();
+    assert!(top.contains(".TH dlxkit 1"), "{top}");
+    assert!(!man_links(&top).contains(&"dlxkit-help".to_string()));
+    dlxkit()
+        .args(["man", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "dlxkit: no subcommand `nope`: choose one of solve, sudoku, queens, polyomino, dominoes, soma, langford, shopping, bench, completions, man\n",
+        ));
+}

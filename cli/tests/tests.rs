@@ -13,6 +13,7 @@ mod cli_solve;
 mod cli_sudoku;
 mod cli_tool;
 mod cli_util;
+mod cli_write_errors;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
 /// test run there, as a user's would in a clone.
