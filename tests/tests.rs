@@ -11,6 +11,7 @@ mod dlx1_oracle;
 mod engine_known;
 mod engine_properties;
 mod foreign_ids;
+mod fuzz;
 mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;

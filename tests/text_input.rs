@@ -92,6 +92,12 @@ fn options_are_numbered_from_1_like_lines() {
         err.to_string(),
         "line 3, column 5: option 2: item `B` appears twice"
     );
+    // An option dropped for having no primary item still counts, as in the warning.
+    let err = Problem::from_dlx("A | X\nX\nA A\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 3, column 3: option 2: item `A` appears twice"
+    );
     let mut b = Problem::builder();
     let a = b.primary("A").unwrap();
     assert_eq!(

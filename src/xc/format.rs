@@ -13,7 +13,8 @@
 //! a secondary item a colour. Names may be any length (Knuth's programs stop at 8 characters).
 //! An option without a primary item is dropped with a [`Warning`], as Knuth's programs do.
 //! Errors give the line and column (both from 1, the column in characters); options are
-//! numbered from 1 in messages too.
+//! numbered from 1 in messages too, by their place among the option lines (a dropped option
+//! counts, so an error and a warning about the same line give it the same number).
 //!
 //! Text saved by other systems reads the same: a byte-order mark at the start is skipped (one
 //! anywhere else is an error, [`ParseErrorKind::ByteOrderMark`], since it would silently
@@ -149,7 +150,8 @@ impl Problem {
                 stamp = vec![usize::MAX; builder.item_count()];
                 continue;
             }
-            let option = builder.option_count();
+            // Options are numbered as the warnings number them: every option line counts.
+            let option = ordinal;
             let mut entries = Vec::new();
             let mut primary = false;
             for (column, word) in words(raw) {

@@ -281,12 +281,15 @@ pub enum ProblemError {
     },
 }
 
-/// Checks an item name: non-blank, no white space, no `|` or `:`.
+/// Checks an item name: non-blank, no white space, no `|` or `:`, no byte-order mark (which
+/// Knuth's format cannot hold: it skips one at the start of a file and refuses any other).
 pub(crate) fn check_item_name(name: &str) -> Result<(), ProblemError> {
     let reason = if name.is_empty() {
         Some("item names cannot be empty")
     } else if name.chars().any(char::is_whitespace) {
         Some("item names cannot contain white space")
+    } else if name.contains(crate::text::BYTE_ORDER_MARK) {
+        Some("item names cannot contain a byte-order mark (U+FEFF)")
     } else if name.contains('|') {
         Some("item names cannot contain `|`")
     } else if name.contains(':') {
@@ -303,12 +306,14 @@ pub(crate) fn check_item_name(name: &str) -> Result<(), ProblemError> {
     }
 }
 
-/// Checks a colour name: non-blank, no white space.
+/// Checks a colour name: non-blank, no white space, no byte-order mark.
 pub(crate) fn check_color_name(name: &str) -> Result<(), ProblemError> {
     let reason = if name.is_empty() {
         Some("colour names cannot be empty")
     } else if name.chars().any(char::is_whitespace) {
         Some("colour names cannot contain white space")
+    } else if name.contains(crate::text::BYTE_ORDER_MARK) {
+        Some("colour names cannot contain a byte-order mark (U+FEFF)")
     } else {
         None
     };
@@ -793,8 +798,8 @@ impl ProblemBuilder {
 
     /// Interns a colour by name (the same name gives the same id).
     ///
-    /// Panics never; an invalid colour name is reported when it is used through
-    /// [`ProblemBuilder::option_by_names`]. Names given here should be non-blank.
+    /// Panics never; an invalid colour name (empty, with white space) is reported when an
+    /// option uses it ([`ProblemBuilder::option`], [`ProblemBuilder::option_by_names`]).
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -888,6 +893,14 @@ impl ProblemBuilder {
                         reason: "colour id not interned in this builder",
                     });
                     break;
+                }
+                (ItemKind::Secondary, Some(c)) => {
+                    // A colour Knuth's format could not write back ("", "a b") is refused here,
+                    // where it is used.
+                    if let Err(e) = check_color_name(&self.colors[c.index()]) {
+                        failure = Some(e);
+                        break;
+                    }
                 }
                 _ => {}
             }
