@@ -10,24 +10,25 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
+use crate::cli_util;
+
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
     cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
     cmd
 }
 
-/// A problem with `n` items, each covered by either of two identical options: 2^n solutions.
-fn doubles(n: usize) -> PathBuf {
-    let names: Vec<String> = (0..n).map(|i| format!("I{i}")).collect();
-    let mut text = names.join(" ") + "\n";
-    for name in &names {
-        text.push_str(&format!("{name}\n{name}\n"));
-    }
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_run_limits");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("doubles{n}.dlx"));
-    std::fs::write(&path, text).unwrap();
-    path
+/// What a run stopped before its search says without --stats.
+const TIME_NOTE: &str = "dlxkit: stopped at the time limit (--timeout) before the search started: nothing was searched\n";
+const INTERRUPTED_NOTE: &str =
+    "dlxkit: interrupted before the search started: nothing was searched\n";
+
+/// Checks how a run ended: its exit code and what it printed.
+fn assert_ended(run: &Ended, code: i32, stdout: &str, stderr: &str) {
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (Some(code), stdout, stderr)
+    );
 }
 
 /// What a finished child printed, and its exit code.
@@ -123,12 +124,7 @@ fn the_timeout_covers_reading_the_input() {
     // Standard input never ends: only the clock can stop this run.
     let child = start_reading_forever(&["solve", "--count", "--timeout", "0.3"]);
     let run = end_within_30_seconds(child);
-    assert_eq!(run.code, Some(1), "stderr: {}", run.stderr);
-    assert_eq!(run.stdout, "0 (incomplete: time limit)\n");
-    assert_eq!(
-        run.stderr,
-        "dlxkit: stopped at the time limit (--timeout) before the search started: nothing was searched\n"
-    );
+    assert_ended(&run, 1, "0 (incomplete: time limit)\n", TIME_NOTE);
 }
 
 #[test]
@@ -166,12 +162,7 @@ fn the_timeout_of_a_puzzle_covers_reading_its_files() {
         "0.3",
     ]);
     let run = end_within_30_seconds(child);
-    assert_eq!(run.code, Some(1), "stderr: {}", run.stderr);
-    assert_eq!(run.stdout, "0 (incomplete: time limit)\n");
-    assert_eq!(
-        run.stderr,
-        "dlxkit: stopped at the time limit (--timeout) before the search started: nothing was searched\n"
-    );
+    assert_ended(&run, 1, "0 (incomplete: time limit)\n", TIME_NOTE);
 }
 
 #[test]
@@ -211,12 +202,7 @@ fn ctrl_c_while_the_input_is_read_stops_at_once() {
     wait_until_caught(child.id(), 2);
     send("INT", child.id());
     let run = end_within_30_seconds(child);
-    assert_eq!(run.code, Some(130), "stderr: {}", run.stderr);
-    assert_eq!(run.stdout, "0 (incomplete: interrupted)\n");
-    assert_eq!(
-        run.stderr,
-        "dlxkit: interrupted before the search started: nothing was searched\n"
-    );
+    assert_ended(&run, 130, "0 (incomplete: interrupted)\n", INTERRUPTED_NOTE);
 }
 
 #[cfg(target_os = "linux")]
@@ -226,12 +212,7 @@ fn sigterm_while_a_puzzle_file_is_read_stops_at_once_with_143() {
     wait_until_caught(child.id(), 15);
     send("TERM", child.id());
     let run = end_within_30_seconds(child);
-    assert_eq!(run.code, Some(143), "stderr: {}", run.stderr);
-    assert_eq!(run.stdout, "");
-    assert_eq!(
-        run.stderr,
-        "dlxkit: interrupted before the search started: nothing was searched\n"
-    );
+    assert_ended(&run, 143, "", INTERRUPTED_NOTE);
 }
 
 #[cfg(unix)]
@@ -239,7 +220,7 @@ fn sigterm_while_a_puzzle_file_is_read_stops_at_once_with_143() {
 fn sigterm_stops_a_count_like_ctrl_c_and_exits_143() {
     // 2^40 solutions: the count cannot finish. The problem line of --stats comes once the
     // handlers are installed, before the search.
-    let path = doubles(40);
+    let path = cli_util::doubles(40, "cli_run_limits");
     let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
         .args(["solve", "--count", "--stats"])
         .arg(&path)

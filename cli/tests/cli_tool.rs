@@ -19,22 +19,6 @@ fn dlxkit() -> Command {
     cmd
 }
 
-/// A problem with `n` items, each covered by either of two identical options: 2^n solutions.
-fn doubles(n: usize) -> PathBuf {
-    let mut text = String::new();
-    let names: Vec<String> = (0..n).map(|i| format!("I{i}")).collect();
-    text.push_str(&names.join(" "));
-    text.push('\n');
-    for name in &names {
-        text.push_str(&format!("{name}\n{name}\n"));
-    }
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_tool");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("doubles{n}.dlx"));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn short_help_is_short_and_long_help_has_examples() {
     let short = dlxkit().args(["solve", "-h"]).assert().code(0);
@@ -96,7 +80,7 @@ fn the_man_page_is_roff() {
 #[test]
 fn a_broken_pipe_is_a_quiet_success() {
     // 2^16 solutions of 16 lines each: megabytes, far more than a pipe holds.
-    let path = doubles(16);
+    let path = cli_util::doubles(16, "cli_tool");
     let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
         .arg("solve")
         .arg(&path)
@@ -128,7 +112,7 @@ fn ctrl_c_prints_what_was_found_and_exits_130() {
     // 2^40 solutions: the count cannot finish, so the interrupt always comes mid-search.
     // The problem line of --stats is printed after the Ctrl-C handler is installed and
     // before the search starts.
-    let path = doubles(40);
+    let path = cli_util::doubles(40, "cli_tool");
     let run = interrupt_after_first_line(
         [
             OsStr::new("solve"),
