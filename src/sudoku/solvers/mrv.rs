@@ -43,7 +43,7 @@ use crate::xc::Status;
 /// // Keep the first row and column: still many solutions.
 /// for k in 0..6 {
 ///     grid.set(0, k, first[(0, k)]);
-///     grid.set(k, 0, first.get(k, 0));
+///     grid.set(k, 0, first[(k, 0)]);
 /// }
 /// assert_eq!(solver.solve(&grid, &Limits::new().solutions(2)).answer(), Answer::Multiple);
 /// # Ok::<(), dlxkit::sudoku::GridError>(())
