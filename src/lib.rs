@@ -51,8 +51,10 @@
 //! The modules: [`xc`], the engine (it knows nothing of Sudoku); [`sudoku`], grids, formats,
 //! the encoding, the generator and the solvers; [`puzzles`], other covering puzzles (n queens,
 //! polyominoes, polycubes, Langford pairs, domino tilings, the shopping list); [`rng`], a
-//! seeded generator for reproducible runs; and, with the `bench` feature (off by default), the
-//! benchmark harness `bench` that the `dlxkit bench` command and the criterion benches share.
+//! seeded generator for reproducible runs; [`text`], bytes to text for every reader (UTF-8
+//! checked, byte-order mark, CR and CR LF line ends); and, with the `bench` feature (off by
+//! default), the benchmark harness `bench` that the `dlxkit bench` command and the criterion
+//! benches share.
 
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -62,4 +64,5 @@ pub mod bench;
 pub mod puzzles;
 pub mod rng;
 pub mod sudoku;
+pub mod text;
 pub mod xc;

@@ -62,7 +62,7 @@ fn random_solved(shape: Shape, rng: &mut Rng) -> Grid {
             } else {
                 (from_row, from_col)
             };
-            let d = base.get(sr, sc) as usize;
+            let d = base[(sr, sc)] as usize;
             g.set(row, col, digits[d - 1] as u8 + 1);
         }
     }

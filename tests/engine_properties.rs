@@ -347,14 +347,14 @@ fn brute_force_if_small(p: &Problem) -> Option<u64> {
 #[test]
 fn errors_name_the_line_and_column() {
     let cases = [
-        ("A B\nA C\n", "line 2, column 3: option 0: unknown item `C`"),
+        ("A B\nA C\n", "line 2, column 3: option 1: unknown item `C`"),
         (
             "A B\nA B A\n",
-            "line 2, column 5: option 0: item `A` appears twice",
+            "line 2, column 5: option 1: item `A` appears twice",
         ),
         (
             "A | X\nA:1\n",
-            "line 2, column 1: option 0: primary item `A` cannot have a colour",
+            "line 2, column 1: option 1: primary item `A` cannot have a colour",
         ),
         (
             "A | X | Y\n",

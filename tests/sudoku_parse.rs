@@ -48,7 +48,7 @@ fn line_format_reads_every_blank_symbol_and_comments() {
         let g = parse_grid(&PE1.replace('0', &blank.to_string()), &opts()).unwrap();
         assert_eq!(g, p[0].grid);
     }
-    assert_eq!(p[0].grid.get(0, 2), 3);
+    assert_eq!(p[0].grid[(0, 2)], 3);
     assert_eq!(p[0].grid.givens(), 32);
 }
 
@@ -186,12 +186,12 @@ fn six_by_six_in_both_box_shapes() {
         text.lines().next(),
         Some(&*format!(
             "{} {} | {} {} | {} {}",
-            g.get(0, 0),
-            g.get(0, 1),
-            g.get(0, 2),
-            g.get(0, 3),
-            g.get(0, 4),
-            g.get(0, 5)
+            g[(0, 0)],
+            g[(0, 1)],
+            g[(0, 2)],
+            g[(0, 3)],
+            g[(0, 4)],
+            g[(0, 5)]
         ))
     );
     assert_eq!(text.lines().nth(3), Some("----+-----+----"));

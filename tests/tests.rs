@@ -11,6 +11,8 @@ mod bench_guesses;
 mod dlx1_oracle;
 mod engine_known;
 mod engine_properties;
+mod foreign_ids;
+mod fuzz;
 mod memo;
 mod puzzles_common;
 mod puzzles_dominoes;
@@ -23,6 +25,7 @@ mod sudoku_parse;
 mod sudoku_quickcheck;
 mod sudoku_sets;
 mod sudoku_solve;
+mod text_input;
 
 /// Fails when a test file or directory in `tests/` is neither declared as a module above nor
 /// a test target of its own in Cargo.toml: with `autotests = false`, cargo would silently

@@ -3,6 +3,7 @@
 //! standard error.
 
 use std::io::IsTerminal;
+use std::time::Instant;
 
 use clap::Args;
 
@@ -38,6 +39,9 @@ pub struct Context {
     pub stdout_is_terminal: bool,
     /// Whether standard error is a terminal.
     pub stderr_is_terminal: bool,
+    /// When the run started: `--timeout` counts from here, so reading the input and building
+    /// the problem count too.
+    pub started: Instant,
 }
 
 impl Context {
@@ -48,6 +52,7 @@ impl Context {
             stdin_is_terminal: std::io::stdin().is_terminal(),
             stdout_is_terminal: std::io::stdout().is_terminal(),
             stderr_is_terminal: std::io::stderr().is_terminal(),
+            started: Instant::now(),
         }
     }
 

@@ -7,10 +7,13 @@
 //! |---|---|
 //! | 0 | found (at least one solution), or done |
 //! | 1 | nothing found (no solution) |
-//! | 2 | bad input or usage (clap's usage errors exit 2 too) |
+//! | 2 | bad input or usage (clap's usage errors exit 2 too); standard output cannot be written |
 //! | 130 | interrupted by Ctrl-C (128 + SIGINT), after printing what was found |
+//! | 143 | stopped by SIGTERM (128 + SIGTERM), after printing what was found |
 //!
-//! A broken pipe on standard output (`dlxkit solve big.dlx | head`) is a quiet success.
+//! A broken pipe on standard output (`dlxkit solve big.dlx | head`) is a quiet success. A
+//! count cut short by a limit says so on standard output (`2 (incomplete: node limit)`), so
+//! that no script takes it for the answer; its exit code is that of any search.
 
 use std::fmt;
 use std::process::ExitCode;
@@ -26,7 +29,8 @@ pub enum Exit {
     NoSolution,
     /// 2: bad input or usage.
     Error,
-    /// 130: Ctrl-C stopped the work (what was found so far was printed).
+    /// 130: Ctrl-C stopped the work (what was found so far was printed); 143 when it was
+    /// SIGTERM (see [`super::interrupt::exit_code`]).
     Interrupted,
 }
 
@@ -37,7 +41,7 @@ impl Exit {
             Exit::Success => 0,
             Exit::NoSolution => 1,
             Exit::Error => 2,
-            Exit::Interrupted => 130,
+            Exit::Interrupted => super::interrupt::exit_code(),
         }
     }
 
@@ -156,8 +160,18 @@ impl std::error::Error for CliError {}
 /// Ends the process's work: prints the error (if any) on standard error, with the usage
 /// produced by `usage` when the error asks for it, and gives the exit code.
 pub fn finish(result: Result<Exit, CliError>, usage: impl FnOnce() -> String) -> ExitCode {
+    report_with_usage(result, usage).into()
+}
+
+/// Prints the error of `result` (if any) on standard error and gives the exit, for work that
+/// ends the process itself (the watch of [`super::interrupt`]).
+pub fn report(result: Result<Exit, CliError>) -> Exit {
+    report_with_usage(result, String::new)
+}
+
+fn report_with_usage(result: Result<Exit, CliError>, usage: impl FnOnce() -> String) -> Exit {
     match result {
-        Ok(exit) => exit.into(),
+        Ok(exit) => exit,
         Err(error) => {
             if error.message().is_some() {
                 super::eprint_line(format_args!("dlxkit: {error}"));
@@ -166,7 +180,7 @@ pub fn finish(result: Result<Exit, CliError>, usage: impl FnOnce() -> String) ->
                     super::eprint_line(format_args!("\nFor more information, try '--help'."));
                 }
             }
-            error.exit().into()
+            error.exit()
         }
     }
 }

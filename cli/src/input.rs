@@ -3,15 +3,22 @@
 //! subcommand prints its usage and exits 2 rather than wait silently for typing (`-` still
 //! reads the terminal: the user asked for it).
 //!
+//! Every input is read as bytes and decoded by [`dlxkit::text::decode`], whatever reads it
+//! next (Knuth's format, Sudoku puzzles, boards, piece sets, shopping lists): a byte-order
+//! mark at the start is skipped, CR-only line ends become LF, and bytes that are not UTF-8
+//! (or a byte-order mark after the start) stop the run with `file:line:column` and the byte.
+//!
 //! ```text
 //! let source = input::read(args.file.as_deref(), ctx)?;          // name + text
 //! let problem = Problem::from_dlx(&source.text)
 //!     .map_err(|e| source.parse_error(&e))?;                     // "file:line:column: ..."
 //! ```
 
+use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
+use dlxkit::text::{self, DecodeError, DecodeErrorKind};
 use dlxkit::xc::{ParseError, ParseErrorKind, ProblemError};
 
 use super::{CliError, Context};
@@ -87,6 +94,7 @@ fn parse_hint(kind: &ParseErrorKind) -> Option<String> {
             "the item line is `primary items | secondary items`, with one `|` at most".to_string()
         }
         ParseErrorKind::EmptyColor => "write a colour after the colon, as in `X:red`".to_string(),
+        ParseErrorKind::ByteOrderMark => BOM_HINT.to_string(),
         ParseErrorKind::Problem(p) => match p {
             ProblemError::UnknownItem { name, .. } => {
                 format!("name `{name}` on the item line (the first line that is not a comment), or fix the option")
@@ -106,11 +114,28 @@ fn parse_hint(kind: &ParseErrorKind) -> Option<String> {
     })
 }
 
-/// Reads the whole input named by an optional FILE argument (see [`InputPath::from_arg`]).
+/// What to do about a byte-order mark after the start of the text.
+const BOM_HINT: &str = "two files joined together? remove the mark (bytes EF BB BF)";
+
+/// The message for bytes that are not text, with a hint.
+fn decode_error(name: &str, error: &DecodeError) -> CliError {
+    let hint = match error.kind {
+        DecodeErrorKind::ByteOrderMark => BOM_HINT,
+        _ => "dlxkit reads UTF-8 text: convert the file (e.g. `iconv -f latin1 -t utf-8`)",
+    };
+    CliError::input(format!(
+        "{name}:{}:{}: {}",
+        error.line, error.column, error.kind
+    ))
+    .with_hint(hint)
+}
+
+/// Reads the whole input named by an optional FILE argument (see [`InputPath::from_arg`])
+/// and decodes it (see the module documentation).
 ///
 /// Fails with exit 2 when the file cannot be read (`cannot read `nope.dlx`: No such file or
-/// directory (os error 2)`), and with the usage when no file is given and standard input is
-/// a terminal.
+/// directory (os error 2)`) or is not UTF-8 text, and with the usage when no file is given
+/// and standard input is a terminal.
 pub fn read(file: Option<&Path>, ctx: &Context) -> Result<Source, CliError> {
     let path = InputPath::from_arg(file);
     if file.is_none() && ctx.stdin_is_terminal {
@@ -119,20 +144,27 @@ pub fn read(file: Option<&Path>, ctx: &Context) -> Result<Source, CliError> {
         ));
     }
     let name = path.name();
-    let text = match path {
+    let bytes = match path {
         InputPath::Stdin => {
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             std::io::stdin()
                 .lock()
-                .read_to_string(&mut text)
-                .map(|_| text)
+                .read_to_end(&mut bytes)
+                .map(|_| bytes)
         }
-        InputPath::File(p) => std::fs::read_to_string(p),
+        InputPath::File(p) => std::fs::read(p),
     };
-    match text {
-        Ok(text) => Ok(Source { name, text }),
-        Err(e) => Err(CliError::input(format!("cannot read `{name}`: {e}"))),
-    }
+    let bytes = bytes.map_err(|e| CliError::input(format!("cannot read `{name}`: {e}")))?;
+    let skip = match text::decode(&bytes) {
+        Ok(Cow::Owned(text)) => return Ok(Source { name, text }),
+        // The bytes are the text, after a byte-order mark perhaps: keep them, uncopied.
+        Ok(Cow::Borrowed(text)) => bytes.len() - text.len(),
+        Err(e) => return Err(decode_error(&name, &e)),
+    };
+    let mut bytes = bytes;
+    bytes.drain(..skip);
+    let text = String::from_utf8(bytes).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    Ok(Source { name, text })
 }
 
 #[cfg(test)]
@@ -166,7 +198,7 @@ mod tests {
         };
         let err = dlxkit::xc::Problem::from_dlx(&source.text).unwrap_err();
         let e = source.parse_error(&err);
-        assert_eq!(e.message(), Some("toy.dlx:2:3: option 0: unknown item `Q`"));
+        assert_eq!(e.message(), Some("toy.dlx:2:3: option 1: unknown item `Q`"));
         assert!(e.hint().unwrap().contains("item line"));
     }
 }

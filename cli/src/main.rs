@@ -31,6 +31,7 @@ mod search;
 mod solve;
 mod sudoku;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -82,7 +83,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
+    let matches = match Cli::command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(&e),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let ctx = Context::new(cli.global);
     let result = match &cli.command {
@@ -99,6 +103,24 @@ fn main() -> ExitCode {
         command.build(); // gives subcommands their full names (`dlxkit solve`)
         usage_of(&mut command, &matches)
     })
+}
+
+/// Ends a run that clap stopped: usage errors go to standard error (exit 2) as clap prints
+/// them; help and version go to standard output like any other output, so that a write that
+/// fails (a full disk) is an error and a closed pipe a quiet success.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        error.exit();
+    }
+    let colored = color::enabled_from_env(ColorChoice::Auto, std::io::stdout().is_terminal());
+    let text = if colored {
+        error.render().ansi().to_string()
+    } else {
+        error.render().to_string()
+    };
+    let mut out = output::Output::stdout(false);
+    let written = out.write_str(&text).and_then(|()| out.flush());
+    exit::finish(written.map(|()| Exit::Success), String::new)
 }
 
 /// The usage of the innermost subcommand named in `matches` (`dlxkit sudoku solve ...`).

@@ -12,6 +12,7 @@ use std::io::BufWriter;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
 
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::rng::Rng;
@@ -200,6 +201,7 @@ pub fn run(
     args: &MemoArgs,
     limits: &LimitArgs,
     cancel: Arc<AtomicBool>,
+    started: Instant,
     out: &mut Output,
     mut on_sample: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<MemoRun, CliError> {
@@ -215,7 +217,7 @@ pub fn run(
     let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
         .choice(choice)
-        .limits(limits.limits(cancel));
+        .limits(limits.limits(cancel, started));
     if args.sample.is_none() && args.zdd.is_none() {
         let counted = memo::count(problem, &options).map_err(memo_error)?;
         return Ok(MemoRun {

@@ -6,10 +6,10 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use dlxkit::xc::{Event, Limits, OptionId, Outcome, Problem, Solver, Status};
+use dlxkit::xc::{Event, Limits, OptionId, Outcome, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
 use super::color::Paint;
@@ -32,15 +32,22 @@ pub struct LimitArgs {
 
     /// Stop after this many seconds
     ///
-    /// Decimals are allowed (`0.5`). A search stopped this way reports the status
-    /// "time limit".
+    /// Counted from the start of the run: reading the input and building the problem count
+    /// too. Decimals are allowed (`0.5`); a huge number (`1e20`, `inf`) means no limit. A
+    /// search stopped this way reports the status "time limit".
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 }
 
 impl LimitArgs {
-    /// The solver's limits: these flags and the Ctrl-C flag `cancel`.
-    pub fn limits(&self, cancel: Arc<AtomicBool>) -> Limits {
+    /// The run's deadline: `--timeout` after `started` (none for a time too large to add).
+    pub fn deadline(&self, started: Instant) -> Option<Instant> {
+        self.timeout.and_then(|t| started.checked_add(t))
+    }
+
+    /// The solver's limits: these flags, the deadline of a run started at `started`, and the
+    /// Ctrl-C flag `cancel`.
+    pub fn limits(&self, cancel: Arc<AtomicBool>, started: Instant) -> Limits {
         let mut limits = Limits::new().cancel_flag(cancel);
         if let Some(n) = self.limit {
             limits = limits.solutions(n);
@@ -48,9 +55,7 @@ impl LimitArgs {
         if let Some(n) = self.max_nodes {
             limits = limits.nodes(n);
         }
-        if let Some(t) = self.timeout {
-            limits = limits.timeout(t);
-        }
+        limits.deadline = self.deadline(started);
         limits
     }
 }
@@ -64,14 +69,19 @@ pub fn parse_positive(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Parses `--timeout`: a non-negative number of seconds, decimals allowed.
+/// Parses `--timeout`: a number of seconds, 0 or more, decimals allowed. A time too long for
+/// a `Duration` (`1e20`, `inf`) is the longest one: no deadline can be that far, so there is
+/// none.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds (e.g. 10 or 0.5)"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("`{text}` is not a non-negative number of seconds"))
+    let not_seconds = || format!("`{text}` is not a number of seconds (e.g. 10 or 0.5)");
+    let secs: f64 = text.trim().parse().map_err(|_| not_seconds())?;
+    if secs.is_nan() {
+        return Err(not_seconds());
+    }
+    if secs < 0.0 {
+        return Err(format!("`{text}` is negative: give 0 seconds or more"));
+    }
+    Ok(Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX))
 }
 
 /// Runs the search of `solver` to its end (or its limits): every solution goes to
@@ -196,6 +206,27 @@ pub fn stats_lines(outcome: &Outcome, profile: bool, paint: Paint) -> Vec<String
     lines
 }
 
+/// The count of a search on its own line of standard output: the number, and for a search
+/// cut short by a limit the user may not expect (nodes, time, a signal), why it is not the
+/// answer: `775266 (incomplete: time limit)`. A count up to `--limit` is the count asked for.
+pub fn count_line(outcome: &Outcome) -> String {
+    let count = outcome.stats.solutions;
+    match outcome.status {
+        Status::NodeLimit | Status::TimeLimit | Status::Cancelled => {
+            format!("{count} (incomplete: {})", outcome.status.as_str())
+        }
+        _ => count.to_string(),
+    }
+}
+
+/// What a run stopped by `status` before its search started reports: no solution, no node.
+pub fn outcome_before_search(status: Status) -> Outcome {
+    Outcome {
+        status,
+        stats: Stats::default(),
+    }
+}
+
 /// A note for a search that stopped before the end for a reason the user may not expect
 /// (a node or time limit, Ctrl-C); `None` for a complete search or the solution limit.
 pub fn incomplete_note(outcome: &Outcome) -> Option<String> {
@@ -206,6 +237,12 @@ pub fn incomplete_note(outcome: &Outcome) -> Option<String> {
         _ => return None,
     };
     let s = &outcome.stats;
+    if s.nodes == 0 {
+        // Every search that starts counts its root: this one never started.
+        return Some(format!(
+            "{why} before the search started: nothing was searched"
+        ));
+    }
     let plural = if s.solutions == 1 { "" } else { "s" };
     Some(format!(
         "{why} after {} nodes and {} solution{plural}: the search is incomplete",
@@ -232,7 +269,6 @@ pub fn report(ctx: &Context, outcome: &Outcome, stats: bool, profile: bool, form
 mod tests {
     use super::*;
     use crate::Exit;
-    use dlxkit::xc::Stats;
 
     fn outcome(status: Status, solutions: u64, nodes: u64) -> Outcome {
         Outcome {
@@ -285,8 +321,52 @@ mod tests {
     #[test]
     fn timeouts_are_seconds() {
         assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
-        assert!(parse_seconds("-1").is_err());
-        assert!(parse_seconds("soon").is_err());
+        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert_eq!(
+            parse_seconds("-1").unwrap_err(),
+            "`-1` is negative: give 0 seconds or more"
+        );
+        assert_eq!(
+            parse_seconds("soon").unwrap_err(),
+            "`soon` is not a number of seconds (e.g. 10 or 0.5)"
+        );
+        assert!(parse_seconds("NaN").is_err());
+    }
+
+    #[test]
+    fn huge_timeouts_saturate_and_set_no_deadline() {
+        for text in ["1e20", "1e300", "inf", "18446744073709551616"] {
+            assert_eq!(parse_seconds(text), Ok(Duration::MAX), "{text}");
+        }
+        let args = LimitArgs {
+            timeout: Some(Duration::MAX),
+            ..LimitArgs::default()
+        };
+        assert_eq!(args.deadline(Instant::now()), None);
+        let flag = Arc::new(AtomicBool::new(false));
+        assert_eq!(args.limits(flag, Instant::now()).deadline, None);
+    }
+
+    #[test]
+    fn counts_cut_short_say_so() {
+        assert_eq!(count_line(&outcome(Status::Complete, 4, 9)), "4");
+        assert_eq!(count_line(&outcome(Status::SolutionLimit, 2, 9)), "2");
+        assert_eq!(
+            count_line(&outcome(Status::NodeLimit, 2, 5)),
+            "2 (incomplete: node limit)"
+        );
+        assert_eq!(
+            count_line(&outcome(Status::TimeLimit, 775266, 5)),
+            "775266 (incomplete: time limit)"
+        );
+        assert_eq!(
+            count_line(&outcome(Status::Cancelled, 0, 0)),
+            "0 (incomplete: interrupted)"
+        );
+        assert_eq!(
+            incomplete_note(&outcome_before_search(Status::TimeLimit)).unwrap(),
+            "stopped at the time limit (--timeout) before the search started: nothing was searched"
+        );
     }
 
     #[test]

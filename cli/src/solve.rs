@@ -4,12 +4,13 @@
 //! warnings, then runs one search with `Solver::run`: every solution event goes to a
 //! [`Printer`] for the chosen `--format`, every progress event moves the [`SearchBar`] and
 //! flushes output that has waited too long. Statistics and notes go to standard error; the
-//! exit code follows [`Exit::for_search`].
+//! exit code follows [`Exit::for_search`]. `--timeout` and Ctrl-C cover the whole run: until
+//! the search starts, an [`interrupt::Watch`] stands in for it.
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Warning};
+use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Status, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
@@ -99,22 +100,29 @@ pub struct SolveArgs {
 
 /// Runs `dlxkit solve`.
 pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let show_stats = args.stats || args.profile;
+    // Until the search starts, the watch stops the run at the deadline or a signal.
+    let watch = {
+        let (args, ctx) = (args.clone(), ctx.clone());
+        interrupt::Watch::start(args.limits.deadline(ctx.started), move |status| {
+            stopped_before_search(&args, &ctx, status)
+        })
+    };
+    let cancel = interrupt::flag();
     let source = input::read(args.file.as_deref(), ctx)?;
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
-    // From here on Ctrl-C stops the search instead of the process (while the input is read,
-    // it keeps its default effect).
-    let cancel = interrupt::flag();
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
     }
-    let mut out = Output::stdout(ctx.stdout_is_terminal);
     if args.emit == Emit::Dlx {
-        out.write_str(&problem.to_dlx())?;
+        let text = problem.to_dlx();
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        out.write_str(&text)?;
         out.flush()?;
         return Ok(Exit::Success);
     }
 
-    let show_stats = args.stats || args.profile;
     if show_stats {
         let summary = search::problem_summary(&problem, ctx.stderr_colors());
         super::eprint_line(format_args!("{summary}"));
@@ -131,12 +139,15 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
                 "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
             ));
         }
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
         let mut printer = Printer::new(args.format, args.count);
         let run = memo::run(
             &problem,
             &args.memo,
             &args.limits,
             cancel,
+            ctx.started,
             &mut out,
             |out, o| printer.solution(out, &problem, o),
         )?;
@@ -147,7 +158,10 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
 
     let arena = Arena::new();
-    let mut solver = Solver::new(&problem, &arena).with_limits(args.limits.limits(cancel));
+    let limits = args.limits.limits(cancel, ctx.started);
+    let mut solver = Solver::new(&problem, &arena).with_limits(limits);
+    watch.hand_over();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(args.format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
@@ -165,15 +179,37 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
 
-/// A warning about the input, with the file and line: `toy.dlx:5: option 3 ignored: ...`.
+/// What a run stopped by the deadline or a signal before its search prints: what a search
+/// stopped at its first node would (no solution), and the exit that goes with it.
+fn stopped_before_search(
+    args: &SolveArgs,
+    ctx: &Context,
+    status: Status,
+) -> Result<Exit, CliError> {
+    let outcome = search::outcome_before_search(status);
+    let show_stats = args.stats || args.profile;
+    if args.emit == Emit::Solutions {
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        Printer::new(args.format, args.count).finish(&mut out, &outcome, args.profile)?;
+        out.flush()?;
+        search::report(ctx, &outcome, show_stats, args.profile, args.format);
+    } else if let Some(note) = search::incomplete_note(&outcome) {
+        ctx.note(note);
+    }
+    Ok(Exit::for_search(status, 0))
+}
+
+/// A warning about the input, with the file and line: `toy.dlx:5: option 3 ignored: ...`
+/// (options numbered from 1, as lines are).
 fn warning_text(source: &Source, warning: &Warning) -> String {
     match warning {
         Warning::OptionWithoutPrimary {
             ordinal,
             line: Some(line),
         } => format!(
-            "{}:{line}: option {ordinal} ignored: it has no primary item (as in Knuth's DLX programs)",
-            source.name
+            "{}:{line}: option {} ignored: it has no primary item (as in Knuth's DLX programs)",
+            source.name,
+            ordinal + 1
         ),
         other => format!("{}: {other}", source.name),
     }
@@ -275,7 +311,7 @@ impl Printer {
             options,
         };
         match self.format {
-            Format::Text if self.count_only => out.line(&stats.solutions.to_string()),
+            Format::Text if self.count_only => out.line(&search::count_line(outcome)),
             Format::Text => Ok(()),
             Format::Json => {
                 let options = (!self.count_only).then_some(self.collected.as_slice());

@@ -589,6 +589,76 @@ fn a_board_the_pieces_cannot_fill_is_refused_at_once() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_huge_board_is_measured_before_the_problem_is_built() {
+    // 10,000 cells against 60: the answer needs no problem at all. Building this one takes
+    // about 190 MB, so under a 100 MB address-space limit only the early check can answer.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 100000 && exec \"$0\" polyomino --board 100x100")
+        .arg(env!("CARGO_BIN_EXE_dlxkit"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "dlxkit: the board has 10000 cells and the pieces 60: no packing can fill it\n\
+         hint: draw a board with holes in a file, as data/puzzles/scott-8x8.txt, and give \
+         it with --board-file\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_area_check_counts_unlimited_pieces_any_number_of_times() {
+    // Dominoes (unlimited) cannot fill an odd board: refused before any search.
+    dlxkit()
+        .args(["polyomino", "--board", "3x3", "--pieces", "dominoes"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlxkit: the board has 9 cells, and no number of copies of the unlimited pieces \
+             (D: 2 cells) makes up 9: no packing can fill it\n",
+        );
+    // A monomino used once and unlimited dominoes: 9 = 1 + 4 x 2 can work.
+    let pieces = scratch("mono-and-dominoes.txt", "M:\n#\nD: unlimited\n##\n");
+    let pieces = pieces.to_str().unwrap();
+    dlxkit()
+        .args(["polyomino", "--board", "3x3", "--pieces", pieces, "--count"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_match("^[1-9][0-9]*\n$").unwrap());
+    // ... but not 8 = 1 + 7, an odd number left for dominoes.
+    dlxkit()
+        .args(["polyomino", "--board", "2x4", "--pieces", pieces])
+        .assert()
+        .code(2)
+        .stderr(
+            "dlxkit: the board has 8 cells: the pieces used once cover 1, and no number of \
+             copies of the unlimited pieces (D: 2 cells) makes up the other 7: no packing can \
+             fill it\n",
+        );
+    // More cells in the pieces used once than on the board.
+    let big = scratch(
+        "two-trominoes.txt",
+        "L:\n##\n#.\nJ:\n##\n.#\nD: unlimited\n##\n",
+    );
+    dlxkit()
+        .args([
+            "polyomino",
+            "--board",
+            "1x5",
+            "--pieces",
+            big.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(
+            "dlxkit: the board has 5 cells and the pieces used once 6: no packing can fill it\n",
+        );
+}
+
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug; runs in release")]
 fn pentominoes_6x10_count_2339_distinct() {
@@ -981,9 +1051,10 @@ fn ctrl_c_stops_a_long_count_with_the_partial_count_and_exit_130() {
     assert_eq!(run.code, Some(130), "stderr: {rest}");
     let partial: u64 = run
         .stdout
-        .trim()
+        .strip_suffix(" (incomplete: interrupted)\n")
+        .expect("the partial count is printed, marked")
         .parse()
-        .expect("the partial count is printed");
+        .expect("a number");
     assert!(rest.contains(&format!("solutions   {partial}\n")), "{rest}");
     assert!(rest.contains("status      interrupted\n"), "{rest}");
 }

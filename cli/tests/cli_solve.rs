@@ -62,7 +62,7 @@ fn solves_the_colour_example_and_warns_about_the_dropped_option() {
         .code(0)
         .stdout("A C X:1 Y:1\nB X:1\n\n")
         .stderr(
-            "dlxkit: warning: data/dlx/knuth-colors.dlx:5: option 2 ignored: it has no primary \
+            "dlxkit: warning: data/dlx/knuth-colors.dlx:5: option 3 ignored: it has no primary \
              item (as in Knuth's DLX programs)\n",
         );
 }
@@ -120,7 +120,7 @@ fn exits_1_when_there_is_no_solution() {
 fn a_malformed_file_exits_2_naming_file_line_and_column() {
     let path = scratch(
         "unknown-item.dlx",
-        "| option 2 names an item never declared\nA B C D\nA B\nC D\nA Q\n",
+        "| option 3 names an item never declared\nA B C D\nA B\nC D\nA Q\n",
     );
     dlxkit()
         .current_dir(path.parent().unwrap())
@@ -129,7 +129,7 @@ fn a_malformed_file_exits_2_naming_file_line_and_column() {
         .code(2)
         .stdout("")
         .stderr(
-            "dlxkit: unknown-item.dlx:5:3: option 2: unknown item `Q`\n\
+            "dlxkit: unknown-item.dlx:5:3: option 3: unknown item `Q`\n\
              hint: name `Q` on the item line (the first line that is not a comment), or fix the option\n",
         );
 }

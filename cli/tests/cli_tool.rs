@@ -19,22 +19,6 @@ fn dlxkit() -> Command {
     cmd
 }
 
-/// A problem with `n` items, each covered by either of two identical options: 2^n solutions.
-fn doubles(n: usize) -> PathBuf {
-    let mut text = String::new();
-    let names: Vec<String> = (0..n).map(|i| format!("I{i}")).collect();
-    text.push_str(&names.join(" "));
-    text.push('\n');
-    for name in &names {
-        text.push_str(&format!("{name}\n{name}\n"));
-    }
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_tool");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("doubles{n}.dlx"));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn short_help_is_short_and_long_help_has_examples() {
     let short = dlxkit().args(["solve", "-h"]).assert().code(0);
@@ -96,7 +80,7 @@ fn the_man_page_is_roff() {
 #[test]
 fn a_broken_pipe_is_a_quiet_success() {
     // 2^16 solutions of 16 lines each: megabytes, far more than a pipe holds.
-    let path = doubles(16);
+    let path = cli_util::doubles(16, "cli_tool");
     let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
         .arg("solve")
         .arg(&path)
@@ -128,7 +112,7 @@ fn ctrl_c_prints_what_was_found_and_exits_130() {
     // 2^40 solutions: the count cannot finish, so the interrupt always comes mid-search.
     // The problem line of --stats is printed after the Ctrl-C handler is installed and
     // before the search starts.
-    let path = doubles(40);
+    let path = cli_util::doubles(40, "cli_tool");
     let run = interrupt_after_first_line(
         [
             OsStr::new("solve"),
@@ -143,10 +127,82 @@ fn ctrl_c_prints_what_was_found_and_exits_130() {
     assert_eq!(run.code, Some(130), "stderr: {rest}");
     let count: u64 = run
         .stdout
-        .trim()
+        .strip_suffix(" (incomplete: interrupted)\n")
+        .expect("the partial count is printed, marked")
         .parse()
-        .expect("the partial count is printed");
+        .expect("a number");
     assert!(rest.contains(&format!("solutions   {count}\n")), "{rest}");
     assert!(rest.contains("status      interrupted\n"), "{rest}");
     assert!(!rest.contains("panicked"));
+}
+
+/// The pages a man page refers to: every `dlxkit-...(1)` in it.
+fn man_links(page: &str) -> Vec<String> {
+    let page = page.replace("\\-", "-");
+    let mut links = Vec::new();
+    for (at, _) in page.match_indices("(1)") {
+        let before = &page[..at];
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .map_or(0, |k| k + 1);
+        let name = &before[start..];
+        if name.starts_with("dlxkit-") {
+            links.push(name.to_string());
+        }
+    }
+    links
+}
+
+#[test]
+fn every_man_page_a_page_links_to_is_generated() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_tool_man");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dlxkit()
+        .args(["man", "--all"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout("");
+    let top = std::fs::read_to_string(dir.join("dlxkit.1")).unwrap();
+    let links = man_links(&top);
+    for sub in ["solve", "sudoku", "queens", "bench", "man"] {
+        assert!(links.contains(&format!("dlxkit-{sub}")), "{links:?}");
+    }
+    assert!(!links.contains(&"dlxkit-help".to_string()), "{links:?}");
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let page = std::fs::read_to_string(&path).unwrap();
+        pages += 1;
+        for link in man_links(&page) {
+            assert!(
+                dir.join(format!("{link}.1")).exists(),
+                "{} links to {link}(1), which is not generated",
+                path.display()
+            );
+        }
+    }
+    assert!(pages >= 17, "{pages} pages"); // the tool, 12 subcommands, 5 Sudoku ones
+    let solve = std::fs::read_to_string(dir.join("dlxkit-sudoku-solve.1")).unwrap();
+    assert!(solve.contains(".TH dlxkit-sudoku-solve 1"), "{solve}");
+}
+
+#[test]
+fn man_prints_the_page_of_one_subcommand() {
+    let page = dlxkit().args(["man", "sudoku", "solve"]).assert().code(0);
+    let page = String::from_utf8(page.get_output().stdout.clone()).unwrap();
+    assert!(page.contains(".TH dlxkit-sudoku-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-jobs"), "{page}");
+    let top = dlxkit().arg("man").assert().code(0);
+    let top = String::from_utf8(top.get_output().stdout.clone()).unwrap();
+    assert!(top.contains(".TH dlxkit 1"), "{top}");
+    assert!(!man_links(&top).contains(&"dlxkit-help".to_string()));
+    dlxkit()
+        .args(["man", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "dlxkit: no subcommand `nope`: choose one of solve, sudoku, queens, polyomino, dominoes, soma, langford, shopping, bench, play, completions, man\n",
+        ));
 }

@@ -6,14 +6,17 @@
 
 mod bench_cli;
 mod browser_play;
+mod cli_input_text;
 mod cli_memo;
 mod cli_play;
 mod cli_puzzles;
 mod cli_readme;
+mod cli_run_limits;
 mod cli_solve;
 mod cli_sudoku;
 mod cli_tool;
 mod cli_util;
+mod cli_write_errors;
 mod play_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under

@@ -315,7 +315,7 @@ impl Encoding {
     /// # use dlxkit::sudoku::{encode::Encoding, Shape};
     /// let e = Encoding::standard(Shape::new(2, 2).unwrap()).unwrap();
     /// let g = e.grid_of(&[e.option_of(5, 3)]);
-    /// assert_eq!((g.get(1, 1), g.givens()), (3, 1));
+    /// assert_eq!((g[(1, 1)], g.givens()), (3, 1));
     /// ```
     pub fn grid_of(&self, options: &[OptionId]) -> Grid {
         let mut cells = vec![0u8; self.layout.cells()];

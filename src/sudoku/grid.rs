@@ -36,6 +36,12 @@ pub enum GridError {
         /// What is wrong.
         reason: &'static str,
     },
+    /// A side larger than [`MAX_SIZE`].
+    #[error("a side of {n} is larger than {max}, the largest supported", max = MAX_SIZE)]
+    SizeTooLarge {
+        /// The side.
+        n: usize,
+    },
     /// A side for which no box shape was given and none can be inferred.
     #[error("cannot infer a box shape for side {n}: give one explicitly (e.g. --box 2x3)")]
     NoBoxShape {
@@ -117,11 +123,16 @@ impl Shape {
     /// `1 × n` boxes, which are refused: give that shape explicitly if it is meant.
     ///
     /// ```
-    /// # use dlxkit::sudoku::Shape;
+    /// # use dlxkit::sudoku::{GridError, Shape};
     /// assert_eq!(Shape::for_size(12).unwrap(), Shape::new(3, 4).unwrap());
     /// assert!(Shape::for_size(7).is_err());
+    /// assert_eq!(Shape::for_size(usize::MAX), Err(GridError::SizeTooLarge { n: usize::MAX }));
     /// ```
     pub fn for_size(n: usize) -> Result<Shape, GridError> {
+        // Checked first: no side above the limit has a shape, and `r * r` would overflow.
+        if n > MAX_SIZE {
+            return Err(GridError::SizeTooLarge { n });
+        }
         if n == 1 {
             return Shape::new(1, 1);
         }
@@ -431,6 +442,13 @@ impl Layout {
 
     /// Adds any extra units (each must be `n` distinct cells), under a variant name.
     ///
+    /// # Panics
+    ///
+    /// If a unit lists a cell outside the grid: units are made by code (the variants here, or
+    /// a caller's own), and such a unit is a mistake in that code. (Jigsaw regions, which come
+    /// from users, are checked by [`Layout::jigsaw`] instead; a unit that lists a cell twice is
+    /// refused by the encoder, `Encoding::new`.)
+    ///
     /// ```
     /// # use dlxkit::sudoku::{Layout, Shape, Unit, UnitKind};
     /// let l = Layout::standard(Shape::new(2, 2).unwrap());
@@ -443,8 +461,17 @@ impl Layout {
         extra: impl IntoIterator<Item = Unit>,
     ) -> Layout {
         let shape = self.shape;
+        let cells = shape.cells();
         let mut units = std::mem::take(&mut self.units);
-        units.extend(extra);
+        for (k, unit) in extra.into_iter().enumerate() {
+            if let Some(c) = unit.cells.iter().find(|&&c| c >= cells) {
+                panic!(
+                    "unit at index {k} of `{variant}` has cell {c}, outside the {cells} cells of the {n}x{n} grid",
+                    n = shape.size()
+                );
+            }
+            units.push(unit);
+        }
         let mut names = self.variant;
         names.push(variant);
         Layout::from_units(shape, units, names)
@@ -645,7 +672,8 @@ pub struct Conflict {
 /// use dlxkit::sudoku::{Grid, Shape};
 /// let mut g = Grid::empty(Shape::new(2, 2)?);
 /// g.set(0, 3, 4);
-/// assert_eq!(g.get(0, 3), 4);
+/// assert_eq!(g[(0, 3)], 4);
+/// assert_eq!(g.get(0, 4), None); // outside the 4x4 grid
 /// assert_eq!(g.givens(), 1);
 /// assert!(!g.is_complete());
 /// # Ok::<(), dlxkit::sudoku::GridError>(())
@@ -768,17 +796,42 @@ impl Grid {
         &self.cells
     }
 
-    /// The digit at (row, column), 0 for blank.
+    /// The index of the cell at (row, column), if the grid has that cell (`row * n + col`
+    /// alone would name another cell for a column past the edge).
+    fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
+        let n = self.size();
+        (row < n && col < n).then(|| row * n + col)
+    }
+
+    /// The index of the cell at (row, column), or a panic that names the cell.
+    fn cell_or_panic(&self, row: usize, col: usize) -> usize {
+        match self.cell_at(row, col) {
+            Some(cell) => cell,
+            None => {
+                let n = self.size();
+                panic!("cell ({row}, {col}) is outside the {n}x{n} grid")
+            }
+        }
+    }
+
+    /// The digit at (row, column), 0 for blank; `None` outside the grid. (Indexing,
+    /// `grid[(row, col)]`, gives the digit and panics outside.)
     ///
     /// ```
     /// # use dlxkit::sudoku::{Grid, Shape};
-    /// assert_eq!(Grid::empty(Shape::new(2, 2).unwrap()).get(1, 1), 0);
+    /// let g = Grid::empty(Shape::new(2, 2).unwrap());
+    /// assert_eq!(g.get(1, 1), Some(0));
+    /// assert_eq!(g.get(0, 4), None);
     /// ```
-    pub fn get(&self, row: usize, col: usize) -> u8 {
-        self.cells[row * self.size() + col]
+    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+        self.cell_at(row, col).map(|cell| self.cells[cell])
     }
 
-    /// Sets the digit at (row, column); 0 clears it. Panics if the digit is larger than `n`.
+    /// Sets the digit at (row, column); 0 clears it.
+    ///
+    /// # Panics
+    ///
+    /// If the digit is larger than `n`, or the cell is outside the grid.
     ///
     /// ```
     /// # use dlxkit::sudoku::{Grid, Shape};
@@ -788,20 +841,29 @@ impl Grid {
     /// ```
     pub fn set(&mut self, row: usize, col: usize, digit: u8) {
         assert!(digit as usize <= self.size(), "digit {digit} out of range");
-        let n = self.size();
-        self.cells[row * n + col] = digit;
+        let cell = self.cell_or_panic(row, col);
+        self.cells[cell] = digit;
     }
 
     /// Sets the digit of a cell by index (see [`Grid::set`]).
+    ///
+    /// # Panics
+    ///
+    /// If the digit is larger than `n`, or there is no cell `cell` (`n²` or more).
     ///
     /// ```
     /// # use dlxkit::sudoku::{Grid, Shape};
     /// let mut g = Grid::empty(Shape::new(2, 2).unwrap());
     /// g.set_cell(6, 3);
-    /// assert_eq!(g.get(1, 2), 3);
+    /// assert_eq!(g[(1, 2)], 3);
     /// ```
     pub fn set_cell(&mut self, cell: usize, digit: u8) {
         assert!(digit as usize <= self.size(), "digit {digit} out of range");
+        assert!(
+            cell < self.cells.len(),
+            "cell {cell} is outside the grid of {} cells",
+            self.cells.len()
+        );
         self.cells[cell] = digit;
     }
 
@@ -949,5 +1011,25 @@ impl Grid {
     pub fn cell_name(&self, cell: usize) -> String {
         let n = self.size();
         format!("r{}c{}", cell / n + 1, cell % n + 1)
+    }
+}
+
+/// `grid[(row, col)]`: the digit of a cell, 0 for blank.
+///
+/// # Panics
+///
+/// If the cell is outside the grid ([`Grid::get`] answers `None` there instead).
+///
+/// ```
+/// # use dlxkit::sudoku::{Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(2, 2).unwrap());
+/// g.set(3, 1, 2);
+/// assert_eq!(g[(3, 1)], 2);
+/// ```
+impl std::ops::Index<(usize, usize)> for Grid {
+    type Output = u8;
+
+    fn index(&self, (row, col): (usize, usize)) -> &u8 {
+        &self.cells[self.cell_or_panic(row, col)]
     }
 }

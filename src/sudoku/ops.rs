@@ -140,7 +140,7 @@ pub enum Invalid {
 /// let solved = ops::solve(&Grid::empty(Shape::new(2, 3)?))?.unwrap();
 /// assert!(ops::validate(&solved).is_ok());
 /// let mut broken = solved.clone();
-/// broken.set(0, 0, solved.get(0, 1));
+/// broken.set(0, 0, solved[(0, 1)]);
 /// assert!(ops::validate(&broken).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -55,7 +55,7 @@
 //! let puzzles = parse_puzzles(text, &ParseOptions::default())?;
 //! assert_eq!(puzzles.len(), 2);
 //! assert_eq!((puzzles[0].line, puzzles[1].line), (2, 4));
-//! assert_eq!(puzzles[0].grid.get(0, 2), 3);
+//! assert_eq!(puzzles[0].grid[(0, 2)], 3);
 //! # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
 //! ```
 

@@ -12,11 +12,18 @@
 //! further line is an option: the names of its items, separated by blanks; `item:colour` gives
 //! a secondary item a colour. Names may be any length (Knuth's programs stop at 8 characters).
 //! An option without a primary item is dropped with a [`Warning`], as Knuth's programs do.
-//! Errors give the line and column (both from 1).
+//! Errors give the line and column (both from 1, the column in characters); options are
+//! numbered from 1 in messages too, by their place among the option lines (a dropped option
+//! counts, so an error and a warning about the same line give it the same number).
+//!
+//! Text saved by other systems reads the same: a byte-order mark at the start is skipped (one
+//! anywhere else is an error, [`ParseErrorKind::ByteOrderMark`], since it would silently
+//! become part of a name), and lines may end with LF, CR LF or a lone CR.
 
 use thiserror::Error;
 
 use super::problem::{check_color_name, Entry, ItemId, ItemKind, Problem, ProblemError, Warning};
+use crate::text::{self, BYTE_ORDER_MARK};
 
 /// What is wrong at a [`ParseError`]'s position.
 ///
@@ -37,6 +44,12 @@ pub enum ParseErrorKind {
     /// A coloured entry with nothing after the colon.
     #[error("empty colour after `:`")]
     EmptyColor,
+    /// A byte-order mark (U+FEFF) after the start of the text, where it would be read as
+    /// part of a name (two files joined together leave one there).
+    #[error(
+        "a byte-order mark (U+FEFF) after the start of the text (only the first character may be one)"
+    )]
+    ByteOrderMark,
     /// The problem breaks a rule of [`Problem`].
     #[error(transparent)]
     Problem(#[from] ProblemError),
@@ -48,7 +61,7 @@ pub enum ParseErrorKind {
 /// use dlxkit::xc::Problem;
 /// let err = Problem::from_dlx("A B\nA C\n").unwrap_err();
 /// assert_eq!((err.line, err.column), (2, 3));
-/// assert_eq!(err.to_string(), "line 2, column 3: option 0: unknown item `C`");
+/// assert_eq!(err.to_string(), "line 2, column 3: option 1: unknown item `C`");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {kind}")]
@@ -92,16 +105,23 @@ impl Problem {
     /// # Ok::<(), dlxkit::xc::ParseError>(())
     /// ```
     pub fn from_dlx(text: &str) -> Result<Problem, ParseError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         let mut builder = Problem::builder();
         let mut have_items = false;
         let mut ordinal = 0;
         let mut stamp: Vec<usize> = Vec::new();
-        for (index, raw) in text.lines().enumerate() {
+        let mut lines_read = 0;
+        for (index, raw) in text::lines(text).enumerate() {
             let line = index + 1;
+            lines_read = line;
             let at = |column: usize, kind: ParseErrorKind| ParseError { line, column, kind };
             let trimmed = raw.trim_start();
             if trimmed.is_empty() || trimmed.starts_with('|') {
                 continue;
+            }
+            if let Some(byte) = raw.find(BYTE_ORDER_MARK) {
+                let column = raw[..byte].chars().count() + 1;
+                return Err(at(column, ParseErrorKind::ByteOrderMark));
             }
             if !have_items {
                 have_items = true;
@@ -130,7 +150,8 @@ impl Problem {
                 stamp = vec![usize::MAX; builder.item_count()];
                 continue;
             }
-            let option = builder.option_count();
+            // Options are numbered as the warnings number them: every option line counts.
+            let option = ordinal;
             let mut entries = Vec::new();
             let mut primary = false;
             for (column, word) in words(raw) {
@@ -163,7 +184,8 @@ impl Problem {
                 let color = match color {
                     None => None,
                     Some("") => {
-                        return Err(at(column + name.len() + 1, ParseErrorKind::EmptyColor))
+                        let after_colon = column + name.chars().count() + 1;
+                        return Err(at(after_colon, ParseErrorKind::EmptyColor));
                     }
                     Some(c) => {
                         if is_primary {
@@ -195,7 +217,7 @@ impl Problem {
         }
         if !have_items {
             return Err(ParseError {
-                line: text.lines().count().max(1),
+                line: lines_read.max(1),
                 column: 1,
                 kind: ParseErrorKind::NoItems,
             });

@@ -179,7 +179,8 @@ impl From<ItemId> for Entry {
 #[non_exhaustive]
 pub enum Warning {
     /// An option with no primary item was dropped, as Knuth's programs drop it.
-    /// `ordinal` counts the option lines of the input from 0; `line` counts lines from 1.
+    /// `ordinal` counts the option lines of the input from 0 (the message counts them from 1,
+    /// as it counts lines); `line` counts lines from 1.
     OptionWithoutPrimary {
         /// The position of the dropped option among all option lines read.
         ordinal: usize,
@@ -197,7 +198,8 @@ impl fmt::Display for Warning {
                 }
                 write!(
                     f,
-                    "option {ordinal} ignored: it has no primary item (as in Knuth's DLX programs)"
+                    "option {} ignored: it has no primary item (as in Knuth's DLX programs)",
+                    ordinal + 1
                 )
             }
         }
@@ -205,6 +207,9 @@ impl fmt::Display for Warning {
 }
 
 /// Why a problem could not be built.
+///
+/// The `option` fields are positions from 0 (as [`OptionId::index`]); the messages number
+/// options from 1, as they number lines, so the first option is "option 1".
 ///
 /// ```
 /// use dlxkit::xc::{Problem, ProblemError};
@@ -230,7 +235,7 @@ pub enum ProblemError {
         reason: &'static str,
     },
     /// An option names an item the problem does not have.
-    #[error("option {option}: unknown item `{name}`")]
+    #[error("option {}: unknown item `{name}`", .option + 1)]
     UnknownItem {
         /// The option's position among the options added so far.
         option: usize,
@@ -238,7 +243,7 @@ pub enum ProblemError {
         name: String,
     },
     /// An option names the same item twice.
-    #[error("option {option}: item `{name}` appears twice")]
+    #[error("option {}: item `{name}` appears twice", .option + 1)]
     RepeatedItem {
         /// The option's position.
         option: usize,
@@ -246,13 +251,13 @@ pub enum ProblemError {
         name: String,
     },
     /// An option with no items.
-    #[error("option {option} is empty")]
+    #[error("option {} is empty", .option + 1)]
     EmptyOption {
         /// The option's position.
         option: usize,
     },
     /// A colour was given to a primary item.
-    #[error("option {option}: primary item `{name}` cannot have a colour")]
+    #[error("option {}: primary item `{name}` cannot have a colour", .option + 1)]
     ColoredPrimary {
         /// The option's position.
         option: usize,
@@ -260,7 +265,7 @@ pub enum ProblemError {
         name: String,
     },
     /// An option with no primary item (Knuth's programs drop these; the builder refuses them).
-    #[error("option {option} has no primary item")]
+    #[error("option {} has no primary item", .option + 1)]
     NoPrimaryItem {
         /// The option's position.
         option: usize,
@@ -276,12 +281,15 @@ pub enum ProblemError {
     },
 }
 
-/// Checks an item name: non-blank, no white space, no `|` or `:`.
+/// Checks an item name: non-blank, no white space, no `|` or `:`, no byte-order mark (which
+/// Knuth's format cannot hold: it skips one at the start of a file and refuses any other).
 pub(crate) fn check_item_name(name: &str) -> Result<(), ProblemError> {
     let reason = if name.is_empty() {
         Some("item names cannot be empty")
     } else if name.chars().any(char::is_whitespace) {
         Some("item names cannot contain white space")
+    } else if name.contains(crate::text::BYTE_ORDER_MARK) {
+        Some("item names cannot contain a byte-order mark (U+FEFF)")
     } else if name.contains('|') {
         Some("item names cannot contain `|`")
     } else if name.contains(':') {
@@ -298,12 +306,14 @@ pub(crate) fn check_item_name(name: &str) -> Result<(), ProblemError> {
     }
 }
 
-/// Checks a colour name: non-blank, no white space.
+/// Checks a colour name: non-blank, no white space, no byte-order mark.
 pub(crate) fn check_color_name(name: &str) -> Result<(), ProblemError> {
     let reason = if name.is_empty() {
         Some("colour names cannot be empty")
     } else if name.chars().any(char::is_whitespace) {
         Some("colour names cannot contain white space")
+    } else if name.contains(crate::text::BYTE_ORDER_MARK) {
+        Some("colour names cannot contain a byte-order mark (U+FEFF)")
     } else {
         None
     };
@@ -439,7 +449,49 @@ impl Problem {
         (0..self.option_count() as u32).map(OptionId)
     }
 
+    /// Whether `item` is an item of this problem (an id from another problem may not be).
+    ///
+    /// ```
+    /// # use dlxkit::xc::Problem;
+    /// let small = Problem::from_dlx("A\nA\n").unwrap();
+    /// let big = Problem::from_dlx("A B\nA B\n").unwrap();
+    /// assert!(small.contains_item(big.item_id("A").unwrap()));
+    /// assert!(!small.contains_item(big.item_id("B").unwrap()));
+    /// ```
+    pub fn contains_item(&self, item: ItemId) -> bool {
+        item.index() < self.items.len()
+    }
+
+    /// Whether `option` is an option of this problem.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// assert!(p.contains_option(OptionId::new(1)));
+    /// assert!(!p.contains_option(OptionId::new(2)));
+    /// ```
+    pub fn contains_option(&self, option: OptionId) -> bool {
+        option.index() < self.option_count()
+    }
+
+    /// The record of an item, or a panic that names the foreign id.
+    fn item_info(&self, item: ItemId) -> &ItemInfo {
+        match self.items.get(item.index()) {
+            Some(info) => info,
+            None => panic!(
+                "item #{} is not an item of this problem (it has {} items)",
+                item.index(),
+                self.items.len()
+            ),
+        }
+    }
+
     /// An item's name.
+    ///
+    /// # Panics
+    ///
+    /// If `item` is not an item of this problem (see [`Problem::contains_item`]): ids are
+    /// only meaningful in the problem that made them.
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -447,10 +499,14 @@ impl Problem {
     /// assert_eq!(p.item_name(p.item_id("B").unwrap()), "B");
     /// ```
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.items[item.index()].name
+        &self.item_info(item).name
     }
 
     /// Whether an item is primary or secondary.
+    ///
+    /// # Panics
+    ///
+    /// If `item` is not an item of this problem (see [`Problem::contains_item`]).
     ///
     /// ```
     /// # use dlxkit::xc::{ItemKind, Problem};
@@ -458,7 +514,7 @@ impl Problem {
     /// assert_eq!(p.item_kind(p.item_id("A").unwrap()), ItemKind::Primary);
     /// ```
     pub fn item_kind(&self, item: ItemId) -> ItemKind {
-        self.items[item.index()].kind
+        self.item_info(item).kind
     }
 
     /// Looks an item up by name.
@@ -475,6 +531,10 @@ impl Problem {
 
     /// The entries of an option, in the order they were given.
     ///
+    /// # Panics
+    ///
+    /// If `option` is not an option of this problem (see [`Problem::contains_option`]).
+    ///
     /// ```
     /// # use dlxkit::xc::Problem;
     /// let p = Problem::from_dlx("A B\nB A\n").unwrap();
@@ -483,10 +543,19 @@ impl Problem {
     /// ```
     pub fn option(&self, option: OptionId) -> &[Entry] {
         let i = option.index();
+        assert!(
+            self.contains_option(option),
+            "option #{i} is not an option of this problem (it has {} options)",
+            self.option_count()
+        );
         &self.entries[self.option_start[i] as usize..self.option_start[i + 1] as usize]
     }
 
     /// A colour's name.
+    ///
+    /// # Panics
+    ///
+    /// If `color` is not a colour of this problem (ids from another problem may not be).
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -521,6 +590,10 @@ impl Problem {
 
     /// An option written as in Knuth's format: item names separated by spaces,
     /// `item:colour` for coloured entries.
+    ///
+    /// # Panics
+    ///
+    /// If `option` is not an option of this problem (see [`Problem::contains_option`]).
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -716,8 +789,8 @@ impl ProblemBuilder {
 
     /// Interns a colour by name (the same name gives the same id).
     ///
-    /// Panics never; an invalid colour name is reported when it is used through
-    /// [`ProblemBuilder::option_by_names`]. Names given here should be non-blank.
+    /// Panics never; an invalid colour name (empty, with white space) is reported when an
+    /// option uses it ([`ProblemBuilder::option`], [`ProblemBuilder::option_by_names`]).
     ///
     /// ```
     /// # use dlxkit::xc::Problem;
@@ -811,6 +884,14 @@ impl ProblemBuilder {
                         reason: "colour id not interned in this builder",
                     });
                     break;
+                }
+                (ItemKind::Secondary, Some(c)) => {
+                    // A colour Knuth's format could not write back ("", "a b") is refused here,
+                    // where it is used.
+                    if let Err(e) = check_color_name(&self.colors[c.index()]) {
+                        failure = Some(e);
+                        break;
+                    }
                 }
                 _ => {}
             }

@@ -44,8 +44,10 @@ pub struct DominoesArgs {
 /// Runs `dlxkit dominoes`.
 pub fn run(args: &DominoesArgs, ctx: &Context) -> Result<Exit, CliError> {
     no_distinct(args.distinct, "dominoes")?;
-    let puzzle = Dominoes::new(args.size.rows, args.size.cols).map_err(bad_argument)?;
-    solve(&puzzle, &args.common, &Extras::default(), ctx)
+    solve(&args.common, ctx, || {
+        let puzzle = Dominoes::new(args.size.rows, args.size.cols).map_err(bad_argument)?;
+        Ok((puzzle, Extras::default()))
+    })
 }
 
 impl Shown for Dominoes {

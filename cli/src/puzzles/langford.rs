@@ -43,6 +43,11 @@ pub struct LangfordArgs {
 
 /// Runs `dlxkit langford`.
 pub fn run(args: &LangfordArgs, ctx: &Context) -> Result<Exit, CliError> {
+    solve(&args.common, ctx, || build(args))
+}
+
+/// The puzzle and what its run adds: the symmetry line, and the hint when N has none.
+fn build(args: &LangfordArgs) -> Result<(Langford, Extras), CliError> {
     let puzzle = Langford::new(args.n, args.distinct).map_err(bad_argument)?;
     let mut extras = Extras::default();
     if let Some(k) = puzzle.restricted() {
@@ -58,7 +63,7 @@ pub fn run(args: &LangfordArgs, ctx: &Context) -> Result<Exit, CliError> {
             args.n % 4
         ));
     }
-    solve(&puzzle, &args.common, &extras, ctx)
+    Ok((puzzle, extras))
 }
 
 impl Shown for Langford {

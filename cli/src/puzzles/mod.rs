@@ -1,9 +1,11 @@
 //! The covering-puzzle subcommands: `queens`, `polyomino`, `dominoes`, `soma`, `langford`
 //! and `shopping`, one module each, over the encoders of [`dlxkit::puzzles`].
 //!
-//! Each module builds its puzzle from its arguments and hands it to [`solve`], which every
-//! puzzle shares: `--emit dlx` writes the exact cover problem in Knuth's format; otherwise
-//! one search runs (through [`super::search::run`], with the progress bar and Ctrl-C) and
+//! Each module hands [`solve`], which every puzzle shares, a closure that builds its puzzle
+//! from its arguments (reading its files): the time that takes is watched as the search is,
+//! by `--timeout` and Ctrl-C. Then `--emit dlx` writes the exact cover problem in Knuth's
+//! format; otherwise one search runs (through [`super::search::run`], with the progress bar
+//! and Ctrl-C) and
 //! each solution found is decoded, checked against the puzzle's own rules
 //! ([`Puzzle::validate`]) and printed as a picture (`text`, coloured per piece when colours
 //! are on) or as JSON with the picture and structured data ([`Shown::data`]). The flags
@@ -20,7 +22,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{Arena, OptionId, Solver};
+use dlxkit::xc::{Arena, OptionId, Outcome, Solver, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -219,19 +221,27 @@ pub struct Extras {
     pub none_hint: Option<String>,
 }
 
-/// Solves (or emits) a puzzle as the common flags say, and gives the exit code.
+/// Builds a puzzle with `build` and solves (or emits) it as the common flags say, and gives
+/// the exit code. `--timeout` and Ctrl-C cover the building too (see [`interrupt::Watch`]).
 pub fn solve<P: Shown>(
-    puzzle: &P,
     args: &PuzzleArgs,
-    extras: &Extras,
     ctx: &Context,
+    build: impl FnOnce() -> Result<(P, Extras), CliError>,
 ) -> Result<Exit, CliError> {
-    // From here on Ctrl-C stops the search instead of the process.
+    let watch = {
+        let (args, ctx) = (args.clone(), ctx.clone());
+        interrupt::Watch::start(args.limits.deadline(ctx.started), move |status| {
+            stopped_before_search(&args, &ctx, status)
+        })
+    };
     let cancel = interrupt::flag();
+    let (puzzle, extras) = build()?;
     let problem = puzzle.problem();
-    let mut out = Output::stdout(ctx.stdout_is_terminal);
     if args.emit == Emit::Dlx {
-        out.write_str(&problem.to_dlx())?;
+        let text = problem.to_dlx();
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        out.write_str(&text)?;
         out.flush()?;
         return Ok(Exit::Success);
     }
@@ -245,7 +255,9 @@ pub fn solve<P: Shown>(
     }
 
     if args.memo.wanted() {
-        return solve_memo(puzzle, args, ctx, cancel, &mut out);
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        return solve_memo(&puzzle, args, ctx, cancel, &mut out);
     }
 
     let mut limits = args.limits.clone();
@@ -253,8 +265,11 @@ pub fn solve<P: Shown>(
         limits.limit = Some(1); // print the first solution unless asked for more
     }
     let arena = Arena::new();
-    let mut solver = Solver::new(problem, &arena).with_limits(limits.limits(cancel));
-    let mut printer = Printer::new(puzzle, args, ctx);
+    let limits = limits.limits(cancel, ctx.started);
+    let mut solver = Solver::new(problem, &arena).with_limits(limits);
+    watch.hand_over();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let mut printer = Printer::new(&puzzle, args, ctx);
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
     let outcome = search::run(
@@ -264,7 +279,7 @@ pub fn solve<P: Shown>(
         &mut out,
         |out, options| printer.solution(out, options),
     )?;
-    printer.finish(&mut out, &outcome)?;
+    print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?;
     out.flush()?;
 
     search::report(ctx, &outcome, args.stats, false, args.format);
@@ -293,13 +308,38 @@ fn solve_memo<P: Shown>(
     }
     let mut printer = Printer::new(puzzle, args, ctx);
     let problem = puzzle.problem();
-    let run = memo::run(problem, &args.memo, &args.limits, cancel, out, |out, o| {
-        printer.solution(out, o)
-    })?;
+    let run = memo::run(
+        problem,
+        &args.memo,
+        &args.limits,
+        cancel,
+        ctx.started,
+        out,
+        |out, o| printer.solution(out, o),
+    )?;
     printer.finish_memo(out, &run)?;
     out.flush()?;
     memo::report(ctx, &run, args.stats, args.format == Format::Text);
     Ok(run.exit())
+}
+
+/// What a puzzle stopped by the deadline or a signal before its search prints: what a search
+/// stopped at its first node would (no solution), and the exit that goes with it.
+fn stopped_before_search(
+    args: &PuzzleArgs,
+    ctx: &Context,
+    status: Status,
+) -> Result<Exit, CliError> {
+    let outcome = search::outcome_before_search(status);
+    if args.emit == Emit::Solutions {
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        print_summary(&mut out, args, &outcome, &[], &[])?;
+        out.flush()?;
+        search::report(ctx, &outcome, args.stats, false, args.format);
+    } else if let Some(note) = search::incomplete_note(&outcome) {
+        ctx.note(note);
+    }
+    Ok(Exit::for_search(status, 0))
 }
 
 /// Prints the solutions of a puzzle in one of the formats.
@@ -394,22 +434,6 @@ impl<'p, P: Shown> Printer<'p, P> {
         }
     }
 
-    fn finish(&self, out: &mut Output, outcome: &dlxkit::xc::Outcome) -> Result<(), CliError> {
-        let listed = !self.count_only;
-        let summary = |kind| Summary {
-            kind,
-            search: SearchSummary::new(outcome),
-            pictures: (listed && kind.is_none()).then_some(self.pictures.as_slice()),
-            data: (listed && kind.is_none()).then_some(self.data.as_slice()),
-        };
-        match self.format {
-            Format::Text if self.count_only => out.line(&outcome.stats.solutions.to_string()),
-            Format::Text => Ok(()),
-            Format::Json => out.json_line(&summary(None)),
-            Format::Jsonl => out.json_line(&summary(Some("summary"))),
-        }
-    }
-
     /// The end of a memoised search: the count, or the summary with the samples.
     fn finish_memo(&self, out: &mut Output, run: &MemoRun) -> Result<(), CliError> {
         let listed = !self.count_only;
@@ -425,6 +449,30 @@ impl<'p, P: Shown> Printer<'p, P> {
             Format::Json => out.json_line(&summary(None)),
             Format::Jsonl => out.json_line(&summary(Some("summary"))),
         }
+    }
+}
+
+/// What follows the solutions on standard output: the count (text with --count), the JSON
+/// object with the `pictures` and `data` of the solutions, or the JSON Lines summary.
+fn print_summary(
+    out: &mut Output,
+    args: &PuzzleArgs,
+    outcome: &Outcome,
+    pictures: &[String],
+    data: &[Value],
+) -> Result<(), CliError> {
+    let listed = !args.count;
+    let summary = |kind: Option<&'static str>| Summary {
+        kind,
+        search: SearchSummary::new(outcome),
+        pictures: (listed && kind.is_none()).then_some(pictures),
+        data: (listed && kind.is_none()).then_some(data),
+    };
+    match args.format {
+        Format::Text if args.count => out.line(&search::count_line(outcome)),
+        Format::Text => Ok(()),
+        Format::Json => out.json_line(&summary(None)),
+        Format::Jsonl => out.json_line(&summary(Some("summary"))),
     }
 }
 

@@ -103,11 +103,22 @@ fn piece_set(name: &str, ctx: &Context) -> Result<PolyominoSet, CliError> {
 
 /// Runs `dlxkit polyomino`.
 pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
+    solve(&args.common, ctx, || build(args, ctx))
+}
+
+/// Reads the board and the pieces, checks that their areas agree, and builds the packing.
+fn build(args: &PolyominoArgs, ctx: &Context) -> Result<(PolyominoPacking, Extras), CliError> {
     let board = match &args.board_file {
         Some(path) => read_file(path, ctx, Board::parse)?,
         None => Board::rectangle(args.board.rows, args.board.cols).map_err(super::bad_argument)?,
     };
     let pieces = piece_set(&args.pieces, ctx)?;
+    // Every cell is covered once: when the areas cannot agree, the search could only fail,
+    // after trying every packing of the pieces, and building the problem alone may take
+    // long. (The problem can still be written out.)
+    if args.common.emit == Emit::Solutions {
+        check_area(board.cells().len(), &pieces)?;
+    }
     let options = PolyominoOptions {
         one_sided: args.one_sided,
         symmetry: if args.distinct {
@@ -118,21 +129,52 @@ pub fn run(args: &PolyominoArgs, ctx: &Context) -> Result<Exit, CliError> {
     };
     let puzzle = PolyominoPacking::new(&board, &pieces, &options)
         .map_err(|e| CliError::input(e.to_string()))?;
-    // Every piece is used once and every cell covered once: the sizes must agree (else the
-    // search would only fail, after trying every packing of the pieces, which takes ages).
-    let (cells, needed) = (board.cells().len(), pieces.cell_count());
-    let counted = pieces.pieces().iter().all(|p| !p.is_unlimited());
-    if counted && cells != needed && args.common.emit == Emit::Solutions {
-        return Err(CliError::input(format!(
-            "the board has {cells} cells and the pieces {needed}: no packing can fill it"
-        ))
-        .with_hint("draw a board with holes in a file, as data/puzzles/scott-8x8.txt, and give it with --board-file"));
-    }
     let mut extras = Extras::default();
     if let Some(report) = puzzle.symmetry() {
         extras.stats.push(("symmetry", report.to_string()));
     }
-    solve(&puzzle, &args.common, &extras, ctx)
+    Ok((puzzle, extras))
+}
+
+/// The error for a board of `cells` cells that the pieces cannot cover by area alone.
+fn check_area(cells: usize, pieces: &PolyominoSet) -> Result<(), CliError> {
+    if pieces.fills_area(cells) {
+        return Ok(());
+    }
+    let fixed = pieces.fixed_cell_count();
+    let unlimited: Vec<String> = pieces
+        .pieces()
+        .iter()
+        .filter(|p| p.is_unlimited())
+        .map(|p| format!("{}: {}", p.name(), counted(p.cells().len())))
+        .collect();
+    let none = "no packing can fill it";
+    let message = if unlimited.is_empty() {
+        let hint = "draw a board with holes in a file, as data/puzzles/scott-8x8.txt, and give it with --board-file";
+        return Err(CliError::input(format!(
+            "the board has {cells} cells and the pieces {fixed}: {none}"
+        ))
+        .with_hint(hint));
+    } else if cells < fixed {
+        format!("the board has {cells} cells and the pieces used once {fixed}: {none}")
+    } else if fixed == 0 {
+        format!(
+            "the board has {cells} cells, and no number of copies of the unlimited pieces ({}) makes up {cells}: {none}",
+            unlimited.join(", ")
+        )
+    } else {
+        format!(
+            "the board has {cells} cells: the pieces used once cover {fixed}, and no number of copies of the unlimited pieces ({}) makes up the other {}: {none}",
+            unlimited.join(", "),
+            cells - fixed
+        )
+    };
+    Err(CliError::input(message))
+}
+
+/// `1 cell`, `2 cells`.
+fn counted(n: usize) -> String {
+    format!("{n} cell{}", if n == 1 { "" } else { "s" })
 }
 
 impl Shown for PolyominoPacking {

@@ -64,8 +64,10 @@ pub fn run(args: &QueensArgs, ctx: &Context) -> Result<Exit, CliError> {
         Order::Natural => QueensOrder::Natural,
         Order::OrganPipe => QueensOrder::OrganPipe,
     };
-    let puzzle = Queens::new(args.n, order).map_err(bad_argument)?;
-    solve(&puzzle, &args.common, &Extras::default(), ctx)
+    solve(&args.common, ctx, || {
+        let puzzle = Queens::new(args.n, order).map_err(bad_argument)?;
+        Ok((puzzle, Extras::default()))
+    })
 }
 
 impl Shown for Queens {

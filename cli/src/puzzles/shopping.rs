@@ -56,11 +56,13 @@ pub struct ShoppingArgs {
 /// Runs `dlxkit shopping`.
 pub fn run(args: &ShoppingArgs, ctx: &Context) -> Result<Exit, CliError> {
     no_distinct(args.distinct, "shopping")?;
-    let list = match &args.file {
-        None => ShoppingList::school_supplies().map_err(bad_argument)?,
-        Some(path) => read_file(path, ctx, ShoppingList::parse)?,
-    };
-    solve(&list, &args.common, &Extras::default(), ctx)
+    solve(&args.common, ctx, || {
+        let list = match &args.file {
+            None => ShoppingList::school_supplies().map_err(bad_argument)?,
+            Some(path) => read_file(path, ctx, ShoppingList::parse)?,
+        };
+        Ok((list, Extras::default()))
+    })
 }
 
 impl Shown for ShoppingList {

@@ -40,12 +40,14 @@ pub struct SomaArgs {
 
 /// Runs `dlxkit soma`.
 pub fn run(args: &SomaArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let puzzle = polycube::soma(args.distinct).map_err(bad_argument)?;
-    let mut extras = Extras::default();
-    if let Some(report) = puzzle.symmetry() {
-        extras.stats.push(("symmetry", report.to_string()));
-    }
-    solve(&puzzle, &args.common, &extras, ctx)
+    solve(&args.common, ctx, || {
+        let puzzle = polycube::soma(args.distinct).map_err(bad_argument)?;
+        let mut extras = Extras::default();
+        if let Some(report) = puzzle.symmetry() {
+            extras.stats.push(("symmetry", report.to_string()));
+        }
+        Ok((puzzle, extras))
+    })
 }
 
 impl Shown for PolycubePacking {

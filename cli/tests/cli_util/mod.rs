@@ -2,6 +2,7 @@
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// Which output stream of the child announces that it is ready to be interrupted.
@@ -74,4 +75,19 @@ where
         stdout,
         stderr,
     }
+}
+
+/// Writes a problem with `n` items, each covered by either of two identical options (2^n
+/// solutions), under the test scratch directory `dir`, and returns its path.
+pub fn doubles(n: usize, dir: &str) -> PathBuf {
+    let names: Vec<String> = (0..n).map(|i| format!("I{i}")).collect();
+    let mut text = names.join(" ") + "\n";
+    for name in &names {
+        text.push_str(&format!("{name}\n{name}\n"));
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("doubles{n}.dlx"));
+    std::fs::write(&path, text).unwrap();
+    path
 }

@@ -42,8 +42,8 @@ use crate::xc::Status;
 /// assert!(first.is_solved());
 /// // Keep the first row and column: still many solutions.
 /// for k in 0..6 {
-///     grid.set(0, k, first.get(0, k));
-///     grid.set(k, 0, first.get(k, 0));
+///     grid.set(0, k, first[(0, k)]);
+///     grid.set(k, 0, first[(k, 0)]);
 /// }
 /// assert_eq!(solver.solve(&grid, &Limits::new().solutions(2)).answer(), Answer::Multiple);
 /// # Ok::<(), dlxkit::sudoku::GridError>(())

@@ -1,0 +1,153 @@
+//! A second reader of Knuth's format, written plainly from the format's description (and
+//! sharing no code with `Problem::from_dlx`), to catch a misreading: what it reads, the library
+//! must read the same way, and where it finds the first error, the library must too.
+//!
+//! The format: a leading byte-order mark is skipped; lines end at LF, CR LF or a lone CR; a
+//! line blank or starting (after blanks) with `|` is a comment; elsewhere a byte-order mark is
+//! an error. The first other line names the items, primary ones and then, after a word that
+//! starts with `|`, secondary ones. Every further line is an option: words `item` or
+//! `item:colour`. Names: no `|` or `:`; colours: not empty; a primary item takes no colour; an
+//! item appears once per option; an option without a primary item is dropped; the problem
+//! needs a primary item.
+
+/// What the oracle read: the items (name, primary?) and the options (item, colour).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Read {
+    pub items: Vec<(String, bool)>,
+    pub options: Vec<Vec<(String, Option<String>)>>,
+    /// The lines of the options that were dropped.
+    pub dropped: Vec<usize>,
+}
+
+/// Where the first error is: (line, column), both from 1, the column in characters.
+pub type At = (usize, usize);
+
+fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut k = 0;
+    while k < bytes.len() {
+        match bytes[k] {
+            b'\n' => {
+                lines.push(&text[start..k]);
+                start = k + 1;
+            }
+            b'\r' => {
+                lines.push(&text[start..k]);
+                if bytes.get(k + 1) == Some(&b'\n') {
+                    k += 1;
+                }
+                start = k + 1;
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    if start < bytes.len() {
+        lines.push(&text[start..]);
+    }
+    lines
+}
+
+/// The words of a line with their columns (in characters, from 1).
+fn words(line: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (k, ch) in line.chars().enumerate() {
+        if ch.is_whitespace() {
+            if let Some(w) = current.take() {
+                out.push(w);
+            }
+        } else {
+            current.get_or_insert((k + 1, String::new())).1.push(ch);
+        }
+    }
+    out.extend(current);
+    out
+}
+
+fn good_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains('|') && !name.contains(':')
+}
+
+/// Reads `text` as Knuth's format.
+pub fn read(text: &str) -> Result<Read, At> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines = split_lines(text);
+    let mut items: Vec<(String, bool)> = Vec::new();
+    let mut item_line = None;
+    let mut options = Vec::new();
+    let mut dropped = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let number = k + 1;
+        let first = line.chars().find(|c| !c.is_whitespace());
+        if first.is_none() || first == Some('|') {
+            continue;
+        }
+        if let Some(col) = line.chars().position(|c| c == '\u{feff}') {
+            return Err((number, col + 1));
+        }
+        if item_line.is_none() {
+            item_line = Some(number);
+            let mut secondary = false;
+            for (col, word) in words(line) {
+                let (col, name) = if let Some(rest) = word.strip_prefix('|') {
+                    if secondary {
+                        return Err((number, col));
+                    }
+                    secondary = true;
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    (col + 1, rest.to_string())
+                } else {
+                    (col, word)
+                };
+                if !good_name(&name) || items.iter().any(|(n, _)| *n == name) {
+                    return Err((number, col));
+                }
+                items.push((name, !secondary));
+            }
+            continue;
+        }
+        let mut option: Vec<(String, Option<String>)> = Vec::new();
+        let mut has_primary = false;
+        for (col, word) in words(line) {
+            let (name, colour) = match word.find(':') {
+                Some(k) => (word[..k].to_string(), Some(word[k + 1..].to_string())),
+                None => (word.clone(), None),
+            };
+            let Some(primary) = items.iter().find(|(n, _)| *n == name).map(|&(_, p)| p) else {
+                return Err((number, col));
+            };
+            if option.iter().any(|(n, _)| *n == name) {
+                return Err((number, col));
+            }
+            if colour.as_deref() == Some("") {
+                return Err((number, col + name.chars().count() + 1));
+            }
+            if primary && colour.is_some() {
+                return Err((number, col));
+            }
+            has_primary |= primary;
+            option.push((name, colour));
+        }
+        if has_primary {
+            options.push(option);
+        } else {
+            dropped.push(number);
+        }
+    }
+    let Some(item_line) = item_line else {
+        return Err((lines.len().max(1), 1));
+    };
+    if !items.iter().any(|(_, primary)| *primary) {
+        return Err((item_line, 1));
+    }
+    Ok(Read {
+        items,
+        options,
+        dropped,
+    })
+}
