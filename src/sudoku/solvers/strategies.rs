@@ -39,7 +39,21 @@
 
 use std::fmt;
 
-use super::kit::{bit, full_mask, lowest, size, solve_with, Budget, Mask};
+use super::kit::{solve_with, Budget, Digits, Run};
+
+type Mask = u128;
+fn bit(d: u8) -> Mask {
+    <Mask as Digits>::bit(d)
+}
+fn full_mask(n: usize) -> Mask {
+    <Mask as Digits>::full(n)
+}
+fn size(m: Mask) -> u32 {
+    m.count_ones()
+}
+fn lowest(m: Mask) -> u8 {
+    <Mask as Digits>::lowest(m)
+}
 use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -550,11 +564,22 @@ impl SudokuSolver for StrategiesSolver {
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
         let names = || Strategy::ALL[..4].iter().map(|s| s.name());
-        let mut report = solve_with(grid, limits, |budget, stats, solutions, first| {
+        let mut report = solve_with(grid, limits, |run: &mut Run| {
             self.board.load(grid);
             let mut fired = [0; 4];
-            let status = self.search(grid, budget, stats, &mut fired, solutions, first);
-            stats.strategies = names().zip(fired).collect();
+            let mut solutions = 0;
+            let mut first = None;
+            let status = self.search(
+                grid,
+                run.budget,
+                run.stats,
+                &mut fired,
+                &mut solutions,
+                &mut first,
+            );
+            run.solutions = solutions;
+            run.first = first;
+            run.stats.strategies = names().zip(fired).collect();
             status
         });
         if report.stats.strategies.is_empty() {
