@@ -288,7 +288,7 @@ impl<M: Digits> Search<'_, M> {
                     level -= 1;
                     self.unassign(level);
                 };
-                if let Err(status) = run.budget.count(&mut c.nodes) {
+                if let Err(status) = c.node(run.budget) {
                     break 'search status;
                 }
                 let b = left.lowest_bit();

@@ -144,39 +144,62 @@ macro_rules! with_width {
 }
 pub(crate) use with_width;
 
-/// A value for every 16-bit index. Every cell of every grid the crate accepts (at most
-/// 10,000) has a 16-bit index, so a search that keeps one value per cell here indexes it
-/// without bounds checks. The array is made on first use and kept; only the entries of the
-/// cells in use are ever touched.
+/// A value for every index below `N`, by default every 16-bit index. Every cell of every
+/// grid the crate accepts (at most 10,000) has a 16-bit index, so a search that keeps one
+/// value per cell here indexes it without bounds checks (and a unit's places, below 256,
+/// index a `Slots<M, 256>` without checks when they are bytes). The array is made on first
+/// use and kept; only the entries in use are ever touched.
 #[derive(Debug, Default)]
-pub(crate) struct Slots<M>(Option<Box<[M; 1 << 16]>>);
+pub(crate) struct Slots<M, const N: usize = { 1 << 16 }>(Option<Box<[M; N]>>);
 
-impl<M: Digits> Slots<M> {
+impl<M: Digits, const N: usize> Slots<M, N> {
     /// The array (made empty on first use).
-    pub(crate) fn get(&mut self) -> &mut [M; 1 << 16] {
+    pub(crate) fn get(&mut self) -> &mut [M; N] {
         self.0.get_or_insert_with(|| {
-            vec![M::EMPTY; 1 << 16]
+            vec![M::EMPTY; N]
                 .into_boxed_slice()
                 .try_into()
-                .expect("2^16 slots")
+                .expect("N slots")
         })
     }
 }
 
 /// The counters a search bumps at every node, kept in registers while it runs and added to
 /// the [`SolveStats`] when it ends.
+///
+/// Nodes are counted down from a grant of at most 1,024 made by the [`Budget`], so that a
+/// node costs one decrement and one test; the budget polls the cancel flag and the clock at
+/// each grant and never grants past the node limit.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Counters {
-    pub(crate) nodes: u64,
+    /// Nodes granted so far.
+    granted: u64,
+    /// Nodes of the last grant not used yet.
+    left: u64,
     pub(crate) guesses: u64,
     pub(crate) alternatives: u64,
     pub(crate) backtracks: u64,
 }
 
 impl Counters {
+    /// Counts a node, or says why the search must stop instead.
+    #[inline]
+    pub(crate) fn node(&mut self, budget: &Budget) -> Result<(), Status> {
+        if self.left == 0 {
+            budget.grant(self)?;
+        }
+        self.left -= 1;
+        Ok(())
+    }
+
+    /// The nodes counted.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.granted - self.left
+    }
+
     /// Adds the counts to `stats`.
     pub(crate) fn add_to(self, stats: &mut SolveStats) {
-        stats.nodes += self.nodes;
+        stats.nodes += self.nodes();
         stats.guesses += self.guesses;
         stats.alternatives += self.alternatives;
         stats.backtracks += self.backtracks;
@@ -204,21 +227,29 @@ impl<'l> Budget<'l> {
     /// search must stop instead.
     #[inline]
     pub(crate) fn node(&self, stats: &mut SolveStats) -> Result<(), Status> {
-        self.count(&mut stats.nodes)
-    }
-
-    /// [`Budget::node`] on a node counter of the search's own (which starts from the nodes
-    /// already counted in the statistics).
-    #[inline]
-    pub(crate) fn count(&self, nodes: &mut u64) -> Result<(), Status> {
-        let n = *nodes;
+        let n = stats.nodes;
         if n >= self.max_nodes {
             return Err(Status::NodeLimit);
         }
         if n & 1023 == 0 {
             self.poll()?;
         }
-        *nodes = n + 1;
+        stats.nodes = n + 1;
+        Ok(())
+    }
+
+    /// Grants the next nodes to `c`, whose last grant is used up: at most 1,024, never past
+    /// the node limit; polls the cancel flag and the clock first.
+    #[cold]
+    pub(crate) fn grant(&self, c: &mut Counters) -> Result<(), Status> {
+        let n = c.granted;
+        if n >= self.max_nodes {
+            return Err(Status::NodeLimit);
+        }
+        self.poll()?;
+        let grant = (self.max_nodes - n).min(1024);
+        c.granted += grant;
+        c.left = grant;
         Ok(())
     }
 
@@ -397,5 +428,18 @@ mod tests {
         }
         assert_eq!(budget.node(&mut stats), Err(Status::NodeLimit));
         assert_eq!(stats.nodes, 3);
+        let mut c = Counters::default();
+        for _ in 0..3 {
+            assert!(c.node(&budget).is_ok());
+        }
+        assert_eq!(c.node(&budget), Err(Status::NodeLimit));
+        assert_eq!(c.nodes(), 3);
+        let unlimited = Limits::new();
+        let budget = Budget::new(&unlimited);
+        let mut c = Counters::default();
+        for _ in 0..5000 {
+            assert!(c.node(&budget).is_ok());
+        }
+        assert_eq!(c.nodes(), 5000);
     }
 }

@@ -11,8 +11,8 @@
 //! - each cell's peers, one stretch per cell;
 //! - each unit's cells, `n` per unit;
 //! - the *crossings*: pairs of units sharing two cells or more (a box and a row or column,
-//!   a window and a box, ...), with the shared cells and each unit's other cells, for the
-//!   pointing strategy.
+//!   a window and a box, ...), listed for each unit with the shared cells, the unit's other
+//!   cells and the other unit's other cells, for the pointing strategy.
 //!
 //! A solver keeps the tables of the last layout it saw ([`TablesCache`]), so a file of puzzles
 //! compiles its layout once.
@@ -22,15 +22,19 @@ use std::sync::Arc;
 use super::kit::Width;
 use crate::sudoku::grid::Layout;
 
-/// Two units that share two cells or more: the shared cells, and each unit's others.
+/// Two units that share two cells or more, seen from one of them: the shared cells and this
+/// unit's other cells (as places in this unit's list of cells, ranges of [`Tables::places`]),
+/// and the other unit's other cells (a range of [`Tables::pool`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Crossing {
-    /// The shared cells.
-    pub(crate) shared: Vec<u16>,
-    /// The first unit's other cells.
-    pub(crate) first_rest: Vec<u16>,
-    /// The second unit's other cells.
-    pub(crate) second_rest: Vec<u16>,
+    /// The other unit.
+    pub(crate) other: usize,
+    /// The places, in this unit, of the shared cells.
+    pub(crate) shared: std::ops::Range<usize>,
+    /// The places, in this unit, of its other cells.
+    pub(crate) rest: std::ops::Range<usize>,
+    /// The other unit's other cells.
+    pub(crate) beyond: std::ops::Range<usize>,
 }
 
 /// A layout compiled into flat tables (see the module docs).
@@ -55,8 +59,12 @@ pub(crate) struct Tables {
     peers: Vec<u16>,
     /// Each unit's cells, `n` per unit.
     pub(crate) unit_cells: Vec<u16>,
-    /// The crossings of units.
-    pub(crate) crossings: Vec<Crossing>,
+    /// The crossings of each unit, in the order of the other unit.
+    crossings: Vec<Vec<Crossing>>,
+    /// The places the crossings' `shared` and `rest` ranges point into.
+    pub(crate) places: Vec<u8>,
+    /// The cells the crossings' `beyond` ranges point into.
+    pub(crate) pool: Vec<u16>,
 }
 
 impl Tables {
@@ -92,6 +100,7 @@ impl Tables {
             .iter()
             .flat_map(|u| u.cells.iter().map(|&c| index(c)))
             .collect();
+        let (crossings, places, pool) = crossings(layout);
         Tables {
             layout: layout.clone(),
             n,
@@ -103,7 +112,9 @@ impl Tables {
             peer_start,
             peers,
             unit_cells,
-            crossings: crossings(layout),
+            crossings,
+            places,
+            pool,
         }
     }
 
@@ -134,15 +145,24 @@ impl Tables {
     pub(crate) fn unit(&self, u: usize) -> &[u16] {
         &self.unit_cells[u * self.n..(u + 1) * self.n]
     }
+
+    /// The crossings of unit `u` with the units it shares two cells or more with.
+    #[inline]
+    pub(crate) fn crossings(&self, u: usize) -> &[Crossing] {
+        &self.crossings[u]
+    }
 }
 
-/// Every pair of units sharing two cells or more. (Units sharing one cell need no pointing:
-/// a digit confined to one cell of a unit is a hidden single.)
-fn crossings(layout: &Layout) -> Vec<Crossing> {
+/// Every pair of units sharing two cells or more, from each side, and the pool of cells they
+/// point into. (Units sharing one cell need no pointing: a digit confined to one cell of a
+/// unit is a hidden single.)
+fn crossings(layout: &Layout) -> (Vec<Vec<Crossing>>, Vec<u8>, Vec<u16>) {
     let units = layout.units();
+    let mut places = Vec::new();
+    let mut pool = Vec::new();
     let mut shared_count = vec![0u32; units.len()];
-    let mut out = Vec::new();
     let in_unit = |u: usize, c: usize| layout.units_of(c).contains(&u);
+    let mut out = Vec::with_capacity(units.len());
     for (a, ua) in units.iter().enumerate() {
         shared_count.iter_mut().for_each(|k| *k = 0);
         for &c in &ua.cells {
@@ -150,26 +170,40 @@ fn crossings(layout: &Layout) -> Vec<Crossing> {
                 shared_count[b] += 1;
             }
         }
-        for (b, &k) in shared_count.iter().enumerate().skip(a + 1) {
-            if k < 2 {
+        let mut sides = Vec::new();
+        for (b, &k) in shared_count.iter().enumerate() {
+            if b == a || k < 2 {
                 continue;
             }
             let ub = &units[b];
-            let cells = |list: &[usize], keep: &dyn Fn(usize) -> bool| {
-                list.iter()
-                    .copied()
-                    .filter(|&c| keep(c))
-                    .map(|c| c as u16)
-                    .collect::<Vec<u16>>()
+            let mut at = |inside: bool| {
+                let start = places.len();
+                let cells = &ua.cells;
+                places.extend(
+                    (0..cells.len())
+                        .filter(|&i| in_unit(b, cells[i]) == inside)
+                        .map(|i| i as u8),
+                );
+                start..places.len()
             };
-            out.push(Crossing {
-                shared: cells(&ua.cells, &|c| in_unit(b, c)),
-                first_rest: cells(&ua.cells, &|c| !in_unit(b, c)),
-                second_rest: cells(&ub.cells, &|c| !in_unit(a, c)),
+            let (shared, rest) = (at(true), at(false));
+            let start = pool.len();
+            pool.extend(
+                ub.cells
+                    .iter()
+                    .filter(|&&c| !in_unit(a, c))
+                    .map(|&c| c as u16),
+            );
+            sides.push(Crossing {
+                other: b,
+                shared,
+                rest,
+                beyond: start..pool.len(),
             });
         }
+        out.push(sides);
     }
-    out
+    (out, places, pool)
 }
 
 /// The tables of the last layout a solver saw.
@@ -201,12 +235,18 @@ mod tests {
         assert_eq!(t.units_of(10), &[1, 10, 18]);
         assert_eq!(t.peers(0).len(), 20);
         assert_eq!(t.unit(9), &[0, 9, 18, 27, 36, 45, 54, 63, 72]);
-        // 9 boxes, each crossing 3 rows and 3 columns in 3 cells.
-        assert_eq!(t.crossings.len(), 54);
-        assert!(t
-            .crossings
-            .iter()
-            .all(|c| c.shared.len() == 3 && c.first_rest.len() == 6 && c.second_rest.len() == 6));
+        // A row crosses 3 boxes, a box 3 rows and 3 columns, each in 3 cells.
+        assert_eq!(t.crossings(0).len(), 3);
+        assert_eq!(t.crossings(18).len(), 6);
+        let c = &t.crossings(0)[1];
+        assert_eq!(c.other, 19); // row 1 and box 2
+        assert_eq!(t.places[c.shared.clone()], [3, 4, 5]); // places in row 1
+        assert_eq!(t.places[c.rest.clone()], [0, 1, 2, 6, 7, 8]);
+        assert_eq!(t.pool[c.beyond.clone()], [12, 13, 14, 21, 22, 23]);
+        let c = &t.crossings(18)[0];
+        assert_eq!(c.other, 0); // box 1 and row 1
+        assert_eq!(t.places[c.shared.clone()], [0, 1, 2]);
+        assert_eq!(t.pool[c.beyond.clone()], [3, 4, 5, 6, 7, 8]);
         assert_eq!(t.width, Width::W16);
     }
 

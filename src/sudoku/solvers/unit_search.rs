@@ -128,14 +128,14 @@ impl<M: Digits> UnitSearch<M> {
         let mut level = 0;
         let status = 'search: loop {
             // Enter `level`: pick its blank, or count a solution and back up.
-            if level < depth {
+            let mut left = if level < depth {
                 let a = if MRV {
                     todo.most_constrained(level, free)
                 } else {
                     todo.allowed(level, free)
                 };
                 c.guesses += u64::from(a.several());
-                levels[level].untried = a;
+                a
             } else {
                 let filled = |i| (todo.cell(i), levels[i].placed.lowest());
                 if let Some(status) = run.found(depth, filled) {
@@ -143,21 +143,19 @@ impl<M: Digits> UnitSearch<M> {
                 }
                 level -= 1;
                 todo.give(level, free, levels[level].placed);
-            }
+                levels[level].untried
+            };
             // Back up past the levels with no digit left to try.
-            let left = loop {
-                let left = levels[level].untried;
-                if !left.is_empty() {
-                    break left;
-                }
+            while left.is_empty() {
                 if level == 0 {
                     break 'search Status::Complete;
                 }
                 c.backtracks += 1;
                 level -= 1;
                 todo.give(level, free, levels[level].placed);
-            };
-            if let Err(status) = run.budget.count(&mut c.nodes) {
+                left = levels[level].untried;
+            }
+            if let Err(status) = c.node(run.budget) {
                 break status;
             }
             let b = left.lowest_bit();

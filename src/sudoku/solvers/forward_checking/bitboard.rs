@@ -326,7 +326,7 @@ impl Search<'_> {
                     level -= 1;
                     self.unassign(&levels[level]);
                 };
-                if let Err(status) = run.budget.count(&mut c.nodes) {
+                if let Err(status) = c.node(run.budget) {
                     break 'search status;
                 }
                 let d = left.trailing_zeros() as usize;
