@@ -347,6 +347,43 @@ mod tests {
         assert_counts_the_empty_4x4_and_stops_at_limits(&mut ForwardCheckingSolver::new(), 4);
     }
 
+    /// Solves `grid` on digit bitboards and cell by cell: both must make the same search.
+    fn assert_same_search(grid: &Grid, limits: &Limits) {
+        let bits = ForwardCheckingSolver::new().solve(grid, limits);
+        let cells = ForwardCheckingSolver {
+            cell_by_cell: true,
+            ..ForwardCheckingSolver::default()
+        }
+        .solve(grid, limits);
+        let key = |r: &SolveReport| {
+            let s = &r.stats;
+            let counts = (s.nodes, s.guesses, s.alternatives, s.backtracks);
+            (r.status, r.solutions, r.first.clone(), counts)
+        };
+        assert_eq!(key(&bits), key(&cells));
+    }
+
+    #[test]
+    fn bitboards_and_cells_make_the_same_search() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/norvig_top95.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let options = crate::sudoku::parse::ParseOptions::default();
+        let puzzles = crate::sudoku::parse::parse_puzzles(&text, &options).unwrap();
+        for p in puzzles.iter().step_by(5) {
+            assert_same_search(&p.grid, &Limits::new().solutions(2));
+        }
+        let nine = Shape::new(3, 3).unwrap();
+        for layout in [
+            Layout::standard(nine).with_diagonals(),
+            Layout::standard(nine).with_windows().unwrap(),
+            Layout::standard(Shape::new(2, 3).unwrap()),
+        ] {
+            let grid = Grid::blank(std::sync::Arc::new(layout));
+            assert_same_search(&grid, &Limits::new().solutions(30));
+            assert_same_search(&grid, &Limits::new().nodes(500));
+        }
+    }
+
     #[test]
     fn trail_restores_domains_exactly() {
         let g = Grid::empty(Shape::new(2, 2).unwrap());
