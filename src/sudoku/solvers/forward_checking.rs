@@ -67,7 +67,7 @@ use crate::xc::Status;
 pub struct ForwardCheckingSolver {
     /// The tables of the last layout solved.
     tables: TablesCache,
-    /// The search on digit bitboards, for grids of at most 128 cells and 15 digits.
+    /// The search with digit bitboards, for grids of at most 128 cells and 16 digits.
     bits: bitboard::BitSearch,
     /// The search cell by cell, kept for each mask width, for the others.
     search: PerWidth<Domains<u16>, Domains<u32>, Domains<u64>, Domains<u128>>,
@@ -325,7 +325,7 @@ impl SudokuSolver for ForwardCheckingSolver {
             let bits = &mut self.bits;
             solve_with(grid, limits, |run| {
                 if bits.load(tables, grid) {
-                    bits.search(tables.n, run)
+                    bits.search(run)
                 } else {
                     Status::Complete
                 }
