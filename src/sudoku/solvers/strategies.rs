@@ -334,12 +334,25 @@ impl<'a, M: Digits> Board<'a, M> {
         Ok(())
     }
 
+    /// The side: `N` when it is known when compiling (so that the loops over a unit
+    /// unroll), else the layout's.
+    #[inline(always)]
+    fn side<const N: usize>(&self) -> usize {
+        if N > 0 {
+            N
+        } else {
+            self.tables.n.min(256)
+        }
+    }
+
     /// Copies unit `u`'s candidates into the scratch buffer; returns how many of them are
     /// not down to one candidate.
     #[inline]
-    fn read(&mut self, u: usize) -> usize {
+    fn read<const N: usize>(&mut self, u: usize) -> usize {
+        let n = self.side::<N>();
+        let cells = &self.tables.unit(u)[..n];
         let mut open = 0;
-        for (m, &c) in self.scratch.iter_mut().zip(self.tables.unit(u)) {
+        for (m, &c) in self.scratch[..n].iter_mut().zip(cells) {
             *m = self.cand[usize::from(c)];
             open += usize::from(m.several());
         }
@@ -348,15 +361,15 @@ impl<'a, M: Digits> Board<'a, M> {
 
     /// Strategy 2: a digit with one possible cell in a unit goes there. Returns the number of
     /// cells so placed.
-    fn hidden_singles(&mut self) -> Result<u64, Contradiction> {
+    fn hidden_singles<const N: usize>(&mut self) -> Result<u64, Contradiction> {
         let tables = self.tables;
-        let n = tables.n.min(256);
+        let n = self.side::<N>();
         let mut placed = 0;
         for u in 0..tables.units {
             if !self.visit(u, HIDDEN) {
                 continue;
             }
-            self.read(u);
+            self.read::<N>(u);
             let (mut once, mut twice, mut settled) = (M::EMPTY, M::EMPTY, M::EMPTY);
             for &m in &self.scratch[..n] {
                 twice |= once & m;
@@ -388,15 +401,15 @@ impl<'a, M: Digits> Board<'a, M> {
 
     /// Strategy 3: `k` cells of a unit with the same `k` candidates remove them from the rest
     /// of the unit. Returns the number of subsets that removed something.
-    fn naked_subsets(&mut self) -> Result<u64, Contradiction> {
+    fn naked_subsets<const N: usize>(&mut self) -> Result<u64, Contradiction> {
         let tables = self.tables;
-        let n = tables.n.min(256);
+        let n = self.side::<N>();
         let mut fired = 0;
         for u in 0..tables.units {
             if !self.visit(u, SUBSETS) {
                 continue;
             }
-            let open = self.read(u);
+            let open = self.read::<N>(u);
             // With every single settled, `k` of the unit's `open` cells have nothing to take
             // from unless `k < open` (and cannot be too many for their digits either).
             let settled = self.singles.is_empty();
@@ -438,16 +451,16 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Strategy 4: a digit whose places in one unit all lie in another unit is removed from
     /// the rest of that other unit. Returns the number of such confinements that removed
     /// something.
-    fn pointing(&mut self) -> Result<u64, Contradiction> {
+    fn pointing<const N: usize>(&mut self) -> Result<u64, Contradiction> {
         let tables = self.tables;
-        let n = tables.n.min(256);
+        let n = self.side::<N>();
         let mut fired = 0;
         for u in 0..tables.units {
             let crossings = tables.crossings(u);
             if crossings.is_empty() || !self.visit(u, POINTING) {
                 continue;
             }
-            self.read(u);
+            self.read::<N>(u);
             let or = |scratch: &[M; 256], places: &[u8]| {
                 places
                     .iter()
@@ -483,9 +496,21 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Runs the strategies, simplest first, restarting after any progress, until none makes
     /// progress.
     fn propagate(&mut self) -> Result<(), Contradiction> {
+        if self.tables.n == 9 {
+            self.cycle::<9>()
+        } else {
+            self.cycle::<0>()
+        }
+    }
+
+    /// [`Board::propagate`] for grids of side `N` (0: any side).
+    fn cycle<const N: usize>(&mut self) -> Result<(), Contradiction> {
         loop {
             self.naked_singles()?;
-            if self.hidden_singles()? > 0 || self.naked_subsets()? > 0 || self.pointing()? > 0 {
+            if self.hidden_singles::<N>()? > 0
+                || self.naked_subsets::<N>()? > 0
+                || self.pointing::<N>()? > 0
+            {
                 continue;
             }
             return Ok(());
@@ -728,9 +753,9 @@ mod tests {
                 self.with(|b| {
                     let r = match k {
                         0 => b.naked_singles().map(|()| b.fired[0]),
-                        1 => b.hidden_singles(),
-                        2 => b.naked_subsets(),
-                        _ => b.pointing(),
+                        1 => b.hidden_singles::<0>(),
+                        2 => b.naked_subsets::<0>(),
+                        _ => b.pointing::<0>(),
                     };
                     r.expect("no contradiction") > 0
                 })
@@ -770,7 +795,7 @@ mod tests {
             }
         });
         assert_eq!(f.progress(), [false, true, false, false]);
-        let (placed, after) = f.with(|b| b.hidden_singles());
+        let (placed, after) = f.with(|b| b.hidden_singles::<9>());
         assert_eq!(placed, Ok(1));
         assert_eq!(after[0], bit(1));
     }
@@ -784,7 +809,7 @@ mod tests {
             c[2] = bit(1) | bit(2) | bit(3);
         });
         assert_eq!(f.progress(), [false, false, true, false]);
-        let (fired, after) = f.with(|b| b.naked_subsets());
+        let (fired, after) = f.with(|b| b.naked_subsets::<9>());
         assert_eq!(fired, Ok(2)); // the pair, in its row and its box
         assert_eq!(after[2], bit(3));
         assert_eq!(after[8], without(&[1, 2]));
@@ -801,7 +826,7 @@ mod tests {
             }
         });
         assert_eq!(f.progress(), [false, false, true, false]);
-        let (fired, after) = f.with(|b| b.naked_subsets());
+        let (fired, after) = f.with(|b| b.naked_subsets::<9>());
         assert_eq!(fired, Ok(1));
         assert_eq!(after[9 + 4], without(&[4, 6, 8]));
     }
@@ -815,7 +840,7 @@ mod tests {
             }
         });
         assert_eq!(f.progress(), [false, false, false, true]);
-        let (fired, after) = f.with(|b| b.pointing());
+        let (fired, after) = f.with(|b| b.pointing::<9>());
         assert_eq!(fired, Ok(1));
         for k in 3..9 {
             assert_eq!(after[k], without(&[1]));
@@ -832,7 +857,7 @@ mod tests {
             }
         });
         assert_eq!(f.progress(), [false, false, false, true]);
-        let (fired, after) = f.with(|b| b.pointing());
+        let (fired, after) = f.with(|b| b.pointing::<9>());
         assert_eq!(fired, Ok(1));
         for k in [9, 10, 11, 18, 19, 20] {
             assert_eq!(after[k], without(&[7]));
@@ -843,7 +868,7 @@ mod tests {
     fn contradictions_are_detected() {
         // A unit with no place for digit 9.
         let f = board(|c| c[..9].iter_mut().for_each(|m| *m = without(&[9])));
-        assert_eq!(f.with(|b| b.hidden_singles()).0, Err(Contradiction));
+        assert_eq!(f.with(|b| b.hidden_singles::<9>()).0, Err(Contradiction));
         // Two cells of a row are both the single 3.
         let f = board(|c| {
             c[0] = bit(3);
@@ -856,7 +881,7 @@ mod tests {
                 c[k] = bit(1) | bit(2);
             }
         });
-        assert_eq!(f.with(|b| b.naked_subsets()).0, Err(Contradiction));
+        assert_eq!(f.with(|b| b.naked_subsets::<9>()).0, Err(Contradiction));
     }
 
     #[test]
