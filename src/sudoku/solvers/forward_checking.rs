@@ -13,10 +13,16 @@
 //!   domain (the scan stops early at a domain of one).
 //!
 //! Unlike `mrv`, which recomputes every cell's legal digits at each step, the domains here
-//! persist and are only updated by the removals each assignment makes. Those removals are
-//! written on a *trail* (which cells lost the digit), so backing up restores exactly what was
-//! removed, in reverse order, without ever copying the board. Domains are bit masks, as narrow
-//! as the grid allows (16 bits up to 16x16).
+//! persist and are only updated by the removals each assignment makes, and backing up
+//! restores exactly what was removed, without ever copying the board. Two representations
+//! make the same search:
+//!
+//! - grids of at most 128 cells and 16 digits (9x9 and its variants) keep, beside the
+//!   domains, a bitboard per digit of the cells that still allow it, so an assignment finds
+//!   the peers that lose its digit with one AND instead of visiting every peer, and keeps
+//!   that set to undo (module `bitboard`);
+//! - larger grids visit every peer and write the removals on a *trail* (which cells lost the
+//!   digit), undone in reverse order; domains are bit masks as narrow as the grid allows.
 //!
 //! The unassigned cells wait in a to-do list, and each step swaps the cell it picks to the
 //! front of the part still to assign, as `mrv` does: ties go to the first found in the order

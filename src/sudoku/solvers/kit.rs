@@ -206,8 +206,8 @@ impl Counters {
     }
 }
 
-/// Applies [`Limits`] to a search that counts its nodes in [`SolveStats::nodes`]: the node
-/// limit exactly, the cancel flag and the deadline every 1,024 nodes.
+/// Applies [`Limits`] to a search: the node limit exactly (through the grants of
+/// [`Counters::node`]), the cancel flag and the deadline at every grant (every 1,024 nodes).
 pub(crate) struct Budget<'l> {
     limits: &'l Limits,
     max_nodes: u64,
@@ -221,21 +221,6 @@ impl<'l> Budget<'l> {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
         }
-    }
-
-    /// Called before each assignment the search tries: counts the node, or says why the
-    /// search must stop instead.
-    #[inline]
-    pub(crate) fn node(&self, stats: &mut SolveStats) -> Result<(), Status> {
-        let n = stats.nodes;
-        if n >= self.max_nodes {
-            return Err(Status::NodeLimit);
-        }
-        if n & 1023 == 0 {
-            self.poll()?;
-        }
-        stats.nodes = n + 1;
-        Ok(())
     }
 
     /// Grants the next nodes to `c`, whose last grant is used up: at most 1,024, never past
@@ -422,12 +407,6 @@ mod tests {
     fn node_limit_is_exact() {
         let limits = Limits::new().nodes(3);
         let budget = Budget::new(&limits);
-        let mut stats = SolveStats::default();
-        for _ in 0..3 {
-            assert!(budget.node(&mut stats).is_ok());
-        }
-        assert_eq!(budget.node(&mut stats), Err(Status::NodeLimit));
-        assert_eq!(stats.nodes, 3);
         let mut c = Counters::default();
         for _ in 0..3 {
             assert!(c.node(&budget).is_ok());

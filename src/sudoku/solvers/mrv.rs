@@ -11,7 +11,7 @@
 //! is remembered between steps, unlike forward checking). What the seed does with a copy of the
 //! board per branch, this solver does on one board with undo. Each unit keeps the digits it
 //! still lacks as a bit mask, so a blank's legal digits are the intersection of its units'
-//! masks (see [`unit_search`](super::unit_search), shared with `naive`). The blanks wait in a
+//! masks (the module `unit_search`, shared with `naive`). The blanks wait in a
 //! to-do list; each step scans it for the blank with the fewest legal digits, stopping early at
 //! one with one legal digit or none, and swaps the winner to the front of the part still to
 //! fill. Ties go to the first found, in the order those swaps leave the list (reading order at

@@ -10,7 +10,7 @@
 //! Only the mechanics differ from the seed, not the search tree: each unit keeps the digits
 //! it still lacks as a bit mask, so "does a peer hold this digit?" is a few mask operations
 //! instead of a scan of the row, column and box; and the recursion is an explicit stack of
-//! levels, one per blank (see [`unit_search`](super::unit_search), shared with `mrv`). tdoku's
+//! levels, one per blank (the module `unit_search`, shared with `mrv`). tdoku's
 //! `basic` solver is the same algorithm with the same order, so the two make the same
 //! assignments on every puzzle.
 //!
