@@ -842,20 +842,14 @@ mod tests {
         assert_eq!(f.progress(), [false, false, false, true]);
         let (fired, after) = f.with(|b| b.pointing::<9>());
         assert_eq!(fired, Ok(1));
-        for k in 3..9 {
-            assert_eq!(after[k], without(&[1]));
-        }
+        assert!(after[3..9].iter().all(|&m| m == without(&[1])));
         assert_eq!(after[0], 0x1ff);
     }
 
     #[test]
     fn box_line_reduction_is_pointing_the_other_way() {
         // In row 1, digit 7 is possible only in box 1; so box 1's other rows lose it.
-        let f = board(|c| {
-            for k in 3..9 {
-                c[k] = without(&[7]);
-            }
-        });
+        let f = board(|c| c[3..9].fill(without(&[7])));
         assert_eq!(f.progress(), [false, false, false, true]);
         let (fired, after) = f.with(|b| b.pointing::<9>());
         assert_eq!(fired, Ok(1));
