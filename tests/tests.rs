@@ -6,6 +6,7 @@
 
 mod backtracking_props;
 mod backtracking_sets;
+mod backtracking_trees;
 mod backtracking_util;
 mod bench_guesses;
 mod dlx1_oracle;
@@ -42,7 +43,8 @@ fn every_test_file_is_a_module() {
         if is_module && name != "tests" {
             assert!(
                 this.contains(&format!("\nmod {name};\n"))
-                    || manifest.contains(&format!("path = \"tests/{name}.rs\"")),
+                    || (manifest.contains(&format!("path = \"tests/{name}.rs\""))
+                        || manifest.contains(&format!("path = \"tests/{name}/main.rs\""))),
                 "tests/{name} is not declared in tests/tests.rs, so it would never run"
             );
         }

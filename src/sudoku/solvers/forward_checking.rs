@@ -1,8 +1,8 @@
 //! The `forward-checking` solver: domains kept per cell and pruned as the search assigns.
 //!
-//! This follows seed document 001, which formulates Sudoku as a constraint satisfaction
-//! problem (a variable per blank cell, the digits as its domain, all-different constraints on
-//! every unit) and improves plain depth-first search with two heuristics:
+//! Sudoku as a constraint satisfaction problem (a variable per blank cell, the digits as its
+//! domain, all-different constraints on every unit), searched depth first with two
+//! heuristics:
 //!
 //! * **Forward checking.** Every unassigned cell carries its *domain*, the digits still
 //!   possible there. Assigning a digit to a cell removes that digit from the domains of all the
@@ -10,27 +10,48 @@
 //!   solution, and the search abandons it at once instead of discovering the problem deep
 //!   below.
 //! * **Dynamic variable ordering.** The next cell to assign is the one with the smallest
-//!   domain (the first in reading order on ties; the scan stops early at a domain of one).
+//!   domain (the scan stops early at a domain of one).
 //!
 //! Unlike `mrv`, which recomputes every cell's legal digits at each step, the domains here
-//! persist and are only updated by the removals each assignment makes. Those removals are
-//! written on a *trail* (which cells lost the digit), so backing up restores exactly what was
-//! removed, in reverse order, without ever copying the board. Domains are bit masks.
+//! persist and are only updated by the removals each assignment makes, and backing up
+//! restores exactly what was removed, without ever copying the board. Two representations
+//! make the same search:
+//!
+//! - grids of at most 128 cells and 16 digits (9x9 and its variants) keep, beside the
+//!   domains, a bitboard per digit of the cells that still allow it, so an assignment finds
+//!   the peers that lose its digit with one AND instead of visiting every peer, and keeps
+//!   that set to undo (module `bitboard`);
+//! - larger grids visit every peer and write the removals on a *trail* (which cells lost the
+//!   digit), undone in reverse order; domains are bit masks as narrow as the grid allows.
+//!
+//! The unassigned cells wait in a to-do list, and each step swaps the cell it picks to the
+//! front of the part still to assign, as `mrv` does: ties go to the first found in the order
+//! those swaps leave the list (reading order at the start). Since a cell's domain is exactly
+//! its legal digits, the choices are `mrv`'s; the trees differ only where forward checking
+//! abandons an assignment that `mrv` follows a few forced steps further before finding the
+//! blank with no digit (which can also leave the list in another order).
 //!
 //! Peers come from the grid's [`Layout`], so every box shape, jigsaw regions and the extra
-//! units of variants (Sudoku-X diagonals, windoku windows) are handled.
+//! units of variants (Sudoku-X diagonals, windoku windows) are handled. Every buffer is kept
+//! between puzzles: after the first puzzle of a size, a solve allocates nothing but the
+//! returned solution.
 //!
 //! Statistics: a *node* is an assignment tried, a *guess* is a chosen cell whose domain held
-//! more than one digit, and a *backtrack* is an assignment abandoned because it emptied a
-//! domain, or a chosen cell whose digits ran out so that the search stepped back.
+//! more than one digit, an *alternative* is a digit assigned while another digit of its
+//! cell's domain was still untried (tdoku's count of guesses), and a *backtrack* is an
+//! assignment abandoned because it emptied a domain, or a chosen cell whose digits ran out so
+//! that the search stepped back.
 
-use super::kit::{bit, full_mask, lowest, size, solve_with, solved_grid, Budget, Mask};
-use super::{Limits, SolveReport, SolveStats, SudokuSolver};
+mod bitboard;
+
+use super::kit::{solve_with, with_width, Counters, Digits, PerWidth, Run, Slots};
+use super::tables::{Tables, TablesCache};
+use super::{Limits, SolveReport, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
 
 /// The `forward-checking` solver: domains pruned on every assignment, smallest domain next
-/// (seed document 001).
+/// (the classic constraint-satisfaction formulation).
 ///
 /// It handles every layout (any box shape, jigsaw regions, extra units).
 ///
@@ -50,23 +71,14 @@ use crate::xc::Status;
 /// ```
 #[derive(Debug, Default)]
 pub struct ForwardCheckingSolver {
-    /// The working grid (0 for unassigned).
-    cells: Vec<u8>,
-    /// Each unassigned cell's domain.
-    domain: Vec<Mask>,
-    /// The puzzle's blank cells in reading order.
-    blanks: Vec<usize>,
-    /// Cells that lost a digit, in order; each level's removals are one stretch of it.
-    trail: Vec<usize>,
-    /// The search levels: the cell, its digits not tried yet, and where its trail starts.
-    levels: Vec<Level>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Level {
-    cell: usize,
-    untried: Mask,
-    mark: usize,
+    /// The tables of the last layout solved.
+    tables: TablesCache,
+    /// The search with digit bitboards, for grids of at most 128 cells and 16 digits.
+    bits: bitboard::BitSearch,
+    /// The search cell by cell, kept for each mask width, for the others.
+    search: PerWidth<Domains<u16>, Domains<u32>, Domains<u64>, Domains<u128>>,
+    /// Whether every grid goes cell by cell (for tests that compare the two).
+    cell_by_cell: bool,
 }
 
 impl ForwardCheckingSolver {
@@ -79,156 +91,227 @@ impl ForwardCheckingSolver {
     pub fn new() -> ForwardCheckingSolver {
         ForwardCheckingSolver::default()
     }
+}
+
+/// The search state: domains, the to-do list, the trail and the levels.
+#[derive(Debug, Default)]
+struct Domains<M> {
+    /// Each cell's domain (a given's is its digit; an assigned cell's is left as it was).
+    domain: Slots<M>,
+    /// The blanks; level `i` assigns entry `i`, picked and swapped there when reached.
+    todo: Vec<u16>,
+    /// Room for the trail of cells that lost a digit (see [`Search::assign`]).
+    trail: Vec<u16>,
+    /// Each cell's blank peers (givens never lose a digit, so assignments skip them).
+    peers: Vec<u16>,
+    /// Where each cell's blank peers start in `peers` (one more entry than cells).
+    peer_start: Vec<u32>,
+    /// The search levels.
+    levels: Vec<Level<M>>,
+}
+
+/// A search level: the cell's digits not tried yet, the digit assigned, and where the level's
+/// stretch of the trail starts.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level<M> {
+    untried: M,
+    placed: M,
+    mark: usize,
+}
+
+impl<M: Digits> Domains<M> {
+    fn solve(&mut self, tables: &Tables, grid: &Grid, limits: &Limits) -> SolveReport {
+        solve_with(grid, limits, |run| {
+            if self.load(tables, grid) {
+                self.search(run)
+            } else {
+                Status::Complete
+            }
+        })
+    }
 
     /// Sets up the domains from the givens; false if a blank has no digit left.
-    fn load(&mut self, grid: &Grid) -> bool {
-        let layout = grid.layout();
-        let full = full_mask(layout.size());
-        self.cells.clear();
-        self.cells.extend_from_slice(grid.cells());
-        self.domain.clear();
-        self.domain.resize(self.cells.len(), full);
-        self.blanks.clear();
-        self.trail.clear();
-        self.levels.clear();
-        let mut ok = true;
-        for (cell, &d) in self.cells.iter().enumerate() {
+    fn load(&mut self, tables: &Tables, grid: &Grid) -> bool {
+        let full = M::full(tables.n);
+        let cells = grid.cells();
+        let domain = self.domain.get();
+        for (cell, &d) in cells.iter().enumerate() {
+            domain[cell] = if d == 0 { full } else { M::bit(d) };
+        }
+        self.todo.clear();
+        for (cell, &d) in cells.iter().enumerate() {
             if d == 0 {
-                self.blanks.push(cell);
-                continue;
-            }
-            self.domain[cell] = bit(d);
-            for &p in layout.peers(cell) {
-                if self.cells[p] == 0 {
-                    self.domain[p] &= !bit(d);
+                self.todo.push(cell as u16);
+            } else {
+                // Givens never hold a given's digit (the grid has no conflict).
+                for &p in tables.peers(cell) {
+                    domain[usize::from(p)] &= !M::bit(d);
                 }
             }
         }
-        for &cell in &self.blanks {
-            ok &= self.domain[cell] != 0;
+        self.peers.clear();
+        self.peer_start.clear();
+        for cell in 0..cells.len() {
+            self.peer_start.push(self.peers.len() as u32);
+            if cells[cell] == 0 {
+                let blank = |&&p: &&u16| cells[usize::from(p)] == 0;
+                self.peers.extend(tables.peers(cell).iter().filter(blank));
+            }
         }
-        ok
+        self.peer_start.push(self.peers.len() as u32);
+        let depth = self.todo.len();
+        // Each blank loses each digit at most once on a path, and `assign` may write one
+        // entry past the top.
+        self.trail.clear();
+        self.trail.resize(depth * tables.n + 1, 0);
+        self.levels.clear();
+        self.levels.resize(depth, Level::default());
+        self.todo
+            .iter()
+            .all(|&c| !domain[usize::from(c)].is_empty())
     }
 
-    /// Assigns `d` to `cell` and prunes the peers; false when a peer's domain empties
-    /// (the removals made so far are on the trail either way).
+    fn search(&mut self, run: &mut Run) -> Status {
+        let mut s = Search {
+            peers: &self.peers,
+            peer_start: &self.peer_start,
+            domain: self.domain.get(),
+            todo: &mut self.todo,
+            trail: &mut self.trail,
+            top: 0,
+            levels: &mut self.levels,
+        };
+        s.run(run)
+    }
+}
+
+/// The search's working set, borrowed from [`Domains`] for one solve.
+struct Search<'a, M> {
+    peers: &'a [u16],
+    peer_start: &'a [u32],
+    domain: &'a mut [M; 1 << 16],
+    todo: &'a mut [u16],
+    /// Cells that lost a digit, up to `top`; each level's removals are one stretch.
+    trail: &'a mut [u16],
+    top: usize,
+    levels: &'a mut [Level<M>],
+}
+
+impl<M: Digits> Search<'_, M> {
+    /// Assigns digit `b` to `cell`: removes it from its peers' domains, writing each removal
+    /// on the trail; false if a domain emptied. (An assigned peer never empties: its own digit
+    /// stays, since no peer of it can be assigned that digit.)
+    ///
+    /// The loop has no branch that depends on the domains: whether a peer held the digit is
+    /// too random to predict, and a mispredicted branch per peer cost more than the work it
+    /// skips. The trail is written at its top, which moves only past peers that lost the
+    /// digit; it was sized for the most removals a path can make (each blank loses each digit
+    /// once at most), so the write always has room. No domain is empty when an assignment
+    /// starts, so a domain found empty after it is one this assignment emptied.
     #[inline]
-    fn assign(&mut self, layout: &Layout, cell: usize, d: u8) -> bool {
-        self.cells[cell] = d;
-        let b = bit(d);
-        for &p in layout.peers(cell) {
-            if self.cells[p] == 0 && self.domain[p] & b != 0 {
-                self.domain[p] &= !b;
-                self.trail.push(p);
-                if self.domain[p] == 0 {
-                    return false;
+    fn assign(&mut self, cell: usize, b: M) -> bool {
+        let mut top = self.top;
+        let mut wiped = false;
+        let peers = &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize];
+        for &p in peers {
+            let old = self.domain[usize::from(p)];
+            let new = old & !b;
+            self.domain[usize::from(p)] = new;
+            self.trail[top] = p;
+            top += usize::from(old != new);
+            wiped |= new.is_empty();
+        }
+        self.top = top;
+        !wiped
+    }
+
+    /// Undoes the assignment of `level`: gives its digit back to the cells on its trail.
+    #[inline]
+    fn unassign(&mut self, level: usize) {
+        let Level { placed, mark, .. } = self.levels[level];
+        for &p in &self.trail[mark..self.top] {
+            self.domain[usize::from(p)] |= placed;
+        }
+        self.top = mark;
+    }
+
+    /// Picks the blank with the smallest domain among `todo[level..]` and swaps it to
+    /// `level`; returns its domain.
+    #[inline]
+    fn choose(&mut self, level: usize) -> M {
+        let domain = &*self.domain;
+        let mut a = domain[usize::from(self.todo[level])];
+        if a.several() {
+            let mut best = level;
+            let mut fewest = a.size();
+            for (j, &c) in self.todo[level + 1..].iter().enumerate() {
+                let b = domain[usize::from(c)];
+                let size = b.size();
+                if size < fewest {
+                    (best, fewest, a) = (level + 1 + j, size, b);
+                    if size <= 1 {
+                        break;
+                    }
                 }
             }
+            self.todo.swap(level, best);
         }
-        true
+        a
     }
 
-    /// Undoes the assignment of the level's cell.
-    #[inline]
-    fn unassign(&mut self, level: Level) {
-        let d = self.cells[level.cell];
-        if d == 0 {
-            return;
-        }
-        self.cells[level.cell] = 0;
-        let b = bit(d);
-        for &p in &self.trail[level.mark..] {
-            self.domain[p] |= b;
-        }
-        self.trail.truncate(level.mark);
-    }
-
-    /// The unassigned blank with the smallest domain, or `None` when all are assigned.
-    fn smallest_domain(&self) -> Option<usize> {
-        let mut best = None;
-        let mut best_size = u32::MAX;
-        for &cell in &self.blanks {
-            if self.cells[cell] != 0 {
-                continue;
+    fn run(&mut self, run: &mut Run) -> Status {
+        let depth = self.todo.len();
+        let mut c = Counters::default();
+        let mut level = 0;
+        let status = 'search: loop {
+            // Enter `level`: pick its cell, or count a solution and back up.
+            if level < depth {
+                let a = self.choose(level);
+                c.guesses += u64::from(a.several());
+                self.levels[level].untried = a;
+                self.levels[level].mark = self.top;
+            } else {
+                let (todo, levels) = (&self.todo, &self.levels);
+                let filled = |i: usize| (usize::from(todo[i]), levels[i].placed.lowest());
+                if let Some(status) = run.found(depth, filled) {
+                    break status;
+                }
+                level -= 1;
+                self.unassign(level);
             }
-            let k = size(self.domain[cell]);
-            if k < best_size {
-                best = Some(cell);
-                best_size = k;
-                if k <= 1 {
+            // Try the level's next digit, backing up past levels with none left; an
+            // assignment that empties a domain is undone at once.
+            loop {
+                let left = loop {
+                    let left = self.levels[level].untried;
+                    if !left.is_empty() {
+                        break left;
+                    }
+                    if level == 0 {
+                        break 'search Status::Complete;
+                    }
+                    c.backtracks += 1;
+                    level -= 1;
+                    self.unassign(level);
+                };
+                if let Err(status) = c.node(run.budget) {
+                    break 'search status;
+                }
+                let b = left.lowest_bit();
+                c.alternatives += u64::from(left.several());
+                let l = &mut self.levels[level];
+                l.untried = left ^ b;
+                l.placed = b;
+                if self.assign(usize::from(self.todo[level]), b) {
                     break;
                 }
+                c.backtracks += 1;
+                self.unassign(level);
             }
-        }
-        best
-    }
-
-    fn search(
-        &mut self,
-        grid: &Grid,
-        budget: &Budget,
-        stats: &mut SolveStats,
-        solutions: &mut u64,
-        first: &mut Option<Grid>,
-    ) -> Status {
-        let layout: &Layout = grid.layout();
-        let mut choosing = true;
-        loop {
-            if choosing {
-                match self.smallest_domain() {
-                    None => {
-                        *solutions += 1;
-                        if first.is_none() {
-                            *first = Some(solved_grid(
-                                grid,
-                                self.blanks.iter().map(|&c| (c, self.cells[c])),
-                            ));
-                        }
-                        if budget.enough(*solutions) {
-                            return Status::SolutionLimit;
-                        }
-                        if self.levels.is_empty() {
-                            return Status::Complete;
-                        }
-                    }
-                    Some(cell) => {
-                        let untried = self.domain[cell];
-                        if size(untried) > 1 {
-                            stats.guesses += 1;
-                        }
-                        self.levels.push(Level {
-                            cell,
-                            untried,
-                            mark: self.trail.len(),
-                        });
-                    }
-                }
-            }
-            let Some(&level) = self.levels.last() else {
-                return Status::Complete;
-            };
-            self.unassign(level);
-            if level.untried == 0 {
-                self.levels.pop();
-                if self.levels.is_empty() {
-                    return Status::Complete;
-                }
-                stats.backtracks += 1;
-                choosing = false;
-                continue;
-            }
-            if let Err(status) = budget.node(stats) {
-                return status;
-            }
-            let top = self.levels.len() - 1;
-            self.levels[top].untried = level.untried & (level.untried - 1);
-            if self.assign(layout, level.cell, lowest(level.untried)) {
-                choosing = true;
-            } else {
-                stats.backtracks += 1;
-                choosing = false;
-            }
-        }
+            level += 1;
+        };
+        c.add_to(run.stats);
+        status
     }
 }
 
@@ -243,13 +326,19 @@ impl SudokuSolver for ForwardCheckingSolver {
     }
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
-        solve_with(grid, limits, |budget, stats, solutions, first| {
-            if self.load(grid) {
-                self.search(grid, budget, stats, solutions, first)
-            } else {
-                Status::Complete
-            }
-        })
+        let tables = self.tables.get(grid.layout());
+        if bitboard::fits(tables) && !self.cell_by_cell {
+            let bits = &mut self.bits;
+            solve_with(grid, limits, |run| {
+                if bits.load(tables, grid) {
+                    bits.search(run)
+                } else {
+                    Status::Complete
+                }
+            })
+        } else {
+            with_width!(self.search, tables.width, |s| s.solve(tables, grid, limits))
+        }
     }
 }
 
@@ -264,22 +353,65 @@ mod tests {
         assert_counts_the_empty_4x4_and_stops_at_limits(&mut ForwardCheckingSolver::new(), 4);
     }
 
+    /// Solves `grid` on digit bitboards and cell by cell: both must make the same search.
+    fn assert_same_search(grid: &Grid, limits: &Limits) {
+        let bits = ForwardCheckingSolver::new().solve(grid, limits);
+        let cells = ForwardCheckingSolver {
+            cell_by_cell: true,
+            ..ForwardCheckingSolver::default()
+        }
+        .solve(grid, limits);
+        let key = |r: &SolveReport| {
+            let s = &r.stats;
+            let counts = (s.nodes, s.guesses, s.alternatives, s.backtracks);
+            (r.status, r.solutions, r.first.clone(), counts)
+        };
+        assert_eq!(key(&bits), key(&cells));
+    }
+
+    #[test]
+    fn bitboards_and_cells_make_the_same_search() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/norvig_top95.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let options = crate::sudoku::parse::ParseOptions::default();
+        let puzzles = crate::sudoku::parse::parse_puzzles(&text, &options).unwrap();
+        for p in puzzles.iter().step_by(5) {
+            assert_same_search(&p.grid, &Limits::new().solutions(2));
+        }
+        let nine = Shape::new(3, 3).unwrap();
+        for layout in [
+            Layout::standard(nine).with_diagonals(),
+            Layout::standard(nine).with_windows().unwrap(),
+            Layout::standard(Shape::new(2, 3).unwrap()),
+        ] {
+            let grid = Grid::blank(std::sync::Arc::new(layout));
+            assert_same_search(&grid, &Limits::new().solutions(30));
+            assert_same_search(&grid, &Limits::new().nodes(500));
+        }
+    }
+
     #[test]
     fn trail_restores_domains_exactly() {
         let g = Grid::empty(Shape::new(2, 2).unwrap());
-        let mut s = ForwardCheckingSolver::new();
-        assert!(s.load(&g));
-        let before = s.domain.clone();
-        let level = Level {
-            cell: 5,
-            untried: 0,
-            mark: s.trail.len(),
+        let tables = Tables::new(g.layout());
+        let mut d = Domains::<u16>::default();
+        assert!(d.load(&tables, &g));
+        let before = d.domain.get()[..16].to_vec();
+        let mut s = Search {
+            peers: &d.peers,
+            peer_start: &d.peer_start,
+            domain: d.domain.get(),
+            todo: &mut d.todo,
+            trail: &mut d.trail,
+            top: 0,
+            levels: &mut d.levels,
         };
-        assert!(s.assign(g.layout(), 5, 3));
-        assert_eq!(s.trail.len(), 7); // every peer lost the 3
-        s.unassign(level);
-        assert_eq!(s.domain, before);
-        assert!(s.trail.is_empty());
+        s.levels[0].placed = <u16 as Digits>::bit(3);
+        assert!(s.assign(5, s.levels[0].placed));
+        assert_eq!(s.top, 7); // every peer lost the 3
+        s.unassign(0);
+        assert_eq!(s.domain[..16], before[..]);
+        assert_eq!(s.top, 0);
     }
 
     #[test]

@@ -5,43 +5,209 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::{Limits, SolveReport, SolveStats};
-use crate::sudoku::grid::{Grid, Layout};
+use crate::sudoku::grid::Grid;
 use crate::xc::Status;
 
-/// A set of digits: bit `d - 1` stands for digit `d`. A side is at most 100, so 128 bits hold
-/// every digit of every grid the crate accepts.
-pub(crate) type Mask = u128;
-
-/// The set of all digits `1..=n`.
-#[inline]
-pub(crate) fn full_mask(n: usize) -> Mask {
-    if n >= 128 {
-        Mask::MAX
-    } else {
-        (1 << n) - 1
+/// A set of digits as a bit mask: bit `d - 1` stands for digit `d`.
+///
+/// The backtracking solvers are generic over the mask's width so that a 9x9 grid works on
+/// 16-bit masks (its candidate arrays then take an eighth of the room they would as `u128`)
+/// while the widest grids the crate accepts (a side of at most 100) still fit in 128 bits;
+/// [`Width`] picks the narrowest that holds a grid's digits.
+pub(crate) trait Digits:
+    Copy
+    + Eq
+    + Default
+    + std::fmt::Debug
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+    + std::ops::BitXorAssign
+{
+    /// The empty set.
+    const EMPTY: Self;
+    /// Every bit set, digits or not (the candidates of a spare slot that never constrains).
+    const ALL: Self;
+    /// The set of all digits `1..=n`.
+    fn full(n: usize) -> Self;
+    /// The one-digit set `{d}` (`d` from 1).
+    fn bit(d: u8) -> Self;
+    /// How many digits the set holds.
+    fn size(self) -> u32;
+    /// The set of the smallest digit alone (empty for the empty set).
+    fn lowest_bit(self) -> Self;
+    /// The smallest digit of a non-empty set.
+    fn lowest(self) -> u8;
+    /// Whether the set holds two digits or more.
+    #[inline]
+    fn several(self) -> bool {
+        self != self.lowest_bit()
+    }
+    /// Whether the set is empty.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
     }
 }
 
-/// The one-digit set `{d}` (`d` from 1).
-#[inline]
-pub(crate) fn bit(d: u8) -> Mask {
-    1 << (d - 1)
+macro_rules! digits_for {
+    ($($t:ty),*) => {$(
+        impl Digits for $t {
+            const EMPTY: $t = 0;
+            const ALL: $t = <$t>::MAX;
+            #[inline]
+            fn full(n: usize) -> $t {
+                if n >= <$t>::BITS as usize { <$t>::MAX } else { (1 << n) - 1 }
+            }
+            #[inline]
+            fn bit(d: u8) -> $t {
+                1 << (d - 1)
+            }
+            #[inline]
+            fn size(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest_bit(self) -> $t {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn lowest(self) -> u8 {
+                self.trailing_zeros() as u8 + 1
+            }
+        }
+    )*};
 }
 
-/// The smallest digit of a non-empty set.
-#[inline]
-pub(crate) fn lowest(m: Mask) -> u8 {
-    m.trailing_zeros() as u8 + 1
+digits_for!(u16, u32, u64, u128);
+
+/// The narrowest mask that holds every digit of a grid of side `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Width {
+    /// Up to 16 digits (4x4, 6x6, 8x8, 9x9, 12x12, 16x16).
+    W16,
+    /// Up to 32 digits (25x25).
+    W32,
+    /// Up to 64 digits.
+    W64,
+    /// Up to 128 digits (the crate's largest side is 100).
+    W128,
 }
 
-/// How many digits a set holds.
-#[inline]
-pub(crate) fn size(m: Mask) -> u32 {
-    m.count_ones()
+impl Width {
+    /// The width for a side of `n`.
+    pub(crate) fn of(n: usize) -> Width {
+        match n {
+            0..=16 => Width::W16,
+            17..=32 => Width::W32,
+            33..=64 => Width::W64,
+            _ => Width::W128,
+        }
+    }
 }
 
-/// Applies [`Limits`] to a search that counts its nodes in [`SolveStats::nodes`]: the node
-/// limit exactly, the cancel flag and the deadline every 1,024 nodes.
+/// The same search state, once per mask width: a solver keeps the one its puzzles need, and
+/// its buffers, between puzzles.
+#[derive(Debug, Default)]
+pub(crate) struct PerWidth<S16, S32, S64, S128> {
+    pub(crate) w16: S16,
+    pub(crate) w32: S32,
+    pub(crate) w64: S64,
+    pub(crate) w128: S128,
+}
+
+/// Runs `$body` with `$s` bound to the state of `$per` (a [`PerWidth`]) for `$width`.
+macro_rules! with_width {
+    ($per:expr, $width:expr, |$s:ident| $body:expr) => {
+        match $width {
+            $crate::sudoku::solvers::kit::Width::W16 => {
+                let $s = &mut $per.w16;
+                $body
+            }
+            $crate::sudoku::solvers::kit::Width::W32 => {
+                let $s = &mut $per.w32;
+                $body
+            }
+            $crate::sudoku::solvers::kit::Width::W64 => {
+                let $s = &mut $per.w64;
+                $body
+            }
+            $crate::sudoku::solvers::kit::Width::W128 => {
+                let $s = &mut $per.w128;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_width;
+
+/// A value for every index below `N`, by default every 16-bit index. Every cell of every
+/// grid the crate accepts (at most 10,000) has a 16-bit index, so a search that keeps one
+/// value per cell here indexes it without bounds checks (and a unit's places, below 256,
+/// index a `Slots<M, 256>` without checks when they are bytes). The array is made on first
+/// use and kept; only the entries in use are ever touched.
+#[derive(Debug, Default)]
+pub(crate) struct Slots<M, const N: usize = { 1 << 16 }>(Option<Box<[M; N]>>);
+
+impl<M: Digits, const N: usize> Slots<M, N> {
+    /// The array (made empty on first use).
+    pub(crate) fn get(&mut self) -> &mut [M; N] {
+        self.0.get_or_insert_with(|| {
+            vec![M::EMPTY; N]
+                .into_boxed_slice()
+                .try_into()
+                .expect("N slots")
+        })
+    }
+}
+
+/// The counters a search bumps at every node, kept in registers while it runs and added to
+/// the [`SolveStats`] when it ends.
+///
+/// Nodes are counted down from a grant of at most 1,024 made by the [`Budget`], so that a
+/// node costs one decrement and one test; the budget polls the cancel flag and the clock at
+/// each grant and never grants past the node limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    /// Nodes granted so far.
+    granted: u64,
+    /// Nodes of the last grant not used yet.
+    left: u64,
+    pub(crate) guesses: u64,
+    pub(crate) alternatives: u64,
+    pub(crate) backtracks: u64,
+}
+
+impl Counters {
+    /// Counts a node, or says why the search must stop instead.
+    #[inline]
+    pub(crate) fn node(&mut self, budget: &Budget) -> Result<(), Status> {
+        if self.left == 0 {
+            budget.grant(self)?;
+        }
+        self.left -= 1;
+        Ok(())
+    }
+
+    /// The nodes counted.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.granted - self.left
+    }
+
+    /// Adds the counts to `stats`.
+    pub(crate) fn add_to(self, stats: &mut SolveStats) {
+        stats.nodes += self.nodes();
+        stats.guesses += self.guesses;
+        stats.alternatives += self.alternatives;
+        stats.backtracks += self.backtracks;
+    }
+}
+
+/// Applies [`Limits`] to a search: the node limit exactly (through the grants of
+/// [`Counters::node`]), the cancel flag and the deadline at every grant (every 1,024 nodes).
 pub(crate) struct Budget<'l> {
     limits: &'l Limits,
     max_nodes: u64,
@@ -57,18 +223,18 @@ impl<'l> Budget<'l> {
         }
     }
 
-    /// Called before each assignment the search tries: counts the node, or says why the
-    /// search must stop instead.
-    #[inline]
-    pub(crate) fn node(&self, stats: &mut SolveStats) -> Result<(), Status> {
-        let nodes = stats.nodes;
-        if nodes >= self.max_nodes {
+    /// Grants the next nodes to `c`, whose last grant is used up: at most 1,024, never past
+    /// the node limit; polls the cancel flag and the clock first.
+    #[cold]
+    pub(crate) fn grant(&self, c: &mut Counters) -> Result<(), Status> {
+        let n = c.granted;
+        if n >= self.max_nodes {
             return Err(Status::NodeLimit);
         }
-        if nodes & 1023 == 0 {
-            self.poll()?;
-        }
-        stats.nodes = nodes + 1;
+        self.poll()?;
+        let grant = (self.max_nodes - n).min(1024);
+        c.granted += grant;
+        c.left = grant;
         Ok(())
     }
 
@@ -128,14 +294,47 @@ pub(crate) fn solved_grid(grid: &Grid, cells: impl IntoIterator<Item = (usize, u
     out
 }
 
+/// What a search reports into: the puzzle, the limits, the statistics, the number of
+/// solutions found and the first.
+pub(crate) struct Run<'a, 'l> {
+    pub(crate) grid: &'a Grid,
+    pub(crate) budget: &'a Budget<'l>,
+    pub(crate) stats: &'a mut SolveStats,
+    pub(crate) solutions: u64,
+    pub(crate) first: Option<Grid>,
+}
+
+impl Run<'_, '_> {
+    /// Counts a solution whose blanks are `filled(0..blanks)` (cell, digit), keeping the
+    /// first; returns the status to stop with if the search must stop (the solution limit,
+    /// or a grid with no blank, which has nothing to search after its one solution).
+    pub(crate) fn found(
+        &mut self,
+        blanks: usize,
+        filled: impl Fn(usize) -> (usize, u8),
+    ) -> Option<Status> {
+        self.solutions += 1;
+        if self.first.is_none() {
+            self.first = Some(solved_grid(self.grid, (0..blanks).map(filled)));
+        }
+        if self.budget.enough(self.solutions) {
+            Some(Status::SolutionLimit)
+        } else if blanks == 0 {
+            Some(Status::Complete)
+        } else {
+            None
+        }
+    }
+}
+
 /// What every backtracking solve does around its search: settle the puzzle without searching
 /// when it can (conflicting givens, a zero solution limit), start the clock and the budget,
-/// run `search` (which counts into the statistics, the number of solutions and the first
-/// solution), and write the report.
+/// run `search` (which counts into the [`Run`]: statistics, solutions, the first one), and
+/// write the report.
 pub(crate) fn solve_with(
     grid: &Grid,
     limits: &Limits,
-    search: impl FnOnce(&Budget, &mut SolveStats, &mut u64, &mut Option<Grid>) -> Status,
+    search: impl FnOnce(&mut Run) -> Status,
 ) -> SolveReport {
     let start = Instant::now();
     if let Some(report) = settled_without_search(grid, limits, start) {
@@ -143,80 +342,21 @@ pub(crate) fn solve_with(
     }
     let budget = Budget::new(limits);
     let mut stats = SolveStats::default();
-    let mut solutions = 0;
-    let mut first = None;
-    let status = search(&budget, &mut stats, &mut solutions, &mut first);
+    let mut run = Run {
+        grid,
+        budget: &budget,
+        stats: &mut stats,
+        solutions: 0,
+        first: None,
+    };
+    let status = search(&mut run);
+    let (solutions, first) = (run.solutions, run.first);
     stats.elapsed = start.elapsed();
     SolveReport {
         status,
         solutions,
         first,
         stats,
-    }
-}
-
-/// The working grid of the `naive` and `mrv` solvers: each cell's digit, the digits each unit
-/// holds (so a cell's legal digits are a few mask operations), and the puzzle's blanks in
-/// reading order.
-#[derive(Debug, Default)]
-pub(crate) struct UnitBoard {
-    /// Each cell's digit, 0 for blank.
-    pub(crate) cells: Vec<u8>,
-    /// For each unit, the digits it holds.
-    used: Vec<Mask>,
-    /// The puzzle's blank cells, in reading order.
-    pub(crate) blanks: Vec<usize>,
-}
-
-impl UnitBoard {
-    /// Starts from `grid`: its digits, its units' masks and its blanks.
-    pub(crate) fn load(&mut self, grid: &Grid) {
-        let layout = grid.layout();
-        self.cells.clear();
-        self.cells.extend_from_slice(grid.cells());
-        self.used.clear();
-        self.used.resize(layout.units().len(), 0);
-        self.blanks.clear();
-        for (cell, &d) in self.cells.iter().enumerate() {
-            if d == 0 {
-                self.blanks.push(cell);
-            } else {
-                for &u in layout.units_of(cell) {
-                    self.used[u] |= bit(d);
-                }
-            }
-        }
-    }
-
-    /// The digits no peer of `cell` holds.
-    #[inline]
-    pub(crate) fn allowed(&self, layout: &Layout, full: Mask, cell: usize) -> Mask {
-        let mut taken = 0;
-        for &u in layout.units_of(cell) {
-            taken |= self.used[u];
-        }
-        full & !taken
-    }
-
-    /// Writes digit `d` into `cell`.
-    #[inline]
-    pub(crate) fn write(&mut self, layout: &Layout, cell: usize, d: u8) {
-        self.cells[cell] = d;
-        for &u in layout.units_of(cell) {
-            self.used[u] |= bit(d);
-        }
-    }
-
-    /// Clears `cell` (nothing happens if it is blank).
-    #[inline]
-    pub(crate) fn erase(&mut self, layout: &Layout, cell: usize) {
-        let d = self.cells[cell];
-        if d != 0 {
-            self.cells[cell] = 0;
-            for &u in layout.units_of(cell) {
-                self.used[u] &= !bit(d);
-            }
-        }
     }
 }
 
@@ -246,24 +386,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn masks_cover_a_hundred_digits() {
-        let m = full_mask(100);
-        assert_eq!(size(m), 100);
-        assert_eq!(lowest(m), 1);
-        assert_eq!(lowest(bit(100)), 100);
-        assert_eq!(m & bit(100), bit(100));
-        assert_eq!(full_mask(1), 1);
+    fn masks_of_every_width() {
+        let m = <u128 as Digits>::full(100);
+        assert_eq!(m.size(), 100);
+        assert_eq!(m.lowest(), 1);
+        assert_eq!(<u128 as Digits>::bit(100).lowest(), 100);
+        assert_eq!(<u16 as Digits>::full(16), u16::MAX);
+        assert_eq!(<u16 as Digits>::full(9), 0x1ff);
+        let pair = <u32 as Digits>::bit(3) | <u32 as Digits>::bit(7);
+        assert_eq!((pair.size(), pair.lowest(), pair.lowest_bit()), (2, 3, 4));
+        assert!(pair.several() && !pair.lowest_bit().several());
+        assert!(<u64 as Digits>::EMPTY.is_empty());
+        assert_eq!(Width::of(9), Width::W16);
+        assert_eq!(Width::of(25), Width::W32);
+        assert_eq!(Width::of(49), Width::W64);
+        assert_eq!(Width::of(100), Width::W128);
     }
 
     #[test]
     fn node_limit_is_exact() {
         let limits = Limits::new().nodes(3);
         let budget = Budget::new(&limits);
-        let mut stats = SolveStats::default();
+        let mut c = Counters::default();
         for _ in 0..3 {
-            assert!(budget.node(&mut stats).is_ok());
+            assert!(c.node(&budget).is_ok());
         }
-        assert_eq!(budget.node(&mut stats), Err(Status::NodeLimit));
-        assert_eq!(stats.nodes, 3);
+        assert_eq!(c.node(&budget), Err(Status::NodeLimit));
+        assert_eq!(c.nodes(), 3);
+        let unlimited = Limits::new();
+        let budget = Budget::new(&unlimited);
+        let mut c = Counters::default();
+        for _ in 0..5000 {
+            assert!(c.node(&budget).is_ok());
+        }
+        assert_eq!(c.nodes(), 5000);
     }
 }

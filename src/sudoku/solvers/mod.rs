@@ -26,6 +26,8 @@ mod kit;
 pub mod mrv;
 pub mod naive;
 pub mod strategies;
+mod tables;
+mod unit_search;
 
 /// The work a solver did on one puzzle.
 ///
@@ -41,6 +43,10 @@ pub struct SolveStats {
     pub guesses: u64,
     /// Times the search undid an assignment because it led nowhere.
     pub backtracks: u64,
+    /// Digits tried at branch points while another digit was still untried there (a branch
+    /// point whose `k` candidates are all tried adds `k - 1`): what tdoku's benchmark counts
+    /// as guesses. The backtracking solvers count it; `dlx` leaves it at 0.
+    pub alternatives: u64,
     /// How often each strategy made progress, for solvers that use strategies
     /// (name, count), in a fixed order.
     pub strategies: Vec<(&'static str, u64)>,

@@ -1,32 +1,35 @@
 //! The `naive` solver: the textbook backtracker, kept deliberately plain.
 //!
-//! This follows seed document 002 (a recursive Sudoku backtracker): take the first blank cell
+//! The textbook recursive backtracker: take the first blank cell
 //! in reading order, try the digits from 1 upwards, and keep a digit only if no cell sharing a
 //! unit with the blank already holds it; then move on to the next blank, and when a blank has
 //! no digit left, step back to the previous one and try its next digit. Nothing chooses the
 //! cell cleverly and nothing looks ahead; how slow that is on hard puzzles is the point of
 //! having this solver, so do not add heuristics here.
 //!
-//! Two things differ from the seed only in mechanics, not in the search tree. Each unit keeps
-//! the set of digits it already holds as a bit mask, so "does a peer hold this digit?" is one
-//! lookup per unit of the cell instead of a scan of the row, column and box. And the recursion
-//! is an explicit stack of blanks (one entry per blank, at most `n²` = 10,000), so no puzzle can
-//! overflow the call stack.
+//! Only the mechanics differ from the seed, not the search tree: each unit keeps the digits
+//! it still lacks as a bit mask, so "does a peer hold this digit?" is a few mask operations
+//! instead of a scan of the row, column and box; and the recursion is an explicit stack of
+//! levels, one per blank (the module `unit_search`, shared with `mrv`). tdoku's
+//! `basic` solver is the same algorithm with the same order, so the two make the same
+//! assignments on every puzzle.
 //!
 //! The units are read from the grid's [`Layout`], so every box shape, jigsaw regions and the
 //! extra units of variants (the diagonals of Sudoku-X, the windows of windoku) are honoured.
 //!
 //! Statistics: a *node* is a digit written into a blank (one that broke no unit), a *guess* is
-//! a blank that had more than one allowed digit when the search reached it, and a *backtrack*
-//! is a blank that ran out of digits so that the search stepped back to the previous blank.
+//! a blank that had more than one allowed digit when the search reached it, an *alternative*
+//! is a digit written while another allowed digit of its blank was still untried, and a
+//! *backtrack* is a blank that ran out of digits so that the search stepped back.
 
-use super::kit::{full_mask, lowest, size, solve_with, solved_grid, Budget, Mask, UnitBoard};
-use super::{Limits, SolveReport, SolveStats, SudokuSolver};
+use super::kit::{with_width, PerWidth};
+use super::tables::TablesCache;
+use super::unit_search::{Order, UnitSearch};
+use super::{Limits, SolveReport, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
-use crate::xc::Status;
 
 /// The `naive` solver: first blank in reading order, digits in ascending order, undo on
-/// failure (seed document 002).
+/// failure.
 ///
 /// It handles every layout (any box shape, jigsaw regions, extra units). Hard puzzles can take
 /// it millions of nodes, so give it a node limit or a deadline when that matters.
@@ -44,10 +47,10 @@ use crate::xc::Status;
 /// ```
 #[derive(Debug, Default)]
 pub struct NaiveSolver {
-    /// The working grid; its blanks, in reading order, are the order of the search.
-    board: UnitBoard,
-    /// For each blank (search level), the allowed digits not tried yet.
-    untried: Vec<Mask>,
+    /// The tables of the last layout solved.
+    tables: TablesCache,
+    /// The search, kept for each mask width.
+    search: PerWidth<UnitSearch<u16>, UnitSearch<u32>, UnitSearch<u64>, UnitSearch<u128>>,
 }
 
 impl NaiveSolver {
@@ -59,75 +62,6 @@ impl NaiveSolver {
     /// ```
     pub fn new() -> NaiveSolver {
         NaiveSolver::default()
-    }
-
-    fn load(&mut self, grid: &Grid) {
-        self.board.load(grid);
-        self.untried.clear();
-        self.untried.resize(self.board.blanks.len(), 0);
-    }
-
-    /// The search proper; returns why it ended.
-    fn search(
-        &mut self,
-        grid: &Grid,
-        budget: &Budget,
-        stats: &mut SolveStats,
-        solutions: &mut u64,
-        first: &mut Option<Grid>,
-    ) -> Status {
-        let layout: &Layout = grid.layout();
-        let full = full_mask(layout.size());
-        let depth = self.board.blanks.len();
-        let mut level = 0;
-        // `true` when `level` is reached from above and must be set up.
-        let mut entering = true;
-        loop {
-            if entering {
-                if level == depth {
-                    *solutions += 1;
-                    if first.is_none() {
-                        *first = Some(solved_grid(
-                            grid,
-                            self.board.blanks.iter().map(|&c| (c, self.board.cells[c])),
-                        ));
-                    }
-                    if budget.enough(*solutions) {
-                        return Status::SolutionLimit;
-                    }
-                    if depth == 0 {
-                        return Status::Complete;
-                    }
-                    level -= 1;
-                    entering = false;
-                    continue;
-                }
-                let allowed = self.board.allowed(layout, full, self.board.blanks[level]);
-                if size(allowed) > 1 {
-                    stats.guesses += 1;
-                }
-                self.untried[level] = allowed;
-            }
-            let cell = self.board.blanks[level];
-            self.board.erase(layout, cell);
-            let untried = self.untried[level];
-            if untried == 0 {
-                if level == 0 {
-                    return Status::Complete;
-                }
-                stats.backtracks += 1;
-                level -= 1;
-                entering = false;
-                continue;
-            }
-            if let Err(status) = budget.node(stats) {
-                return status;
-            }
-            self.untried[level] = untried & (untried - 1);
-            self.board.write(layout, cell, lowest(untried));
-            level += 1;
-            entering = true;
-        }
     }
 }
 
@@ -142,10 +76,13 @@ impl SudokuSolver for NaiveSolver {
     }
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
-        solve_with(grid, limits, |budget, stats, solutions, first| {
-            self.load(grid);
-            self.search(grid, budget, stats, solutions, first)
-        })
+        let tables = self.tables.get(grid.layout());
+        with_width!(self.search, tables.width, |s| s.solve(
+            tables,
+            grid,
+            limits,
+            Order::Reading
+        ))
     }
 }
 
@@ -154,6 +91,7 @@ mod tests {
     use super::*;
     use crate::sudoku::solvers::kit::assert_counts_the_empty_4x4_and_stops_at_limits;
     use crate::sudoku::Shape;
+    use crate::xc::Status;
 
     #[test]
     fn counts_every_4x4_grid_and_stops_at_limits() {

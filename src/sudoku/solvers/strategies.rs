@@ -1,6 +1,6 @@
 //! The `strategies` solver: the deductions people use, cycled to a standstill, then a guess.
 //!
-//! This follows seed document 003. Every cell holds a set of *candidates* (the digits still
+//! Human strategies, then search. Every cell holds a set of *candidates* (the digits still
 //! possible there; a given starts with its own digit only, a blank with all of them). Four
 //! strategies shrink those sets, always in this order, simplest first:
 //!
@@ -24,7 +24,22 @@
 //! each of them in turn, and runs the strategies again below each guess. A contradiction (a
 //! cell with no candidate left, or a unit with no place left for some digit) ends a branch.
 //! Changes to the candidate sets are recorded on a trail, so a guess is undone by replaying
-//! the trail backwards rather than by copying the board. Candidate sets are bit masks.
+//! the trail backwards rather than by copying the board. Candidate sets are bit masks, as
+//! narrow as the grid allows (16 bits up to 16x16).
+//!
+//! How the cycle is run, for speed, without changing what it computes: a cell that comes down
+//! to one candidate goes on a queue, and "naked singles" empties the queue (a single's digit
+//! leaves its peers, which can make new singles); repeating the textbook pass over every cell
+//! until it finds nothing reaches the same board, since that strategy's result does not
+//! depend on the order it is applied in. The other three strategies are passes over the
+//! units, in the units' order, each changing the board as it goes; singles they make wait on
+//! the queue until the cycle restarts. The board the search sees between strategies is
+//! therefore the one the plain cycle would give, and so are the guesses. Units, peers and the
+//! crossings of units that pointing looks at are compiled once per layout. And a pass skips
+//! the units none of whose cells changed since the same pass last looked at them: what the
+//! pass finds in a unit (hidden singles, naked subsets, digits confined to a crossing)
+//! depends on that unit's cells alone, and anything it could remove elsewhere was removed
+//! the last time.
 //!
 //! The units come from the grid's [`Layout`], so any box shape (6×6 with 2×3 boxes, 12×12 …),
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.
@@ -39,7 +54,8 @@
 
 use std::fmt;
 
-use super::kit::{bit, full_mask, lowest, size, solve_with, Budget, Mask};
+use super::kit::{solve_with, with_width, Counters, Digits, PerWidth, Run, Slots};
+use super::tables::{Tables, TablesCache};
 use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -154,227 +170,347 @@ pub fn rate(grid: &Grid) -> Rating {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Contradiction;
 
-/// Set on a cell's mask (above every digit) once its single candidate has been removed from
-/// its peers, so that the naked-single pass does not redo it.
-const SETTLED: Mask = 1 << 127;
-
-/// The candidates of every cell, with a trail to undo changes.
+/// The board's storage, kept between puzzles.
 #[derive(Debug, Default)]
-struct Board {
-    /// Each cell's candidates, plus the [`SETTLED`] flag.
-    cand: Vec<Mask>,
-    /// Each change: the cell and its previous mask.
-    trail: Vec<(usize, Mask)>,
-    /// All digits.
-    full: Mask,
+struct Store<M> {
+    /// Each cell's candidates.
+    cand: Slots<M>,
+    /// Each change: the cell and its candidates before.
+    trail: Vec<(u16, M)>,
+    /// Cells down to one candidate whose digit has not left their peers yet.
+    singles: Vec<u16>,
+    /// For each unit, the passes that must look at it again (see [`Board::touch`]).
+    dirty: Vec<u8>,
+    /// A copy of one unit's candidates, for the passes.
+    scratch: Slots<M, 256>,
+    /// The search levels.
+    levels: Vec<Level<M>>,
 }
 
-impl Board {
-    fn load(&mut self, grid: &Grid) {
-        self.full = full_mask(grid.size());
-        self.cand.clear();
-        self.cand.extend(
-            grid.cells()
-                .iter()
-                .map(|&d| if d == 0 { self.full } else { bit(d) }),
-        );
-        self.trail.clear();
-    }
+/// The passes over units, as bits of [`Store::dirty`].
+const HIDDEN: u8 = 1;
+const SUBSETS: u8 = 2;
+const POINTING: u8 = 4;
+const EVERY_PASS: u8 = HIDDEN | SUBSETS | POINTING;
 
-    #[inline]
-    fn digits(&self, cell: usize) -> Mask {
-        self.cand[cell] & !SETTLED
-    }
+/// A search level: the cell guessed on, its candidates not tried yet, and the trail length
+/// before the guess.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level<M> {
+    cell: u16,
+    untried: M,
+    mark: usize,
+}
 
-    #[inline]
-    fn set(&mut self, cell: usize, mask: Mask) {
-        let old = self.cand[cell];
-        if old != mask {
-            self.trail.push((cell, old));
-            self.cand[cell] = mask;
+/// The candidates of every cell, with a trail to undo changes and the queue of singles,
+/// borrowed from a [`Store`] for one solve.
+struct Board<'a, M> {
+    tables: &'a Tables,
+    cand: &'a mut [M; 1 << 16],
+    trail: &'a mut Vec<(u16, M)>,
+    singles: &'a mut Vec<u16>,
+    dirty: &'a mut [u8],
+    scratch: &'a mut [M; 256],
+    /// All digits.
+    full: M,
+    /// Deductions per strategy, indexed like [`Strategy::ALL`].
+    fired: [u64; 4],
+}
+
+impl<'a, M: Digits> Board<'a, M> {
+    /// The board of `grid`: givens hold their digit (and wait on the queue), blanks every
+    /// digit.
+    fn load(tables: &'a Tables, store: &'a mut Store<M>, grid: &Grid) -> Board<'a, M> {
+        let full = M::full(tables.n);
+        let cand = store.cand.get();
+        store.singles.clear();
+        for (c, &d) in grid.cells().iter().enumerate() {
+            if d == 0 {
+                cand[c] = full;
+            } else {
+                cand[c] = M::bit(d);
+                store.singles.push(c as u16);
+            }
         }
+        store.trail.clear();
+        store.dirty.clear();
+        store.dirty.resize(tables.units, EVERY_PASS);
+        Board {
+            tables,
+            cand,
+            trail: &mut store.trail,
+            singles: &mut store.singles,
+            dirty: &mut store.dirty,
+            scratch: store.scratch.get(),
+            full,
+            fired: [0; 4],
+        }
+    }
+
+    #[inline]
+    fn get(&self, cell: u16) -> M {
+        self.cand[usize::from(cell)]
+    }
+
+    /// Notes that `cell` changed: every pass must look at its units again.
+    #[inline]
+    fn touch(&mut self, cell: u16) {
+        for &u in self.tables.units_of(usize::from(cell)) {
+            self.dirty[usize::from(u)] = EVERY_PASS;
+        }
+    }
+
+    /// Whether `pass` must look at unit `u`, and notes that it did.
+    #[inline]
+    fn visit(&mut self, u: usize, pass: u8) -> bool {
+        let d = self.dirty[u];
+        self.dirty[u] = d & !pass;
+        d & pass != 0
+    }
+
+    /// Gives `cell` the one candidate `b` (a hidden single, or a guess).
+    #[inline]
+    fn place(&mut self, cell: u16, b: M) {
+        let old = self.get(cell);
+        self.trail.push((cell, old));
+        self.cand[usize::from(cell)] = b;
+        self.singles.push(cell);
+        self.touch(cell);
     }
 
     /// Removes `digits` from a cell; true if something was removed.
     #[inline]
-    fn remove(&mut self, cell: usize, digits: Mask) -> Result<bool, Contradiction> {
-        let old = self.cand[cell];
-        if old & digits == 0 {
+    fn remove(&mut self, cell: u16, digits: M) -> Result<bool, Contradiction> {
+        if (self.get(cell) & digits).is_empty() {
             return Ok(false);
         }
-        let new = old & !digits;
-        self.set(cell, new);
-        if new & !SETTLED == 0 {
-            return Err(Contradiction);
-        }
+        self.eliminate(cell, digits)?;
         Ok(true)
     }
 
+    /// Removes `digits`, some of which the cell has.
+    #[inline]
+    fn eliminate(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
+        let old = self.get(cell);
+        let new = old & !digits;
+        self.trail.push((cell, old));
+        self.cand[usize::from(cell)] = new;
+        self.touch(cell);
+        if new.is_empty() {
+            return Err(Contradiction);
+        }
+        if !new.several() {
+            self.singles.push(cell);
+        }
+        Ok(())
+    }
+
     fn undo_to(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            let Some((cell, old)) = self.trail.pop() else {
-                break;
-            };
-            self.cand[cell] = old;
+        if self.trail.len() > mark {
+            for &(cell, old) in self.trail[mark..].iter().rev() {
+                self.cand[usize::from(cell)] = old;
+            }
+            self.trail.truncate(mark);
+            self.dirty.fill(EVERY_PASS);
+        }
+        self.singles.clear();
+    }
+
+    /// Strategy 1: every single on the queue removes its digit from its peers, until the
+    /// queue is empty. Counts the singles whose removal changed something.
+    fn naked_singles(&mut self) -> Result<(), Contradiction> {
+        let tables = self.tables;
+        while let Some(cell) = self.singles.pop() {
+            let m = self.get(cell);
+            let mut changed = false;
+            for &p in tables.peers(usize::from(cell)) {
+                if !(self.get(p) & m).is_empty() {
+                    self.eliminate(p, m)?;
+                    changed = true;
+                }
+            }
+            self.fired[0] += u64::from(changed);
+        }
+        Ok(())
+    }
+
+    /// The side: `N` when it is known when compiling (so that the loops over a unit
+    /// unroll), else the layout's.
+    #[inline(always)]
+    fn side<const N: usize>(&self) -> usize {
+        if N > 0 {
+            N
+        } else {
+            self.tables.n.min(256)
         }
     }
 
-    /// Strategy 1: every cell down to one candidate, not yet settled, removes its digit from
-    /// its peers. Returns the number of cells whose removal changed something.
-    fn naked_singles(&mut self, layout: &Layout) -> Result<u64, Contradiction> {
-        let mut fired = 0;
-        for cell in 0..self.cand.len() {
-            let m = self.cand[cell];
-            if m & SETTLED != 0 {
-                continue;
-            }
-            if m == 0 {
-                return Err(Contradiction);
-            }
-            if size(m) != 1 {
-                continue;
-            }
-            self.set(cell, m | SETTLED);
-            let mut changed = false;
-            for &p in layout.peers(cell) {
-                changed |= self.remove(p, m)?;
-            }
-            fired += u64::from(changed);
+    /// Copies unit `u`'s candidates into the scratch buffer; returns how many of them are
+    /// not down to one candidate.
+    #[inline]
+    fn read<const N: usize>(&mut self, u: usize) -> usize {
+        let n = self.side::<N>();
+        let cells = &self.tables.unit(u)[..n];
+        let mut open = 0;
+        for (m, &c) in self.scratch[..n].iter_mut().zip(cells) {
+            *m = self.cand[usize::from(c)];
+            open += usize::from(m.several());
         }
-        Ok(fired)
+        open
     }
 
     /// Strategy 2: a digit with one possible cell in a unit goes there. Returns the number of
     /// cells so placed.
-    fn hidden_singles(&mut self, layout: &Layout) -> Result<u64, Contradiction> {
-        let mut fired = 0;
-        for unit in layout.units() {
-            let (mut once, mut twice) = (0, 0);
-            for &c in &unit.cells {
-                let m = self.digits(c);
+    fn hidden_singles<const N: usize>(&mut self) -> Result<u64, Contradiction> {
+        let tables = self.tables;
+        let n = self.side::<N>();
+        let mut placed = 0;
+        for u in 0..tables.units {
+            if !self.visit(u, HIDDEN) {
+                continue;
+            }
+            self.read::<N>(u);
+            let (mut once, mut twice, mut settled) = (M::EMPTY, M::EMPTY, M::EMPTY);
+            for &m in &self.scratch[..n] {
                 twice |= once & m;
                 once |= m;
+                if !m.several() {
+                    settled |= m;
+                }
             }
             if once != self.full {
                 return Err(Contradiction);
             }
-            let mut singles = once & !twice;
-            while singles != 0 {
-                let b = singles & singles.wrapping_neg();
-                singles &= singles - 1;
-                let Some(&c) = unit.cells.iter().find(|&&c| self.cand[c] & b != 0) else {
-                    // An earlier placement in this unit took the digit's only cell.
+            let mut hidden = once & !twice & !settled;
+            while !hidden.is_empty() {
+                let b = hidden.lowest_bit();
+                hidden ^= b;
+                // The digit's cell, unless an earlier placement in this unit took it.
+                let at = self.scratch[..n].iter().position(|&m| !(m & b).is_empty());
+                let Some(i) = at else {
                     return Err(Contradiction);
                 };
-                if self.digits(c) != b {
-                    self.set(c, b);
-                    fired += 1;
-                }
+                self.scratch[i] = b;
+                self.place(tables.unit(u)[i], b);
+                placed += 1;
             }
         }
-        Ok(fired)
+        self.fired[1] += placed;
+        Ok(placed)
     }
 
     /// Strategy 3: `k` cells of a unit with the same `k` candidates remove them from the rest
     /// of the unit. Returns the number of subsets that removed something.
-    fn naked_subsets(&mut self, layout: &Layout) -> Result<u64, Contradiction> {
+    fn naked_subsets<const N: usize>(&mut self) -> Result<u64, Contradiction> {
+        let tables = self.tables;
+        let n = self.side::<N>();
         let mut fired = 0;
-        for unit in layout.units() {
-            for (i, &c) in unit.cells.iter().enumerate() {
-                let m = self.digits(c);
-                let k = size(m) as usize;
-                if k < 2 || unit.cells[..i].iter().any(|&e| self.digits(e) == m) {
+        for u in 0..tables.units {
+            if !self.visit(u, SUBSETS) {
+                continue;
+            }
+            let open = self.read::<N>(u);
+            // With every single settled, `k` of the unit's `open` cells have nothing to take
+            // from unless `k < open` (and cannot be too many for their digits either).
+            let settled = self.singles.is_empty();
+            if settled && open < 3 {
+                continue;
+            }
+            for i in 0..n {
+                let m = self.scratch[i];
+                if !m.several() {
                     continue;
                 }
-                let same = unit.cells[i..]
-                    .iter()
-                    .filter(|&&e| self.digits(e) == m)
-                    .count();
+                let k = m.size() as usize;
+                if settled && k >= open {
+                    continue;
+                }
+                let same = 1 + self.scratch[i + 1..n].iter().filter(|&&e| e == m).count();
+                if same < k || self.scratch[..i].contains(&m) {
+                    continue;
+                }
                 if same > k {
                     return Err(Contradiction); // more cells than digits to fill them
                 }
-                if same < k {
-                    continue;
-                }
                 let mut changed = false;
-                for &e in &unit.cells {
-                    if self.digits(e) != m {
-                        changed |= self.remove(e, m)?;
+                for j in 0..n {
+                    let e = self.scratch[j];
+                    if e != m && !(e & m).is_empty() {
+                        self.eliminate(tables.unit(u)[j], m)?;
+                        self.scratch[j] = e & !m;
+                        changed = true;
                     }
                 }
                 fired += u64::from(changed);
             }
         }
+        self.fired[2] += fired;
         Ok(fired)
     }
 
     /// Strategy 4: a digit whose places in one unit all lie in another unit is removed from
     /// the rest of that other unit. Returns the number of such confinements that removed
     /// something.
-    fn pointing(&mut self, layout: &Layout) -> Result<u64, Contradiction> {
+    fn pointing<const N: usize>(&mut self) -> Result<u64, Contradiction> {
+        let tables = self.tables;
+        let n = self.side::<N>();
         let mut fired = 0;
-        for (a, unit) in layout.units().iter().enumerate() {
-            let (mut once, mut twice) = (0, 0);
-            for &c in &unit.cells {
-                let m = self.digits(c);
+        for u in 0..tables.units {
+            let crossings = tables.crossings(u);
+            if crossings.is_empty() || !self.visit(u, POINTING) {
+                continue;
+            }
+            self.read::<N>(u);
+            let or = |scratch: &[M; 256], places: &[u8]| {
+                places
+                    .iter()
+                    .fold(M::EMPTY, |m, &i| m | scratch[usize::from(i)])
+            };
+            // Digits with one place are hidden singles; digits with none, contradictions
+            // that the other strategies report.
+            let (mut once, mut twice) = (M::EMPTY, M::EMPTY);
+            for &m in &self.scratch[..n] {
                 twice |= once & m;
                 once |= m;
             }
-            // Digits with one place are hidden singles; digits with none, contradictions
-            // that the other strategies report.
-            let mut several = twice;
-            while several != 0 {
-                let b = several & several.wrapping_neg();
-                several &= several - 1;
-                let Some(&head) = unit.cells.iter().find(|&&c| self.cand[c] & b != 0) else {
-                    continue;
-                };
-                for &other in layout.units_of(head) {
-                    if other == a {
-                        continue;
-                    }
-                    let confined = unit
-                        .cells
-                        .iter()
-                        .all(|&c| self.cand[c] & b == 0 || layout.units_of(c).contains(&other));
-                    if !confined {
-                        continue;
-                    }
+            // Removals land outside this unit, so the copy stays true.
+            for x in crossings {
+                let inside = or(self.scratch, &tables.places[x.shared.clone()]);
+                let outside = or(self.scratch, &tables.places[x.rest.clone()]);
+                let mut confined = inside & !outside & twice;
+                while !confined.is_empty() {
+                    let b = confined.lowest_bit();
+                    confined ^= b;
                     let mut changed = false;
-                    for &c in &layout.units()[other].cells {
-                        if !layout.units_of(c).contains(&a) {
-                            changed |= self.remove(c, b)?;
-                        }
+                    for &c in &tables.pool[x.beyond.clone()] {
+                        changed |= self.remove(c, b)?;
                     }
                     fired += u64::from(changed);
                 }
             }
         }
+        self.fired[3] += fired;
         Ok(fired)
     }
 
     /// Runs the strategies, simplest first, restarting after any progress, until none makes
-    /// progress. Deductions are added to `fired` (indexed like [`Strategy::ALL`]).
-    fn propagate(&mut self, layout: &Layout, fired: &mut [u64; 4]) -> Result<(), Contradiction> {
+    /// progress.
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        if self.tables.n == 9 {
+            self.cycle::<9>()
+        } else {
+            self.cycle::<0>()
+        }
+    }
+
+    /// [`Board::propagate`] for grids of side `N` (0: any side).
+    fn cycle<const N: usize>(&mut self) -> Result<(), Contradiction> {
         loop {
-            let k = self.naked_singles(layout)?;
-            fired[0] += k;
-            if k > 0 {
-                continue;
-            }
-            let k = self.hidden_singles(layout)?;
-            fired[1] += k;
-            if k > 0 {
-                continue;
-            }
-            let k = self.naked_subsets(layout)?;
-            fired[2] += k;
-            if k > 0 {
-                continue;
-            }
-            let k = self.pointing(layout)?;
-            fired[3] += k;
-            if k > 0 {
+            self.naked_singles()?;
+            if self.hidden_singles::<N>()? > 0
+                || self.naked_subsets::<N>()? > 0
+                || self.pointing::<N>()? > 0
+            {
                 continue;
             }
             return Ok(());
@@ -383,16 +519,19 @@ impl Board {
 
     /// The cell with the fewest candidates among those with two or more (first in reading
     /// order on ties), or `None` when every cell is down to one.
-    fn fewest_candidates(&self) -> Option<usize> {
+    fn fewest_candidates(&self) -> Option<u16> {
         let mut best = None;
         let mut best_size = u32::MAX;
-        for (cell, &m) in self.cand.iter().enumerate() {
-            let k = size(m & !SETTLED);
-            if k >= 2 && k < best_size {
-                best = Some(cell);
-                best_size = k;
-                if k == 2 {
-                    break;
+        for cell in 0..self.tables.cells as u16 {
+            let m = self.get(cell);
+            if m.several() {
+                let k = m.size();
+                if k < best_size {
+                    best = Some(cell);
+                    best_size = k;
+                    if k == 2 {
+                        break;
+                    }
                 }
             }
         }
@@ -401,7 +540,7 @@ impl Board {
 }
 
 /// The `strategies` solver: human strategies cycled until they stall, then a guess on the cell
-/// with the fewest candidates (seed document 003).
+/// with the fewest candidates.
 ///
 /// It handles every layout (any box shape, jigsaw regions, extra units).
 ///
@@ -418,10 +557,10 @@ impl Board {
 /// ```
 #[derive(Debug, Default)]
 pub struct StrategiesSolver {
-    board: Board,
-    /// The search levels: the cell guessed on, its candidates not tried yet, and the trail
-    /// length before the guess.
-    levels: Vec<(usize, Mask, usize)>,
+    /// The tables of the last layout solved.
+    tables: TablesCache,
+    /// The board's storage, kept for each mask width.
+    store: PerWidth<Store<u16>, Store<u32>, Store<u64>, Store<u128>>,
 }
 
 impl StrategiesSolver {
@@ -468,74 +607,78 @@ impl StrategiesSolver {
             stats: report.stats,
         }
     }
+}
 
-    fn search(
-        &mut self,
-        grid: &Grid,
-        budget: &Budget,
-        stats: &mut SolveStats,
-        fired: &mut [u64; 4],
-        solutions: &mut u64,
-        first: &mut Option<Grid>,
-    ) -> Status {
-        let layout: &Layout = grid.layout();
-        self.levels.clear();
-        if let Err(status) = budget.poll() {
-            return status;
-        }
-        // `Ok(true)`: the board is propagated and consistent, choose a cell; `Ok(false)`
-        // or `Err`: try the next candidate of the top level.
-        let mut state = self.board.propagate(layout, fired).map(|()| true);
-        loop {
-            if state == Ok(true) {
-                match self.board.fewest_candidates() {
-                    None => {
-                        *solutions += 1;
-                        if first.is_none() {
-                            let mut g = grid.clone();
-                            for (cell, &m) in self.board.cand.iter().enumerate() {
-                                g.set_cell(cell, lowest(m & !SETTLED));
-                            }
-                            *first = Some(g);
-                        }
-                        if budget.enough(*solutions) {
-                            return Status::SolutionLimit;
-                        }
-                    }
-                    Some(cell) => {
-                        stats.guesses += 1;
-                        let untried = self.board.digits(cell);
-                        self.levels.push((cell, untried, self.board.trail.len()));
-                    }
-                }
-            } else if state.is_err() && !self.levels.is_empty() {
-                stats.backtracks += 1;
-            }
-            let Some(&(cell, untried, mark)) = self.levels.last() else {
-                return Status::Complete;
-            };
-            self.board.undo_to(mark);
-            if untried == 0 {
-                self.levels.pop();
-                if !self.levels.is_empty() {
-                    stats.backtracks += 1;
-                }
-                state = Ok(false);
-                continue;
-            }
-            // A node here is a whole round of strategies (tens of microseconds on 9x9,
-            // milliseconds on 100x100), so the clock and the cancel flag are read at every
-            // node rather than every 1,024.
-            if let Err(status) = budget.node(stats).and_then(|()| budget.poll()) {
-                return status;
-            }
-            let top = self.levels.len() - 1;
-            self.levels[top].1 = untried & (untried - 1);
-            let b = untried & untried.wrapping_neg();
-            self.board.set(cell, b);
-            state = self.board.propagate(layout, fired).map(|()| true);
-        }
+impl<M: Digits> Store<M> {
+    /// Solves `grid`; returns the status and each strategy's deductions.
+    fn solve(&mut self, tables: &Tables, run: &mut Run) -> (Status, [u64; 4]) {
+        let mut levels = std::mem::take(&mut self.levels);
+        levels.clear();
+        let mut board = Board::load(tables, self, run.grid);
+        let status = search(&mut board, &mut levels, run);
+        let fired = board.fired;
+        self.levels = levels;
+        (status, fired)
     }
+}
+
+/// The search: propagate, then guess on the cell with the fewest candidates, each of its
+/// candidates in turn; returns why it ended.
+fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut Run) -> Status {
+    if let Err(status) = run.budget.poll() {
+        return status;
+    }
+    let mut c = Counters::default();
+    // `Ok(())`: the board is propagated and consistent, choose a cell; `Err`: a
+    // contradiction, try the next candidate of the top level.
+    let mut state = board.propagate();
+    let status = 'search: loop {
+        match state {
+            Ok(()) => match board.fewest_candidates() {
+                None => {
+                    let filled = |cell: usize| (cell, board.get(cell as u16).lowest());
+                    if let Some(status) = run.found(board.tables.cells, filled) {
+                        break status;
+                    }
+                }
+                Some(cell) => {
+                    c.guesses += 1;
+                    levels.push(Level {
+                        cell,
+                        untried: board.get(cell),
+                        mark: board.trail.len(),
+                    });
+                }
+            },
+            Err(Contradiction) => c.backtracks += u64::from(!levels.is_empty()),
+        }
+        let level = loop {
+            let Some(&level) = levels.last() else {
+                break 'search Status::Complete;
+            };
+            board.undo_to(level.mark);
+            if !level.untried.is_empty() {
+                break level;
+            }
+            levels.pop();
+            c.backtracks += u64::from(!levels.is_empty());
+        };
+        // A node here is a whole round of strategies (microseconds on 9x9, milliseconds
+        // on 100x100), so the clock and the cancel flag are read at every node rather than
+        // at every grant of nodes.
+        if let Err(status) = c.node(run.budget).and_then(|()| run.budget.poll()) {
+            break status;
+        }
+        let b = level.untried.lowest_bit();
+        c.alternatives += u64::from(level.untried.several());
+        if let Some(top) = levels.last_mut() {
+            top.untried ^= b;
+        }
+        board.place(level.cell, b);
+        state = board.propagate();
+    };
+    c.add_to(run.stats);
+    status
 }
 
 impl SudokuSolver for StrategiesSolver {
@@ -550,11 +693,11 @@ impl SudokuSolver for StrategiesSolver {
 
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
         let names = || Strategy::ALL[..4].iter().map(|s| s.name());
-        let mut report = solve_with(grid, limits, |budget, stats, solutions, first| {
-            self.board.load(grid);
-            let mut fired = [0; 4];
-            let status = self.search(grid, budget, stats, &mut fired, solutions, first);
-            stats.strategies = names().zip(fired).collect();
+        let tables = self.tables.get(grid.layout());
+        let store = &mut self.store;
+        let mut report = solve_with(grid, limits, |run| {
+            let (status, fired) = with_width!(store, tables.width, |s| s.solve(tables, run));
+            run.stats.strategies = names().zip(fired).collect();
             status
         });
         if report.stats.strategies.is_empty() {
@@ -570,166 +713,183 @@ mod tests {
     use super::*;
     use crate::sudoku::Shape;
 
-    /// A 9x9 board where every cell allows every digit, then `edit` applied.
-    fn board(edit: impl FnOnce(&mut Board)) -> (Grid, Board) {
+    /// A 9x9 board's candidates: every cell allows every digit, then `edit` applied.
+    struct Fixture {
+        tables: Tables,
+        cand: Vec<u16>,
+    }
+
+    fn board(edit: impl FnOnce(&mut [u16])) -> Fixture {
         let g = Grid::empty(Shape::new(3, 3).unwrap());
-        let mut b = Board::default();
-        b.load(&g);
-        edit(&mut b);
-        b.trail.clear();
-        (g, b)
+        let mut cand = vec![0x1ff; 81];
+        edit(&mut cand);
+        Fixture {
+            tables: Tables::new(g.layout()),
+            cand,
+        }
     }
 
-    /// Which strategies make progress on the board (each tried on its own fresh copy).
-    fn progress(g: &Grid, b: &Board) -> [bool; 4] {
-        let l = g.layout();
-        let run = |k: usize| {
-            let mut c = Board {
-                cand: b.cand.clone(),
-                trail: Vec::new(),
-                full: b.full,
+    impl Fixture {
+        /// Runs `f` on a board with the fixture's candidates (cells down to one candidate
+        /// wait on the queue of singles); returns its result and the candidates after.
+        fn with<R>(&self, f: impl FnOnce(&mut Board<u16>) -> R) -> (R, Vec<u16>) {
+            let mut store = Store::<u16>::default();
+            let grid = Grid::empty(Shape::new(3, 3).unwrap());
+            let mut b = Board::load(&self.tables, &mut store, &grid);
+            for (c, &m) in self.cand.iter().enumerate() {
+                b.cand[c] = m;
+                if !m.several() {
+                    b.singles.push(c as u16);
+                }
+            }
+            let r = f(&mut b);
+            let after = b.cand[..81].to_vec();
+            (r, after)
+        }
+
+        /// Which strategies make progress on the board (each tried on its own fresh copy).
+        fn progress(&self) -> [bool; 4] {
+            let run = |k: usize| {
+                self.with(|b| {
+                    let r = match k {
+                        0 => b.naked_singles().map(|()| b.fired[0]),
+                        1 => b.hidden_singles::<0>(),
+                        2 => b.naked_subsets::<0>(),
+                        _ => b.pointing::<0>(),
+                    };
+                    r.expect("no contradiction") > 0
+                })
+                .0
             };
-            let r = match k {
-                0 => c.naked_singles(l),
-                1 => c.hidden_singles(l),
-                2 => c.naked_subsets(l),
-                _ => c.pointing(l),
-            };
-            r.expect("no contradiction") > 0
-        };
-        [run(0), run(1), run(2), run(3)]
+            [run(0), run(1), run(2), run(3)]
+        }
     }
 
-    fn without(digits: &[u8]) -> Mask {
-        full_mask(9) & !digits.iter().map(|&d| bit(d)).fold(0, |a, b| a | b)
+    fn bit(d: u8) -> u16 {
+        <u16 as Digits>::bit(d)
+    }
+
+    fn without(digits: &[u8]) -> u16 {
+        0x1ff & !digits.iter().map(|&d| bit(d)).fold(0, |a, b| a | b)
     }
 
     #[test]
     fn naked_single_alone() {
-        let (g, b) = board(|b| b.cand[40] = bit(5));
-        assert_eq!(progress(&g, &b), [true, false, false, false]);
-        let mut b = b;
-        assert_eq!(b.naked_singles(g.layout()), Ok(1));
-        for &p in g.layout().peers(40) {
-            assert_eq!(b.digits(p), without(&[5]));
+        let f = board(|c| c[40] = bit(5));
+        assert_eq!(f.progress(), [true, false, false, false]);
+        let (fired, after) = f.with(|b| b.naked_singles().map(|()| b.fired[0]));
+        assert_eq!(fired, Ok(1));
+        for &p in f.tables.peers(40) {
+            assert_eq!(after[usize::from(p)], without(&[5]));
         }
-        assert_eq!(b.cand[60], full_mask(9)); // r7c7 is not a peer of r5c5
+        assert_eq!(after[60], 0x1ff); // r7c7 is not a peer of r5c5
     }
 
     #[test]
     fn hidden_single_alone() {
         // Digit 1 is possible in row 1 only at r1c1; each other cell of the row also lacks
         // a digit of its own, so no two cells share a candidate set.
-        let (g, b) = board(|b| {
+        let f = board(|c| {
             for j in 1..9u8 {
-                b.cand[j as usize] = without(&[1, j + 1]);
+                c[j as usize] = without(&[1, j + 1]);
             }
         });
-        assert_eq!(progress(&g, &b), [false, true, false, false]);
-        let mut b = b;
-        assert_eq!(b.hidden_singles(g.layout()), Ok(1));
-        assert_eq!(b.digits(0), bit(1));
+        assert_eq!(f.progress(), [false, true, false, false]);
+        let (placed, after) = f.with(|b| b.hidden_singles::<9>());
+        assert_eq!(placed, Ok(1));
+        assert_eq!(after[0], bit(1));
     }
 
     #[test]
     fn naked_subset_alone() {
         // r1c1 and r1c2 are both {1,2}; r1c3 is {1,2,3}.
-        let (g, b) = board(|b| {
-            b.cand[0] = bit(1) | bit(2);
-            b.cand[1] = bit(1) | bit(2);
-            b.cand[2] = bit(1) | bit(2) | bit(3);
+        let f = board(|c| {
+            c[0] = bit(1) | bit(2);
+            c[1] = bit(1) | bit(2);
+            c[2] = bit(1) | bit(2) | bit(3);
         });
-        assert_eq!(progress(&g, &b), [false, false, true, false]);
-        let mut b = b;
-        assert_eq!(b.naked_subsets(g.layout()), Ok(2)); // the pair, in its row and its box
-        assert_eq!(b.digits(2), bit(3));
-        assert_eq!(b.digits(8), without(&[1, 2]));
-        assert_eq!(b.digits(20), without(&[1, 2]));
-        assert_eq!(b.digits(27), full_mask(9)); // column 1 is untouched
+        assert_eq!(f.progress(), [false, false, true, false]);
+        let (fired, after) = f.with(|b| b.naked_subsets::<9>());
+        assert_eq!(fired, Ok(2)); // the pair, in its row and its box
+        assert_eq!(after[2], bit(3));
+        assert_eq!(after[8], without(&[1, 2]));
+        assert_eq!(after[20], without(&[1, 2]));
+        assert_eq!(after[27], 0x1ff); // column 1 is untouched
     }
 
     #[test]
     fn larger_naked_subsets_count_too() {
         // Three cells of column 5 are {4,6,8}.
-        let (g, b) = board(|b| {
+        let f = board(|c| {
             for r in [0, 4, 8] {
-                b.cand[r * 9 + 4] = bit(4) | bit(6) | bit(8);
+                c[r * 9 + 4] = bit(4) | bit(6) | bit(8);
             }
         });
-        assert_eq!(progress(&g, &b), [false, false, true, false]);
-        let mut b = b;
-        assert_eq!(b.naked_subsets(g.layout()), Ok(1));
-        assert_eq!(b.digits(9 + 4), without(&[4, 6, 8]));
+        assert_eq!(f.progress(), [false, false, true, false]);
+        let (fired, after) = f.with(|b| b.naked_subsets::<9>());
+        assert_eq!(fired, Ok(1));
+        assert_eq!(after[9 + 4], without(&[4, 6, 8]));
     }
 
     #[test]
     fn pointing_alone() {
         // In box 1, digit 1 is possible only in row 1.
-        let (g, b) = board(|b| {
-            for c in [9, 10, 11, 18, 19, 20] {
-                b.cand[c] = without(&[1]);
+        let f = board(|c| {
+            for k in [9, 10, 11, 18, 19, 20] {
+                c[k] = without(&[1]);
             }
         });
-        assert_eq!(progress(&g, &b), [false, false, false, true]);
-        let mut b = b;
-        assert_eq!(b.pointing(g.layout()), Ok(1));
-        for c in 3..9 {
-            assert_eq!(b.digits(c), without(&[1]));
-        }
-        assert_eq!(b.digits(0), full_mask(9));
+        assert_eq!(f.progress(), [false, false, false, true]);
+        let (fired, after) = f.with(|b| b.pointing::<9>());
+        assert_eq!(fired, Ok(1));
+        assert!(after[3..9].iter().all(|&m| m == without(&[1])));
+        assert_eq!(after[0], 0x1ff);
     }
 
     #[test]
     fn box_line_reduction_is_pointing_the_other_way() {
         // In row 1, digit 7 is possible only in box 1; so box 1's other rows lose it.
-        let (g, b) = board(|b| {
-            for c in 3..9 {
-                b.cand[c] = without(&[7]);
-            }
-        });
-        assert_eq!(progress(&g, &b), [false, false, false, true]);
-        let mut b = b;
-        assert_eq!(b.pointing(g.layout()), Ok(1));
-        for c in [9, 10, 11, 18, 19, 20] {
-            assert_eq!(b.digits(c), without(&[7]));
+        let f = board(|c| c[3..9].fill(without(&[7])));
+        assert_eq!(f.progress(), [false, false, false, true]);
+        let (fired, after) = f.with(|b| b.pointing::<9>());
+        assert_eq!(fired, Ok(1));
+        for k in [9, 10, 11, 18, 19, 20] {
+            assert_eq!(after[k], without(&[7]));
         }
     }
 
     #[test]
     fn contradictions_are_detected() {
-        let l = Grid::empty(Shape::new(3, 3).unwrap());
         // A unit with no place for digit 9.
-        let (_, mut b) = board(|b| {
-            for c in 0..9 {
-                b.cand[c] = without(&[9]);
-            }
-        });
-        assert_eq!(b.hidden_singles(l.layout()), Err(Contradiction));
+        let f = board(|c| c[..9].iter_mut().for_each(|m| *m = without(&[9])));
+        assert_eq!(f.with(|b| b.hidden_singles::<9>()).0, Err(Contradiction));
         // Two cells of a row are both the single 3.
-        let (_, mut b) = board(|b| {
-            b.cand[0] = bit(3);
-            b.cand[5] = bit(3);
+        let f = board(|c| {
+            c[0] = bit(3);
+            c[5] = bit(3);
         });
-        assert_eq!(b.naked_singles(l.layout()), Err(Contradiction));
+        assert_eq!(f.with(|b| b.naked_singles()).0, Err(Contradiction));
         // Three cells of a box share the same pair.
-        let (_, mut b) = board(|b| {
-            for c in [0, 10, 20] {
-                b.cand[c] = bit(1) | bit(2);
+        let f = board(|c| {
+            for k in [0, 10, 20] {
+                c[k] = bit(1) | bit(2);
             }
         });
-        assert_eq!(b.naked_subsets(l.layout()), Err(Contradiction));
+        assert_eq!(f.with(|b| b.naked_subsets::<9>()).0, Err(Contradiction));
     }
 
     #[test]
     fn trail_undoes_everything() {
-        let (g, mut b) = board(|b| b.cand[0] = bit(1) | bit(2));
-        let before = b.cand.clone();
-        b.set(0, bit(1));
-        let mut fired = [0; 4];
-        b.propagate(g.layout(), &mut fired).unwrap();
-        assert!(fired[0] > 0);
-        b.undo_to(0);
-        assert_eq!(b.cand, before);
+        let f = board(|c| c[0] = bit(1) | bit(2));
+        let (fired, after) = f.with(|b| {
+            b.place(0, bit(1));
+            b.propagate().unwrap();
+            let fired = b.fired[0];
+            b.undo_to(0);
+            fired
+        });
+        assert!(fired > 0);
+        assert_eq!(after, f.cand);
     }
 
     #[test]

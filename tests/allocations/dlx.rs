@@ -1,55 +1,15 @@
-//! The `dlx` Sudoku solver does not allocate per search node: a counting allocator (this
-//! test binary's own global allocator, counting per thread) sees as many allocations for a
-//! puzzle whose search takes thousands of nodes as for one that takes a few dozen.
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+//! The `dlx` solver: as many allocations for thousands of nodes as for dozens.
 
 use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 use dlxkit::sudoku::solvers::{by_name, Limits, SudokuSolver};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is passed on unchanged to the system allocator; the counter is a
-// thread-local `Cell` with a constant initialiser, which neither allocates nor locks.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        // SAFETY: the caller's contract for `alloc` is the system allocator's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout` (every allocation goes there).
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        // SAFETY: as for `dealloc`; the new size is the caller's, as `realloc` requires.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
+use super::allocations;
 
 /// Solves `puzzle` (proving it unique) and returns (allocations, nodes).
 fn solve_counting(dlx: &mut dyn SudokuSolver, puzzle: &str) -> (u64, u64) {
     let grid = parse_grid(puzzle, &ParseOptions::default()).unwrap();
     let limits = Limits::new().solutions(2);
-    let before = allocations();
-    let report = dlx.solve(&grid, &limits);
-    let used = allocations() - before;
+    let (report, used) = allocations(|| dlx.solve(&grid, &limits));
     assert_eq!(report.solutions, 1);
     (used, report.stats.nodes)
 }

@@ -1,0 +1,273 @@
+//! The layout compiled into flat tables once, for the backtracking solvers' inner loops.
+//!
+//! A [`Layout`] answers "which units hold this cell" and "which cells are its peers" with a
+//! vector per cell: fine for building things, slow in a search that asks millions of times.
+//! [`Tables`] keeps the same facts as flat arrays of 16-bit indexes (every grid the crate
+//! accepts has at most 10,000 cells and a few hundred units):
+//!
+//! - each cell's units, `unit_stride` of them per cell: a cell in fewer units than the most
+//!   repeats its first unit (reading a unit's digits twice changes nothing, and the solvers
+//!   write them with operations that give the same result done twice);
+//! - each cell's peers, one stretch per cell;
+//! - each unit's cells, `n` per unit;
+//! - the *crossings*: pairs of units sharing two cells or more (a box and a row or column,
+//!   a window and a box, ...), listed for each unit with the shared cells, the unit's other
+//!   cells and the other unit's other cells, for the pointing strategy.
+//!
+//! A solver keeps the tables of the last layout it saw ([`TablesCache`]), so a file of puzzles
+//! compiles its layout once.
+
+use std::sync::Arc;
+
+use super::kit::Width;
+use crate::sudoku::grid::Layout;
+
+/// Two units that share two cells or more, seen from one of them: the shared cells and this
+/// unit's other cells (as places in this unit's list of cells, ranges of [`Tables::places`]),
+/// and the other unit's other cells (a range of [`Tables::pool`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Crossing {
+    /// The other unit.
+    pub(crate) other: usize,
+    /// The places, in this unit, of the shared cells.
+    pub(crate) shared: std::ops::Range<usize>,
+    /// The places, in this unit, of its other cells.
+    pub(crate) rest: std::ops::Range<usize>,
+    /// The other unit's other cells.
+    pub(crate) beyond: std::ops::Range<usize>,
+}
+
+/// A layout compiled into flat tables (see the module docs).
+#[derive(Debug)]
+pub(crate) struct Tables {
+    layout: Arc<Layout>,
+    /// The side: digits run from 1 to `n`.
+    pub(crate) n: usize,
+    /// The number of cells, `n²`.
+    pub(crate) cells: usize,
+    /// The number of units.
+    pub(crate) units: usize,
+    /// The mask width the grid needs.
+    pub(crate) width: Width,
+    /// Units per cell in [`Tables::cell_units`] (the most any cell has).
+    pub(crate) unit_stride: usize,
+    /// Each cell's units, `unit_stride` per cell, padded with repeats of its first unit.
+    pub(crate) cell_units: Vec<u16>,
+    /// Where each cell's peers start in [`Tables::peers`] (`cells + 1` entries).
+    peer_start: Vec<u32>,
+    /// Every cell's peers, one stretch per cell.
+    peers: Vec<u16>,
+    /// Each unit's cells, `n` per unit.
+    pub(crate) unit_cells: Vec<u16>,
+    /// The crossings of each unit, in the order of the other unit.
+    crossings: Vec<Vec<Crossing>>,
+    /// The places the crossings' `shared` and `rest` ranges point into.
+    pub(crate) places: Vec<u8>,
+    /// The cells the crossings' `beyond` ranges point into.
+    pub(crate) pool: Vec<u16>,
+}
+
+impl Tables {
+    /// Compiles `layout`.
+    pub(crate) fn new(layout: &Arc<Layout>) -> Tables {
+        let n = layout.size();
+        let cells = layout.cells();
+        let units = layout.units().len();
+        assert!(
+            cells < usize::from(u16::MAX) && units < usize::from(u16::MAX),
+            "a grid of {cells} cells and {units} units does not fit 16-bit indexes"
+        );
+        let index = |k: usize| k as u16;
+        let unit_stride = (0..cells)
+            .map(|c| layout.units_of(c).len())
+            .max()
+            .unwrap_or(0);
+        let mut cell_units = Vec::with_capacity(cells * unit_stride);
+        for c in 0..cells {
+            let of = layout.units_of(c);
+            cell_units.extend(of.iter().map(|&u| index(u)));
+            cell_units.extend((of.len()..unit_stride).map(|_| index(of[0])));
+        }
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut peers = Vec::new();
+        for c in 0..cells {
+            peer_start.push(peers.len() as u32);
+            peers.extend(layout.peers(c).iter().map(|&p| index(p)));
+        }
+        peer_start.push(peers.len() as u32);
+        let unit_cells = layout
+            .units()
+            .iter()
+            .flat_map(|u| u.cells.iter().map(|&c| index(c)))
+            .collect();
+        let (crossings, places, pool) = crossings(layout);
+        Tables {
+            layout: layout.clone(),
+            n,
+            cells,
+            units,
+            width: Width::of(n),
+            unit_stride,
+            cell_units,
+            peer_start,
+            peers,
+            unit_cells,
+            crossings,
+            places,
+            pool,
+        }
+    }
+
+    /// The layout compiled.
+    pub(crate) fn layout(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// Whether these are the tables of `layout` (the same `Arc`, or an equal layout).
+    pub(crate) fn is_for(&self, layout: &Arc<Layout>) -> bool {
+        Arc::ptr_eq(&self.layout, layout) || *self.layout == **layout
+    }
+
+    /// The units of `cell`, padded with repeats of its first unit.
+    #[inline]
+    pub(crate) fn units_of(&self, cell: usize) -> &[u16] {
+        &self.cell_units[cell * self.unit_stride..(cell + 1) * self.unit_stride]
+    }
+
+    /// The peers of `cell`.
+    #[inline]
+    pub(crate) fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+    }
+
+    /// The cells of unit `u`.
+    #[inline]
+    pub(crate) fn unit(&self, u: usize) -> &[u16] {
+        &self.unit_cells[u * self.n..(u + 1) * self.n]
+    }
+
+    /// The crossings of unit `u` with the units it shares two cells or more with.
+    #[inline]
+    pub(crate) fn crossings(&self, u: usize) -> &[Crossing] {
+        &self.crossings[u]
+    }
+}
+
+/// Every pair of units sharing two cells or more, from each side, and the pool of cells they
+/// point into. (Units sharing one cell need no pointing: a digit confined to one cell of a
+/// unit is a hidden single.)
+fn crossings(layout: &Layout) -> (Vec<Vec<Crossing>>, Vec<u8>, Vec<u16>) {
+    let units = layout.units();
+    let mut places = Vec::new();
+    let mut pool = Vec::new();
+    let mut shared_count = vec![0u32; units.len()];
+    let in_unit = |u: usize, c: usize| layout.units_of(c).contains(&u);
+    let mut out = Vec::with_capacity(units.len());
+    for (a, ua) in units.iter().enumerate() {
+        shared_count.iter_mut().for_each(|k| *k = 0);
+        for &c in &ua.cells {
+            for &b in layout.units_of(c) {
+                shared_count[b] += 1;
+            }
+        }
+        let mut sides = Vec::new();
+        for (b, &k) in shared_count.iter().enumerate() {
+            if b == a || k < 2 {
+                continue;
+            }
+            let ub = &units[b];
+            let mut at = |inside: bool| {
+                let start = places.len();
+                let cells = &ua.cells;
+                places.extend(
+                    (0..cells.len())
+                        .filter(|&i| in_unit(b, cells[i]) == inside)
+                        .map(|i| i as u8),
+                );
+                start..places.len()
+            };
+            let (shared, rest) = (at(true), at(false));
+            let start = pool.len();
+            pool.extend(
+                ub.cells
+                    .iter()
+                    .filter(|&&c| !in_unit(a, c))
+                    .map(|&c| c as u16),
+            );
+            sides.push(Crossing {
+                other: b,
+                shared,
+                rest,
+                beyond: start..pool.len(),
+            });
+        }
+        out.push(sides);
+    }
+    (out, places, pool)
+}
+
+/// The tables of the last layout a solver saw.
+#[derive(Debug, Default)]
+pub(crate) struct TablesCache {
+    last: Option<Tables>,
+}
+
+impl TablesCache {
+    /// The tables of `layout`, compiled if the last ones were for another layout.
+    pub(crate) fn get(&mut self, layout: &Arc<Layout>) -> &Tables {
+        if !self.last.as_ref().is_some_and(|t| t.is_for(layout)) {
+            self.last = Some(Tables::new(layout));
+        }
+        self.last.as_ref().expect("just compiled")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+
+    #[test]
+    fn standard_9x9_tables() {
+        let layout = Arc::new(Layout::standard(Shape::new(3, 3).unwrap()));
+        let t = Tables::new(&layout);
+        assert_eq!((t.n, t.cells, t.units, t.unit_stride), (9, 81, 27, 3));
+        assert_eq!(t.units_of(10), &[1, 10, 18]);
+        assert_eq!(t.peers(0).len(), 20);
+        assert_eq!(t.unit(9), &[0, 9, 18, 27, 36, 45, 54, 63, 72]);
+        // A row crosses 3 boxes, a box 3 rows and 3 columns, each in 3 cells.
+        assert_eq!(t.crossings(0).len(), 3);
+        assert_eq!(t.crossings(18).len(), 6);
+        let c = &t.crossings(0)[1];
+        assert_eq!(c.other, 19); // row 1 and box 2
+        assert_eq!(t.places[c.shared.clone()], [3, 4, 5]); // places in row 1
+        assert_eq!(t.places[c.rest.clone()], [0, 1, 2, 6, 7, 8]);
+        assert_eq!(t.pool[c.beyond.clone()], [12, 13, 14, 21, 22, 23]);
+        let c = &t.crossings(18)[0];
+        assert_eq!(c.other, 0); // box 1 and row 1
+        assert_eq!(t.places[c.shared.clone()], [0, 1, 2]);
+        assert_eq!(t.pool[c.beyond.clone()], [3, 4, 5, 6, 7, 8]);
+        assert_eq!(t.width, Width::W16);
+    }
+
+    #[test]
+    fn cells_in_fewer_units_repeat_their_first() {
+        let layout = Arc::new(Layout::standard(Shape::new(3, 3).unwrap()).with_diagonals());
+        let t = Tables::new(&layout);
+        assert_eq!(t.unit_stride, 5); // the centre is on both diagonals
+        assert_eq!(t.units_of(40), &[4, 13, 22, 27, 28]);
+        assert_eq!(t.units_of(1), &[0, 10, 18, 0, 0]);
+        assert_eq!(t.peers(40).len(), 32);
+    }
+
+    #[test]
+    fn the_cache_recompiles_only_for_another_layout() {
+        let a = Arc::new(Layout::standard(Shape::new(2, 2).unwrap()));
+        let b = Arc::new(Layout::standard(Shape::new(2, 3).unwrap()));
+        let mut cache = TablesCache::default();
+        assert_eq!(cache.get(&a).n, 4);
+        assert_eq!(cache.get(&b).n, 6);
+        let same = Arc::new(Layout::standard(Shape::new(2, 3).unwrap()));
+        assert!(cache.get(&same).is_for(&b));
+    }
+}
