@@ -12,6 +12,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod candidates;
 pub mod encode;
 pub mod generate;
 pub mod grid;
