@@ -14,6 +14,7 @@
 
 pub mod candidates;
 pub mod encode;
+pub mod explain;
 pub mod generate;
 pub mod grid;
 pub mod ops;
