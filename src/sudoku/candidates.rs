@@ -92,6 +92,16 @@ impl Digits {
         self.0
     }
 
+    /// The set of raw bits (bit `d − 1` for digit `d`).
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::candidates::Digits;
+    /// assert_eq!(Digits::from_bits(0b101), Digits::from_digits([1, 3]));
+    /// ```
+    pub fn from_bits(bits: u128) -> Digits {
+        Digits(bits)
+    }
+
     /// Whether `digit` is in the set.
     ///
     /// ```

@@ -54,7 +54,7 @@
 //! line ends are accepted.
 //!
 //! **Auto** ([`Format::Auto`], the default) looks at the first line holding cells: a frame
-//! line or a row of candidate sets (words of distinct digits, some of two or more, not all
+//! line, or a row of candidate sets among the first lines (words of distinct digits, some of two or more, not all
 //! numbers up to the number of words) means candidates; a first word of `n³` characters
 //! that keeps to the sukaku pattern (the `k`-th character of each cell `k` or blank) means
 //! sukaku; a rule line or a `|` means block; a first word longer than 35 characters means
@@ -698,7 +698,13 @@ impl<'t, 'o> Reader<'t, 'o> {
                 _ => Format::Block,
             };
         }
-        if is_candidate_row(text, self.given_side()) {
+        // A candidate grid's first row may hold givens only: look at the rows below too.
+        let side = self.given_side().or(Some(candidate_words(text).len()));
+        let rows = self.lines[first..].iter().take(MAX_SYMBOL_SIZE);
+        if rows
+            .into_iter()
+            .any(|l| is_candidate_row(strip_comment(l.text).trim(), side))
+        {
             return Format::Candidates;
         }
         if is_rule(text, self.given_side()) || text.contains('|') {

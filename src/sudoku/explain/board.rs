@@ -29,6 +29,27 @@ pub struct Board {
     values: Vec<u8>,
     cands: Vec<Digits>,
     open: usize,
+    /// The places of each digit in each unit, `masks[unit * n + digit - 1]`, bit `i` for the
+    /// unit's `i`-th cell: kept up to date, as nearly every strategy reads them.
+    masks: Vec<u128>,
+    /// The digits placed in each unit.
+    placed: Vec<Digits>,
+    /// Each cell's units and its index in each.
+    slots: Arc<Vec<Vec<(usize, usize)>>>,
+    /// For each unit `a`, the units `b` it shares two cells or more with: `(b, the shared
+    /// cells as positions in a, as positions in b)`.
+    overlaps: Arc<Vec<Vec<Overlap>>>,
+}
+
+/// Two units' shared cells (see [`Board::overlaps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The other unit.
+    pub unit: usize,
+    /// The shared cells, as positions in the first unit.
+    pub here: u128,
+    /// The shared cells, as positions in the other unit.
+    pub there: u128,
 }
 
 /// What makes a board impossible: a cell without candidates, or a digit without a place in
@@ -72,12 +93,57 @@ impl Board {
             }
         }
         let all = Digits::all(layout.size());
+        let n = layout.size();
+        let mut slots = vec![Vec::new(); layout.cells()];
+        for (u, unit) in layout.units().iter().enumerate() {
+            for (i, &c) in unit.cells.iter().enumerate() {
+                slots[c].push((u, i));
+            }
+        }
+        let cands: Vec<Digits> = (0..layout.cells())
+            .map(|c| pencil.map_or(all, |p| p.get(c)))
+            .collect();
+        let mut masks = vec![0u128; layout.units().len() * n];
+        for (c, cell_slots) in slots.iter().enumerate() {
+            for &(u, i) in cell_slots {
+                for d in cands[c] {
+                    masks[u * n + d as usize - 1] |= 1 << i;
+                }
+            }
+        }
+        let mut overlaps = vec![Vec::new(); layout.units().len()];
+        for (a, unit) in layout.units().iter().enumerate() {
+            let mut shared: Vec<Overlap> = Vec::new();
+            for (i, &c) in unit.cells.iter().enumerate() {
+                for &(b, j) in &slots[c] {
+                    if b == a {
+                        continue;
+                    }
+                    match shared.iter_mut().find(|o| o.unit == b) {
+                        Some(o) => {
+                            o.here |= 1 << i;
+                            o.there |= 1 << j;
+                        }
+                        None => shared.push(Overlap {
+                            unit: b,
+                            here: 1 << i,
+                            there: 1 << j,
+                        }),
+                    }
+                }
+            }
+            shared.retain(|o| o.here.count_ones() >= 2);
+            shared.sort_by_key(|o| o.unit);
+            overlaps[a] = shared;
+        }
         let mut board = Board {
+            overlaps: Arc::new(overlaps),
             values: vec![0; layout.cells()],
-            cands: (0..layout.cells())
-                .map(|c| pencil.map_or(all, |p| p.get(c)))
-                .collect(),
+            cands,
             open: layout.cells(),
+            masks,
+            placed: vec![Digits::EMPTY; layout.units().len()],
+            slots: Arc::new(slots),
             layout,
         };
         for (cell, &d) in grid.cells().iter().enumerate() {
@@ -146,7 +212,7 @@ impl Board {
     /// Applies a step: its eliminations, then its placements.
     pub fn apply(&mut self, step: &Step) {
         for e in &step.eliminations {
-            self.cands[e.cell].remove(e.digit);
+            self.remove(e.cell, e.digit);
         }
         for p in &step.placements {
             if self.values[p.cell] == 0 {
@@ -155,14 +221,32 @@ impl Board {
         }
     }
 
+    /// Removes a candidate.
+    fn remove(&mut self, cell: usize, digit: u8) {
+        if !self.cands[cell].contains(digit) {
+            return;
+        }
+        self.cands[cell].remove(digit);
+        let n = self.size();
+        for &(u, i) in &self.slots[cell] {
+            self.masks[u * n + digit as usize - 1] &= !(1 << i);
+        }
+    }
+
     /// Places `digit` in `cell` and removes it from the cell's peers.
     fn place(&mut self, cell: usize, digit: u8) {
+        for d in self.cands[cell] {
+            self.remove(cell, d);
+        }
         self.values[cell] = digit;
-        self.cands[cell] = Digits::EMPTY;
         self.open -= 1;
+        let slots = self.slots.clone();
+        for &(u, _) in &slots[cell] {
+            self.placed[u].insert(digit);
+        }
         let layout = self.layout.clone();
         for &p in layout.peers(cell) {
-            self.cands[p].remove(digit);
+            self.remove(p, digit);
         }
     }
 
@@ -181,14 +265,39 @@ impl Board {
             .collect()
     }
 
+    /// The places of `digit` in a unit as a bit mask: bit `i` for the unit's `i`-th cell.
+    pub fn place_mask(&self, unit: usize, digit: u8) -> u128 {
+        self.masks[unit * self.size() + digit as usize - 1]
+    }
+
+    /// The units sharing two cells or more with `unit`, in layout order, with the shared
+    /// cells.
+    pub fn overlaps(&self, unit: usize) -> &[Overlap] {
+        &self.overlaps[unit]
+    }
+
+    /// The candidates of a unit's open cells, together.
+    pub fn unit_candidates(&self, unit: usize) -> Digits {
+        let n = self.size();
+        self.masks[unit * n..(unit + 1) * n]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| m != 0)
+            .map(|(d, _)| d as u8 + 1)
+            .collect()
+    }
+
+    /// Whether some open cell other than `a` and `b` sees both and has `digit`.
+    pub fn sees_both(&self, a: usize, b: usize, digit: u8) -> bool {
+        self.layout
+            .peers(a)
+            .iter()
+            .any(|&c| c != b && self.cands[c].contains(digit) && self.sees(c, b))
+    }
+
     /// The digits placed in a unit.
     pub fn placed_in(&self, unit: usize) -> Digits {
-        self.layout.units()[unit]
-            .cells
-            .iter()
-            .filter(|&&c| self.values[c] != 0)
-            .map(|&c| self.values[c])
-            .collect()
+        self.placed[unit]
     }
 
     /// The units of a kind, in layout order.
@@ -240,17 +349,16 @@ impl Board {
         {
             return Some(Contradiction::NoCandidate { cell });
         }
-        let all = Digits::all(self.size());
-        for (u, unit) in self.layout.units().iter().enumerate() {
-            let mut seen = Digits::EMPTY;
-            for &c in &unit.cells {
-                seen |= self.cands[c];
-                if self.values[c] != 0 {
-                    seen.insert(self.values[c]);
-                }
-            }
-            if let Some(digit) = (all - seen).first() {
-                return Some(Contradiction::NoPlace { unit: u, digit });
+        let n = self.size();
+        for u in 0..self.layout.units().len() {
+            let placed = self.placed[u];
+            if let Some(d) =
+                (0..n).find(|&d| self.masks[u * n + d] == 0 && !placed.contains(d as u8 + 1))
+            {
+                return Some(Contradiction::NoPlace {
+                    unit: u,
+                    digit: d as u8 + 1,
+                });
             }
         }
         None

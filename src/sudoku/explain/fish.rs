@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
-use super::subsets::combinations;
+use super::subsets::k_unions;
 use crate::sudoku::grid::UnitKind;
 
 /// The fish of size `k` first found: digits in order, rows as base lines before columns.
@@ -28,21 +28,13 @@ pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &u)| {
-                    let mut at = 0u128;
-                    for (j, &c) in board.layout().units()[u].cells.iter().enumerate() {
-                        if board.candidates(c).contains(digit) {
-                            at |= 1 << j;
-                        }
-                    }
+                    let at = board.place_mask(u, digit);
                     (2..=k as u32).contains(&at.count_ones()).then_some((i, at))
                 })
                 .collect();
+            let masks: Vec<u128> = lines.iter().map(|&(_, at)| at).collect();
             let mut found = None;
-            combinations(lines.len(), k, &mut |picked| {
-                let union = picked.iter().fold(0u128, |m, &i| m | lines[i].1);
-                if union.count_ones() as usize != k {
-                    return false;
-                }
+            k_unions(&masks, k, &mut |picked, union| {
                 let base_lines: Vec<usize> = picked.iter().map(|&i| base[lines[i].0]).collect();
                 let cover_lines: Vec<usize> = (0..n)
                     .filter(|j| union & (1 << j) != 0)

@@ -6,7 +6,6 @@
 
 use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
-use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// Whether a unit is box-like (the `A` of pointing) rather than a line.
@@ -26,37 +25,34 @@ pub(super) fn box_line(board: &Board) -> Option<Step> {
 
 fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
     let layout = board.layout();
+    let positions = |unit: usize, mask: u128| {
+        let cells = &layout.units()[unit].cells;
+        (0..cells.len())
+            .filter(move |i| mask & (1 << i) != 0)
+            .map(move |i| cells[i])
+    };
     for (a, unit) in layout.units().iter().enumerate() {
         if is_box_like(unit.kind) != box_like {
             continue;
         }
-        let open = unit
-            .cells
-            .iter()
-            .fold(Digits::EMPTY, |m, &c| m | board.candidates(c));
-        for digit in open {
-            let places = board.places(a, digit);
-            if places.len() < 2 {
+        for digit in board.unit_candidates(a) {
+            let mask = board.place_mask(a, digit);
+            if mask.count_ones() < 2 {
                 continue; // a hidden single, or nothing
             }
-            for b in board.common_units(&places) {
-                if b == a {
+            for o in board.overlaps(a) {
+                let outside = board.place_mask(o.unit, digit) & !o.there;
+                if mask & !o.here != 0 || outside == 0 {
                     continue;
                 }
-                let eliminations: Vec<Candidate> = layout.units()[b]
-                    .cells
-                    .iter()
-                    .filter(|&&c| board.candidates(c).contains(digit) && !places.contains(&c))
-                    .map(|&cell| Candidate { cell, digit })
+                let mut step = Step::new(strategy);
+                step.units = vec![a, o.unit];
+                step.cells = positions(a, mask).collect();
+                step.digits.push(digit);
+                step.eliminations = positions(o.unit, outside)
+                    .map(|cell| Candidate { cell, digit })
                     .collect();
-                if !eliminations.is_empty() {
-                    let mut step = Step::new(strategy);
-                    step.units = vec![a, b];
-                    step.cells = places;
-                    step.digits.push(digit);
-                    step.eliminations = eliminations;
-                    return Some(step);
-                }
+                return Some(step);
             }
         }
     }

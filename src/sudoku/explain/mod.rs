@@ -59,7 +59,7 @@ mod wings;
 
 use thiserror::Error;
 
-pub use board::{Board, Contradiction};
+pub use board::{Board, Contradiction, Overlap};
 pub use rating::{hardest, rate, Level, Rating};
 pub use step::{Candidate, Score, Step, Strategy};
 

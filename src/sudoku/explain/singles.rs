@@ -2,7 +2,6 @@
 
 use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
-use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// The first open cell (in reading order) with one candidate left.
@@ -23,14 +22,11 @@ pub(super) fn hidden_single(board: &Board) -> Option<Step> {
     let others = (0..board.layout().units().len())
         .filter(|&u| board.layout().units()[u].kind != UnitKind::Box);
     for unit in boxes.chain(others) {
-        let (mut once, mut twice) = (Digits::EMPTY, Digits::EMPTY);
-        for &c in &board.layout().units()[unit].cells {
-            let m = board.candidates(c);
-            twice |= once & m;
-            once |= m;
-        }
-        if let Some(digit) = (once - twice).first() {
-            let cell = board.places(unit, digit)[0];
+        let single =
+            (1..=board.size() as u8).find(|&d| board.place_mask(unit, d).count_ones() == 1);
+        if let Some(digit) = single {
+            let at = board.place_mask(unit, digit).trailing_zeros() as usize;
+            let cell = board.layout().units()[unit].cells[at];
             let mut step = Step::new(Strategy::HiddenSingle);
             step.units.push(unit);
             step.cells.push(cell);

@@ -29,14 +29,10 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
         if cells.len() < k {
             continue;
         }
+        let masks: Vec<u128> = cells.iter().map(|&c| board.candidates(c).bits()).collect();
         let mut found = None;
-        combinations(cells.len(), k, &mut |picked| {
-            let union = picked
-                .iter()
-                .fold(Digits::EMPTY, |m, &i| m | board.candidates(cells[i]));
-            if union.len() != k {
-                return false;
-            }
+        k_unions(&masks, k, &mut |picked, union| {
+            let union = Digits::from_bits(union);
             let chosen: Vec<usize> = picked.iter().map(|&i| cells[i]).collect();
             let units = board.common_units(&chosen);
             let mut eliminations = Vec::new();
@@ -77,34 +73,17 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
     };
     let layout = board.layout();
     for (u, unit) in layout.units().iter().enumerate() {
-        let open = unit
-            .cells
-            .iter()
-            .fold(Digits::EMPTY, |m, &c| m | board.candidates(c));
         // Each digit with 2..=k places, and its places as positions in the unit.
-        let digits: Vec<(u8, u128)> = open
-            .iter()
-            .filter_map(|d| {
-                let mut places = 0u128;
-                for (i, &c) in unit.cells.iter().enumerate() {
-                    if board.candidates(c).contains(d) {
-                        places |= 1 << i;
-                    }
-                }
-                (2..=k as u32)
-                    .contains(&places.count_ones())
-                    .then_some((d, places))
-            })
+        let digits: Vec<(u8, u128)> = (1..=board.size() as u8)
+            .map(|d| (d, board.place_mask(u, d)))
+            .filter(|&(_, places)| (2..=k as u32).contains(&places.count_ones()))
             .collect();
         if digits.len() < k {
             continue;
         }
+        let masks: Vec<u128> = digits.iter().map(|&(_, places)| places).collect();
         let mut found = None;
-        combinations(digits.len(), k, &mut |picked| {
-            let places = picked.iter().fold(0u128, |m, &i| m | digits[i].1);
-            if places.count_ones() as usize != k {
-                return false;
-            }
+        k_unions(&masks, k, &mut |picked, places| {
             let set: Digits = picked.iter().map(|&i| digits[i].0).collect();
             let cells: Vec<usize> = (0..unit.cells.len())
                 .filter(|i| places & (1 << i) != 0)
@@ -136,32 +115,43 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
     None
 }
 
-/// Calls `visit` with every `k`-subset of `0..n` in lexicographic order, until it returns
-/// true; returns whether it did.
-pub(super) fn combinations(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+/// Calls `visit` with every `k`-subset of `masks` (as indexes, in lexicographic order)
+/// whose union has exactly `k` bits, and that union, until it returns true; returns whether
+/// it did. Partial unions of more than `k` bits are not extended, which keeps the search
+/// small: these are the subsets of naked and hidden sets and of fish.
+pub(super) fn k_unions(
+    masks: &[u128],
+    k: usize,
+    visit: &mut dyn FnMut(&[usize], u128) -> bool,
+) -> bool {
     fn go(
         start: usize,
-        n: usize,
+        union: u128,
+        masks: &[u128],
         k: usize,
         picked: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
+        visit: &mut dyn FnMut(&[usize], u128) -> bool,
     ) -> bool {
         if picked.len() == k {
-            return visit(picked);
+            return union.count_ones() as usize == k && visit(picked, union);
         }
-        for i in start..=n - (k - picked.len()) {
+        for i in start..=masks.len() - (k - picked.len()) {
+            let u = union | masks[i];
+            if u.count_ones() as usize > k {
+                continue;
+            }
             picked.push(i);
-            if go(i + 1, n, k, picked, visit) {
+            if go(i + 1, u, masks, k, picked, visit) {
                 return true;
             }
             picked.pop();
         }
         false
     }
-    if k > n {
+    if k > masks.len() || k == 0 {
         return false;
     }
-    go(0, n, k, &mut Vec::with_capacity(k), visit)
+    go(0, 0, masks, k, &mut Vec::with_capacity(k), visit)
 }
 
 #[cfg(test)]
@@ -169,16 +159,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn combinations_come_in_lexicographic_order() {
+    fn k_unions_visit_the_subsets_of_k_bits_in_order() {
         let mut seen = Vec::new();
-        combinations(4, 2, &mut |p| {
-            seen.push(p.to_vec());
+        // {1,2} {2,3} {1,3} {4,5} {1,2,3}
+        let masks = [0b0011, 0b0110, 0b0101, 0b11000, 0b0111];
+        k_unions(&masks, 3, &mut |p, u| {
+            seen.push((p.to_vec(), u));
             false
         });
         assert_eq!(
             seen,
-            [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]].map(|a| a.to_vec())
+            [
+                (vec![0, 1, 2], 0b111),
+                (vec![0, 1, 4], 0b111),
+                (vec![0, 2, 4], 0b111),
+                (vec![1, 2, 4], 0b111),
+            ]
         );
-        assert!(!combinations(2, 3, &mut |_| true));
+        assert!(!k_unions(&masks[..2], 3, &mut |_, _| true));
+        assert!(k_unions(&masks, 2, &mut |p, _| p == [3]) == false);
     }
 }
