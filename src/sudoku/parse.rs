@@ -54,15 +54,15 @@
 //! line ends are accepted.
 //!
 //! **Auto** ([`Format::Auto`], the default) looks at the first line holding cells: a frame
-//! line, or a row of candidate sets among the first lines (words of distinct digits, some of two or more, not all
-//! numbers up to the number of words) means candidates; a first word of `n³` characters
-//! that keeps to the sukaku pattern (the `k`-th character of each cell `k` or blank) means
-//! sukaku; a rule line or a `|` means block; a first word longer than 35 characters means
-//! line; several words that are all numbers (or blanks) mean token; otherwise block. A 16-character
-//! word is both a 4×4 puzzle and a row of a 16×16 one: it is read as a 4×4 line unless a
-//! symbol above 4 appears in the lines around it (the same rule tells a line of 16 numbers
-//! in token format: a whole 4×4 puzzle, or a 16×16 row). A given [`ParseOptions::shape`]
-//! settles every such doubt.
+//! line, or a row of candidate sets among the first lines (words of distinct digits, some
+//! of two or more, not all numbers up to the number of words), means candidates; a first
+//! word of `n³` characters that mostly keeps to the sukaku pattern (the `k`-th character of
+//! each cell `k` or blank) means sukaku; a rule line or a `|` means block; a first word longer
+//! than 35 characters means line; several words that are all numbers (or blanks) mean
+//! token; otherwise block. A 16-character word is both a 4×4 puzzle and a row of a 16×16
+//! one: it is read as a 4×4 line unless a symbol above 4 appears in the lines around it (the
+//! same rule tells a line of 16 numbers in token format: a whole 4×4 puzzle, or a 16×16
+//! row). A given [`ParseOptions::shape`] settles every such doubt.
 //!
 //! # Sizes and shapes
 //!
@@ -583,23 +583,27 @@ fn read_set(word: &str, n: usize) -> Option<Digits> {
     Some(set)
 }
 
-/// The side `n` of a sukaku word: `n³` characters, each cell's `k`-th character the digit
-/// `k` or a blank (`.` or `0`), and at least one digit. `None` if it is not one.
+/// The side `n` of a sukaku word: `n³` characters, most of its digits in their places (the
+/// `k`-th character of a cell the digit `k`, the others blanks, `.` or `0`). A puzzle line of
+/// the same length (729 is 27²) has its digits in those places by chance only, about one in
+/// `n`, so the few a mistyped sukaku has out of place do not make it one (they are then
+/// reported). `None` if it is not one.
 fn sukaku_side(word: &str) -> Option<usize> {
     let len = word.chars().count();
     let n = (2..=MAX_SYMBOL_SIZE).find(|n| n * n * n == len)?;
-    let mut digits = 0;
+    let (mut fits, mut misfits) = (0, 0);
     for (i, ch) in word.chars().enumerate() {
         let k = (i % n) as u8 + 1;
         if ch == '.' || ch == '0' {
             continue;
         }
-        if Some(ch) != symbol_of(k) && Some(ch) != symbol_of(k).map(|c| c.to_ascii_lowercase()) {
-            return None;
+        if Some(ch.to_ascii_uppercase()) == symbol_of(k) {
+            fits += 1;
+        } else {
+            misfits += 1;
         }
-        digits += 1;
     }
-    (digits > 0).then_some(n)
+    (fits > 2 * misfits).then_some(n)
 }
 
 fn is_header(line: &str) -> bool {
