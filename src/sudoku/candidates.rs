@@ -109,7 +109,7 @@ impl Digits {
     /// assert!(Digits::all(4).contains(4) && !Digits::all(4).contains(5));
     /// ```
     pub fn contains(self, digit: u8) -> bool {
-        digit >= 1 && digit <= 128 && self.0 & (1u128 << (digit - 1)) != 0
+        (1..=128).contains(&digit) && self.0 & (1u128 << (digit - 1)) != 0
     }
 
     /// The number of digits.

@@ -545,6 +545,22 @@ fn is_frame(line: &str) -> bool {
             .all(|c| "-=+|.:'*".contains(c) || c.is_whitespace())
 }
 
+/// What is wrong with a cell of a row.
+enum Fault {
+    /// A character that is not a digit or a blank here.
+    Bad(char),
+    /// A digit larger than the side.
+    TooLarge(usize),
+}
+
+/// The cells of a block row: its characters, blanks and `|` dropped.
+fn block_cells(line: &str) -> Vec<&str> {
+    line.char_indices()
+        .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+        .map(|(i, c)| &line[i..i + c.len_utf8()])
+        .collect()
+}
+
 /// The words of a candidate-grid row: its cells, `|` and `:` dropped.
 fn candidate_words(line: &str) -> Vec<&str> {
     line.split(|c: char| c.is_whitespace() || c == '|' || c == ':')
@@ -558,7 +574,7 @@ fn candidate_words(line: &str) -> Vec<&str> {
 fn is_candidate_row(line: &str, side: Option<usize>) -> bool {
     let words = candidate_words(line);
     let n = side.unwrap_or(words.len());
-    if words.len() != n || n < 2 || n > MAX_SYMBOL_SIZE {
+    if words.len() != n || !(2..=MAX_SYMBOL_SIZE).contains(&n) {
         return false;
     }
     let sets: Option<Vec<Digits>> = words.iter().map(|w| read_set(w, n)).collect();
@@ -947,83 +963,30 @@ impl<'t, 'o> Reader<'t, 'o> {
 
     /// A grid of candidate sets: `n` rows of `n` words, frame lines and `|` ignored.
     fn next_candidate_grid(&mut self) -> Option<Result<Puzzle, ParseError>> {
-        let mut cells: Vec<Digits> = Vec::new();
-        let mut rows = 0;
-        let mut start = None;
-        let mut error: Option<ParseError> = None;
-        let mut n = self.side();
-        while let Some(line) = self.lines.get(self.pos) {
-            let number = line.number;
-            let text = strip_comment(line.text).trim();
-            self.pos += 1;
-            if text.is_empty() || is_header(text) || is_frame(text) {
-                continue;
-            }
-            let words = candidate_words(text);
-            if words.is_empty() {
-                continue;
-            }
-            start.get_or_insert(number);
-            let side = *n.get_or_insert(words.len());
-            rows += 1;
-            if error.is_none() {
-                if words.len() != side {
-                    error = Some(ParseError {
-                        line: number,
-                        kind: ParseErrorKind::RowLength {
-                            expected: side,
-                            found: words.len(),
-                        },
-                    });
-                } else {
-                    for (col, word) in words.iter().enumerate() {
-                        match read_set(word, side) {
-                            Some(set) => cells.push(set),
-                            None => {
-                                let bad = word
-                                    .chars()
-                                    .find(|&ch| !matches!(read_symbol(ch, side), Symbol::Value(v) if v > 0))
-                                    .unwrap_or_else(|| word.chars().next().unwrap_or('?'));
-                                let kind = match read_symbol(bad, side) {
-                                    Symbol::TooLarge(digit) => ParseErrorKind::DigitTooLarge {
-                                        row: rows,
-                                        col: col + 1,
-                                        digit,
-                                        n: side,
-                                    },
-                                    _ => ParseErrorKind::BadSymbol {
-                                        row: rows,
-                                        col: col + 1,
-                                        symbol: bad,
-                                    },
-                                };
-                                error = Some(ParseError { line: number, kind });
-                                break;
-                            }
+        let read = |word: &str, side: usize| {
+            read_set(word, side).ok_or_else(|| {
+                // The first character that is not a digit of this side (or a repeated one).
+                let mut seen = Digits::EMPTY;
+                let bad = word
+                    .chars()
+                    .find(|&ch| match read_symbol(ch, side) {
+                        Symbol::Value(v) if v > 0 && !seen.contains(v) => {
+                            seen.insert(v);
+                            false
                         }
-                    }
+                        _ => true,
+                    })
+                    .unwrap_or('?');
+                match read_symbol(bad, side) {
+                    Symbol::TooLarge(digit) => Fault::TooLarge(digit),
+                    _ => Fault::Bad(bad),
                 }
-            }
-            if rows == side {
-                break;
-            }
+            })
+        };
+        match self.next_rows(|line, _| is_frame(line), candidate_words, read)? {
+            Ok((start, cells)) => self.finish_candidates(start, cells),
+            Err(e) => Some(Err(e)),
         }
-        let start = start?;
-        if let Some(e) = error {
-            return Some(Err(e));
-        }
-        let side = n.unwrap_or(0);
-        if rows < side {
-            let line = self.lines.last().map_or(1, |l| l.number + 1);
-            return self.fail(
-                line,
-                ParseErrorKind::Unfinished {
-                    expected: side,
-                    found: rows,
-                },
-            );
-        }
-        self.finish_candidates(start, cells)
     }
 
     /// A pencil-mark puzzle: its candidates, and its cells with one candidate as givens.
@@ -1071,10 +1034,36 @@ impl<'t, 'o> Reader<'t, 'o> {
         }))
     }
 
-    /// Reads rows until `n` are read (or the text ends); on a bad row, still consumes the
-    /// block's rows so that the next puzzle starts in the right place.
+    /// A block: `n` rows of `n` one-character cells, bars and rule lines ignored.
     fn next_block(&mut self) -> Option<Result<Puzzle, ParseError>> {
-        let mut cells: Vec<u8> = Vec::new();
+        let read = |cell: &str, side: usize| {
+            let ch = cell.chars().next().unwrap_or('?');
+            match read_symbol(ch, side) {
+                Symbol::Value(v) => Ok(v),
+                Symbol::Bad => Err(Fault::Bad(ch)),
+                Symbol::TooLarge(digit) => Err(Fault::TooLarge(digit)),
+            }
+        };
+        match self.next_rows(is_rule, block_cells, read)? {
+            Ok((start, cells)) => self.finish(start, cells),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Reads the rows of one puzzle until `n` are read (or the text ends), `n` the side or
+    /// the number of cells of the first row: `skip` tells the lines between rows (rules,
+    /// frames; given the side once known), `split` a row's cells, `read` a cell's value or
+    /// what is wrong with it. On a bad row it still
+    /// consumes the puzzle's rows, so that the next puzzle starts in the right place.
+    /// Returns the puzzle's first line and its cells.
+    #[allow(clippy::type_complexity)]
+    fn next_rows<T>(
+        &mut self,
+        skip: impl Fn(&str, Option<usize>) -> bool,
+        split: impl Fn(&str) -> Vec<&str>,
+        read: impl Fn(&str, usize) -> Result<T, Fault>,
+    ) -> Option<Result<(usize, Vec<T>), ParseError>> {
+        let mut cells: Vec<T> = Vec::new();
         let mut rows = 0;
         let mut start = None;
         let mut error: Option<ParseError> = None;
@@ -1083,50 +1072,50 @@ impl<'t, 'o> Reader<'t, 'o> {
             let number = line.number;
             let text = strip_comment(line.text).trim();
             self.pos += 1;
-            if text.is_empty() || is_header(text) || is_rule(text, n) {
+            // A known side tells a row of n dashes (blanks) from a rule.
+            if text.is_empty() || is_header(text) || skip(text, n) {
                 continue;
             }
-            let symbols: Vec<char> = text
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != '|')
-                .collect();
-            if symbols.is_empty() {
+            let words = split(text);
+            if words.is_empty() {
                 continue; // a line of bars only
             }
             start.get_or_insert(number);
-            let side = *n.get_or_insert(symbols.len());
+            let side = *n.get_or_insert(words.len());
             if side > MAX_SYMBOL_SIZE {
                 self.done = true;
-                return self.fail(number, ParseErrorKind::TooLargeForSymbols { n: side });
+                return Some(Err(ParseError {
+                    line: number,
+                    kind: ParseErrorKind::TooLargeForSymbols { n: side },
+                }));
             }
             rows += 1;
             if error.is_none() {
-                if symbols.len() != side {
+                if words.len() != side {
                     error = Some(ParseError {
                         line: number,
                         kind: ParseErrorKind::RowLength {
                             expected: side,
-                            found: symbols.len(),
+                            found: words.len(),
                         },
                     });
                 } else {
-                    for (col, &ch) in symbols.iter().enumerate() {
-                        let kind = match read_symbol(ch, side) {
-                            Symbol::Value(v) => {
+                    for (col, word) in words.iter().enumerate() {
+                        let (row, col) = (rows, col + 1);
+                        let kind = match read(word, side) {
+                            Ok(v) => {
                                 cells.push(v);
                                 continue;
                             }
-                            Symbol::Bad => ParseErrorKind::BadSymbol {
-                                row: rows,
-                                col: col + 1,
-                                symbol: ch,
-                            },
-                            Symbol::TooLarge(digit) => ParseErrorKind::DigitTooLarge {
-                                row: rows,
-                                col: col + 1,
+                            Err(Fault::TooLarge(digit)) => ParseErrorKind::DigitTooLarge {
+                                row,
+                                col,
                                 digit,
                                 n: side,
                             },
+                            Err(Fault::Bad(symbol)) => {
+                                ParseErrorKind::BadSymbol { row, col, symbol }
+                            }
                         };
                         error = Some(ParseError { line: number, kind });
                         break;
@@ -1144,15 +1133,15 @@ impl<'t, 'o> Reader<'t, 'o> {
         let side = n.unwrap_or(0);
         if rows < side {
             let line = self.lines.last().map_or(1, |l| l.number + 1);
-            return self.fail(
+            return Some(Err(ParseError {
                 line,
-                ParseErrorKind::Unfinished {
+                kind: ParseErrorKind::Unfinished {
                     expected: side,
                     found: rows,
                 },
-            );
+            }));
         }
-        self.finish(start, cells)
+        Some(Ok((start, cells)))
     }
 
     fn next_tokens(&mut self) -> Option<Result<Puzzle, ParseError>> {

@@ -55,17 +55,19 @@ pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
                 if eliminations.is_empty() {
                     return false;
                 }
-                let mut step = Step::new(strategy);
-                step.cells = base_lines
+                let mut cells: Vec<usize> = base_lines
                     .iter()
                     .flat_map(|&u| board.places(u, digit))
                     .collect();
-                step.cells.sort_unstable();
-                step.units = base_lines;
-                step.units.extend(cover_lines);
-                step.digits.push(digit);
-                step.eliminations = eliminations;
-                found = Some(step);
+                cells.sort_unstable();
+                let units = [base_lines, cover_lines].concat();
+                found = Some(Step::eliminating(
+                    strategy,
+                    units,
+                    cells,
+                    vec![digit],
+                    eliminations,
+                ));
                 true
             });
             if found.is_some() {

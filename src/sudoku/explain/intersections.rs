@@ -45,14 +45,15 @@ fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
                 if mask & !o.here != 0 || outside == 0 {
                     continue;
                 }
-                let mut step = Step::new(strategy);
-                step.units = vec![a, o.unit];
-                step.cells = positions(a, mask).collect();
-                step.digits.push(digit);
-                step.eliminations = positions(o.unit, outside)
-                    .map(|cell| Candidate { cell, digit })
-                    .collect();
-                return Some(step);
+                return Some(Step::eliminating(
+                    strategy,
+                    vec![a, o.unit],
+                    positions(a, mask).collect(),
+                    vec![digit],
+                    positions(o.unit, outside)
+                        .map(|cell| Candidate { cell, digit })
+                        .collect(),
+                ));
             }
         }
     }

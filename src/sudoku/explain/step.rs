@@ -278,6 +278,24 @@ impl Step {
         }
     }
 
+    /// A step of `strategy` that removes `eliminations`, found on a pattern of `units`,
+    /// `cells` and `digits`.
+    pub(crate) fn eliminating(
+        strategy: Strategy,
+        units: Vec<usize>,
+        cells: Vec<usize>,
+        digits: Vec<u8>,
+        eliminations: Vec<Candidate>,
+    ) -> Step {
+        Step {
+            units,
+            cells,
+            digits,
+            eliminations,
+            ..Step::new(strategy)
+        }
+    }
+
     /// The step in words, as one line: what was found, then `-> cell` for a placement or
     /// `: removes D from cells` for eliminations, cells written `rNcM`.
     ///

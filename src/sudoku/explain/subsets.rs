@@ -49,12 +49,14 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
             if eliminations.is_empty() {
                 return false;
             }
-            let mut step = Step::new(strategy);
-            step.units = units;
-            step.cells = chosen;
-            step.digits = union.iter().collect();
-            step.eliminations = eliminations;
-            found = Some(step);
+            let digits = union.iter().collect();
+            found = Some(Step::eliminating(
+                strategy,
+                units,
+                chosen,
+                digits,
+                eliminations,
+            ));
             true
         });
         if found.is_some() {
@@ -100,12 +102,14 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
             if eliminations.is_empty() {
                 return false;
             }
-            let mut step = Step::new(strategy);
-            step.units = vec![u];
-            step.cells = cells;
-            step.digits = set.iter().collect();
-            step.eliminations = eliminations;
-            found = Some(step);
+            let digits = set.iter().collect();
+            found = Some(Step::eliminating(
+                strategy,
+                vec![u],
+                cells,
+                digits,
+                eliminations,
+            ));
             true
         });
         if found.is_some() {
@@ -177,6 +181,6 @@ mod tests {
             ]
         );
         assert!(!k_unions(&masks[..2], 3, &mut |_, _| true));
-        assert!(k_unions(&masks, 2, &mut |p, _| p == [3]) == false);
+        assert!(!k_unions(&masks, 2, &mut |_, _| true)); // no two make two bits
     }
 }

@@ -51,15 +51,17 @@ pub(super) fn type1(board: &Board) -> Option<Step> {
                     continue;
                 }
                 corners.sort_unstable();
-                let mut step = Step::new(Strategy::UniqueRectangle);
-                step.cells = corners.iter().copied().filter(|&x| x != extra).collect();
-                step.cells.push(extra);
-                step.digits = pair.iter().collect();
-                step.eliminations = pair
-                    .iter()
-                    .map(|digit| Candidate { cell: extra, digit })
-                    .collect();
-                return Some(step);
+                let mut cells: Vec<usize> = corners.into_iter().filter(|&x| x != extra).collect();
+                cells.push(extra);
+                return Some(Step::eliminating(
+                    Strategy::UniqueRectangle,
+                    vec![],
+                    cells,
+                    pair.iter().collect(),
+                    pair.iter()
+                        .map(|digit| Candidate { cell: extra, digit })
+                        .collect(),
+                ));
             }
         }
     }

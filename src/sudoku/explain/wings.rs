@@ -70,11 +70,14 @@ fn wing(board: &Board, strategy: Strategy) -> Option<Step> {
                 }
                 let x = (ma - shared).first()?;
                 let y = (mb - shared).first()?;
-                let mut step = Step::new(strategy);
-                step.cells = vec![pivot, a, b];
-                step.digits = vec![x, y, z];
-                step.eliminations = eliminations;
-                return Some(step);
+                let (cells, digits) = (vec![pivot, a, b], vec![x, y, z]);
+                return Some(Step::eliminating(
+                    strategy,
+                    vec![],
+                    cells,
+                    digits,
+                    eliminations,
+                ));
             }
         }
     }
