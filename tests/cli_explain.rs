@@ -284,6 +284,19 @@ fn pencil_marks_are_read_by_solve_count_explain_and_rate() {
     assert_eq!(no.len(), 729);
     assert_eq!(run(&["solve"], &format!("{no}\n"), 1), "unsolvable\n");
     assert_eq!(run(&["count"], &format!("{no}\n"), 1), "0\n");
+    // check --puzzles: the solution keeps to the marks of the first, not of the second.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_explain");
+    std::fs::create_dir_all(&dir).unwrap();
+    let marks = dir.join("marks.txt");
+    std::fs::write(&marks, format!("{sukaku}\n{no}\n")).unwrap();
+    assert_eq!(
+        run(
+            &["check", "--puzzles", marks.to_str().unwrap()],
+            &format!("{PE96_1_SOLVED}\n{PE96_1_SOLVED}\n"),
+            1
+        ),
+        "valid\ninvalid: r1c1 holds 4 but the puzzle (line 2) allows only 58\n"
+    );
 
     // A candidate grid, as `explain` prints them: 4x4, unique by its candidates only.
     let grid = "13 12 | 34 14\n23 14 | 12 24\n------+------\n24 12 | 14 13\n34 23 | 24 14\n";

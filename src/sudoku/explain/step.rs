@@ -247,7 +247,8 @@ pub struct Candidate {
 pub struct Step {
     /// The strategy.
     pub strategy: Strategy,
-    /// How hard this step is (the strategy's score, more for long chains).
+    /// How hard this step is: the strategy's score, more for long chains and for each guess
+    /// after the first.
     pub score: Score,
     /// The units of the pattern, as indexes into [`Layout::units`].
     pub units: Vec<usize>,
