@@ -84,6 +84,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use super::candidates::Candidates;
 use super::grid::{Conflict, Grid, GridError, Layout, Shape, UnitKind};
 use crate::xc::{
     Arena, ForceError, ItemId, Limits, OptionId, Outcome, OwnedSolver, Problem, ProblemError,
@@ -173,6 +174,8 @@ pub struct Encoding {
     layout: Arc<Layout>,
     problem: Arc<Problem>,
     n: usize,
+    /// With pencil marks, the option that takes them out ([`Encoding::with_candidates`]).
+    pencil: Option<OptionId>,
 }
 
 impl Encoding {
@@ -186,6 +189,35 @@ impl Encoding {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(layout: Arc<Layout>) -> Result<Encoding, EncodeError> {
+        Encoding::build(layout, None)
+    }
+
+    /// Encodes a layout with pencil marks: a placement that is not a candidate can never be
+    /// chosen. The option numbering stays that of [`Encoding::new`] (so
+    /// [`Encoding::option_of`] and [`Encoding::grid_of`] work unchanged); one more primary
+    /// item, `pencil`, is added to every option left out and to one last option of its own,
+    /// which [`Encoding::force_givens`] forces, and forcing it hides the options left out.
+    /// Build one per puzzle; the solutions are those of the grid that keep to the
+    /// candidates.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::{candidates::{Candidates, Digits}, encode::Encoding, Grid, Shape};
+    /// use dlxkit::xc::Arena;
+    /// let grid = Grid::empty(Shape::new(2, 2)?);
+    /// let mut pencil = Candidates::of_grid(&grid);
+    /// pencil.set(0, Digits::from_digits([1, 2])); // r1c1 is 1 or 2
+    /// let e = Encoding::with_candidates(&pencil)?;
+    /// let arena = Arena::new();
+    /// let mut search = e.search(&arena, &grid)?;
+    /// assert_eq!(search.count().stats.solutions, 288 / 2);
+    /// assert!(search.solutions().all(|g| g.get(0, 0) <= 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_candidates(candidates: &Candidates) -> Result<Encoding, EncodeError> {
+        Encoding::build(candidates.layout().clone(), Some(candidates))
+    }
+
+    fn build(layout: Arc<Layout>, pencil: Option<&Candidates>) -> Result<Encoding, EncodeError> {
         let n = layout.size();
         let mut b = Problem::builder();
         let mut ids: Vec<ItemId> = Vec::with_capacity(layout.cells() + layout.units().len() * n);
@@ -198,6 +230,10 @@ impl Encoding {
                 ids.push(b.primary(&format!("{prefix}#{d}"))?);
             }
         }
+        let out = match pencil {
+            Some(_) => Some(b.primary("pencil")?),
+            None => None,
+        };
         let cells = layout.cells();
         let mut entries = Vec::with_capacity(8);
         for cell in 0..cells {
@@ -206,13 +242,23 @@ impl Encoding {
                 entries.clear();
                 entries.push(ids[cell]);
                 entries.extend(units.iter().map(|&u| ids[cells + u * n + d]));
+                if let (Some(item), Some(marks)) = (out, pencil) {
+                    if !marks.get(cell).contains(d as u8 + 1) {
+                        entries.push(item);
+                    }
+                }
                 b.option(entries.iter().copied())?;
             }
         }
+        let pencil = match out {
+            Some(item) => Some(b.option([item])?),
+            None => None,
+        };
         Ok(Encoding {
             problem: Arc::new(b.build()?),
             layout,
             n,
+            pencil,
         })
     }
 
@@ -420,6 +466,10 @@ impl Encoding {
     ) -> Result<(), EncodeError> {
         solver.unforce_all();
         self.check_layout(grid)?;
+        if let Some(pencil) = self.pencil {
+            // Takes out every placement that is not a candidate.
+            solver.force(pencil)?;
+        }
         let n = self.n;
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {

@@ -12,7 +12,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod candidates;
 pub mod encode;
+pub mod explain;
 pub mod generate;
 pub mod grid;
 pub mod ops;

@@ -29,16 +29,40 @@
 //! **Token** ([`Format::Token`]): cells as numbers separated by white space, `0` (or `.`)
 //! for a blank, for any side: `n` lines of `n` numbers, or all `n²` on one line.
 //!
+//! **Sukaku** ([`Format::Sukaku`]): a puzzle given by its candidates (pencil marks), one per
+//! line: for each cell in reading order `n` characters, the `k`-th the digit `k` if it is a
+//! candidate of the cell and `.` or `0` if not (729 characters for 9x9).
+//!
+//! ```text
+//! 1........2345678912345678912345678912345678912345678912345678912345678912345678......
+//! ```
+//!
+//! **Candidates** ([`Format::Candidates`]): a grid of candidate sets as players' tools print
+//! it: `n` lines of `n` words, each word the candidates of a cell run together (`1268`), a
+//! single digit for a given. `|` between boxes and frame lines (`.----.----.`,
+//! `:----+----:`, `+----+----+`, `*----*`) are ignored.
+//!
+//! ```text
+//! .----------------.----------------.----------------.
+//! | 5    3    12   | 26   7    1268 | 1489 12489 248 |
+//! ```
+//!
+//! In both, the candidates become part of the puzzle ([`Puzzle::candidates`]); a cell with
+//! one candidate counts as a given of [`Puzzle::grid`], and a cell with none is an error.
+//!
 //! In every format, lines starting with `#` are comments, blank lines are skipped and CRLF
 //! line ends are accepted.
 //!
-//! **Auto** ([`Format::Auto`], the default) looks at the first line holding cells: a rule
-//! line or a `|` means block; a first word longer than 35 characters means line; several
-//! words that are all numbers (or blanks) mean token; otherwise block. A 16-character
-//! word is both a 4×4 puzzle and a row of a 16×16 one: it is read as a 4×4 line unless a
-//! symbol above 4 appears in the lines around it (the same rule tells a line of 16 numbers
-//! in token format: a whole 4×4 puzzle, or a 16×16 row). A given [`ParseOptions::shape`]
-//! settles every such doubt.
+//! **Auto** ([`Format::Auto`], the default) looks at the first line holding cells: a frame
+//! line, or a row of candidate sets among the first lines (words of distinct digits, some
+//! of two or more, not all numbers up to the number of words), means candidates; a first
+//! word of `n³` characters that mostly keeps to the sukaku pattern (the `k`-th character of
+//! each cell `k` or blank) means sukaku; a rule line or a `|` means block; a first word longer
+//! than 35 characters means line; several words that are all numbers (or blanks) mean
+//! token; otherwise block. A 16-character word is both a 4×4 puzzle and a row of a 16×16
+//! one: it is read as a 4×4 line unless a symbol above 4 appears in the lines around it (the
+//! same rule tells a line of 16 numbers in token format: a whole 4×4 puzzle, or a 16×16
+//! row). A given [`ParseOptions::shape`] settles every such doubt.
 //!
 //! # Sizes and shapes
 //!
@@ -64,6 +88,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use super::candidates::{Candidates, Digits};
 use super::grid::{Conflict, Grid, GridError, Layout, Shape};
 use super::variant::Variant;
 
@@ -88,10 +113,14 @@ pub enum Format {
     Block,
     /// Numbers separated by white space.
     Token,
+    /// Pencil marks, one puzzle per line: `n` characters per cell.
+    Sukaku,
+    /// Pencil marks as a grid of candidate sets.
+    Candidates,
 }
 
 impl Format {
-    /// Reads a format name: `auto`, `line`, `block` or `token`.
+    /// Reads a format name: `auto`, `line`, `block`, `token`, `sukaku` or `candidates`.
     ///
     /// ```
     /// use dlxkit::sudoku::parse::Format;
@@ -104,6 +133,8 @@ impl Format {
             "line" => Some(Format::Line),
             "block" | "grid" => Some(Format::Block),
             "token" | "tokens" | "numbers" => Some(Format::Token),
+            "sukaku" => Some(Format::Sukaku),
+            "candidates" | "pencil" | "pencilmarks" => Some(Format::Candidates),
             _ => None,
         }
     }
@@ -203,8 +234,10 @@ impl ParseOptions {
 pub struct Puzzle {
     /// The line of the text where the puzzle starts, counting from 1.
     pub line: usize,
-    /// The puzzle.
+    /// The puzzle (for pencil marks, the cells with one candidate).
     pub grid: Grid,
+    /// The pencil marks the puzzle was given with (sukaku and candidate-grid formats).
+    pub candidates: Option<Candidates>,
 }
 
 /// What is wrong in a text, with the line it was found on.
@@ -300,6 +333,27 @@ pub enum ParseErrorKind {
     /// does not match the puzzle.
     #[error(transparent)]
     Grid(#[from] GridError),
+    /// A cell of a pencil-mark puzzle with no candidate.
+    #[error("cell r{row}c{col} has no candidate")]
+    NoCandidate {
+        /// Row of the cell.
+        row: usize,
+        /// Column of the cell.
+        col: usize,
+    },
+    /// A character of a sukaku line out of its place: the `k`-th character of a cell must
+    /// be the digit `k` or a blank.
+    #[error("bad sukaku character `{symbol}` at r{row}c{col}: position {position} of a cell holds {position} or a blank")]
+    SukakuPosition {
+        /// Row of the cell.
+        row: usize,
+        /// Column of the cell.
+        col: usize,
+        /// The character.
+        symbol: char,
+        /// Its position in the cell's characters, from 1.
+        position: usize,
+    },
     /// A text with no puzzle where one was expected.
     #[error("no puzzle found")]
     NoPuzzle,
@@ -482,6 +536,92 @@ fn is_rule(line: &str, n: Option<usize>) -> bool {
     n != Some(dashes)
 }
 
+/// Whether a (trimmed) line is a frame line of a candidate grid: only `-=+|.:'*` and
+/// blanks, with two dashes side by side (`.-----.-----.`, `:-----+-----:`).
+fn is_frame(line: &str) -> bool {
+    line.contains("--")
+        && line
+            .chars()
+            .all(|c| "-=+|.:'*".contains(c) || c.is_whitespace())
+}
+
+/// What is wrong with a cell of a row.
+enum Fault {
+    /// A character that is not a digit or a blank here.
+    Bad(char),
+    /// A digit larger than the side.
+    TooLarge(usize),
+}
+
+/// The cells of a block row: its characters, blanks and `|` dropped.
+fn block_cells(line: &str) -> Vec<&str> {
+    line.char_indices()
+        .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+        .map(|(i, c)| &line[i..i + c.len_utf8()])
+        .collect()
+}
+
+/// The words of a candidate-grid row: its cells, `|` and `:` dropped.
+fn candidate_words(line: &str) -> Vec<&str> {
+    line.split(|c: char| c.is_whitespace() || c == '|' || c == ':')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether a line is a row of candidate sets: `n` words (`n` from the side, or the number
+/// of words) of distinct digits up to `n`, one of them at least two digits long, and not a
+/// row of numbers up to `n` (a token row).
+fn is_candidate_row(line: &str, side: Option<usize>) -> bool {
+    let words = candidate_words(line);
+    let n = side.unwrap_or(words.len());
+    if words.len() != n || !(2..=MAX_SYMBOL_SIZE).contains(&n) {
+        return false;
+    }
+    let sets: Option<Vec<Digits>> = words.iter().map(|w| read_set(w, n)).collect();
+    let Some(sets) = sets else {
+        return false;
+    };
+    let token_row = words
+        .iter()
+        .all(|w| matches!(read_token(w, n), Symbol::Value(v) if v > 0));
+    sets.iter().any(|d| d.len() >= 2) && !token_row
+}
+
+/// A word of distinct digit symbols up to `n`, as a set; `None` if it is anything else.
+fn read_set(word: &str, n: usize) -> Option<Digits> {
+    let mut set = Digits::EMPTY;
+    for ch in word.chars() {
+        match read_symbol(ch, n) {
+            Symbol::Value(v) if v > 0 && !set.contains(v) => set.insert(v),
+            _ => return None,
+        }
+    }
+    Some(set)
+}
+
+/// The side `n` of a sukaku word: `n³` characters, most of its digits in their places (the
+/// `k`-th character of a cell the digit `k`, the others blanks, `.` or `0`). A puzzle line of
+/// the same length (729 is 27²) has its digits in those places by chance only, about one in
+/// `n`, so the few a mistyped sukaku has out of place do not make it one (they are then
+/// reported). `None` if it is not one.
+fn sukaku_side(word: &str) -> Option<usize> {
+    let len = word.chars().count();
+    let n = (2..=MAX_SYMBOL_SIZE).find(|n| n * n * n == len)?;
+    let (mut fits, mut misfits) = (0, 0);
+    for (i, ch) in word.chars().enumerate() {
+        let k = (i % n) as u8 + 1;
+        if ch == '.' || ch == '0' {
+            continue;
+        }
+        if Some(ch.to_ascii_uppercase()) == symbol_of(k) {
+            fits += 1;
+        } else {
+            misfits += 1;
+        }
+    }
+    (fits > 2 * misfits).then_some(n)
+}
+
 fn is_header(line: &str) -> bool {
     let mut words = line.split_whitespace();
     matches!(words.next(), Some(w) if w.eq_ignore_ascii_case("grid"))
@@ -567,6 +707,26 @@ impl<'t, 'o> Reader<'t, 'o> {
             return Format::Line;
         };
         let text = strip_comment(self.lines[first].text).trim();
+        if is_frame(text) {
+            // A frame line: the rows below tell a candidate grid from a block.
+            let row = self.lines[first..]
+                .iter()
+                .map(|l| strip_comment(l.text).trim())
+                .find(|t| !t.is_empty() && !is_frame(t));
+            return match row {
+                Some(row) if is_candidate_row(row, self.given_side()) => Format::Candidates,
+                _ => Format::Block,
+            };
+        }
+        // A candidate grid's first row may hold givens only: look at the rows below too.
+        let side = self.given_side().or(Some(candidate_words(text).len()));
+        let rows = self.lines[first..].iter().take(MAX_SYMBOL_SIZE);
+        if rows
+            .into_iter()
+            .any(|l| is_candidate_row(strip_comment(l.text).trim(), side))
+        {
+            return Format::Candidates;
+        }
         if is_rule(text, self.given_side()) || text.contains('|') {
             return Format::Block;
         }
@@ -576,6 +736,9 @@ impl<'t, 'o> Reader<'t, 'o> {
         };
         let len = word.chars().count();
         let side = self.given_side();
+        if sukaku_side(word).is_some_and(|n| side.is_none_or(|s| s == n)) {
+            return Format::Sukaku;
+        }
         if side.is_some_and(|n| len == n * n && n > 1) && words.len() == 1 {
             return Format::Line;
         }
@@ -647,7 +810,11 @@ impl<'t, 'o> Reader<'t, 'o> {
                 return self.fail(number, c.into());
             }
         }
-        Some(Ok(Puzzle { line: number, grid }))
+        Some(Ok(Puzzle {
+            line: number,
+            grid,
+            candidates: None,
+        }))
     }
 
     fn next_puzzle(&mut self) -> Option<Result<Puzzle, ParseError>> {
@@ -658,6 +825,8 @@ impl<'t, 'o> Reader<'t, 'o> {
             Format::Line | Format::Auto => self.next_line(),
             Format::Block => self.next_block(),
             Format::Token => self.next_tokens(),
+            Format::Sukaku => self.next_sukaku(),
+            Format::Candidates => self.next_candidate_grid(),
         }
     }
 
@@ -729,10 +898,176 @@ impl<'t, 'o> Reader<'t, 'o> {
         self.finish(number, cells)
     }
 
-    /// Reads rows until `n` are read (or the text ends); on a bad row, still consumes the
-    /// block's rows so that the next puzzle starts in the right place.
+    /// A sukaku line: `n` characters per cell.
+    fn next_sukaku(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        let line = self.lines.get(self.pos)?;
+        let (number, text) = (line.number, line.text.trim_start());
+        self.pos += 1;
+        let word = text
+            .split(|c: char| c.is_whitespace() || c == '#')
+            .next()
+            .unwrap_or("");
+        let found = word.chars().count();
+        let n = match self.side() {
+            Some(n) => n,
+            None => match (2..=MAX_SYMBOL_SIZE).find(|n| n * n * n == found) {
+                Some(n) => n,
+                None => {
+                    return self.fail(
+                        number,
+                        ParseErrorKind::WrongLength {
+                            expected: 729,
+                            found,
+                        },
+                    )
+                }
+            },
+        };
+        if found != n * n * n {
+            return self.fail(
+                number,
+                ParseErrorKind::WrongLength {
+                    expected: n * n * n,
+                    found,
+                },
+            );
+        }
+        let mut cells = vec![Digits::EMPTY; n * n];
+        for (i, ch) in word.chars().enumerate() {
+            let (cell, k) = (i / n, i % n + 1);
+            let (row, col) = (cell / n + 1, cell % n + 1);
+            match read_symbol(ch, n) {
+                Symbol::Value(0) => {}
+                Symbol::Value(v) if v as usize == k => cells[cell].insert(v),
+                Symbol::Value(_) | Symbol::TooLarge(_) => {
+                    return self.fail(
+                        number,
+                        ParseErrorKind::SukakuPosition {
+                            row,
+                            col,
+                            symbol: ch,
+                            position: k,
+                        },
+                    )
+                }
+                Symbol::Bad => {
+                    return self.fail(
+                        number,
+                        ParseErrorKind::BadSymbol {
+                            row,
+                            col,
+                            symbol: ch,
+                        },
+                    )
+                }
+            }
+        }
+        self.finish_candidates(number, cells)
+    }
+
+    /// A grid of candidate sets: `n` rows of `n` words, frame lines and `|` ignored.
+    fn next_candidate_grid(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        let read = |word: &str, side: usize| {
+            read_set(word, side).ok_or_else(|| {
+                // The first character that is not a digit of this side (or a repeated one).
+                let mut seen = Digits::EMPTY;
+                let bad = word
+                    .chars()
+                    .find(|&ch| match read_symbol(ch, side) {
+                        Symbol::Value(v) if v > 0 && !seen.contains(v) => {
+                            seen.insert(v);
+                            false
+                        }
+                        _ => true,
+                    })
+                    .unwrap_or('?');
+                match read_symbol(bad, side) {
+                    Symbol::TooLarge(digit) => Fault::TooLarge(digit),
+                    _ => Fault::Bad(bad),
+                }
+            })
+        };
+        match self.next_rows(|line, _| is_frame(line), candidate_words, read)? {
+            Ok((start, cells)) => self.finish_candidates(start, cells),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// A pencil-mark puzzle: its candidates, and its cells with one candidate as givens.
+    fn finish_candidates(
+        &mut self,
+        number: usize,
+        cells: Vec<Digits>,
+    ) -> Option<Result<Puzzle, ParseError>> {
+        let n = (cells.len() as f64).sqrt().round() as usize;
+        let layout = match self.layout(n, number) {
+            Ok(l) => l,
+            Err(e) => {
+                self.done = true;
+                return Some(Err(e));
+            }
+        };
+        if let Some(cell) = cells.iter().position(|d| d.is_empty()) {
+            return self.fail(
+                number,
+                ParseErrorKind::NoCandidate {
+                    row: cell / n + 1,
+                    col: cell % n + 1,
+                },
+            );
+        }
+        let Some(candidates) = Candidates::from_cells(layout, cells) else {
+            return self.fail(
+                number,
+                ParseErrorKind::WrongLength {
+                    expected: n * n,
+                    found: 0,
+                },
+            );
+        };
+        let grid = candidates.singles();
+        if self.options.check_givens {
+            if let Err(c) = grid.check_givens() {
+                return self.fail(number, c.into());
+            }
+        }
+        Some(Ok(Puzzle {
+            line: number,
+            grid,
+            candidates: Some(candidates),
+        }))
+    }
+
+    /// A block: `n` rows of `n` one-character cells, bars and rule lines ignored.
     fn next_block(&mut self) -> Option<Result<Puzzle, ParseError>> {
-        let mut cells: Vec<u8> = Vec::new();
+        let read = |cell: &str, side: usize| {
+            let ch = cell.chars().next().unwrap_or('?');
+            match read_symbol(ch, side) {
+                Symbol::Value(v) => Ok(v),
+                Symbol::Bad => Err(Fault::Bad(ch)),
+                Symbol::TooLarge(digit) => Err(Fault::TooLarge(digit)),
+            }
+        };
+        match self.next_rows(is_rule, block_cells, read)? {
+            Ok((start, cells)) => self.finish(start, cells),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Reads the rows of one puzzle until `n` are read (or the text ends), `n` the side or
+    /// the number of cells of the first row: `skip` tells the lines between rows (rules,
+    /// frames; given the side once known), `split` a row's cells, `read` a cell's value or
+    /// what is wrong with it. On a bad row it still
+    /// consumes the puzzle's rows, so that the next puzzle starts in the right place.
+    /// Returns the puzzle's first line and its cells.
+    #[allow(clippy::type_complexity)]
+    fn next_rows<T>(
+        &mut self,
+        skip: impl Fn(&str, Option<usize>) -> bool,
+        split: impl Fn(&str) -> Vec<&str>,
+        read: impl Fn(&str, usize) -> Result<T, Fault>,
+    ) -> Option<Result<(usize, Vec<T>), ParseError>> {
+        let mut cells: Vec<T> = Vec::new();
         let mut rows = 0;
         let mut start = None;
         let mut error: Option<ParseError> = None;
@@ -741,50 +1076,50 @@ impl<'t, 'o> Reader<'t, 'o> {
             let number = line.number;
             let text = strip_comment(line.text).trim();
             self.pos += 1;
-            if text.is_empty() || is_header(text) || is_rule(text, n) {
+            // A known side tells a row of n dashes (blanks) from a rule.
+            if text.is_empty() || is_header(text) || skip(text, n) {
                 continue;
             }
-            let symbols: Vec<char> = text
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != '|')
-                .collect();
-            if symbols.is_empty() {
+            let words = split(text);
+            if words.is_empty() {
                 continue; // a line of bars only
             }
             start.get_or_insert(number);
-            let side = *n.get_or_insert(symbols.len());
+            let side = *n.get_or_insert(words.len());
             if side > MAX_SYMBOL_SIZE {
                 self.done = true;
-                return self.fail(number, ParseErrorKind::TooLargeForSymbols { n: side });
+                return Some(Err(ParseError {
+                    line: number,
+                    kind: ParseErrorKind::TooLargeForSymbols { n: side },
+                }));
             }
             rows += 1;
             if error.is_none() {
-                if symbols.len() != side {
+                if words.len() != side {
                     error = Some(ParseError {
                         line: number,
                         kind: ParseErrorKind::RowLength {
                             expected: side,
-                            found: symbols.len(),
+                            found: words.len(),
                         },
                     });
                 } else {
-                    for (col, &ch) in symbols.iter().enumerate() {
-                        let kind = match read_symbol(ch, side) {
-                            Symbol::Value(v) => {
+                    for (col, word) in words.iter().enumerate() {
+                        let (row, col) = (rows, col + 1);
+                        let kind = match read(word, side) {
+                            Ok(v) => {
                                 cells.push(v);
                                 continue;
                             }
-                            Symbol::Bad => ParseErrorKind::BadSymbol {
-                                row: rows,
-                                col: col + 1,
-                                symbol: ch,
-                            },
-                            Symbol::TooLarge(digit) => ParseErrorKind::DigitTooLarge {
-                                row: rows,
-                                col: col + 1,
+                            Err(Fault::TooLarge(digit)) => ParseErrorKind::DigitTooLarge {
+                                row,
+                                col,
                                 digit,
                                 n: side,
                             },
+                            Err(Fault::Bad(symbol)) => {
+                                ParseErrorKind::BadSymbol { row, col, symbol }
+                            }
                         };
                         error = Some(ParseError { line: number, kind });
                         break;
@@ -802,15 +1137,15 @@ impl<'t, 'o> Reader<'t, 'o> {
         let side = n.unwrap_or(0);
         if rows < side {
             let line = self.lines.last().map_or(1, |l| l.number + 1);
-            return self.fail(
+            return Some(Err(ParseError {
                 line,
-                ParseErrorKind::Unfinished {
+                kind: ParseErrorKind::Unfinished {
                     expected: side,
                     found: rows,
                 },
-            );
+            }));
         }
-        self.finish(start, cells)
+        Some(Ok((start, cells)))
     }
 
     fn next_tokens(&mut self) -> Option<Result<Puzzle, ParseError>> {

@@ -21,10 +21,11 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use dlxkit::rng::Rng;
+use dlxkit::sudoku::explain::rating::Rater;
+use dlxkit::sudoku::explain::{Level, Strategy};
 use dlxkit::sudoku::generate::{GenerateError, GenerateOptions, Symmetry};
 use dlxkit::sudoku::parse::{parse_grid, symbol_of, to_line, ParseOptions};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::strategies::StrategiesSolver;
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits, SudokuSolver, SOLVER_NAMES};
 use dlxkit::sudoku::{Grid, Variant};
 use serde::de::DeserializeOwned;
@@ -266,7 +267,7 @@ impl Api {
                 &options,
                 difficulty,
                 seed,
-                &mut StrategiesSolver::new(),
+                &mut Rater::new(),
                 &rate_limits,
                 &stop,
             );
@@ -291,17 +292,17 @@ impl Api {
                 ),
             });
         }
-        let rated = Difficulty::of_rating(&made.rating);
+        let rated = made.rating.level;
         let note = match (difficulty, made.reached) {
             (Some(d), false) if stop() => Some(format!(
                 "the generator ran out of time before reaching {}: this puzzle is {}",
-                d.name(),
-                rated.map_or("unrated", Difficulty::name)
+                d.level().name(),
+                rated.map_or("unrated", Level::name)
             )),
             (Some(d), false) => Some(format!(
                 "no {} puzzle came from this seed: this one is {}",
-                d.name(),
-                rated.map_or("unrated", Difficulty::name)
+                d.level().name(),
+                rated.map_or("unrated", Level::name)
             )),
             _ => None,
         };
@@ -312,8 +313,8 @@ impl Api {
                 puzzle: PuzzleSpec::of(puzzle),
                 layout: LayoutView::of(puzzle.layout()),
                 seed,
-                difficulty: rated.map(Difficulty::name),
-                hardest: made.rating.hardest.name(),
+                difficulty: rated.map(Level::name),
+                hardest: made.rating.hardest.map_or("nothing to do", Strategy::name),
                 givens: made.generated.givens,
                 target_reached: made.reached,
                 note,
@@ -463,7 +464,7 @@ impl Api {
         let limits = self.limits(self.caps.check_nodes, self.caps.check_time);
         let answer = DlxSolver::new().solve(&grid, &limits).answer();
         let difficulty = (answer == Answer::Unique)
-            .then(|| Difficulty::of_rating(&StrategiesSolver::new().rate(&grid, &limits)))
+            .then(|| Rater::new().rate(&grid, None, &limits).level)
             .flatten();
         let message = match answer {
             Answer::Unique => "a puzzle with one solution",
@@ -484,7 +485,7 @@ impl Api {
                 puzzle: PuzzleSpec::of(&grid),
                 layout: LayoutView::of(grid.layout()),
                 givens: grid.givens(),
-                difficulty: difficulty.map(Difficulty::name),
+                difficulty: difficulty.map(Level::name),
             },
         ))
     }

@@ -185,8 +185,9 @@ fn answer(mut stream: TcpStream, bounds: &Bounds, loopback: bool, handler: &Hand
     let _ = stream.shutdown(Shutdown::Write);
     if drain {
         // A request refused half-read may still be arriving: read a little of it so that
-        // the close does not reset the connection before the client reads the answer.
-        discard(&mut stream, 256 * 1024, Duration::from_secs(1));
+        // the close does not reset the connection before the client reads the answer (a
+        // client slowed by a loaded machine may take seconds to send 100 KB).
+        discard(&mut stream, 256 * 1024, Duration::from_secs(5));
     }
 }
 

@@ -131,12 +131,25 @@ fn verdict(grid: &Puzzle, puzzle: Option<&Puzzle>) -> Option<String> {
         .cells()
         .iter()
         .zip(grid.grid.cells())
-        .position(|(&p, &g)| p != 0 && p != g)?;
+        .position(|(&p, &g)| p != 0 && p != g);
+    if let Some(given) = given {
+        return Some(format!(
+            "{} holds {} but the puzzle (line {}) gives {}",
+            grid.grid.cell_name(given),
+            grid.grid.cells()[given],
+            puzzle.line,
+            puzzle.grid.cells()[given]
+        ));
+    }
+    // Pencil marks: each digit must be one of its cell's candidates.
+    let marks = puzzle.candidates.as_ref()?;
+    let cell =
+        (0..grid.grid.cells().len()).find(|&c| !marks.get(c).contains(grid.grid.cells()[c]))?;
     Some(format!(
-        "{} holds {} but the puzzle (line {}) gives {}",
-        grid.grid.cell_name(given),
-        grid.grid.cells()[given],
+        "{} holds {} but the puzzle (line {}) allows only {}",
+        grid.grid.cell_name(cell),
+        grid.grid.cells()[cell],
         puzzle.line,
-        puzzle.grid.cells()[given]
+        marks.get(cell)
     ))
 }

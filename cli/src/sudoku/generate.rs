@@ -4,18 +4,19 @@
 //! Puzzle `k` of a run is made from the `k`-th number of a [`Rng`] seeded with `--seed`, so
 //! the output depends only on the arguments (not on `--jobs`). A difficulty is reached with
 //! the generator's `accept` hook: a removal of givens stands only if the puzzle stays within
-//! the difficulty (rated by the `strategies` solver); a puzzle that ends easier than asked is
+//! the difficulty (rated by its explanation, as `rate` does); a puzzle that ends easier than asked is
 //! made again from the next seed of its own stream, up to [`ATTEMPTS`] times.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
+use dlxkit::sudoku::explain::rating::Rater;
+use dlxkit::sudoku::explain::{Level, Rating};
 use dlxkit::sudoku::generate::{
     generate_with, GenerateError, GenerateOptions, Generated, Symmetry,
 };
 use dlxkit::sudoku::parse::{to_line, to_pretty};
-use dlxkit::sudoku::solvers::strategies::{Rating, StrategiesSolver};
 use dlxkit::sudoku::solvers::Limits;
 use dlxkit::sudoku::{Shape, MAX_SIZE};
 use serde::Serialize;
@@ -44,15 +45,17 @@ a random grid, then removes givens (with their symmetric partners) while the sol
 unique, down to --givens or until no more can go. The same arguments give the same puzzles,
 whatever --jobs.
 
-Difficulty, from the hardest step the `strategies` solver needs (see `dlxkit sudoku rate`):
-easy (naked singles), medium (hidden singles), hard (naked subsets, pointing), expert
-(guessing). A removal that would make the puzzle harder than asked is undone; a puzzle that
-ends easier than asked is made again from another seed, up to 100 times.
+Difficulty, the level of `dlxkit sudoku rate` (its --help has the scale): easy (naked
+singles), medium (hidden singles), hard (locked candidates, pairs, naked triples, X-wing,
+swordfish), fiendish (hidden triples, wings, unique rectangles, quads, jellyfish),
+diabolical (X-chains, XY-chains), expert (guessing). A removal that would make the puzzle
+harder than asked is undone; a puzzle that ends easier than asked is made again from
+another seed, up to 100 times.
 
 Output: `line` prints one puzzle per line; `grid` prints each as a block after a
 `# puzzle N (seed S): G givens, DIFFICULTY` comment; `jsonl` prints one object per puzzle:
 \"index\", \"seed\" (for the library's `generate`), \"puzzle\", \"solution\", \"givens\",
-\"difficulty\", \"hardest\", \"guesses\" and \"target_reached\".
+\"difficulty\", \"score\", \"hardest\", \"guesses\" and \"target_reached\".
 
 Exit status: 0 if every puzzle met the targets (--givens, --difficulty), 1 if some did
 not (they are printed, with a warning), 2 for bad usage, 130 if interrupted by Ctrl-C.";
@@ -135,8 +138,9 @@ struct Record<'a> {
     solution: String,
     givens: usize,
     difficulty: Option<&'a str>,
-    hardest: &'a str,
-    guesses: u64,
+    score: Option<f64>,
+    hardest: Option<&'a str>,
+    guesses: u32,
     target_reached: bool,
 }
 
@@ -166,11 +170,11 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let batch = Batch::new(&batch_args, seeds.len(), "puzzles", ctx)?;
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let (mut givens, mut missed) = (0, 0);
-    let mut levels = [0u64; 4];
+    let mut levels = [0u64; Level::ALL.len()];
     let done = batch.run(
         &mut out,
         &seeds,
-        StrategiesSolver::new,
+        Rater::new,
         |solver, &seed| {
             let made = make(
                 &options,
@@ -186,8 +190,8 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             let made = made.map_err(|e| CliError::input(e.to_string()))?;
             givens += made.generated.givens;
             missed += u64::from(!made.reached);
-            if let Some(d) = Difficulty::of_rating(&made.rating) {
-                levels[d as usize] += 1;
+            if let Some(level) = made.rating.level {
+                levels[level as usize] += 1;
             }
             print(out, args.format, i, &made)
         },
@@ -196,9 +200,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
 
     if missed > 0 {
         let what = match (args.givens, args.difficulty) {
-            (Some(n), Some(d)) => format!("--givens {n} or --difficulty {}", d.name()),
+            (Some(n), Some(d)) => format!("--givens {n} or --difficulty {}", d.level()),
             (Some(n), None) => format!("--givens {n}"),
-            (None, Some(d)) => format!("--difficulty {}", d.name()),
+            (None, Some(d)) => format!("--difficulty {}", d.level()),
             (None, None) => "the targets".to_string(),
         };
         ctx.warn(format_args!(
@@ -206,9 +210,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         ));
     }
     let average = givens as f64 / done.max(1) as f64;
-    let counts: Vec<String> = Difficulty::ALL
+    let counts: Vec<String> = Level::ALL
         .iter()
-        .map(|d| format!("{} {}", levels[*d as usize], d.name()))
+        .map(|&l| format!("{} {}", levels[l as usize], l.name()))
         .collect();
     let extra = [
         ("seed", seed.to_string()),
@@ -250,7 +254,7 @@ pub fn make(
     options: &GenerateOptions,
     difficulty: Option<Difficulty>,
     seed: u64,
-    solver: &mut StrategiesSolver,
+    solver: &mut Rater,
     rate_limits: &Limits,
     stop: &dyn Fn() -> bool,
 ) -> Result<Made, GenerateError> {
@@ -268,15 +272,17 @@ pub fn make(
             }
             match difficulty {
                 None | Some(Difficulty::Expert) => true,
-                Some(d) => Difficulty::of_rating(&solver.rate(puzzle, rate_limits))
-                    .is_some_and(|level| level <= d),
+                Some(d) => solver
+                    .rate(puzzle, None, rate_limits)
+                    .level
+                    .is_some_and(|l| l <= d.level()),
             }
         })?;
-        let rating = solver.rate(&generated.puzzle, rate_limits);
-        let level = Difficulty::of(rating.hardest);
+        let rating = solver.rate(&generated.puzzle, None, rate_limits);
+        let level = rating.level;
         let made = Made {
             reached: generated.target_reached
-                && difficulty.is_none_or(|d| Difficulty::of_rating(&rating) == Some(d)),
+                && difficulty.is_none_or(|d| level == Some(d.level())),
             generated,
             rating,
         };
@@ -284,10 +290,7 @@ pub fn make(
             return Ok(made);
         }
         // Keep the hardest miss (within the difficulty, as the hook ensures).
-        if best
-            .as_ref()
-            .is_none_or(|b| Difficulty::of(b.rating.hardest) < level)
-        {
+        if best.as_ref().is_none_or(|b| b.rating.level < level) {
             best = Some(made);
         }
     }
@@ -297,7 +300,7 @@ pub fn make(
 /// Prints one generated puzzle.
 fn print(out: &mut Output, format: SolveFormat, i: usize, made: &Made) -> Result<(), CliError> {
     let g = &made.generated;
-    let difficulty = Difficulty::of_rating(&made.rating).map(Difficulty::name);
+    let difficulty = made.rating.level.map(Level::name);
     match format {
         SolveFormat::Line => out.line(&to_line(&g.puzzle))?,
         SolveFormat::Grid => {
@@ -320,8 +323,9 @@ fn print(out: &mut Output, format: SolveFormat, i: usize, made: &Made) -> Result
             solution: to_line(&g.solution),
             givens: g.givens,
             difficulty,
-            hardest: made.rating.hardest.name(),
-            guesses: made.rating.guesses,
+            score: made.rating.level.map(|_| made.rating.score.value()),
+            hardest: made.rating.hardest.map(|s| s.name()),
+            guesses: made.rating.guesses(),
             target_reached: made.reached,
         })?,
     }

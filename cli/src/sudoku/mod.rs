@@ -14,6 +14,7 @@
 
 mod batch;
 mod check;
+mod explain;
 pub mod generate;
 pub mod rate;
 mod solve;
@@ -39,8 +40,10 @@ pub enum SudokuCommand {
     Check(check::CheckArgs),
     /// Generate puzzles with a unique solution, reproducibly from a seed.
     Generate(generate::GenerateArgs),
-    /// Rate puzzles by the human strategies they need: difficulty, hardest strategy, guesses.
+    /// Rate puzzles by the human strategies they need: level, score, hardest strategy.
     Rate(rate::RateArgs),
+    /// Explain puzzles: the logical steps that solve each, one per line.
+    Explain(explain::ExplainArgs),
 }
 
 /// Runs a Sudoku subcommand.
@@ -51,6 +54,7 @@ pub fn run(command: &SudokuCommand, ctx: &Context) -> Result<Exit, CliError> {
         SudokuCommand::Check(args) => check::run(args, ctx),
         SudokuCommand::Generate(args) => generate::run(args, ctx),
         SudokuCommand::Rate(args) => rate::run(args, ctx),
+        SudokuCommand::Explain(args) => explain::run(args, ctx),
     }
 }
 
@@ -158,6 +162,11 @@ pub enum InputFormat {
     Block,
     /// Numbers separated by blanks, 0 for a blank cell: n lines of n, or n*n on a line.
     Token,
+    /// Pencil marks, one puzzle per line: n characters per cell (729 for 9x9), the k-th the
+    /// digit k if it is a candidate, else `.` or `0`.
+    Sukaku,
+    /// Pencil marks as a grid: n lines of n words, each the candidates of a cell (`1268`).
+    Candidates,
 }
 
 impl InputFormat {
@@ -167,6 +176,8 @@ impl InputFormat {
             InputFormat::Line => parse::Format::Line,
             InputFormat::Block => parse::Format::Block,
             InputFormat::Token => parse::Format::Token,
+            InputFormat::Sukaku => parse::Format::Sukaku,
+            InputFormat::Candidates => parse::Format::Candidates,
         }
     }
 }
@@ -233,7 +244,12 @@ fn is_one_per_line(source: &Source, puzzle: &Puzzle) -> bool {
     };
     let line = line.split('#').next().unwrap_or("");
     let words: Vec<&str> = line.split_whitespace().collect();
-    words.len() == cells || words.first().is_some_and(|w| w.chars().count() == cells)
+    // A sukaku line has n characters per cell.
+    let per_line = [cells, cells * puzzle.grid.size()];
+    words.len() == cells
+        || words
+            .first()
+            .is_some_and(|w| per_line.contains(&w.chars().count()))
 }
 
 /// `file:line: what is wrong`, with a hint where one helps.
@@ -247,10 +263,27 @@ fn parse_error(source: &Source, e: &ParseError) -> CliError {
             "digits are 1-9, then A-Z for sides above 9; blanks are `.`, `0`, `_`, `*` or `-`"
         }
         ParseErrorKind::Conflict(_) => "the puzzle has no solution: fix the givens",
+        ParseErrorKind::SukakuPosition { .. } => {
+            "a sukaku line gives each cell n characters: the k-th is the digit k if it is a candidate, else `.` or `0`"
+        }
+        ParseErrorKind::NoCandidate { .. } => {
+            "every cell needs a candidate: a pencil-mark puzzle with an empty cell has no solution"
+        }
         ParseErrorKind::Grid(GridError::BadRegions { .. }) => JIGSAW_HINT,
         _ => return error,
     };
     error.with_hint(hint)
+}
+
+/// A puzzle as one line: its cells, or its pencil marks as a sukaku line (a candidate grid
+/// on one line for sides above 35).
+pub fn puzzle_text(puzzle: &Puzzle) -> String {
+    match &puzzle.candidates {
+        Some(c) => c
+            .to_sukaku()
+            .unwrap_or_else(|| c.to_grid_text().replace('\n', " / ")),
+        None => parse::to_line(&puzzle.grid),
+    }
 }
 
 /// `1 guess`, `2 guesses`: a count and its noun.

@@ -1,12 +1,13 @@
-//! `dlxkit sudoku rate`: how hard each puzzle is for a person, by the `strategies` solver's
-//! rating (the hardest strategy it needed, and its guesses), and the difficulty names
-//! `generate --difficulty` uses.
+//! `dlxkit sudoku rate`: how hard each puzzle is for a person, from its explanation
+//! ([`dlxkit::sudoku::explain::rating`]): the level, the score, the hardest strategy and the
+//! steps of each strategy; and the level names `generate --difficulty` uses.
 
 use std::collections::BTreeMap;
 
 use clap::{Args, ValueEnum};
-use dlxkit::sudoku::parse::{to_line, Puzzle};
-use dlxkit::sudoku::solvers::strategies::{Rating, StrategiesSolver, Strategy};
+use dlxkit::sudoku::explain::rating::Rater;
+use dlxkit::sudoku::explain::{Level, Rating};
+use dlxkit::sudoku::parse::Puzzle;
 use dlxkit::sudoku::solvers::Answer;
 use serde::Serialize;
 
@@ -14,76 +15,73 @@ use super::super::output::{self, Output};
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::solve::ListFormat;
-use super::{counted, read_puzzles, InputArgs};
+use super::{puzzle_text, read_puzzles, InputArgs};
 
 const EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku rate data/sudoku/pe96_easy50.txt
-  dlxkit sudoku rate --format jsonl puzzles.txt      with each strategy's deductions
+  dlxkit sudoku rate --format jsonl puzzles.txt      for programs
+  dlxkit sudoku explain puzzle.txt                   the steps behind a rating
 
-The rating: the `strategies` solver applies naked singles, hidden singles, naked subsets
-and pointing (with box-line reduction), simplest first, and guesses only when none of them
-helps; it counts solutions up to two. The difficulty is named from the hardest step needed:
+The rating: the puzzle is explained step by step (`dlxkit sudoku explain`), the simplest
+strategy that applies first each time, and guessing (the solution's digit) only when none
+applies. The score is the highest score of a step, on a scale close to Sudoku Explainer's:
 
-  easy     naked singles only
-  medium   hidden singles
-  hard     naked subsets or pointing
-  expert   guessing (trial and error)
+  1.0 naked single         3.4 hidden pair          4.5 unique rectangle 1
+  1.5 hidden single        3.6 naked triple         5.0 naked quad
+  2.6 pointing             3.8 swordfish            5.2 jellyfish
+  2.8 box-line reduction   4.0 hidden triple        5.4 hidden quad
+  3.0 naked pair           4.2 XY-wing              6.5 X-chain (+0.1 per length step)
+  3.2 X-wing               4.4 XYZ-wing             6.6 XY-chain (+0.1 per length step)
+  8.0 a guess, and 0.2 more for each further guess
 
-Output: one line per puzzle, in input order: `DIFFICULTY: HARDEST, N guesses`, or
-`multiple`, `unsolvable` or `unknown` (a limit struck first) for puzzles without exactly
-one solution. `jsonl` prints one object per puzzle: \"index\", \"line\", \"puzzle\", \"status\",
-\"difficulty\" (or null), \"hardest\", \"guesses\", \"nodes\", \"deductions\" (per strategy)
-and \"elapsed_ms\".
+Chains score 0.1 more for each of 4, 6, 8, 12, 16 and 24 nodes they exceed. The level
+follows from the score:
+
+  easy        1.0        naked singles only
+  medium      1.5        hidden singles
+  hard        2.6 - 3.8  pointing, box-line, pairs, naked triples, X-wing, swordfish
+  fiendish    4.0 - 5.4  hidden triples, wings, unique rectangles, quads, jellyfish
+  diabolical  6.5 - 7.9  X-chains, XY-chains
+  expert      8.0 and up guessing (trial and error)
+
+Output: one line per puzzle, in input order: `LEVEL SCORE: HARDEST; STEPS` with the number
+of steps of each strategy used, or `multiple`, `unsolvable` or `unknown` (a limit struck
+first) for puzzles without exactly one solution. `jsonl` prints one object per puzzle:
+\"index\", \"line\", \"puzzle\", \"status\", \"difficulty\" (the level, or null), \"score\",
+\"hardest\", \"guesses\", \"steps\" (per strategy) and \"elapsed_ms\".
 
 Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
 within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C.";
 
-/// How hard a puzzle is, named from the hardest strategy it needs.
+/// A difficulty level, as `--difficulty` takes it (see [`Level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
 pub enum Difficulty {
-    /// Naked singles only.
+    /// Naked singles only (score 1.0).
     Easy,
-    /// Hidden singles.
+    /// Hidden singles (1.5).
     Medium,
-    /// Naked subsets or pointing.
+    /// Pointing, box-line reduction, pairs, naked triples, X-wing, swordfish (2.6 - 3.8).
     Hard,
-    /// Guessing.
+    /// Hidden triples, wings, unique rectangles, quads, jellyfish (4.0 - 5.4).
+    Fiendish,
+    /// X-chains and XY-chains (6.5 - 7.9).
+    Diabolical,
+    /// Guessing (8.0 and up).
     Expert,
 }
 
 impl Difficulty {
-    /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 4] = [
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Expert,
-    ];
-
-    /// The difficulty of a puzzle whose hardest step is `hardest`.
-    pub fn of(hardest: Strategy) -> Difficulty {
-        match hardest {
-            Strategy::NakedSingle => Difficulty::Easy,
-            Strategy::HiddenSingle => Difficulty::Medium,
-            Strategy::NakedSubset | Strategy::Pointing => Difficulty::Hard,
-            Strategy::Guess => Difficulty::Expert,
-        }
-    }
-
-    /// Its name: `easy`, `medium`, `hard` or `expert`.
-    pub fn name(self) -> &'static str {
+    /// The library's level.
+    pub fn level(self) -> Level {
         match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
+            Difficulty::Easy => Level::Easy,
+            Difficulty::Medium => Level::Medium,
+            Difficulty::Hard => Level::Hard,
+            Difficulty::Fiendish => Level::Fiendish,
+            Difficulty::Diabolical => Level::Diabolical,
+            Difficulty::Expert => Level::Expert,
         }
-    }
-
-    /// The difficulty of a rated puzzle; `None` unless it has exactly one solution.
-    pub fn of_rating(rating: &Rating) -> Option<Difficulty> {
-        (rating.answer == Answer::Unique).then(|| Difficulty::of(rating.hardest))
     }
 }
 
@@ -110,22 +108,27 @@ struct Record {
     puzzle: String,
     status: &'static str,
     difficulty: Option<&'static str>,
-    hardest: &'static str,
-    guesses: u64,
-    nodes: u64,
-    deductions: BTreeMap<&'static str, u64>,
+    score: Option<f64>,
+    hardest: Option<&'static str>,
+    guesses: u32,
+    steps: BTreeMap<&'static str, u32>,
     elapsed_ms: f64,
 }
 
-/// The line of `rate` for one puzzle: `medium: hidden single, 0 guesses`, or the verdict.
+/// The line of `rate` for one puzzle: `hard 3.4: hidden pair; naked single 41, ...`, or the
+/// verdict.
 pub fn rating_text(rating: &Rating) -> String {
-    match Difficulty::of_rating(rating) {
-        Some(d) => format!(
-            "{}: {}, {}",
-            d.name(),
-            rating.hardest,
-            counted(rating.guesses, "guess", "guesses")
-        ),
+    match rating.level {
+        Some(level) => {
+            let steps: Vec<String> = rating
+                .counts
+                .iter()
+                .map(|(s, n)| format!("{s} {n}"))
+                .collect();
+            let hardest = rating.hardest.map_or("nothing to do", |s| s.name());
+            format!("{level} {}: {hardest}; {}", rating.score, steps.join(", "))
+        }
+        None if rating.answer == Answer::Unique => "unknown".to_string(),
         None => rating.answer.as_str().to_string(),
     }
 }
@@ -136,26 +139,26 @@ pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let batch = Batch::new(&args.batch, puzzles.list.len(), "puzzles", ctx)?;
     let limits = batch.limits(None);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
-    let mut levels = [0u64; 4];
+    let mut levels = [0u64; Level::ALL.len()];
     let mut others = BTreeMap::new();
     let mut without_solution = 0;
     let done = batch.run(
         &mut out,
         &puzzles.list,
-        StrategiesSolver::new,
-        |solver, puzzle: &Puzzle| {
+        Rater::new,
+        |rater, puzzle: &Puzzle| {
             if batch.out_of_time() {
                 return Some(None);
             }
-            let rating = solver.rate(&puzzle.grid, &limits);
+            let rating = rater.rate(&puzzle.grid, puzzle.candidates.as_ref(), &limits);
             let cut = rating.answer == Answer::Unknown && batch.cancelled();
             (!cut).then_some(Some(rating))
         },
         |out, i, rating: Option<Rating>| {
             let puzzle = &puzzles.list[i];
             let answer = rating.as_ref().map_or(Answer::Unknown, |r| r.answer);
-            match rating.as_ref().and_then(Difficulty::of_rating) {
-                Some(d) => levels[d as usize] += 1,
+            match rating.as_ref().and_then(|r| r.level) {
+                Some(level) => levels[level as usize] += 1,
                 None => *others.entry(answer.as_str()).or_insert(0u64) += 1,
             }
             if matches!(answer, Answer::None | Answer::Unknown) {
@@ -170,9 +173,9 @@ pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
         },
     )?;
     out.flush()?;
-    let mut counts: Vec<String> = Difficulty::ALL
+    let mut counts: Vec<String> = Level::ALL
         .iter()
-        .map(|d| format!("{} {}", levels[*d as usize], d.name()))
+        .map(|&l| format!("{} {}", levels[l as usize], l.name()))
         .collect();
     counts.extend(others.iter().map(|(what, n)| format!("{n} {what}")));
     let timed_out = batch.out_of_time();
@@ -182,29 +185,20 @@ pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
 
 /// The JSON record of a puzzle (`None`: not rated, the batch ran out of time).
 fn record(i: usize, puzzle: &Puzzle, rating: Option<&Rating>) -> Record {
-    let (status, difficulty, hardest, guesses, nodes, deductions, elapsed) = match rating {
-        Some(r) => (
-            r.answer.as_str(),
-            Difficulty::of_rating(r).map(Difficulty::name),
-            r.hardest.name(),
-            r.guesses,
-            r.stats.nodes,
-            r.stats.strategies.iter().copied().collect(),
-            output::millis(r.stats.elapsed),
-        ),
-        None => ("unknown", None, "", 0, 0, BTreeMap::new(), 0.0),
-    };
+    let rated = rating.filter(|r| r.level.is_some());
     Record {
         index: i + 1,
         line: puzzle.line,
-        puzzle: to_line(&puzzle.grid),
-        status,
-        difficulty,
-        hardest,
-        guesses,
-        nodes,
-        deductions,
-        elapsed_ms: elapsed,
+        puzzle: puzzle_text(puzzle),
+        status: rating.map_or("unknown", |r| r.answer.as_str()),
+        difficulty: rated.and_then(|r| r.level).map(Level::name),
+        score: rated.map(|r| r.score.value()),
+        hardest: rated.and_then(|r| r.hardest).map(|s| s.name()),
+        guesses: rated.map_or(0, Rating::guesses),
+        steps: rated.map_or_else(BTreeMap::new, |r| {
+            r.counts.iter().map(|&(s, n)| (s.name(), n)).collect()
+        }),
+        elapsed_ms: rating.map_or(0.0, |r| output::millis(r.elapsed)),
     }
 }
 
@@ -213,12 +207,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn difficulties_follow_the_strategies() {
-        let names: Vec<_> = Strategy::ALL
+    fn difficulties_are_the_levels_in_order() {
+        let all = Difficulty::value_variants();
+        let levels: Vec<Level> = all.iter().map(|d| d.level()).collect();
+        assert_eq!(levels, Level::ALL);
+        let names: Vec<String> = all
             .iter()
-            .map(|&s| Difficulty::of(s).name())
+            .map(|d| d.to_possible_value().unwrap().get_name().to_string())
             .collect();
-        assert_eq!(names, ["easy", "medium", "hard", "hard", "expert"]);
-        assert!(Difficulty::Easy < Difficulty::Expert);
+        assert_eq!(names, Level::ALL.map(|l| l.name()));
     }
 }

@@ -5,6 +5,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 use dlxkit::sudoku::parse::{to_line, Puzzle};
+use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{self, Answer, SolveReport, Status, SudokuSolver, SOLVER_NAMES};
 use serde::Serialize;
 
@@ -13,7 +14,7 @@ use super::super::output::{self, Output};
 use super::super::search::parse_positive;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs, Tally};
-use super::{counted, pretty, read_puzzles, InputArgs, Puzzles};
+use super::{counted, pretty, puzzle_text, read_puzzles, InputArgs, Puzzles};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -202,6 +203,12 @@ fn search_all(
             layout.size()
         )));
     }
+    let pencil = puzzles.list.iter().any(|p| p.candidates.is_some());
+    if pencil && name != "dlx" {
+        return Err(CliError::usage(format!(
+            "solver `{name}` does not read pencil marks: use --solver dlx for sukaku and candidate grids"
+        )));
+    }
     let batch = Batch::new(batch_args, puzzles.list.len(), "puzzles", ctx)?;
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -209,10 +216,13 @@ fn search_all(
     let done = batch.run(
         &mut out,
         &puzzles.list,
-        new_solver,
-        |solver: &mut Box<dyn SudokuSolver>, puzzle: &Puzzle| {
+        // Pencil-mark puzzles go to a DLX solver of their own (each has its own encoding).
+        || (new_solver(), DlxSolver::new()),
+        |(solver, dlx): &mut (Box<dyn SudokuSolver>, DlxSolver), puzzle: &Puzzle| {
             let report = if batch.out_of_time() {
                 not_started()
+            } else if let Some(pencil) = &puzzle.candidates {
+                dlx.solve_candidates(&puzzle.grid, pencil, &limits)
             } else {
                 solver.solve(&puzzle.grid, &limits)
             };
@@ -342,7 +352,7 @@ impl Printer {
                 out.json_line(&Record {
                     index: index + 1,
                     line: puzzle.line,
-                    puzzle: to_line(&puzzle.grid),
+                    puzzle: puzzle_text(puzzle),
                     solution,
                     status: answer.as_str(),
                     complete: report.status.is_complete(),

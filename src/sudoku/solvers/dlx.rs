@@ -40,6 +40,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
+use crate::sudoku::candidates::Candidates;
 use crate::sudoku::encode::{EncodeError, Encoding};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::{OptionId, OwnedSolver, Status};
@@ -179,35 +180,106 @@ impl SudokuSolver for DlxSolver {
             report.stats.elapsed = started.elapsed();
             return report;
         };
-        // Forcing the givens is their one check: a clash gives 0 solutions.
-        if encoding.force_givens(solver, grid).is_err() {
-            report.stats.elapsed = started.elapsed();
-            return report;
-        }
-        solver.set_limits(limits.clone());
-        let mut paths = Paths {
-            forced: grid.givens(),
-            previous: &mut previous,
-            nodes: 0,
-        };
-        let mut first = None;
-        let outcome = solver.visit(|solution| {
-            if first.is_none() {
-                first = Some(encoding.grid_of(solution));
-            }
-            paths.add(solution);
-            ControlFlow::Continue(())
-        });
-        report.status = outcome.status;
-        report.solutions = outcome.stats.solutions;
-        report.first = first;
-        report.stats.nodes = outcome.stats.nodes;
-        report.stats.backtracks = outcome.stats.nodes.saturating_sub(paths.nodes);
-        report.stats.guesses = outcome.stats.branches;
+        let report = search(encoding, solver, grid, limits, started, &mut previous);
         self.previous = previous;
-        report.stats.elapsed = started.elapsed();
         report
     }
+}
+
+impl DlxSolver {
+    /// Solves a puzzle with pencil marks: only its candidates may be placed (their
+    /// complements are left out of the exact cover problem, see
+    /// [`Encoding::with_candidates`]). The encoding is made for this puzzle, not cached.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::candidates::{Candidates, Digits};
+    /// use dlxkit::sudoku::solvers::{dlx::DlxSolver, Limits};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let grid = Grid::empty(Shape::new(2, 2)?);
+    /// let mut pencil = Candidates::of_grid(&grid);
+    /// pencil.set(0, Digits::single(4));
+    /// let report = DlxSolver::new().solve_candidates(&grid, &pencil, &Limits::new());
+    /// assert_eq!(report.solutions, 288 / 4);
+    /// # Ok::<(), dlxkit::sudoku::GridError>(())
+    /// ```
+    pub fn solve_candidates(
+        &mut self,
+        grid: &Grid,
+        candidates: &Candidates,
+        limits: &Limits,
+    ) -> SolveReport {
+        let started = Instant::now();
+        let unsolvable = SolveReport {
+            status: Status::Complete,
+            solutions: 0,
+            first: None,
+            stats: SolveStats::default(),
+        };
+        if grid.check_givens().is_err() || candidates.empty_cell().is_some() {
+            return unsolvable;
+        }
+        let Ok(encoding) = Encoding::with_candidates(candidates) else {
+            return SolveReport {
+                status: Status::Stopped,
+                ..unsolvable
+            };
+        };
+        let mut solver = encoding.owned_solver();
+        search(
+            &encoding,
+            &mut solver,
+            grid,
+            limits,
+            started,
+            &mut Vec::new(),
+        )
+    }
+}
+
+/// Searches `grid` on `solver` (a solver of `encoding`): forces the givens, counts the
+/// solutions within `limits` and keeps the first.
+fn search(
+    encoding: &Encoding,
+    solver: &mut OwnedSolver,
+    grid: &Grid,
+    limits: &Limits,
+    started: Instant,
+    previous: &mut Vec<OptionId>,
+) -> SolveReport {
+    let mut report = SolveReport {
+        status: Status::Complete,
+        solutions: 0,
+        first: None,
+        stats: SolveStats::default(),
+    };
+    // Forcing the givens (and the pencil marks' option) is the grid's one check: a clash
+    // gives 0 solutions.
+    if encoding.force_givens(solver, grid).is_err() {
+        report.stats.elapsed = started.elapsed();
+        return report;
+    }
+    solver.set_limits(limits.clone());
+    let mut paths = Paths {
+        forced: solver.forced().len(),
+        previous,
+        nodes: 0,
+    };
+    let mut first = None;
+    let outcome = solver.visit(|solution| {
+        if first.is_none() {
+            first = Some(encoding.grid_of(solution));
+        }
+        paths.add(solution);
+        ControlFlow::Continue(())
+    });
+    report.status = outcome.status;
+    report.solutions = outcome.stats.solutions;
+    report.first = first;
+    report.stats.nodes = outcome.stats.nodes;
+    report.stats.backtracks = outcome.stats.nodes.saturating_sub(paths.nodes);
+    report.stats.guesses = outcome.stats.branches;
+    report.stats.elapsed = started.elapsed();
+    report
 }
 
 #[cfg(test)]

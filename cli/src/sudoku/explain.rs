@@ -1,0 +1,350 @@
+//! `dlxkit sudoku explain`: the logical steps that solve each puzzle, from
+//! [`dlxkit::sudoku::explain`], one line per step (or JSON objects), in a [`Batch`].
+
+use clap::{Args, ValueEnum};
+use dlxkit::sudoku::explain::{hardest, Contradiction, Explainer, Level, Outcome, Step, Strategy};
+use dlxkit::sudoku::parse::Puzzle;
+use dlxkit::sudoku::solvers::dlx::DlxSolver;
+use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
+use dlxkit::sudoku::Layout;
+use serde::Serialize;
+
+use super::super::output::Output;
+use super::super::{CliError, Context, Exit};
+use super::batch::{Batch, BatchArgs};
+use super::{counted, puzzle_text, read_puzzles, InputArgs};
+
+const EXAMPLES: &str = "\
+Examples:
+  dlxkit sudoku explain puzzle.txt                 the steps, one per line
+  dlxkit sudoku explain --guess hard.txt           guess when logic runs out, and go on
+  dlxkit sudoku explain --format json puzzle.txt   the steps as JSON objects
+
+Each puzzle's explanation starts with `# puzzle N (line L): VERDICT` (unique, multiple or
+unsolvable, from a DLX count up to two) and then gives one step per line, the simplest the
+grid allows each time, in the players' words: `hidden single: 7 in row 4 -> r4c2`,
+`X-wing on 3 in rows 2,7 / columns 4,8: removes 3 from r5c4, r9c8`. Strategies, simplest
+first: naked single, hidden single, pointing, box-line reduction, naked pair, X-wing, hidden
+pair, naked triple, swordfish, hidden triple, XY-wing, XYZ-wing, unique rectangle type 1
+(for unique puzzles), naked quad, jellyfish, hidden quad, X-chain, XY-chain. The last line
+says how it ended: `solved`, with the hardest step, its score and level (see `dlxkit sudoku
+rate --help`), or `stuck` with the candidate grid when no strategy applies, or
+`contradiction` when the puzzle has no solution. With --guess, a stuck explanation places
+the solution's digit in a cell with the fewest candidates (a `guess:` step) and goes on.
+
+`json` prints one object per puzzle: \"index\", \"line\", \"puzzle\", \"status\", \"outcome\"
+(solved, stuck or contradiction), \"score\", \"level\", \"hardest\", \"guesses\", \"steps\" and,
+unless solved, \"candidates\" (each cell's candidates in reading order). Each step has
+\"strategy\", \"score\", \"units\", \"cells\", \"digits\", \"chain\", \"placements\",
+\"eliminations\" and \"text\". `jsonl` prints each step as a line of its own (with
+\"puzzle\" and \"step\" numbers) and then the puzzle's object without its steps.
+
+Exit status: 0 if every puzzle was solved (by logic, or with --guess), 1 if some was not
+(stuck or without a solution), 2 for bad input or usage, 130 if interrupted by Ctrl-C.";
+
+/// The output formats of `explain`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// One line per step.
+    #[default]
+    Text,
+    /// One JSON object per puzzle, with its steps.
+    Json,
+    /// JSON Lines: one object per step, then one per puzzle.
+    Jsonl,
+}
+
+/// Arguments of `dlxkit sudoku explain`.
+#[derive(Args, Clone, Debug)]
+#[command(after_long_help = EXAMPLES)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format
+    #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
+    pub format: ExplainFormat,
+
+    /// When no strategy applies, guess (the solution's digit) and go on
+    #[arg(long)]
+    pub guess: bool,
+
+    /// Do not use the uniqueness strategies (unique rectangles), even for unique puzzles
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// A puzzle explained.
+struct Explained {
+    answer: Answer,
+    steps: Vec<Step>,
+    outcome: Outcome,
+    /// The candidates where the explanation stopped.
+    candidates: dlxkit::sudoku::candidates::Candidates,
+}
+
+/// A step as JSON.
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<usize>,
+    strategy: &'a str,
+    score: f64,
+    units: Vec<String>,
+    cells: Vec<String>,
+    digits: &'a [u8],
+    chain: Vec<CandidateRecord>,
+    placements: Vec<CandidateRecord>,
+    eliminations: Vec<CandidateRecord>,
+    text: String,
+}
+
+/// A digit in a cell, as JSON.
+#[derive(Serialize)]
+struct CandidateRecord {
+    cell: String,
+    digit: u8,
+}
+
+/// A puzzle's explanation as JSON.
+#[derive(Serialize)]
+struct PuzzleRecord<'a> {
+    index: usize,
+    line: usize,
+    puzzle: String,
+    status: &'a str,
+    outcome: &'a str,
+    score: Option<f64>,
+    level: Option<&'a str>,
+    hardest: Option<&'a str>,
+    guesses: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepRecord<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Vec<String>>,
+}
+
+/// Runs `dlxkit sudoku explain`.
+pub fn run(args: &ExplainArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let batch = Batch::new(&args.batch, puzzles.list.len(), "puzzles", ctx)?;
+    let limits = batch.limits(Some(2));
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let (mut solved, mut unsolved) = (0u64, 0u64);
+    let done = batch.run(
+        &mut out,
+        &puzzles.list,
+        DlxSolver::new,
+        |dlx, puzzle: &Puzzle| {
+            let explained = explain(dlx, puzzle, args, &limits);
+            (!batch.cancelled()).then_some(explained)
+        },
+        |out, i, explained| {
+            let explained = explained?;
+            match explained.outcome {
+                Outcome::Solved => solved += 1,
+                _ => unsolved += 1,
+            }
+            print(out, args.format, i, &puzzles.list[i], &explained)
+        },
+    )?;
+    out.flush()?;
+    let counts = format!("{solved} solved, {unsolved} not solved");
+    batch.summary("puzzles", done, &counts, &[], false);
+    Ok(batch.exit(done, unsolved))
+}
+
+/// Explains one puzzle: counts its solutions, then runs the explainer (uniqueness strategies
+/// for a unique puzzle, guesses from the first solution with `--guess`).
+fn explain(
+    dlx: &mut DlxSolver,
+    puzzle: &Puzzle,
+    args: &ExplainArgs,
+    limits: &Limits,
+) -> Result<Explained, CliError> {
+    let report = match &puzzle.candidates {
+        Some(c) => dlx.solve_candidates(&puzzle.grid, c, limits),
+        None => dlx.solve(&puzzle.grid, limits),
+    };
+    let answer = report.answer();
+    let bad = |e: dlxkit::sudoku::explain::ExplainError| {
+        CliError::input(format!("puzzle at line {}: {e}", puzzle.line))
+    };
+    let mut explainer = Explainer::with_candidates(&puzzle.grid, puzzle.candidates.as_ref())
+        .map_err(bad)?
+        .assume_unique(answer == Answer::Unique && !args.no_uniqueness);
+    if let (true, Some(solution)) = (args.guess, report.first) {
+        explainer = explainer.guessing(solution).map_err(bad)?;
+    }
+    let steps: Vec<Step> = explainer.by_ref().collect();
+    Ok(Explained {
+        answer,
+        steps,
+        outcome: explainer.outcome(),
+        candidates: explainer.board().to_candidates(),
+    })
+}
+
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved => "solved",
+        Outcome::Stuck | Outcome::Running => "stuck",
+        Outcome::Contradiction(_) => "contradiction",
+    }
+}
+
+/// The last line of a text explanation.
+fn ending(layout: &Layout, explained: &Explained) -> String {
+    let steps = counted(explained.steps.len() as u64, "step", "steps");
+    match explained.outcome {
+        Outcome::Solved => match hardest(&explained.steps) {
+            Some(step) => format!(
+                "solved in {steps}: hardest {} ({}, {})",
+                step.strategy,
+                step.score,
+                Level::of(step.score)
+            ),
+            None => "solved: nothing to do".to_string(),
+        },
+        Outcome::Stuck | Outcome::Running => {
+            let open = explained
+                .candidates
+                .cells()
+                .iter()
+                .filter(|d| d.len() > 1)
+                .count();
+            format!(
+                "stuck after {steps}: no strategy applies to the {} left; the candidates:",
+                counted(open as u64, "open cell", "open cells")
+            )
+        }
+        Outcome::Contradiction(c) => {
+            let why = match c {
+                Contradiction::NoCandidate { cell } => {
+                    let n = layout.size();
+                    format!("r{}c{} has no candidate left", cell / n + 1, cell % n + 1)
+                }
+                Contradiction::NoPlace { unit, digit } => {
+                    format!("{digit} has no place left in {}", layout.unit_name(unit))
+                }
+            };
+            format!("contradiction after {steps}: {why} (the puzzle has no solution)")
+        }
+    }
+}
+
+/// Prints one puzzle's explanation.
+fn print(
+    out: &mut Output,
+    format: ExplainFormat,
+    i: usize,
+    puzzle: &Puzzle,
+    explained: &Explained,
+) -> Result<(), CliError> {
+    let layout = puzzle.grid.layout();
+    match format {
+        ExplainFormat::Text => {
+            if i > 0 {
+                out.line("")?;
+            }
+            out.line(&format!(
+                "# puzzle {} (line {}): {}",
+                i + 1,
+                puzzle.line,
+                explained.answer.as_str()
+            ))?;
+            for step in &explained.steps {
+                out.line(&step.text(layout))?;
+            }
+            out.line(&ending(layout, explained))?;
+            if !matches!(
+                explained.outcome,
+                Outcome::Solved | Outcome::Contradiction(_)
+            ) {
+                out.write_str(&explained.candidates.to_grid_text())?;
+            }
+        }
+        ExplainFormat::Json => {
+            let steps = explained
+                .steps
+                .iter()
+                .map(|s| step_record(layout, s, None))
+                .collect();
+            out.json_line(&puzzle_record(i, puzzle, explained, Some(steps)))?;
+        }
+        ExplainFormat::Jsonl => {
+            for (k, step) in explained.steps.iter().enumerate() {
+                out.json_line(&step_record(layout, step, Some((i + 1, k + 1))))?;
+            }
+            out.json_line(&puzzle_record(i, puzzle, explained, None))?;
+        }
+    }
+    out.end_record()
+}
+
+fn step_record<'a>(layout: &Layout, step: &'a Step, at: Option<(usize, usize)>) -> StepRecord<'a> {
+    let name = |c: usize| {
+        let n = layout.size();
+        format!("r{}c{}", c / n + 1, c % n + 1)
+    };
+    let candidates = |list: &[dlxkit::sudoku::explain::Candidate]| {
+        list.iter()
+            .map(|c| CandidateRecord {
+                cell: name(c.cell),
+                digit: c.digit,
+            })
+            .collect()
+    };
+    StepRecord {
+        puzzle: at.map(|(p, _)| p),
+        step: at.map(|(_, s)| s),
+        strategy: step.strategy.name(),
+        score: step.score.value(),
+        units: step.units.iter().map(|&u| layout.unit_name(u)).collect(),
+        cells: step.cells.iter().map(|&c| name(c)).collect(),
+        digits: &step.digits,
+        chain: candidates(&step.chain),
+        placements: candidates(&step.placements),
+        eliminations: candidates(&step.eliminations),
+        text: step.text(layout),
+    }
+}
+
+fn puzzle_record<'a>(
+    i: usize,
+    puzzle: &Puzzle,
+    explained: &'a Explained,
+    steps: Option<Vec<StepRecord<'a>>>,
+) -> PuzzleRecord<'a> {
+    let solved = explained.outcome == Outcome::Solved;
+    let best = hardest(&explained.steps).filter(|_| solved);
+    PuzzleRecord {
+        index: i + 1,
+        line: puzzle.line,
+        puzzle: puzzle_text(puzzle),
+        status: explained.answer.as_str(),
+        outcome: outcome_name(explained.outcome),
+        score: best.map(|s| s.score.value()),
+        level: best.map(|s| Level::of(s.score).name()),
+        hardest: best.map(|s| s.strategy.name()),
+        guesses: explained
+            .steps
+            .iter()
+            .filter(|s| s.strategy == Strategy::Guess)
+            .count(),
+        steps,
+        candidates: (!solved).then(|| {
+            explained
+                .candidates
+                .cells()
+                .iter()
+                .map(|d| d.to_string())
+                .collect()
+        }),
+    }
+}

@@ -1,0 +1,366 @@
+//! The board the strategies read: placed digits and the candidates of the open cells.
+
+use std::sync::Arc;
+
+use super::step::{Candidate, Step};
+use super::ExplainError;
+use crate::sudoku::candidates::{Candidates, Digits};
+use crate::sudoku::grid::{Grid, Layout, UnitKind};
+
+/// A puzzle being solved: each cell's digit, or the candidates it still has.
+///
+/// A placed cell has no candidates (so the strategies, which read candidates, pass it by);
+/// placing a digit removes it from the cell's peers at once, as players' tools do.
+///
+/// ```
+/// use dlxkit::sudoku::explain::Board;
+/// use dlxkit::sudoku::{Grid, Shape};
+/// let mut grid = Grid::empty(Shape::new(2, 2)?);
+/// grid.set(0, 0, 1);
+/// let board = Board::new(&grid, None)?;
+/// assert_eq!(board.value(0), 1);
+/// assert_eq!(board.candidates(1).to_string(), "234");
+/// assert_eq!(board.open_cells(), 15);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    layout: Arc<Layout>,
+    values: Vec<u8>,
+    cands: Vec<Digits>,
+    open: usize,
+    /// The places of each digit in each unit, `masks[unit * n + digit - 1]`, bit `i` for the
+    /// unit's `i`-th cell: kept up to date, as nearly every strategy reads them.
+    masks: Vec<u128>,
+    /// The digits placed in each unit.
+    placed: Vec<Digits>,
+    /// Each cell's units and its index in each.
+    slots: Arc<Vec<Vec<(usize, usize)>>>,
+    /// For each unit `a`, the units `b` it shares two cells or more with: `(b, the shared
+    /// cells as positions in a, as positions in b)`.
+    overlaps: Arc<Vec<Vec<Overlap>>>,
+}
+
+/// Two units' shared cells (see [`Board::overlaps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The other unit.
+    pub unit: usize,
+    /// The shared cells, as positions in the first unit.
+    pub here: u128,
+    /// The shared cells, as positions in the other unit.
+    pub there: u128,
+}
+
+/// What makes a board impossible: a cell without candidates, or a digit without a place in
+/// a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An open cell has no candidate left.
+    NoCandidate {
+        /// The cell.
+        cell: usize,
+    },
+    /// A unit has no place left for a digit it does not hold yet.
+    NoPlace {
+        /// The unit.
+        unit: usize,
+        /// The digit.
+        digit: u8,
+    },
+}
+
+impl Board {
+    /// The board of a puzzle: its givens placed, and every open cell with the digits no
+    /// given peer holds, kept to `pencil` marks if there are some.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::candidates::{Candidates, Digits};
+    /// use dlxkit::sudoku::explain::Board;
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let grid = Grid::empty(Shape::new(2, 2)?);
+    /// let mut pencil = Candidates::of_grid(&grid);
+    /// pencil.set(3, Digits::from_digits([1, 2]));
+    /// assert_eq!(Board::new(&grid, Some(&pencil))?.candidates(3).to_string(), "12");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(grid: &Grid, pencil: Option<&Candidates>) -> Result<Board, ExplainError> {
+        grid.check_givens()?;
+        let layout = grid.layout().clone();
+        if let Some(p) = pencil {
+            if **p.layout() != *layout {
+                return Err(ExplainError::CandidatesLayout);
+            }
+        }
+        let all = Digits::all(layout.size());
+        let n = layout.size();
+        let mut slots = vec![Vec::new(); layout.cells()];
+        for (u, unit) in layout.units().iter().enumerate() {
+            for (i, &c) in unit.cells.iter().enumerate() {
+                slots[c].push((u, i));
+            }
+        }
+        let cands: Vec<Digits> = (0..layout.cells())
+            .map(|c| pencil.map_or(all, |p| p.get(c)))
+            .collect();
+        let mut masks = vec![0u128; layout.units().len() * n];
+        for (c, cell_slots) in slots.iter().enumerate() {
+            for &(u, i) in cell_slots {
+                for d in cands[c] {
+                    masks[u * n + d as usize - 1] |= 1 << i;
+                }
+            }
+        }
+        let mut overlaps = vec![Vec::new(); layout.units().len()];
+        for (a, unit) in layout.units().iter().enumerate() {
+            let mut shared: Vec<Overlap> = Vec::new();
+            for (i, &c) in unit.cells.iter().enumerate() {
+                for &(b, j) in &slots[c] {
+                    if b == a {
+                        continue;
+                    }
+                    match shared.iter_mut().find(|o| o.unit == b) {
+                        Some(o) => {
+                            o.here |= 1 << i;
+                            o.there |= 1 << j;
+                        }
+                        None => shared.push(Overlap {
+                            unit: b,
+                            here: 1 << i,
+                            there: 1 << j,
+                        }),
+                    }
+                }
+            }
+            shared.retain(|o| o.here.count_ones() >= 2);
+            shared.sort_by_key(|o| o.unit);
+            overlaps[a] = shared;
+        }
+        let mut board = Board {
+            overlaps: Arc::new(overlaps),
+            values: vec![0; layout.cells()],
+            cands,
+            open: layout.cells(),
+            masks,
+            placed: vec![Digits::EMPTY; layout.units().len()],
+            slots: Arc::new(slots),
+            layout,
+        };
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                if !board.cands[cell].contains(d) {
+                    return Err(ExplainError::GivenNotCandidate { cell, digit: d });
+                }
+                board.place(cell, d);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// The side `n`.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The digit placed in a cell, 0 if it is open.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of an open cell (none for a placed one).
+    pub fn candidates(&self, cell: usize) -> Digits {
+        self.cands[cell]
+    }
+
+    /// How many cells are still open.
+    pub fn open_cells(&self) -> usize {
+        self.open
+    }
+
+    /// Whether every cell is placed.
+    pub fn is_solved(&self) -> bool {
+        self.open == 0
+    }
+
+    /// The placed digits as a grid (open cells blank).
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::{explain::Board, Grid, Shape};
+    /// let g = Grid::empty(Shape::new(2, 2).unwrap());
+    /// assert_eq!(Board::new(&g, None).unwrap().grid(), g);
+    /// ```
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.layout.clone(), self.values.clone()).expect("digits in range")
+    }
+
+    /// The candidates of every cell, a placed cell holding its digit only.
+    pub fn to_candidates(&self) -> Candidates {
+        let cells = (0..self.values.len())
+            .map(|c| match self.values[c] {
+                0 => self.cands[c],
+                d => Digits::single(d),
+            })
+            .collect();
+        Candidates::from_cells(self.layout.clone(), cells).expect("the board's own layout")
+    }
+
+    /// Applies a step: its eliminations, then its placements.
+    pub fn apply(&mut self, step: &Step) {
+        for e in &step.eliminations {
+            self.remove(e.cell, e.digit);
+        }
+        for p in &step.placements {
+            if self.values[p.cell] == 0 {
+                self.place(p.cell, p.digit);
+            }
+        }
+    }
+
+    /// Removes a candidate.
+    fn remove(&mut self, cell: usize, digit: u8) {
+        if !self.cands[cell].contains(digit) {
+            return;
+        }
+        self.cands[cell].remove(digit);
+        let n = self.size();
+        for &(u, i) in &self.slots[cell] {
+            self.masks[u * n + digit as usize - 1] &= !(1 << i);
+        }
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers.
+    fn place(&mut self, cell: usize, digit: u8) {
+        for d in self.cands[cell] {
+            self.remove(cell, d);
+        }
+        self.values[cell] = digit;
+        self.open -= 1;
+        let slots = self.slots.clone();
+        for &(u, _) in &slots[cell] {
+            self.placed[u].insert(digit);
+        }
+        let layout = self.layout.clone();
+        for &p in layout.peers(cell) {
+            self.remove(p, digit);
+        }
+    }
+
+    /// Whether two cells share a unit.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.layout.peers(a).binary_search(&b).is_ok()
+    }
+
+    /// The cells of a unit where `digit` is still a candidate.
+    pub fn places(&self, unit: usize, digit: u8) -> Vec<usize> {
+        self.layout.units()[unit]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| self.cands[c].contains(digit))
+            .collect()
+    }
+
+    /// The places of `digit` in a unit as a bit mask: bit `i` for the unit's `i`-th cell.
+    pub fn place_mask(&self, unit: usize, digit: u8) -> u128 {
+        self.masks[unit * self.size() + digit as usize - 1]
+    }
+
+    /// The units sharing two cells or more with `unit`, in layout order, with the shared
+    /// cells.
+    pub fn overlaps(&self, unit: usize) -> &[Overlap] {
+        &self.overlaps[unit]
+    }
+
+    /// The candidates of a unit's open cells, together.
+    pub fn unit_candidates(&self, unit: usize) -> Digits {
+        let n = self.size();
+        self.masks[unit * n..(unit + 1) * n]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| m != 0)
+            .map(|(d, _)| d as u8 + 1)
+            .collect()
+    }
+
+    /// Whether some open cell other than `a` and `b` sees both and has `digit`.
+    pub fn sees_both(&self, a: usize, b: usize, digit: u8) -> bool {
+        self.layout
+            .peers(a)
+            .iter()
+            .any(|&c| c != b && self.cands[c].contains(digit) && self.sees(c, b))
+    }
+
+    /// The digits placed in a unit.
+    pub fn placed_in(&self, unit: usize) -> Digits {
+        self.placed[unit]
+    }
+
+    /// The units of a kind, in layout order.
+    pub fn units_of_kind(&self, kind: UnitKind) -> impl Iterator<Item = usize> + '_ {
+        self.layout
+            .units()
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.kind == kind)
+            .map(|(k, _)| k)
+    }
+
+    /// The units holding every one of `cells` (none for an empty list).
+    pub fn common_units(&self, cells: &[usize]) -> Vec<usize> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.layout
+            .units_of(first)
+            .iter()
+            .copied()
+            .filter(|&u| rest.iter().all(|c| self.layout.units_of(*c).contains(&u)))
+            .collect()
+    }
+
+    /// The open cells other than `except` that see every cell of `cells` and still have
+    /// `digit`, as eliminations.
+    pub fn seen_by_all(&self, cells: &[usize], digit: u8, except: &[usize]) -> Vec<Candidate> {
+        let Some(&first) = cells.first() else {
+            return Vec::new();
+        };
+        self.layout
+            .peers(first)
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.cands[c].contains(digit)
+                    && !except.contains(&c)
+                    && cells[1..].iter().all(|&o| self.sees(c, o))
+            })
+            .map(|cell| Candidate { cell, digit })
+            .collect()
+    }
+
+    /// The first contradiction, if the board has one.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        if let Some(cell) =
+            (0..self.values.len()).find(|&c| self.values[c] == 0 && self.cands[c].is_empty())
+        {
+            return Some(Contradiction::NoCandidate { cell });
+        }
+        let n = self.size();
+        for u in 0..self.layout.units().len() {
+            let placed = self.placed[u];
+            if let Some(d) =
+                (0..n).find(|&d| self.masks[u * n + d] == 0 && !placed.contains(d as u8 + 1))
+            {
+                return Some(Contradiction::NoPlace {
+                    unit: u,
+                    digit: d as u8 + 1,
+                });
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,79 @@
+//! Basic fish: X-wing (2), swordfish (3), jellyfish (4).
+//!
+//! For a digit, take `k` *base* lines (rows, say) in which its places lie, together, in `k`
+//! *cover* lines (columns). Each base line needs the digit once, in a cover line, and no two
+//! in the same one, so the `k` base lines fill every cover line: the digit leaves the rest
+//! of the cover lines. Rows and columns swap roles too. Basic fish use rows and columns only
+//! (boxes, regions and extra units would make "franken" fish, not done here).
+
+use super::board::Board;
+use super::step::{Candidate, Step, Strategy};
+use super::subsets::k_unions;
+use crate::sudoku::grid::UnitKind;
+
+/// The fish of size `k` first found: digits in order, rows as base lines before columns.
+pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
+    let strategy = match k {
+        2 => Strategy::XWing,
+        3 => Strategy::Swordfish,
+        _ => Strategy::Jellyfish,
+    };
+    let n = board.size();
+    let rows: Vec<usize> = board.units_of_kind(UnitKind::Row).collect();
+    let cols: Vec<usize> = board.units_of_kind(UnitKind::Column).collect();
+    for digit in 1..=n as u8 {
+        for (base, cover) in [(&rows, &cols), (&cols, &rows)] {
+            // Each base line with 2..=k places: the positions (cover indexes) of its places.
+            let lines: Vec<(usize, u128)> = base
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &u)| {
+                    let at = board.place_mask(u, digit);
+                    (2..=k as u32).contains(&at.count_ones()).then_some((i, at))
+                })
+                .collect();
+            let masks: Vec<u128> = lines.iter().map(|&(_, at)| at).collect();
+            let mut found = None;
+            k_unions(&masks, k, &mut |picked, union| {
+                let base_lines: Vec<usize> = picked.iter().map(|&i| base[lines[i].0]).collect();
+                let cover_lines: Vec<usize> = (0..n)
+                    .filter(|j| union & (1 << j) != 0)
+                    .map(|j| cover[j])
+                    .collect();
+                let mut eliminations: Vec<Candidate> = cover_lines
+                    .iter()
+                    .flat_map(|&u| board.layout().units()[u].cells.iter().copied())
+                    .filter(|&c| {
+                        board.candidates(c).contains(digit)
+                            && !base_lines
+                                .iter()
+                                .any(|&b| board.layout().units()[b].cells.contains(&c))
+                    })
+                    .map(|cell| Candidate { cell, digit })
+                    .collect();
+                eliminations.sort_unstable();
+                if eliminations.is_empty() {
+                    return false;
+                }
+                let mut cells: Vec<usize> = base_lines
+                    .iter()
+                    .flat_map(|&u| board.places(u, digit))
+                    .collect();
+                cells.sort_unstable();
+                let units = [base_lines, cover_lines].concat();
+                found = Some(Step::eliminating(
+                    strategy,
+                    units,
+                    cells,
+                    vec![digit],
+                    eliminations,
+                ));
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}

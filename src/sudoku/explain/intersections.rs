@@ -1,0 +1,61 @@
+//! Locked candidates: pointing and box-line reduction.
+//!
+//! When every place of a digit in a unit `A` lies in another unit `B` too, the digit is in
+//! `A ∩ B`, so it leaves the rest of `B`. With `A` a box (a jigsaw region, a window) this is
+//! *pointing*; with `A` a row, column or diagonal, *box-line reduction* (claiming).
+
+use super::board::Board;
+use super::step::{Candidate, Step, Strategy};
+use crate::sudoku::grid::UnitKind;
+
+/// Whether a unit is box-like (the `A` of pointing) rather than a line.
+fn is_box_like(kind: UnitKind) -> bool {
+    !matches!(kind, UnitKind::Row | UnitKind::Column | UnitKind::Diagonal)
+}
+
+/// Pointing: a digit of a box-like unit confined to a line.
+pub(super) fn pointing(board: &Board) -> Option<Step> {
+    locked(board, Strategy::Pointing, true)
+}
+
+/// Box-line reduction: a digit of a line confined to a box-like unit.
+pub(super) fn box_line(board: &Board) -> Option<Step> {
+    locked(board, Strategy::BoxLineReduction, false)
+}
+
+fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
+    let layout = board.layout();
+    let positions = |unit: usize, mask: u128| {
+        let cells = &layout.units()[unit].cells;
+        (0..cells.len())
+            .filter(move |i| mask & (1 << i) != 0)
+            .map(move |i| cells[i])
+    };
+    for (a, unit) in layout.units().iter().enumerate() {
+        if is_box_like(unit.kind) != box_like {
+            continue;
+        }
+        for digit in board.unit_candidates(a) {
+            let mask = board.place_mask(a, digit);
+            if mask.count_ones() < 2 {
+                continue; // a hidden single, or nothing
+            }
+            for o in board.overlaps(a) {
+                let outside = board.place_mask(o.unit, digit) & !o.there;
+                if mask & !o.here != 0 || outside == 0 {
+                    continue;
+                }
+                return Some(Step::eliminating(
+                    strategy,
+                    vec![a, o.unit],
+                    positions(a, mask).collect(),
+                    vec![digit],
+                    positions(o.unit, outside)
+                        .map(|cell| Candidate { cell, digit })
+                        .collect(),
+                ));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,298 @@
+//! Sudoku that explains itself: the logical steps that solve a puzzle, one typed [`Step`]
+//! at a time, in the vocabulary of the players' tools (SudokuWiki, HoDoKu, Sudoku
+//! Explainer), and the difficulty rating built on them ([`rating`]).
+//!
+//! An [`Explainer`] is an iterator of steps. Each step is the simplest one the board
+//! allows: the strategies are tried in the order of [`Strategy::ALL`], which is the order of
+//! their scores, and the first that finds something is applied. When none applies, the
+//! iterator ends and [`Explainer::outcome`] says why: solved, stuck (logic ran out), or a
+//! contradiction (the puzzle has no solution). Given the solution
+//! ([`Explainer::guessing`]), a stuck explainer *guesses* instead: it places the solution's
+//! digit in an open cell with the fewest candidates, a step marked [`Strategy::Guess`], and
+//! goes on.
+//!
+//! ```
+//! use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
+//! use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+//! let grid = parse_grid(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//!     &ParseOptions::default(),
+//! )?;
+//! let mut explainer = Explainer::new(&grid)?;
+//! let steps: Vec<_> = explainer.by_ref().collect();
+//! assert_eq!(explainer.outcome(), Outcome::Solved);
+//! assert!(steps.iter().all(|s| s.strategy <= Strategy::HiddenSingle));
+//! assert_eq!(steps[0].text(grid.layout()), "naked single: 4 is the last candidate of r5c6 -> r5c6");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Strategies and units
+//!
+//! Every strategy works on any box shape (4x4, 6x6 with 2x3 boxes, 9x9, 16x16 ...). Where a
+//! variant adds units, a strategy uses them when its logic holds for any unit:
+//!
+//! | strategy | units it uses |
+//! |---|---|
+//! | naked and hidden singles, naked and hidden subsets | every unit: rows, columns, boxes or jigsaw regions, X diagonals, windoku windows |
+//! | pointing, box-line reduction | any two units whose intersection holds a digit's places: a box, region or window confining a digit to a line (pointing), a row, column or diagonal confining it to a box, region or window (box-line) |
+//! | X-wing, swordfish, jellyfish | rows and columns only (basic fish) |
+//! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
+//! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]) |
+//!
+//! # Adding a strategy
+//!
+//! A strategy is a [`Strategy`] variant (with its name and score) and a finder, a function
+//! from the [`Board`] to the first [`Step`] it finds, listed in [`ladder`] at its place in
+//! the order of scores. The explainer, the rating and the command line pick it up from
+//! there.
+
+mod board;
+mod chains;
+mod fish;
+mod intersections;
+pub mod rating;
+mod singles;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+use thiserror::Error;
+
+pub use board::{Board, Contradiction, Overlap};
+pub use rating::{hardest, rate, Level, Rating};
+pub use step::{Candidate, Score, Step, Strategy};
+
+use crate::sudoku::candidates::Candidates;
+use crate::sudoku::grid::{Conflict, Grid};
+
+/// Why a puzzle cannot be explained.
+///
+/// ```
+/// use dlxkit::sudoku::explain::{ExplainError, Explainer};
+/// use dlxkit::sudoku::{Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(2, 2)?);
+/// g.set(0, 0, 1);
+/// g.set(0, 1, 1);
+/// assert!(matches!(Explainer::new(&g), Err(ExplainError::Conflict(_))));
+/// # Ok::<(), dlxkit::sudoku::GridError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ExplainError {
+    /// Two givens break a unit.
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
+    /// The pencil marks are for another layout than the grid's.
+    #[error("the candidates are for another layout than the grid's")]
+    CandidatesLayout,
+    /// A given that its cell's pencil marks do not allow.
+    #[error("the given {digit} at cell {cell} is not among the cell's candidates")]
+    GivenNotCandidate {
+        /// The cell.
+        cell: usize,
+        /// The given digit.
+        digit: u8,
+    },
+    /// A solution given for guessing that does not fit the puzzle.
+    #[error("the solution given for guessing does not fit the puzzle")]
+    BadSolution,
+}
+
+/// How an explanation ended (or that it has not yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Steps may follow.
+    Running,
+    /// Every cell is placed.
+    Solved,
+    /// No strategy applies, and there is no solution to guess from.
+    Stuck,
+    /// The board is impossible: the puzzle (or its pencil marks) has no solution.
+    Contradiction(Contradiction),
+}
+
+/// A strategy's finder: the first step it finds on a board, if any.
+pub type Finder = fn(&Board) -> Option<Step>;
+
+/// The strategies and their finders, simplest first (the order of [`Strategy::ALL`] without
+/// [`Strategy::Guess`]).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{ladder, Strategy};
+/// let order: Vec<Strategy> = ladder().iter().map(|(s, _)| *s).collect();
+/// assert_eq!(order, Strategy::ALL[..Strategy::ALL.len() - 1]);
+/// ```
+pub fn ladder() -> &'static [(Strategy, Finder)] {
+    &[
+        (Strategy::NakedSingle, singles::naked_single),
+        (Strategy::HiddenSingle, singles::hidden_single),
+        (Strategy::Pointing, intersections::pointing),
+        (Strategy::BoxLineReduction, intersections::box_line),
+        (Strategy::NakedPair, |b| subsets::naked(b, 2)),
+        (Strategy::XWing, |b| fish::fish(b, 2)),
+        (Strategy::HiddenPair, |b| subsets::hidden(b, 2)),
+        (Strategy::NakedTriple, |b| subsets::naked(b, 3)),
+        (Strategy::Swordfish, |b| fish::fish(b, 3)),
+        (Strategy::HiddenTriple, |b| subsets::hidden(b, 3)),
+        (Strategy::XyWing, wings::xy_wing),
+        (Strategy::XyzWing, wings::xyz_wing),
+        (Strategy::UniqueRectangle, uniqueness::type1),
+        (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
+        (Strategy::Jellyfish, |b| fish::fish(b, 4)),
+        (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
+        (Strategy::XChain, chains::x_chain),
+        (Strategy::XyChain, chains::xy_chain),
+    ]
+}
+
+/// The steps that solve a puzzle, as an iterator (see the module documentation).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
+/// use dlxkit::sudoku::{ops, parse::{parse_grid, ParseOptions}};
+/// // Logic alone gets nowhere on an almost empty grid; guessing from a solution finishes it.
+/// let grid = parse_grid("1...............", &ParseOptions::default())?;
+/// let mut stuck = Explainer::new(&grid)?;
+/// assert!(stuck.next().is_none());
+/// assert_eq!(stuck.outcome(), Outcome::Stuck);
+/// let solution = ops::solve(&grid)?.unwrap();
+/// let mut guessing = Explainer::new(&grid)?.guessing(solution.clone())?;
+/// let steps: Vec<_> = guessing.by_ref().collect();
+/// assert_eq!(steps[0].strategy, Strategy::Guess);
+/// assert_eq!(guessing.board().grid(), solution);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Explainer {
+    board: Board,
+    unique: bool,
+    solution: Option<Grid>,
+    outcome: Outcome,
+    guesses: usize,
+}
+
+impl Explainer {
+    /// The explanation of a puzzle from its givens.
+    pub fn new(grid: &Grid) -> Result<Explainer, ExplainError> {
+        Explainer::with_candidates(grid, None)
+    }
+
+    /// The explanation of a puzzle with pencil marks (candidates the puzzle starts with,
+    /// for each cell; `None` for every digit).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::candidates::{Candidates, Digits};
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let grid = Grid::empty(Shape::new(2, 2)?);
+    /// let mut pencil = Candidates::of_grid(&grid);
+    /// pencil.set(0, Digits::single(3));
+    /// let step = Explainer::with_candidates(&grid, Some(&pencil))?.next().unwrap();
+    /// assert_eq!((step.strategy, step.placements[0].digit), (Strategy::NakedSingle, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_candidates(
+        grid: &Grid,
+        pencil: Option<&Candidates>,
+    ) -> Result<Explainer, ExplainError> {
+        Ok(Explainer {
+            board: Board::new(grid, pencil)?,
+            unique: false,
+            solution: None,
+            outcome: Outcome::Running,
+            guesses: 0,
+        })
+    }
+
+    /// Declares the puzzle to have exactly one solution (or not), which allows the
+    /// uniqueness strategies (unique rectangles). Off by default.
+    pub fn assume_unique(mut self, unique: bool) -> Explainer {
+        self.unique = unique;
+        self
+    }
+
+    /// Guesses from `solution` when logic runs out, instead of stopping. Fails if the
+    /// solution is not a solved grid of the puzzle's layout that keeps its givens.
+    pub fn guessing(mut self, solution: Grid) -> Result<Explainer, ExplainError> {
+        let fits = solution.is_solved()
+            && solution.layout() == self.board.layout()
+            && self.board.grid().is_filled_by(&solution)
+            && self.board.to_candidates().allows(&solution);
+        if !fits {
+            return Err(ExplainError::BadSolution);
+        }
+        self.solution = Some(solution);
+        Ok(self)
+    }
+
+    /// The board after the steps so far.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// How the explanation ended ([`Outcome::Running`] while steps may follow).
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The next step, without applying it: the simplest the board allows.
+    fn next_step(&self) -> Option<Step> {
+        for &(strategy, finder) in ladder() {
+            if strategy == Strategy::UniqueRectangle && !self.unique {
+                continue;
+            }
+            if let Some(step) = finder(&self.board) {
+                return Some(step);
+            }
+        }
+        self.guess()
+    }
+
+    /// A guess: the solution's digit in the first open cell with the fewest candidates.
+    /// The first guess scores [`Strategy::Guess`]'s score, each further one 0.2 more.
+    fn guess(&self) -> Option<Step> {
+        let solution = self.solution.as_ref()?;
+        let cells = self.board.layout().cells();
+        let cell = (0..cells)
+            .filter(|&c| self.board.value(c) == 0)
+            .min_by_key(|&c| self.board.candidates(c).len())?;
+        let digit = solution.cells()[cell];
+        let mut step = Step::new(Strategy::Guess);
+        let extra = 2 * self.guesses.min(1000) as u16;
+        step.score = Score::from_tenths(step.score.tenths() + extra);
+        step.cells.push(cell);
+        step.digits = self.board.candidates(cell).iter().collect();
+        step.placements.push(Candidate { cell, digit });
+        Some(step)
+    }
+}
+
+impl Iterator for Explainer {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if self.outcome != Outcome::Running {
+            return None;
+        }
+        if self.board.is_solved() {
+            self.outcome = Outcome::Solved;
+            return None;
+        }
+        if let Some(c) = self.board.contradiction() {
+            self.outcome = Outcome::Contradiction(c);
+            return None;
+        }
+        match self.next_step() {
+            Some(step) => {
+                self.board.apply(&step);
+                self.guesses += usize::from(step.strategy == Strategy::Guess);
+                Some(step)
+            }
+            None => {
+                self.outcome = Outcome::Stuck;
+                None
+            }
+        }
+    }
+}

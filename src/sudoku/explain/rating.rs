@@ -1,0 +1,265 @@
+//! How hard a puzzle is for a person: the hardest step its explanation needs.
+//!
+//! A puzzle is rated by explaining it ([`Explainer`], uniqueness strategies on, guessing
+//! from its solution when logic runs out): its [`Score`] is the highest score of a step, and
+//! its [`Level`] follows from the score. The scale is close to Sudoku Explainer's for the
+//! same techniques (a hidden pair 3.4, an XY-wing 4.2, ...); see [`Strategy::score`].
+//! Chains score 0.1 more for each of 4, 6, 8, 12, 16 and 24 nodes they exceed. A puzzle
+//! that needs guessing scores 8.0 for its first guess and 0.2 more for each further one
+//! (with the strategies in between), so the harder puzzles beyond the strategies are told
+//! apart by how often logic runs out.
+//!
+//! | level | score | hardest step needed |
+//! |---|---|---|
+//! | easy | 1.0 | naked singles |
+//! | medium | 1.5 | hidden singles |
+//! | hard | 2.6 – 3.8 | pointing, box-line reduction, naked pair, X-wing, hidden pair, naked triple, swordfish |
+//! | fiendish | 4.0 – 5.4 | hidden triple, XY-wing, XYZ-wing, unique rectangle, naked quad, jellyfish, hidden quad |
+//! | diabolical | 6.5 – 7.2 | X-chain, XY-chain |
+//! | expert | 8.0 and up | a guess (trial and error) |
+//!
+//! ```
+//! use dlxkit::sudoku::explain::{rate, Level, Strategy};
+//! use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+//! use dlxkit::sudoku::solvers::Answer;
+//! let grid = parse_grid(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//!     &ParseOptions::default(),
+//! )?;
+//! let rating = rate(&grid, None);
+//! assert_eq!(rating.answer, Answer::Unique);
+//! assert_eq!((rating.level, rating.hardest), (Some(Level::Easy), Some(Strategy::NakedSingle)));
+//! assert_eq!(rating.score.to_string(), "1.0");
+//! assert_eq!(rating.count(Strategy::NakedSingle), 49);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::step::{Score, Step, Strategy};
+use super::{Explainer, Outcome};
+use crate::sudoku::candidates::Candidates;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::solvers::dlx::DlxSolver;
+use crate::sudoku::solvers::{Answer, Limits, SudokuSolver};
+
+/// A difficulty level, named from the score (see the module table).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{Level, Score};
+/// assert_eq!(Level::of(Score::from_tenths(34)), Level::Hard);
+/// assert_eq!(Level::parse("fiendish"), Some(Level::Fiendish));
+/// assert!(Level::Easy < Level::Expert);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Naked singles only.
+    Easy,
+    /// Hidden singles.
+    Medium,
+    /// Locked candidates, pairs, naked triples, X-wing, swordfish.
+    Hard,
+    /// Hidden triples, wings, unique rectangles, quads, jellyfish.
+    Fiendish,
+    /// Chains.
+    Diabolical,
+    /// A guess.
+    Expert,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 6] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Fiendish,
+        Level::Diabolical,
+        Level::Expert,
+    ];
+
+    /// The level of a score.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Level, Strategy};
+    /// assert_eq!(Level::of(Strategy::XyChain.score()), Level::Diabolical);
+    /// assert_eq!(Level::of(Strategy::Guess.score()), Level::Expert);
+    /// ```
+    pub fn of(score: Score) -> Level {
+        match score.tenths() {
+            0..=10 => Level::Easy,
+            11..=25 => Level::Medium,
+            26..=39 => Level::Hard,
+            40..=59 => Level::Fiendish,
+            60..=79 => Level::Diabolical,
+            _ => Level::Expert,
+        }
+    }
+
+    /// Its name: `easy`, `medium`, `hard`, `fiendish`, `diabolical` or `expert`.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::sudoku::explain::Level::Diabolical.name(), "diabolical");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Fiendish => "fiendish",
+            Level::Diabolical => "diabolical",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// Reads a level's name (case does not matter).
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::sudoku::explain::Level::parse("Easy"), Some(dlxkit::sudoku::explain::Level::Easy));
+    /// ```
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How hard a puzzle is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// Whether the puzzle has no solution, one or several ([`Answer::Unknown`] when a limit
+    /// stopped the count). Only a unique puzzle is rated.
+    pub answer: Answer,
+    /// The score: the highest of the steps' (0.0 for a puzzle not rated).
+    pub score: Score,
+    /// The level of the score (`None` for a puzzle not rated).
+    pub level: Option<Level>,
+    /// The strategy of the hardest step (`None` for a puzzle not rated or with nothing to
+    /// do).
+    pub hardest: Option<Strategy>,
+    /// How many steps each strategy made, in the order of [`Strategy::ALL`], strategies
+    /// that made none left out.
+    pub counts: Vec<(Strategy, u32)>,
+    /// The time taken.
+    pub elapsed: Duration,
+}
+
+impl Rating {
+    /// The steps a strategy made.
+    pub fn count(&self, strategy: Strategy) -> u32 {
+        self.counts
+            .iter()
+            .find(|(s, _)| *s == strategy)
+            .map_or(0, |&(_, n)| n)
+    }
+
+    /// The number of guesses.
+    pub fn guesses(&self) -> u32 {
+        self.count(Strategy::Guess)
+    }
+}
+
+/// Rates puzzles, keeping a DLX solver (for the solution count and the solution guessed
+/// from) between them.
+#[derive(Debug, Default)]
+pub struct Rater {
+    dlx: DlxSolver,
+}
+
+impl Rater {
+    /// A new rater.
+    pub fn new() -> Rater {
+        Rater::default()
+    }
+
+    /// Rates a puzzle (with its pencil marks, if any). `limits` bound the solution count
+    /// (its solution limit is set to 2); the explanation itself is not limited.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::rating::Rater;
+    /// use dlxkit::sudoku::solvers::{Answer, Limits};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let r = Rater::new().rate(&Grid::empty(Shape::new(2, 2)?), None, &Limits::new());
+    /// assert_eq!((r.answer, r.level), (Answer::Multiple, None));
+    /// # Ok::<(), dlxkit::sudoku::GridError>(())
+    /// ```
+    pub fn rate(&mut self, grid: &Grid, pencil: Option<&Candidates>, limits: &Limits) -> Rating {
+        let started = Instant::now();
+        let limits = Limits {
+            max_solutions: Some(2),
+            ..limits.clone()
+        };
+        let report = match pencil {
+            Some(p) => self.dlx.solve_candidates(grid, p, &limits),
+            None => self.dlx.solve(grid, &limits),
+        };
+        let mut rating = Rating {
+            answer: report.answer(),
+            score: Score::default(),
+            level: None,
+            hardest: None,
+            counts: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        if rating.answer == Answer::Unique {
+            if let Some(solution) = report.first {
+                let explainer = Explainer::with_candidates(grid, pencil)
+                    .and_then(|e| e.assume_unique(true).guessing(solution));
+                if let Ok(explainer) = explainer {
+                    rate_steps(&mut rating, explainer);
+                }
+            }
+        }
+        rating.elapsed = started.elapsed();
+        rating
+    }
+}
+
+/// Fills the rating from an explanation run to its end.
+fn rate_steps(rating: &mut Rating, mut explainer: Explainer) {
+    let steps: Vec<Step> = explainer.by_ref().collect();
+    if explainer.outcome() != Outcome::Solved {
+        return; // not expected for a unique puzzle with its solution: leave it unrated
+    }
+    // A grid with nothing left to do is as easy as it gets.
+    let score = hardest(&steps).map_or(Strategy::NakedSingle.score(), |s| s.score);
+    rating.score = score;
+    rating.level = Some(Level::of(score));
+    rating.hardest = hardest(&steps).map(|s| s.strategy);
+    rating.counts = Strategy::ALL
+        .iter()
+        .map(|&s| (s, steps.iter().filter(|t| t.strategy == s).count() as u32))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+}
+
+/// The hardest step of an explanation: the first of the highest score.
+///
+/// ```
+/// use dlxkit::sudoku::explain::{hardest, Explainer, Strategy};
+/// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+/// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+/// let steps: Vec<_> = Explainer::new(&grid)?.collect();
+/// assert_eq!(hardest(&steps).map(|s| s.strategy), Some(Strategy::NakedSingle));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hardest(steps: &[Step]) -> Option<&Step> {
+    steps
+        .iter()
+        .fold(None, |best: Option<&Step>, s| match best {
+            Some(b) if b.score >= s.score => Some(b),
+            _ => Some(s),
+        })
+}
+
+/// Rates a puzzle with a new [`Rater`] and no limits.
+pub fn rate(grid: &Grid, pencil: Option<&Candidates>) -> Rating {
+    Rater::new().rate(grid, pencil, &Limits::new())
+}

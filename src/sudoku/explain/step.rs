@@ -1,0 +1,488 @@
+//! The typed steps of an explanation: which [`Strategy`], on which units, cells and digits,
+//! and what it places and removes; and how a step is said in the players' words.
+
+use std::fmt;
+
+use crate::sudoku::candidates::Digits;
+use crate::sudoku::grid::{Layout, UnitKind};
+
+/// A logical technique, from the simplest to the hardest (the order the explainer tries
+/// them in, and the order of their [`Score`]s), with [`Strategy::Guess`] last.
+///
+/// ```
+/// use dlxkit::sudoku::explain::Strategy;
+/// assert!(Strategy::NakedSingle < Strategy::XWing);
+/// assert_eq!(Strategy::XWing.name(), "X-wing");
+/// assert_eq!(Strategy::XWing.score().to_string(), "3.2");
+/// assert!(Strategy::ALL.windows(2).all(|w| w[0].score() <= w[1].score()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// A cell with one candidate left holds it.
+    NakedSingle,
+    /// A digit with one place left in a unit goes there.
+    HiddenSingle,
+    /// A digit confined, inside a box (or window), to its intersection with a line: it leaves
+    /// the rest of the line.
+    Pointing,
+    /// A digit confined, inside a line (row, column, diagonal), to its intersection with a
+    /// box: it leaves the rest of the box.
+    BoxLineReduction,
+    /// Two cells of a unit whose candidates together are two digits.
+    NakedPair,
+    /// A basic fish of size 2 on rows and columns.
+    XWing,
+    /// Two digits whose places in a unit are the same two cells.
+    HiddenPair,
+    /// Three cells of a unit whose candidates together are three digits.
+    NakedTriple,
+    /// A basic fish of size 3.
+    Swordfish,
+    /// Three digits whose places in a unit are three cells.
+    HiddenTriple,
+    /// A bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves the cells that
+    /// see both pincers.
+    XyWing,
+    /// A pivot `{x,y,z}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves the cells that see
+    /// all three.
+    XyzWing,
+    /// Type 1: three corners of a rectangle hold only `{x,y}`; the fourth cannot be `x` or
+    /// `y`, or the puzzle would have two solutions. Used only for puzzles declared unique.
+    UniqueRectangle,
+    /// Four cells of a unit whose candidates together are four digits.
+    NakedQuad,
+    /// A basic fish of size 4.
+    Jellyfish,
+    /// Four digits whose places in a unit are four cells.
+    HiddenQuad,
+    /// A chain on one digit alternating strong links (a unit with two places left) and weak
+    /// links (two cells sharing a unit): one of its two ends holds the digit.
+    XChain,
+    /// A chain of bivalue cells, each linked to the next by a shared unit and digit: one of
+    /// its two ends holds the digit they start and end with.
+    XyChain,
+    /// Trial and error: no strategy applies, so a cell is given the solution's digit.
+    Guess,
+}
+
+/// The difficulty of a step or a puzzle in tenths, on a scale close to Sudoku Explainer's
+/// (1.0 the easiest; shown as `3.4`).
+///
+/// ```
+/// use dlxkit::sudoku::explain::Score;
+/// assert_eq!(Score::from_tenths(34).to_string(), "3.4");
+/// assert!(Score::from_tenths(34) < Score::from_tenths(40));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(u16);
+
+impl Score {
+    /// A score of `tenths` / 10.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::explain::Score;
+    /// assert_eq!(Score::from_tenths(15).tenths(), 15);
+    /// ```
+    pub fn from_tenths(tenths: u16) -> Score {
+        Score(tenths)
+    }
+
+    /// The score in tenths.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::explain::Score;
+    /// assert_eq!(Score::from_tenths(80).tenths(), 80);
+    /// ```
+    pub fn tenths(self) -> u16 {
+        self.0
+    }
+
+    /// The score as a number (`3.4`).
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::explain::Score;
+    /// assert_eq!(Score::from_tenths(34).value(), 3.4);
+    /// ```
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+impl Strategy {
+    /// Every strategy, simplest first.
+    pub const ALL: [Strategy; 19] = [
+        Strategy::NakedSingle,
+        Strategy::HiddenSingle,
+        Strategy::Pointing,
+        Strategy::BoxLineReduction,
+        Strategy::NakedPair,
+        Strategy::XWing,
+        Strategy::HiddenPair,
+        Strategy::NakedTriple,
+        Strategy::Swordfish,
+        Strategy::HiddenTriple,
+        Strategy::XyWing,
+        Strategy::XyzWing,
+        Strategy::UniqueRectangle,
+        Strategy::NakedQuad,
+        Strategy::Jellyfish,
+        Strategy::HiddenQuad,
+        Strategy::XChain,
+        Strategy::XyChain,
+        Strategy::Guess,
+    ];
+
+    /// Its name as players write it: `naked single`, `X-wing`, `XY-chain`, `guess`...
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Strategy;
+    /// assert_eq!(Strategy::BoxLineReduction.name(), "box-line reduction");
+    /// assert_eq!(Strategy::UniqueRectangle.name(), "unique rectangle type 1");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::NakedSingle => "naked single",
+            Strategy::HiddenSingle => "hidden single",
+            Strategy::Pointing => "pointing",
+            Strategy::BoxLineReduction => "box-line reduction",
+            Strategy::NakedPair => "naked pair",
+            Strategy::XWing => "X-wing",
+            Strategy::HiddenPair => "hidden pair",
+            Strategy::NakedTriple => "naked triple",
+            Strategy::Swordfish => "swordfish",
+            Strategy::HiddenTriple => "hidden triple",
+            Strategy::XyWing => "XY-wing",
+            Strategy::XyzWing => "XYZ-wing",
+            Strategy::UniqueRectangle => "unique rectangle type 1",
+            Strategy::NakedQuad => "naked quad",
+            Strategy::Jellyfish => "jellyfish",
+            Strategy::HiddenQuad => "hidden quad",
+            Strategy::XChain => "X-chain",
+            Strategy::XyChain => "XY-chain",
+            Strategy::Guess => "guess",
+        }
+    }
+
+    /// Its score: the difficulty of its simplest instance (chains add to it with their
+    /// length, a guess with the number of guesses; see [`crate::sudoku::explain::rating`]).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Strategy;
+    /// assert_eq!(Strategy::NakedSingle.score().to_string(), "1.0");
+    /// assert_eq!(Strategy::HiddenPair.score().to_string(), "3.4");
+    /// ```
+    pub fn score(self) -> Score {
+        Score(match self {
+            Strategy::NakedSingle => 10,
+            Strategy::HiddenSingle => 15,
+            Strategy::Pointing => 26,
+            Strategy::BoxLineReduction => 28,
+            Strategy::NakedPair => 30,
+            Strategy::XWing => 32,
+            Strategy::HiddenPair => 34,
+            Strategy::NakedTriple => 36,
+            Strategy::Swordfish => 38,
+            Strategy::HiddenTriple => 40,
+            Strategy::XyWing => 42,
+            Strategy::XyzWing => 44,
+            Strategy::UniqueRectangle => 45,
+            Strategy::NakedQuad => 50,
+            Strategy::Jellyfish => 52,
+            Strategy::HiddenQuad => 54,
+            Strategy::XChain => 65,
+            Strategy::XyChain => 66,
+            Strategy::Guess => 80,
+        })
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A digit in a cell: a placement or an elimination, or a node of a chain.
+///
+/// ```
+/// use dlxkit::sudoku::explain::Candidate;
+/// let c = Candidate { cell: 10, digit: 4 };
+/// assert_eq!((c.cell, c.digit), (10, 4));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Candidate {
+    /// The cell, `row * n + column` (from 0).
+    pub cell: usize,
+    /// The digit.
+    pub digit: u8,
+}
+
+/// One logical step: the strategy, the pattern it found, and its effect on the grid.
+///
+/// The pattern fields depend on the strategy: `units` are the units it works in (for a
+/// fish, the base lines then the cover lines; for locked candidates, the unit the digit is
+/// confined in, then the unit it leaves), `cells` its cells (for a wing, the pivot first;
+/// for a unique rectangle, the corner that loses candidates last), `digits` its digits (for
+/// a wing `x, y, z` with `z` the one removed), and `chain` a chain's nodes in order, its
+/// links alternating strong (a unit or a cell with two candidates left) and weak, the first
+/// strong. A placement removes its digit from the cell's peers too.
+///
+/// ```
+/// use dlxkit::sudoku::explain::{Explainer, Strategy};
+/// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+/// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+/// let step = Explainer::new(&grid)?.next().unwrap();
+/// assert_eq!(step.strategy, Strategy::NakedSingle);
+/// assert_eq!(step.text(grid.layout()), "naked single: 2 is the last candidate of r1c2 -> r1c2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// How hard this step is: the strategy's score, more for long chains and for each guess
+    /// after the first.
+    pub score: Score,
+    /// The units of the pattern, as indexes into [`Layout::units`].
+    pub units: Vec<usize>,
+    /// The cells of the pattern.
+    pub cells: Vec<usize>,
+    /// The digits of the pattern.
+    pub digits: Vec<u8>,
+    /// A chain's nodes, in order (empty for other strategies).
+    pub chain: Vec<Candidate>,
+    /// The digits placed.
+    pub placements: Vec<Candidate>,
+    /// The candidates removed.
+    pub eliminations: Vec<Candidate>,
+}
+
+impl Step {
+    /// A step of `strategy` at the strategy's own score, with nothing filled in yet.
+    pub(crate) fn new(strategy: Strategy) -> Step {
+        Step {
+            strategy,
+            score: strategy.score(),
+            units: Vec::new(),
+            cells: Vec::new(),
+            digits: Vec::new(),
+            chain: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+        }
+    }
+
+    /// A step of `strategy` that removes `eliminations`, found on a pattern of `units`,
+    /// `cells` and `digits`.
+    pub(crate) fn eliminating(
+        strategy: Strategy,
+        units: Vec<usize>,
+        cells: Vec<usize>,
+        digits: Vec<u8>,
+        eliminations: Vec<Candidate>,
+    ) -> Step {
+        Step {
+            units,
+            cells,
+            digits,
+            eliminations,
+            ..Step::new(strategy)
+        }
+    }
+
+    /// The step in words, as one line: what was found, then `-> cell` for a placement or
+    /// `: removes D from cells` for eliminations, cells written `rNcM`.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Explainer;
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", &ParseOptions::default())?;
+    /// let steps: Vec<String> = Explainer::new(&grid)?.map(|s| s.text(grid.layout())).collect();
+    /// assert_eq!(steps[0], "naked single: 4 is the last candidate of r5c6 -> r5c6");
+    /// assert_eq!(steps.len(), 49); // one per blank cell: singles solve it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn text(&self, layout: &Layout) -> String {
+        let cell = |c: &usize| cell_name(layout, *c);
+        let cells = |list: &[usize]| list.iter().map(cell).collect::<Vec<_>>().join(", ");
+        let unit = |u: &usize| layout.unit_name(*u);
+        let digits = |list: &[u8]| list.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        let set = |c: usize, d: Digits| {
+            format!("{} {{{}}}", cell(&c), digits(&d.iter().collect::<Vec<_>>()))
+        };
+        let name = self.strategy.name();
+        let what = match self.strategy {
+            Strategy::NakedSingle => format!(
+                "{} is the last candidate of {}",
+                self.digits[0],
+                cell(&self.cells[0])
+            ),
+            Strategy::HiddenSingle => format!("{} in {}", self.digits[0], unit(&self.units[0])),
+            Strategy::Pointing | Strategy::BoxLineReduction => format!(
+                "{} in {} is confined to {}",
+                self.digits[0],
+                unit(&self.units[0]),
+                unit(&self.units[1])
+            ),
+            Strategy::NakedPair
+            | Strategy::NakedTriple
+            | Strategy::NakedQuad
+            | Strategy::HiddenPair
+            | Strategy::HiddenTriple
+            | Strategy::HiddenQuad => {
+                let units: Vec<String> = self.units.iter().map(unit).collect();
+                format!(
+                    "{} in {} ({})",
+                    digits(&self.digits),
+                    units.join(" and "),
+                    cells(&self.cells)
+                )
+            }
+            Strategy::XWing | Strategy::Swordfish | Strategy::Jellyfish => {
+                let k = self.units.len() / 2;
+                format!(
+                    "on {} in {}",
+                    self.digits[0],
+                    lines(layout, &self.units[..k]) + " / " + &lines(layout, &self.units[k..])
+                )
+            }
+            Strategy::XyWing | Strategy::XyzWing => {
+                let (x, y, z) = (self.digits[0], self.digits[1], self.digits[2]);
+                let pivot = if self.strategy == Strategy::XyWing {
+                    Digits::from_digits([x, y])
+                } else {
+                    Digits::from_digits([x, y, z])
+                };
+                format!(
+                    "pivot {}, pincers {}, {}",
+                    set(self.cells[0], pivot),
+                    set(self.cells[1], Digits::from_digits([x, z])),
+                    set(self.cells[2], Digits::from_digits([y, z]))
+                )
+            }
+            Strategy::UniqueRectangle => {
+                format!("on {} in {}", digits(&self.digits), cells(&self.cells))
+            }
+            Strategy::XChain => format!("on {}: {}", self.digits[0], x_chain(layout, &self.chain)),
+            Strategy::XyChain => xy_chain(layout, &self.chain),
+            Strategy::Guess => {
+                let placed = self.placements[0];
+                format!(
+                    "{} in {} (of {}), the solution's digit",
+                    placed.digit,
+                    cell(&placed.cell),
+                    digits(&self.digits)
+                )
+            }
+        };
+        let sep = match self.strategy {
+            Strategy::NakedPair
+            | Strategy::NakedTriple
+            | Strategy::NakedQuad
+            | Strategy::HiddenPair
+            | Strategy::HiddenTriple
+            | Strategy::HiddenQuad
+            | Strategy::XWing
+            | Strategy::Swordfish
+            | Strategy::Jellyfish
+            | Strategy::UniqueRectangle
+            | Strategy::XChain => " ",
+            _ => ": ",
+        };
+        let mut out = format!("{name}{sep}{what}");
+        if !self.eliminations.is_empty() {
+            out.push_str(": removes ");
+            out.push_str(&removals(layout, &self.eliminations));
+        }
+        if !self.placements.is_empty() {
+            out.push_str(" -> ");
+            out.push_str(&cells(
+                &self.placements.iter().map(|p| p.cell).collect::<Vec<_>>(),
+            ));
+        }
+        out
+    }
+}
+
+/// `r3c7`.
+pub(crate) fn cell_name(layout: &Layout, cell: usize) -> String {
+    let n = layout.size();
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// `rows 2,7` or `columns 4,8`: lines of one kind, by their numbers.
+fn lines(layout: &Layout, units: &[usize]) -> String {
+    let n = layout.size();
+    let kind = units.first().map(|&u| layout.units()[u].kind);
+    let (word, base) = match kind {
+        Some(UnitKind::Column) => ("columns", n),
+        _ => ("rows", 0),
+    };
+    let numbers: Vec<String> = units.iter().map(|&u| (u - base + 1).to_string()).collect();
+    format!("{word} {}", numbers.join(","))
+}
+
+/// `3 from r5c4, r9c8` for one digit; otherwise the cells grouped by the digits they lose,
+/// `2,7 from r4c5; 3 from r1c2`.
+fn removals(layout: &Layout, eliminations: &[Candidate]) -> String {
+    // Each cell's digits, cells in order of first mention.
+    let mut by_cell: Vec<(usize, Digits)> = Vec::new();
+    for e in eliminations {
+        match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, d)) => d.insert(e.digit),
+            None => by_cell.push((e.cell, Digits::single(e.digit))),
+        }
+    }
+    // Cells with the same digits together, groups in order of first mention.
+    let mut groups: Vec<(Digits, Vec<usize>)> = Vec::new();
+    for (cell, d) in by_cell {
+        match groups.iter_mut().find(|(g, _)| *g == d) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((d, vec![cell])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(d, cells)| {
+            let digits: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+            let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
+            format!("{} from {}", digits.join(","), cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// An X-chain in Eureka notation: `r1c2=r1c7-r4c7=r4c3`.
+fn x_chain(layout: &Layout, chain: &[Candidate]) -> String {
+    let mut out = String::new();
+    for (k, node) in chain.iter().enumerate() {
+        if k > 0 {
+            out.push(if k % 2 == 1 { '=' } else { '-' });
+        }
+        out.push_str(&cell_name(layout, node.cell));
+    }
+    out
+}
+
+/// An XY-chain in Eureka notation: `(1=7)r1c2-(7=3)r1c5-(3=1)r4c5`.
+fn xy_chain(layout: &Layout, chain: &[Candidate]) -> String {
+    chain
+        .chunks(2)
+        .map(|pair| {
+            format!(
+                "({}={}){}",
+                pair[0].digit,
+                pair.get(1).map_or(0, |p| p.digit),
+                cell_name(layout, pair[0].cell)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
