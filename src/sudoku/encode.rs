@@ -210,7 +210,7 @@ impl Encoding {
     /// let arena = Arena::new();
     /// let mut search = e.search(&arena, &grid)?;
     /// assert_eq!(search.count().stats.solutions, 288 / 2);
-    /// assert!(search.solutions().all(|g| g.get(0, 0) <= 2));
+    /// assert!(search.solutions().all(|g| g[(0, 0)] <= 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_candidates(candidates: &Candidates) -> Result<Encoding, EncodeError> {
