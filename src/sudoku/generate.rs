@@ -54,8 +54,8 @@
 //! # Sizes and variants
 //!
 //! Standard layouts: every box shape, any size ([`Fill::Pattern`] from 36×36 on). Sudoku-X,
-//! windoku and jigsaw layouts need a search for their complete grid, which is refused above
-//! 25×25 ([`MAX_SEARCH_SIZE`]); a jigsaw map may have no complete grid at all
+//! windoku and jigsaw layouts need a search for their complete grid, which is refused beyond
+//! [`max_size`] (25×25; windoku 16×16); a jigsaw map may have no complete grid at all
 //! ([`GenerateError::NoGrid`]).
 //!
 //! ```
@@ -259,10 +259,26 @@ impl Fill {
     }
 }
 
-/// The largest side whose complete grid is made by search by default, and the largest side
-/// generated for variants (whose grids can only be searched for): a 25×25 grid takes a few
-/// milliseconds, while at 36×36 a million nodes find none.
+/// The largest side whose complete grid is made by search by default: a 25×25 grid takes a
+/// few milliseconds, while at 36×36 a million nodes find none.
 pub const MAX_SEARCH_SIZE: usize = 25;
+
+/// The largest side generated for a variant, `None` for no limit (standard grids). Variants
+/// need a search for their complete grid: Sudoku-X and jigsaw grids are found up to 25×25;
+/// windoku grids up to 16×16 (at 25×25, eight attempts of a million nodes find none).
+///
+/// ```
+/// use dlxkit::sudoku::{generate::max_size, Variant};
+/// assert_eq!(max_size(&Variant::Standard), None);
+/// assert_eq!(max_size(&Variant::Windoku), Some(16));
+/// ```
+pub fn max_size(variant: &Variant) -> Option<usize> {
+    match variant {
+        Variant::Standard => None,
+        Variant::Windoku => Some(16),
+        Variant::X | Variant::Jigsaw { .. } => Some(MAX_SEARCH_SIZE),
+    }
+}
 
 /// What to generate.
 ///
@@ -358,6 +374,48 @@ impl GenerateOptions {
     pub fn node_limit(mut self, nodes: u64) -> GenerateOptions {
         self.node_limit = Some(nodes);
         self
+    }
+
+    /// The layout to generate, once the options are checked: the variant fits the shape,
+    /// the symmetry fits the boxes ([`Symmetry::check`]), the fill fits the layout, and a
+    /// variant's side is at most [`max_size`].
+    ///
+    /// ```
+    /// use dlxkit::sudoku::{generate::{Fill, GenerateOptions}, Shape, Variant};
+    /// let o = GenerateOptions::new(Shape::new(6, 6)?).variant(Variant::X);
+    /// assert_eq!(
+    ///     o.layout().unwrap_err().to_string(),
+    ///     "x puzzles are generated up to 25x25, not 36x36: their complete grid must be found \
+    ///      by a search, which does not finish in time beyond that (standard puzzles go to any \
+    ///      size)"
+    /// );
+    /// let p = GenerateOptions::new(Shape::new(3, 3)?).variant(Variant::X).fill(Fill::Pattern);
+    /// assert!(p.layout().is_err()); // the pattern is a standard grid
+    /// # Ok::<(), dlxkit::sudoku::GridError>(())
+    /// ```
+    pub fn layout(&self) -> Result<Arc<Layout>, GenerateError> {
+        let layout = self.variant.shared_layout(self.shape)?;
+        self.symmetry.check(self.shape)?;
+        let n = layout.size();
+        if self.fill.resolve(&layout) == Fill::Pattern && !layout.is_standard() {
+            return Err(GenerateError::Unsupported {
+                reason: format!(
+                    "the pattern fill makes standard grids only, not {}",
+                    layout.variant_name()
+                ),
+            });
+        }
+        if let Some(max) = max_size(&self.variant).filter(|&max| n > max) {
+            return Err(GenerateError::Unsupported {
+                reason: format!(
+                    "{} puzzles are generated up to {max}x{max}, not {n}x{n}: their complete \
+                     grid must be found by a search, which does not finish in time beyond \
+                     that (standard puzzles go to any size)",
+                    layout.variant_name()
+                ),
+            });
+        }
+        Ok(layout)
     }
 
     /// The same options with a way to make the complete grid.
@@ -637,28 +695,9 @@ pub fn generate_observed(
     mut accept: impl FnMut(&Grid) -> bool,
     mut observe: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Generated, GenerateError> {
-    let layout: Arc<Layout> = options.variant.shared_layout(options.shape)?;
-    options.symmetry.check(options.shape)?;
+    let layout = options.layout()?;
     let fill = options.fill.resolve(&layout);
     let n = layout.size();
-    if fill == Fill::Pattern && !layout.is_standard() {
-        return Err(GenerateError::Unsupported {
-            reason: format!(
-                "the pattern fill makes standard grids only, not {}",
-                layout.variant_name()
-            ),
-        });
-    }
-    if !layout.is_standard() && n > MAX_SEARCH_SIZE {
-        return Err(GenerateError::Unsupported {
-            reason: format!(
-                "{} puzzles are generated up to {MAX_SEARCH_SIZE}x{MAX_SEARCH_SIZE}, not \
-                 {n}x{n}: their complete grid must be found by a search, which does not \
-                 finish at this size (standard puzzles go to any size)",
-                layout.variant_name()
-            ),
-        });
-    }
     let encoding = Encoding::new(layout)?;
     let mut rng = Rng::new(seed);
     let solution = match fill {

@@ -192,17 +192,15 @@ struct Record<'a> {
 /// Runs `dlxkit sudoku generate`.
 pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let shape = shape(args)?;
-    let variant = args.grid.variant()?;
-    variant.layout(shape).map_err(|e| grid_error(&e))?;
-    let symmetry = args.symmetry.library();
-    symmetry
-        .check(shape)
-        .map_err(|e| CliError::usage(e.to_string()))?;
     let mut options = GenerateOptions::new(shape)
-        .variant(variant)
-        .symmetry(symmetry);
+        .variant(args.grid.variant()?)
+        .symmetry(args.symmetry.library());
     options.target_givens = args.givens;
     options.node_limit = args.max_nodes.or(default_node_limit(shape.size()));
+    options.layout().map_err(|e| match e {
+        GenerateError::Grid(e) => grid_error(&e),
+        other => CliError::usage(other.to_string()),
+    })?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut stream = Rng::new(seed);
     let seeds: Vec<(usize, u64)> = (0..args.count).map(|i| (i, stream.next_u64())).collect();
@@ -233,7 +231,7 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             (!batch.cancelled()).then_some(made)
         },
         |out, i, made| {
-            let made = made.map_err(|e| CliError::usage(e.to_string()))?;
+            let made = made.map_err(|e| CliError::input(e.to_string()))?;
             givens += made.generated.givens;
             missed += u64::from(!made.reached);
             timed_out += u64::from(made.timed_out);
