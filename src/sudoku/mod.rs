@@ -15,6 +15,7 @@
 pub mod encode;
 pub mod generate;
 pub mod grid;
+pub mod killer;
 pub mod ops;
 pub mod parse;
 pub mod solvers;
