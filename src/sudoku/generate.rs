@@ -433,10 +433,9 @@ impl GenerateOptions {
 
 /// The node limit of each uniqueness search that the command line uses for side `n`: none up
 /// to 9×9 (every check completes, so the puzzles are minimal), 100,000 to 16×16, 2,000 to
-/// 25×25 and 0 above (logic alone decides). A search of a large grid costs much and proves
-/// little: measured on 25×25, limits of 2,000, 20,000 and 200,000 nodes left 295, 291 and
-/// 287 givens (299 without search) in 1.3, 3.5 and 22 seconds (0.3 s); BENCHMARKS.md has the
-/// figures.
+/// 25×25 and 0 above (logic alone decides). On large grids a search costs much and proves
+/// little: a limit ten times larger removes a few more givens for several times the time
+/// (BENCHMARKS.md, "Generating puzzles", has the trade measured).
 ///
 /// ```
 /// use dlxkit::sudoku::generate::default_node_limit;
@@ -1220,8 +1219,8 @@ mod tests {
                 }
             }
             let mut placements = Vec::new();
-            for c in 0..cells.len() {
-                if cells[c] == 0 {
+            for (c, &d) in cells.iter().enumerate() {
+                if d == 0 {
                     let m = candidates(layout, &used, c);
                     match m.count_ones() {
                         0 => return Trial::Refuted,

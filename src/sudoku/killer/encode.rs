@@ -96,11 +96,11 @@ impl KillerEncoding {
             fillings: 0,
         };
         let mut entries = Vec::new();
-        for cell in 0..layout.cells() {
+        for (cell, &digits_allowed) in allowed.iter().enumerate() {
             if killer.cage_of(cell).is_some_and(|k| cage_item[k].is_some()) {
                 continue; // filled with its cage
             }
-            for d in digits(allowed[cell]) {
+            for d in digits(digits_allowed) {
                 entries.clear();
                 items.placement(&extended, cell, d, &mut entries);
                 b.option(entries.iter().copied())?;

@@ -425,9 +425,12 @@ fn map_cages(lines: &Lines<'_>, n: usize) -> Result<Vec<Cage>, KillerParseError>
         .collect()
 }
 
+/// A cage line as read: its line, sum, and cells (row, column from 1, and as written).
+type ListedCage<'t> = (usize, u32, Vec<(usize, usize, &'t str)>);
+
 /// The side and cages of a cage list (`n`: the side if known from elsewhere).
 fn list_cages(lines: &Lines<'_>, n: Option<usize>) -> Result<(usize, Vec<Cage>), KillerParseError> {
-    let mut read: Vec<(usize, u32, Vec<(usize, usize, &str)>)> = Vec::new();
+    let mut read: Vec<ListedCage<'_>> = Vec::new();
     for &(line, sum, cells) in &lines.cages {
         let err = |kind| KillerParseError { line, kind };
         let sum: u32 = sum.parse().map_err(|_| {
