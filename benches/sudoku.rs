@@ -14,6 +14,10 @@
 //! (solver, set) is first run once through `dlxkit::bench::run_solver`, which checks every
 //! solution and that each puzzle was solved within the node limit, before it is timed.
 //!
+//! A second group, `generate/*`, times the generator: a 9x9 puzzle rated expert (seeds tried
+//! in turn as `dlxkit sudoku generate --difficulty expert` does), a 25x25 and a 64x64 puzzle,
+//! with the command line's node limits.
+//!
 //! `cargo bench --bench sudoku`; one cell: `cargo bench --bench sudoku -- 'dlx/17clue'`.
 
 use std::hint::black_box;
@@ -22,7 +26,12 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlxkit::bench::{run_solver, Mode, RunOptions, Sample, Workload, DEFAULT_NODE_LIMIT};
-use dlxkit::sudoku::solvers::{by_name, SOLVER_NAMES};
+use dlxkit::rng::Rng;
+use dlxkit::sudoku::explain::rating::Rater;
+use dlxkit::sudoku::explain::Level;
+use dlxkit::sudoku::generate::{default_node_limit, generate, GenerateOptions, Generated};
+use dlxkit::sudoku::solvers::{by_name, Limits, SOLVER_NAMES};
+use dlxkit::sudoku::Shape;
 
 /// The seed of the puzzle order (that of `dlxkit bench`'s default).
 const SEED: u64 = 1;
@@ -92,5 +101,46 @@ fn solvers_by_set(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solvers_by_set);
+/// The options `dlxkit sudoku generate --size n` uses.
+fn generate_options(n: usize) -> GenerateOptions {
+    let mut o = GenerateOptions::new(Shape::for_size(n).expect("a usual side"));
+    o.node_limit = default_node_limit(n);
+    o
+}
+
+/// A 9x9 puzzle that needs a guess, from the seeds of the stream `seed` starts, as
+/// `dlxkit sudoku generate --difficulty expert` makes it.
+fn expert(rater: &mut Rater, seed: u64) -> Generated {
+    let options = generate_options(9);
+    let mut stream = Rng::new(seed);
+    let mut next = seed;
+    loop {
+        let g = generate(&options, next).expect("9x9 puzzles are generated");
+        if rater.rate(&g.puzzle, None, &Limits::new()).level == Some(Level::Expert) {
+            return g;
+        }
+        next = stream.next_u64();
+    }
+}
+
+fn generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(5));
+    let mut rater = Rater::new();
+    group.bench_function("9x9-expert", |b| {
+        b.iter(|| black_box(expert(&mut rater, black_box(1))))
+    });
+    for n in [25, 64] {
+        let options = generate_options(n);
+        group.bench_function(format!("{n}x{n}"), |b| {
+            b.iter(|| black_box(generate(&options, black_box(1))))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solvers_by_set, generation);
 criterion_main!(benches);

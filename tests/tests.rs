@@ -23,6 +23,8 @@ mod puzzles_polyomino;
 mod puzzles_queens;
 mod puzzles_shopping;
 mod sudoku_explain;
+mod sudoku_generate;
+mod sudoku_killer;
 mod sudoku_parse;
 mod sudoku_pencil_marks;
 mod sudoku_quickcheck;

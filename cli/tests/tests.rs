@@ -8,6 +8,7 @@ mod bench_cli;
 mod browser_play;
 mod cli_explain;
 mod cli_input_text;
+mod cli_killer;
 mod cli_memo;
 mod cli_play;
 mod cli_puzzles;

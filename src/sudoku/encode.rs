@@ -510,6 +510,71 @@ impl Encoding {
     }
 }
 
+/// The items of a layout's encoding (the same names and the same order as [`Encoding`]),
+/// declared on the builder of a larger problem, with the items each placement covers: the
+/// base that killer Sudoku builds its cage options on ([`crate::sudoku::killer`]).
+///
+/// ```
+/// use dlxkit::sudoku::{encode::PlacementItems, Layout, Shape};
+/// use dlxkit::xc::Problem;
+/// let layout = Layout::standard(Shape::new(2, 2)?);
+/// let mut b = Problem::builder();
+/// let items = PlacementItems::declare(&layout, &mut b)?;
+/// let mut entries = Vec::new();
+/// items.placement(&layout, 5, 3, &mut entries); // a 3 at r2c2
+/// b.option(entries.iter().copied())?;
+/// let p = b.build()?;
+/// assert_eq!(p.item_count(), 64);
+/// assert_eq!(p.option_text(dlxkit::xc::OptionId::new(0)), "p2,2 r2#3 c2#3 b1#3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PlacementItems {
+    ids: Vec<ItemId>,
+    cells: usize,
+    n: usize,
+}
+
+impl PlacementItems {
+    /// Declares the items of `layout` on `builder` as primary items: the cells, then each
+    /// unit's digits.
+    pub fn declare(
+        layout: &Layout,
+        builder: &mut crate::xc::ProblemBuilder,
+    ) -> Result<PlacementItems, ProblemError> {
+        let n = layout.size();
+        let mut ids = Vec::with_capacity(layout.cells() + layout.units().len() * n);
+        for cell in 0..layout.cells() {
+            ids.push(builder.primary(&format!("p{},{}", cell / n + 1, cell % n + 1))?);
+        }
+        for u in 0..layout.units().len() {
+            let prefix = Encoding::unit_prefix(layout, u);
+            for d in 1..=n {
+                ids.push(builder.primary(&format!("{prefix}#{d}"))?);
+            }
+        }
+        Ok(PlacementItems {
+            ids,
+            cells: layout.cells(),
+            n,
+        })
+    }
+
+    /// Appends to `out` the items that `digit` (1..=n) in `cell` covers, in the order of
+    /// [`Encoding`]'s options: the cell, then its units (of the layout declared) with the
+    /// digit.
+    pub fn placement(&self, layout: &Layout, cell: usize, digit: u8, out: &mut Vec<ItemId>) {
+        out.push(self.ids[cell]);
+        let d = digit as usize - 1;
+        out.extend(
+            layout
+                .units_of(cell)
+                .iter()
+                .map(|&u| self.ids[self.cells + u * self.n + d]),
+        );
+    }
+}
+
 /// The completions of one puzzle: a [`Solver`] over an [`Encoding`] with the givens forced.
 ///
 /// Every search leaves the matrix as it found it, so one `Search` answers many questions,

@@ -17,6 +17,7 @@ pub mod encode;
 pub mod explain;
 pub mod generate;
 pub mod grid;
+pub mod killer;
 pub mod ops;
 pub mod parse;
 pub mod solvers;

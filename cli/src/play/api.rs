@@ -23,7 +23,7 @@ use clap::ValueEnum;
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Level, Strategy};
-use dlxkit::sudoku::generate::{GenerateError, GenerateOptions, Symmetry};
+use dlxkit::sudoku::generate::{default_node_limit, GenerateError, GenerateOptions, Symmetry};
 use dlxkit::sudoku::parse::{parse_grid, symbol_of, to_line, ParseOptions};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits, SudokuSolver, SOLVER_NAMES};
@@ -39,7 +39,7 @@ use super::puzzle::{
     check_size, layout_of, read_cells, shape_of, variant_of, LayoutView, PuzzleSpec, MAX_SIDE,
 };
 use crate::output::millis;
-use crate::sudoku::generate::{clock_seed, default_node_limit, make};
+use crate::sudoku::generate::{clock_seed, make};
 use crate::sudoku::rate::Difficulty;
 
 const PAGE: &str = include_str!("page/index.html");
@@ -262,7 +262,7 @@ impl Api {
             let mut options = GenerateOptions::new(shape)
                 .variant(variant)
                 .symmetry(symmetry);
-            options.node_limit = default_node_limit(shape);
+            options.node_limit = default_node_limit(shape.size());
             let result = make(
                 &options,
                 difficulty,
@@ -270,6 +270,7 @@ impl Api {
                 &mut Rater::new(),
                 &rate_limits,
                 &stop,
+                &|_, _, _| {},
             );
             match result {
                 Ok(made) => break made,

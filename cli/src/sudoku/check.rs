@@ -12,17 +12,20 @@ use super::super::output::Output;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::solve::ListFormat;
-use super::{read_puzzles, InputArgs};
+use super::{read_killers, read_puzzles, GridArgs, InputArgs};
 
 const EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku check data/sudoku/sudoku16x16_solutions.txt
   dlxkit sudoku check --puzzles data/sudoku/sudoku16x16_puzzles.txt data/sudoku/sudoku16x16_solutions.txt
   dlxkit sudoku solve puzzles.txt | dlxkit sudoku check --puzzles puzzles.txt
+  dlxkit sudoku check --variant killer --puzzles data/sudoku/killer.txt data/sudoku/killer_solutions.txt
 
 Output: one line per grid, in input order: `valid`, or `invalid: ` and the first reason
 found (a blank cell, a digit twice in a unit naming both cells, a given of the puzzle not
-kept). `jsonl` prints one object per grid: \"index\", \"line\", \"grid\", \"valid\" and
+kept, a killer cage with the wrong sum or a digit twice). With --variant killer, --puzzles
+holds the killer puzzles (cages and sums, in the format of `dlxkit sudoku solve --help`)
+and the grids are plain solution grids. `jsonl` prints one object per grid: \"index\", \"line\", \"grid\", \"valid\" and
 \"reason\" (or null).
 
 Exit status: 0 if every grid is valid, 1 if some grid is invalid, 2 for bad input or
@@ -57,7 +60,22 @@ struct Record<'a> {
 
 /// Runs `dlxkit sudoku check`.
 pub fn run(args: &CheckArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let grids = read_puzzles(&args.input, ctx, false)?;
+    let killer = args.input.grid.is_killer();
+    if killer && args.puzzles.is_none() {
+        return Err(CliError::usage(
+            "check --variant killer needs --puzzles FILE: the killer puzzles, whose cages the \
+             grids must fill",
+        ));
+    }
+    // The grids themselves are plain grids, under killer cages too.
+    let plain = InputArgs {
+        grid: GridArgs {
+            variant: args.input.grid.variant.filter(|_| !killer),
+            ..args.input.grid.clone()
+        },
+        ..args.input.clone()
+    };
+    let grids = read_puzzles(&plain, ctx, false)?;
     let puzzles = match &args.puzzles {
         None => None,
         Some(path) => {
@@ -65,7 +83,10 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> Result<Exit, CliError> {
                 file: Some(path.clone()),
                 ..args.input.clone()
             };
-            let puzzles = read_puzzles(&input, ctx, false)?;
+            let puzzles = match killer {
+                true => read_killers(&input, ctx)?,
+                false => read_puzzles(&input, ctx, false)?,
+            };
             if puzzles.list.len() != grids.list.len() {
                 return Err(CliError::input(format!(
                     "{} has {} puzzles but {} has {} grids: give one grid per puzzle",
@@ -75,7 +96,7 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> Result<Exit, CliError> {
                     grids.list.len()
                 )));
             }
-            Some(puzzles.list)
+            Some(puzzles)
         }
     };
     let batch_args = BatchArgs {
@@ -92,8 +113,12 @@ pub fn run(args: &CheckArgs, ctx: &Context) -> Result<Exit, CliError> {
         &indexes,
         || (),
         |_, &i| {
-            let puzzle = puzzles.as_ref().map(|p| &p[i]);
-            Some(verdict(&grids.list[i], puzzle))
+            let reason = match &puzzles {
+                Some(p) if killer => p.killers[i].check(&grids.list[i].grid).err(),
+                Some(p) => verdict(&grids.list[i], Some(&p.list[i])),
+                None => verdict(&grids.list[i], None),
+            };
+            Some(reason)
         },
         |out, i, reason: Option<String>| {
             invalid += u64::from(reason.is_some());

@@ -1,28 +1,30 @@
 //! `dlxkit sudoku generate`: puzzles with a unique solution, reproducible from a seed, of any
-//! size, variant, symmetry, number of givens and difficulty.
+//! size (to 64x64 and beyond), variant, symmetry, number of givens and difficulty.
 //!
 //! Puzzle `k` of a run is made from the `k`-th number of a [`Rng`] seeded with `--seed`, so
-//! the output depends only on the arguments (not on `--jobs`). A difficulty is reached with
-//! the generator's `accept` hook: a removal of givens stands only if the puzzle stays within
-//! the difficulty (rated by its explanation, as `rate` does); a puzzle that ends easier than asked is
-//! made again from the next seed of its own stream, up to [`ATTEMPTS`] times.
+//! the output depends only on the arguments (not on `--jobs`; `--timeout` excepted, when it
+//! strikes). A difficulty is reached with the generator's `accept` hook: a removal of givens
+//! stands only if the puzzle stays within the difficulty (rated by its explanation, in [`rate`],
+//! the one place that calls the rating); a puzzle that ends easier than asked is made again from the next
+//! seed of its own stream, up to [`ATTEMPTS`] times or until `--timeout`.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Level, Rating};
 use dlxkit::sudoku::generate::{
-    generate_with, GenerateError, GenerateOptions, Generated, Symmetry,
+    default_node_limit, generate_observed, GenerateError, GenerateOptions, Generated, Symmetry,
 };
 use dlxkit::sudoku::parse::{to_line, to_pretty};
 use dlxkit::sudoku::solvers::Limits;
-use dlxkit::sudoku::{Shape, MAX_SIZE};
+use dlxkit::sudoku::{Grid, Shape, MAX_SIZE};
 use serde::Serialize;
 
-use super::super::output::Output;
-use super::super::search::parse_positive;
+use super::super::output::{self, Output};
+use super::super::search::parse_seconds;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::rate::{rating_text, Difficulty};
@@ -37,28 +39,46 @@ Examples:
   dlxkit sudoku generate --seed 1                       one 9x9 puzzle
   dlxkit sudoku generate --seed 1 --count 10 --difficulty hard
   dlxkit sudoku generate --size 6 --count 3             6x6, 2x3 boxes
+  dlxkit sudoku generate --size 64 --seed 1             64x64 (boxes of 8x8)
   dlxkit sudoku generate --variant x --givens 24        Sudoku-X, 24 givens if possible
+  dlxkit sudoku generate --symmetry 90 --seed 3         givens unchanged by a quarter turn
   dlxkit sudoku generate --count 100 | dlxkit sudoku count    every count is 1
 
-Each puzzle has exactly one solution (checked by a complete DLX count). The generator fills
-a random grid, then removes givens (with their symmetric partners) while the solution stays
-unique, down to --givens or until no more can go. The same arguments give the same puzzles,
-whatever --jobs.
+Each puzzle has exactly one solution (every removal of givens is proved to keep it unique).
+The generator makes a complete grid, then removes givens (with their symmetric images)
+while the solution stays unique, down to --givens or until no more can go.
+
+The complete grid is found by a search up to 25x25; larger standard grids come from a
+pattern, relabelled and shuffled (rows within bands, bands, columns within stacks, stacks,
+and a transposition). A removal is proved unique by logic (the cells removed are singles
+for the givens left, or each of their other digits leads to a contradiction by singles),
+else by a DLX search of at most --max-nodes nodes: a search cut short keeps the givens, so
+large grids finish (with more givens) and every puzzle stays unique. Standard puzzles are
+generated at every size; Sudoku-X, windoku and jigsaw puzzles up to 25x25 (their grids
+need the search).
+
+Symmetries: none; rotational (a half turn); rotational90 or 90 (quarter turns, square boxes
+only); mirror (left-right); diagonal (across the main diagonal).
 
 Difficulty, the level of `dlxkit sudoku rate` (its --help has the scale): easy (naked
 singles), medium (hidden singles), hard (locked candidates, pairs, naked triples, X-wing,
 swordfish), fiendish (hidden triples, wings, unique rectangles, quads, jellyfish),
 diabolical (X-chains, XY-chains), expert (guessing). A removal that would make the puzzle
 harder than asked is undone; a puzzle that ends easier than asked is made again from
-another seed, up to 100 times.
+another seed, up to 100 times or until --timeout, and then the hardest one found is
+printed with a warning.
+
+The same arguments give the same puzzles, whatever --jobs, unless --timeout cuts the work
+short (then the result depends on the machine's speed).
 
 Output: `line` prints one puzzle per line; `grid` prints each as a block after a
 `# puzzle N (seed S): G givens, DIFFICULTY` comment; `jsonl` prints one object per puzzle:
 \"index\", \"seed\" (for the library's `generate`), \"puzzle\", \"solution\", \"givens\",
-\"difficulty\", \"score\", \"hardest\", \"guesses\" and \"target_reached\".
+\"difficulty\", \"score\", \"hardest\", \"guesses\", \"target_reached\" and \"elapsed_ms\".
 
-Exit status: 0 if every puzzle met the targets (--givens, --difficulty), 1 if some did
-not (they are printed, with a warning), 2 for bad usage, 130 if interrupted by Ctrl-C.";
+Exit status: 0 if every puzzle met the targets (--givens, --difficulty, removal finished
+within --timeout), 1 if some did not (they are printed, with a warning), 2 for bad usage,
+130 if interrupted by Ctrl-C.";
 
 /// `--symmetry`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -67,9 +87,27 @@ pub enum SymmetryName {
     None,
     /// A cell and its image under a half turn.
     #[default]
+    #[value(alias = "180")]
     Rotational,
+    /// A cell and its images under quarter turns (square boxes only).
+    #[value(alias = "90")]
+    Rotational90,
     /// A cell and its mirror image across the middle column.
     Mirror,
+    /// A cell and its mirror image across the main diagonal.
+    Diagonal,
+}
+
+impl SymmetryName {
+    fn library(self) -> Symmetry {
+        match self {
+            SymmetryName::None => Symmetry::None,
+            SymmetryName::Rotational => Symmetry::Rotational,
+            SymmetryName::Rotational90 => Symmetry::Rotational90,
+            SymmetryName::Mirror => Symmetry::Mirror,
+            SymmetryName::Diagonal => Symmetry::Diagonal,
+        }
+    }
 }
 
 /// Arguments of `dlxkit sudoku generate`.
@@ -107,12 +145,22 @@ pub struct GenerateArgs {
     #[arg(short, long, value_enum, default_value = "line", value_name = "FORMAT")]
     pub format: SolveFormat,
 
-    /// Node limit of each uniqueness check [default: none up to 9x9, 100000 above]
+    /// Node limit of each uniqueness search [default: none up to 9x9, then 100000 to
+    /// 16x16, 2000 to 25x25, 0 above]
     ///
-    /// A check cut short counts as "not unique", so the limit costs removals (more givens
-    /// are left), never correctness. Large grids need one.
-    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    /// A search cut short counts as "not unique", so the limit costs removals (more givens
+    /// are left), never correctness. 0 (or any limit below the number of blank cells) runs
+    /// no search: logic alone proves removals. Large grids need a small limit.
+    #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+
+    /// Time limit per puzzle, in seconds
+    ///
+    /// When it passes, the removal of givens stops and no further attempt is made at the
+    /// --difficulty: the best puzzle so far is printed (unique all the same), with a
+    /// warning. Decimals are allowed (`0.5`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
 
     /// Make N puzzles at once, on N threads (0: one per core)
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
@@ -123,10 +171,14 @@ pub struct GenerateArgs {
 pub struct Made {
     /// The puzzle, its solution and its seed.
     pub generated: Generated,
-    /// Its rating by the strategies solver.
+    /// Its rating by its explanation.
     pub rating: Rating,
-    /// Whether it met the targets (givens, difficulty).
+    /// Whether it met the targets (givens, difficulty, the removal finished in time).
     pub reached: bool,
+    /// Whether the time limit struck.
+    pub timed_out: bool,
+    /// The time it took.
+    pub elapsed: Duration,
 }
 
 /// One line of `--format jsonl`.
@@ -142,25 +194,24 @@ struct Record<'a> {
     hardest: Option<&'a str>,
     guesses: u32,
     target_reached: bool,
+    elapsed_ms: f64,
 }
 
 /// Runs `dlxkit sudoku generate`.
 pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let shape = shape(args)?;
-    let variant = args.grid.variant()?;
-    variant.layout(shape).map_err(|e| grid_error(&e))?;
     let mut options = GenerateOptions::new(shape)
-        .variant(variant)
-        .symmetry(match args.symmetry {
-            SymmetryName::None => Symmetry::None,
-            SymmetryName::Rotational => Symmetry::Rotational,
-            SymmetryName::Mirror => Symmetry::Mirror,
-        });
+        .variant(args.grid.variant()?)
+        .symmetry(args.symmetry.library());
     options.target_givens = args.givens;
-    options.node_limit = args.max_nodes.or(default_node_limit(shape));
+    options.node_limit = args.max_nodes.or(default_node_limit(shape.size()));
+    options.layout().map_err(|e| match e {
+        GenerateError::Grid(e) => grid_error(&e),
+        other => CliError::usage(other.to_string()),
+    })?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut stream = Rng::new(seed);
-    let seeds: Vec<u64> = (0..args.count).map(|_| stream.next_u64()).collect();
+    let seeds: Vec<(usize, u64)> = (0..args.count).map(|i| (i, stream.next_u64())).collect();
 
     let batch_args = BatchArgs {
         max_nodes: None,
@@ -169,20 +220,29 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     };
     let batch = Batch::new(&batch_args, seeds.len(), "puzzles", ctx)?;
     let mut out = Output::stdout(ctx.stdout_is_terminal);
-    let (mut givens, mut missed) = (0, 0);
+    let (mut givens, mut missed, mut timed_out) = (0, 0, 0);
     let mut levels = [0u64; Level::ALL.len()];
     let done = batch.run(
         &mut out,
         &seeds,
         Rater::new,
-        |solver, &seed| {
+        |solver, &(index, seed)| {
+            let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
+            let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
+            let show = |tried: usize, cells: usize, left: usize| {
+                batch.progress_message(format!(
+                    "puzzle {}: {tried}/{cells} cells tried, {left} givens",
+                    index + 1
+                ));
+            };
             let made = make(
                 &options,
                 args.difficulty,
                 seed,
                 solver,
                 &Limits::new(),
-                &|| batch.cancelled(),
+                &stop,
+                &show,
             );
             (!batch.cancelled()).then_some(made)
         },
@@ -190,6 +250,7 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             let made = made.map_err(|e| CliError::input(e.to_string()))?;
             givens += made.generated.givens;
             missed += u64::from(!made.reached);
+            timed_out += u64::from(made.timed_out);
             if let Some(level) = made.rating.level {
                 levels[level as usize] += 1;
             }
@@ -203,10 +264,19 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             (Some(n), Some(d)) => format!("--givens {n} or --difficulty {}", d.level()),
             (Some(n), None) => format!("--givens {n}"),
             (None, Some(d)) => format!("--difficulty {}", d.level()),
-            (None, None) => "the targets".to_string(),
+            (None, None) => "the end of the removal".to_string(),
+        };
+        let why = match (timed_out, args.timeout) {
+            (0, _) | (_, None) => "no such puzzle was found from their seeds".to_string(),
+            (k, Some(t)) => format!(
+                "{k} of them ran out of time (--timeout {}): the removal of givens stopped early \
+                 or too few attempts were made",
+                output::human_duration(t)
+            ),
         };
         ctx.warn(format_args!(
-            "{missed} of {done} puzzles did not reach {what}: no such puzzle was found from their seeds"
+            "{missed} of {done} puzzles did not reach {what}: {why}; each printed puzzle is \
+             unique all the same"
         ));
     }
     let average = givens as f64 / done.max(1) as f64;
@@ -234,12 +304,6 @@ fn shape(args: &GenerateArgs) -> Result<Shape, CliError> {
     }
 }
 
-/// The node limit of each uniqueness check when none is given: none up to 9x9, where a
-/// complete check is quick, and 100,000 above, where one check could run for minutes.
-pub fn default_node_limit(shape: Shape) -> Option<u64> {
-    (shape.size() > 9).then_some(100_000)
-}
-
 /// A seed from the clock, for runs without `--seed`.
 pub fn clock_seed() -> u64 {
     SystemTime::now()
@@ -247,9 +311,21 @@ pub fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The rating of a puzzle and its difficulty: the one place the generator asks for a rating,
+/// so that another rating can replace it here.
+fn rate(solver: &mut Rater, puzzle: &Grid, limits: &Limits) -> (Rating, Option<Level>) {
+    let rating = solver.rate(puzzle, None, limits);
+    let level = rating.level;
+    (rating, level)
+}
+
+/// Cells between two progress messages of one puzzle.
+const PROGRESS_EVERY: usize = 64;
+
 /// Makes the puzzle of `seed`: at the `difficulty` if one is asked for (trying further seeds
 /// of the stream `seed` starts), else the plain generator's puzzle. Each rating runs within
-/// `rate_limits` (a rating cut short counts as too hard). `stop` says to give up.
+/// `rate_limits` (a rating cut short counts as too hard). `stop` says to give up (Ctrl-C
+/// or the time limit); `show` reports the removal's progress.
 pub fn make(
     options: &GenerateOptions,
     difficulty: Option<Difficulty>,
@@ -257,7 +333,9 @@ pub fn make(
     solver: &mut Rater,
     rate_limits: &Limits,
     stop: &dyn Fn() -> bool,
+    show: &dyn Fn(usize, usize, usize),
 ) -> Result<Made, GenerateError> {
+    let start = Instant::now();
     let mut stream = Rng::new(seed);
     let mut best: Option<Made> = None;
     for attempt in 0..ATTEMPTS {
@@ -266,35 +344,55 @@ pub fn make(
         } else {
             stream.next_u64()
         };
-        let generated = generate_with(options, seed, |puzzle| {
+        let accept = |puzzle: &Grid| match difficulty {
+            None | Some(Difficulty::Expert) => true,
+            Some(d) => rate(solver, puzzle, rate_limits)
+                .1
+                .is_some_and(|l| l <= d.level()),
+        };
+        let observe = |p: &dlxkit::sudoku::generate::Progress| {
+            if p.tried % PROGRESS_EVERY == 0 {
+                show(p.tried, p.cells, p.givens);
+            }
             if stop() {
-                return false;
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-            match difficulty {
-                None | Some(Difficulty::Expert) => true,
-                Some(d) => solver
-                    .rate(puzzle, None, rate_limits)
-                    .level
-                    .is_some_and(|l| l <= d.level()),
-            }
-        })?;
-        let rating = solver.rate(&generated.puzzle, None, rate_limits);
-        let level = rating.level;
+        };
+        let generated = generate_observed(options, seed, accept, observe)?;
+        let (rating, level) = rate(solver, &generated.puzzle, rate_limits);
+        let out_of_time = stop();
         let made = Made {
             reached: generated.target_reached
+                && !generated.stopped
                 && difficulty.is_none_or(|d| level == Some(d.level())),
+            timed_out: generated.stopped
+                || (out_of_time && difficulty.is_some_and(|d| level != Some(d.level()))),
             generated,
             rating,
+            elapsed: start.elapsed(),
         };
-        if made.reached || difficulty.is_none() || stop() {
-            return Ok(made);
+        if made.reached || difficulty.is_none() || out_of_time {
+            return Ok(keep_harder(best, made));
         }
         // Keep the hardest miss (within the difficulty, as the hook ensures).
-        if best.as_ref().is_none_or(|b| b.rating.level < level) {
-            best = Some(made);
-        }
+        best = Some(keep_harder(best, made));
     }
     Ok(best.expect("at least one attempt"))
+}
+
+/// Of the best puzzle so far and a new one, the one to print: the new one if it met the
+/// targets or is harder (within the difficulty, as the hook ensures), else the old one.
+fn keep_harder(best: Option<Made>, new: Made) -> Made {
+    match best {
+        Some(mut b) if !new.reached && b.rating.level >= new.rating.level => {
+            b.timed_out |= new.timed_out;
+            b.elapsed = new.elapsed;
+            b
+        }
+        _ => new,
+    }
 }
 
 /// Prints one generated puzzle.
@@ -327,6 +425,7 @@ fn print(out: &mut Output, format: SolveFormat, i: usize, made: &Made) -> Result
             hardest: made.rating.hardest.map(|s| s.name()),
             guesses: made.rating.guesses(),
             target_reached: made.reached,
+            elapsed_ms: output::millis(made.elapsed),
         })?,
     }
     out.end_record()

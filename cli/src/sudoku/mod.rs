@@ -22,6 +22,8 @@ mod solve;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum, ValueHint};
+use dlxkit::sudoku::killer::text::{parse_killers, KillerOptions, KillerParseErrorKind};
+use dlxkit::sudoku::killer::Killer;
 use dlxkit::sudoku::parse::{self, ParseError, ParseErrorKind, ParseOptions, Puzzle};
 use dlxkit::sudoku::{Grid, GridError, Shape, Variant};
 
@@ -73,6 +75,8 @@ pub enum VariantName {
     /// Irregular regions (given with --regions) instead of boxes.
     #[value(alias = "irregular")]
     Jigsaw,
+    /// Killer Sudoku: cages with sums (the input holds cage maps or lists: see `solve --help`).
+    Killer,
 }
 
 /// The grid's geometry: `--box`, `--variant`, `--regions`.
@@ -100,14 +104,32 @@ pub struct GridArgs {
 }
 
 impl GridArgs {
-    /// The variant these flags describe.
+    /// The variant these flags describe; `--variant killer` is refused (the subcommands that
+    /// read killer puzzles ask [`GridArgs::is_killer`] and [`GridArgs::base_variant`]).
     pub fn variant(&self) -> Result<Variant, CliError> {
+        if self.is_killer() {
+            return Err(CliError::usage(
+                "--variant killer is for `sudoku solve`, `count` and `check`: killer puzzles \
+                 are read with their cages, not generated or rated",
+            ));
+        }
+        self.base_variant()
+    }
+
+    /// Whether the puzzles are killer puzzles (`--variant killer`).
+    pub fn is_killer(&self) -> bool {
+        self.variant == Some(VariantName::Killer)
+    }
+
+    /// The variant of the grid: that of [`GridArgs::variant`], standard under killer cages.
+    pub fn base_variant(&self) -> Result<Variant, CliError> {
         let name = match (self.variant, &self.regions) {
             (None, Some(_)) => VariantName::Jigsaw,
             (Some(v), Some(_)) if v != VariantName::Jigsaw => return Err(CliError::usage(
                 "--regions gives the regions of a jigsaw: use it with --variant jigsaw (or alone)",
             )),
-            (v, _) => v.unwrap_or(VariantName::Standard),
+            (Some(VariantName::Killer), _) | (None, None) => VariantName::Standard,
+            (Some(v), _) => v,
         };
         let regions = match &self.regions {
             Some(map) if Path::new(map).is_file() => Some(
@@ -203,10 +225,12 @@ pub struct InputArgs {
 pub struct Puzzles {
     /// The input's name (a path, or `<stdin>`).
     pub name: String,
-    /// The puzzles, in order.
+    /// The puzzles, in order (for killer puzzles: their givens, most often none).
     pub list: Vec<Puzzle>,
     /// Whether the input has one puzzle per line (line format, or n*n numbers on a line).
     pub one_per_line: bool,
+    /// The killer puzzles, in the order of `list` (empty unless `--variant killer`).
+    pub killers: Vec<Killer>,
 }
 
 /// Reads every puzzle of the input. With `check_givens`, givens that conflict are an error
@@ -233,6 +257,48 @@ pub fn read_puzzles(
         name: source.name,
         list,
         one_per_line,
+        killers: Vec::new(),
+    })
+}
+
+/// What a killer input must look like.
+const KILLER_HINT: &str = "a killer puzzle is a cage map (n rows of n cage symbols, `.` for no \
+cage) with its sums (A=15 B=9 ...), or one line per cage, SUM: CELLS (15: r1c1 r1c2); blank \
+lines separate puzzles (see `dlxkit sudoku solve --help`)";
+
+/// Reads every killer puzzle of the input (`--variant killer`), and encodes each once, so
+/// that a cage with no filling, or more fillings than the limit, is reported (exit 2) with
+/// the file and line before any search.
+pub fn read_killers(args: &InputArgs, ctx: &Context) -> Result<Puzzles, CliError> {
+    let options = KillerOptions {
+        shape: args.grid.shape,
+        variant: args.grid.base_variant()?,
+    };
+    let source = input::read(args.file.as_deref(), ctx)?;
+    let parsed = parse_killers(&source.text, &options).map_err(|e| {
+        let error = CliError::input(format!("{}:{}: {}", source.name, e.line, e.kind));
+        match e.kind {
+            KillerParseErrorKind::Killer(_) | KillerParseErrorKind::Grid(_) => error,
+            _ => error.with_hint(KILLER_HINT),
+        }
+    })?;
+    for p in &parsed {
+        p.killer
+            .encode()
+            .map_err(|e| CliError::input(format!("{}:{}: {e}", source.name, p.line)))?;
+    }
+    Ok(Puzzles {
+        name: source.name,
+        list: parsed
+            .iter()
+            .map(|p| Puzzle {
+                line: p.line,
+                grid: p.killer.grid().clone(),
+                candidates: None,
+            })
+            .collect(),
+        one_per_line: true,
+        killers: parsed.into_iter().map(|p| p.killer).collect(),
     })
 }
 

@@ -14,7 +14,7 @@ use super::super::output::{self, Output};
 use super::super::search::parse_positive;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs, Tally};
-use super::{counted, pretty, puzzle_text, read_puzzles, InputArgs, Puzzles};
+use super::{counted, pretty, puzzle_text, read_killers, read_puzzles, InputArgs, Puzzles};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -24,10 +24,27 @@ Examples:
   dlxkit sudoku solve --solver mrv --count puzzles.txt  another solver; with the counts
   echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \\
     | dlxkit sudoku solve
+  dlxkit sudoku solve --variant killer data/sudoku/killer.txt
 
 Input: one puzzle per line (81 cells for 9x9, `.` or `0` for blanks; 1-9 then A-Z for
 larger grids), or grids of n lines (`|` and rule lines between boxes are ignored), or
 numbers separated by blanks (--input-format). Lines starting with `#` are comments.
+
+Killer Sudoku (--variant killer): each cage's digits add up to its sum, with no digit twice
+in a cage. A puzzle is a cage map, n lines of n symbols naming each cell's cage (`.` for a
+cell in no cage; not `#`, `:` or `=`), then the sums as SYMBOL=SUM words on one line or more:
+
+  AABBBCDEF
+  GGHHCCDEF
+  ...          (9 rows in all)
+  A=3 B=15 C=22 D=4 ...
+
+or one line per cage, its sum and cells (any size): `15: r1c3 r1c4 r1c5`. The side of a
+list is given by `size: N`, or by a `givens:` line, or is the largest row or column named.
+A `givens:` line adds givens (a puzzle in the line format). Blank lines separate puzzles.
+Cages must be connected side to side, not overlap, and have sums their cells can make;
+every cage filling becomes an option of the exact cover problem (up to 100000 fillings a
+puzzle), so killer puzzles are solved by --solver dlx. --box gives other box shapes.
 
 Output, one record per puzzle in input order: in `line` format the solution as one line,
 or `unsolvable`, `multiple` (two or more solutions) or `unknown` (a limit struck first;
@@ -49,6 +66,7 @@ const COUNT_EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku count data/sudoku/pe96_easy50.txt      1 for each puzzle (unique)
   dlxkit sudoku count --limit 1000 puzzle.txt          count up to 1000 solutions
+  dlxkit sudoku count --variant killer cages.txt       killer puzzles (see solve --help)
   dlxkit sudoku generate --count 10 | dlxkit sudoku count
 
 Output: one line per puzzle, in input order: the number of solutions (up to --limit), or
@@ -145,7 +163,7 @@ pub struct CountArgs {
 
 /// Runs `dlxkit sudoku solve`.
 pub fn run_solve(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let puzzles = read_input(&args.input, ctx)?;
     let show = match args.format {
         Some(SolveFormat::Line) => Show::Line,
         Some(SolveFormat::Grid) => Show::Grid,
@@ -164,7 +182,7 @@ pub fn run_solve(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 
 /// Runs `dlxkit sudoku count`.
 pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let puzzles = read_input(&args.input, ctx)?;
     let show = match args.format {
         ListFormat::Text => Show::Count,
         ListFormat::Jsonl => Show::CountJsonl,
@@ -184,6 +202,14 @@ pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
     )
 }
 
+/// The puzzles to search: killer puzzles with `--variant killer`, else plain ones.
+fn read_input(args: &InputArgs, ctx: &Context) -> Result<Puzzles, CliError> {
+    match args.grid.is_killer() {
+        true => read_killers(args, ctx),
+        false => read_puzzles(args, ctx, true),
+    }
+}
+
 /// Searches every puzzle (counting up to `limit` solutions) and prints each with `printer`.
 fn search_all(
     puzzles: &Puzzles,
@@ -196,6 +222,13 @@ fn search_all(
     let name = solver.solver.as_str();
     let new_solver = || solvers::by_name(name).expect("the name is one of SOLVER_NAMES");
     let layout = puzzles.list[0].grid.layout();
+    let killer = !puzzles.killers.is_empty();
+    if killer && name != "dlx" {
+        return Err(CliError::usage(format!(
+            "solver `{name}` cannot solve killer puzzles: their cages are options of the exact \
+             cover problem, for --solver dlx"
+        )));
+    }
     if !new_solver().supports(layout) {
         return Err(CliError::usage(format!(
             "solver `{name}` cannot solve {} grids of side {}: use --solver dlx",
@@ -213,14 +246,21 @@ fn search_all(
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut tally = Tally::default();
+    let indexes: Vec<usize> = (0..puzzles.list.len()).collect();
     let done = batch.run(
         &mut out,
-        &puzzles.list,
+        &indexes,
         // Pencil-mark puzzles go to a DLX solver of their own (each has its own encoding).
         || (new_solver(), DlxSolver::new()),
-        |(solver, dlx): &mut (Box<dyn SudokuSolver>, DlxSolver), puzzle: &Puzzle| {
+        |(solver, dlx): &mut (Box<dyn SudokuSolver>, DlxSolver), &i: &usize| {
+            let puzzle = &puzzles.list[i];
             let report = if batch.out_of_time() {
                 not_started()
+            } else if killer {
+                // Encoded once already when the input was read, so no error is left here.
+                puzzles.killers[i]
+                    .solve(&limits)
+                    .unwrap_or_else(|_| not_started())
             } else if let Some(pencil) = &puzzle.candidates {
                 dlx.solve_candidates(&puzzle.grid, pencil, &limits)
             } else {
