@@ -16,6 +16,7 @@ use super::input::{self, Source};
 use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
 use super::progress::SearchBar;
+use super::reduce;
 use super::search::{self, LimitArgs, SearchSummary};
 use super::{interrupt, CliError, Context, Exit};
 
@@ -91,6 +92,14 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
+    /// Reduce the problem first, as `dlxkit reduce` does (Knuth's DLX-PRE)
+    ///
+    /// The search runs on the reduced problem (its statistics are the reduced search's);
+    /// solutions are printed as the original options they come from. A line on standard
+    /// error says what was removed. With --emit dlx, the reduced problem is written.
+    #[arg(long)]
+    pub reduce: bool,
+
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
           conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
@@ -107,16 +116,31 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
     }
+    let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
+    if let Some(r) = &reduction {
+        ctx.note(reduce::note(r));
+    }
+    // The problem searched, and how its options map back to the input's.
+    let (searched, origin) = match &reduction {
+        Some(r) => (&r.problem, Some(r.origin.as_slice())),
+        None => (&problem, None),
+    };
+    let original = |options: &[OptionId]| -> Vec<OptionId> {
+        match origin {
+            Some(origin) => options.iter().map(|o| origin[o.index()]).collect(),
+            None => options.to_vec(),
+        }
+    };
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     if args.emit == Emit::Dlx {
-        out.write_str(&problem.to_dlx())?;
+        out.write_str(&searched.to_dlx())?;
         out.flush()?;
         return Ok(Exit::Success);
     }
 
     let show_stats = args.stats || args.profile;
     if show_stats {
-        let summary = search::problem_summary(&problem, ctx.stderr_colors());
+        let summary = search::problem_summary(searched, ctx.stderr_colors());
         super::eprint_line(format_args!("{summary}"));
     }
 
@@ -133,12 +157,12 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         }
         let mut printer = Printer::new(args.format, args.count);
         let run = memo::run(
-            &problem,
+            searched,
             &args.memo,
             &args.limits,
             cancel,
             &mut out,
-            |out, o| printer.solution(out, &problem, o),
+            |out, o| printer.solution(out, &problem, &original(o)),
         )?;
         printer.finish_memo(&mut out, &run)?;
         out.flush()?;
@@ -147,7 +171,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
 
     let arena = Arena::new();
-    let mut solver = Solver::new(&problem, &arena).with_limits(args.limits.limits(cancel));
+    let mut solver = Solver::new(searched, &arena).with_limits(args.limits.limits(cancel));
     let mut printer = Printer::new(args.format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
@@ -157,7 +181,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         args.count,
         &mut bar,
         &mut out,
-        |out, options| printer.solution(out, &problem, options),
+        |out, options| printer.solution(out, &problem, &original(options)),
     )?;
     printer.finish(&mut out, &outcome, args.profile)?;
     out.flush()?;
@@ -166,7 +190,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 }
 
 /// A warning about the input, with the file and line: `toy.dlx:5: option 3 ignored: ...`.
-fn warning_text(source: &Source, warning: &Warning) -> String {
+pub fn warning_text(source: &Source, warning: &Warning) -> String {
     match warning {
         Warning::OptionWithoutPrimary {
             ordinal,

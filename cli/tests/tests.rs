@@ -10,6 +10,7 @@ mod cli_memo;
 mod cli_play;
 mod cli_puzzles;
 mod cli_readme;
+mod cli_reduce;
 mod cli_solve;
 mod cli_sudoku;
 mod cli_tool;

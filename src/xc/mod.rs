@@ -20,6 +20,7 @@
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]);
+//! - [`reduce`](mod@reduce): preprocessing as Knuth's DLX-PRE ([`Problem::reduce`]);
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
@@ -42,6 +43,7 @@ mod matrix;
 pub mod memo;
 mod node;
 pub mod problem;
+pub mod reduce;
 mod sanity;
 pub mod search;
 mod share;
@@ -56,6 +58,7 @@ pub use node::NODE_BYTES;
 pub use problem::{
     ColorId, Entry, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError, Warning,
 };
+pub use reduce::{ReduceOptions, Reduction};
 pub use search::{
     Event, ForceError, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status,
 };
