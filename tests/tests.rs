@@ -9,6 +9,7 @@ mod backtracking_sets;
 mod backtracking_util;
 mod bench_guesses;
 mod dlx1_oracle;
+mod engine_best;
 mod engine_known;
 mod engine_properties;
 mod engine_reduce;

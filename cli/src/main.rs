@@ -16,6 +16,7 @@
 //! - [`context`]: the global options and what the process knows of its terminal.
 
 mod bench;
+mod best;
 mod color;
 mod completions;
 mod context;

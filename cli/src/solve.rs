@@ -16,8 +16,8 @@ use super::input::{self, Source};
 use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
 use super::progress::SearchBar;
-use super::reduce;
-use super::search::{self, LimitArgs, SearchSummary};
+use super::search::{self, parse_positive, LimitArgs, SearchSummary};
+use super::{best, reduce};
 use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
@@ -92,6 +92,16 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
+    /// Find the cheapest solution (`--best`) or the K cheapest (`--best=K`), as Knuth's DLX5
+    ///
+    /// Options carry costs written `|n` in Knuth's format (several add up); a solution costs
+    /// the sum of its options'. Every improvement (a solution cheaper than the K-th cheapest
+    /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
+    /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
+    #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
+          value_parser = parse_positive, conflicts_with_all = ["count", "memo", "sample", "zdd"])]
+    pub best: Option<u64>,
+
     /// Reduce the problem first, as `dlxkit reduce` does (Knuth's DLX-PRE)
     ///
     /// The search runs on the reduced problem (its statistics are the reduced search's);
@@ -102,7 +112,7 @@ pub struct SolveArgs {
 
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
+          conflicts_with_all = ["best", "count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
     pub emit: Emit,
 }
 
@@ -142,6 +152,20 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     if show_stats {
         let summary = search::problem_summary(searched, ctx.stderr_colors());
         super::eprint_line(format_args!("{summary}"));
+    }
+
+    if let Some(k) = args.best {
+        let run = best::BestRun {
+            problem: &problem,
+            searched,
+            original: &original,
+            k,
+            limits: args.limits.limits(cancel),
+            format: args.format,
+            stats: show_stats,
+            profile: args.profile,
+        };
+        return best::run(run, &mut out, ctx);
     }
 
     if args.memo.wanted() {

@@ -20,6 +20,7 @@
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]);
+//! - [`best`]: minimum-cost solutions as Knuth's DLX5 ([`BestSolver`], [`Problem::best`]);
 //! - [`reduce`](mod@reduce): preprocessing as Knuth's DLX-PRE ([`Problem::reduce`]);
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
@@ -35,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod best;
 mod choose;
 mod dance;
 pub mod format;
@@ -51,6 +53,7 @@ mod storage;
 mod walks;
 pub mod zdd;
 
+pub use best::{BestOutcome, BestSolver, Costed};
 pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;

@@ -876,7 +876,7 @@ impl ProblemBuilder {
         Ok(OptionId(option as u32))
     }
 
-    /// Adds an option with a cost, for minimum-cost search ([`crate::xc::CostSolver`]).
+    /// Adds an option with a cost, for minimum-cost search ([`crate::xc::BestSolver`]).
     /// The costs of all options together must stay below 2^64 - 1.
     ///
     /// ```
