@@ -66,7 +66,7 @@ pub fn run(run: BestRun<'_>, out: &mut Output, ctx: &Context) -> Result<Exit, Cl
     let mut solver = BestSolver::new(run.searched, k).with_limits(run.limits.clone());
     let (mut costs, mut collected) = (Vec::new(), Vec::new());
     let mut index = 0;
-    while let Some(Costed { cost, options }) = solver.next() {
+    for Costed { cost, options } in solver.by_ref() {
         index += 1;
         let texts: Vec<String> = (run.original)(&options)
             .iter()

@@ -402,7 +402,7 @@ impl<'p> BestSolver<'p> {
         let cost = net + self.m.total_tax;
         debug_assert_eq!(
             cost,
-            options.iter().map(|&o| self.problem.option_cost(o)).sum()
+            options.iter().map(|&o| self.problem.option_cost(o)).sum::<u64>()
         );
         Costed { cost, options }
     }
