@@ -65,9 +65,8 @@ pub fn run(run: BestRun<'_>, out: &mut Output, ctx: &Context) -> Result<Exit, Cl
     let k = usize::try_from(run.k).unwrap_or(usize::MAX);
     let mut solver = BestSolver::new(run.searched, k).with_limits(run.limits.clone());
     let (mut costs, mut collected) = (Vec::new(), Vec::new());
-    let mut index = 0;
-    for Costed { cost, options } in solver.by_ref() {
-        index += 1;
+    for (found, Costed { cost, options }) in solver.by_ref().enumerate() {
+        let index = found as u64 + 1;
         let texts: Vec<String> = (run.original)(&options)
             .iter()
             .map(|&o| run.problem.option_text(o))
