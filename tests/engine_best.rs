@@ -185,3 +185,25 @@ fn bad_costs_are_errors_with_line_and_column() {
     assert_eq!((err.line, err.column), (3, 24));
     assert!(err.to_string().contains("cost overflow"));
 }
+
+#[test]
+fn the_benchmarks_cost_instance_counts_as_dlx5() {
+    // Knuth's DLX5 on `dlxkit queens 20 --emit dlx` with these costs: "Altogether 15
+    // solutions, ... 10746086 updates, 0 cleansings, ..., 413765 nodes. The optimum cost is
+    // $53".
+    let instance = dlxkit::bench::engine::INSTANCES
+        .iter()
+        .find(|i| i.name == "queens-20-costs")
+        .unwrap();
+    let p = instance.problem().unwrap();
+    let mut best = p.best(1);
+    let last = best.by_ref().last().unwrap();
+    assert_eq!(last.cost, 53);
+    assert!(p.check_solution(&last.options).is_ok());
+    let s = best.outcome().stats;
+    let known = instance.counts;
+    assert_eq!(
+        (s.solutions, s.nodes, s.updates),
+        (known.solutions, known.nodes, known.updates)
+    );
+}

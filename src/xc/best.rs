@@ -402,7 +402,10 @@ impl<'p> BestSolver<'p> {
         let cost = net + self.m.total_tax;
         debug_assert_eq!(
             cost,
-            options.iter().map(|&o| self.problem.option_cost(o)).sum::<u64>()
+            options
+                .iter()
+                .map(|&o| self.problem.option_cost(o))
+                .sum::<u64>()
         );
         Costed { cost, options }
     }
@@ -430,22 +433,29 @@ impl std::fmt::Debug for BestSolver<'_> {
 
 /// One node of DLX5's matrix: item headers at `1..=items` (0 is the root of the list of
 /// active primary items), then the options' entries, each option followed by a spacer.
+/// 24 bytes, as in DLX5: the cost sits beside the links the loops follow with it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     up: u32,
     down: u32,
-    /// The item (from 1); in a spacer, minus the number of options before it.
+    /// The item (from 1); in a spacer, minus the number of options before it; in a primary
+    /// item's header, the length of its list (as DLX5 keeps it: [`Links::len`]).
     item: i32,
     /// The colour plus one (0: none; -1: cleansed, agreeing with its item's colour).
     color: i32,
+    /// The net cost of the node's option.
+    cost: u64,
 }
 
-/// DLX5's matrix with net costs: each node's option's net cost in `cost`, lists sorted by it.
+/// DLX5's matrix with net costs, each item's list sorted by them.
+///
+/// Its nodes are reached through [`Links::at`] and [`Links::at_mut`], which skip the bounds
+/// check (unless the feature `checked` is on): every index they get is a header
+/// (`1..=items`), a node's neighbour in its option (options are framed by spacers), or a
+/// link read from a node, and links are only ever copied from node to node after
+/// [`Links::new`] set them all within the array, which never changes size.
 struct Links {
     nodes: Vec<Node>,
-    cost: Vec<u64>,
-    /// List lengths (kept for primary items only, as DLX5 keeps them).
-    len: Vec<u32>,
     prev: Vec<u32>,
     next: Vec<u32>,
     primaries: u32,
@@ -492,11 +502,8 @@ impl Links {
         }
         // The nodes, options in order, each followed by a spacer.
         let mut nodes = vec![Node::default(); items + 1];
-        let mut cost = vec![0u64; items + 1];
-        let mut len = vec![0u32; items + 1];
         let mut node_lists: Vec<Vec<u32>> = vec![Vec::new(); items + 1];
         nodes.push(Node::default()); // the first spacer
-        cost.push(0);
         for o in problem.options() {
             let first = nodes.len() as u32;
             for e in problem.option(o) {
@@ -507,9 +514,11 @@ impl Links {
                     down: 0,
                     item: h as i32,
                     color: e.color.map_or(0, |c| c.index() as i32 + 1),
+                    cost: net[o.index()],
                 });
-                cost.push(net[o.index()]);
-                len[h as usize] += 1;
+                if h <= primaries {
+                    nodes[h as usize].item += 1; // the list's length
+                }
             }
             let last = nodes.len() as u32 - 1;
             let spacer_before = first as usize - 1;
@@ -519,12 +528,12 @@ impl Links {
                 down: 0,
                 item: -(o.index() as i32 + 1),
                 color: 0,
+                cost: 0,
             });
-            cost.push(0);
         }
         // Each list sorted by net cost, stably (DLX5 merge-sorts them).
         for (h, list) in node_lists.iter_mut().enumerate().skip(1) {
-            list.sort_by_key(|&x| cost[x as usize]);
+            list.sort_by_key(|&x| nodes[x as usize].cost);
             let mut above = h as u32;
             for &x in list.iter() {
                 nodes[x as usize].up = above;
@@ -560,8 +569,6 @@ impl Links {
         }
         Links {
             nodes,
-            cost,
-            len,
             prev,
             next,
             primaries,
@@ -571,12 +578,51 @@ impl Links {
         }
     }
 
+    /// The node `x` (see [`Links`] for why `x` is in range).
+    #[cfg(not(feature = "checked"))]
+    #[allow(unsafe_code)]
+    #[inline(always)]
+    fn at(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        // SAFETY: `x` is a header, a neighbour of a node within its option, or a link
+        // read from a node; all of them are below `nodes.len()` (see `Links`).
+        unsafe { self.nodes.get_unchecked(x as usize) }
+    }
+
+    /// The node `x`, to change (see [`Links::at`]).
+    #[cfg(not(feature = "checked"))]
+    #[allow(unsafe_code)]
+    #[inline(always)]
+    fn at_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        // SAFETY: as for `Links::at`.
+        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    /// The node `x` (checked).
+    #[cfg(feature = "checked")]
+    fn at(&self, x: u32) -> &Node {
+        &self.nodes[x as usize]
+    }
+
+    /// The node `x`, to change (checked).
+    #[cfg(feature = "checked")]
+    fn at_mut(&mut self, x: u32) -> &mut Node {
+        &mut self.nodes[x as usize]
+    }
+
+    /// The length of primary item `k`'s list (options hidden by a cover with a threshold
+    /// still count, as in DLX5).
+    fn len(&self, k: u32) -> u32 {
+        self.at(k).item as u32
+    }
+
     fn down(&self, x: u32) -> u32 {
-        self.nodes[x as usize].down
+        self.at(x).down
     }
 
     fn cost(&self, x: u32) -> u64 {
-        self.cost[x as usize]
+        self.at(x).cost
     }
 
     fn all_covered(&self) -> bool {
@@ -613,7 +659,7 @@ impl Links {
                     break None;
                 }
                 if s >= LOOKAHEAD {
-                    break Some(self.len[k as usize]);
+                    break Some(self.len(k));
                 }
                 p = self.down(p);
                 s += 1;
@@ -632,17 +678,17 @@ impl Links {
     fn hide(&mut self, x: u32) {
         let mut y = x + 1;
         while y != x {
-            let node = self.nodes[y as usize];
+            let node = *self.at(y);
             if node.color >= 0 {
                 if node.item <= 0 {
                     y = node.up;
                     continue;
                 }
-                self.nodes[node.up as usize].down = node.down;
-                self.nodes[node.down as usize].up = node.up;
+                self.at_mut(node.up).down = node.down;
+                self.at_mut(node.down).up = node.up;
                 self.updates += 1;
                 if node.item as u32 <= self.primaries {
-                    self.len[node.item as usize] -= 1;
+                    self.at_mut(node.item as u32).item -= 1; // the length
                 }
             }
             y += 1;
@@ -653,16 +699,16 @@ impl Links {
     fn unhide(&mut self, x: u32) {
         let mut y = x + 1;
         while y != x {
-            let node = self.nodes[y as usize];
+            let node = *self.at(y);
             if node.color >= 0 {
                 if node.item <= 0 {
                     y = node.up;
                     continue;
                 }
-                self.nodes[node.up as usize].down = y;
-                self.nodes[node.down as usize].up = y;
+                self.at_mut(node.up).down = y;
+                self.at_mut(node.down).up = y;
                 if node.item as u32 <= self.primaries {
-                    self.len[node.item as usize] += 1;
+                    self.at_mut(node.item as u32).item += 1; // the length
                 }
             }
             y += 1;
@@ -697,16 +743,16 @@ impl Links {
     /// Keeps, in the list of node `p`'s item, the options cheaper than `threshold` that
     /// agree with `p`'s colour (marking them cleansed) and hides the others.
     fn purify(&mut self, p: u32, threshold: u64) {
-        let Node { item, color, .. } = self.nodes[p as usize];
+        let Node { item, color, .. } = *self.at(p);
         let c = item as u32;
         self.cleansings += 1;
         let mut x = self.down(c);
         while x != c && self.cost(x) < threshold {
-            if self.nodes[x as usize].color != color {
+            if self.at(x).color != color {
                 self.hide(x);
             } else if x != p {
                 self.cleansings += 1;
-                self.nodes[x as usize].color = -1;
+                self.at_mut(x).color = -1;
             }
             x = self.down(x);
         }
@@ -714,12 +760,12 @@ impl Links {
 
     /// Undoes [`Links::purify`] with the same threshold.
     fn unpurify(&mut self, p: u32, threshold: u64) {
-        let Node { item, color, .. } = self.nodes[p as usize];
+        let Node { item, color, .. } = *self.at(p);
         let c = item as u32;
         let mut x = self.down(c);
         while x != c && self.cost(x) < threshold {
-            if self.nodes[x as usize].color < 0 {
-                self.nodes[x as usize].color = color;
+            if self.at(x).color < 0 {
+                self.at_mut(x).color = color;
             } else if x != p {
                 self.unhide(x);
             }
@@ -731,7 +777,7 @@ impl Links {
     fn commit(&mut self, x: u32, threshold: u64) {
         let mut y = x + 1;
         while y != x {
-            let node = self.nodes[y as usize];
+            let node = *self.at(y);
             if node.item <= 0 {
                 y = node.up;
                 continue;
@@ -749,7 +795,7 @@ impl Links {
     fn uncommit(&mut self, x: u32, threshold: u64) {
         let mut y = x - 1;
         while y != x {
-            let node = self.nodes[y as usize];
+            let node = *self.at(y);
             if node.item <= 0 {
                 y = node.down;
                 continue;

@@ -541,6 +541,37 @@ impl Problem {
         self.costs.get(option.index()).copied().unwrap_or(0)
     }
 
+    /// The same problem with option `o` costing `cost(o)` (for minimum-cost search). The
+    /// costs of all options together must stay below 2^64 - 1.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A\nA\nA\n").unwrap().with_costs(|o| 5 - o.index() as u64).unwrap();
+    /// assert_eq!(p.to_dlx(), "A\nA |5\nA |4\n");
+    /// ```
+    pub fn with_costs(
+        &self,
+        mut cost: impl FnMut(OptionId) -> u64,
+    ) -> Result<Problem, ProblemError> {
+        let mut total = 0u64;
+        let mut costs = Vec::with_capacity(self.option_count());
+        for o in self.options() {
+            let c = cost(o);
+            total = total
+                .checked_add(c)
+                .filter(|&t| t < u64::MAX)
+                .ok_or(ProblemError::CostOverflow { option: o.index() })?;
+            costs.push(c);
+        }
+        while costs.last() == Some(&0) {
+            costs.pop();
+        }
+        Ok(Problem {
+            costs,
+            ..self.clone()
+        })
+    }
+
     /// Whether any option has a cost above 0.
     ///
     /// ```
