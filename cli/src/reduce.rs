@@ -78,12 +78,12 @@ pub fn run(args: &ReduceArgs, ctx: &Context) -> Result<Exit, CliError> {
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     match args.format {
         Format::Json => out.json_line(&Report::new(&problem, &reduction))?,
-        _ => {
-            out.write_str(&reduction.problem.to_dlx())?;
-            ctx.note(note(&reduction));
-        }
+        _ => out.write_str(&reduction.problem.to_dlx())?,
     }
     out.flush()?;
+    if args.format != Format::Json {
+        ctx.note(note(&reduction));
+    }
     Ok(Exit::Success)
 }
 

@@ -6,6 +6,7 @@
 
 mod bench_cli;
 mod browser_play;
+mod cli_best;
 mod cli_memo;
 mod cli_play;
 mod cli_puzzles;
