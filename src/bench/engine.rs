@@ -179,8 +179,8 @@ fn costed_queens(n: usize) -> Result<Problem, PuzzleError> {
 /// ```
 /// use dlxkit::bench::engine::cases;
 /// let names: Vec<String> = cases(false)?.into_iter().map(|c| c.name).collect();
-/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6"]);
-/// assert_eq!(cases(true)?.len(), 5);
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6", "queens-20-costs"]);
+/// assert_eq!(cases(true)?.len(), 6);
 /// # Ok::<(), dlxkit::bench::BenchError>(())
 /// ```
 pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {

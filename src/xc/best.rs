@@ -48,7 +48,7 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::problem::{ItemKind, OptionId, Problem};
+use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
 
 /// How many options of an item the choice counts before it settles for the list's length
@@ -466,16 +466,7 @@ struct Links {
 
 impl Links {
     fn new(problem: &Problem) -> Links {
-        // Knuth's order: the primary items, then the secondary ones.
-        let order: Vec<_> = problem
-            .items()
-            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
-            .chain(
-                problem
-                    .items()
-                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
-            )
-            .collect();
+        let order = problem.knuth_order();
         let items = order.len();
         let mut header = vec![0u32; problem.item_count()];
         for (h, &i) in order.iter().enumerate() {

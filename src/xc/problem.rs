@@ -572,6 +572,15 @@ impl Problem {
         })
     }
 
+    /// The items in Knuth's order, as his programs number them: the primary items, then
+    /// the secondary ones, each in declaration order (what [`Problem::to_dlx`] writes).
+    pub(crate) fn knuth_order(&self) -> Vec<ItemId> {
+        let of = |kind| self.items().filter(move |&i| self.item_kind(i) == kind);
+        of(ItemKind::Primary)
+            .chain(of(ItemKind::Secondary))
+            .collect()
+    }
+
     /// Whether any option has a cost above 0.
     ///
     /// ```

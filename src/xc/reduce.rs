@@ -40,7 +40,7 @@
 //! # Ok::<(), dlxkit::xc::ParseError>(())
 //! ```
 
-use super::problem::{Entry, ItemId, ItemKind, OptionId, Problem};
+use super::problem::{Entry, ItemId, OptionId, Problem};
 
 /// How far [`Problem::reduce`] may go.
 ///
@@ -215,15 +215,7 @@ struct Links<'p> {
 
 impl<'p> Links<'p> {
     fn new(problem: &'p Problem) -> Links<'p> {
-        let order: Vec<ItemId> = problem
-            .items()
-            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
-            .chain(
-                problem
-                    .items()
-                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
-            )
-            .collect();
+        let order = problem.knuth_order();
         let mut header = vec![0u32; problem.item_count()];
         for (h, &i) in order.iter().enumerate() {
             header[i.index()] = h as u32 + 1;
