@@ -5,7 +5,8 @@
 //! Each case runs in a child process (this program again, under `valgrind
 //! --tool=callgrind`), which builds its problem first and counts only the instructions of the
 //! search (`--toggle-collect` on [`counted`]). The cases: the engine's benchmark instances
-//! (`dlxkit::bench::engine::INSTANCES`, all but the unrestricted pentominoes, which take
+//! (`dlxkit::bench::engine::INSTANCES`, the one with costs searched for its cheapest
+//! solution as DLX5 does; all but the unrestricted pentominoes, which take
 //! four times as long as the rest together), and every puzzle of `magictour_top1465.txt` with
 //! the `dlx` solver and a solution limit of 2, as `dlxkit sudoku solve` does.
 //!
@@ -24,10 +25,10 @@
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
-use dlxkit::bench::engine::{Counts, Instance, INSTANCES};
+use dlxkit::bench::engine::{self, Counts, Instance, INSTANCES};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions};
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits};
-use dlxkit::xc::{Arena, Solver};
+use dlxkit::xc::{Arena, Limits as SearchLimits, Solver};
 
 /// The reference counts, one `name count` line per case.
 const REFERENCE: &str = "benches/instructions.txt";
@@ -84,8 +85,19 @@ fn engine_case(instance: &Instance) -> Result<String, String> {
     let problem = instance.problem().map_err(|e| e.to_string())?;
     let arena = Arena::new();
     let mut solver = Solver::new(&problem, &arena);
-    counted(&mut || solver.count().stats.solutions);
-    let stats = solver.stats();
+    let mut cheapest = None;
+    if problem.has_costs() {
+        // The cheapest solution, as Knuth's DLX5 finds it.
+        counted(&mut || {
+            let outcome = engine::cheapest(&problem, SearchLimits::default());
+            let solutions = outcome.stats.solutions;
+            cheapest = Some(outcome);
+            solutions
+        });
+    } else {
+        counted(&mut || solver.count().stats.solutions);
+    }
+    let stats = cheapest.as_ref().map_or(solver.stats(), |o| &o.stats);
     let counts = Counts {
         solutions: stats.solutions,
         nodes: stats.nodes,

@@ -16,6 +16,7 @@
 //! - [`context`]: the global options and what the process knows of its terminal.
 
 mod bench;
+mod best;
 mod color;
 mod completions;
 mod context;
@@ -27,6 +28,7 @@ mod output;
 mod play;
 mod progress;
 mod puzzles;
+mod reduce;
 mod search;
 mod solve;
 mod sudoku;
@@ -45,6 +47,7 @@ Examples:
   dlxkit solve data/dlx/knuth-toy.dlx          print the solutions of an exact cover problem
   dlxkit solve --count --stats problem.dlx      count them, with statistics on stderr
   dlxkit solve --help                           everything about `solve`, and Knuth's format
+  dlxkit reduce problem.dlx > smaller.dlx       preprocess a problem (Knuth's DLX-PRE)
   dlxkit play --open                            play Sudoku in the browser
   dlxkit completions bash                       a completion script for bash
 
@@ -67,6 +70,8 @@ struct Cli {
 enum Command {
     /// Solve an exact cover problem written in Knuth's format.
     Solve(solve::SolveArgs),
+    /// Preprocess an exact cover problem as Knuth's DLX-PRE: an equivalent, smaller problem.
+    Reduce(reduce::ReduceArgs),
     /// Sudoku: solve, count, check, generate and rate puzzles, a file at a time.
     #[command(subcommand)]
     Sudoku(sudoku::SudokuCommand),
@@ -91,6 +96,7 @@ fn main() -> ExitCode {
     let ctx = Context::new(cli.global);
     let result = match &cli.command {
         Command::Solve(args) => solve::run(args, &ctx),
+        Command::Reduce(args) => reduce::run(args, &ctx),
         Command::Completions(args) => completions::run(args, Cli::command(), &ctx),
         Command::Man(args) => completions::run_man(args, Cli::command(), &ctx),
         Command::Puzzles(command) => puzzles::run(command, &ctx),

@@ -17,7 +17,8 @@ use super::input::{self, Source};
 use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
 use super::progress::SearchBar;
-use super::search::{self, LimitArgs, SearchSummary};
+use super::search::{self, parse_positive, LimitArgs, SearchSummary};
+use super::{best, reduce};
 use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
@@ -92,9 +93,27 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
+    /// Find the cheapest solution (`--best`) or the K cheapest (`--best=K`), as Knuth's DLX5
+    ///
+    /// Options carry costs written `|n` in Knuth's format (several add up); a solution costs
+    /// the sum of its options'. Every improvement (a solution cheaper than the K-th cheapest
+    /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
+    /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
+    #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
+          value_parser = parse_positive, conflicts_with_all = ["count", "memo", "sample", "zdd"])]
+    pub best: Option<u64>,
+
+    /// Reduce the problem first, as `dlxkit reduce` does (Knuth's DLX-PRE)
+    ///
+    /// The search runs on the reduced problem (its statistics are the reduced search's);
+    /// solutions are printed as the original options they come from. A line on standard
+    /// error says what was removed. With --emit dlx, the reduced problem is written.
+    #[arg(long)]
+    pub reduce: bool,
+
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
+          conflicts_with_all = ["best", "count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
     pub emit: Emit,
 }
 
@@ -114,8 +133,23 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
     }
+    let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
+    if let Some(r) = &reduction {
+        ctx.note(reduce::note(r));
+    }
+    // The problem searched, and how its options map back to the input's.
+    let (searched, origin) = match &reduction {
+        Some(r) => (&r.problem, Some(r.origin.as_slice())),
+        None => (&problem, None),
+    };
+    let original = |options: &[OptionId]| -> Vec<OptionId> {
+        match origin {
+            Some(origin) => options.iter().map(|o| origin[o.index()]).collect(),
+            None => options.to_vec(),
+        }
+    };
     if args.emit == Emit::Dlx {
-        let text = problem.to_dlx();
+        let text = searched.to_dlx();
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         out.write_str(&text)?;
@@ -124,8 +158,24 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
 
     if show_stats {
-        let summary = search::problem_summary(&problem, ctx.stderr_colors());
+        let summary = search::problem_summary(searched, ctx.stderr_colors());
         super::eprint_line(format_args!("{summary}"));
+    }
+
+    if let Some(k) = args.best {
+        let run = best::BestRun {
+            problem: &problem,
+            searched,
+            original: &original,
+            k,
+            limits: args.limits.limits(cancel, ctx.started),
+            format: args.format,
+            stats: show_stats,
+            profile: args.profile,
+        };
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        return best::run(run, &mut out, ctx);
     }
 
     if args.memo.wanted() {
@@ -143,13 +193,13 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         let mut printer = Printer::new(args.format, args.count);
         let run = memo::run(
-            &problem,
+            searched,
             &args.memo,
             &args.limits,
             cancel,
             ctx.started,
             &mut out,
-            |out, o| printer.solution(out, &problem, o),
+            |out, o| printer.solution(out, &problem, &original(o)),
         )?;
         printer.finish_memo(&mut out, &run)?;
         out.flush()?;
@@ -159,7 +209,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 
     let arena = Arena::new();
     let limits = args.limits.limits(cancel, ctx.started);
-    let mut solver = Solver::new(&problem, &arena).with_limits(limits);
+    let mut solver = Solver::new(searched, &arena).with_limits(limits);
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(args.format, args.count);
@@ -171,7 +221,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         args.count,
         &mut bar,
         &mut out,
-        |out, options| printer.solution(out, &problem, options),
+        |out, options| printer.solution(out, &problem, &original(options)),
     )?;
     printer.finish(&mut out, &outcome, args.profile)?;
     out.flush()?;
@@ -201,7 +251,7 @@ fn stopped_before_search(
 
 /// A warning about the input, with the file and line: `toy.dlx:5: option 3 ignored: ...`
 /// (options numbered from 1, as lines are).
-fn warning_text(source: &Source, warning: &Warning) -> String {
+pub fn warning_text(source: &Source, warning: &Warning) -> String {
     match warning {
         Warning::OptionWithoutPrimary {
             ordinal,

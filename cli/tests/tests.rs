@@ -6,6 +6,7 @@
 
 mod bench_cli;
 mod browser_play;
+mod cli_best;
 mod cli_explain;
 mod cli_input_text;
 mod cli_killer;
@@ -13,6 +14,7 @@ mod cli_memo;
 mod cli_play;
 mod cli_puzzles;
 mod cli_readme;
+mod cli_reduce;
 mod cli_run_limits;
 mod cli_solve;
 mod cli_sudoku;

@@ -23,7 +23,7 @@ use crate::puzzles::langford::Langford;
 use crate::puzzles::polyomino::pentomino_rectangle;
 use crate::puzzles::queens::{Queens, QueensOrder};
 use crate::puzzles::{Puzzle, PuzzleError};
-use crate::xc::{Arena, Limits, Problem, Solver, Status};
+use crate::xc::{Arena, BestSolver, Limits, Outcome, Problem, Solver, Status};
 
 /// A named exact cover problem to count the solutions of.
 ///
@@ -82,14 +82,15 @@ impl Instance {
 
 /// The engine's benchmark instances: n-queens 12 (organ-pipe order), Langford pairs 11
 /// (reduced by reversal), the pentominoes in a 6x10 rectangle restricted by symmetry and
-/// not, and dominoes on a 6x6 board.
+/// not, dominoes on a 6x6 board, and 20 queens with costs (the cheapest placement, as
+/// Knuth's DLX5 finds it: see [`run`]).
 ///
 /// ```
 /// use dlxkit::bench::engine::INSTANCES;
 /// let names: Vec<&str> = INSTANCES.iter().map(|i| i.name).collect();
-/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "pentominoes-6x10", "dominoes-6x6"]);
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "pentominoes-6x10", "dominoes-6x6", "queens-20-costs"]);
 /// ```
-pub const INSTANCES: [Instance; 5] = [
+pub const INSTANCES: [Instance; 6] = [
     Instance {
         name: "queens-12",
         default: true,
@@ -140,7 +141,37 @@ pub const INSTANCES: [Instance; 5] = [
         },
         build: || Ok(Dominoes::new(6, 6)?.problem().clone()),
     },
+    Instance {
+        name: "queens-20-costs",
+        default: true,
+        // As Knuth's DLX5 counts them: 15 improvements down to the optimum cost, 53.
+        counts: Counts {
+            solutions: 15,
+            nodes: 413_765,
+            updates: 10_746_086,
+        },
+        build: || costed_queens(20),
+    },
 ];
+
+/// n queens (organ-pipe order) where a queen in row `r`, column `c` costs
+/// `(r^2 + 3c^2 + rc) mod 17`: a minimum-cost instance with many near-optimal placements.
+fn costed_queens(n: usize) -> Result<Problem, PuzzleError> {
+    let queens = Queens::new(n, QueensOrder::OrganPipe)?;
+    let p = queens.problem();
+    let coordinate = |o, prefix| -> u64 {
+        p.option(o)
+            .iter()
+            .map(|e| p.item_name(e.item))
+            .find_map(|name| name.strip_prefix(prefix)?.parse().ok())
+            .unwrap_or(0)
+    };
+    p.with_costs(|o| {
+        let (r, c) = (coordinate(o, 'r'), coordinate(o, 'c'));
+        (r * r + 3 * c * c + r * c) % 17
+    })
+    .map_err(PuzzleError::Problem)
+}
 
 /// The cases `dlxkit bench --engine` times: the [`INSTANCES`] marked `default`, or with
 /// `all` every one, in the list's order.
@@ -148,8 +179,8 @@ pub const INSTANCES: [Instance; 5] = [
 /// ```
 /// use dlxkit::bench::engine::cases;
 /// let names: Vec<String> = cases(false)?.into_iter().map(|c| c.name).collect();
-/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6"]);
-/// assert_eq!(cases(true)?.len(), 5);
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6", "queens-20-costs"]);
+/// assert_eq!(cases(true)?.len(), 6);
 /// # Ok::<(), dlxkit::bench::BenchError>(())
 /// ```
 pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {
@@ -227,7 +258,9 @@ pub(crate) fn optional_millis<S: Serializer>(
 }
 
 /// Counts every solution of a case `runs` times (at least once) with one solver, keeping the
-/// best time; stops early when `cancel` is set.
+/// best time; stops early when `cancel` is set. A problem with costs is searched for its
+/// cheapest solution instead ([`BestSolver`], as Knuth's DLX5): `solutions` counts the
+/// improvements.
 ///
 /// ```
 /// use dlxkit::bench::engine::{run, EngineCase};
@@ -253,7 +286,11 @@ pub fn run(case: &EngineCase, runs: usize, cancel: Option<Arc<AtomicBool>>) -> E
         complete: true,
     };
     for _ in 0..runs.max(1) {
-        let outcome = solver.count();
+        let outcome = if case.problem.has_costs() {
+            cheapest(&case.problem, solver.limits().clone())
+        } else {
+            solver.count()
+        };
         result.runs += 1;
         result.solutions = outcome.stats.solutions;
         result.nodes = outcome.stats.nodes;
@@ -265,4 +302,24 @@ pub fn run(case: &EngineCase, runs: usize, cancel: Option<Arc<AtomicBool>>) -> E
         }
     }
     result
+}
+
+/// Searches a problem with costs for its cheapest solution, as Knuth's DLX5 does.
+///
+/// ```
+/// use dlxkit::bench::engine::cheapest;
+/// use dlxkit::xc::{Limits, Problem};
+/// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
+/// let outcome = cheapest(&p, Limits::new());
+/// assert_eq!((outcome.stats.solutions, outcome.stats.nodes, outcome.stats.updates), (2, 5, 10));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn cheapest(problem: &Problem, limits: Limits) -> Outcome {
+    let mut best = BestSolver::new(problem, 1).with_limits(limits);
+    best.by_ref().for_each(drop);
+    let outcome = best.outcome();
+    Outcome {
+        status: outcome.status,
+        stats: outcome.stats,
+    }
 }

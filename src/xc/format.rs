@@ -10,7 +10,9 @@
 //! Lines whose first non-blank character is `|` are comments; blank lines are skipped. The first
 //! other line names the primary items, then optionally `|` and the secondary items. Every
 //! further line is an option: the names of its items, separated by blanks; `item:colour` gives
-//! a secondary item a colour. Names may be any length (Knuth's programs stop at 8 characters).
+//! a secondary item a colour; `|n` (a bar and decimal digits, after the first item) adds `n`
+//! to the option's cost, as in Knuth's DLX5. Names may be any length (Knuth's programs stop
+//! at 8 characters).
 //! An option without a primary item is dropped with a [`Warning`], as Knuth's programs do.
 //! Errors give the line and column (both from 1, the column in characters); options are
 //! numbered from 1 in messages too, by their place among the option lines (a dropped option
@@ -50,6 +52,12 @@ pub enum ParseErrorKind {
         "a byte-order mark (U+FEFF) after the start of the text (only the first character may be one)"
     )]
     ByteOrderMark,
+    /// A cost entry that is not `|` and decimal digits.
+    #[error("option cost `{text}` is not a whole number (write `|` and digits, as in `|7`)")]
+    BadCost {
+        /// The entry as written.
+        text: String,
+    },
     /// The problem breaks a rule of [`Problem`].
     #[error(transparent)]
     Problem(#[from] ProblemError),
@@ -154,7 +162,14 @@ impl Problem {
             let option = ordinal;
             let mut entries = Vec::new();
             let mut primary = false;
+            let mut cost = 0u64;
+            let mut cost_column = 1;
             for (column, word) in words(raw) {
+                if let Some(digits) = word.strip_prefix('|') {
+                    cost = add_cost(cost, digits).map_err(|kind| at(column, kind(word, option)))?;
+                    cost_column = column;
+                    continue;
+                }
                 let (name, color) = match word.split_once(':') {
                     Some((name, color)) => (name, Some(color)),
                     None => (word, None),
@@ -206,7 +221,10 @@ impl Problem {
                 entries.push(Entry { item, color });
             }
             if primary {
-                builder.option(entries).map_err(|e| at(1, e.into()))?;
+                let column = if cost > 0 { cost_column } else { 1 };
+                builder
+                    .option_with_cost(entries, cost)
+                    .map_err(|e| at(column, e.into()))?;
             } else {
                 builder.warn(Warning::OptionWithoutPrimary {
                     ordinal,
@@ -254,8 +272,27 @@ impl Problem {
         out.push('\n');
         for o in self.options() {
             out.push_str(&self.option_text(o));
+            let cost = self.option_cost(o);
+            if cost > 0 {
+                out.push_str(&format!(" |{cost}"));
+            }
             out.push('\n');
         }
         out
     }
+}
+
+/// What went wrong with a cost entry, given the entry and the option's position.
+type CostFault = fn(&str, usize) -> ParseErrorKind;
+
+/// Adds the cost entry `|digits` to `cost`.
+fn add_cost(cost: u64, digits: &str) -> Result<u64, CostFault> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(|word, _| ParseErrorKind::BadCost {
+            text: word.to_string(),
+        });
+    }
+    let overflow: CostFault = |_, option| ProblemError::CostOverflow { option }.into();
+    let n: u64 = digits.parse().map_err(|_| overflow)?;
+    cost.checked_add(n).ok_or(overflow)
 }

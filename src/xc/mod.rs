@@ -20,6 +20,8 @@
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]);
+//! - [`best`]: minimum-cost solutions as Knuth's DLX5 ([`BestSolver`], [`Problem::best`]);
+//! - [`reduce`](mod@reduce): preprocessing as Knuth's DLX-PRE ([`Problem::reduce`]);
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
@@ -34,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod best;
 mod choose;
 mod dance;
 pub mod format;
@@ -42,6 +45,7 @@ mod matrix;
 pub mod memo;
 mod node;
 pub mod problem;
+pub mod reduce;
 mod sanity;
 pub mod search;
 mod share;
@@ -49,6 +53,7 @@ mod storage;
 mod walks;
 pub mod zdd;
 
+pub use best::{BestOutcome, BestSolver, Costed};
 pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;
@@ -56,6 +61,7 @@ pub use node::NODE_BYTES;
 pub use problem::{
     ColorId, Entry, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError, Warning,
 };
+pub use reduce::{ReduceOptions, Reduction};
 pub use search::{
     Event, ForceError, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status,
 };

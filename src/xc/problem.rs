@@ -273,6 +273,13 @@ pub enum ProblemError {
     /// The problem declares no primary item at all.
     #[error("the problem has no primary item")]
     NoPrimaryItems,
+    /// An option's cost does not fit: the costs of all options together must stay below
+    /// 2^64 - 1, so that no sum of them overflows (the search keeps 2^64 - 1 as "infinite").
+    #[error("option {}: cost overflow: the costs of all options together must stay below 2^64 - 1", .option + 1)]
+    CostOverflow {
+        /// The option's position.
+        option: usize,
+    },
     /// More items, options or nodes than 32-bit links can address.
     #[error("the problem is too large: {what}")]
     TooLarge {
@@ -355,6 +362,9 @@ pub struct Problem {
     entries: Vec<Entry>,
     primary_count: usize,
     warnings: Vec<Warning>,
+    /// The cost of each option, as far as the last option with a cost (the rest cost 0);
+    /// empty when no option has a cost, so problems without costs carry nothing.
+    costs: Vec<u64>,
 }
 
 impl Problem {
@@ -588,6 +598,69 @@ impl Problem {
         self.entries.iter().any(|e| e.color.is_some())
     }
 
+    /// The cost of an option (0 unless it was given one: `|n` entries in Knuth's format,
+    /// as in DLX5, or [`ProblemBuilder::option_with_cost`]).
+    ///
+    /// ```
+    /// # use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B\nA |3 |4\nB\n").unwrap();
+    /// assert_eq!((p.option_cost(OptionId::new(0)), p.option_cost(OptionId::new(1))), (7, 0));
+    /// ```
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        self.costs.get(option.index()).copied().unwrap_or(0)
+    }
+
+    /// The same problem with option `o` costing `cost(o)` (for minimum-cost search). The
+    /// costs of all options together must stay below 2^64 - 1.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A\nA\nA\n").unwrap().with_costs(|o| 5 - o.index() as u64).unwrap();
+    /// assert_eq!(p.to_dlx(), "A\nA |5\nA |4\n");
+    /// ```
+    pub fn with_costs(
+        &self,
+        mut cost: impl FnMut(OptionId) -> u64,
+    ) -> Result<Problem, ProblemError> {
+        let mut total = 0u64;
+        let mut costs = Vec::with_capacity(self.option_count());
+        for o in self.options() {
+            let c = cost(o);
+            total = total
+                .checked_add(c)
+                .filter(|&t| t < u64::MAX)
+                .ok_or(ProblemError::CostOverflow { option: o.index() })?;
+            costs.push(c);
+        }
+        while costs.last() == Some(&0) {
+            costs.pop();
+        }
+        Ok(Problem {
+            costs,
+            ..self.clone()
+        })
+    }
+
+    /// The items in Knuth's order, as his programs number them: the primary items, then
+    /// the secondary ones, each in declaration order (what [`Problem::to_dlx`] writes).
+    pub(crate) fn knuth_order(&self) -> Vec<ItemId> {
+        let of = |kind| self.items().filter(move |&i| self.item_kind(i) == kind);
+        of(ItemKind::Primary)
+            .chain(of(ItemKind::Secondary))
+            .collect()
+    }
+
+    /// Whether any option has a cost above 0.
+    ///
+    /// ```
+    /// # use dlxkit::xc::Problem;
+    /// assert!(Problem::from_dlx("A\nA |2\n").unwrap().has_costs());
+    /// assert!(!Problem::from_dlx("A\nA |0\n").unwrap().has_costs());
+    /// ```
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
     /// An option written as in Knuth's format: item names separated by spaces,
     /// `item:colour` for coloured entries.
     ///
@@ -697,6 +770,9 @@ pub struct ProblemBuilder {
     primary_count: usize,
     seen: Vec<u32>,
     warnings: Vec<Warning>,
+    costs: Vec<u64>,
+    /// The sum of every option's cost so far (kept below `u64::MAX`).
+    total_cost: u64,
 }
 
 impl ProblemBuilder {
@@ -921,6 +997,41 @@ impl ProblemBuilder {
         Ok(OptionId(option as u32))
     }
 
+    /// Adds an option with a cost, for minimum-cost search ([`crate::xc::BestSolver`]).
+    /// The costs of all options together must stay below 2^64 - 1.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Problem, ProblemError};
+    /// let mut b = Problem::builder();
+    /// let a = b.primary("A").unwrap();
+    /// let o = b.option_with_cost([a], 5).unwrap();
+    /// assert_eq!(b.option_with_cost([a], u64::MAX), Err(ProblemError::CostOverflow { option: 1 }));
+    /// assert_eq!(b.build().unwrap().option_cost(o), 5);
+    /// ```
+    pub fn option_with_cost<I, E>(
+        &mut self,
+        entries: I,
+        cost: u64,
+    ) -> Result<OptionId, ProblemError>
+    where
+        I: IntoIterator<Item = E>,
+        E: Into<Entry>,
+    {
+        let option = self.option_start.len();
+        let total = self
+            .total_cost
+            .checked_add(cost)
+            .filter(|&t| t < u64::MAX)
+            .ok_or(ProblemError::CostOverflow { option })?;
+        let id = self.option(entries)?;
+        if cost > 0 {
+            self.costs.resize(option, 0);
+            self.costs.push(cost);
+        }
+        self.total_cost = total;
+        Ok(id)
+    }
+
     /// Adds an option written as item names, each optionally `name:colour`
     /// (the form used in Knuth's text format).
     ///
@@ -1021,6 +1132,7 @@ impl ProblemBuilder {
             entries: self.entries,
             primary_count: self.primary_count,
             warnings: self.warnings,
+            costs: self.costs,
         }
     }
 }

@@ -1,0 +1,119 @@
+//! Command-line tests of `dlxkit solve --best[=K]`: each improvement printed as found with
+//! its cost, in text, JSON and JSON Lines, as Knuth's DLX5 finds them; `--emit dlx` writes
+//! costs back; bad costs are errors with file, line and column.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const COSTS: &str = "data/dlx/knuth-costs.dlx";
+
+fn dlxkit() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
+    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
+    cmd
+}
+
+#[test]
+fn best_prints_each_improvement_with_its_cost_then_the_optimum() {
+    // DLX5 m1 on this file: "1: (total cost $6)" then "2: (total cost $4)"; optimum $4.
+    dlxkit()
+        .args(["solve", "--best", COSTS])
+        .assert()
+        .code(0)
+        .stdout("# cost 6\nA B\nC\n\n# cost 4\nA\nB C\n\n")
+        .stderr("dlxkit: the optimum cost is 4\n");
+}
+
+#[test]
+fn best_k_keeps_the_k_cheapest_and_says_so_in_json_lines() {
+    let out = dlxkit()
+        .args(["solve", "--best=3", COSTS, "--format", "jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let costs: Vec<u64> = lines[..3]
+        .iter()
+        .map(|l| l["cost"].as_u64().unwrap())
+        .collect();
+    assert_eq!(costs, [6, 4, 7]);
+    assert_eq!(lines[1]["options"], serde_json::json!(["A", "B C"]));
+    let summary = &lines[3];
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["best"], serde_json::json!([4, 6, 7]));
+    // DLX5 k3: "Altogether 3 solutions, ... 13 updates, 0 cleansings, ..., 6 nodes".
+    assert_eq!(
+        (summary["solutions"].as_u64(), summary["nodes"].as_u64()),
+        (Some(3), Some(6))
+    );
+    assert_eq!(summary["updates"], 13);
+}
+
+#[test]
+fn best_as_one_json_object() {
+    let out = dlxkit()
+        .args(["solve", "--best", COSTS, "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["costs"], serde_json::json!([6, 4]));
+    assert_eq!(v["best"], serde_json::json!([4]));
+    assert_eq!(v["options"][1], serde_json::json!(["A", "B C"]));
+    assert_eq!(v["complete"], true);
+}
+
+#[test]
+fn best_with_stats_prints_the_best_costs_and_reduce_keeps_costs() {
+    dlxkit()
+        .args(["solve", "--best=2", COSTS, "--stats", "--reduce", "--quiet"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("best costs  4 6\n"));
+}
+
+#[test]
+fn emit_dlx_writes_the_costs_back() {
+    dlxkit()
+        .args(["solve", COSTS, "--emit", "dlx"])
+        .assert()
+        .code(0)
+        .stdout("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n");
+}
+
+#[test]
+fn bad_costs_are_errors_with_file_line_and_column() {
+    dlxkit()
+        .args(["solve", "--best"])
+        .write_stdin("A B\nA |1x\nB\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "<stdin>:2:3: option cost `|1x` is not a whole number",
+        ));
+    dlxkit()
+        .args(["solve", "--best"])
+        .write_stdin("A B\nA |99999999999999999999\nB\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "<stdin>:2:3: option 1: cost overflow",
+        ));
+}
+
+#[test]
+fn best_refuses_count_and_zero() {
+    dlxkit()
+        .args(["solve", "--best", "--count", COSTS])
+        .assert()
+        .code(2);
+    dlxkit()
+        .args(["solve", "--best=0", COSTS])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("must be at least 1"));
+}

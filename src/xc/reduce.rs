@@ -1,0 +1,584 @@
+//! Preprocessing, as Knuth's DLX-PRE: an equivalent problem with fewer options and items.
+//!
+//! Two observations shrink a problem without changing its solutions:
+//!
+//! - **A blocking option goes.** If choosing option `r` hides every option of some primary
+//!   item `p` that `r` does not contain, `r` can never be in a solution: `p` could no longer
+//!   be covered. ([`OptionReason::Blocks`])
+//! - **A forced item goes.** If every option of a primary item `p` contains item `c`
+//!   (uncoloured), covering `p` covers `c` too. So `c` can be dropped from the options that
+//!   contain `p`, and every other option that contains `c` can be dropped: it would clash
+//!   with whichever option covers `p`. ([`ItemReason::ForcedBy`],
+//!   [`OptionReason::ClashesWithForced`])
+//!
+//! A *round* visits every item `c` in Knuth's order (the primary items, then the secondary
+//! ones). It hides the options of `c` as a search would when covering `c`; if that empties
+//! a primary item, `c` is forced by it. Otherwise each option `r` whose first surviving entry
+//! is `c` (uncoloured) is tested: the options that clash with `r` through its other items are
+//! hidden too, and `r` is marked if some primary item outside `r` runs dry; the marked
+//! options go once `c` is unhidden. Rounds repeat until one changes nothing (a fixed point)
+//! or the round limit is reached. A primary item left with no option makes the problem
+//! infeasible: the reduction is then that item alone, with no option.
+//!
+//! The steps, their order and so the result are those of DLX-PRE (a colour on the tested
+//! item of an option shields the option from the test, as there); the test is sound whatever
+//! it misses. The reduced problem keeps the original order of items and options (DLX-PRE
+//! lists options by their first item instead), and [`Reduction::origin`] maps each of its
+//! options back to the original option it was cut from (with its cost): the solutions of the reduced problem,
+//! mapped back, are exactly the solutions of the original.
+//!
+//! ```
+//! use dlxkit::xc::{Problem, ReduceOptions};
+//! // Knuth's toy problem: DLX-PRE reduces it to three singleton options.
+//! let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+//! let r = p.reduce(&ReduceOptions::new());
+//! assert_eq!(r.problem.to_dlx(), "A B E\nE\nA\nB\n");
+//! let solution = r.problem.first_solution().unwrap();
+//! let mut texts: Vec<String> = r.original(&solution).iter().map(|&o| p.option_text(o)).collect();
+//! texts.sort();
+//! assert_eq!(texts, ["A D", "B G", "C E F"]);
+//! # Ok::<(), dlxkit::xc::ParseError>(())
+//! ```
+
+use super::problem::{Entry, ItemId, OptionId, Problem};
+
+/// How far [`Problem::reduce`] may go.
+///
+/// ```
+/// use dlxkit::xc::ReduceOptions;
+/// assert_eq!(ReduceOptions::new().rounds(3).max_rounds, Some(3));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReduceOptions {
+    /// Stop after this many rounds even if the last one changed something (`None`: go on to
+    /// the fixed point, which takes at most one round per option and item, plus one).
+    pub max_rounds: Option<usize>,
+}
+
+impl ReduceOptions {
+    /// No round limit.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::ReduceOptions::new().max_rounds, None);
+    /// ```
+    pub fn new() -> ReduceOptions {
+        ReduceOptions::default()
+    }
+
+    /// At most `n` rounds.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::ReduceOptions::new().rounds(1).max_rounds, Some(1));
+    /// ```
+    pub fn rounds(mut self, n: usize) -> ReduceOptions {
+        self.max_rounds = Some(n);
+        self
+    }
+}
+
+/// Why an option was removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionReason {
+    /// Choosing it would leave this primary item with no option.
+    Blocks(ItemId),
+    /// It contains `item`, which every option of `by` contains, but not `by`.
+    ClashesWithForced {
+        /// The forced item.
+        item: ItemId,
+        /// The primary item that forces it.
+        by: ItemId,
+    },
+    /// The problem is infeasible: every option goes.
+    Infeasible,
+}
+
+/// Why an item was removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ItemReason {
+    /// Every option of this primary item contains it: it is covered whenever that item is.
+    ForcedBy(ItemId),
+    /// A secondary item that no option contains any more.
+    Unused,
+    /// The problem is infeasible: only the primary item with no option is kept.
+    Infeasible,
+}
+
+/// An option [`Problem::reduce`] removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RemovedOption {
+    /// The option, in the original problem.
+    pub option: OptionId,
+    /// Why it went.
+    pub reason: OptionReason,
+}
+
+/// An item [`Problem::reduce`] removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RemovedItem {
+    /// The item, in the original problem.
+    pub item: ItemId,
+    /// Why it went.
+    pub reason: ItemReason,
+}
+
+/// What [`Problem::reduce`] made: the reduced problem and what was taken away.
+#[derive(Clone, Debug)]
+pub struct Reduction {
+    /// The reduced problem: the surviving items and options, in their original order, each
+    /// option possibly shorter (forced items taken out).
+    pub problem: Problem,
+    /// For each option of [`Reduction::problem`], the original option it comes from.
+    pub origin: Vec<OptionId>,
+    /// The options removed, in the order they went.
+    pub removed_options: Vec<RemovedOption>,
+    /// The items removed, in the order they went.
+    pub removed_items: Vec<RemovedItem>,
+    /// The rounds run (the last of them changed nothing, unless the limit or infeasibility
+    /// stopped the reduction).
+    pub rounds: usize,
+    /// Whether the last round changed nothing, so another would not either.
+    pub fixed_point: bool,
+    /// A primary item left with no option, when the problem has no solution.
+    pub infeasible: Option<ItemId>,
+}
+
+impl Reduction {
+    /// The original options of a solution of the reduced problem.
+    ///
+    /// ```
+    /// use dlxkit::xc::{OptionId, Problem, ReduceOptions};
+    /// let p = Problem::from_dlx("A B\nA B\nA\n")?; // option 1 blocks B
+    /// let r = p.reduce(&ReduceOptions::new());
+    /// assert_eq!(r.original(&[OptionId::new(0)]), [OptionId::new(0)]);
+    /// # Ok::<(), dlxkit::xc::ParseError>(())
+    /// ```
+    pub fn original(&self, solution: &[OptionId]) -> Vec<OptionId> {
+        solution.iter().map(|o| self.origin[o.index()]).collect()
+    }
+}
+
+impl Problem {
+    /// Reduces the problem as Knuth's DLX-PRE does (see [`reduce`](mod@crate::xc::reduce)).
+    ///
+    /// ```
+    /// use dlxkit::xc::{Problem, ReduceOptions};
+    /// let p = Problem::from_dlx("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n")?;
+    /// let r = p.reduce(&ReduceOptions::new());
+    /// assert_eq!(r.problem.to_dlx(), "A B | X Y\nA X:1 Y:1\nB X:1\n");
+    /// assert_eq!((r.removed_options.len(), r.removed_items.len()), (2, 1));
+    /// # Ok::<(), dlxkit::xc::ParseError>(())
+    /// ```
+    pub fn reduce(&self, options: &ReduceOptions) -> Reduction {
+        let mut links = Links::new(self);
+        links.run(options.max_rounds.unwrap_or(usize::MAX));
+        links.finish()
+    }
+}
+
+/// A sentinel for "no item" in the node arrays (items are numbered from 1 there).
+const NONE: u32 = 0;
+
+/// DLX-PRE's matrix: item headers `1..=n` in Knuth's order, then each option's entries.
+/// `item[x] == 0` marks an entry taken out of its option (a forced item).
+struct Links<'p> {
+    problem: &'p Problem,
+    /// The item of each header position (`order[h - 1]`).
+    order: Vec<ItemId>,
+    /// The number of primary items: headers `1..=primaries` are primary.
+    primaries: u32,
+    up: Vec<u32>,
+    down: Vec<u32>,
+    item: Vec<u32>,
+    /// The colour of an entry plus one (0: none).
+    color: Vec<u32>,
+    /// The option of each entry node.
+    option_of: Vec<u32>,
+    /// The first node of each option, and one past the last option.
+    start: Vec<u32>,
+    /// The length of each item's list.
+    len: Vec<u32>,
+    /// Per item: the option whose test stamped it (DLX-PRE's `aux`).
+    stamp: Vec<u32>,
+    /// The last primary item emptied by `hide` (DLX-PRE's `stack`).
+    emptied: u32,
+    deleted: Vec<bool>,
+    removed_options: Vec<RemovedOption>,
+    removed_items: Vec<RemovedItem>,
+    infeasible: Option<u32>,
+    rounds: usize,
+    fixed_point: bool,
+    /// Nodes unlinked by the current blocking test, to be relinked in reverse.
+    trail: Vec<u32>,
+}
+
+impl<'p> Links<'p> {
+    fn new(problem: &'p Problem) -> Links<'p> {
+        let order = problem.knuth_order();
+        let mut header = vec![0u32; problem.item_count()];
+        for (h, &i) in order.iter().enumerate() {
+            header[i.index()] = h as u32 + 1;
+        }
+        let headers = order.len() + 1;
+        let nodes = headers + problem.entry_count();
+        let mut l = Links {
+            problem,
+            primaries: problem.primary_count() as u32,
+            up: (0..nodes as u32).collect(),
+            down: (0..nodes as u32).collect(),
+            item: vec![NONE; nodes],
+            color: vec![0; nodes],
+            option_of: vec![0; nodes],
+            start: Vec::with_capacity(problem.option_count() + 1),
+            len: vec![0; headers],
+            stamp: vec![u32::MAX; headers],
+            emptied: NONE,
+            deleted: vec![false; problem.option_count()],
+            removed_options: Vec::new(),
+            removed_items: Vec::new(),
+            infeasible: None,
+            rounds: 0,
+            fixed_point: false,
+            trail: Vec::new(),
+            order,
+        };
+        let mut x = headers as u32;
+        for o in problem.options() {
+            l.start.push(x);
+            for e in problem.option(o) {
+                let h = header[e.item.index()];
+                l.item[x as usize] = h;
+                l.color[x as usize] = e.color.map_or(0, |c| c.index() as u32 + 1);
+                l.option_of[x as usize] = o.index() as u32;
+                let last = l.up[h as usize];
+                l.up[x as usize] = last;
+                l.down[x as usize] = h;
+                l.down[last as usize] = x;
+                l.up[h as usize] = x;
+                l.len[h as usize] += 1;
+                x += 1;
+            }
+        }
+        l.start.push(x);
+        l
+    }
+
+    fn is_primary(&self, h: u32) -> bool {
+        h <= self.primaries
+    }
+
+    fn item_id(&self, h: u32) -> ItemId {
+        self.order[h as usize - 1]
+    }
+
+    /// The nodes of `x`'s option after `x`, cyclically (DLX's order from `x + 1` round to
+    /// `x - 1`), skipping entries taken out.
+    fn others(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
+        let o = self.option_of[x as usize] as usize;
+        let (s, e) = (self.start[o], self.start[o + 1]);
+        (x + 1..e)
+            .chain(s..x)
+            .filter(move |&y| self.item[y as usize] != NONE)
+    }
+
+    /// The nodes of the list of item `h`, top to bottom, as they stand now.
+    fn list(&self, h: u32) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.len[h as usize] as usize);
+        let mut x = self.down[h as usize];
+        while x != h {
+            out.push(x);
+            x = self.down[x as usize];
+        }
+        out
+    }
+
+    fn unlink(&mut self, x: u32) {
+        let (u, d) = (self.up[x as usize], self.down[x as usize]);
+        self.down[u as usize] = d;
+        self.up[d as usize] = u;
+        self.len[self.item[x as usize] as usize] -= 1;
+    }
+
+    fn relink(&mut self, x: u32) {
+        let (u, d) = (self.up[x as usize], self.down[x as usize]);
+        self.down[u as usize] = x;
+        self.up[d as usize] = x;
+        self.len[self.item[x as usize] as usize] += 1;
+    }
+
+    /// Hides every option that has `c` uncoloured from the other lists, noting in
+    /// `emptied` a primary item left with no option.
+    fn hide(&mut self, c: u32) {
+        for r in self.list(c) {
+            if self.color[r as usize] != 0 {
+                continue;
+            }
+            let others: Vec<u32> = self.others(r).collect();
+            for x in others {
+                self.unlink(x);
+                let h = self.item[x as usize];
+                if self.len[h as usize] == 0 && self.is_primary(h) {
+                    self.emptied = h;
+                }
+            }
+        }
+    }
+
+    /// Undoes [`Links::hide`].
+    fn unhide(&mut self, c: u32) {
+        for r in self.list(c) {
+            if self.color[r as usize] != 0 {
+                continue;
+            }
+            let others: Vec<u32> = self.others(r).collect();
+            for x in others {
+                self.relink(x);
+            }
+        }
+    }
+
+    fn run(&mut self, max_rounds: usize) {
+        let items = self.order.len() as u32;
+        for h in 1..=items {
+            if self.len[h as usize] == 0 && self.note_empty(h) {
+                return;
+            }
+        }
+        while self.rounds < max_rounds {
+            self.rounds += 1;
+            let mut change = false;
+            for c in 1..=items {
+                if self.len[c as usize] == 0 {
+                    continue;
+                }
+                match self.reduce_item(c) {
+                    Some(changed) => change |= changed,
+                    None => return, // infeasible
+                }
+            }
+            if !change {
+                self.fixed_point = true;
+                return;
+            }
+        }
+    }
+
+    /// One step of a round: item `c` removed if forced, or the options that begin with it
+    /// tested. `None` when the problem turned out infeasible; otherwise whether anything
+    /// changed.
+    fn reduce_item(&mut self, c: u32) -> Option<bool> {
+        self.emptied = NONE;
+        self.hide(c);
+        if self.emptied != NONE {
+            self.unhide(c);
+            let by = self.emptied;
+            return self.remove_forced(c, by).then_some(true);
+        }
+        let mut marked = Vec::new();
+        for r in self.list(c) {
+            if self.first_survivor(r) && self.color[r as usize] == 0 {
+                if let Some(p) = self.blocks(r) {
+                    marked.push((r, p));
+                }
+            }
+        }
+        self.unhide(c);
+        for &(r, p) in marked.iter().rev() {
+            let reason = OptionReason::Blocks(self.item_id(p));
+            if !self.delete_option(r, reason, true) {
+                return None;
+            }
+        }
+        Some(!marked.is_empty())
+    }
+
+    /// Whether `x` is the first entry of its option still in it.
+    fn first_survivor(&self, x: u32) -> bool {
+        let o = self.option_of[x as usize] as usize;
+        (self.start[o]..x).all(|y| self.item[y as usize] == NONE)
+    }
+
+    /// Removes item `c`, forced by primary item `by`: the options with both lose `c`, the
+    /// others with `c` go. False when that leaves a primary item with no option.
+    fn remove_forced(&mut self, c: u32, by: u32) -> bool {
+        let reason = OptionReason::ClashesWithForced {
+            item: self.item_id(c),
+            by: self.item_id(by),
+        };
+        for r in self.list(c) {
+            if self.others(r).any(|y| self.item[y as usize] == by) {
+                self.item[r as usize] = NONE; // shortened: `c` leaves the option
+            } else if !self.delete_option(r, reason, false) {
+                return false;
+            }
+        }
+        let h = c as usize;
+        (self.up[h], self.down[h], self.len[h]) = (c, c, 0);
+        self.removed_items.push(RemovedItem {
+            item: self.item_id(c),
+            reason: ItemReason::ForcedBy(self.item_id(by)),
+        });
+        true
+    }
+
+    /// Deletes the option of node `r` (with `r` itself unless it is in a list being
+    /// dropped whole). False when a primary item is left with no option.
+    fn delete_option(&mut self, r: u32, reason: OptionReason, with_r: bool) -> bool {
+        let o = self.option_of[r as usize];
+        self.deleted[o as usize] = true;
+        self.removed_options.push(RemovedOption {
+            option: OptionId(o),
+            reason,
+        });
+        let mut nodes: Vec<u32> = self.others(r).collect();
+        if with_r {
+            nodes.push(r);
+        }
+        for x in nodes {
+            self.unlink(x);
+            let h = self.item[x as usize];
+            if self.len[h as usize] == 0 && self.note_empty(h) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Notes an item with no option left: a secondary item is dropped; a primary one makes
+    /// the problem infeasible (returns true).
+    fn note_empty(&mut self, h: u32) -> bool {
+        if self.is_primary(h) {
+            self.infeasible = Some(h);
+            return true;
+        }
+        self.removed_items.push(RemovedItem {
+            item: self.item_id(h),
+            reason: ItemReason::Unused,
+        });
+        false
+    }
+
+    /// DLX-PRE's test of option `r` (with its first item hidden): hides every option that
+    /// clashes with `r` through its other items, and returns a primary item outside `r`
+    /// that runs dry, if one does. Everything is restored before returning.
+    fn blocks(&mut self, r: u32) -> Option<u32> {
+        let mine: Vec<u32> = self.others(r).collect();
+        for &q in &mine {
+            self.stamp[self.item[q as usize] as usize] = r;
+        }
+        let mut dry = None;
+        self.trail.clear();
+        'test: for &q in &mine {
+            let (cc, x) = (self.item[q as usize], self.color[q as usize]);
+            for p in self.list(cc) {
+                if x != 0 && self.color[p as usize] == x {
+                    continue;
+                }
+                let others: Vec<u32> = self.others(p).collect();
+                for y in others {
+                    let h = self.item[y as usize];
+                    if self.len[h as usize] == 1
+                        && self.is_primary(h)
+                        && self.stamp[h as usize] != r
+                    {
+                        dry = Some(h);
+                        break 'test;
+                    }
+                    self.unlink(y);
+                    self.trail.push(y);
+                }
+            }
+        }
+        while let Some(y) = self.trail.pop() {
+            self.relink(y);
+        }
+        dry
+    }
+
+    fn finish(mut self) -> Reduction {
+        let p = self.problem;
+        let mut b = Problem::builder();
+        let mut header_to_new = vec![None; self.order.len() + 1];
+        let mut removed_options = std::mem::take(&mut self.removed_options);
+        let mut removed_items = std::mem::take(&mut self.removed_items);
+        if let Some(h) = self.infeasible {
+            let item = self.item_id(h);
+            b.primary(p.item_name(item))
+                .expect("a name of a valid problem");
+            removed_options.extend(p.options().filter(|o| !self.deleted[o.index()]).map(
+                |option| RemovedOption {
+                    option,
+                    reason: OptionReason::Infeasible,
+                },
+            ));
+            let gone: Vec<ItemId> = removed_items.iter().map(|r| r.item).collect();
+            removed_items.extend(
+                self.order
+                    .iter()
+                    .filter(|&&i| i != item && !gone.contains(&i))
+                    .map(|&item| RemovedItem {
+                        item,
+                        reason: ItemReason::Infeasible,
+                    }),
+            );
+            return Reduction {
+                problem: b.build().expect("one primary item"),
+                origin: Vec::new(),
+                removed_options,
+                removed_items,
+                rounds: self.rounds,
+                fixed_point: true,
+                infeasible: Some(item),
+            };
+        }
+        for (k, &item) in self.order.iter().enumerate() {
+            let h = k + 1;
+            if self.len[h] == 0 {
+                continue;
+            }
+            let name = p.item_name(item);
+            let id = if self.is_primary(h as u32) {
+                b.primary(name)
+            } else {
+                b.secondary(name)
+            };
+            header_to_new[h] = Some(id.expect("a name of a valid problem"));
+        }
+        let mut origin = Vec::new();
+        for o in p.options() {
+            if self.deleted[o.index()] {
+                continue;
+            }
+            let (s, e) = (self.start[o.index()], self.start[o.index() + 1]);
+            let entries: Vec<Entry> = (s..e)
+                .filter(|&x| self.item[x as usize] != NONE)
+                .map(|x| {
+                    let h = self.item[x as usize] as usize;
+                    let color = match self.color[x as usize] {
+                        0 => None,
+                        c => Some(b.color(p.color_name(super::problem::ColorId(c - 1)))),
+                    };
+                    Entry {
+                        item: header_to_new[h].expect("a surviving entry's item survives"),
+                        color,
+                    }
+                })
+                .collect();
+            b.option_with_cost(entries, p.option_cost(o))
+                .expect("a surviving option keeps a primary item, and its cost");
+            origin.push(o);
+        }
+        Reduction {
+            problem: b
+                .build()
+                .expect("a feasible reduction keeps a primary item"),
+            origin,
+            removed_options,
+            removed_items,
+            rounds: self.rounds,
+            fixed_point: self.fixed_point,
+            infeasible: None,
+        }
+    }
+}

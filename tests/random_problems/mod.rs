@@ -1,0 +1,123 @@
+//! Random small exact cover problems with colours and costs, for the property tests of
+//! preprocessing (`engine_reduce`) and of minimum-cost search (`engine_best`), and the
+//! brute-force oracle they are checked against: every subset of the options.
+
+use std::collections::BTreeSet;
+
+use dlxkit::xc::{Entry, OptionId, Problem};
+use quickcheck::{Arbitrary, Gen};
+
+/// An option of a [`Random`] problem: its entries (item, colour) and its cost.
+pub type RandomOption = (Vec<(u8, Option<u8>)>, u64);
+
+/// A random problem: up to 8 primary and 3 secondary items, up to 14 options, colours 0..3,
+/// costs 0..10 (in zero to two `|n` entries).
+#[derive(Clone, Debug)]
+pub struct Random {
+    pub primaries: u8,
+    pub secondaries: u8,
+    pub options: Vec<RandomOption>,
+}
+
+impl Arbitrary for Random {
+    fn arbitrary(g: &mut Gen) -> Random {
+        let primaries = 1 + u8::arbitrary(g) % 8;
+        let secondaries = u8::arbitrary(g) % 4;
+        let items = primaries + secondaries;
+        let count = usize::arbitrary(g) % 15;
+        let options = (0..count)
+            .map(|_| {
+                let len = 1 + usize::arbitrary(g) % 4;
+                let entries = (0..len)
+                    .map(|_| {
+                        let item = u8::arbitrary(g) % items;
+                        let color =
+                            (item >= primaries && bool::arbitrary(g)).then(|| u8::arbitrary(g) % 3);
+                        (item, color)
+                    })
+                    .collect();
+                (entries, u64::arbitrary(g) % 10)
+            })
+            .collect();
+        Random {
+            primaries,
+            secondaries,
+            options,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Random>> {
+        let me = self.clone();
+        Box::new((0..self.options.len()).rev().map(move |k| {
+            let mut s = me.clone();
+            s.options.remove(k);
+            s
+        }))
+    }
+}
+
+impl Random {
+    /// The problem with its colours and costs, skipping options the builder refuses
+    /// (repeated items, no primary item).
+    pub fn problem(&self) -> Problem {
+        let mut b = Problem::builder();
+        for i in 0..self.primaries {
+            b.primary(&format!("p{i}")).unwrap();
+        }
+        for i in 0..self.secondaries {
+            b.secondary(&format!("s{i}")).unwrap();
+        }
+        let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
+        for (entries, cost) in &self.options {
+            let entries: Vec<Entry> = entries
+                .iter()
+                .map(|&(item, color)| Entry {
+                    item: b.item_id(&item_name(self.primaries, item)).unwrap(),
+                    color: color.map(|c| colors[c as usize]),
+                })
+                .collect();
+            let _ = b.option_with_cost(entries, *cost);
+        }
+        b.build().unwrap()
+    }
+
+    /// The same problem without colours.
+    pub fn uncoloured(&self) -> Random {
+        let mut s = self.clone();
+        for (entries, _) in &mut s.options {
+            for entry in entries.iter_mut() {
+                entry.1 = None;
+            }
+        }
+        s
+    }
+}
+
+fn item_name(primaries: u8, item: u8) -> String {
+    if item < primaries {
+        format!("p{item}")
+    } else {
+        format!("s{}", item - primaries)
+    }
+}
+
+/// Every solution of `p`, each as its sorted options, found by trying every subset.
+pub fn brute_force(p: &Problem) -> BTreeSet<Vec<OptionId>> {
+    let n = p.option_count();
+    assert!(n <= 16, "brute force is for small problems");
+    (0u32..1 << n)
+        .map(|mask| {
+            (0..n)
+                .filter(|k| mask & (1 << k) != 0)
+                .map(OptionId::new)
+                .collect::<Vec<_>>()
+        })
+        .filter(|options| p.check_solution(options).is_ok())
+        .collect()
+}
+
+/// `options`, sorted.
+pub fn sorted(mut options: Vec<OptionId>) -> Vec<OptionId> {
+    options.sort();
+    options
+}
