@@ -329,6 +329,10 @@ fn check_dlx_text(text: &str) -> Result<(), String> {
                     read.options
                 ));
             }
+            let costs: Vec<u64> = p.options().map(|o| p.option_cost(o)).collect();
+            if costs != read.costs {
+                return Err(format!("costs {costs:?}, the oracle read {:?}", read.costs));
+            }
             if p.warnings().len() != read.dropped.len() {
                 return Err(format!(
                     "{} warnings, the oracle dropped {} options",
@@ -560,6 +564,12 @@ const KNUTH_REGRESSIONS: &[(&str, &str)] = &[
     ("A B\rA\rB\r", "2 items, 2 options"),
     // Columns in characters (issue 18, item 6).
     ("A | é\nA é:\n", "line 2, column 5"),
+    // A cost entry (issue 15, Knuth's DLX5), which the oracle once read as an unknown item.
+    ("1 2 | s1\n1 |1 s1\n2 |3 |4\n", "3 items, 2 options"),
+    // A cost that is not digits, one past 64 bits, and options whose costs sum to 2^64 - 1.
+    ("A\nA |1x\n", "line 2, column 3"),
+    ("A\nA |18446744073709551616\n", "line 2, column 3"),
+    ("A\nA |18446744073709551614\nA |1\n", "line 3, column 3"),
 ];
 
 #[test]

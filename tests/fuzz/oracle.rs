@@ -6,15 +6,19 @@
 //! line blank or starting (after blanks) with `|` is a comment; elsewhere a byte-order mark is
 //! an error. The first other line names the items, primary ones and then, after a word that
 //! starts with `|`, secondary ones. Every further line is an option: words `item` or
-//! `item:colour`. Names: no `|` or `:`; colours: not empty; a primary item takes no colour; an
-//! item appears once per option; an option without a primary item is dropped; the problem
-//! needs a primary item.
+//! `item:colour`, or cost entries `|digits` that add up to the option's cost. Names: no `|`
+//! or `:`; colours: not empty; a primary item takes no colour; an item appears once per
+//! option; an option's cost fits in 64 bits, and the costs of the options kept stay below
+//! 2^64 - 1 together; an option without a primary item is dropped; the problem needs a
+//! primary item.
 
 /// What the oracle read: the items (name, primary?) and the options (item, colour).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Read {
     pub items: Vec<(String, bool)>,
     pub options: Vec<Vec<(String, Option<String>)>>,
+    /// The cost of each option kept.
+    pub costs: Vec<u64>,
     /// The lines of the options that were dropped.
     pub dropped: Vec<usize>,
 }
@@ -78,6 +82,8 @@ pub fn read(text: &str) -> Result<Read, At> {
     let mut items: Vec<(String, bool)> = Vec::new();
     let mut item_line = None;
     let mut options = Vec::new();
+    let mut costs = Vec::new();
+    let mut total: u128 = 0;
     let mut dropped = Vec::new();
     for (k, line) in lines.iter().enumerate() {
         let number = k + 1;
@@ -113,7 +119,19 @@ pub fn read(text: &str) -> Result<Read, At> {
         }
         let mut option: Vec<(String, Option<String>)> = Vec::new();
         let mut has_primary = false;
+        let (mut cost, mut cost_col): (u128, usize) = (0, 1);
         for (col, word) in words(line) {
+            if let Some(digits) = word.strip_prefix('|') {
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err((number, col));
+                }
+                cost = cost.saturating_add(digits.parse().unwrap_or(u128::MAX));
+                if cost > u128::from(u64::MAX) {
+                    return Err((number, col));
+                }
+                cost_col = col;
+                continue;
+            }
             let (name, colour) = match word.find(':') {
                 Some(k) => (word[..k].to_string(), Some(word[k + 1..].to_string())),
                 None => (word.clone(), None),
@@ -134,7 +152,12 @@ pub fn read(text: &str) -> Result<Read, At> {
             option.push((name, colour));
         }
         if has_primary {
+            total += cost;
+            if total >= u128::from(u64::MAX) {
+                return Err((number, cost_col));
+            }
             options.push(option);
+            costs.push(cost as u64);
         } else {
             dropped.push(number);
         }
@@ -148,6 +171,7 @@ pub fn read(text: &str) -> Result<Read, At> {
     Ok(Read {
         items,
         options,
+        costs,
         dropped,
     })
 }
