@@ -20,6 +20,8 @@
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]);
+//! - [`shard`]: the search tree cut into subtrees searched apart (threads, machines), and
+//!   their results merged;
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
@@ -44,6 +46,7 @@ mod node;
 pub mod problem;
 mod sanity;
 pub mod search;
+pub mod shard;
 mod share;
 mod storage;
 mod walks;
