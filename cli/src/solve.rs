@@ -10,12 +10,13 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Status, Warning};
+use dlxkit::xc::{OptionId, Outcome, Problem, Status, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
 use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
+use super::parallel::{ParallelArgs, Plan};
 use super::progress::SearchBar;
 use super::search::{self, LimitArgs, SearchSummary};
 use super::{interrupt, CliError, Context, Exit};
@@ -69,6 +70,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub memo: MemoArgs,
 
+    #[command(flatten)]
+    pub parallel: ParallelArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size before the search; solutions, nodes, updates (as Knuth's DLX1
@@ -94,7 +98,7 @@ pub struct SolveArgs {
 
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd", "jobs", "shard"])]
     pub emit: Emit,
 }
 
@@ -128,6 +132,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         super::eprint_line(format_args!("{summary}"));
     }
 
+    args.parallel.check_memo(args.memo.wanted())?;
+    let plan = Plan::new(&args.parallel, &problem, ctx)?;
     if args.memo.wanted() {
         if args.profile {
             return Err(CliError::usage(
@@ -157,23 +163,31 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return Ok(run.exit());
     }
 
-    let arena = Arena::new();
     let limits = args.limits.limits(cancel, ctx.started);
-    let mut solver = Solver::new(&problem, &arena).with_limits(limits);
-    watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
-    let mut printer = Printer::new(args.format, args.count);
+    let format = if plan.is_shard() {
+        Format::Jsonl
+    } else {
+        args.format
+    };
+    let mut printer = Printer::new(format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
-    let outcome = search::run(
-        &mut solver,
+    let outcome = plan.search(
+        &problem,
+        limits,
+        watch,
         args.count,
+        args.parallel.unordered,
         &mut bar,
         &mut out,
         |out, options| printer.solution(out, &problem, options),
     )?;
-    printer.finish(&mut out, &outcome, args.profile)?;
+    match plan.shard_line(&outcome) {
+        Some(line) => out.json_line(&line)?,
+        None => printer.finish(&mut out, &outcome, args.profile)?,
+    }
     out.flush()?;
     search::report(ctx, &outcome, show_stats, args.profile, args.format);
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
