@@ -8,6 +8,7 @@ mod bench_cli;
 mod browser_play;
 mod cli_input_text;
 mod cli_memo;
+mod cli_parallel;
 mod cli_play;
 mod cli_puzzles;
 mod cli_readme;
