@@ -20,11 +20,12 @@
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use dlxkit::xc::parallel;
 use dlxkit::xc::shard::{Shard, Split, SplitBy, Totals};
 use dlxkit::xc::{
     Arena, Event, Limits, OptionId, Outcome, Problem, Progress, Solver, Stats, Status,
@@ -241,8 +242,7 @@ pub fn run(
     let shards = split.shards();
     let signal = limits.cancel.clone().unwrap_or_default();
     // The threads stop on this flag: set on Ctrl-C, at the limits, or on a failed write.
-    let stop = Arc::new(AtomicBool::new(false));
-    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let budget = AtomicU64::new(limits.max_nodes.unwrap_or(u64::MAX));
     let every = match limits.max_nodes {
         Some(max) => (max / (8 * threads as u64)).clamp(1, bar.every()),
@@ -267,38 +267,26 @@ pub fn run(
         stats: Stats::default(),
     };
     std::thread::scope(|scope| {
-        for t in 0..threads {
-            let tx = tx.clone();
-            let (stop, next, budget) = (&stop, &next, &budget);
-            let mut limits = limits.clone();
-            limits.cancel = Some(Arc::clone(stop));
-            let spawned = std::thread::Builder::new()
-                .name(format!("dlxkit-search-{t}"))
-                .spawn_scoped(scope, move || {
-                    let arena = Arena::new();
-                    let mut solver = Solver::new(problem, &arena);
-                    let work = Work {
-                        shards,
-                        stop,
-                        next,
-                        budget,
-                        limits,
-                        every,
-                        list: !count_only,
-                        tx,
-                    };
-                    work.run(&mut solver);
+        let work = Work {
+            stop: &stop,
+            budget: &budget,
+            limits: limits.clone(),
+            every,
+            list: !count_only,
+            tx,
+        };
+        let stop = &stop;
+        scope.spawn(move || {
+            let started =
+                parallel::for_each_shard(problem, split, threads, stop, |solver, index, shard| {
+                    work.run(solver, index, shard);
                 });
-            if spawned.is_err() {
-                // The threads that did start take the work; with none, this thread would
-                // wait for ever, so say so.
-                if t == 0 {
-                    stop.store(true, Ordering::SeqCst);
-                }
-                break;
+            if started == 0 {
+                // No thread could start: the search is stopped rather than waited for.
+                stop.store(true, Ordering::SeqCst);
             }
-        }
-        drop(tx);
+            // `work` and its sender end here: the gathering below then sees the channel close.
+        });
         loop {
             match rx.recv_timeout(TICK) {
                 Ok(message) => {
@@ -365,11 +353,9 @@ pub fn run(
     Ok(Outcome { status, stats })
 }
 
-/// One thread's share of the work.
+/// What every thread does with a shard: search it within the limits, sending what it finds.
 struct Work<'w> {
-    shards: &'w [Shard],
     stop: &'w AtomicBool,
-    next: &'w AtomicUsize,
     budget: &'w AtomicU64,
     limits: Limits,
     every: u64,
@@ -378,49 +364,39 @@ struct Work<'w> {
 }
 
 impl Work<'_> {
-    fn run(&self, solver: &mut Solver<'_>) {
-        loop {
-            if self.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            let index = self.next.fetch_add(1, Ordering::SeqCst);
-            let Some(shard) = self.shards.get(index) else {
-                return;
-            };
-            let mut limits = self.limits.clone();
-            let left = self.budget.load(Ordering::SeqCst);
-            if limits.max_nodes.is_some() {
-                limits.max_nodes = Some(left);
-            }
-            solver.set_limits(limits);
-            let mut found = Vec::new();
-            let mut counted = 0;
-            let outcome = shard.run(solver, self.list, self.every, |event| {
-                match event {
-                    Event::Solution(options) => {
-                        found.push(options.to_vec());
-                        if found.len() >= BATCH {
-                            let batch = std::mem::take(&mut found);
-                            let _ = self.tx.send(Message::Solutions(index, batch));
-                        }
-                    }
-                    Event::Progress(p) => {
-                        self.spend(p.nodes - counted);
-                        counted = p.nodes;
-                        let _ = self.tx.send(Message::Progress(index, p.estimate, p.nodes));
-                    }
-                }
-                match self.stop.load(Ordering::Relaxed) {
-                    true => ControlFlow::Break(()),
-                    false => ControlFlow::Continue(()),
-                }
-            });
-            self.spend(outcome.stats.nodes.saturating_sub(counted));
-            if !found.is_empty() {
-                let _ = self.tx.send(Message::Solutions(index, found));
-            }
-            let _ = self.tx.send(Message::Done(index, outcome));
+    fn run(&self, solver: &mut Solver<'_>, index: usize, shard: &Shard) {
+        let mut limits = self.limits.clone();
+        if limits.max_nodes.is_some() {
+            limits.max_nodes = Some(self.budget.load(Ordering::SeqCst));
         }
+        solver.set_limits(limits);
+        let mut found = Vec::new();
+        let mut counted = 0;
+        let outcome = shard.run(solver, self.list, self.every, |event| {
+            match event {
+                Event::Solution(options) => {
+                    found.push(options.to_vec());
+                    if found.len() >= BATCH {
+                        let batch = std::mem::take(&mut found);
+                        let _ = self.tx.send(Message::Solutions(index, batch));
+                    }
+                }
+                Event::Progress(p) => {
+                    self.spend(p.nodes - counted);
+                    counted = p.nodes;
+                    let _ = self.tx.send(Message::Progress(index, p.estimate, p.nodes));
+                }
+            }
+            match self.stop.load(Ordering::Relaxed) {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        });
+        self.spend(outcome.stats.nodes.saturating_sub(counted));
+        if !found.is_empty() {
+            let _ = self.tx.send(Message::Solutions(index, found));
+        }
+        let _ = self.tx.send(Message::Done(index, outcome));
     }
 
     /// Takes `nodes` from the node budget; the last of it stops every thread.

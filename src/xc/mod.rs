@@ -21,7 +21,7 @@
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]);
 //! - [`shard`]: the search tree cut into subtrees searched apart (threads, machines), and
-//!   their results merged;
+//!   their results merged; [`parallel`]: the shards searched on several threads;
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
@@ -43,6 +43,7 @@ mod layout;
 mod matrix;
 pub mod memo;
 mod node;
+pub mod parallel;
 pub mod problem;
 mod sanity;
 pub mod search;

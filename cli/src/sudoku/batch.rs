@@ -26,7 +26,7 @@ use dlxkit::sudoku::solvers::{Answer, Limits, SolveStats};
 use super::super::output::{self, Output};
 use super::super::progress::CountBar;
 use super::super::search::{parse_positive, parse_seconds, stat_line};
-use super::super::{interrupt, CliError, Context, Exit};
+use super::super::{interrupt, jobs, CliError, Context, Exit};
 
 /// How often the printing thread wakes up to flush output while a slow puzzle runs.
 const FLUSH_EVERY: Duration = Duration::from_millis(100);
@@ -52,7 +52,8 @@ pub struct BatchArgs {
 
     /// Work on N puzzles at once, on N threads (0: one per core)
     ///
-    /// The output is in the input's order whatever N.
+    /// The output is in the input's order whatever N. At most one thread per puzzle and 4
+    /// per core.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
 }
@@ -78,11 +79,8 @@ impl<'c> Batch<'c> {
         unit: &str,
         ctx: &'c Context,
     ) -> Result<Batch<'c>, CliError> {
-        // No more threads than items (rayon would start them all); 0 means one per core.
-        let threads = match args.jobs {
-            0 => 0,
-            jobs => jobs.min(total.max(1)),
-        };
+        // No more threads than items (rayon would start them all), nor than a few per core.
+        let threads = jobs::threads(args.jobs, total, ctx);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|k| format!("dlxkit-sudoku-{k}"))
