@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::problem::Problem;
-use super::search::{Solver, Stats, Status};
+use super::search::{Limits, Solver, Stats, Status};
 use super::shard::{Shard, Split, SplitBy, Totals};
 use super::storage::Arena;
 
@@ -92,6 +92,8 @@ pub struct Count {
     pub elapsed: Duration,
     /// The threads that worked.
     pub threads: usize,
+    /// Whether every shard was searched to its end.
+    pub complete: bool,
 }
 
 impl Count {
@@ -108,20 +110,27 @@ impl Count {
 }
 
 /// Counts every solution of `problem` on `threads` threads, the tree cut into
-/// `shards_per_thread` shards per thread.
+/// `shards_per_thread` shards per thread, each shard searched within `limits` (a cancel flag
+/// or a deadline stop them all; [`Count::complete`] says whether every shard finished).
 ///
 /// ```
-/// use dlxkit::xc::{Arena, Problem, Solver};
+/// use dlxkit::xc::{Arena, Limits, Problem, Solver};
 /// use dlxkit::xc::parallel::count;
 /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
-/// let counted = count(&p, 2, 16);
+/// let counted = count(&p, 2, 16, &Limits::new());
+/// assert!(counted.complete);
 /// assert_eq!(counted.totals.solutions, 4);
 /// let arena = Arena::new();
 /// let sequential = Solver::new(&p, &arena).count().stats;
 /// assert_eq!(counted.totals.nodes, u128::from(sequential.nodes)); // the same tree
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn count(problem: &Problem, threads: usize, shards_per_thread: usize) -> Count {
+pub fn count(
+    problem: &Problem,
+    threads: usize,
+    shards_per_thread: usize,
+    limits: &Limits,
+) -> Count {
     let started = Instant::now();
     let threads = threads.max(1);
     let split = Split::new(
@@ -130,9 +139,14 @@ pub fn count(problem: &Problem, threads: usize, shards_per_thread: usize) -> Cou
     );
     let results: Mutex<Vec<Option<Stats>>> = Mutex::new(vec![None; split.shards().len()]);
     let stop = AtomicBool::new(false);
+    let complete = AtomicBool::new(true);
     let threads = for_each_shard(problem, &split, threads, &stop, |solver, index, shard| {
+        solver.set_limits(limits.clone());
         let outcome = shard.run(solver, false, 0, |_| ControlFlow::Continue(()));
-        debug_assert_eq!(outcome.status, Status::Complete);
+        if outcome.status != Status::Complete {
+            complete.store(false, Ordering::SeqCst);
+            stop.store(true, Ordering::SeqCst);
+        }
         results.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(outcome.stats);
     });
     let shards: Vec<Stats> = results
@@ -151,5 +165,6 @@ pub fn count(problem: &Problem, threads: usize, shards_per_thread: usize) -> Cou
         shards,
         elapsed: started.elapsed(),
         threads,
+        complete: complete.into_inner(),
     }
 }

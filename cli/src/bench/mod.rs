@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 mod chart;
+mod parallel;
 mod report;
 
 use super::output::{Format, Output};
@@ -127,13 +128,17 @@ pub struct BenchArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
-    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6)
+    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6; with --jobs N, queens 14, Langford 12 and pentominoes 6x10 on 1 and N threads)
     #[arg(long, conflicts_with_all = ["files", "permute", "sample", "out", "mode", "solvers"])]
     pub engine: bool,
 
-    /// With --engine: runs per case (the best time is kept)
+    /// With --engine: runs per case (the best time is kept; with --jobs, the median of runs on 1 and N threads in turn)
     #[arg(long, default_value_t = 3, value_name = "N", requires = "engine")]
     pub runs: usize,
+
+    /// With --engine and --jobs N (N > 1): shards per thread of the parallel runs
+    #[arg(long, default_value_t = crate::parallel::SHARDS_PER_THREAD, value_name = "K", requires = "engine")]
+    pub shards_per_thread: usize,
 
     /// With --engine: time the memoised search instead (domino tilings, 6x6 Sudoku grids, mono/domino/tromino tilings, 12 queens), with dancing links beside it where it finishes
     #[arg(long, requires = "engine")]
@@ -648,6 +653,10 @@ fn run_memo(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
 fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
     if args.memo {
         return run_memo(args, ctx);
+    }
+    if args.jobs != 1 {
+        let threads = jobs::threads(args.jobs, usize::MAX, ctx);
+        return parallel::run(args, threads, args.shards_per_thread.max(1), ctx);
     }
     let cases = engine::cases(false).map_err(input_error)?;
     let cancel = interrupt::flag();
