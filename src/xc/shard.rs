@@ -164,8 +164,9 @@ impl FromStr for Path {
 pub enum SplitBy {
     /// Every subtree at this depth (and the solutions above it) is a shard.
     Depth(usize),
-    /// Exactly this many shards (fewer only when the whole tree has fewer leaves), the
-    /// subtree with the largest share expanded first.
+    /// Exactly this many shards (fewer only when the whole tree has fewer leaves): the
+    /// subtree with the largest share is expanded first until there are enough, then
+    /// neighbouring siblings with the smallest shares are joined into runs.
     Count(usize),
 }
 
@@ -551,38 +552,45 @@ impl Split {
                 done.insert(leaf.path.clone(), Group::single(leaf));
                 continue;
             }
-            let children = self.expand(solver, base, &leaf);
-            let room = n - (open.len() + done.len());
-            if children.len() <= room {
-                for (step, option, solution) in children {
-                    open.push(Largest(leaf.child(step, option, solution)));
-                }
-                continue;
-            }
-            // Too many children: exactly `room` runs of siblings, the first ones longer.
-            let (per, extra) = (children.len() / room, children.len() % room);
-            let mut rest = children.as_slice();
-            for g in 0..room {
-                let (run, tail) = rest.split_at(per + usize::from(g < extra));
-                rest = tail;
-                let (first, last) = (run[0].0, run[run.len() - 1].0);
-                let step = Step {
-                    first: first.first,
-                    last: last.last,
-                    of: first.of,
-                };
-                let group = Group {
-                    path: leaf.path.child(step),
-                    prefix: leaf.options.clone(),
-                    members: run.iter().map(|&(_, o, s)| (o, s)).collect(),
-                };
-                done.insert(group.path.clone(), group);
+            for (step, option, solution) in self.expand(solver, base, &leaf) {
+                open.push(Largest(leaf.child(step, option, solution)));
             }
         }
         for Largest(leaf) in open {
             done.insert(leaf.path.clone(), Group::single(leaf));
         }
-        done.into_values().collect()
+        // The last expansion may have made too many: join neighbouring siblings, the pair
+        // with the smallest share first, until there are `n` (so no shard is much larger
+        // than the others, as a run of the largest subtree's children would be).
+        let mut groups: Vec<Group> = done.into_values().collect();
+        while groups.len() > n {
+            let joinable = |k: usize| {
+                let (a, b) = (&groups[k], &groups[k + 1]);
+                a.prefix == b.prefix && a.path.depth() == b.path.depth() && !a.members.is_empty()
+            };
+            let best = (0..groups.len() - 1)
+                .filter(|&k| joinable(k))
+                .min_by(|&j, &k| {
+                    let share = |k: usize| groups[k].path.share() + groups[k + 1].path.share();
+                    share(j).total_cmp(&share(k))
+                });
+            let Some(k) = best else {
+                break;
+            };
+            let second = groups.remove(k + 1);
+            let first = &mut groups[k];
+            let mut steps = first.path.0.clone();
+            let last = steps.last_mut().expect("siblings have a last step");
+            last.last = second
+                .path
+                .0
+                .last()
+                .expect("siblings have a last step")
+                .last;
+            first.path = Path(steps);
+            first.members.extend(second.members);
+        }
+        groups
     }
 }
 
