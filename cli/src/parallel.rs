@@ -2,9 +2,11 @@
 //! for `solve` and the puzzle subcommands.
 //!
 //! `--jobs N` cuts the search tree into [`SHARDS_PER_THREAD`] shards per thread
-//! ([`dlxkit::xc::shard`]), and each thread, with its own solver, takes the next shard in the
-//! sequential order as soon as it is free, so no thread waits while another has work left
-//! except at the very end, when the shards are small. The calling thread gathers what the
+//! ([`dlxkit::xc::shard`]), and each thread, with its own solver, takes the next shard as
+//! soon as it is free ([`dlxkit::xc::parallel::for_each_shard`]): the largest share first
+//! when counting or listing unordered, in the sequential order when listing in order (so
+//! that few solutions wait to be printed). No thread waits while another has work left
+//! except at the very end. The calling thread gathers what the
 //! threads send: solutions, printed in the sequential order (each shard's as soon as every
 //! earlier shard is done, the later ones kept until then) or, with `--unordered`, as they
 //! come; progress, combined into one estimate; and each shard's figures, added up with the
@@ -36,9 +38,7 @@ use super::output::Output;
 use super::progress::SearchBar;
 use super::{interrupt, jobs, CliError, Context};
 
-/// Shards per thread: enough that the last shards to finish are small next to the whole
-/// (BENCHMARKS.md, "Parallel search", measures the tail as this grows).
-pub const SHARDS_PER_THREAD: usize = 32;
+pub use dlxkit::xc::parallel::SHARDS_PER_THREAD;
 
 /// How often the gathering thread wakes up without news, to flush output and look for
 /// Ctrl-C.
@@ -277,10 +277,16 @@ pub fn run(
         };
         let stop = &stop;
         scope.spawn(move || {
-            let started =
-                parallel::for_each_shard(problem, split, threads, stop, |solver, index, shard| {
+            let started = parallel::for_each_shard(
+                problem,
+                split,
+                threads,
+                count_only || unordered,
+                stop,
+                |solver, index, shard| {
                     work.run(solver, index, shard);
-                });
+                },
+            );
             if started == 0 {
                 // No thread could start: the search is stopped rather than waited for.
                 stop.store(true, Ordering::SeqCst);

@@ -319,6 +319,9 @@ pub struct ParallelResult {
     /// The largest shard's share of the nodes below the split: the tail one thread may be
     /// left with at the end.
     pub largest_share: f64,
+    /// The speed-up the split allows, whatever the load (see
+    /// [`crate::xc::parallel::Count::balanced_speedup`]).
+    pub balanced_speedup: f64,
     /// Runs made.
     pub runs: usize,
     /// Whether every run explored the whole tree.
@@ -358,6 +361,7 @@ pub fn run_parallel(
         best: Duration::MAX,
         cpu: None,
         largest_share: 1.0,
+        balanced_speedup: 1.0,
         runs: 0,
         complete: true,
     };
@@ -376,6 +380,7 @@ pub fn run_parallel(
         result.threads = counted.threads;
         result.shards = counted.split.shards().len();
         result.largest_share = counted.largest_share();
+        result.balanced_speedup = counted.balanced_speedup();
         if counted.elapsed < result.best {
             result.best = counted.elapsed;
             result.cpu = cpu;

@@ -32,6 +32,7 @@ struct Line {
     speedup: f64,
     cpu_ratio: f64,
     largest_share: f64,
+    balanced_speedup: f64,
     runs: usize,
     same_counts: bool,
 }
@@ -104,6 +105,7 @@ pub fn run(
             speedup: s.as_secs_f64() / p.as_secs_f64().max(1e-9),
             cpu_ratio: pc.as_secs_f64() / sc.as_secs_f64().max(1e-9),
             largest_share: many.largest_share,
+            balanced_speedup: many.balanced_speedup,
             runs,
             same_counts: same,
         });
@@ -143,6 +145,7 @@ pub fn run(
                     short_time(l.parallel_cpu_ms),
                     format!("{:.3}", l.cpu_ratio),
                     format!("{:.2}%", 100.0 * l.largest_share),
+                    format!("{:.2}", l.balanced_speedup),
                 ]);
             }
             print_table(&mut out, &rows)?;
