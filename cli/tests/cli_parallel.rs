@@ -411,3 +411,42 @@ fn jobs_are_refused_with_memo_and_capped_when_absurd() {
         "{err}"
     );
 }
+
+#[test]
+fn sudoku_count_shares_one_puzzle_among_threads() {
+    let count = |input: &str, extra: &[&str]| {
+        let mut args = vec!["sudoku", "count", "--format", "jsonl"];
+        args.extend(extra);
+        let out = dlxkit().args(&args).write_stdin(input).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            v["solutions"].clone(),
+            v["nodes"].clone(),
+            v["status"].clone(),
+        )
+    };
+    for (input, limit) in [
+        ("................\n", None),
+        ("1...............\n", None),
+        (&format!("12{}\n", ".".repeat(79))[..], Some("20000")),
+    ] {
+        let limit: Vec<&str> = limit.map(|l| vec!["--limit", l]).unwrap_or_default();
+        let one = count(input, &limit);
+        for jobs in ["2", "3"] {
+            let mut args = limit.clone();
+            args.extend(["--jobs", jobs]);
+            let many = count(input, &args);
+            if limit.is_empty() {
+                assert_eq!(many, one, "{input} --jobs {jobs}");
+            } else {
+                // Up to the limit: the same count; the threads search more nodes to get there.
+                assert_eq!(
+                    (&many.0, &many.2),
+                    (&one.0, &one.2),
+                    "{input} --jobs {jobs}"
+                );
+            }
+        }
+    }
+    assert_eq!(count("................\n", &["--jobs", "2"]).0, 288);
+}

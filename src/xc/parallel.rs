@@ -10,14 +10,14 @@
 //! work was spread.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::problem::Problem;
 use super::search::{Limits, Solver, Stats, Status};
 use super::shard::{Shard, Split, SplitBy, Totals};
-use super::storage::Arena;
+use super::storage::{Arena, Storage};
 
 /// Shards per thread for a search on several threads: enough that the last shards to finish
 /// are small next to the whole (BENCHMARKS.md, "Parallel search", measures the largest
@@ -110,6 +110,8 @@ pub struct Count {
     pub threads: usize,
     /// Whether every shard was searched to its end.
     pub complete: bool,
+    /// Why the count ended: [`Status::Complete`], or the limit that stopped it.
+    pub status: Status,
 }
 
 impl Count {
@@ -170,15 +172,54 @@ pub fn count(
     shards_per_thread: usize,
     limits: &Limits,
 ) -> Count {
+    let arena = Arena::new();
+    count_below(
+        &mut Solver::new(problem, &arena),
+        threads,
+        shards_per_thread,
+        limits,
+    )
+}
+
+/// [`count`] below the options forced in `solver` (a Sudoku's givens, say), which each
+/// thread forces too. The limits are those of the whole count: it stops once
+/// `max_solutions` are found in all (the count is then that many, and the status
+/// [`Status::SolutionLimit`]), the threads draw their nodes from one `max_nodes` budget (each
+/// shard may use what is left when it starts), and a deadline or the cancel flag stops
+/// every thread.
+///
+/// ```
+/// use dlxkit::xc::{Arena, Limits, OptionId, Problem, Solver, Status};
+/// use dlxkit::xc::parallel::count_below;
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let arena = Arena::new();
+/// let mut solver = Solver::new(&p, &arena);
+/// solver.force(OptionId::new(0))?; // A alone: then B C, or B and C
+/// let counted = count_below(&mut solver, 2, 4, &Limits::new());
+/// assert_eq!((counted.totals.solutions, counted.status), (2, Status::Complete));
+/// let one = count_below(&mut solver, 2, 4, &Limits::new().solutions(1));
+/// assert_eq!((one.totals.solutions, one.status), (1, Status::SolutionLimit));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_below<S: Storage>(
+    solver: &mut Solver<'_, S>,
+    threads: usize,
+    shards_per_thread: usize,
+    limits: &Limits,
+) -> Count {
     let started = Instant::now();
     let threads = threads.max(1);
-    let split = Split::new(
-        problem,
+    let split = Split::of_solver(
+        solver,
         SplitBy::Count(threads.saturating_mul(shards_per_thread.max(1))),
     );
+    let base = solver.forced().to_vec();
+    let problem = solver.problem();
     let results: Mutex<Vec<Option<Stats>>> = Mutex::new(vec![None; split.shards().len()]);
     let stop = AtomicBool::new(false);
-    let complete = AtomicBool::new(true);
+    let found = AtomicU64::new(0);
+    let budget = AtomicU64::new(limits.max_nodes.unwrap_or(u64::MAX));
+    let stopped: Mutex<Option<Status>> = Mutex::new(None);
     let threads = for_each_shard(
         problem,
         &split,
@@ -186,10 +227,39 @@ pub fn count(
         true,
         &stop,
         |solver, index, shard| {
-            solver.set_limits(limits.clone());
+            if solver.forced() != base.as_slice() {
+                solver.unforce_all();
+                for &o in &base {
+                    solver
+                        .force(o)
+                        .expect("the options forced in the first solver");
+                }
+            }
+            let mut mine = limits.clone();
+            if let Some(max) = limits.max_solutions {
+                mine.max_solutions = Some(max.saturating_sub(found.load(Ordering::SeqCst)));
+            }
+            if limits.max_nodes.is_some() {
+                mine.max_nodes = Some(budget.load(Ordering::SeqCst));
+            }
+            solver.set_limits(mine);
             let outcome = shard.run(solver, false, 0, |_| ControlFlow::Continue(()));
-            if outcome.status != Status::Complete {
-                complete.store(false, Ordering::SeqCst);
+            let total = found.fetch_add(outcome.stats.solutions, Ordering::SeqCst)
+                + outcome.stats.solutions;
+            let _ = budget.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| {
+                Some(left.saturating_sub(outcome.stats.nodes))
+            });
+            let limit_reached = limits.max_solutions.is_some_and(|max| total >= max);
+            if outcome.status != Status::Complete || limit_reached {
+                let status = if limit_reached {
+                    Status::SolutionLimit
+                } else {
+                    outcome.status
+                };
+                let mut first = stopped.lock().unwrap_or_else(|e| e.into_inner());
+                if first.is_none_or(|s| rank(status) > rank(s)) {
+                    *first = Some(status);
+                }
                 stop.store(true, Ordering::SeqCst);
             }
             results.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(outcome.stats);
@@ -205,12 +275,32 @@ pub fn count(
     for (shard, stats) in split.shards().iter().zip(&shards) {
         totals.add(shard.path().depth(), stats);
     }
+    let status = stopped
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .unwrap_or(Status::Complete);
+    if let (Status::SolutionLimit, Some(max)) = (status, limits.max_solutions) {
+        totals.solutions = totals.solutions.min(u128::from(max));
+    }
     Count {
         split,
         totals,
         shards,
         elapsed: started.elapsed(),
         threads,
-        complete: complete.into_inner(),
+        complete: status == Status::Complete,
+        status,
+    }
+}
+
+/// Which of two reasons to stop a count wins: a signal, then time, nodes, the solution
+/// limit.
+fn rank(status: Status) -> u8 {
+    match status {
+        Status::Cancelled => 4,
+        Status::TimeLimit => 3,
+        Status::NodeLimit => 2,
+        Status::SolutionLimit => 1,
+        _ => 0,
     }
 }

@@ -4,14 +4,19 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
+use dlxkit::sudoku::encode::Encoding;
 use dlxkit::sudoku::parse::{to_line, Puzzle};
-use dlxkit::sudoku::solvers::{self, Answer, SolveReport, Status, SudokuSolver, SOLVER_NAMES};
+use dlxkit::sudoku::solvers::{
+    self, Answer, SolveReport, SolveStats, Status, SudokuSolver, SOLVER_NAMES,
+};
+use dlxkit::sudoku::Grid;
+use dlxkit::xc::{parallel, Arena, Solver};
 use serde::Serialize;
 
 use super::super::color::Paint;
 use super::super::output::{self, Output};
 use super::super::search::parse_positive;
-use super::super::{CliError, Context, Exit};
+use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs, Tally};
 use super::{counted, pretty, read_puzzles, InputArgs, Puzzles};
 
@@ -202,7 +207,23 @@ fn search_all(
             layout.size()
         )));
     }
-    let batch = Batch::new(batch_args, puzzles.list.len(), "puzzles", ctx)?;
+    // `count` of one puzzle on several threads: the threads share its search (a grid with
+    // many solutions), rather than the batch's puzzles.
+    let mut shared = None;
+    let counting = matches!(printer.show, Show::Count | Show::CountJsonl);
+    if counting && puzzles.list.len() == 1 && batch_args.jobs != 1 && name == "dlx" {
+        let threads = jobs::threads(batch_args.jobs, usize::MAX, ctx);
+        if threads > 1 {
+            let encoding = Encoding::new(layout.clone())
+                .map_err(|e| CliError::input(format!("{}: {e}", puzzles.name)))?;
+            shared = Some((encoding, threads));
+        }
+    }
+    let one_thread = BatchArgs {
+        jobs: if shared.is_some() { 1 } else { batch_args.jobs },
+        ..batch_args.clone()
+    };
+    let batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut tally = Tally::default();
@@ -213,6 +234,8 @@ fn search_all(
         |solver: &mut Box<dyn SudokuSolver>, puzzle: &Puzzle| {
             let report = if batch.out_of_time() {
                 not_started()
+            } else if let Some((encoding, threads)) = &shared {
+                count_on_threads(encoding, &puzzle.grid, *threads, &limits)
             } else {
                 solver.solve(&puzzle.grid, &limits)
             };
@@ -239,6 +262,46 @@ fn search_all(
         tally.timed_out,
     );
     Ok(batch.exit(done, tally.without_solution))
+}
+
+/// The count of one puzzle's solutions on `threads` threads (its first solution is not
+/// kept: `sudoku count` prints only the number).
+fn count_on_threads(
+    encoding: &Encoding,
+    grid: &Grid,
+    threads: usize,
+    limits: &solvers::Limits,
+) -> SolveReport {
+    let started = std::time::Instant::now();
+    let arena = Arena::new();
+    let mut solver = Solver::new(encoding.problem(), &arena);
+    if encoding.force_givens(&mut solver, grid).is_err() {
+        // Givens that clash: no solution, as the one-thread solver says.
+        return SolveReport {
+            status: Status::Complete,
+            solutions: 0,
+            first: None,
+            stats: SolveStats {
+                elapsed: started.elapsed(),
+                ..SolveStats::default()
+            },
+        };
+    }
+    let counted = parallel::count_below(&mut solver, threads, parallel::SHARDS_PER_THREAD, limits);
+    let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+    let branches =
+        counted.split.above().branches + counted.shards.iter().map(|s| s.branches).sum::<u64>();
+    SolveReport {
+        status: counted.status,
+        solutions: narrow(counted.totals.solutions),
+        first: None,
+        stats: SolveStats {
+            nodes: narrow(counted.totals.nodes),
+            guesses: branches,
+            elapsed: started.elapsed(),
+            ..SolveStats::default()
+        },
+    }
 }
 
 /// The report of a puzzle the batch had no time left for.
