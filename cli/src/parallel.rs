@@ -296,7 +296,7 @@ pub fn run(
         loop {
             match rx.recv_timeout(TICK) {
                 Ok(message) => {
-                    gather.take(message, out, &mut on_solution, &stop);
+                    gather.take(message, out, &mut on_solution, stop);
                     bar.update(&gather.progress(started));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}

@@ -28,6 +28,8 @@ Examples:
   dlxkit solve --limit 1 --format json problem.dlx  the first solution, as JSON
   make-problem | dlxkit solve --format jsonl        solutions as JSON Lines, from a pipe
   dlxkit solve --emit dlx messy.dlx > clean.dlx     rewrite a problem in a normal form
+  dlxkit solve --count --jobs 0 big.dlx             count on every core
+  dlxkit solve --count --shard 7/100 big.dlx        shard 7 of 100, for `dlxkit merge`
 
 Knuth's format: lines starting with `|` are comments. The first other line names the
 primary items, then `|` and the secondary items. Each further line is an option: the

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-use crate::cli_util;
+use crate::cli_util::{self, Watch};
 
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
@@ -167,46 +167,40 @@ fn node_and_time_limits_bound_the_whole_parallel_search() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_every_thread_and_prints_the_count_so_far_with_exit_130() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command as StdCommand, Stdio};
     // 2^40 solutions: the count cannot finish. The signal comes once the threads have
     // been searching for a while (a solution is found at every few nodes).
     let path = cli_util::doubles(40, "cli_parallel_sigint");
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
-        .args(["solve", "--count", "--stats", "--jobs", "2"])
-        .arg(&path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    stderr.read_line(&mut first).unwrap();
-    assert!(first.starts_with("problem"), "{first}");
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let sent = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let (mut stdout, mut rest) = (String::new(), String::new());
-    stderr.read_to_string(&mut rest).unwrap();
-    child
+    let run = cli_util::interrupt_later(
+        [
+            "solve",
+            "--count",
+            "--stats",
+            "--jobs",
+            "2",
+            path.to_str().unwrap(),
+        ],
+        Watch::Stderr,
+        std::time::Duration::from_millis(500),
+    );
+    assert!(run.first_line.starts_with("problem"), "{}", run.first_line);
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
+    let count: u64 = run
         .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{rest}");
-    let count: u64 = stdout
         .strip_suffix(" (incomplete: interrupted)\n")
-        .unwrap_or_else(|| panic!("a marked count, not {stdout:?}"))
+        .unwrap_or_else(|| panic!("a marked count, not {:?}", run.stdout))
         .parse()
         .unwrap();
     assert!(count > 0, "the threads had searched for half a second");
-    assert!(rest.contains("status      interrupted\n"), "{rest}");
-    assert!(rest.contains(&format!("solutions   {count}\n")), "{rest}");
+    assert!(
+        run.stderr.contains("status      interrupted\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!("solutions   {count}\n")),
+        "{}",
+        run.stderr
+    );
 }
 
 /// Runs every shard of a list of `n` for `args` (each process on its own, as a job array
@@ -449,4 +443,24 @@ fn sudoku_count_shares_one_puzzle_among_threads() {
         }
     }
     assert_eq!(count("................\n", &["--jobs", "2"]).0, 288);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_from_timeout_stops_every_thread_with_143() {
+    // As a scheduler stops a job: `timeout` sends SIGTERM; --preserve-status passes on the exit.
+    let out = std::process::Command::new("timeout")
+        .args(["--preserve-status", "2"])
+        .arg(env!("CARGO_BIN_EXE_dlxkit"))
+        .args(["langford", "16", "--count", "--jobs", "2"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the `timeout` command (coreutils) is missing: this test needs it");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(143), "{stderr}");
+    let count = stdout
+        .strip_suffix(" (incomplete: interrupted)\n")
+        .unwrap_or_else(|| panic!("a marked partial count, not {stdout:?}"));
+    assert!(count.parse::<u64>().is_ok(), "{stdout:?}");
 }

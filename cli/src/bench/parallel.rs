@@ -117,37 +117,7 @@ pub fn run(
             out.line(&format!(
                 "engine on {threads} threads against 1: every solution counted, {shards_per_thread} shards per thread, medians of {runs} interleaved runs"
             ))?;
-            let mut rows = vec![[
-                "case",
-                "threads",
-                "shards",
-                "solutions",
-                "time 1",
-                "time N",
-                "speed-up",
-                "cpu 1",
-                "cpu N",
-                "cpu N/1",
-                "largest shard",
-            ]
-            .map(String::from)
-            .to_vec()];
-            for l in &lines {
-                rows.push(vec![
-                    l.name.clone(),
-                    l.threads.to_string(),
-                    l.shards.to_string(),
-                    l.solutions.to_string(),
-                    short_time(l.sequential_ms),
-                    short_time(l.parallel_ms),
-                    format!("{:.2}", l.speedup),
-                    short_time(l.sequential_cpu_ms),
-                    short_time(l.parallel_cpu_ms),
-                    format!("{:.3}", l.cpu_ratio),
-                    format!("{:.2}%", 100.0 * l.largest_share),
-                    format!("{:.2}", l.balanced_speedup),
-                ]);
-            }
+            let rows = table(&lines);
             print_table(&mut out, &rows)?;
         }
         Format::Json | Format::Jsonl => print_records(&mut out, args.format, "parallel", &lines)?,
@@ -163,4 +133,71 @@ pub fn run(
         return Ok(Exit::Interrupted);
     }
     Ok(Exit::Success)
+}
+
+/// The text table: a header, then a row per case.
+fn table(lines: &[Line]) -> Vec<Vec<String>> {
+    let header = [
+        "case",
+        "threads",
+        "shards",
+        "solutions",
+        "time 1",
+        "time N",
+        "speed-up",
+        "cpu 1",
+        "cpu N",
+        "cpu N/1",
+        "largest shard",
+        "balanced",
+    ];
+    let mut rows = vec![header.map(String::from).to_vec()];
+    for l in lines {
+        rows.push(vec![
+            l.name.clone(),
+            l.threads.to_string(),
+            l.shards.to_string(),
+            l.solutions.to_string(),
+            short_time(l.sequential_ms),
+            short_time(l.parallel_ms),
+            format!("{:.2}", l.speedup),
+            short_time(l.sequential_cpu_ms),
+            short_time(l.parallel_cpu_ms),
+            format!("{:.3}", l.cpu_ratio),
+            format!("{:.2}%", 100.0 * l.largest_share),
+            format!("{:.2}", l.balanced_speedup),
+        ]);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_of_the_table_has_a_cell_per_column() {
+        let ms = Duration::from_millis(1);
+        let line = Line {
+            name: "queens-14".into(),
+            threads: 2,
+            shards: 64,
+            solutions: 365_596,
+            nodes: 5_474_542,
+            sequential_ms: ms * 500,
+            parallel_ms: ms * 260,
+            sequential_cpu_ms: ms * 500,
+            parallel_cpu_ms: ms * 510,
+            speedup: 1.92,
+            cpu_ratio: 1.02,
+            largest_share: 0.0967,
+            balanced_speedup: 1.99,
+            runs: 5,
+            same_counts: true,
+        };
+        let rows = table(&[line]);
+        assert_eq!(rows[0].len(), rows[1].len());
+        assert_eq!(rows[1][10], "9.67%");
+        assert_eq!(rows[1][11], "1.99");
+    }
 }
