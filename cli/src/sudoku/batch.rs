@@ -65,6 +65,8 @@ pub struct Batch<'c> {
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
     pool: rayon::ThreadPool,
+    /// The threads each search runs on (1, unless one puzzle's search is shared).
+    search_threads: usize,
     bar: CountBar,
     total: usize,
     start: Instant,
@@ -95,6 +97,7 @@ impl<'c> Batch<'c> {
             deadline: args.timeout.and_then(|t| start.checked_add(t)),
             max_nodes: args.max_nodes,
             pool,
+            search_threads: 1,
             bar: CountBar::new(total as u64, unit, wanted),
             total,
             start,
@@ -125,6 +128,12 @@ impl<'c> Batch<'c> {
     /// The threads at work.
     pub fn threads(&self) -> usize {
         self.pool.current_num_threads()
+    }
+
+    /// Says that each search runs on `threads` threads of its own (one puzzle shared among
+    /// them), for the summary.
+    pub fn set_search_threads(&mut self, threads: usize) {
+        self.search_threads = threads;
     }
 
     /// Sets the text after the counts of the progress bar.
@@ -255,7 +264,7 @@ impl<'c> Batch<'c> {
                 .map(|(label, value)| stat_line(paint, label, value)),
         );
         let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
-        let threads = self.threads();
+        let threads = self.threads() * self.search_threads;
         lines.push(stat_line(
             paint,
             "time",

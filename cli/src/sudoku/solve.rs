@@ -223,7 +223,10 @@ fn search_all(
         jobs: if shared.is_some() { 1 } else { batch_args.jobs },
         ..batch_args.clone()
     };
-    let batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
+    let mut batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
+    if let Some((_, threads)) = &shared {
+        batch.set_search_threads(*threads);
+    }
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut tally = Tally::default();
