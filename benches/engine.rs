@@ -5,12 +5,13 @@
 //! in search-tree nodes, so the report reads as nodes per second; the node and update counts
 //! are printed once per instance, to compare with Knuth's DLX1 on the same input
 //! (`dlxkit <puzzle> --emit dlx` writes it). A second group times the memoised search
-//! (`dlxkit::bench::memo::cases`, as `dlxkit bench --engine --memo` does).
+//! (`dlxkit::bench::memo::cases`, as `dlxkit bench --engine --memo` does), and a third the
+//! parallel search on one and two threads (`dlxkit::bench::engine::parallel_cases`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlxkit::bench::{engine, memo};
 use dlxkit::xc::memo::{ItemChoice, MemoOptions};
-use dlxkit::xc::{Arena, Limits, Solver};
+use dlxkit::xc::{parallel, Arena, Limits, Solver};
 
 fn count_all(c: &mut Criterion) {
     let cases = engine::cases(true).expect("benchmark instances");
@@ -69,5 +70,33 @@ fn memo_count(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count_all, memo_count);
+/// The parallel cases counted on one thread and on two (`dlxkit bench --engine --jobs 2`
+/// times them the same way, interleaved, with CPU time beside wall time).
+fn parallel_count(c: &mut Criterion) {
+    let cases = engine::parallel_cases().expect("parallel benchmark cases");
+    let mut group = c.benchmark_group("engine/parallel");
+    group.sample_size(10);
+    for case in &cases {
+        let arena = Arena::new();
+        let mut solver = Solver::new(&case.problem, &arena);
+        group.bench_function(BenchmarkId::new("jobs-1", &case.name), |b| {
+            b.iter(|| solver.count().stats.solutions)
+        });
+        group.bench_function(BenchmarkId::new("jobs-2", &case.name), |b| {
+            b.iter(|| {
+                parallel::count(
+                    &case.problem,
+                    2,
+                    parallel::SHARDS_PER_THREAD,
+                    &Limits::new(),
+                )
+                .totals
+                .solutions
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count_all, memo_count, parallel_count);
 criterion_main!(benches);

@@ -10,8 +10,9 @@ use std::ops::ControlFlow;
 
 use std::sync::Arc;
 
+use dlxkit::xc::shard::{Split, SplitBy, Totals};
 use dlxkit::xc::{
-    Arena, Entry, Limits, OptionId, OwnedSolver, Problem, Solver, Status, WalkChoice,
+    Arena, Entry, Event, Limits, OptionId, OwnedSolver, Problem, Solver, Status, WalkChoice,
 };
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
@@ -310,6 +311,55 @@ quickcheck! {
             ok &= owned.is_pristine() && owned.check_invariants().is_ok();
         }
         ok
+    }
+
+    fn shards_at_every_depth_and_count_partition_the_search_in_every_walk(s: Small, n: u8, pick: u8) -> bool {
+        // The shards' solutions, shard after shard, are the sequential search's in its order,
+        // none twice; the split's figures and the shards' add up to the sequential ones.
+        let mut run = BTreeSet::new();
+        let ok = s.shapes().iter().all(|p| {
+            every_walk(p, &mut run, |solver| {
+                if p.option_count() > 0 && pick % 3 == 0 {
+                    // Below a forced option, too (as a Sudoku's givens are).
+                    let _ = solver.force(OptionId::new(pick as usize % p.option_count()));
+                }
+                let sequential: Vec<Vec<OptionId>> = solver.solutions().collect();
+                let stats = solver.count().stats;
+                let ways = [0, 1, 2, 3, 5].map(SplitBy::Depth).into_iter()
+                    .chain([1, 2, 3, 1 + usize::from(n % 40)].map(SplitBy::Count));
+                ways.into_iter().all(|by| {
+                    let split = Split::of_solver(solver, by);
+                    let mut totals = Totals::from_split(&split);
+                    let mut found = Vec::new();
+                    let complete = split.shards().iter().all(|shard| {
+                        let outcome = shard.run(solver, true, 0, |event| {
+                            if let Event::Solution(sol) = event {
+                                found.push(sol.to_vec());
+                            }
+                            ControlFlow::Continue(())
+                        });
+                        totals.add(shard.path().depth(), &outcome.stats);
+                        outcome.status == Status::Complete
+                    });
+                    let profile: Vec<u128> = stats.profile.iter().map(|&k| u128::from(k)).collect();
+                    let distinct: BTreeSet<_> = found.iter().map(|f| sorted(f.clone())).collect();
+                    let within = match by {
+                        SplitBy::Count(n) => split.shards().len() <= n,
+                        SplitBy::Depth(_) => true,
+                    };
+                    complete && within
+                        && found == sequential
+                        && distinct.len() == found.len()
+                        && totals.solutions == u128::from(stats.solutions)
+                        && totals.nodes == u128::from(stats.nodes)
+                        && totals.updates == u128::from(stats.updates)
+                        && totals.cleansings == u128::from(stats.cleansings)
+                        && totals.profile == profile
+                        && solver.check_invariants().is_ok()
+                })
+            })
+        });
+        ok && run == all_walks()
     }
 
     fn text_format_round_trips(s: Small) -> bool {

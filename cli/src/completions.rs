@@ -54,7 +54,11 @@ pub fn run(
 ) -> Result<Exit, CliError> {
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let name = command.get_name().to_string();
-    clap_complete::generate(args.shell, &mut command, name, out.writer());
+    // Into memory first: `generate` panics on a failed write (a full disk), and the script
+    // is larger than the output's buffer.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, name, &mut script);
+    out.write_str(&String::from_utf8_lossy(&script))?;
     out.flush()?;
     Ok(Exit::Success)
 }

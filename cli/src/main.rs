@@ -13,6 +13,8 @@
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the solver.
 //! - [`color`]: `--color auto|always|never` and `NO_COLOR`.
 //! - [`memo`]: `--memo`, `--sample`, `--zdd`: the memoised search, for `solve` and the puzzles.
+//! - [`jobs`]: `--jobs N` capped the same way everywhere; [`parallel`]: one search on
+//!   several threads, or one shard of it.
 //! - [`context`]: the global options and what the process knows of its terminal.
 
 mod bench;
@@ -23,13 +25,17 @@ mod context;
 mod exit;
 mod input;
 mod interrupt;
+mod jobs;
 mod memo;
+mod merge;
 mod output;
+mod parallel;
 mod play;
 mod progress;
 mod puzzles;
 mod reduce;
 mod search;
+mod shard;
 mod solve;
 mod sudoku;
 
@@ -77,6 +83,10 @@ enum Command {
     Sudoku(sudoku::SudokuCommand),
     #[command(flatten)]
     Puzzles(puzzles::PuzzleCommand),
+    /// List the shards of a problem's search, to run apart with `solve --shard I/N`.
+    Shard(shard::ShardArgs),
+    /// Add up the results of the shards of one search, checking that none is missing.
+    Merge(merge::MergeArgs),
     /// Benchmark DLX against the backtracking Sudoku solvers (or, with --engine, the engine).
     Bench(bench::BenchArgs),
     /// Play Sudoku in the browser: a local web page with Random Level, Solve, Check and Hint.
@@ -101,6 +111,8 @@ fn main() -> ExitCode {
         Command::Man(args) => completions::run_man(args, Cli::command(), &ctx),
         Command::Puzzles(command) => puzzles::run(command, &ctx),
         Command::Sudoku(command) => sudoku::run(command, &ctx),
+        Command::Shard(args) => shard::run(args, &ctx),
+        Command::Merge(args) => merge::run(args, &ctx),
         Command::Bench(args) => bench::run(args, &ctx),
         Command::Play(args) => play::run(args, &ctx),
     };

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use dlxkit::xc::shard::Shard;
 use dlxkit::xc::{Event, Limits, OptionId, Outcome, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
@@ -84,12 +85,13 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX))
 }
 
-/// Runs the search of `solver` to its end (or its limits): every solution goes to
-/// `on_solution` (unless `count_only`: then solutions are only counted, none is built),
-/// every progress event moves `bar` and flushes output that has waited too long. The first
-/// error (a broken pipe, say) stops the search and is returned.
+/// Runs the search of `solver` to its end (or its limits), or only the subtrees of `shard`:
+/// every solution goes to `on_solution` (unless `count_only`: then solutions are only
+/// counted, none is built), every progress event moves `bar` and flushes output that has
+/// waited too long. The first error (a broken pipe, say) stops the search and is returned.
 pub fn run(
     solver: &mut Solver<'_>,
+    shard: Option<&Shard>,
     count_only: bool,
     bar: &mut SearchBar,
     out: &mut Output,
@@ -104,21 +106,19 @@ pub fn run(
         }
     };
     let every = bar.every();
-    let outcome = if count_only {
-        solver.count_with_progress(every, |p| {
-            bar.update(&p);
-            settle(out.flush_if_stale())
+    let mut handler = |event: Event<'_>| {
+        settle(match event {
+            Event::Solution(options) => on_solution(out, options),
+            Event::Progress(p) => {
+                bar.update(&p);
+                out.flush_if_stale()
+            }
         })
-    } else {
-        solver.run(every, |event| {
-            settle(match event {
-                Event::Solution(options) => on_solution(out, options),
-                Event::Progress(p) => {
-                    bar.update(&p);
-                    out.flush_if_stale()
-                }
-            })
-        })
+    };
+    let outcome = match shard {
+        Some(shard) => shard.run(solver, !count_only, every, handler),
+        None if count_only => solver.count_with_progress(every, |p| handler(Event::Progress(p))),
+        None => solver.run(every, handler),
     };
     bar.finish();
     match failure {

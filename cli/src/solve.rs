@@ -10,12 +10,13 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Status, Warning};
+use dlxkit::xc::{OptionId, Outcome, Problem, Status, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
 use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
+use super::parallel::{ParallelArgs, Plan};
 use super::progress::SearchBar;
 use super::search::{self, parse_positive, LimitArgs, SearchSummary};
 use super::{best, reduce};
@@ -28,6 +29,8 @@ Examples:
   dlxkit solve --limit 1 --format json problem.dlx  the first solution, as JSON
   make-problem | dlxkit solve --format jsonl        solutions as JSON Lines, from a pipe
   dlxkit solve --emit dlx messy.dlx > clean.dlx     rewrite a problem in a normal form
+  dlxkit solve --count --jobs 0 big.dlx             count on every core
+  dlxkit solve --count --shard 7/100 big.dlx        shard 7 of 100, for `dlxkit merge`
 
 Knuth's format: lines starting with `|` are comments. The first other line names the
 primary items, then `|` and the secondary items. Each further line is an option: the
@@ -70,6 +73,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub memo: MemoArgs,
 
+    #[command(flatten)]
+    pub parallel: ParallelArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size before the search; solutions, nodes, updates (as Knuth's DLX1
@@ -100,7 +106,7 @@ pub struct SolveArgs {
     /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
     /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
     #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
-          value_parser = parse_positive, conflicts_with_all = ["count", "memo", "sample", "zdd"])]
+          value_parser = parse_positive, conflicts_with_all = ["count", "memo", "sample", "zdd", "jobs", "shard"])]
     pub best: Option<u64>,
 
     /// Reduce the problem first, as `dlxkit reduce` does (Knuth's DLX-PRE)
@@ -113,7 +119,7 @@ pub struct SolveArgs {
 
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["best", "count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
+          conflicts_with_all = ["best", "count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd", "jobs", "shard"])]
     pub emit: Emit,
 }
 
@@ -178,6 +184,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return best::run(run, &mut out, ctx);
     }
 
+    args.parallel.check_memo(args.memo.wanted())?;
+    let plan = Plan::new(&args.parallel, searched, ctx)?;
     if args.memo.wanted() {
         if args.profile {
             return Err(CliError::usage(
@@ -207,23 +215,31 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return Ok(run.exit());
     }
 
-    let arena = Arena::new();
     let limits = args.limits.limits(cancel, ctx.started);
-    let mut solver = Solver::new(searched, &arena).with_limits(limits);
-    watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
-    let mut printer = Printer::new(args.format, args.count);
+    let format = if plan.is_shard() {
+        Format::Jsonl
+    } else {
+        args.format
+    };
+    let mut printer = Printer::new(format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
-    let outcome = search::run(
-        &mut solver,
+    let outcome = plan.search(
+        searched,
+        limits,
+        watch,
         args.count,
+        args.parallel.unordered,
         &mut bar,
         &mut out,
         |out, options| printer.solution(out, &problem, &original(options)),
     )?;
-    printer.finish(&mut out, &outcome, args.profile)?;
+    match plan.shard_line(&outcome) {
+        Some(line) => out.json_line(&line)?,
+        None => printer.finish(&mut out, &outcome, args.profile)?,
+    }
     out.flush()?;
     search::report(ctx, &outcome, show_stats, args.profile, args.format);
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))

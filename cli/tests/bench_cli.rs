@@ -372,7 +372,7 @@ fn the_engine_bench_prints_the_known_counts() {
 
 #[test]
 fn bad_usage_exits_2() {
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 4] = [
         &["bench"],
         &[
             "bench",
@@ -381,7 +381,6 @@ fn bad_usage_exits_2() {
             "data/sudoku/pe96_easy50.txt",
         ],
         &["bench", "no/such/file.txt"],
-        &["bench", "--jobs", "0", "data/sudoku/pe96_easy50.txt"],
         &["bench", "--engine", "--permute"],
     ];
     for args in cases {

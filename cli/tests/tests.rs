@@ -11,6 +11,7 @@ mod cli_explain;
 mod cli_input_text;
 mod cli_killer;
 mod cli_memo;
+mod cli_parallel;
 mod cli_play;
 mod cli_puzzles;
 mod cli_readme;

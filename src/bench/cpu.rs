@@ -33,3 +33,20 @@ pub fn thread_time() -> Option<Duration> {
 pub fn thread_time() -> Option<Duration> {
     None
 }
+
+/// The CPU time the whole process (every thread) has used so far; `None` where the platform
+/// has no such clock (as [`thread_time`]).
+#[cfg(any(target_os = "linux", target_os = "macos", target_os = "freebsd"))]
+pub fn process_time() -> Option<Duration> {
+    use nix::time::{clock_gettime, ClockId};
+    clock_gettime(ClockId::CLOCK_PROCESS_CPUTIME_ID)
+        .ok()
+        .map(Duration::from)
+}
+
+/// The CPU time the whole process (every thread) has used so far; `None` where the platform
+/// has no such clock (as [`thread_time`]).
+#[cfg(not(any(target_os = "linux", target_os = "macos", target_os = "freebsd")))]
+pub fn process_time() -> Option<Duration> {
+    None
+}

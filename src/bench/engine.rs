@@ -196,6 +196,33 @@ pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {
         .collect()
 }
 
+/// The cases of the parallel benchmark (`dlxkit bench --engine --jobs N`): n-queens 14
+/// (organ-pipe order), Langford pairs 12 (reduced by reversal) and the twelve pentominoes in
+/// a 6x10 rectangle, unrestricted: searches of a second or so with very different trees.
+///
+/// ```
+/// use dlxkit::bench::engine::parallel_cases;
+/// let names: Vec<String> = parallel_cases()?.into_iter().map(|c| c.name).collect();
+/// assert_eq!(names, ["queens-14", "langford-12", "pentominoes-6x10"]);
+/// # Ok::<(), dlxkit::bench::BenchError>(())
+/// ```
+pub fn parallel_cases() -> Result<Vec<EngineCase>, BenchError> {
+    let queens = Queens::new(14, QueensOrder::OrganPipe)?.problem().clone();
+    let langford = Langford::new(12, true)?.problem().clone();
+    let pentominoes = pentomino_rectangle(6, 10, false)?.problem().clone();
+    Ok([
+        ("queens-14", queens),
+        ("langford-12", langford),
+        ("pentominoes-6x10", pentominoes),
+    ]
+    .into_iter()
+    .map(|(name, problem)| EngineCase {
+        name: name.to_string(),
+        problem,
+    })
+    .collect())
+}
+
 /// The engine's figures on one case.
 ///
 /// ```
@@ -322,4 +349,103 @@ pub fn cheapest(problem: &Problem, limits: Limits) -> Outcome {
         status: outcome.status,
         stats: outcome.stats,
     }
+}
+
+/// The engine's figures on one case counted on several threads ([`crate::xc::parallel`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ParallelResult {
+    /// The case's name.
+    pub name: String,
+    /// The threads that worked.
+    pub threads: usize,
+    /// The shards the tree was cut into.
+    pub shards: usize,
+    /// Solutions counted.
+    pub solutions: u64,
+    /// Search-tree nodes, the split's and the shards' (the sequential search's count).
+    pub nodes: u64,
+    /// Updates, likewise.
+    pub updates: u64,
+    /// The best wall-clock time of the runs (splitting included, building the problem not).
+    #[serde(rename = "best_ms", serialize_with = "millis")]
+    pub best: Duration,
+    /// The CPU time of every thread in the run with the best wall-clock time, if the
+    /// platform says.
+    #[serde(rename = "cpu_ms", serialize_with = "optional_millis")]
+    pub cpu: Option<Duration>,
+    /// The largest shard's share of the nodes below the split: the tail one thread may be
+    /// left with at the end.
+    pub largest_share: f64,
+    /// The speed-up the split allows, whatever the load (see
+    /// [`crate::xc::parallel::Count::balanced_speedup`]).
+    pub balanced_speedup: f64,
+    /// Runs made.
+    pub runs: usize,
+    /// Whether every run explored the whole tree.
+    pub complete: bool,
+}
+
+/// Counts every solution of a case `runs` times on `threads` threads, the tree cut into
+/// `shards_per_thread` shards per thread, keeping the best wall-clock time; stops early when
+/// `cancel` is set.
+///
+/// ```
+/// use dlxkit::bench::engine::{run, run_parallel, EngineCase};
+/// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+/// let case = EngineCase { name: "queens-8".into(), problem: Queens::new(8, QueensOrder::OrganPipe)?.problem().clone() };
+/// let one = run(&case, 1, None);
+/// let two = run_parallel(&case, 2, 16, 1, None);
+/// assert_eq!((two.solutions, two.nodes, two.updates), (one.solutions, one.nodes, one.updates));
+/// assert!(two.shards >= 2 && two.largest_share <= 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run_parallel(
+    case: &EngineCase,
+    threads: usize,
+    shards_per_thread: usize,
+    runs: usize,
+    cancel: Option<Arc<AtomicBool>>,
+) -> ParallelResult {
+    let mut limits = Limits::new();
+    limits.cancel = cancel;
+    let mut result = ParallelResult {
+        name: case.name.clone(),
+        threads,
+        shards: 0,
+        solutions: 0,
+        nodes: 0,
+        updates: 0,
+        best: Duration::MAX,
+        cpu: None,
+        largest_share: 1.0,
+        balanced_speedup: 1.0,
+        runs: 0,
+        complete: true,
+    };
+    for _ in 0..runs.max(1) {
+        let cpu = super::cpu::process_time();
+        let counted =
+            crate::xc::parallel::count(&case.problem, threads, shards_per_thread, &limits);
+        let cpu = cpu
+            .zip(super::cpu::process_time())
+            .map(|(a, b)| b.saturating_sub(a));
+        result.runs += 1;
+        let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+        result.solutions = narrow(counted.totals.solutions);
+        result.nodes = narrow(counted.totals.nodes);
+        result.updates = narrow(counted.totals.updates);
+        result.threads = counted.threads;
+        result.shards = counted.split.shards().len();
+        result.largest_share = counted.largest_share();
+        result.balanced_speedup = counted.balanced_speedup();
+        if counted.elapsed < result.best {
+            result.best = counted.elapsed;
+            result.cpu = cpu;
+        }
+        if !counted.complete {
+            result.complete = false;
+            break;
+        }
+    }
+    result
 }

@@ -22,6 +22,8 @@
 //!   ([`Problem::to_dlx`]);
 //! - [`best`]: minimum-cost solutions as Knuth's DLX5 ([`BestSolver`], [`Problem::best`]);
 //! - [`reduce`](mod@reduce): preprocessing as Knuth's DLX-PRE ([`Problem::reduce`]);
+//! - [`shard`]: the search tree cut into subtrees searched apart (threads, machines), and
+//!   their results merged; [`parallel`]: the shards searched on several threads;
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
@@ -44,10 +46,12 @@ mod layout;
 mod matrix;
 pub mod memo;
 mod node;
+pub mod parallel;
 pub mod problem;
 pub mod reduce;
 mod sanity;
 pub mod search;
+pub mod shard;
 mod share;
 mod storage;
 mod walks;

@@ -1160,6 +1160,96 @@ impl<'a, S: Storage> Solver<'a, S> {
     }
 }
 
+/// What one node of the search tree leads to, seen from the forced options: the figures the
+/// search counts there, and where each option of the chosen item goes. The splitting of a
+/// search into shards (`shard.rs`) is built on it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Expansion {
+    /// The node itself and its dead-end children, counted as the search counts them: one
+    /// node each, the covers of the chosen item and of each option's other items, and the
+    /// cover of each dead end's empty item.
+    pub(crate) stats: Stats,
+    /// The options of the chosen item, top to bottom, with what each leads to.
+    pub(crate) children: Vec<(OptionId, Next)>,
+}
+
+/// Where an option of an expanded node leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// Every primary item is covered: a solution (its node is not in the expansion's stats).
+    Solution,
+    /// The next item chosen has no option left: a dead end (counted in the expansion).
+    DeadEnd,
+    /// The next item chosen has this many options: a subtree to search.
+    Open(u32),
+}
+
+impl<S: Storage> Solver<'_, S> {
+    /// Expands the node where a search would start now (below the forced options), doing
+    /// exactly the covers the search does there; `None` when the forced options already cover
+    /// every primary item. The matrix and the forced options are left as they were.
+    pub(crate) fn expand(&mut self) -> Option<Expansion> {
+        self.reset();
+        let walk = self.m.walk();
+        walk.dispatch(ExpandFn(&mut self.m))
+    }
+}
+
+/// [`Solver::expand`] compiled for one walk.
+struct ExpandFn<'m, S: Storage>(&'m mut Matrix<S>);
+
+impl<S: Storage> WalkFn for ExpandFn<'_, S> {
+    type Output = Option<Expansion>;
+
+    fn call<W: Walk>(self) -> Option<Expansion> {
+        let m = self.0;
+        let item = m.choose::<W>()?;
+        let (updates, cleansings) = (m.updates, m.cleansings);
+        let options = m.len(item);
+        let mut stats = Stats {
+            nodes: 1,
+            branches: u64::from(options >= 2),
+            dead_ends: u64::from(options == 0),
+            profile: vec![1],
+            ..Stats::default()
+        };
+        let mut children = Vec::with_capacity(options as usize);
+        m.cover::<W>(item);
+        let mut x = m.top(item);
+        while x != item.header() {
+            m.commit::<W>(x);
+            let next = if m.all_covered() {
+                Next::Solution
+            } else {
+                match m.choose::<W>() {
+                    Some(next) if m.len(next) == 0 => {
+                        // The search enters the dead end, covers its empty item and backs up.
+                        m.cover::<W>(next);
+                        m.uncover::<W>(next);
+                        stats.nodes += 1;
+                        stats.dead_ends += 1;
+                        Next::DeadEnd
+                    }
+                    Some(next) => Next::Open(m.len(next)),
+                    None => Next::Solution,
+                }
+            };
+            if next == Next::DeadEnd {
+                stats.profile.resize(2, 0);
+                stats.profile[1] += 1;
+            }
+            children.push((m.option_of(x), next));
+            m.uncommit::<W>(x);
+            x = m.down(x);
+        }
+        m.uncover::<W>(item);
+        stats.updates = m.updates - updates;
+        stats.cleansings = m.cleansings - cleansings;
+        (m.updates, m.cleansings) = (updates, cleansings);
+        Some(Expansion { stats, children })
+    }
+}
+
 /// The search's operations compiled for one walk: chosen once, when the solver is built
 /// ([`WalkChoice::dispatch`]), and called through these pointers, so that the loops inside
 /// them know their walk at compile time.

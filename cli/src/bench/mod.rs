@@ -20,11 +20,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 mod chart;
+mod parallel;
 mod report;
 
 use super::output::{Format, Output};
 use super::progress::CountBar;
-use super::{interrupt, CliError, Context, Exit};
+use super::{interrupt, jobs, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -103,7 +104,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_name = "SEED")]
     pub seed: u64,
 
-    /// (file, solver) runs done at the same time; more than 1 makes the timings less reliable
+    /// (file, solver) runs done at the same time (0: one per core; at most one per run and 4 per core); more than 1 makes the timings less reliable
     #[arg(short, long, default_value_t = 1, value_name = "N")]
     pub jobs: usize,
 
@@ -127,13 +128,17 @@ pub struct BenchArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
-    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6)
+    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6; with --jobs N, queens 14, Langford 12 and pentominoes 6x10 on 1 and N threads)
     #[arg(long, conflicts_with_all = ["files", "permute", "sample", "out", "mode", "solvers"])]
     pub engine: bool,
 
-    /// With --engine: runs per case (the best time is kept)
+    /// With --engine: runs per case (the best time is kept; with --jobs, the median of runs on 1 and N threads in turn)
     #[arg(long, default_value_t = 3, value_name = "N", requires = "engine")]
     pub runs: usize,
+
+    /// With --engine and --jobs N (N > 1): shards per thread of the parallel runs
+    #[arg(long, default_value_t = crate::parallel::SHARDS_PER_THREAD, value_name = "K", requires = "engine")]
+    pub shards_per_thread: usize,
 
     /// With --engine: time the memoised search instead (domino tilings, 6x6 Sudoku grids, mono/domino/tromino tilings, 12 queens), with dancing links beside it where it finishes
     #[arg(long, requires = "engine")]
@@ -179,9 +184,6 @@ struct JsonSummary<'a> {
 
 /// Runs `dlxkit bench`.
 pub fn run(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
-    if args.jobs == 0 {
-        return Err(CliError::usage("--jobs must be at least 1"));
-    }
     if args.engine {
         return run_engine(args, ctx);
     }
@@ -212,15 +214,15 @@ pub fn run(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
         warmup: args.warmup,
         cancel: Some(cancel.clone()),
     };
-    if args.jobs > 1 {
-        ctx.warn(format!(
-            "{} runs at a time: they share the processor, so the times are less reliable",
-            args.jobs
-        ));
-    }
     let tasks: Vec<(usize, &str)> = (0..workloads.len())
         .flat_map(|f| solvers.iter().map(move |s| (f, s.as_str())))
         .collect();
+    let threads = jobs::threads(args.jobs, tasks.len(), ctx);
+    if threads > 1 {
+        ctx.warn(format!(
+            "{threads} runs at a time: they share the processor, so the times are less reliable"
+        ));
+    }
     let total: usize = workloads.iter().map(|w| w.items.len()).sum::<usize>() * solvers.len();
     let bar = CountBar::new(total as u64, "solves", ctx.progress_wanted());
     let run_task = |&(f, name): &(usize, &str)| -> Result<SolverRun, BenchError> {
@@ -229,13 +231,13 @@ pub fn run(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
         let mut solver = by_name(name)?;
         bench::run_solver(solver.as_mut(), workload, &options, |_| bar.inc(1))
     };
-    let runs: Vec<SolverRun> = if args.jobs == 1 {
+    let runs: Vec<SolverRun> = if threads == 1 {
         tasks.iter().map(run_task).collect::<Result<_, _>>()
     } else {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(args.jobs)
+            .num_threads(threads)
             .build()
-            .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?
+            .map_err(|e| CliError::input(format!("cannot start {threads} threads: {e}")))?
             .install(|| tasks.par_iter().map(run_task).collect::<Result<_, _>>())
     }
     .map_err(input_error)?;
@@ -651,6 +653,10 @@ fn run_memo(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
 fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
     if args.memo {
         return run_memo(args, ctx);
+    }
+    if args.jobs != 1 {
+        let threads = jobs::threads(args.jobs, usize::MAX, ctx);
+        return parallel::run(args, threads, args.shards_per_thread.max(1), ctx);
     }
     let cases = engine::cases(false).map_err(input_error)?;
     let cancel = interrupt::flag();

@@ -22,7 +22,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{Arena, OptionId, Outcome, Solver, Status};
+use dlxkit::xc::{OptionId, Outcome, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -31,6 +31,7 @@ use super::input;
 use super::memo::{self, MemoArgs, MemoRun};
 pub use super::output::Emit;
 use super::output::{Format, Output};
+use super::parallel::{ParallelArgs, Plan};
 use super::progress::SearchBar;
 use super::search::{self, LimitArgs, SearchSummary};
 use super::{interrupt, CliError, Context, Exit};
@@ -84,6 +85,9 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub memo: MemoArgs,
 
+    #[command(flatten)]
+    pub parallel: ParallelArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size (and the symmetry reduction, with --distinct) before the search;
@@ -104,7 +108,7 @@ pub struct PuzzleArgs {
 
     /// What to print: the solutions, or the exact cover problem in Knuth's format
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard"])]
     pub emit: Emit,
 }
 
@@ -254,6 +258,8 @@ pub fn solve<P: Shown>(
         }
     }
 
+    args.parallel.check_memo(args.memo.wanted())?;
+    let plan = Plan::new(&args.parallel, problem, ctx)?;
     if args.memo.wanted() {
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -264,22 +270,28 @@ pub fn solve<P: Shown>(
     if !args.count && limits.limit.is_none() {
         limits.limit = Some(1); // print the first solution unless asked for more
     }
-    let arena = Arena::new();
     let limits = limits.limits(cancel, ctx.started);
-    let mut solver = Solver::new(problem, &arena).with_limits(limits);
-    watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(&puzzle, args, ctx);
+    if plan.is_shard() {
+        printer.format = Format::Jsonl;
+    }
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
-    let outcome = search::run(
-        &mut solver,
+    let outcome = plan.search(
+        problem,
+        limits,
+        watch,
         args.count,
+        args.parallel.unordered,
         &mut bar,
         &mut out,
         |out, options| printer.solution(out, options),
     )?;
-    print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?;
+    match plan.shard_line(&outcome) {
+        Some(line) => out.json_line(&line)?,
+        None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
+    }
     out.flush()?;
 
     search::report(ctx, &outcome, args.stats, false, args.format);

@@ -26,7 +26,7 @@ use dlxkit::sudoku::solvers::{Answer, Limits, SolveStats};
 use super::super::output::{self, Output};
 use super::super::progress::CountBar;
 use super::super::search::{parse_positive, parse_seconds, stat_line};
-use super::super::{interrupt, CliError, Context, Exit};
+use super::super::{interrupt, jobs, CliError, Context, Exit};
 
 /// How often the printing thread wakes up to flush output while a slow puzzle runs.
 const FLUSH_EVERY: Duration = Duration::from_millis(100);
@@ -52,7 +52,8 @@ pub struct BatchArgs {
 
     /// Work on N puzzles at once, on N threads (0: one per core)
     ///
-    /// The output is in the input's order whatever N.
+    /// The output is in the input's order whatever N. At most one thread per puzzle and 4
+    /// per core.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
 }
@@ -64,6 +65,8 @@ pub struct Batch<'c> {
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
     pool: rayon::ThreadPool,
+    /// The threads each search runs on (1, unless one puzzle's search is shared).
+    search_threads: usize,
     bar: CountBar,
     total: usize,
     start: Instant,
@@ -78,11 +81,8 @@ impl<'c> Batch<'c> {
         unit: &str,
         ctx: &'c Context,
     ) -> Result<Batch<'c>, CliError> {
-        // No more threads than items (rayon would start them all); 0 means one per core.
-        let threads = match args.jobs {
-            0 => 0,
-            jobs => jobs.min(total.max(1)),
-        };
+        // No more threads than items (rayon would start them all), nor than a few per core.
+        let threads = jobs::threads(args.jobs, total, ctx);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|k| format!("dlxkit-sudoku-{k}"))
@@ -97,6 +97,7 @@ impl<'c> Batch<'c> {
             deadline: args.timeout.and_then(|t| start.checked_add(t)),
             max_nodes: args.max_nodes,
             pool,
+            search_threads: 1,
             bar: CountBar::new(total as u64, unit, wanted),
             total,
             start,
@@ -127,6 +128,12 @@ impl<'c> Batch<'c> {
     /// The threads at work.
     pub fn threads(&self) -> usize {
         self.pool.current_num_threads()
+    }
+
+    /// Says that each search runs on `threads` threads of its own (one puzzle shared among
+    /// them), for the summary.
+    pub fn set_search_threads(&mut self, threads: usize) {
+        self.search_threads = threads;
     }
 
     /// Sets the text after the counts of the progress bar.
@@ -257,7 +264,7 @@ impl<'c> Batch<'c> {
                 .map(|(label, value)| stat_line(paint, label, value)),
         );
         let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
-        let threads = self.threads();
+        let threads = self.threads() * self.search_threads;
         lines.push(stat_line(
             paint,
             "time",

@@ -4,15 +4,20 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
+use dlxkit::sudoku::encode::Encoding;
 use dlxkit::sudoku::parse::{to_line, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::{self, Answer, SolveReport, Status, SudokuSolver, SOLVER_NAMES};
+use dlxkit::sudoku::solvers::{
+    self, Answer, SolveReport, SolveStats, Status, SudokuSolver, SOLVER_NAMES,
+};
+use dlxkit::sudoku::Grid;
+use dlxkit::xc::{parallel, Arena, Solver};
 use serde::Serialize;
 
 use super::super::color::Paint;
 use super::super::output::{self, Output};
 use super::super::search::parse_positive;
-use super::super::{CliError, Context, Exit};
+use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs, Tally};
 use super::{counted, pretty, puzzle_text, read_killers, read_puzzles, InputArgs, Puzzles};
 
@@ -242,7 +247,28 @@ fn search_all(
             "solver `{name}` does not read pencil marks: use --solver dlx for sukaku and candidate grids"
         )));
     }
-    let batch = Batch::new(batch_args, puzzles.list.len(), "puzzles", ctx)?;
+    // `count` of one puzzle on several threads: the threads share its search (a grid with
+    // many solutions), rather than the batch's puzzles. Killer and pencil-mark puzzles have
+    // encodings of their own and are searched on one thread.
+    let mut shared = None;
+    let counting = matches!(printer.show, Show::Count | Show::CountJsonl);
+    let plain = !killer && !pencil;
+    if counting && plain && puzzles.list.len() == 1 && batch_args.jobs != 1 && name == "dlx" {
+        let threads = jobs::threads(batch_args.jobs, usize::MAX, ctx);
+        if threads > 1 {
+            let encoding = Encoding::new(layout.clone())
+                .map_err(|e| CliError::input(format!("{}: {e}", puzzles.name)))?;
+            shared = Some((encoding, threads));
+        }
+    }
+    let one_thread = BatchArgs {
+        jobs: if shared.is_some() { 1 } else { batch_args.jobs },
+        ..batch_args.clone()
+    };
+    let mut batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
+    if let Some((_, threads)) = &shared {
+        batch.set_search_threads(*threads);
+    }
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut tally = Tally::default();
@@ -263,6 +289,8 @@ fn search_all(
                     .unwrap_or_else(|_| not_started())
             } else if let Some(pencil) = &puzzle.candidates {
                 dlx.solve_candidates(&puzzle.grid, pencil, &limits)
+            } else if let Some((encoding, threads)) = &shared {
+                count_on_threads(encoding, &puzzle.grid, *threads, &limits)
             } else {
                 solver.solve(&puzzle.grid, &limits)
             };
@@ -289,6 +317,46 @@ fn search_all(
         tally.timed_out,
     );
     Ok(batch.exit(done, tally.without_solution))
+}
+
+/// The count of one puzzle's solutions on `threads` threads (its first solution is not
+/// kept: `sudoku count` prints only the number).
+fn count_on_threads(
+    encoding: &Encoding,
+    grid: &Grid,
+    threads: usize,
+    limits: &solvers::Limits,
+) -> SolveReport {
+    let started = std::time::Instant::now();
+    let arena = Arena::new();
+    let mut solver = Solver::new(encoding.problem(), &arena);
+    if encoding.force_givens(&mut solver, grid).is_err() {
+        // Givens that clash: no solution, as the one-thread solver says.
+        return SolveReport {
+            status: Status::Complete,
+            solutions: 0,
+            first: None,
+            stats: SolveStats {
+                elapsed: started.elapsed(),
+                ..SolveStats::default()
+            },
+        };
+    }
+    let counted = parallel::count_below(&mut solver, threads, parallel::SHARDS_PER_THREAD, limits);
+    let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+    let branches =
+        counted.split.above().branches + counted.shards.iter().map(|s| s.branches).sum::<u64>();
+    SolveReport {
+        status: counted.status,
+        solutions: narrow(counted.totals.solutions),
+        first: None,
+        stats: SolveStats {
+            nodes: narrow(counted.totals.nodes),
+            guesses: branches,
+            elapsed: started.elapsed(),
+            ..SolveStats::default()
+        },
+    }
 }
 
 /// The report of a puzzle the batch had no time left for.

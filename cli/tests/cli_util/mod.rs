@@ -34,6 +34,17 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
+    interrupt_later(args, watch, std::time::Duration::ZERO)
+}
+
+/// [`interrupt_after_first_line`], the signal sent `delay` after the first line (so that
+/// the search has been running for that long).
+#[cfg(unix)]
+pub fn interrupt_later<I, S>(args: I, watch: Watch, delay: std::time::Duration) -> Interrupted
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlxkit"))
         .args(args)
         .stdin(Stdio::null())
@@ -54,6 +65,7 @@ where
     let mut watched = BufReader::new(watched);
     let mut first_line = String::new();
     watched.read_line(&mut first_line).unwrap();
+    std::thread::sleep(delay);
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

@@ -1,0 +1,481 @@
+//! One search on several threads (`--jobs`), and a search cut into shards that run apart
+//! (`dlxkit shard`, `--shard I/N`, `dlxkit merge`): the same solutions, in the same order,
+//! and the same counts, nodes and updates as the search on one thread; limits and signals
+//! that stay global; merges that refuse what does not add up.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+use crate::cli_util::{self, Watch};
+
+fn dlxkit() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
+    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs dlxkit with `args`; its exit code, standard output and standard error.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = dlxkit().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Standard error without the line of the time, which differs from run to run.
+fn timeless(stderr: &str) -> String {
+    stderr
+        .lines()
+        .filter(|l| !l.starts_with("time"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// A scratch directory of this file's tests.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli_parallel")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The problems the tests run: Knuth's two, and puzzles with colours and secondary items.
+const CASES: [&[&str]; 6] = [
+    &["solve", "data/dlx/knuth-toy.dlx"],
+    &["solve", "data/dlx/knuth-colors.dlx", "--quiet"],
+    &["queens", "7"],
+    &["langford", "7"],
+    &["dominoes", "4x4"],
+    &["polyomino", "--board", "3x20"],
+];
+
+#[test]
+fn every_jobs_value_lists_the_same_solutions_in_the_same_order_with_the_same_figures() {
+    for case in CASES {
+        let list: Vec<&str> = case.iter().copied().chain(["--limit", "100000"]).collect();
+        let list = if case[0] == "solve" {
+            case.to_vec()
+        } else {
+            list
+        };
+        let count: Vec<&str> = case.iter().copied().chain(["--count", "--stats"]).collect();
+        let (code, one, _) = run(&list);
+        let (_, counted, stats) = run(&count);
+        for jobs in ["2", "3", "0"] {
+            let mut args = list.clone();
+            args.extend(["--jobs", jobs]);
+            assert_eq!(run(&args), (code, one.clone(), String::new()), "{args:?}");
+            let mut args = count.clone();
+            args.extend(["--jobs", jobs]);
+            let (c, out, err) = run(&args);
+            assert_eq!((c, &out), (code, &counted), "{args:?}");
+            assert_eq!(timeless(&err), timeless(&stats), "{args:?}");
+        }
+        // Unordered: the same solutions, in whatever order the threads find them.
+        let mut args = list.clone();
+        args.extend(["--jobs", "2", "--unordered", "--format", "jsonl"]);
+        let (_, unordered, _) = run(&args);
+        let mut ordered_args = list.clone();
+        ordered_args.extend(["--format", "jsonl"]);
+        let (_, ordered, _) = run(&ordered_args);
+        let solutions = |text: &str| {
+            let mut lines: Vec<String> = text
+                .lines()
+                .filter(|l| l.contains("\"solution\""))
+                .map(|l| {
+                    let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                    v.as_object_mut().unwrap().remove("index"); // numbered as printed
+                    v.to_string()
+                })
+                .collect();
+            lines.sort();
+            lines
+        };
+        assert_eq!(solutions(&unordered), solutions(&ordered), "{case:?}");
+    }
+}
+
+#[test]
+fn the_solution_limit_is_global_and_exact_with_two_jobs() {
+    for limit in ["1", "7", "91", "92", "500"] {
+        let one = run(&["queens", "8", "--limit", limit]);
+        let two = run(&["queens", "8", "--limit", limit, "--jobs", "2"]);
+        assert_eq!(one, two, "--limit {limit}");
+        let (_, count, _) = run(&["queens", "8", "--count", "--limit", limit, "--jobs", "2"]);
+        let expected = limit.parse::<u64>().unwrap().min(92);
+        assert_eq!(count, format!("{expected}\n"), "--count --limit {limit}");
+    }
+    let (_, json, _) = run(&[
+        "queens", "8", "--limit", "5", "--jobs", "2", "--format", "json",
+    ]);
+    assert!(
+        json.contains("\"solutions\":5,") && json.contains("\"status\":\"solution limit\""),
+        "{json}"
+    );
+}
+
+#[test]
+fn node_and_time_limits_bound_the_whole_parallel_search() {
+    let (code, out, err) = run(&[
+        "queens",
+        "12",
+        "--count",
+        "--max-nodes",
+        "20000",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let count: u64 = out
+        .strip_suffix(" (incomplete: node limit)\n")
+        .unwrap_or_else(|| panic!("a marked count, not {out:?}"))
+        .parse()
+        .unwrap();
+    assert!(count < 14200);
+    let nodes: u64 = err
+        .split("after ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    // The threads draw from one budget, each passing it by less than a report's worth.
+    assert!(
+        (20_000..20_000 + 2 * 20_000 / 16 + 2).contains(&nodes),
+        "{nodes} nodes"
+    );
+
+    let path = cli_util::doubles(40, "cli_parallel");
+    let (code, out, err) = run(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--count",
+        "--timeout",
+        "0.5",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(" (incomplete: time limit)\n"), "{out:?}");
+    assert!(err.contains("stopped at the time limit"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_every_thread_and_prints_the_count_so_far_with_exit_130() {
+    // 2^40 solutions: the count cannot finish. The signal comes once the threads have
+    // been searching for a while (a solution is found at every few nodes).
+    let path = cli_util::doubles(40, "cli_parallel_sigint");
+    let run = cli_util::interrupt_later(
+        [
+            "solve",
+            "--count",
+            "--stats",
+            "--jobs",
+            "2",
+            path.to_str().unwrap(),
+        ],
+        Watch::Stderr,
+        std::time::Duration::from_millis(500),
+    );
+    assert!(run.first_line.starts_with("problem"), "{}", run.first_line);
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
+    let count: u64 = run
+        .stdout
+        .strip_suffix(" (incomplete: interrupted)\n")
+        .unwrap_or_else(|| panic!("a marked count, not {:?}", run.stdout))
+        .parse()
+        .unwrap();
+    assert!(count > 0, "the threads had searched for half a second");
+    assert!(
+        run.stderr.contains("status      interrupted\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!("solutions   {count}\n")),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Runs every shard of a list of `n` for `args` (each process on its own, as a job array
+/// runs them), writing `DIR/I.jsonl`; returns the files.
+fn run_shards(args: &[&str], n: usize, dir: &Path) -> Vec<PathBuf> {
+    (0..n)
+        .map(|i| {
+            let shard = format!("{i}/{n}");
+            let mut a = args.to_vec();
+            a.extend(["--shard", &shard]);
+            let (code, out, err) = run(&a);
+            assert!(code == 0 || code == 1, "{a:?}: {err}");
+            let file = dir.join(format!("{i}.jsonl"));
+            std::fs::write(&file, out).unwrap();
+            file
+        })
+        .collect()
+}
+
+fn merge(files: &[PathBuf], extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    args.extend(extra);
+    run(&args)
+}
+
+#[test]
+fn known_counts_come_back_through_shards_and_merge() {
+    for (args, count) in [
+        (&["queens", "8", "--count"][..], 92),
+        (&["langford", "7", "--count"][..], 52),
+        (&["polyomino", "--board", "3x20", "--count"][..], 8),
+        (&["dominoes", "4x4", "--count"][..], 36),
+    ] {
+        let dir = scratch(args[0]);
+        for n in [1, 5, 16] {
+            let files = run_shards(args, n, &dir);
+            let (code, out, err) = merge(&files, &["--stats"]);
+            assert_eq!(
+                (code, out),
+                (0, format!("{count}\n")),
+                "{args:?} in {n}: {err}"
+            );
+            // Nodes and updates as the search on one thread counts them.
+            let mut seq = args.to_vec();
+            seq.push("--stats");
+            let (_, _, stats) = run(&seq);
+            for label in ["nodes", "updates"] {
+                let line = stats.lines().find(|l| l.starts_with(label)).unwrap();
+                assert!(err.contains(line), "{args:?} in {n}: {line} not in {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn shards_of_a_puzzle_and_of_its_dlx_file_are_the_same_shards() {
+    let dir = scratch("mixed");
+    let dlx = dir.join("queens8.dlx");
+    let (_, text, _) = run(&["queens", "8", "--emit", "dlx"]);
+    std::fs::write(&dlx, text).unwrap();
+    let mut files = run_shards(&["queens", "8", "--count"], 6, &dir);
+    let other = dir.join("from-file.jsonl");
+    let (_, out, _) = run(&["solve", dlx.to_str().unwrap(), "--count", "--shard", "2/6"]);
+    std::fs::write(&other, out).unwrap();
+    files[2] = other;
+    assert_eq!(merge(&files, &[]).1, "92\n");
+}
+
+#[test]
+fn shards_list_solutions_that_together_are_the_sequential_list() {
+    let dir = scratch("listed");
+    let files = run_shards(&["queens", "6", "--limit", "1000"], 3, &dir);
+    let mut pictures = Vec::new();
+    for f in &files {
+        for line in std::fs::read_to_string(f).unwrap().lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            if v["type"] == "solution" {
+                pictures.push(v["picture"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    let (_, sequential, _) = run(&["queens", "6", "--limit", "1000"]);
+    assert_eq!(pictures.join("\n"), sequential);
+}
+
+#[test]
+fn merge_refuses_missing_duplicated_foreign_and_incomplete_shards() {
+    let dir = scratch("refused");
+    let files = run_shards(&["queens", "8", "--count"], 4, &dir);
+    let (code, out, err) = merge(&files[1..], &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "dlxkit: 1 of 4 shards missing: 0\nhint: run them: dlxkit solve FILE --shard 0/4\n"
+    );
+
+    let twice = [files.clone(), vec![files[1].clone()]].concat();
+    let (code, _, err) = merge(&twice, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("dlxkit: shard 1 (") && err.contains(") appears twice"),
+        "{err}"
+    );
+
+    let foreign_dir = scratch("refused-foreign");
+    let foreign = run_shards(&["queens", "7", "--count"], 4, &foreign_dir);
+    let mixed = [files[..3].to_vec(), vec![foreign[3].clone()]].concat();
+    let (code, _, err) = merge(&mixed, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("dlxkit: shard 3 (")
+            && err.contains("is from a different problem or shard list"),
+        "{err}"
+    );
+    let other_list = run_shards(&["queens", "8", "--count"], 5, &foreign_dir);
+    let mixed = [files[..3].to_vec(), vec![other_list[3].clone()]].concat();
+    let (code, _, err) = merge(&mixed, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("5 shards; the first result has"), "{err}");
+
+    let (_, cut, _) = run(&[
+        "queens",
+        "8",
+        "--count",
+        "--shard",
+        "2/4",
+        "--max-nodes",
+        "3",
+    ]);
+    let cut_file = dir.join("cut.jsonl");
+    std::fs::write(&cut_file, cut).unwrap();
+    let mixed = [files[..2].to_vec(), vec![cut_file, files[3].clone()]].concat();
+    let (code, _, err) = merge(&mixed, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("dlxkit: shard 2 (")
+            && err.contains("is incomplete (node limit): run it again"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_shard_list_is_printed_with_paths_and_shares() {
+    let (code, out, _) = run(&["shard", "data/dlx/knuth-toy.dlx", "--depth", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "     0    5.000e-1  1/2\n     1    5.000e-1  2/2\n");
+    let (_, json, _) = run(&[
+        "shard",
+        "data/dlx/knuth-toy.dlx",
+        "--count",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["shards"].as_array().unwrap().len(), 2);
+    assert_eq!(v["split"], "count 2");
+}
+
+#[test]
+fn jobs_are_refused_with_memo_and_capped_when_absurd() {
+    let (code, _, err) = run(&["queens", "8", "--count", "--memo", "--jobs", "2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--jobs and --shard work with dancing links only"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["queens", "8", "--count", "--jobs", "100000"]);
+    assert_eq!((code, out.as_str()), (0, "92\n"));
+    assert!(
+        err.contains("--jobs 100000 is more threads than are useful here"),
+        "{err}"
+    );
+    // Issue 18 item 8: a hundred thousand threads are not started, and 0 means every core.
+    let (code, out, err) = run(&[
+        "sudoku",
+        "solve",
+        "--jobs",
+        "100000",
+        "--quiet",
+        "data/sudoku/pe96_easy50.txt",
+    ]);
+    assert_eq!((code, out.lines().count()), (0, 50), "{err}");
+    let (code, _, err) = run(&[
+        "bench",
+        "--jobs",
+        "0",
+        "--sample",
+        "3",
+        "--warmup",
+        "0",
+        "--solvers",
+        "dlx",
+        "data/sudoku/pe96_easy50.txt",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["queens", "8", "--count", "--shard", "4/4"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("shards are numbered from 0 to 3 in a list of 4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sudoku_count_shares_one_puzzle_among_threads() {
+    let count = |input: &str, extra: &[&str]| {
+        let mut args = vec!["sudoku", "count", "--format", "jsonl"];
+        args.extend(extra);
+        let out = dlxkit().args(&args).write_stdin(input).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            v["solutions"].clone(),
+            v["nodes"].clone(),
+            v["status"].clone(),
+        )
+    };
+    for (input, limit) in [
+        ("................\n", None),
+        ("1...............\n", None),
+        (&format!("12{}\n", ".".repeat(79))[..], Some("20000")),
+    ] {
+        let limit: Vec<&str> = limit.map(|l| vec!["--limit", l]).unwrap_or_default();
+        let one = count(input, &limit);
+        for jobs in ["2", "3"] {
+            let mut args = limit.clone();
+            args.extend(["--jobs", jobs]);
+            let many = count(input, &args);
+            if limit.is_empty() {
+                assert_eq!(many, one, "{input} --jobs {jobs}");
+            } else {
+                // Up to the limit: the same count; the threads search more nodes to get there.
+                assert_eq!(
+                    (&many.0, &many.2),
+                    (&one.0, &one.2),
+                    "{input} --jobs {jobs}"
+                );
+            }
+        }
+    }
+    assert_eq!(count("................\n", &["--jobs", "2"]).0, 288);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_from_timeout_stops_every_thread_with_143() {
+    // As a scheduler stops a job: `timeout` sends SIGTERM; --preserve-status passes on the exit.
+    let out = std::process::Command::new("timeout")
+        .args(["--preserve-status", "2"])
+        .arg(env!("CARGO_BIN_EXE_dlxkit"))
+        .args(["langford", "16", "--count", "--jobs", "2"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the `timeout` command (coreutils) is missing: this test needs it");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(143), "{stderr}");
+    let count = stdout
+        .strip_suffix(" (incomplete: interrupted)\n")
+        .unwrap_or_else(|| panic!("a marked partial count, not {stdout:?}"));
+    assert!(count.parse::<u64>().is_ok(), "{stdout:?}");
+}
+
+#[test]
+fn a_reduced_problem_is_searched_on_threads_and_best_refuses_them() {
+    let one = run(&["solve", "--reduce", "data/dlx/knuth-toy.dlx"]);
+    let two = run(&["solve", "--reduce", "--jobs", "2", "data/dlx/knuth-toy.dlx"]);
+    assert_eq!(one.0, 0, "{}", one.2);
+    assert_eq!(one, two);
+    assert_eq!(one.1, "A D\nB G\nC E F\n\n");
+    let (code, _, err) = run(&["solve", "--best", "--jobs", "2", "data/dlx/knuth-costs.dlx"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'--best[=<K>]' cannot be used with '--jobs <N>'"),
+        "{err}"
+    );
+}

@@ -1,0 +1,1024 @@
+//! Shards: the search tree cut into subtrees that can be searched apart, on other threads or
+//! other machines, and the results merged.
+//!
+//! A *shard* starts the search with a fixed prefix of choices: at level 1 the item the search
+//! chooses and one of its options, at level 2 the item the search chooses below that option
+//! and one of its options, and so on. Forcing a prefix leaves the dancing links exactly as
+//! the search leaves them after making those choices, so the subtree below it is the one the
+//! sequential search visits there: the shards partition its tree, and their solutions, listed
+//! shard by shard, come in the sequential order.
+//!
+//! A shard is named by its [`Path`] in Knuth's progress notation, `k/d` per level (choice `k`
+//! of `d`, from 1), e.g. `3/12 1/4`; the last level may take a run of siblings, `2-4/7`. The
+//! notation is stable (it depends on the problem alone) and gives the shard's share of the
+//! tree, the product of the `1/d`, for progress estimates.
+//!
+//! A [`Split`] expands the top of the tree into shards, to a fixed depth ([`SplitBy::Depth`])
+//! or until there are `n` shards ([`SplitBy::Count`]: always the subtree with the largest
+//! share next, so the shards are of comparable size; when expanding a subtree would make too
+//! many, its options are grouped into runs of siblings to make exactly `n`). Subtrees that
+//! die at once are found while expanding: they are listed ([`Split::dead`]) and not
+//! dispatched. The split counts the nodes above its shards as the search counts them
+//! ([`Split::above`]), so the figures of the split and of all its shards add up to those of
+//! the sequential search: no node is counted twice or lost. (Each shard re-applies its prefix,
+//! a few covers that are not counted: that is the per-shard cost of working apart.)
+//!
+//! [`Shard::run`] searches one shard; [`Totals`] adds shard results in 128-bit integers (a
+//! 9x9 Sudoku grid count, 6.67 x 10^21, does not fit in 64 bits), and [`merge`] checks a set
+//! of [`ShardReport`]s from other processes (every shard of one split present exactly once,
+//! complete, of the same problem) before adding them up.
+
+use std::collections::{BTreeMap, BinaryHeap};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+use std::time::Instant;
+
+use thiserror::Error;
+
+use super::problem::{OptionId, Problem};
+use super::search::{Event, Next, Outcome, Progress, Solver, Stats, Status};
+use super::storage::{Arena, Storage};
+
+/// One level of a shard's path: choices `first..=last` of `of` (from 1), usually one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// The first choice (1 for the top option of the item's list).
+    pub first: u32,
+    /// The last choice (equal to `first` but at a run of siblings).
+    pub last: u32,
+    /// How many options the item had.
+    pub of: u32,
+}
+
+/// A shard's place in the search tree, in Knuth's notation: `3/12 1/4` (the empty path, `-`,
+/// is the whole tree).
+///
+/// ```
+/// use dlxkit::xc::shard::Path;
+/// let path: Path = "3/12 2-3/4".parse()?;
+/// assert_eq!(path.to_string(), "3/12 2-3/4");
+/// assert_eq!(path.share(), 1.0 / 12.0 * 2.0 / 4.0);
+/// assert_eq!(path.depth(), 2);
+/// # Ok::<(), dlxkit::xc::shard::PathError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Path(Vec<Step>);
+
+impl Path {
+    /// The levels of the path, from the top.
+    pub fn steps(&self) -> &[Step] {
+        &self.0
+    }
+
+    /// The number of levels: the depth of the shard's subtrees below the root.
+    pub fn depth(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The share of the search tree below this path, Knuth's way: each level divides it by
+    /// the number of options there (a guide to the shard's size, not a measure of it).
+    pub fn share(&self) -> f64 {
+        self.0
+            .iter()
+            .map(|s| f64::from(s.last - s.first + 1) / f64::from(s.of))
+            .product()
+    }
+
+    fn child(&self, step: Step) -> Path {
+        let mut steps = self.0.clone();
+        steps.push(step);
+        Path(steps)
+    }
+
+    /// The product of the levels' option counts (saturating): the smaller, the larger the
+    /// share of a single-choice path.
+    fn denominator(&self) -> u128 {
+        self.0
+            .iter()
+            .fold(1u128, |d, s| d.saturating_mul(u128::from(s.of)))
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("-");
+        }
+        for (k, s) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            if s.first == s.last {
+                write!(f, "{}/{}", s.first, s.of)?;
+            } else {
+                write!(f, "{}-{}/{}", s.first, s.last, s.of)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a text is not a [`Path`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{text}` is not a shard path: write `k/d` per level (choice k of d, from 1), e.g. `3/12 1/4`, or `-`")]
+pub struct PathError {
+    /// The text that was read.
+    pub text: String,
+}
+
+impl FromStr for Path {
+    type Err = PathError;
+
+    fn from_str(text: &str) -> Result<Path, PathError> {
+        let bad = || PathError {
+            text: text.to_string(),
+        };
+        if text.trim() == "-" {
+            return Ok(Path::default());
+        }
+        let mut steps = Vec::new();
+        for word in text.split_whitespace() {
+            let (choice, of) = word.split_once('/').ok_or_else(bad)?;
+            let (first, last) = choice.split_once('-').unwrap_or((choice, choice));
+            let number = |s: &str| s.parse::<u32>().map_err(|_| bad());
+            let step = Step {
+                first: number(first)?,
+                last: number(last)?,
+                of: number(of)?,
+            };
+            if step.first == 0 || step.first > step.last || step.last > step.of {
+                return Err(bad());
+            }
+            steps.push(step);
+        }
+        if steps.is_empty() {
+            return Err(bad());
+        }
+        Ok(Path(steps))
+    }
+}
+
+/// How to cut the search tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SplitBy {
+    /// Every subtree at this depth (and the solutions above it) is a shard.
+    Depth(usize),
+    /// Exactly this many shards (fewer only when the whole tree has fewer leaves): the
+    /// subtree with the largest share is expanded first until there are enough, then
+    /// neighbouring siblings with the smallest shares are joined into runs.
+    Count(usize),
+}
+
+impl fmt::Display for SplitBy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SplitBy::Depth(d) => write!(f, "depth {d}"),
+            SplitBy::Count(n) => write!(f, "count {n}"),
+        }
+    }
+}
+
+/// One subproblem: a prefix of choices, and the options at its last level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    path: Path,
+    /// The options of every level but the last.
+    prefix: Vec<OptionId>,
+    /// The options of the last level that lead somewhere, in order, and whether each is
+    /// already a solution.
+    members: Vec<(OptionId, bool)>,
+}
+
+impl Shard {
+    /// The shard's path (`-` for the whole tree).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The shard's share of the search tree (see [`Path::share`]).
+    pub fn share(&self) -> f64 {
+        self.path.share()
+    }
+
+    /// The options the shard fixes: the prefix, then each option of its last level (usually
+    /// one), in the order the search tries them.
+    pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.prefix
+            .iter()
+            .copied()
+            .chain(self.members.iter().map(|&(o, _)| o))
+    }
+
+    /// Searches the shard with `solver` (built for the split's problem, with the same forced
+    /// options as when the split was made), within the solver's limits: every solution
+    /// (when `list`; else they are only counted) and a [`Progress`] about every
+    /// `progress_every` nodes (never, when 0; its estimate is the fraction of the shard
+    /// explored) go to `handler`, which may stop the search. The statistics are those of
+    /// the shard's subtrees, their root at level 0 of the profile (level [`Path::depth`] of
+    /// the whole tree). The solver's forced options are as they were afterwards.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dlxkit::xc::{Arena, Problem, Solver};
+    /// use dlxkit::xc::shard::{Split, SplitBy, Totals};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+    /// let split = Split::new(&p, SplitBy::Count(3));
+    /// let arena = Arena::new();
+    /// let mut solver = Solver::new(&p, &arena);
+    /// let mut totals = Totals::from_split(&split);
+    /// for shard in split.shards() {
+    ///     let outcome = shard.run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
+    ///     totals.add(shard.path().depth(), &outcome.stats);
+    /// }
+    /// let sequential = Solver::new(&p, &arena).count().stats;
+    /// assert_eq!(totals.solutions, 4);
+    /// assert_eq!(totals.nodes, u128::from(sequential.nodes));
+    /// assert_eq!(totals.updates, u128::from(sequential.updates));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<S, F>(
+        &self,
+        solver: &mut Solver<'_, S>,
+        list: bool,
+        progress_every: u64,
+        mut handler: F,
+    ) -> Outcome
+    where
+        S: Storage,
+        F: FnMut(Event<'_>) -> ControlFlow<()>,
+    {
+        if self.members.is_empty() {
+            // The whole tree.
+            return if list {
+                solver.run(progress_every, handler)
+            } else {
+                solver.count_with_progress(progress_every, |p| handler(Event::Progress(p)))
+            };
+        }
+        let started = Instant::now();
+        let base: Vec<OptionId> = solver.forced().to_vec();
+        let saved = solver.limits().clone();
+        for &o in &self.prefix {
+            solver
+                .force(o)
+                .expect("a shard's prefix is a path of the search that made it");
+        }
+        let mut total = Stats::default();
+        let mut status = Status::Complete;
+        let members = self.members.len() as f64;
+        let mut solution = Vec::new();
+        for (k, &(option, is_solution)) in self.members.iter().enumerate() {
+            let mut limits = saved.clone();
+            if let Some(max) = saved.max_solutions {
+                limits.max_solutions = Some(max.saturating_sub(total.solutions));
+            }
+            if let Some(max) = saved.max_nodes {
+                limits.max_nodes = Some(max.saturating_sub(total.nodes));
+            }
+            if is_solution {
+                // The option covers the last primary items: the search counts it as one
+                // node (its parent's expansion did the covers), and so does the shard.
+                if limits.max_nodes == Some(0) {
+                    status = Status::NodeLimit;
+                    break;
+                }
+                if limits.max_solutions == Some(0) {
+                    status = Status::SolutionLimit;
+                    break;
+                }
+                total.nodes += 1;
+                total.solutions += 1;
+                add_profile(&mut total.profile, 0, &[1]);
+                if list {
+                    solution.clear();
+                    solution.extend_from_slice(&base);
+                    solution.extend_from_slice(&self.prefix);
+                    solution.push(option);
+                    if handler(Event::Solution(&solution)).is_break() {
+                        status = Status::Stopped;
+                        break;
+                    }
+                }
+                if limits.max_solutions == Some(1) {
+                    status = Status::SolutionLimit;
+                    break;
+                }
+                continue;
+            }
+            solver.set_limits(limits);
+            solver
+                .force(option)
+                .expect("a shard's options are a path of the search that made it");
+            let before = total.nodes;
+            let scale = |p: Progress| Progress {
+                nodes: before + p.nodes,
+                estimate: (k as f64 + p.estimate) / members,
+                ..p
+            };
+            let outcome = if list {
+                solver.run(progress_every, |event| match event {
+                    Event::Progress(p) => handler(Event::Progress(scale(p))),
+                    solution => handler(solution),
+                })
+            } else {
+                solver.count_with_progress(progress_every, |p| handler(Event::Progress(scale(p))))
+            };
+            solver.unforce_all();
+            for &o in base.iter().chain(&self.prefix) {
+                solver.force(o).expect("these options were forced before");
+            }
+            total.add(&outcome.stats);
+            if !outcome.status.is_complete() {
+                status = outcome.status;
+                break;
+            }
+        }
+        solver.unforce_all();
+        for &o in &base {
+            solver.force(o).expect("these options were forced before");
+        }
+        solver.set_limits(saved);
+        total.elapsed = started.elapsed();
+        Outcome {
+            status,
+            stats: total,
+        }
+    }
+}
+
+impl Stats {
+    /// Adds the figures of another search below the same root (the profiles level by level;
+    /// the times too).
+    fn add(&mut self, other: &Stats) {
+        self.solutions += other.solutions;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.cleansings += other.cleansings;
+        self.branches += other.branches;
+        self.dead_ends += other.dead_ends;
+        self.elapsed += other.elapsed;
+        add_profile(&mut self.profile, 0, &other.profile);
+    }
+}
+
+fn add_profile(profile: &mut Vec<u64>, depth: usize, levels: &[u64]) {
+    if profile.len() < depth + levels.len() {
+        profile.resize(depth + levels.len(), 0);
+    }
+    for (k, &n) in levels.iter().enumerate() {
+        profile[depth + k] += n;
+    }
+}
+
+/// The search tree cut into shards (see the module documentation).
+///
+/// ```
+/// use dlxkit::xc::Problem;
+/// use dlxkit::xc::shard::{Split, SplitBy};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let split = Split::new(&p, SplitBy::Depth(1));
+/// let paths: Vec<String> = split.shards().iter().map(|s| s.path().to_string()).collect();
+/// assert_eq!(paths, ["1/3", "2/3", "3/3"]); // the options of A, the item chosen first
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Split {
+    by: SplitBy,
+    shards: Vec<Shard>,
+    dead: Vec<Path>,
+    above: Stats,
+    fingerprint: u64,
+}
+
+/// A subtree not yet dispatched while splitting.
+#[derive(Clone, Debug)]
+struct Leaf {
+    path: Path,
+    options: Vec<OptionId>,
+    /// Whether the options cover every primary item (nothing to expand).
+    solution: bool,
+}
+
+impl Split {
+    /// Splits the search of `problem` (see [`Split::of_solver`]).
+    pub fn new(problem: &Problem, by: SplitBy) -> Split {
+        let arena = Arena::new();
+        Split::of_solver(&mut Solver::new(problem, &arena), by)
+    }
+
+    /// Splits the search that `solver` would make, below its forced options (a Sudoku's
+    /// givens, say), which it keeps. Expanding a node costs about one node of the search
+    /// for each of its options, so the split is quick next to any search worth splitting.
+    pub fn of_solver<S: Storage>(solver: &mut Solver<'_, S>, by: SplitBy) -> Split {
+        let base: Vec<OptionId> = solver.forced().to_vec();
+        let mut split = Split {
+            by,
+            shards: Vec::new(),
+            dead: Vec::new(),
+            above: Stats::default(),
+            fingerprint: fingerprint(solver.problem(), &base, by),
+        };
+        let root = Leaf {
+            path: Path::default(),
+            options: Vec::new(),
+            solution: false,
+        };
+        // When the forced options cover everything, the whole tree is one solution.
+        let covered = solver.expand().is_none();
+        let leaves = match by {
+            _ if covered => vec![Group::whole()],
+            SplitBy::Depth(0) | SplitBy::Count(0 | 1) => vec![Group::whole()],
+            SplitBy::Depth(depth) => {
+                let mut leaves = Vec::new();
+                split.expand_to_depth(solver, &base, root, depth, &mut leaves);
+                leaves
+            }
+            SplitBy::Count(n) => split.expand_to_count(solver, &base, root, n),
+        };
+        split.shards = leaves.into_iter().map(Group::into_shard).collect();
+        // A shard list sorted by path is in the order of the sequential search.
+        split.shards.sort_by(|a, b| a.path.cmp(&b.path));
+        restore(solver, &base);
+        split
+    }
+
+    /// How the tree was cut.
+    pub fn by(&self) -> SplitBy {
+        self.by
+    }
+
+    /// The shards, in the order of the sequential search.
+    pub fn shards(&self) -> &[Shard] {
+        &self.shards
+    }
+
+    /// The subtrees found dead while splitting (their item had no option left): nothing to
+    /// search there.
+    pub fn dead(&self) -> &[Path] {
+        &self.dead
+    }
+
+    /// What the search counts above the shards: the nodes expanded to make them and the
+    /// dead ends found (nodes, updates, cleansings, branches, dead ends, the profile by
+    /// level from the root). No solution is counted here: each is in a shard.
+    pub fn above(&self) -> &Stats {
+        &self.above
+    }
+
+    /// A 64-bit hash of the problem, the forced options, the way of splitting and the
+    /// engine's version: results with the same fingerprint belong to the same list of shards.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// Expands `leaf` (the matrix holds `base` then `leaf.options`), counting its node and
+    /// dead ends in `above`; returns its live children.
+    fn expand<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        base: &[OptionId],
+        leaf: &Leaf,
+    ) -> Vec<(Step, OptionId, bool)> {
+        restore(solver, base);
+        for &o in &leaf.options {
+            solver
+                .force(o)
+                .expect("a path of the search can be forced again");
+        }
+        let Some(expansion) = solver.expand() else {
+            return Vec::new();
+        };
+        let depth = leaf.path.depth();
+        let of = expansion.children.len() as u32;
+        self.above.nodes += expansion.stats.nodes;
+        self.above.updates += expansion.stats.updates;
+        self.above.cleansings += expansion.stats.cleansings;
+        self.above.branches += expansion.stats.branches;
+        self.above.dead_ends += expansion.stats.dead_ends;
+        add_profile(&mut self.above.profile, depth, &expansion.stats.profile);
+        let mut live = Vec::new();
+        for (k, &(option, next)) in expansion.children.iter().enumerate() {
+            let k = k as u32 + 1;
+            let step = Step {
+                first: k,
+                last: k,
+                of,
+            };
+            match next {
+                Next::DeadEnd => self.dead.push(leaf.path.child(step)),
+                Next::Solution => live.push((step, option, true)),
+                Next::Open(_) => live.push((step, option, false)),
+            }
+        }
+        live
+    }
+
+    fn expand_to_depth<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        base: &[OptionId],
+        leaf: Leaf,
+        depth: usize,
+        leaves: &mut Vec<Group>,
+    ) {
+        if leaf.solution || leaf.path.depth() == depth {
+            leaves.push(Group::single(leaf));
+            return;
+        }
+        for (step, option, solution) in self.expand(solver, base, &leaf) {
+            let child = leaf.child(step, option, solution);
+            self.expand_to_depth(solver, base, child, depth, leaves);
+        }
+    }
+
+    fn expand_to_count<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        base: &[OptionId],
+        root: Leaf,
+        n: usize,
+    ) -> Vec<Group> {
+        // The open subtrees by share, the largest first (on ties, the first in the search's
+        // order); the finished leaves by path.
+        let mut open: BinaryHeap<Largest> = BinaryHeap::new();
+        let mut done: BTreeMap<Path, Group> = BTreeMap::new();
+        open.push(Largest(root));
+        while open.len() + done.len() < n {
+            let Some(Largest(leaf)) = open.pop() else {
+                break;
+            };
+            if leaf.solution {
+                done.insert(leaf.path.clone(), Group::single(leaf));
+                continue;
+            }
+            for (step, option, solution) in self.expand(solver, base, &leaf) {
+                open.push(Largest(leaf.child(step, option, solution)));
+            }
+        }
+        for Largest(leaf) in open {
+            done.insert(leaf.path.clone(), Group::single(leaf));
+        }
+        // The last expansion may have made too many: join neighbouring siblings, the pair
+        // with the smallest share first, until there are `n` (so no shard is much larger
+        // than the others, as a run of the largest subtree's children would be).
+        let mut groups: Vec<Group> = done.into_values().collect();
+        while groups.len() > n {
+            let joinable = |k: usize| {
+                let (a, b) = (&groups[k], &groups[k + 1]);
+                a.prefix == b.prefix && a.path.depth() == b.path.depth() && !a.members.is_empty()
+            };
+            let best = (0..groups.len() - 1)
+                .filter(|&k| joinable(k))
+                .min_by(|&j, &k| {
+                    let share = |k: usize| groups[k].path.share() + groups[k + 1].path.share();
+                    share(j).total_cmp(&share(k))
+                });
+            let Some(k) = best else {
+                break;
+            };
+            let second = groups.remove(k + 1);
+            let first = &mut groups[k];
+            let mut steps = first.path.0.clone();
+            let last = steps.last_mut().expect("siblings have a last step");
+            last.last = second
+                .path
+                .0
+                .last()
+                .expect("siblings have a last step")
+                .last;
+            first.path = Path(steps);
+            first.members.extend(second.members);
+        }
+        groups
+    }
+}
+
+impl Leaf {
+    fn child(&self, step: Step, option: OptionId, solution: bool) -> Leaf {
+        let mut options = self.options.clone();
+        options.push(option);
+        Leaf {
+            path: self.path.child(step),
+            options,
+            solution,
+        }
+    }
+}
+
+/// A leaf ordered by share (largest first), then by path (first in the search first).
+struct Largest(Leaf);
+
+impl PartialEq for Largest {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.path == other.0.path
+    }
+}
+
+impl Eq for Largest {}
+
+impl PartialOrd for Largest {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Largest {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        // The heap pops the greatest: the smallest denominator, then the smallest path.
+        other
+            .0
+            .path
+            .denominator()
+            .cmp(&self.0.path.denominator())
+            .then_with(|| other.0.path.cmp(&self.0.path))
+    }
+}
+
+/// A shard being made: a path, the options above its last level, and the members there.
+struct Group {
+    path: Path,
+    prefix: Vec<OptionId>,
+    members: Vec<(OptionId, bool)>,
+}
+
+impl Group {
+    fn whole() -> Group {
+        Group {
+            path: Path::default(),
+            prefix: Vec::new(),
+            members: Vec::new(),
+        }
+    }
+
+    fn single(mut leaf: Leaf) -> Group {
+        match leaf.options.pop() {
+            Some(last) => Group {
+                path: leaf.path,
+                prefix: leaf.options,
+                members: vec![(last, leaf.solution)],
+            },
+            None => Group::whole(),
+        }
+    }
+
+    fn into_shard(self) -> Shard {
+        Shard {
+            path: self.path,
+            prefix: self.prefix,
+            members: self.members,
+        }
+    }
+}
+
+/// Forces exactly `base` again.
+fn restore<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId]) {
+    solver.unforce_all();
+    for &o in base {
+        solver.force(o).expect("these options were forced before");
+    }
+}
+
+/// FNV-1a over the problem's text, the forced options, the way of splitting and the version.
+fn fingerprint(problem: &Problem, base: &[OptionId], by: SplitBy) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(env!("CARGO_PKG_VERSION").as_bytes());
+    eat(problem.to_dlx().as_bytes());
+    for o in base {
+        eat(&(o.index() as u64).to_le_bytes());
+    }
+    eat(by.to_string().as_bytes());
+    hash
+}
+
+/// Search figures added up across shards, in 128-bit integers: a long run on many machines
+/// can pass 2^64 solutions or nodes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Solutions found.
+    pub solutions: u128,
+    /// Search-tree nodes (as [`Stats::nodes`]).
+    pub nodes: u128,
+    /// Knuth's updates.
+    pub updates: u128,
+    /// Knuth's cleansings.
+    pub cleansings: u128,
+    /// Nodes per level of the whole tree.
+    pub profile: Vec<u128>,
+}
+
+impl Totals {
+    /// The figures of the split itself (the nodes above its shards), to which the shards'
+    /// are added.
+    pub fn from_split(split: &Split) -> Totals {
+        let mut totals = Totals::default();
+        totals.add(0, split.above());
+        totals
+    }
+
+    /// Adds the statistics of a search whose root is at `depth` of the whole tree.
+    pub fn add(&mut self, depth: usize, stats: &Stats) {
+        self.solutions += u128::from(stats.solutions);
+        self.nodes += u128::from(stats.nodes);
+        self.updates += u128::from(stats.updates);
+        self.cleansings += u128::from(stats.cleansings);
+        let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
+        self.add_profile(depth, &profile);
+    }
+
+    /// Adds other totals (a profile from the root).
+    pub fn add_totals(&mut self, other: &Totals) {
+        self.solutions += other.solutions;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.cleansings += other.cleansings;
+        self.add_profile(0, &other.profile);
+    }
+
+    fn add_profile(&mut self, depth: usize, levels: &[u128]) {
+        if self.profile.len() < depth + levels.len() {
+            self.profile.resize(depth + levels.len(), 0);
+        }
+        for (k, &n) in levels.iter().enumerate() {
+            self.profile[depth + k] += n;
+        }
+    }
+}
+
+/// What one shard's search reports, for [`merge`]: which shard of which list, how it ended,
+/// what it counted, and the figures of the split above the shards (the same in every
+/// report of one list; merge adds them once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardReport {
+    /// The split's [`Split::fingerprint`].
+    pub fingerprint: u64,
+    /// The number of shards of the list.
+    pub shards: usize,
+    /// The shard's index in the list, from 0.
+    pub index: usize,
+    /// The shard's path, as text.
+    pub path: String,
+    /// How the shard's search ended.
+    pub status: Status,
+    /// The shard's figures, its profile from the shard's depth down.
+    pub totals: Totals,
+    /// The shard's depth (its path's length).
+    pub depth: usize,
+    /// The split's figures above the shards ([`Split::above`]).
+    pub above: Totals,
+}
+
+/// Why shard results cannot be merged. Each names the shards, so that only they are run
+/// again.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// No result was given.
+    #[error("no shard results to merge")]
+    Empty,
+    /// A result belongs to another problem or another list of shards.
+    #[error(
+        "shard {index} ({path}) is from a different problem or shard list (fingerprint {found:016x}, {found_shards} shards; the first result has {expected:016x}, {expected_shards} shards)"
+    )]
+    Foreign {
+        /// The shard's index.
+        index: usize,
+        /// Its path.
+        path: String,
+        /// Its fingerprint.
+        found: u64,
+        /// Its list's length.
+        found_shards: usize,
+        /// The first result's fingerprint.
+        expected: u64,
+        /// The first result's list length.
+        expected_shards: usize,
+    },
+    /// A result names an index past the end of its list.
+    #[error("shard {index} ({path}) is not in a list of {shards} shards")]
+    OutOfRange {
+        /// The index.
+        index: usize,
+        /// The path.
+        path: String,
+        /// The list's length.
+        shards: usize,
+    },
+    /// The same shard twice.
+    #[error("shard {index} ({path}) appears twice")]
+    Duplicate {
+        /// The index.
+        index: usize,
+        /// The path.
+        path: String,
+    },
+    /// Shards without a result.
+    #[error("{} of {shards} shards missing: {}", missing.len(), list(missing))]
+    Missing {
+        /// The indices of the missing shards.
+        missing: Vec<usize>,
+        /// The list's length.
+        shards: usize,
+    },
+    /// A shard whose search was cut short.
+    #[error("shard {index} ({path}) is incomplete ({status}): run it again")]
+    Incomplete {
+        /// The index.
+        index: usize,
+        /// The path.
+        path: String,
+        /// Why it stopped.
+        status: Status,
+    },
+}
+
+fn list(indices: &[usize]) -> String {
+    let words: Vec<String> = indices.iter().map(usize::to_string).collect();
+    words.join(", ")
+}
+
+/// Checks that `reports` hold every shard of one list exactly once, each complete, and adds
+/// them up with the split's own figures: the totals of the whole search.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dlxkit::xc::{Arena, Problem, Solver};
+/// use dlxkit::xc::shard::{merge, ShardReport, Split, SplitBy, Totals, MergeError};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let split = Split::new(&p, SplitBy::Count(3));
+/// let arena = Arena::new();
+/// let mut solver = Solver::new(&p, &arena);
+/// let reports: Vec<ShardReport> = split.shards().iter().enumerate().map(|(index, shard)| {
+///     let outcome = shard.run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
+///     let mut totals = Totals::default();
+///     totals.add(0, &outcome.stats);
+///     ShardReport {
+///         fingerprint: split.fingerprint(),
+///         shards: split.shards().len(),
+///         index,
+///         path: shard.path().to_string(),
+///         status: outcome.status,
+///         totals,
+///         depth: shard.path().depth(),
+///         above: Totals::from_split(&split),
+///     }
+/// }).collect();
+/// assert_eq!(merge(&reports)?.solutions, 4);
+/// assert!(matches!(merge(&reports[1..]), Err(MergeError::Missing { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn merge(reports: &[ShardReport]) -> Result<Totals, MergeError> {
+    let first = reports.first().ok_or(MergeError::Empty)?;
+    let shards = first.shards;
+    let mut seen: Vec<Option<&ShardReport>> = vec![None; shards];
+    for r in reports {
+        if r.fingerprint != first.fingerprint || r.shards != shards {
+            return Err(MergeError::Foreign {
+                index: r.index,
+                path: r.path.clone(),
+                found: r.fingerprint,
+                found_shards: r.shards,
+                expected: first.fingerprint,
+                expected_shards: shards,
+            });
+        }
+        let slot = seen
+            .get_mut(r.index)
+            .ok_or_else(|| MergeError::OutOfRange {
+                index: r.index,
+                path: r.path.clone(),
+                shards,
+            })?;
+        if slot.is_some() {
+            return Err(MergeError::Duplicate {
+                index: r.index,
+                path: r.path.clone(),
+            });
+        }
+        *slot = Some(r);
+    }
+    let missing: Vec<usize> = (0..shards).filter(|&k| seen[k].is_none()).collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Missing { missing, shards });
+    }
+    let mut totals = first.above.clone();
+    for r in seen.into_iter().flatten() {
+        if !r.status.is_complete() {
+            return Err(MergeError::Incomplete {
+                index: r.index,
+                path: r.path.clone(),
+                status: r.status,
+            });
+        }
+        totals.solutions += r.totals.solutions;
+        totals.nodes += r.totals.nodes;
+        totals.updates += r.totals.updates;
+        totals.cleansings += r.totals.cleansings;
+        totals.add_profile(r.depth, &r.totals.profile);
+    }
+    Ok(totals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn queens(n: usize) -> Problem {
+        let mut text = String::new();
+        for r in 0..n {
+            text.push_str(&format!("r{r} c{r} "));
+        }
+        text.push('|');
+        for d in 0..2 * n - 1 {
+            text.push_str(&format!(" a{d} b{d}"));
+        }
+        text.push('\n');
+        for r in 0..n {
+            for c in 0..n {
+                text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+            }
+        }
+        Problem::from_dlx(&text).unwrap()
+    }
+
+    fn run_all(problem: &Problem, split: &Split) -> (Totals, Vec<Vec<OptionId>>) {
+        let arena = Arena::new();
+        let mut solver = Solver::new(problem, &arena);
+        let mut totals = Totals::from_split(split);
+        let mut solutions = Vec::new();
+        for shard in split.shards() {
+            let outcome = shard.run(&mut solver, true, 0, |event| {
+                if let Event::Solution(s) = event {
+                    solutions.push(s.to_vec());
+                }
+                ControlFlow::Continue(())
+            });
+            assert!(outcome.status.is_complete());
+            totals.add(shard.path().depth(), &outcome.stats);
+            assert!(solver.is_pristine());
+        }
+        (totals, solutions)
+    }
+
+    #[test]
+    fn shards_of_eight_queens_add_up_to_the_sequential_search() {
+        let p = queens(8);
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        let sequential: Vec<Vec<OptionId>> = solver.solutions().collect();
+        let stats = solver.count().stats;
+        for by in [
+            SplitBy::Depth(0),
+            SplitBy::Depth(1),
+            SplitBy::Depth(3),
+            SplitBy::Count(2),
+            SplitBy::Count(7),
+            SplitBy::Count(50),
+        ] {
+            let split = Split::new(&p, by);
+            let (totals, solutions) = run_all(&p, &split);
+            assert_eq!(solutions, sequential, "{by}");
+            assert_eq!(totals.nodes, u128::from(stats.nodes), "{by}");
+            assert_eq!(totals.updates, u128::from(stats.updates), "{by}");
+            let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
+            assert_eq!(totals.profile, profile, "{by}");
+            if let SplitBy::Count(n) = by {
+                assert_eq!(split.shards().len(), n.max(1), "{by}");
+            }
+        }
+    }
+
+    #[test]
+    fn paths_read_back_what_they_write() {
+        for text in ["-", "1/1", "3/12 1/4", "2-4/7", "1/2 1-2/3"] {
+            assert_eq!(text.parse::<Path>().unwrap().to_string(), text);
+        }
+        for bad in ["", "0/3", "4/3", "3-2/5", "a/b", "1/2/3", "1"] {
+            assert!(bad.parse::<Path>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dead_subtrees_are_reported_and_not_dispatched() {
+        // Choosing `A B` (option 1 of A) leaves C with no option.
+        let p = Problem::from_dlx("A B C\nA B\nA C\nB\nC B\n").unwrap();
+        let split = Split::new(&p, SplitBy::Depth(1));
+        assert_eq!(split.dead().len(), 1);
+        assert_eq!(split.dead()[0].to_string(), "1/2");
+        let paths: Vec<String> = split
+            .shards()
+            .iter()
+            .map(|s| s.path().to_string())
+            .collect();
+        assert_eq!(paths, ["2/2"]);
+        let (totals, _) = run_all(&p, &split);
+        let stats = p.count_solutions();
+        assert_eq!(totals.solutions, u128::from(stats));
+    }
+}
