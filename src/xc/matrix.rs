@@ -179,7 +179,7 @@ impl Dance<'_> {
 
     /// Purifies the item of node `p` for `p`'s colour: hides the options that give the item
     /// another colour and marks those that agree.
-    fn purify<W: Walk>(&mut self, p: Link) {
+    pub(super) fn purify<W: Walk>(&mut self, p: Link) {
         let n = *node(self.nodes, p);
         let color = n.color();
         self.cleansings += 1;
@@ -197,7 +197,7 @@ impl Dance<'_> {
     }
 
     /// Undoes [`Dance::purify`], walking up and left.
-    fn unpurify<W: Walk>(&mut self, p: Link) {
+    pub(super) fn unpurify<W: Walk>(&mut self, p: Link) {
         let n = *node(self.nodes, p);
         let color = n.color();
         let top = n.item().header();
@@ -383,6 +383,12 @@ impl<S: Storage> Matrix<S> {
     #[inline(always)]
     pub(crate) fn len(&self, item: Item) -> u32 {
         (self.lens[item.number() as usize] & LENGTH) as u32
+    }
+
+    /// Whether `x` is an item's header (the null move of Algorithm M chooses one).
+    #[inline]
+    pub(crate) fn is_header(&self, x: Link) -> bool {
+        x.index() as u32 <= self.items
     }
 
     /// Whether every primary item is covered.

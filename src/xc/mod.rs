@@ -36,10 +36,12 @@
 
 mod choose;
 mod dance;
+mod flip;
 pub mod format;
 mod layout;
 mod matrix;
 pub mod memo;
+mod multiplicity;
 mod node;
 pub mod problem;
 mod sanity;
@@ -49,6 +51,7 @@ mod storage;
 mod walks;
 pub mod zdd;
 
+pub use choose::SearchOrder;
 pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;
