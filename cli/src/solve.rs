@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::{Arena, OptionId, Outcome, Problem, Solver, Warning};
+use dlxkit::xc::{Arena, OptionId, Outcome, Problem, SearchOrder, Solver, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
@@ -91,9 +91,18 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
+    /// Prefer items whose names start with `#` (Knuth's "sharp" DLX2 and DLX3)
+    ///
+    /// Any other item is chosen to branch on only when its list has at most one option
+    /// left (with bounds: at most one way to go), or when no `#` item is left; otherwise
+    /// the choice is Knuth's usual one among the `#` items. The same solutions, in another
+    /// order, as Knuth's change files `dlx2-sharp.ch` and `dlx3-sharp.ch` find them.
+    #[arg(long)]
+    pub prefer_sharp: bool,
+
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd", "seed", "prefer_sharp"])]
     pub emit: Emit,
 }
 
@@ -121,6 +130,11 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
 
     if args.memo.wanted() {
+        if args.prefer_sharp {
+            return Err(CliError::usage(
+                "--prefer-sharp orders the dancing-links search; the memoised search has its own --memo-order",
+            ));
+        }
         if args.profile {
             return Err(CliError::usage(
                 "--profile counts nodes per level of dancing links; the memoised search has no such levels",
@@ -147,7 +161,12 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
 
     let arena = Arena::new();
-    let mut solver = Solver::new(&problem, &arena).with_limits(args.limits.limits(cancel));
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        prefer_sharp: args.prefer_sharp,
+    };
+    let mut solver =
+        Solver::with_order(&problem, &arena, order).with_limits(args.limits.limits(cancel));
     let mut printer = Printer::new(args.format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{Arena, OptionId, Solver};
+use dlxkit::xc::{Arena, OptionId, SearchOrder, Solver};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -253,7 +253,11 @@ pub fn solve<P: Shown>(
         limits.limit = Some(1); // print the first solution unless asked for more
     }
     let arena = Arena::new();
-    let mut solver = Solver::new(problem, &arena).with_limits(limits.limits(cancel));
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
+    let mut solver = Solver::with_order(problem, &arena, order).with_limits(limits.limits(cancel));
     let mut printer = Printer::new(puzzle, args, ctx);
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
