@@ -147,18 +147,28 @@ impl Chooser {
     /// Knuth's choice (DLX1, DLX2 and their sharp change file) over the lengths `lens` of
     /// the matrix (slot 0 unused; primary items `1..=primaries`, covered ones offset by
     /// `COVERED`): the uncovered primary item with the smallest key, visiting them in order
-    /// and stopping at a key of 0.
-    pub(crate) fn choose(&mut self, lens: &[i32], primaries: u32) -> Option<Item> {
+    /// and stopping at a key of 0. The visit starts at item `from`, before which every
+    /// primary item must be covered; returns also the first uncovered item (or `from`), where
+    /// the choices of deeper levels may start.
+    pub(crate) fn choose(
+        &mut self,
+        lens: &[i32],
+        primaries: u32,
+        from: u32,
+    ) -> (Option<Item>, u32) {
         let mut best = None;
         let mut least = i64::MAX;
         let mut tied = 0;
-        for (k, &len) in lens.iter().enumerate().take(primaries as usize + 1).skip(1) {
+        let mut live = None;
+        let end = primaries as usize + 1;
+        for (k, &len) in lens.iter().enumerate().take(end).skip(from.max(1) as usize) {
             if least == 0 {
                 break;
             }
             if len >= COVERED {
                 continue;
             }
+            live.get_or_insert(k as u32);
             let mut key = i64::from(len);
             if key <= least && key > 1 && self.unsharp.get(k).copied().unwrap_or(false) {
                 key += UNSHARP;
@@ -172,7 +182,7 @@ impl Chooser {
                 }
             }
         }
-        best.map(|k| Item::new(k as u32))
+        (best.map(|k| Item::new(k as u32)), live.unwrap_or(from))
     }
 }
 

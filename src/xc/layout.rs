@@ -62,6 +62,11 @@ pub const UNIFORM_FROM: usize = 3;
 /// node's (a power of two).
 pub const DUMMIES: u32 = 64;
 
+/// The number of primary items from which the item choice starts each scan where the level
+/// above found the first uncovered item (`Matrix::choose_from`): below it, the scan is short
+/// enough that remembering a start per level would cost more than it saves.
+pub const FAR_FROM: usize = 2048;
+
 /// How many lengths the item choice compares at a time.
 pub const CHUNK: usize = 16;
 
@@ -92,6 +97,9 @@ pub(crate) struct Plan {
     pub(crate) width: u32,
     /// The seed of the item lists' random order, if they have one.
     pub(crate) seed: Option<u64>,
+    /// Whether there are so many primary items ([`FAR_FROM`]) that each level's scan starts
+    /// where the level above found the first uncovered one.
+    pub(crate) far: bool,
 }
 
 impl Layout {
@@ -159,6 +167,7 @@ impl Layout {
                 dummies,
                 width,
                 seed,
+                far: problem.primary_count() >= FAR_FROM,
             },
         };
         (layout, order)

@@ -351,6 +351,10 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     level: usize,
     choice: Vec<Link>,
     best: Vec<Item>,
+    /// Per level, where deeper levels may start their item choice: the first chunk of items
+    /// holding an uncovered primary item (matrices with very many primary items), or the
+    /// first uncovered primary item (a [`SearchOrder`] other than the plain one).
+    scan_from: Vec<u32>,
     stats: Stats,
     status: Status,
     started: Instant,
@@ -520,6 +524,7 @@ impl<'a, S: Storage> Solver<'a, S> {
             level: 0,
             choice: Vec::new(),
             best: Vec::new(),
+            scan_from: Vec::new(),
             stats: Stats::default(),
             status: Status::Complete,
             started: Instant::now(),
@@ -1082,9 +1087,13 @@ impl<'a, S: Storage> Solver<'a, S> {
                         self.choice.push(Link::default());
                     }
                     let chosen = if PLAIN {
-                        self.m.choose::<W>()
+                        if self.m.far() {
+                            self.choose_far::<W>(level)
+                        } else {
+                            self.m.choose::<W>()
+                        }
                     } else {
-                        self.chooser.choose(&self.m.lens, self.m.primaries)
+                        self.choose_ordered(level)
                     };
                     match chosen {
                         Some(item) => {
@@ -1271,6 +1280,37 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.level = 0;
         self.phase = Phase::Idle;
         debug_assert!(self.m.check_invariants().is_ok());
+    }
+
+    /// Knuth's choice on a matrix with very many primary items: the scan starts at the
+    /// first chunk of items where the level above found an uncovered one.
+    #[cold]
+    fn choose_far<W: Walk>(&mut self, level: usize) -> Option<Item> {
+        let from = match level {
+            0 => 0,
+            _ => self.scan_from[level - 1] as usize,
+        };
+        let (item, live) = self.m.choose_from::<W>(from);
+        if level >= self.scan_from.len() {
+            self.scan_from.resize(level + 1, 0);
+        }
+        self.scan_from[level] = live as u32;
+        item
+    }
+
+    /// The choice of a [`SearchOrder`] with a seed or the sharp preference, starting at the
+    /// first item the level above found uncovered.
+    fn choose_ordered(&mut self, level: usize) -> Option<Item> {
+        let from = match level {
+            0 => 1,
+            _ => self.scan_from[level - 1],
+        };
+        let (item, live) = self.chooser.choose(&self.m.lens, self.m.primaries, from);
+        if level >= self.scan_from.len() {
+            self.scan_from.resize(level + 1, 0);
+        }
+        self.scan_from[level] = live;
+        item
     }
 
     #[inline(always)]
