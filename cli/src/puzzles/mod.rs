@@ -22,7 +22,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{Arena, OptionId, Outcome, Solver, Status};
+use dlxkit::xc::{Arena, OptionId, Outcome, SearchOrder, Solver, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -265,8 +265,12 @@ pub fn solve<P: Shown>(
         limits.limit = Some(1); // print the first solution unless asked for more
     }
     let arena = Arena::new();
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
     let limits = limits.limits(cancel, ctx.started);
-    let mut solver = Solver::new(problem, &arena).with_limits(limits);
+    let mut solver = Solver::with_order(problem, &arena, order).with_limits(limits);
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(&puzzle, args, ctx);
