@@ -129,3 +129,11 @@ fn the_puzzles_keep_their_counts() {
         assert_eq!(r.problem.count_solutions(), p.count_solutions(), "{name}");
     }
 }
+
+#[test]
+fn a_problem_with_item_bounds_comes_back_unchanged() {
+    let p = dlxkit::xc::Problem::from_dlx("A 2|B\nA B\nB\nA\n").unwrap();
+    let r = p.reduce(&dlxkit::xc::ReduceOptions::new());
+    assert_eq!(r.problem.to_dlx(), p.to_dlx());
+    assert_eq!((r.rounds, r.removed_options.len()), (0, 0));
+}

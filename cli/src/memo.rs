@@ -56,9 +56,14 @@ pub struct MemoArgs {
     #[arg(long, value_name = "K", value_parser = parse_positive, conflicts_with = "count")]
     pub sample: Option<u64>,
 
-    /// The seed of --sample (the same seed gives the same samples)
-    #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
-    pub seed: u64,
+    /// The seed of the random choices (the same seed gives the same run)
+    ///
+    /// With --sample: which solutions are drawn [default: 1]. With dancing links (no --memo):
+    /// each item's options are tried in a random order and ties between equally short items
+    /// go to a random one, as Knuth's programs do with the option `s` and the same seed
+    /// (the same solutions, found in another order).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 
     /// Write the ZDD of all solutions to FILE
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
@@ -210,6 +215,11 @@ pub fn run(
             "--limit does not apply to the memoised search, which counts every solution at once (--max-nodes and --timeout do)",
         ));
     }
+    if args.seed.is_some() && args.sample.is_none() {
+        return Err(CliError::usage(
+            "--seed with the memoised search seeds --sample only: the count has no random choices",
+        ));
+    }
     let choice = match args.memo_order {
         MemoOrder::Mrv => ItemChoice::FewestOptions,
         MemoOrder::First => ItemChoice::First,
@@ -240,7 +250,7 @@ pub fn run(
     if let Some(path) = &args.zdd {
         write_zdd(&zdd, path, args.zdd_format)?;
     }
-    let mut rng = Rng::new(args.seed);
+    let mut rng = Rng::new(args.seed.unwrap_or(1));
     for _ in 0..args.sample.unwrap_or(0) {
         match zdd.sample(&mut rng) {
             Some(solution) => on_sample(out, &solution)?,

@@ -30,7 +30,7 @@ use clap::Args;
 use dlxkit::xc::parallel;
 use dlxkit::xc::shard::{Shard, Split, SplitBy, Totals};
 use dlxkit::xc::{
-    Arena, Event, Limits, OptionId, Outcome, Problem, Progress, Solver, Stats, Status,
+    Arena, Event, Limits, OptionId, Outcome, Problem, Progress, SearchOrder, Solver, Stats, Status,
 };
 use serde::Serialize;
 
@@ -111,8 +111,8 @@ pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 
 /// How a search runs: on this thread, on several, or one shard of a list.
 pub enum Plan {
-    /// The whole search on this thread.
-    Sequential,
+    /// The whole search on this thread, choosing as the order says.
+    Sequential(SearchOrder),
     /// The whole search cut into shards on this many threads.
     Threads(Split, usize),
     /// One shard of a list: the list, the shard's index and the list's length asked for.
@@ -121,7 +121,31 @@ pub enum Plan {
 
 impl Plan {
     /// The plan the flags ask for, the split made (it is quick) with a solver of `problem`.
-    pub fn new(args: &ParallelArgs, problem: &Problem, ctx: &Context) -> Result<Plan, CliError> {
+    ///
+    /// The split follows Knuth's plain order of exact cover (Algorithm X or C), so a search
+    /// with bounds (Algorithm M), a seed or `#` items preferred runs on one thread.
+    pub fn new(
+        args: &ParallelArgs,
+        problem: &Problem,
+        order: SearchOrder,
+        ctx: &Context,
+    ) -> Result<Plan, CliError> {
+        if args.jobs != 1 || args.shard.is_some() {
+            let refused = if problem.has_bounds() {
+                Some("item bounds (`a:b|name`, Algorithm M)")
+            } else if order.seed.is_some() {
+                Some("--seed")
+            } else if order.prefer_sharp {
+                Some("--prefer-sharp")
+            } else {
+                None
+            };
+            if let Some(what) = refused {
+                return Err(CliError::usage(format!(
+                    "--jobs and --shard split Knuth's plain exact cover search; a search with {what} runs on one thread"
+                )));
+            }
+        }
         if let Some((index, n)) = args.shard {
             let by = match args.shard_depth {
                 Some(depth) => SplitBy::Depth(depth),
@@ -141,7 +165,7 @@ impl Plan {
         }
         let threads = jobs::threads(args.jobs, usize::MAX, ctx);
         if threads <= 1 {
-            return Ok(Plan::Sequential);
+            return Ok(Plan::Sequential(order));
         }
         let split = Split::new(problem, SplitBy::Count(threads * SHARDS_PER_THREAD));
         Ok(Plan::Threads(split, threads))
@@ -190,10 +214,14 @@ impl Plan {
                     });
                 }
             },
-            Plan::Sequential => None,
+            Plan::Sequential(_) => None,
+        };
+        let order = match self {
+            Plan::Sequential(order) => order.clone(),
+            _ => SearchOrder::new(),
         };
         let arena = Arena::new();
-        let mut solver = Solver::new(problem, &arena).with_limits(limits);
+        let mut solver = Solver::with_order(problem, &arena, order).with_limits(limits);
         watch.hand_over();
         super::search::run(&mut solver, shard, count_only, bar, out, on_solution)
     }

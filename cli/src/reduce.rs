@@ -74,6 +74,11 @@ pub fn run(args: &ReduceArgs, ctx: &Context) -> Result<Exit, CliError> {
     for warning in problem.warnings() {
         ctx.warn(super::solve::warning_text(&source, warning));
     }
+    if problem.has_bounds() {
+        return Err(CliError::usage(
+            "`reduce` does not handle item bounds (`a:b|name`): Knuth's DLX-PRE assumes every primary item is covered exactly once",
+        ));
+    }
     let reduction = problem.reduce(&options(args.rounds));
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     match args.format {

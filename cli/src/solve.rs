@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::{OptionId, Outcome, Problem, Status, Warning};
+use dlxkit::xc::{OptionId, Outcome, Problem, SearchOrder, Status, Warning};
 use serde::Serialize;
 
 use super::input::{self, Source};
@@ -117,9 +117,18 @@ pub struct SolveArgs {
     #[arg(long)]
     pub reduce: bool,
 
+    /// Prefer items whose names start with `#` (Knuth's "sharp" DLX2 and DLX3)
+    ///
+    /// Any other item is chosen to branch on only when its list has at most one option
+    /// left (with bounds: at most one way to go), or when no `#` item is left; otherwise
+    /// the choice is Knuth's usual one among the `#` items. The same solutions, in another
+    /// order, as Knuth's change files `dlx2-sharp.ch` and `dlx3-sharp.ch` find them.
+    #[arg(long)]
+    pub prefer_sharp: bool,
+
     /// What to print: the solutions, or the problem itself
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["best", "count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd", "jobs", "shard"])]
+          conflicts_with_all = ["best", "count", "limit", "max_nodes", "timeout", "format", "stats", "profile", "memo", "sample", "zdd", "jobs", "shard", "seed", "prefer_sharp"])]
     pub emit: Emit,
 }
 
@@ -138,6 +147,13 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
+    }
+    if problem.has_bounds() && (args.best.is_some() || args.reduce) {
+        let flag = if args.reduce { "--reduce" } else { "--best" };
+        return Err(CliError::usage(format!(
+            "{flag} does not handle item bounds (`a:b|name`): Knuth's {} assumes every primary item is covered exactly once",
+            if args.reduce { "DLX-PRE" } else { "DLX5" }
+        )));
     }
     let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
     if let Some(r) = &reduction {
@@ -185,8 +201,17 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
 
     args.parallel.check_memo(args.memo.wanted())?;
-    let plan = Plan::new(&args.parallel, searched, ctx)?;
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        prefer_sharp: args.prefer_sharp,
+    };
+    let plan = Plan::new(&args.parallel, searched, order, ctx)?;
     if args.memo.wanted() {
+        if args.prefer_sharp {
+            return Err(CliError::usage(
+                "--prefer-sharp orders the dancing-links search; the memoised search has its own --memo-order",
+            ));
+        }
         if args.profile {
             return Err(CliError::usage(
                 "--profile counts nodes per level of dancing links; the memoised search has no such levels",

@@ -177,3 +177,24 @@ fn reduce_refuses_jsonl_and_bad_input() {
             "<stdin>:2:3: option 1: unknown item `Q`",
         ));
 }
+
+#[test]
+fn reduce_and_best_refuse_item_bounds() {
+    for args in [
+        &["reduce"][..],
+        &["solve", "--reduce"],
+        &["solve", "--best"],
+    ] {
+        let out = dlxkit()
+            .args(args)
+            .write_stdin("A 2|B\nA B\nB\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains("does not handle item bounds (`a:b|name`)"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

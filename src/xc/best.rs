@@ -141,6 +141,10 @@ impl Problem {
     /// let p = Problem::from_dlx("A\nA |4\nA |1\n").unwrap();
     /// assert_eq!(p.best(1).last().unwrap().cost, 1);
     /// ```
+    ///
+    /// DLX5 has no item bounds: a problem with bounds ([`Problem::has_bounds`]) is searched
+    /// as if every primary item were to be covered exactly once, so ask first (the command
+    /// line refuses `--best` on such a problem).
     pub fn best(&self, k: usize) -> BestSolver<'_> {
         BestSolver::new(self, k)
     }

@@ -1,11 +1,190 @@
-//! The item choice's scan: the first smallest list length, found in a dense array.
+//! The item choice: which item the search branches on.
 //!
+//! Knuth's rule is the uncovered primary item with the shortest list, the leftmost on ties.
 //! Knuth walks the linked list of uncovered primary items; here the lengths sit in one array
 //! (covered and secondary items made large by offsets, see `matrix.rs`), and the leftmost
 //! minimum is found by a scan the compiler turns into vector instructions, which is much
 //! faster when there are hundreds of items (BENCHMARKS.md, "Item choice").
+//!
+//! His programs offer two variations, which a [`SearchOrder`] asks for:
+//!
+//! - a *seed* (the `s` option of DLX1, DLX2 and DLX3): every node goes to a random place in
+//!   its item's list as the matrix is built, so an item's options are tried in a random
+//!   order, and a tie between equally short items goes to a random one of them (each of
+//!   the `p` items tied so far replaces the best with probability `1/p`). The numbers come
+//!   from the Stanford GraphBase's generator (`flip.rs`), drawn at the same moments as in
+//!   his programs, so a seed gives his order and his choices;
+//! - the *sharp* preference (his change files `dlx2-sharp.ch` and `dlx3-sharp.ch`): an item
+//!   whose name does not start with `#` is chosen only when its list has at most one option
+//!   (its branching degree is at most 1, with bounds), or when no `#` item is left; among
+//!   the rest Knuth's rule applies.
+//!
+//! Either variation takes the search off the vector scan: the items are visited one by one,
+//! as in Knuth's loop (`Chooser::choose`).
 
+use super::flip::Flip;
 use super::layout::CHUNK;
+use super::node::{Item, COVERED};
+use super::problem::{ItemKind, Problem};
+
+/// The order in which the search branches: Knuth's rule for the item (the default), with his
+/// random tie-breaking and option order (a seed), or his preference for items named `#...`.
+/// Any order finds the same solutions; only the order they come in and the search tree
+/// change.
+///
+/// ```
+/// use dlxkit::xc::{Arena, SearchOrder, Problem, Solver};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let arena = Arena::new();
+/// let order = SearchOrder::new().seed(7).prefer_sharp(true);
+/// let mut solver = Solver::with_order(&p, &arena, order);
+/// assert_eq!(solver.count().stats.solutions, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchOrder {
+    /// Randomise the order of each item's options and the ties between items, as Knuth's
+    /// programs do with the option `s` and this seed (only its 31 low bits count).
+    pub seed: Option<u64>,
+    /// Prefer items whose names start with `#` (Knuth's "sharp" change files).
+    pub prefer_sharp: bool,
+}
+
+impl SearchOrder {
+    /// Knuth's rule, unchanged.
+    ///
+    /// ```
+    /// assert!(dlxkit::xc::SearchOrder::new().is_plain());
+    /// ```
+    pub fn new() -> SearchOrder {
+        SearchOrder::default()
+    }
+
+    /// With random tie-breaking and option order from `seed`.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::SearchOrder::new().seed(3).seed, Some(3));
+    /// ```
+    pub fn seed(mut self, seed: u64) -> SearchOrder {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// With (or without) the preference for items named `#...`.
+    ///
+    /// ```
+    /// assert!(dlxkit::xc::SearchOrder::new().prefer_sharp(true).prefer_sharp);
+    /// ```
+    pub fn prefer_sharp(mut self, prefer: bool) -> SearchOrder {
+        self.prefer_sharp = prefer;
+        self
+    }
+
+    /// Whether this is Knuth's rule with neither variation.
+    ///
+    /// ```
+    /// assert!(!dlxkit::xc::SearchOrder::new().seed(1).is_plain());
+    /// ```
+    pub fn is_plain(&self) -> bool {
+        self.seed.is_none() && !self.prefer_sharp
+    }
+}
+
+/// Added to the score of an item that the sharp preference puts last: more than any list
+/// length or branching degree (Knuth adds the number of nodes).
+pub(super) const UNSHARP: i64 = 1 << 40;
+
+/// The item choice of a [`SearchOrder`] during a search.
+#[derive(Clone, Debug)]
+pub(crate) struct Chooser {
+    /// The generator, as the search has left it (seeded choices only).
+    pub(crate) flip: Option<Flip>,
+    /// The generator as the layout left it: where every search starts again.
+    start: Option<Flip>,
+    /// For each primary item by matrix number (slot 0 unused): whether the sharp preference
+    /// leaves it at the back (empty without the preference).
+    pub(crate) unsharp: Box<[bool]>,
+}
+
+impl Chooser {
+    /// The chooser of `order` for `problem`, whose layout left the generator as `flip`.
+    pub(crate) fn new(problem: &Problem, order: &SearchOrder, flip: Option<Flip>) -> Chooser {
+        let unsharp = if order.prefer_sharp {
+            let primaries = problem
+                .items()
+                .filter(|&i| problem.item_kind(i) == ItemKind::Primary);
+            std::iter::once(false)
+                .chain(primaries.map(|i| !problem.item_name(i).starts_with('#')))
+                .collect()
+        } else {
+            Box::default()
+        };
+        Chooser {
+            start: flip.clone(),
+            flip,
+            unsharp,
+        }
+    }
+
+    /// Whether the choice is Knuth's plain rule (the vector scan serves it).
+    pub(crate) fn is_plain(&self) -> bool {
+        self.flip.is_none() && self.unsharp.is_empty()
+    }
+
+    /// Starts a search: the generator goes back to where the layout left it, so every
+    /// search with one seed makes the same choices.
+    pub(crate) fn restart(&mut self) {
+        self.flip.clone_from(&self.start);
+    }
+
+    /// Whether a tie with the best so far, the `tied`-th, takes its place: with probability
+    /// `1 / tied` when seeded (one draw, as Knuth's programs draw it), never otherwise.
+    #[inline]
+    pub(crate) fn tie_wins(&mut self, tied: u32) -> bool {
+        self.flip.as_mut().is_some_and(|flip| flip.below(tied) == 0)
+    }
+
+    /// Knuth's choice (DLX1, DLX2 and their sharp change file) over the lengths `lens` of
+    /// the matrix (slot 0 unused; primary items `1..=primaries`, covered ones offset by
+    /// `COVERED`): the uncovered primary item with the smallest key, visiting them in order
+    /// and stopping at a key of 0. The visit starts at item `from`, before which every
+    /// primary item must be covered; returns also the first uncovered item (or `from`), where
+    /// the choices of deeper levels may start.
+    pub(crate) fn choose(
+        &mut self,
+        lens: &[i32],
+        primaries: u32,
+        from: u32,
+    ) -> (Option<Item>, u32) {
+        let mut best = None;
+        let mut least = i64::MAX;
+        let mut tied = 0;
+        let mut live = None;
+        let end = primaries as usize + 1;
+        for (k, &len) in lens.iter().enumerate().take(end).skip(from.max(1) as usize) {
+            if least == 0 {
+                break;
+            }
+            if len >= COVERED {
+                continue;
+            }
+            live.get_or_insert(k as u32);
+            let mut key = i64::from(len);
+            if key <= least && key > 1 && self.unsharp.get(k).copied().unwrap_or(false) {
+                key += UNSHARP;
+            }
+            if key < least {
+                (best, least, tied) = (Some(k), key, 1);
+            } else if key == least {
+                tied += 1;
+                if self.tie_wins(tied) {
+                    best = Some(k);
+                }
+            }
+        }
+        (best.map(|k| Item::new(k as u32)), live.unwrap_or(from))
+    }
+}
 
 /// The index of the first smallest value (`None` for an empty slice), given that no value is
 /// below `floor`.

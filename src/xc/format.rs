@@ -8,7 +8,9 @@
 //! ```
 //!
 //! Lines whose first non-blank character is `|` are comments; blank lines are skipped. The first
-//! other line names the primary items, then optionally `|` and the secondary items. Every
+//! other line names the primary items, then optionally `|` and the secondary items. As in
+//! Knuth's DLX3, a primary item may carry bounds (multiplicities): `a:b|name` is covered at
+//! least `a` and at most `b` times, `b|name` exactly `b` times. Every
 //! further line is an option: the names of its items, separated by blanks; `item:colour` gives
 //! a secondary item a colour; `|n` (a bar and decimal digits, after the first item) adds `n`
 //! to the option's cost, as in Knuth's DLX5. Names may be any length (Knuth's programs stop
@@ -43,6 +45,20 @@ pub enum ParseErrorKind {
     /// The item line has `|` twice.
     #[error("the item line contains `|` twice")]
     SecondBar,
+    /// A word of the item line written like a bound (`a:b|name`, `b|name`) that is not one.
+    #[error("`{word}` is not a valid bound: {reason}")]
+    MalformedBound {
+        /// The word as written.
+        word: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A bound on a secondary item (only primary items have multiplicities).
+    #[error("secondary item `{name}` cannot have bounds (only primary items can)")]
+    BoundOnSecondary {
+        /// The secondary item.
+        name: String,
+    },
     /// A coloured entry with nothing after the colon.
     #[error("empty colour after `:`")]
     EmptyColor,
@@ -103,6 +119,53 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
     out.into_iter()
 }
 
+/// What a word of the item line says about bounds.
+#[derive(Debug, PartialEq, Eq)]
+enum Bound<'a> {
+    /// No bound: a plain name (checked as a name by the builder).
+    None,
+    /// `min:max|name` or `max|name`.
+    Valid { min: u32, max: u32, name: &'a str },
+    /// Written like a bound, but not one.
+    Malformed(&'static str),
+}
+
+/// Reads the bound prefix of an item-line word (DLX3's syntax): `a:b|name`, `b|name`.
+///
+/// A word is taken for a bound when it has a `|` after its first character, or when what
+/// comes before its first `:` is a number (`2:3` without `|` and a name is a mistake, not a
+/// name; names may not contain `:` anyway).
+fn bound_of(word: &str) -> Bound<'_> {
+    let number = |digits: &str| -> Result<u32, &'static str> {
+        if digits.is_empty() {
+            return Err("a bound is missing (write `a:b|name` or `b|name`)");
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("a bound must be a decimal number (write `a:b|name` or `b|name`)");
+        }
+        digits
+            .parse()
+            .map_err(|_| "the bound is too large (at most 4294967295)")
+    };
+    let Some((spec, name)) = word.split_once('|') else {
+        return match word.split_once(':') {
+            Some((lower, _)) if number(lower).is_ok() => {
+                Bound::Malformed("a lower bound needs an upper bound and a name: `a:b|name`")
+            }
+            _ => Bound::None,
+        };
+    };
+    let bounds = match spec.split_once(':') {
+        Some((lower, upper)) => number(lower).and_then(|min| Ok((min, number(upper)?))),
+        None => number(spec).map(|max| (max, max)),
+    };
+    match bounds {
+        Err(reason) => Bound::Malformed(reason),
+        Ok(_) if name.is_empty() => Bound::Malformed("no item name after the bound's `|`"),
+        Ok((min, max)) => Bound::Valid { min, max, name },
+    }
+}
+
 impl Problem {
     /// Reads a problem in Knuth's text format.
     ///
@@ -148,10 +211,28 @@ impl Problem {
                         }
                         None => (column, word),
                     };
-                    let added = if secondary {
-                        builder.secondary(name)
-                    } else {
-                        builder.primary(name)
+                    let added = match (secondary, bound_of(name)) {
+                        (_, Bound::None) => {
+                            if secondary {
+                                builder.secondary(name)
+                            } else {
+                                builder.primary(name)
+                            }
+                        }
+                        (_, Bound::Malformed(reason)) => {
+                            let word = name.to_string();
+                            return Err(at(
+                                column,
+                                ParseErrorKind::MalformedBound { word, reason },
+                            ));
+                        }
+                        (true, Bound::Valid { name, .. }) => {
+                            let name = name.to_string();
+                            return Err(at(column, ParseErrorKind::BoundOnSecondary { name }));
+                        }
+                        (false, Bound::Valid { min, max, name }) => {
+                            builder.bounded(name, min..=max)
+                        }
                     };
                     added.map_err(|e| at(column, e.into()))?;
                 }
@@ -247,12 +328,15 @@ impl Problem {
         })
     }
 
-    /// Writes the problem in Knuth's text format; reading the text back gives the same problem.
+    /// Writes the problem in Knuth's text format (bounds as DLX3 writes them); reading the
+    /// text back gives the same problem.
     ///
     /// ```
     /// use dlxkit::xc::Problem;
     /// let text = "A B | X\nA X:red\nB\n";
     /// assert_eq!(Problem::from_dlx(text)?.to_dlx(), text);
+    /// let bounded = "A 2|B 0:3|C\nA B C\nB C\n";
+    /// assert_eq!(Problem::from_dlx(bounded)?.to_dlx(), bounded);
     /// # Ok::<(), dlxkit::xc::ParseError>(())
     /// ```
     pub fn to_dlx(&self) -> String {
@@ -260,7 +344,14 @@ impl Problem {
         let names = |kind| {
             self.items()
                 .filter(move |&i| self.item_kind(i) == kind)
-                .map(|i| self.item_name(i))
+                .map(|i| {
+                    let name = self.item_name(i);
+                    match self.item_bounds(i).into_inner() {
+                        (1, 1) => name.to_string(),
+                        (min, max) if min == max => format!("{max}|{name}"),
+                        (min, max) => format!("{min}:{max}|{name}"),
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         };

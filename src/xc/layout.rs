@@ -1,6 +1,6 @@
 //! The node layout of a problem's matrix, and which walk it gets.
 //!
-//! [`Layout::of`] turns a [`Problem`] into the pristine arrays of its dancing-links matrix:
+//! [`Layout::with_order`] turns a [`Problem`] into the pristine arrays of its dancing-links matrix:
 //! slot 0 (unused), one header node per item, then the nodes of each option side by side
 //! with a spacer before the first option and after every option; and the list length of each
 //! item. Every solver starts from a copy of these arrays.
@@ -41,6 +41,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use super::flip::Flip;
 use super::node::{Item, Link, Node, SECONDARY};
 use super::problem::{ItemKind, Problem};
 
@@ -60,6 +61,11 @@ pub const UNIFORM_FROM: usize = 3;
 /// Spare list lengths after the items', written by the walk [`Whole`] in place of the hiding
 /// node's (a power of two).
 pub const DUMMIES: u32 = 64;
+
+/// The number of primary items from which the item choice starts each scan where the level
+/// above found the first uncovered item (`Matrix::choose_from`): below it, the scan is short
+/// enough that remembering a start per level would cost more than it saves.
+pub const FAR_FROM: usize = 2048;
 
 /// How many lengths the item choice compares at a time.
 pub const CHUNK: usize = 16;
@@ -89,19 +95,35 @@ pub(crate) struct Plan {
     pub(crate) dummies: Item,
     /// The length of every option, in the uniform walks (else 0).
     pub(crate) width: u32,
+    /// The seed of the item lists' random order, if they have one.
+    pub(crate) seed: Option<u64>,
+    /// Whether there are so many primary items ([`FAR_FROM`]) that each level's scan starts
+    /// where the level above found the first uncovered one.
+    pub(crate) far: bool,
 }
 
 impl Layout {
-    /// Lays out the matrix of `problem` for the walk its shape calls for.
-    pub(crate) fn of(problem: &Problem) -> Layout {
-        Layout::with_walk(problem, WalkChoice::for_problem(problem))
-    }
-
     /// Lays out the matrix of `problem` for `walk`, which must serve it
     /// ([`WalkChoice::serves`]).
     pub(crate) fn with_walk(problem: &Problem, walk: WalkChoice) -> Layout {
+        Layout::with_order(problem, walk, None).0
+    }
+
+    /// Lays out the matrix of `problem` for `walk`; with a seed, each node goes to a random
+    /// place in its item's list, drawn as Knuth's programs draw it with the same seed (so
+    /// the options of an item are tried in his order). Returns also the generator as the
+    /// layout leaves it, for the search's random choices.
+    pub(crate) fn with_order(
+        problem: &Problem,
+        walk: WalkChoice,
+        seed: Option<u64>,
+    ) -> (Layout, Option<Flip>) {
         debug_assert!(walk.serves(problem), "{walk} cannot walk this problem");
-        let (mut nodes, mut lens, option_first) = link(problem);
+        let mut order = seed.map(Flip::new);
+        let (mut nodes, mut lens, option_first) = match order.as_mut() {
+            None => link(problem),
+            Some(flip) => link_shuffled(problem, flip),
+        };
         // The spare field, as the walk reads it.
         for (option, &first) in problem.options().zip(&option_first) {
             let entries = problem.option(option);
@@ -135,7 +157,7 @@ impl Layout {
             }
             _ => 0,
         };
-        Layout {
+        let layout = Layout {
             nodes,
             lens,
             plan: Plan {
@@ -144,8 +166,11 @@ impl Layout {
                 scanned,
                 dummies,
                 width,
+                seed,
+                far: problem.primary_count() >= FAR_FROM,
             },
-        }
+        };
+        (layout, order)
     }
 }
 
@@ -191,6 +216,37 @@ fn link(problem: &Problem) -> (Vec<Node>, Vec<i32>, Vec<Link>) {
         nodes[spacer].down = Link::at(nodes.len() - 1);
         spacer = nodes.len();
         nodes.push(Node::spacer(option, first));
+    }
+    (nodes, lens, option_first)
+}
+
+/// [`link`] with every node put in a random place of its item's list, as Knuth's programs
+/// put it when they are given a seed: when a list of `n` nodes gets one more, a uniform `t`
+/// below `n + 1` places it before the `t`-th node (at the bottom for `t = 0`).
+fn link_shuffled(problem: &Problem, flip: &mut Flip) -> (Vec<Node>, Vec<i32>, Vec<Link>) {
+    let (mut nodes, lens, option_first) = link(problem);
+    let items = problem.item_count();
+    // Each list's nodes, top to bottom, in the order the random insertions leave them.
+    let mut lists: Vec<Vec<u32>> = vec![Vec::new(); items + 1];
+    for (k, node) in nodes.iter().enumerate() {
+        if !node.is_spacer() {
+            let list = &mut lists[node.item().number() as usize];
+            let t = flip.below(list.len() as u32 + 1) as usize;
+            let at = if t == 0 { list.len() } else { t - 1 };
+            list.insert(at, k as u32);
+        }
+    }
+    for (c, list) in lists.iter().enumerate().skip(1) {
+        let mut above = Item::new(c as u32).header();
+        for &k in list {
+            let me = Link::at(k as usize);
+            nodes[k as usize].up = above;
+            nodes[above.index()].down = me;
+            above = me;
+        }
+        let header = Item::new(c as u32).header();
+        nodes[above.index()].down = header;
+        nodes[header.index()].up = above;
     }
     (nodes, lens, option_first)
 }
@@ -354,6 +410,18 @@ impl WalkChoice {
     /// The walk that suits `problem` (see the module documentation).
     pub(crate) fn for_problem(problem: &Problem) -> WalkChoice {
         let colored = problem.has_colors();
+        if problem.has_bounds() {
+            // Algorithm M is compiled for Knuth's walks only (`multiplicity.rs`).
+            let shape = if colored {
+                Shape::Colored
+            } else {
+                Shape::Around
+            };
+            return WalkChoice {
+                shape,
+                zeros: false,
+            };
+        }
         let zeros = problem.primary_count() >= ZEROS_FROM;
         let width = uniform_width(problem).filter(|&w| w >= UNIFORM_FROM && !colored);
         let long = match width {
@@ -391,9 +459,13 @@ impl WalkChoice {
 
     /// Whether this walk can solve `problem`: Knuth's walk with colours solves any problem,
     /// the others only uncoloured ones, and the uniform walks only problems whose options
-    /// all have one length (the one compiled in, for [`Fixed`]).
+    /// all have one length (the one compiled in, for [`Fixed`]). A problem with bounds is
+    /// solved by Algorithm M, compiled only for the walk [`WalkChoice::for_problem`] picks.
     pub fn serves(self, problem: &Problem) -> bool {
         let colored = problem.has_colors();
+        if problem.has_bounds() {
+            return !self.zeros && self.shape == WalkChoice::for_problem(problem).shape;
+        }
         let width = || match problem.option_count() {
             0 => Some(None),
             _ => uniform_width(problem).map(Some),
@@ -532,7 +604,8 @@ mod tests {
 
     #[test]
     fn a_uniform_walk_links_each_node_to_the_next_of_its_option() {
-        let layout = Layout::of(&Problem::from_dlx("A B C\nA B C\nC B A\n").unwrap());
+        let problem = Problem::from_dlx("A B C\nA B C\nC B A\n").unwrap();
+        let layout = Layout::with_walk(&problem, WalkChoice::for_problem(&problem));
         // Headers 1..=3, a spacer, option 0 at nodes 5..=7, a spacer, option 1 at 9..=11.
         let next: Vec<Link> = layout.nodes[5..12].iter().map(|n| n.next()).collect();
         let expected = [6, 7, 5, 0, 10, 11, 9].map(Link::at);

@@ -37,7 +37,7 @@
 //! [`Item`] and [`Link`] and calls [`Matrix::cover`], [`Matrix::commit`] and their inverses.
 
 use super::dance::{Counters, Dance};
-use super::layout::{Kind, Layout, Plan, Walk, WalkChoice};
+use super::layout::{Kind, Layout, Plan, Walk, WalkChoice, CHUNK};
 use super::node::{len_mut, node, node_mut, Item, Link, Node, COVERED, LENGTH, SECONDARY};
 use super::problem::{OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
@@ -179,7 +179,7 @@ impl Dance<'_> {
 
     /// Purifies the item of node `p` for `p`'s colour: hides the options that give the item
     /// another colour and marks those that agree.
-    fn purify<W: Walk>(&mut self, p: Link) {
+    pub(super) fn purify<W: Walk>(&mut self, p: Link) {
         let n = *node(self.nodes, p);
         let color = n.color();
         self.cleansings += 1;
@@ -197,7 +197,7 @@ impl Dance<'_> {
     }
 
     /// Undoes [`Dance::purify`], walking up and left.
-    fn unpurify<W: Walk>(&mut self, p: Link) {
+    pub(super) fn unpurify<W: Walk>(&mut self, p: Link) {
         let n = *node(self.nodes, p);
         let color = n.color();
         let top = n.item().header();
@@ -262,6 +262,40 @@ impl<S: Storage> Matrix<S> {
         super::choose::first_minimum(lens, floor)
             .filter(|&k| lens[k] < SECONDARY)
             .map(|k| Item::new(k as u32 + 1))
+    }
+
+    /// Knuth's choice as [`Matrix::choose`] makes it, for matrices with very many primary
+    /// items ([`Plan::far`]): the scan starts at chunk `from` (of [`CHUNK`] items), which
+    /// must hold no uncovered primary item before it, and returns also the first chunk that
+    /// holds one, where the scans of deeper levels may start.
+    ///
+    /// Covering only grows as the search goes down, so the first live chunk of a level is a
+    /// valid start for every level below it: a search that covers the items from the left,
+    /// as one over many items with one option each does, scans each covered chunk once on
+    /// its way down instead of once per level.
+    #[inline(never)]
+    pub(crate) fn choose_from<W: Walk>(&self, from: usize) -> (Option<Item>, usize) {
+        let lens = &self.lens[1..self.plan.scanned];
+        let mut live = from;
+        for chunk in lens[from * CHUNK..].chunks_exact(CHUNK) {
+            if chunk.iter().copied().fold(i32::MAX, i32::min) < SECONDARY {
+                break;
+            }
+            live += 1;
+        }
+        let start = live * CHUNK;
+        let floor = i32::from(W::ZEROS && self.zeros == 0);
+        let item = super::choose::first_minimum(&lens[start..], floor)
+            .filter(|&k| lens[start + k] < SECONDARY)
+            .map(|k| Item::new((start + k) as u32 + 1));
+        (item, live)
+    }
+
+    /// Whether the item choice starts its scans where the level above found the first
+    /// uncovered item ([`Matrix::choose_from`]).
+    #[inline(always)]
+    pub(crate) fn far(&self) -> bool {
+        self.plan.far
     }
 
     /// The arrays and counters, taken out for one operation (see [`Dance`]); the operation
@@ -383,6 +417,12 @@ impl<S: Storage> Matrix<S> {
     #[inline(always)]
     pub(crate) fn len(&self, item: Item) -> u32 {
         (self.lens[item.number() as usize] & LENGTH) as u32
+    }
+
+    /// Whether `x` is an item's header (the null move of Algorithm M chooses one).
+    #[inline]
+    pub(crate) fn is_header(&self, x: Link) -> bool {
+        x.index() as u32 <= self.items
     }
 
     /// Whether every primary item is covered.

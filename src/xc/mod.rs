@@ -41,10 +41,12 @@
 pub mod best;
 mod choose;
 mod dance;
+mod flip;
 pub mod format;
 mod layout;
 mod matrix;
 pub mod memo;
+mod multiplicity;
 mod node;
 pub mod parallel;
 pub mod problem;
@@ -58,6 +60,7 @@ mod walks;
 pub mod zdd;
 
 pub use best::{BestOutcome, BestSolver, Costed};
+pub use choose::SearchOrder;
 pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;

@@ -19,6 +19,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use thiserror::Error;
 
@@ -280,6 +281,22 @@ pub enum ProblemError {
         /// The option's position.
         option: usize,
     },
+    /// A bounded item whose upper bound is 0: no option could ever cover it.
+    #[error("item `{name}`: the upper bound is 0 (an item must be coverable at least once)")]
+    ZeroUpperBound {
+        /// The item.
+        name: String,
+    },
+    /// A bounded item whose lower bound exceeds its upper bound.
+    #[error("item `{name}`: the lower bound {min} exceeds the upper bound {max}")]
+    LowerAboveUpper {
+        /// The item.
+        name: String,
+        /// The lower bound.
+        min: u32,
+        /// The upper bound.
+        max: u32,
+    },
     /// More items, options or nodes than 32-bit links can address.
     #[error("the problem is too large: {what}")]
     TooLarge {
@@ -337,6 +354,10 @@ pub(crate) fn check_color_name(name: &str) -> Result<(), ProblemError> {
 struct ItemInfo {
     name: String,
     kind: ItemKind,
+    /// How many chosen options must cover the item, at least and at most (primary items
+    /// only; `1..=1` unless declared with [`ProblemBuilder::bounded`]).
+    min: u32,
+    max: u32,
 }
 
 /// An exact cover problem (with optional secondary items and colours), ready to solve.
@@ -361,6 +382,8 @@ pub struct Problem {
     option_start: Vec<u32>,
     entries: Vec<Entry>,
     primary_count: usize,
+    /// Whether some primary item has bounds other than `1..=1`.
+    bounded: bool,
     warnings: Vec<Warning>,
     /// The cost of each option, as far as the last option with a cost (the rest cost 0);
     /// empty when no option has a cost, so problems without costs carry nothing.
@@ -539,6 +562,33 @@ impl Problem {
         self.by_name.get(name).copied()
     }
 
+    /// How many chosen options must cover an item: at least `start` and at most `end` times
+    /// (`1..=1` for a plain primary item, and for a secondary item, which is covered at most
+    /// once or by options that agree on its colour).
+    ///
+    /// ```
+    /// # use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("A 2|B 0:3|C | X\nA B C\nB C X\n").unwrap();
+    /// let bounds: Vec<_> = p.items().map(|i| p.item_bounds(i)).collect();
+    /// assert_eq!(bounds, [1..=1, 2..=2, 0..=3, 1..=1]);
+    /// ```
+    pub fn item_bounds(&self, item: ItemId) -> RangeInclusive<u32> {
+        let info = &self.items[item.index()];
+        info.min..=info.max
+    }
+
+    /// Whether some primary item has bounds other than exactly once (so the search is
+    /// Knuth's Algorithm M, as his DLX3 runs it).
+    ///
+    /// ```
+    /// # use dlxkit::xc::Problem;
+    /// assert!(Problem::from_dlx("2|A\nA\n").unwrap().has_bounds());
+    /// assert!(!Problem::from_dlx("A\nA\n").unwrap().has_bounds());
+    /// ```
+    pub fn has_bounds(&self) -> bool {
+        self.bounded
+    }
+
     /// The entries of an option, in the order they were given.
     ///
     /// # Panics
@@ -698,36 +748,52 @@ impl Problem {
         &self.warnings
     }
 
-    /// Checks that `options` form an exact cover: every primary item covered exactly once,
-    /// every secondary item at most once or by options that all give it the same colour.
-    /// Returns a description of the first violation.
+    /// Checks that `options` form an exact cover: every primary item covered exactly once
+    /// (or, for a bounded item, a number of times within its bounds), every secondary item
+    /// at most once or by options that all give it the same colour, and no option chosen
+    /// twice. Returns a description of the first violation.
     ///
     /// ```
     /// # use dlxkit::xc::{OptionId, Problem};
     /// let p = Problem::from_dlx("A B\nA\nB\nA B\n").unwrap();
     /// assert!(p.check_solution(&[OptionId::new(2)]).is_ok());
     /// assert!(p.check_solution(&[OptionId::new(0)]).is_err());
+    /// let m = Problem::from_dlx("1:2|A\nA\nA\n").unwrap();
+    /// assert!(m.check_solution(&[OptionId::new(0), OptionId::new(1)]).is_ok());
+    /// assert!(m.check_solution(&[OptionId::new(0), OptionId::new(0)]).is_err());
     /// ```
     pub fn check_solution(&self, options: &[OptionId]) -> Result<(), String> {
         let mut uses = vec![0u32; self.items.len()];
         let mut color: Vec<Option<Option<ColorId>>> = vec![None; self.items.len()];
+        let mut chosen = std::collections::HashSet::new();
         for &o in options {
             if o.index() >= self.option_count() {
                 return Err(format!("option {} does not exist", o.index()));
             }
+            if !chosen.insert(o) {
+                return Err(format!("option {} is chosen twice", o.index()));
+            }
             for e in self.option(o) {
                 let i = e.item.index();
+                let info = &self.items[i];
                 uses[i] += 1;
-                match (self.items[i].kind, color[i]) {
-                    (ItemKind::Primary, _) if uses[i] > 1 => {
-                        return Err(format!("item `{}` is covered twice", self.items[i].name));
+                match (info.kind, color[i]) {
+                    (ItemKind::Primary, _) if uses[i] > info.max => {
+                        return Err(if info.max == 1 {
+                            format!("item `{}` is covered twice", info.name)
+                        } else {
+                            format!(
+                                "item `{}` is covered more than {} times",
+                                info.name, info.max
+                            )
+                        });
                     }
                     (ItemKind::Secondary, Some(previous))
                         if previous.is_none() || previous != e.color =>
                     {
                         return Err(format!(
                             "secondary item `{}` is covered twice with different colours",
-                            self.items[i].name
+                            info.name
                         ));
                     }
                     _ => color[i] = Some(e.color),
@@ -735,8 +801,15 @@ impl Problem {
             }
         }
         for (i, info) in self.items.iter().enumerate() {
-            if info.kind == ItemKind::Primary && uses[i] == 0 {
-                return Err(format!("item `{}` is not covered", info.name));
+            if info.kind == ItemKind::Primary && uses[i] < info.min {
+                return Err(if info.min == 1 {
+                    format!("item `{}` is not covered", info.name)
+                } else {
+                    format!(
+                        "item `{}` is covered {} times, fewer than {}",
+                        info.name, uses[i], info.min
+                    )
+                });
             }
         }
         Ok(())
@@ -768,6 +841,7 @@ pub struct ProblemBuilder {
     option_start: Vec<u32>,
     entries: Vec<Entry>,
     primary_count: usize,
+    bounded: bool,
     seen: Vec<u32>,
     warnings: Vec<Warning>,
     costs: Vec<u64>,
@@ -777,7 +851,29 @@ pub struct ProblemBuilder {
 
 impl ProblemBuilder {
     fn add_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, ProblemError> {
+        self.add_bounded(name, kind, 1, 1)
+    }
+
+    fn add_bounded(
+        &mut self,
+        name: &str,
+        kind: ItemKind,
+        min: u32,
+        max: u32,
+    ) -> Result<ItemId, ProblemError> {
         check_item_name(name)?;
+        if max == 0 {
+            return Err(ProblemError::ZeroUpperBound {
+                name: name.to_string(),
+            });
+        }
+        if min > max {
+            return Err(ProblemError::LowerAboveUpper {
+                name: name.to_string(),
+                min,
+                max,
+            });
+        }
         if self.by_name.contains_key(name) {
             return Err(ProblemError::DuplicateItem {
                 name: name.to_string(),
@@ -792,7 +888,10 @@ impl ProblemBuilder {
         self.items.push(ItemInfo {
             name: name.to_string(),
             kind,
+            min,
+            max,
         });
+        self.bounded |= (min, max) != (1, 1);
         self.by_name.insert(name.to_string(), id);
         self.seen.push(u32::MAX);
         if kind == ItemKind::Primary {
@@ -811,6 +910,31 @@ impl ProblemBuilder {
     /// ```
     pub fn primary(&mut self, name: &str) -> Result<ItemId, ProblemError> {
         self.add_item(name, ItemKind::Primary)
+    }
+
+    /// Declares a primary item that the chosen options must cover at least `bounds.start()`
+    /// and at most `bounds.end()` times (Knuth's multiplicities, Algorithm M; his DLX3
+    /// writes it `a:b|name`). `1..=1` is a plain primary item; `0..=b` makes it optional.
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Problem, ProblemError};
+    /// let mut b = Problem::builder();
+    /// let c = b.bounded("C", 2..=3)?;
+    /// assert_eq!(b.bounded("D", 0..=0), Err(ProblemError::ZeroUpperBound { name: "D".into() }));
+    /// assert_eq!(
+    ///     b.bounded("E", 3..=2),
+    ///     Err(ProblemError::LowerAboveUpper { name: "E".into(), min: 3, max: 2 })
+    /// );
+    /// b.option([c])?;
+    /// assert_eq!(b.build()?.item_bounds(c), 2..=3);
+    /// # Ok::<(), ProblemError>(())
+    /// ```
+    pub fn bounded(
+        &mut self,
+        name: &str,
+        bounds: RangeInclusive<u32>,
+    ) -> Result<ItemId, ProblemError> {
+        self.add_bounded(name, ItemKind::Primary, *bounds.start(), *bounds.end())
     }
 
     /// Declares a secondary item (to be covered at most once, or with one colour).
@@ -1131,6 +1255,7 @@ impl ProblemBuilder {
             option_start,
             entries: self.entries,
             primary_count: self.primary_count,
+            bounded: self.bounded,
             warnings: self.warnings,
             costs: self.costs,
         }

@@ -170,7 +170,21 @@ impl Problem {
     /// assert_eq!((r.removed_options.len(), r.removed_items.len()), (2, 1));
     /// # Ok::<(), dlxkit::xc::ParseError>(())
     /// ```
+    ///
+    /// A problem with item bounds (Algorithm M, [`Problem::has_bounds`]) comes back unchanged,
+    /// with no round run: DLX-PRE's rules assume every primary item is covered exactly once.
     pub fn reduce(&self, options: &ReduceOptions) -> Reduction {
+        if self.has_bounds() {
+            return Reduction {
+                problem: self.clone(),
+                origin: self.options().collect(),
+                removed_options: Vec::new(),
+                removed_items: Vec::new(),
+                rounds: 0,
+                fixed_point: false,
+                infeasible: None,
+            };
+        }
         let mut links = Links::new(self);
         links.run(options.max_rounds.unwrap_or(usize::MAX));
         links.finish()

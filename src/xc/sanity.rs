@@ -74,7 +74,7 @@ impl<S: Storage> Matrix<S> {
     /// Whether the nodes and lengths equal those of a freshly laid out matrix of `problem`
     /// (the one this matrix was built from) for the same walk.
     pub(crate) fn is_pristine(&self, problem: &Problem) -> bool {
-        let layout = Layout::with_walk(problem, self.plan.walk);
+        let layout = Layout::with_order(problem, self.plan.walk, self.plan.seed).0;
         let items = self.items as usize;
         // A header's spare field keeps the updates of the item's latest cover.
         let same = |(k, (a, b)): (usize, (&Node, &Node))| {

@@ -27,9 +27,11 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::layout::{Layout, Walk, WalkChoice, WalkFn};
+use super::choose::{Chooser, SearchOrder};
+use super::layout::{Around, Colored, Layout, Off, Walk, WalkChoice, WalkFn};
 use super::matrix::Matrix;
-use super::node::{Item, Link};
+use super::multiplicity::Bounds;
+use super::node::{Item, Link, COVERED};
 use super::problem::{OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
 
@@ -307,6 +309,11 @@ enum Phase {
     Try,
     /// The level's item is covered and `choice[level]` is committed.
     Undo,
+    /// Algorithm M: the level's item is entered; `choice[level]` is the next move to try
+    /// (an option's node, or the item's header for the null move).
+    Advance,
+    /// Algorithm M: the levels below `level` hold their moves; the one at `level` is done.
+    Back,
 }
 
 /// What [`Solver::step`] stopped for.
@@ -344,6 +351,10 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     level: usize,
     choice: Vec<Link>,
     best: Vec<Item>,
+    /// Per level, where deeper levels may start their item choice: the first chunk of items
+    /// holding an uncovered primary item (matrices with very many primary items), or the
+    /// first uncovered primary item (a [`SearchOrder`] other than the plain one).
+    scan_from: Vec<u32>,
     stats: Stats,
     status: Status,
     started: Instant,
@@ -354,6 +365,10 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     /// Node count at which the cancel flag and the deadline are next polled.
     next_poll: u64,
     solution: Vec<OptionId>,
+    /// How the item to branch on is chosen, when not by Knuth's plain rule.
+    chooser: Chooser,
+    /// Algorithm M's state, for a problem with bounds.
+    bounds: Option<Bounds>,
     _life: std::marker::PhantomData<&'a ()>,
 }
 
@@ -398,7 +413,27 @@ impl<'a> Solver<'a> {
     /// assert!(s.first().is_some());
     /// ```
     pub fn new(problem: &'a Problem, arena: &'a Arena) -> Solver<'a> {
-        Solver::with(problem, Matrix::new(problem, Layout::of(problem), arena))
+        Solver::with_order(problem, arena, SearchOrder::new())
+    }
+
+    /// Builds the matrix of `problem` in `arena` for a search that chooses items and orders
+    /// options as `order` says (with a seed, the item lists are laid out in Knuth's random order).
+    ///
+    /// ```
+    /// use dlxkit::xc::{Arena, SearchOrder, Problem, Solver};
+    /// let p = Problem::from_dlx("#A B C\nB C\n#A\nB\nC\n")?;
+    /// let arena = Arena::new();
+    /// let mut s = Solver::with_order(&p, &arena, SearchOrder::new().prefer_sharp(true));
+    /// // `#A` has one option, like `B` and `C`, but the sharp preference takes it first.
+    /// let first = s.first().unwrap();
+    /// assert_eq!(p.option_text(first[0]), "#A");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_order(problem: &'a Problem, arena: &'a Arena, order: SearchOrder) -> Solver<'a> {
+        let walk = WalkChoice::for_problem(problem);
+        let (layout, flip) = Layout::with_order(problem, walk, order.seed);
+        let chooser = Chooser::new(problem, &order, flip);
+        Solver::with(problem, Matrix::new(problem, layout, arena), chooser)
     }
 
     /// A solver that walks options in the given way, if it can walk this problem: for tests,
@@ -426,6 +461,7 @@ impl<'a> Solver<'a> {
             Solver::with(
                 problem,
                 Matrix::new(problem, Layout::with_walk(problem, walk), arena),
+                Chooser::new(problem, &SearchOrder::new(), None),
             )
         })
     }
@@ -443,16 +479,42 @@ impl Solver<'static, Owned> {
     /// assert!(s.is_pristine());
     /// ```
     pub fn owned(problem: Arc<Problem>) -> OwnedSolver {
-        let m = Matrix::owned(&problem, Layout::of(&problem));
-        Solver::with(problem, m)
+        Solver::owned_with_order(problem, SearchOrder::new())
+    }
+
+    /// Builds a solver that owns its matrix and chooses items and orders options as `order`
+    /// says.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use dlxkit::xc::{SearchOrder, OwnedSolver, Problem};
+    /// let p = Arc::new(Problem::from_dlx("A B\nA\nB\nA B\n").unwrap());
+    /// let mut s = OwnedSolver::owned_with_order(p, SearchOrder::new().seed(1));
+    /// assert_eq!(s.count().stats.solutions, 2);
+    /// ```
+    pub fn owned_with_order(problem: Arc<Problem>, order: SearchOrder) -> OwnedSolver {
+        let walk = WalkChoice::for_problem(&problem);
+        let (layout, flip) = Layout::with_order(&problem, walk, order.seed);
+        let chooser = Chooser::new(&problem, &order, flip);
+        let m = Matrix::owned(&problem, layout);
+        Solver::with(problem, m, chooser)
     }
 }
 
 impl<'a, S: Storage> Solver<'a, S> {
-    fn with(problem: S::Problem, m: Matrix<S>) -> Self {
+    fn with(problem: S::Problem, m: Matrix<S>, chooser: Chooser) -> Self {
+        let bounds = problem.has_bounds().then(|| Bounds::new(&problem));
+        let walker = match (&bounds, m.walk().colored()) {
+            (Some(_), true) => compile_bounded::<Colored<Off>, S>(),
+            (Some(_), false) => compile_bounded::<Around<Off>, S>(),
+            (None, _) => m.walk().dispatch(Compile {
+                plain: chooser.is_plain(),
+                _marker: std::marker::PhantomData,
+            }),
+        };
         Solver {
             problem,
-            walker: m.walk().dispatch(Compile(std::marker::PhantomData)),
+            walker,
             m,
             limits: Limits::default(),
             forced_nodes: Vec::new(),
@@ -462,6 +524,7 @@ impl<'a, S: Storage> Solver<'a, S> {
             level: 0,
             choice: Vec::new(),
             best: Vec::new(),
+            scan_from: Vec::new(),
             stats: Stats::default(),
             status: Status::Complete,
             started: Instant::now(),
@@ -470,6 +533,8 @@ impl<'a, S: Storage> Solver<'a, S> {
             checkpoint: 0,
             next_poll: 0,
             solution: Vec::new(),
+            chooser,
+            bounds,
             _life: std::marker::PhantomData,
         }
     }
@@ -567,7 +632,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         }
         let x = self.m.primary_node(option);
         let (updates, cleansings) = (self.m.updates, self.m.cleansings);
-        (self.walker.force)(&mut self.m, x);
+        (self.walker.force)(self, x);
         (self.m.updates, self.m.cleansings) = (updates, cleansings);
         self.forced_nodes.push(x);
         self.forced.push(option);
@@ -588,7 +653,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     pub fn unforce_all(&mut self) {
         self.reset();
         while let Some(x) = self.forced_nodes.pop() {
-            (self.walker.unforce)(&mut self.m, x);
+            (self.walker.unforce)(self, x);
         }
         self.forced.clear();
     }
@@ -850,7 +915,14 @@ impl<'a, S: Storage> Solver<'a, S> {
             _ => {
                 let (mut fraction, mut scale) = (0.0, 1.0);
                 for l in 0..self.depth() {
-                    let (k, d) = self.m.position(self.best[l], self.choice[l]);
+                    let (k, d) = match &self.bounds {
+                        None => self.m.position(self.best[l], self.choice[l]),
+                        Some(b) => {
+                            let (c, x) = (self.best[l], self.choice[l]);
+                            let k = self.m.tried(c, b.first_tweak[l], x);
+                            (k, b.score[l].clamp(0, i64::from(u32::MAX)) as u32)
+                        }
+                    };
                     let d = f64::from(d.max(k));
                     scale *= d;
                     fraction += f64::from(k - 1) / scale;
@@ -911,6 +983,7 @@ impl<'a, S: Storage> Solver<'a, S> {
             && self.forced.is_empty()
             && self.level == 0
             && self.m.is_pristine(&self.problem)
+            && self.bounds.as_ref().is_none_or(Bounds::is_declared)
     }
 
     // ----- the machine -----
@@ -933,6 +1006,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.running = true;
         self.checkpoint = 0;
         self.next_poll = 0;
+        self.chooser.restart();
         self.started = Instant::now();
         if self.limits.max_solutions == Some(0) {
             self.stop(Status::SolutionLimit);
@@ -953,7 +1027,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         match self.phase {
             Phase::Undo => self.level + 1,
             Phase::Idle => 0,
-            _ => self.level,
+            Phase::Enter | Phase::Try | Phase::Advance | Phase::Back => self.level,
         }
     }
 
@@ -993,8 +1067,9 @@ impl<'a, S: Storage> Solver<'a, S> {
         Stop::Solution
     }
 
-    /// Runs the machine until a solution, a progress report or the end.
-    fn step_with<W: Walk>(&mut self) -> Stop {
+    /// Runs the machine until a solution, a progress report or the end; `PLAIN` when the
+    /// item choice is Knuth's plain rule (the vector scan).
+    fn step_with<W: Walk, const PLAIN: bool>(&mut self) -> Stop {
         loop {
             match self.phase {
                 Phase::Enter => {
@@ -1011,7 +1086,16 @@ impl<'a, S: Storage> Solver<'a, S> {
                         self.best.push(Item::default());
                         self.choice.push(Link::default());
                     }
-                    match self.m.choose::<W>() {
+                    let chosen = if PLAIN {
+                        if self.m.far() {
+                            self.choose_far::<W>(level)
+                        } else {
+                            self.m.choose::<W>()
+                        }
+                    } else {
+                        self.choose_ordered(level)
+                    };
+                    match chosen {
                         Some(item) => {
                             let options = self.m.len(item);
                             self.stats.branches += u64::from(options >= 2);
@@ -1071,9 +1155,162 @@ impl<'a, S: Storage> Solver<'a, S> {
                     self.level = level + 1;
                     self.phase = Phase::Enter;
                 }
+                Phase::Advance | Phase::Back => unreachable!("Algorithm M's phases"),
                 Phase::Idle => return Stop::Over,
             }
         }
+    }
+
+    /// Algorithm M (a problem with bounds), as Knuth's DLX3 runs it: runs the machine until a
+    /// solution, a progress report or the end (see `multiplicity.rs`).
+    fn step_bounded<W: Walk>(&mut self) -> Stop {
+        let Some(mut bounds) = self.bounds.take() else {
+            unreachable!("a solver for bounds has them")
+        };
+        let stop = self.run_bounded::<W>(&mut bounds);
+        self.bounds = Some(bounds);
+        stop
+    }
+
+    fn run_bounded<W: Walk>(&mut self, bounds: &mut Bounds) -> Stop {
+        loop {
+            match self.phase {
+                Phase::Enter => {
+                    let nodes = self.stats.nodes;
+                    if nodes >= self.checkpoint {
+                        if let Some(stop) = self.checkpoint_reached(nodes) {
+                            return stop;
+                        }
+                    }
+                    let level = self.level;
+                    if level == self.best.len() {
+                        self.best.push(Item::default());
+                        self.choice.push(Link::default());
+                    }
+                    bounds.reach(level);
+                    let Some((item, score)) = self.m.choose_bounded(bounds, &mut self.chooser)
+                    else {
+                        // No active item: every bound is met.
+                        self.phase = Phase::Back;
+                        return self.found(level);
+                    };
+                    self.stats.nodes = nodes + 1;
+                    self.count_level(level);
+                    self.stats.branches += u64::from(score >= 2);
+                    self.stats.dead_ends += u64::from(score <= 0);
+                    if score <= 0 {
+                        self.phase = Phase::Back;
+                        continue;
+                    }
+                    bounds.score[level] = score;
+                    self.best[level] = item;
+                    self.choice[level] = self.m.enter_bounded::<W>(item, bounds, level);
+                    self.phase = Phase::Advance;
+                }
+                Phase::Advance => {
+                    let level = self.level;
+                    let (item, x) = (self.best[level], self.choice[level]);
+                    if !self.m.advance_bounded::<W>(item, x, bounds) {
+                        self.m.leave_bounded::<W>(item, bounds, level);
+                        self.phase = Phase::Back;
+                        continue;
+                    }
+                    if x != item.header() {
+                        self.m.commit_bounded::<W>(x, bounds);
+                    }
+                    self.level = level + 1;
+                    self.phase = Phase::Enter;
+                }
+                Phase::Back => {
+                    if self.level == 0 {
+                        self.phase = Phase::Idle;
+                        self.stop(Status::Complete);
+                        return Stop::Over;
+                    }
+                    let level = self.level - 1;
+                    self.level = level;
+                    let (item, x) = (self.best[level], self.choice[level]);
+                    if x == item.header() {
+                        // The null move is undone, and with it the level.
+                        self.m.reactivate_bounded(item, bounds);
+                        self.m.leave_bounded::<W>(item, bounds, level);
+                        continue;
+                    }
+                    self.m.uncommit_bounded::<W>(x, bounds);
+                    self.choice[level] = self.m.down(x);
+                    self.phase = Phase::Advance;
+                }
+                Phase::Try | Phase::Undo => unreachable!("Algorithm X's phases"),
+                Phase::Idle => return Stop::Over,
+            }
+        }
+    }
+
+    /// Undoes whatever the current search of Algorithm M has applied, leaving only the
+    /// forced options.
+    fn unwind_bounded<W: Walk>(&mut self) {
+        if self.running {
+            self.stop(Status::Stopped);
+        }
+        let Some(mut bounds) = self.bounds.take() else {
+            unreachable!("a solver for bounds has them")
+        };
+        let (updates, cleansings) = (self.m.updates, self.m.cleansings);
+        if self.phase == Phase::Advance {
+            // Entered, its current move not made yet.
+            let level = self.level;
+            self.m
+                .leave_bounded::<W>(self.best[level], &mut bounds, level);
+        }
+        if self.phase != Phase::Idle {
+            for level in (0..self.level).rev() {
+                let (item, x) = (self.best[level], self.choice[level]);
+                if x != item.header() {
+                    self.m.uncommit_bounded::<W>(x, &mut bounds);
+                }
+                self.m.leave_bounded::<W>(item, &mut bounds, level);
+            }
+        }
+        // A level left half-way may have taken its item out of the active list: the items
+        // still active are those the forced options did not cover.
+        let lens = &self.m.lens;
+        bounds.activate_uncovered(|k| lens[k as usize] < COVERED);
+        (self.m.updates, self.m.cleansings) = (updates, cleansings);
+        self.bounds = Some(bounds);
+        self.level = 0;
+        self.phase = Phase::Idle;
+        debug_assert!(self.m.check_invariants().is_ok());
+    }
+
+    /// Knuth's choice on a matrix with very many primary items: the scan starts at the
+    /// first chunk of items where the level above found an uncovered one.
+    #[cold]
+    fn choose_far<W: Walk>(&mut self, level: usize) -> Option<Item> {
+        let from = match level {
+            0 => 0,
+            _ => self.scan_from[level - 1] as usize,
+        };
+        let (item, live) = self.m.choose_from::<W>(from);
+        if level >= self.scan_from.len() {
+            self.scan_from.resize(level + 1, 0);
+        }
+        self.scan_from[level] = live as u32;
+        item
+    }
+
+    /// The choice of a [`SearchOrder`] with a seed or the sharp preference, starting at the
+    /// first item the level above found uncovered.
+    fn choose_ordered(&mut self, level: usize) -> Option<Item> {
+        let from = match level {
+            0 => 1,
+            _ => self.scan_from[level - 1],
+        };
+        let (item, live) = self.chooser.choose(&self.m.lens, self.m.primaries, from);
+        if level >= self.scan_from.len() {
+            self.scan_from.resize(level + 1, 0);
+        }
+        self.scan_from[level] = live;
+        item
     }
 
     #[inline(always)]
@@ -1136,7 +1373,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                     self.m.uncover::<W>(self.best[level]);
                 }
                 Phase::Try => self.m.uncover::<W>(self.best[level]),
-                Phase::Enter => {}
+                Phase::Enter | Phase::Advance | Phase::Back => {}
                 Phase::Idle => break,
             }
             if level == 0 {
@@ -1155,7 +1392,10 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.solution.clear();
         self.solution.extend_from_slice(&self.forced);
         for l in 0..self.depth() {
-            self.solution.push(self.m.option_of(self.choice[l]));
+            // Algorithm M's null moves choose an item's header: no option.
+            if !self.m.is_header(self.choice[l]) {
+                self.solution.push(self.m.option_of(self.choice[l]));
+            }
         }
     }
 }
@@ -1185,6 +1425,12 @@ pub(crate) enum Next {
 }
 
 impl<S: Storage> Solver<'_, S> {
+    /// Whether the search is Knuth's plain Algorithm X or C (no bounds, no seed, no `#` items
+    /// preferred), the one search [`Solver::expand`] expands.
+    pub(crate) fn is_plain_search(&self) -> bool {
+        self.bounds.is_none() && self.chooser.is_plain()
+    }
+
     /// Expands the node where a search would start now (below the forced options), doing
     /// exactly the covers the search does there; `None` when the forced options already cover
     /// every primary item. The matrix and the forced options are left as they were.
@@ -1256,19 +1502,26 @@ impl<S: Storage> WalkFn for ExpandFn<'_, S> {
 struct Walker<'a, S: Storage> {
     step: fn(&mut Solver<'a, S>) -> Stop,
     unwind: fn(&mut Solver<'a, S>),
-    force: fn(&mut Matrix<S>, Link),
-    unforce: fn(&mut Matrix<S>, Link),
+    force: fn(&mut Solver<'a, S>, Link),
+    unforce: fn(&mut Solver<'a, S>, Link),
 }
 
-/// Builds the [`Walker`] of a walk.
-struct Compile<'a, S>(std::marker::PhantomData<(&'a (), S)>);
+/// Builds the [`Walker`] of a walk, for Knuth's plain item choice or another.
+struct Compile<'a, S> {
+    plain: bool,
+    _marker: std::marker::PhantomData<(&'a (), S)>,
+}
 
 impl<'a, S: Storage> WalkFn for Compile<'a, S> {
     type Output = Walker<'a, S>;
 
     fn call<W: Walk>(self) -> Walker<'a, S> {
         Walker {
-            step: Solver::step_with::<W>,
+            step: if self.plain {
+                Solver::step_with::<W, true>
+            } else {
+                Solver::step_with::<W, false>
+            },
             unwind: Solver::unwind::<W>,
             force: force::<W, S>,
             unforce: unforce::<W, S>,
@@ -1276,16 +1529,40 @@ impl<'a, S: Storage> WalkFn for Compile<'a, S> {
     }
 }
 
+/// The [`Walker`] of Algorithm M, for one of Knuth's walks.
+fn compile_bounded<'a, W: Walk, S: Storage>() -> Walker<'a, S> {
+    Walker {
+        step: Solver::step_bounded::<W>,
+        unwind: Solver::unwind_bounded::<W>,
+        force: force_bounded::<W, S>,
+        unforce: unforce_bounded::<W, S>,
+    }
+}
+
 /// Applies the option of node `x` as if chosen: covers its item, commits it.
-fn force<W: Walk, S: Storage>(m: &mut Matrix<S>, x: Link) {
-    m.cover::<W>(m.item(x));
-    m.commit::<W>(x);
+fn force<W: Walk, S: Storage>(s: &mut Solver<'_, S>, x: Link) {
+    s.m.cover::<W>(s.m.item(x));
+    s.m.commit::<W>(x);
 }
 
 /// Undoes [`force`].
-fn unforce<W: Walk, S: Storage>(m: &mut Matrix<S>, x: Link) {
-    m.uncommit::<W>(x);
-    m.uncover::<W>(m.item(x));
+fn unforce<W: Walk, S: Storage>(s: &mut Solver<'_, S>, x: Link) {
+    s.m.uncommit::<W>(x);
+    s.m.uncover::<W>(s.m.item(x));
+}
+
+/// [`force`] with bounds: the option's primary items each take one off their bound.
+fn force_bounded<W: Walk, S: Storage>(s: &mut Solver<'_, S>, x: Link) {
+    if let Some(bounds) = s.bounds.as_mut() {
+        s.m.force_bounded::<W>(x, bounds);
+    }
+}
+
+/// Undoes [`force_bounded`].
+fn unforce_bounded<W: Walk, S: Storage>(s: &mut Solver<'_, S>, x: Link) {
+    if let Some(bounds) = s.bounds.as_mut() {
+        s.m.unforce_bounded::<W>(x, bounds);
+    }
 }
 
 /// The solutions of a [`Solver`], found one at a time as the iterator is advanced.

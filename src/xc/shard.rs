@@ -410,6 +410,10 @@ impl Split {
     /// Splits the search that `solver` would make, below its forced options (a Sudoku's
     /// givens, say), which it keeps. Expanding a node costs about one node of the search
     /// for each of its options, so the split is quick next to any search worth splitting.
+    ///
+    /// Only Knuth's plain Algorithm X or C is cut: a search with item bounds (Algorithm M),
+    /// a seed or `#` items preferred is one shard, the whole tree, so that its results stay
+    /// right.
     pub fn of_solver<S: Storage>(solver: &mut Solver<'_, S>, by: SplitBy) -> Split {
         let base: Vec<OptionId> = solver.forced().to_vec();
         let mut split = Split {
@@ -424,10 +428,11 @@ impl Split {
             options: Vec::new(),
             solution: false,
         };
-        // When the forced options cover everything, the whole tree is one solution.
-        let covered = solver.expand().is_none();
+        // One shard, the whole tree, when the forced options cover everything (the tree is
+        // one solution) or when the search is not one that `expand` knows.
+        let whole = !solver.is_plain_search() || solver.expand().is_none();
         let leaves = match by {
-            _ if covered => vec![Group::whole()],
+            _ if whole => vec![Group::whole()],
             SplitBy::Depth(0) | SplitBy::Count(0 | 1) => vec![Group::whole()],
             SplitBy::Depth(depth) => {
                 let mut leaves = Vec::new();

@@ -22,7 +22,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{OptionId, Outcome, Status};
+use dlxkit::xc::{OptionId, Outcome, SearchOrder, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -259,7 +259,11 @@ pub fn solve<P: Shown>(
     }
 
     args.parallel.check_memo(args.memo.wanted())?;
-    let plan = Plan::new(&args.parallel, problem, ctx)?;
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
+    let plan = Plan::new(&args.parallel, problem, order, ctx)?;
     if args.memo.wanted() {
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);

@@ -249,6 +249,10 @@ pub enum MemoError {
         /// ZDD nodes built before the limit was reached.
         nodes: u64,
     },
+    /// The problem has bounds (multiplicities): the memoised search covers each primary
+    /// item exactly once.
+    #[error("the memoised search does not handle item bounds (multiplicities): count with dancing links instead")]
+    Bounds,
     /// The search stopped at a limit before the ZDD was complete.
     #[error("the search stopped early ({}): the ZDD is incomplete", status.as_str())]
     Incomplete {
@@ -315,6 +319,9 @@ impl Fold for WideCount {
 pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, MemoError> {
     if options.limits.max_solutions.is_some() {
         return Err(MemoError::SolutionLimit);
+    }
+    if problem.has_bounds() {
+        return Err(MemoError::Bounds);
     }
     let begun = std::time::Instant::now();
     let mut budget = Budget::new(options.memory_limit);

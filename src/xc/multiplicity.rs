@@ -1,0 +1,393 @@
+//! Algorithm M: primary items with multiplicities (bounds), as Knuth's DLX3 searches them.
+//!
+//! A bounded primary item must be covered at least `a` and at most `b` times. Each such item
+//! keeps a *bound*, the number of options it may still take (at first `b`), and a *slack*,
+//! `b - a`, which never changes. The items still to be settled are *active*, in a linked list
+//! (Knuth's: its order is the items' order, and the choice visits only them). An item leaves
+//! it when its bound reaches 0 (it is then *covered*: every option left in its list is
+//! hidden, as in Algorithm X) or when the search decides it will take no more options.
+//!
+//! Branching on item `i` with bound `b` (taking one off it at once) tries the options of its
+//! list from the top. When `b` is still positive the item stays active, so each option tried
+//! must leave the list for good while the deeper levels search: it is *tweaked*, hidden from
+//! every list including `i`'s own, and the next option tried is the one below it; the
+//! options above the current one are thus excluded, which lists every subset of `i`'s options
+//! once. When fewer options are left than the lower bound still needs, the level is done;
+//! when none is left but the lower bound is met, the last branch is the *null move*: `i`
+//! takes no more options and leaves the active list. Untweaking puts the tweaked options
+//! back all at once: each tweaked node still points down to the next, so the first one is
+//! all that must be remembered (per level, `first_tweak`).
+//!
+//! Knuth's branching score of an item with `l` options in its list, bound `b` and slack `s`
+//! (taken no larger than `b`) is `l + s - b + 1`, the number of ways the level can go; 0 or
+//! less is a dead end. The least score wins; on a tie the smaller `s` (a tighter item), then
+//! the longer list (which keeps the middle levels of the tree smaller), then the leftmost
+//! item, or with a seed a random one of the tied items.
+//!
+//! The search counts nodes, updates and cleansings as DLX3 does: a tweak counts one update
+//! per node it unlinks, the chosen option's own node included. A problem without bounds never
+//! comes here (its walks and search are in `search.rs`); one with bounds is laid out for
+//! Knuth's walk (`layout.rs`), with or without colours, which this module compiles.
+
+use super::choose::{Chooser, UNSHARP};
+use super::layout::{Kind, Walk};
+use super::matrix::Matrix;
+use super::node::{len_mut, node, node_mut, Item, Link, LENGTH};
+use super::problem::{ItemKind, Problem};
+use super::storage::Storage;
+
+/// The bounds of the primary items and the active list, by matrix item number (slot 0 is the
+/// root of the active list), and what each level of the search remembers.
+#[derive(Clone, Debug)]
+pub(crate) struct Bounds {
+    /// How many more options each primary item may take.
+    bound: Vec<i32>,
+    /// Upper bound minus lower bound.
+    slack: Vec<i32>,
+    /// The active list: neighbours of each active item; `next[0]` is the first.
+    prev: Vec<u32>,
+    next: Vec<u32>,
+    /// The bounds as declared, for resetting.
+    declared: Vec<i32>,
+    /// Per level: the node at the top of the item's list when the level began tweaking (or
+    /// the default link when the level covered its item instead).
+    pub(crate) first_tweak: Vec<Link>,
+    /// Per level: the branching score of the chosen item (its number of branches).
+    pub(crate) score: Vec<i64>,
+}
+
+impl Bounds {
+    /// The bounds of `problem`'s primary items, every item active.
+    pub(crate) fn new(problem: &Problem) -> Bounds {
+        let mut bound = vec![0];
+        let mut slack = vec![0];
+        for item in problem.items() {
+            if problem.item_kind(item) == ItemKind::Primary {
+                let (min, max) = problem.item_bounds(item).into_inner();
+                // The builder caps a problem below 2^28 nodes, so a larger bound is as good
+                // as unbounded; capping keeps every score inside an `i64`.
+                let max = max.min(1 << 30) as i32;
+                bound.push(max);
+                slack.push(max - (min.min(1 << 30) as i32));
+            }
+        }
+        let n = bound.len();
+        let mut bounds = Bounds {
+            declared: bound.clone(),
+            bound,
+            slack,
+            prev: vec![0; n],
+            next: vec![0; n],
+            first_tweak: Vec::new(),
+            score: Vec::new(),
+        };
+        bounds.activate_uncovered(|_| true);
+        bounds
+    }
+
+    /// Whether every bound is as declared.
+    pub(crate) fn is_declared(&self) -> bool {
+        self.bound == self.declared
+    }
+
+    /// Rebuilds the active list from the items for which `active` says so, in order.
+    pub(crate) fn activate_uncovered(&mut self, active: impl Fn(u32) -> bool) {
+        let mut last = 0u32;
+        for k in 1..self.bound.len() as u32 {
+            if active(k) {
+                self.next[last as usize] = k;
+                self.prev[k as usize] = last;
+                last = k;
+            }
+        }
+        self.next[last as usize] = 0;
+        self.prev[0] = last;
+    }
+
+    /// Takes item `c` out of the active list.
+    #[inline]
+    fn deactivate(&mut self, c: Item) {
+        let c = c.number() as usize;
+        let (p, q) = (self.prev[c], self.next[c]);
+        self.next[p as usize] = q;
+        self.prev[q as usize] = p;
+    }
+
+    /// Puts item `c` back into the active list where it was.
+    #[inline]
+    fn reactivate(&mut self, c: Item) {
+        let k = c.number();
+        let c = k as usize;
+        let (p, q) = (self.prev[c], self.next[c]);
+        self.next[p as usize] = k;
+        self.prev[q as usize] = k;
+    }
+
+    /// The bound and slack of primary item `c`.
+    #[inline]
+    pub(crate) fn of(&self, c: Item) -> (i32, i32) {
+        let c = c.number() as usize;
+        (self.bound[c], self.slack[c])
+    }
+
+    /// Makes room for `level`.
+    pub(crate) fn reach(&mut self, level: usize) {
+        if level >= self.first_tweak.len() {
+            self.first_tweak.resize(level + 1, Link::default());
+            self.score.resize(level + 1, 0);
+        }
+    }
+}
+
+impl<S: Storage> Matrix<S> {
+    /// DLX3's choice: the active item with the least branching score (ties: less slack, a
+    /// longer list, then the leftmost or a random one); its score, or `None` when no item is
+    /// active (a solution).
+    #[inline]
+    pub(crate) fn choose_bounded(
+        &self,
+        bounds: &Bounds,
+        chooser: &mut Chooser,
+    ) -> Option<(Item, i64)> {
+        let mut best = None;
+        let mut score = i64::MAX;
+        let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
+        let mut k = bounds.next[0];
+        while k != 0 {
+            let c = k as usize;
+            let bound = bounds.bound[c];
+            let slack = bounds.slack[c].min(bound);
+            let len = self.lens[c] & LENGTH;
+            let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
+            if t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
+                t += UNSHARP;
+            }
+            if t <= score {
+                if t < score || slack < best_slack || (slack == best_slack && len > best_len) {
+                    (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
+                } else if slack == best_slack && len == best_len {
+                    tied += 1;
+                    if chooser.tie_wins(tied) {
+                        best = Some(k);
+                    }
+                }
+            }
+            k = bounds.next[c];
+        }
+        if score > UNSHARP && score < i64::MAX {
+            score -= UNSHARP;
+        }
+        best.map(|k| (Item::new(k), score))
+    }
+
+    /// Branches on item `c`: takes one off its bound and covers it if that leaves none (or
+    /// remembers where tweaking starts); returns the first node to try.
+    pub(crate) fn enter_bounded<W: Walk>(
+        &mut self,
+        c: Item,
+        bounds: &mut Bounds,
+        level: usize,
+    ) -> Link {
+        let top = self.top(c);
+        bounds.bound[c.number() as usize] -= 1;
+        let (bound, slack) = bounds.of(c);
+        bounds.first_tweak[level] = if bound == 0 && slack == 0 {
+            Link::default()
+        } else {
+            top
+        };
+        if bound == 0 {
+            self.cover::<W>(c);
+            bounds.deactivate(c);
+        }
+        top
+    }
+
+    /// Prepares the move of node `x` (or the null move, when `x` is `c`'s header) at a level
+    /// branching on `c`; `false` when the level has no more moves.
+    pub(crate) fn advance_bounded<W: Walk>(
+        &mut self,
+        c: Item,
+        x: Link,
+        bounds: &mut Bounds,
+    ) -> bool {
+        let (bound, slack) = bounds.of(c);
+        let header = c.header();
+        if bound == 0 && slack == 0 {
+            return x != header;
+        }
+        if i64::from(self.len(c)) <= i64::from(bound) - i64::from(slack) {
+            return false;
+        }
+        if x != header {
+            self.tweak::<W>(x, bound != 0);
+        } else if bound != 0 {
+            bounds.deactivate(c);
+        }
+        true
+    }
+
+    /// Undoes what the level branching on `c` did to `c` (the inverse of
+    /// [`Matrix::enter_bounded`] and of its tweaks).
+    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
+        let (bound, slack) = bounds.of(c);
+        if bound == 0 && slack == 0 {
+            self.uncover::<W>(c);
+            bounds.reactivate(c);
+        } else {
+            self.untweak::<W>(c, bounds.first_tweak[level], bound != 0);
+        }
+        bounds.bound[c.number() as usize] += 1;
+    }
+
+    /// Ends a null move on `c`: puts it back into the active list.
+    pub(crate) fn reactivate_bounded(&mut self, c: Item, bounds: &mut Bounds) {
+        bounds.reactivate(c);
+    }
+
+    /// Takes node `x`, the top of its item's list, out of that list; with `block`, hides its
+    /// option from every other list first.
+    fn tweak<W: Walk>(&mut self, x: Link, block: bool) {
+        let mut d = self.take_out::<W>();
+        if block {
+            d.hide::<W>(x);
+        }
+        let n = *node(d.nodes, x);
+        d.unlink::<W>(n);
+        d.updates += 1;
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Puts back every node tweaked out of `c`'s list since `first` was at its top, with
+    /// their options when `unblock`; otherwise (the item was covered) uncovers `c`.
+    fn untweak<W: Walk>(&mut self, c: Item, first: Link, unblock: bool) {
+        let header = c.header();
+        let mut d = self.take_out::<W>();
+        let stop = node(d.nodes, header).down;
+        node_mut(d.nodes, header).down = first;
+        let (mut above, mut x, mut count) = (header, first, 0);
+        while x != stop {
+            node_mut(d.nodes, x).up = above;
+            count += 1;
+            if unblock {
+                d.unhide::<W>(x);
+            }
+            above = x;
+            x = node(d.nodes, x).down;
+        }
+        node_mut(d.nodes, stop).up = above;
+        *len_mut(d.lens, c) += count;
+        if !unblock {
+            d.uncover::<W>(c);
+        }
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Commits the option of node `p` for the items other than `p`'s own, going right: each
+    /// primary item takes one off its bound and is covered when none is left; secondary
+    /// items are covered or purified as in Algorithm C.
+    pub(crate) fn commit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
+        let mut d = self.take_out::<W>();
+        let mut q = p.right();
+        while q != p {
+            let n = *node(d.nodes, q);
+            if n.is_spacer() {
+                q = n.up;
+                continue;
+            }
+            let c = n.item();
+            if c.number() <= d.primaries {
+                let bound = &mut bounds.bound[c.number() as usize];
+                *bound -= 1;
+                if *bound == 0 {
+                    d.cover::<W>(c);
+                    bounds.deactivate(c);
+                }
+            } else if W::KIND != Kind::Colored || n.color() == 0 {
+                d.cover::<W>(c);
+            } else if n.color() > 0 {
+                d.purify::<W>(q);
+            }
+            q = q.right();
+        }
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Undoes [`Matrix::commit_bounded`], going left.
+    pub(crate) fn uncommit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
+        let mut d = self.take_out::<W>();
+        let mut q = p.left();
+        while q != p {
+            let n = *node(d.nodes, q);
+            if n.is_spacer() {
+                q = n.down;
+                continue;
+            }
+            let c = n.item();
+            if c.number() <= d.primaries {
+                if bounds.bound[c.number() as usize] == 0 {
+                    d.uncover::<W>(c);
+                    bounds.reactivate(c);
+                }
+                bounds.bound[c.number() as usize] += 1;
+            } else if W::KIND != Kind::Colored || n.color() == 0 {
+                d.uncover::<W>(c);
+            } else if n.color() > 0 {
+                d.unpurify::<W>(q);
+            }
+            q = q.left();
+        }
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Puts the option of node `x` (of a primary item) into every solution: hides it from
+    /// every list and commits it for all its items, `x`'s own included.
+    pub(crate) fn force_bounded<W: Walk>(&mut self, x: Link, bounds: &mut Bounds) {
+        self.tweak::<W>(x, true);
+        let c = self.item(x);
+        let bound = &mut bounds.bound[c.number() as usize];
+        *bound -= 1;
+        if *bound == 0 {
+            self.cover::<W>(c);
+            bounds.deactivate(c);
+        }
+        self.commit_bounded::<W>(x, bounds);
+    }
+
+    /// Undoes [`Matrix::force_bounded`].
+    pub(crate) fn unforce_bounded<W: Walk>(&mut self, x: Link, bounds: &mut Bounds) {
+        self.uncommit_bounded::<W>(x, bounds);
+        let c = self.item(x);
+        if bounds.bound[c.number() as usize] == 0 {
+            self.uncover::<W>(c);
+            bounds.reactivate(c);
+        }
+        bounds.bound[c.number() as usize] += 1;
+        let mut d = self.take_out::<W>();
+        let n = *node(d.nodes, x);
+        d.relink::<W>(x, n);
+        d.unhide::<W>(x);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// The place (from 1) of node `x` among the options a level has tried since `first`
+    /// (its first tweak, or the top of the list of `c` when it covered `c`).
+    pub(crate) fn tried(&self, c: Item, first: Link, x: Link) -> u32 {
+        let mut k = 1;
+        let mut p = if first == Link::default() {
+            self.top(c)
+        } else {
+            first
+        };
+        while p != x && p != c.header() {
+            k += 1;
+            p = self.down(p);
+        }
+        k
+    }
+}
