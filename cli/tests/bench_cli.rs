@@ -358,6 +358,7 @@ fn the_engine_bench_prints_the_known_counts() {
             ("langford-11", "17792", "223510", counts[1].3),
             ("pentominoes-6x10-reduced", "2339", "909153", "310816489"),
             ("dominoes-6x6", "6728", counts[3].2, counts[3].3),
+            ("two-per-line-7", "3110940", "8857320", "32081499"),
         ]
     );
     let json: Value = serde_json::from_str(&stdout_of(&[

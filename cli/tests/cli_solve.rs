@@ -494,14 +494,15 @@ fn printed_solutions(text: &str, args: &[&str]) -> Vec<Vec<String>> {
 
 #[test]
 fn seeded_searches_print_the_same_solutions_in_another_order() {
-    let text = doubles(4);
-    let plain = printed_solutions(&text, &[]);
+    // Four solutions whose options all differ (so that another order shows).
+    let text = "A B C\nA\nB\nC\nA B\nB C\nA B C\n";
+    let plain = printed_solutions(text, &[]);
     let mut sorted_plain = plain.clone();
     sorted_plain.sort();
     let mut orders = std::collections::BTreeSet::new();
-    for seed in ["1", "2", "3"] {
-        let seeded = printed_solutions(&text, &["--seed", seed]);
-        assert_eq!(seeded, printed_solutions(&text, &["--seed", seed]));
+    for seed in ["1", "2", "4"] {
+        let seeded = printed_solutions(text, &["--seed", seed]);
+        assert_eq!(seeded, printed_solutions(text, &["--seed", seed]));
         let mut sorted = seeded.clone();
         sorted.sort();
         assert_eq!(sorted, sorted_plain);
