@@ -360,6 +360,7 @@ fn the_engine_bench_prints_the_known_counts() {
             ("dominoes-6x6", "6728", counts[3].2, counts[3].3),
             // The cheapest solution, as Knuth's DLX5 finds it: 15 improvements.
             ("queens-20-costs", "15", "413765", "10746086"),
+            ("two-per-line-7", "3110940", "8857320", "32081499"),
         ]
     );
     let json: Value = serde_json::from_str(&stdout_of(&[

@@ -479,3 +479,37 @@ fn a_reduced_problem_is_searched_on_threads_and_best_refuses_them() {
         "{err}"
     );
 }
+
+#[test]
+fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
+    let refusal = |what: &str| {
+        format!("dlxkit: --jobs and --shard split Knuth's plain exact cover search; a search with {what} runs on one thread\n")
+    };
+    let bounded = "data/dlx/knuth-bounds.dlx";
+    let (code, out, err) = run(&["solve", "--count", "--jobs", "2", bounded]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with(&refusal("item bounds (`a:b|name`, Algorithm M)")),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "--count", "--shard", "0/2", bounded]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with(&refusal("item bounds (`a:b|name`, Algorithm M)")),
+        "{err}"
+    );
+    let toy = "data/dlx/knuth-toy.dlx";
+    let (code, _, err) = run(&["solve", "--seed", "3", "--jobs", "2", toy]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with(&refusal("--seed")), "{err}");
+    let (code, _, err) = run(&["queens", "8", "--seed", "3", "--shard", "0/4"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with(&refusal("--seed")), "{err}");
+    let (code, _, err) = run(&["solve", "--prefer-sharp", "--jobs", "2", toy]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with(&refusal("--prefer-sharp")), "{err}");
+    // The list of shards of a bounded search is the whole tree, once.
+    let (code, out, _) = run(&["shard", "--count", "4", bounded]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+}

@@ -45,11 +45,18 @@ fn round_trip(name: &str, problem: &str) -> u64 {
 
 #[test]
 fn reduce_keeps_the_count_of_every_shipped_problem() {
+    let mut reduced = 0;
     for entry in std::fs::read_dir(format!("{}/data/dlx", crate::ROOT)).unwrap() {
         let path = entry.unwrap().path();
+        // Problems with item bounds are refused (`reduce_and_best_refuse_item_bounds`).
+        if path.ends_with("knuth-bounds.dlx") {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(round_trip(&path.display().to_string(), &text) > 0);
+        reduced += 1;
     }
+    assert_eq!(reduced, 3, "the shipped problems without bounds");
 }
 
 #[test]

@@ -82,15 +82,16 @@ impl Instance {
 
 /// The engine's benchmark instances: n-queens 12 (organ-pipe order), Langford pairs 11
 /// (reduced by reversal), the pentominoes in a 6x10 rectangle restricted by symmetry and
-/// not, dominoes on a 6x6 board, and 20 queens with costs (the cheapest placement, as
-/// Knuth's DLX5 finds it: see [`run`]).
+/// not, dominoes on a 6x6 board, 20 queens with costs (the cheapest placement, as
+/// Knuth's DLX5 finds it: see [`run`]), and two marks in every row and column of a 7x7
+/// grid (item bounds: Algorithm M, as Knuth's DLX3 counts it).
 ///
 /// ```
 /// use dlxkit::bench::engine::INSTANCES;
 /// let names: Vec<&str> = INSTANCES.iter().map(|i| i.name).collect();
-/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "pentominoes-6x10", "dominoes-6x6", "queens-20-costs"]);
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "pentominoes-6x10", "dominoes-6x6", "queens-20-costs", "two-per-line-7"]);
 /// ```
-pub const INSTANCES: [Instance; 6] = [
+pub const INSTANCES: [Instance; 7] = [
     Instance {
         name: "queens-12",
         default: true,
@@ -152,6 +153,16 @@ pub const INSTANCES: [Instance; 6] = [
         },
         build: || costed_queens(20),
     },
+    Instance {
+        name: "two-per-line-7",
+        default: true,
+        counts: Counts {
+            solutions: 3_110_940,
+            nodes: 8_857_320,
+            updates: 32_081_499,
+        },
+        build: || Ok(two_per_line(7)),
+    },
 ];
 
 /// n queens (organ-pipe order) where a queen in row `r`, column `c` costs
@@ -173,14 +184,40 @@ fn costed_queens(n: usize) -> Result<Problem, PuzzleError> {
     .map_err(PuzzleError::Problem)
 }
 
+/// Multiplicities (Algorithm M): two marks in every row and every column of an `n` x `n`
+/// grid, each cell marked at most once (the 0-1 matrices with every line summing to 2,
+/// OEIS A001499: 3,110,940 for 7). The items are `2|r<i>` and `2|c<j>`, the options the
+/// cells `r<i> c<j>`, in reading order.
+///
+/// ```
+/// use dlxkit::bench::engine::two_per_line;
+/// assert_eq!(two_per_line(4).count_solutions(), 90);
+/// ```
+pub fn two_per_line(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    // Distinct names made of letters and digits, and the bounds 2..=2: nothing can fail.
+    let rows: Vec<_> = (0..n)
+        .map(|i| b.bounded(&format!("r{i}"), 2..=2).expect("valid item"))
+        .collect();
+    let cols: Vec<_> = (0..n)
+        .map(|j| b.bounded(&format!("c{j}"), 2..=2).expect("valid item"))
+        .collect();
+    for &r in &rows {
+        for &c in &cols {
+            b.option([r, c]).expect("valid option");
+        }
+    }
+    b.build().expect("a problem with primary items")
+}
+
 /// The cases `dlxkit bench --engine` times: the [`INSTANCES`] marked `default`, or with
 /// `all` every one, in the list's order.
 ///
 /// ```
 /// use dlxkit::bench::engine::cases;
 /// let names: Vec<String> = cases(false)?.into_iter().map(|c| c.name).collect();
-/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6", "queens-20-costs"]);
-/// assert_eq!(cases(true)?.len(), 6);
+/// assert_eq!(names, ["queens-12", "langford-11", "pentominoes-6x10-reduced", "dominoes-6x6", "queens-20-costs", "two-per-line-7"]);
+/// assert_eq!(cases(true)?.len(), 7);
 /// # Ok::<(), dlxkit::bench::BenchError>(())
 /// ```
 pub fn cases(all: bool) -> Result<Vec<EngineCase>, BenchError> {

@@ -13,11 +13,17 @@
 //! with the fewest remaining options (Knuth's "minimum remaining values" rule), which keeps the
 //! tree small.
 //!
+//! A primary item may also have *bounds* (multiplicities): covered at least `a` and at most
+//! `b` times. Such problems are searched with Knuth's Algorithm M, as his DLX3 does
+//! (`multiplicity`, private).
+//!
 //! This module knows nothing of Sudoku or puzzles:
 //!
 //! - [`problem`]: items, options, colours, the validating [`ProblemBuilder`] and its errors;
 //! - `matrix` (private): the linked structure, 16 bytes per node, in an [`Arena`];
 //! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
+//!   the item choice and its variations ([`SearchOrder`]: Knuth's seed and sharp
+//!   preference) are in `choose` (private), his random numbers in `flip` (private);
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
 //!   ([`Problem::to_dlx`]);
 //! - [`best`]: minimum-cost solutions as Knuth's DLX5 ([`BestSolver`], [`Problem::best`]);

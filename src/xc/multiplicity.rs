@@ -36,18 +36,25 @@ use super::node::{len_mut, node, node_mut, Item, Link, LENGTH};
 use super::problem::{ItemKind, Problem};
 use super::storage::Storage;
 
+/// One primary item's place in the active list and its bounds, side by side (the choice
+/// reads them together, as Knuth's item struct keeps them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ItemBounds {
+    /// The neighbours in the active list (0 is the root).
+    prev: u32,
+    next: u32,
+    /// How many more options the item may take.
+    bound: i32,
+    /// Upper bound minus lower bound.
+    slack: i32,
+}
+
 /// The bounds of the primary items and the active list, by matrix item number (slot 0 is the
 /// root of the active list), and what each level of the search remembers.
 #[derive(Clone, Debug)]
 pub(crate) struct Bounds {
-    /// How many more options each primary item may take.
-    bound: Vec<i32>,
-    /// Upper bound minus lower bound.
-    slack: Vec<i32>,
-    /// The active list: neighbours of each active item; `next[0]` is the first.
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    /// The bounds as declared, for resetting.
+    items: Vec<ItemBounds>,
+    /// The upper bounds as declared, for checking that a search put everything back.
     declared: Vec<i32>,
     /// Per level: the node at the top of the item's list when the level began tweaking (or
     /// the default link when the level covered its item instead).
@@ -59,25 +66,23 @@ pub(crate) struct Bounds {
 impl Bounds {
     /// The bounds of `problem`'s primary items, every item active.
     pub(crate) fn new(problem: &Problem) -> Bounds {
-        let mut bound = vec![0];
-        let mut slack = vec![0];
+        let mut items = vec![ItemBounds::default()];
         for item in problem.items() {
             if problem.item_kind(item) == ItemKind::Primary {
                 let (min, max) = problem.item_bounds(item).into_inner();
                 // The builder caps a problem below 2^28 nodes, so a larger bound is as good
                 // as unbounded; capping keeps every score inside an `i64`.
-                let max = max.min(1 << 30) as i32;
-                bound.push(max);
-                slack.push(max - (min.min(1 << 30) as i32));
+                let (min, max) = (min.min(1 << 30) as i32, max.min(1 << 30) as i32);
+                items.push(ItemBounds {
+                    bound: max,
+                    slack: max - min,
+                    ..ItemBounds::default()
+                });
             }
         }
-        let n = bound.len();
         let mut bounds = Bounds {
-            declared: bound.clone(),
-            bound,
-            slack,
-            prev: vec![0; n],
-            next: vec![0; n],
+            declared: items.iter().map(|i| i.bound).collect(),
+            items,
             first_tweak: Vec::new(),
             score: Vec::new(),
         };
@@ -87,47 +92,54 @@ impl Bounds {
 
     /// Whether every bound is as declared.
     pub(crate) fn is_declared(&self) -> bool {
-        self.bound == self.declared
+        self.items
+            .iter()
+            .map(|i| i.bound)
+            .eq(self.declared.iter().copied())
     }
 
     /// Rebuilds the active list from the items for which `active` says so, in order.
     pub(crate) fn activate_uncovered(&mut self, active: impl Fn(u32) -> bool) {
         let mut last = 0u32;
-        for k in 1..self.bound.len() as u32 {
+        for k in 1..self.items.len() as u32 {
             if active(k) {
-                self.next[last as usize] = k;
-                self.prev[k as usize] = last;
+                self.items[last as usize].next = k;
+                self.items[k as usize].prev = last;
                 last = k;
             }
         }
-        self.next[last as usize] = 0;
-        self.prev[0] = last;
+        self.items[last as usize].next = 0;
+        self.items[0].prev = last;
     }
 
     /// Takes item `c` out of the active list.
     #[inline]
     fn deactivate(&mut self, c: Item) {
-        let c = c.number() as usize;
-        let (p, q) = (self.prev[c], self.next[c]);
-        self.next[p as usize] = q;
-        self.prev[q as usize] = p;
+        let ItemBounds { prev, next, .. } = self.items[c.number() as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
     }
 
     /// Puts item `c` back into the active list where it was.
     #[inline]
     fn reactivate(&mut self, c: Item) {
         let k = c.number();
-        let c = k as usize;
-        let (p, q) = (self.prev[c], self.next[c]);
-        self.next[p as usize] = k;
-        self.prev[q as usize] = k;
+        let ItemBounds { prev, next, .. } = self.items[k as usize];
+        self.items[prev as usize].next = k;
+        self.items[next as usize].prev = k;
     }
 
     /// The bound and slack of primary item `c`.
     #[inline]
     pub(crate) fn of(&self, c: Item) -> (i32, i32) {
-        let c = c.number() as usize;
-        (self.bound[c], self.slack[c])
+        let i = self.items[c.number() as usize];
+        (i.bound, i.slack)
+    }
+
+    /// The bound of primary item `c`, to change.
+    #[inline]
+    fn bound_mut(&mut self, c: Item) -> &mut i32 {
+        &mut self.items[c.number() as usize].bound
     }
 
     /// Makes room for `level`.
@@ -152,14 +164,17 @@ impl<S: Storage> Matrix<S> {
         let mut best = None;
         let mut score = i64::MAX;
         let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
-        let mut k = bounds.next[0];
+        let plain = chooser.is_plain();
+        let mut k = bounds.items[0].next;
         while k != 0 {
             let c = k as usize;
-            let bound = bounds.bound[c];
-            let slack = bounds.slack[c].min(bound);
+            let ItemBounds {
+                next, bound, slack, ..
+            } = bounds.items[c];
+            let slack = slack.min(bound);
             let len = self.lens[c] & LENGTH;
             let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
-            if t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
+            if !plain && t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
                 t += UNSHARP;
             }
             if t <= score {
@@ -167,12 +182,12 @@ impl<S: Storage> Matrix<S> {
                     (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
                 } else if slack == best_slack && len == best_len {
                     tied += 1;
-                    if chooser.tie_wins(tied) {
+                    if !plain && chooser.tie_wins(tied) {
                         best = Some(k);
                     }
                 }
             }
-            k = bounds.next[c];
+            k = next;
         }
         if score > UNSHARP && score < i64::MAX {
             score -= UNSHARP;
@@ -182,6 +197,7 @@ impl<S: Storage> Matrix<S> {
 
     /// Branches on item `c`: takes one off its bound and covers it if that leaves none (or
     /// remembers where tweaking starts); returns the first node to try.
+    #[inline]
     pub(crate) fn enter_bounded<W: Walk>(
         &mut self,
         c: Item,
@@ -189,7 +205,7 @@ impl<S: Storage> Matrix<S> {
         level: usize,
     ) -> Link {
         let top = self.top(c);
-        bounds.bound[c.number() as usize] -= 1;
+        *bounds.bound_mut(c) -= 1;
         let (bound, slack) = bounds.of(c);
         bounds.first_tweak[level] = if bound == 0 && slack == 0 {
             Link::default()
@@ -205,6 +221,7 @@ impl<S: Storage> Matrix<S> {
 
     /// Prepares the move of node `x` (or the null move, when `x` is `c`'s header) at a level
     /// branching on `c`; `false` when the level has no more moves.
+    #[inline]
     pub(crate) fn advance_bounded<W: Walk>(
         &mut self,
         c: Item,
@@ -229,6 +246,7 @@ impl<S: Storage> Matrix<S> {
 
     /// Undoes what the level branching on `c` did to `c` (the inverse of
     /// [`Matrix::enter_bounded`] and of its tweaks).
+    #[inline]
     pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
         let (bound, slack) = bounds.of(c);
         if bound == 0 && slack == 0 {
@@ -237,7 +255,7 @@ impl<S: Storage> Matrix<S> {
         } else {
             self.untweak::<W>(c, bounds.first_tweak[level], bound != 0);
         }
-        bounds.bound[c.number() as usize] += 1;
+        *bounds.bound_mut(c) += 1;
     }
 
     /// Ends a null move on `c`: puts it back into the active list.
@@ -247,6 +265,7 @@ impl<S: Storage> Matrix<S> {
 
     /// Takes node `x`, the top of its item's list, out of that list; with `block`, hides its
     /// option from every other list first.
+    #[inline]
     fn tweak<W: Walk>(&mut self, x: Link, block: bool) {
         let mut d = self.take_out::<W>();
         if block {
@@ -261,6 +280,7 @@ impl<S: Storage> Matrix<S> {
 
     /// Puts back every node tweaked out of `c`'s list since `first` was at its top, with
     /// their options when `unblock`; otherwise (the item was covered) uncovers `c`.
+    #[inline]
     fn untweak<W: Walk>(&mut self, c: Item, first: Link, unblock: bool) {
         let header = c.header();
         let mut d = self.take_out::<W>();
@@ -288,6 +308,7 @@ impl<S: Storage> Matrix<S> {
     /// Commits the option of node `p` for the items other than `p`'s own, going right: each
     /// primary item takes one off its bound and is covered when none is left; secondary
     /// items are covered or purified as in Algorithm C.
+    #[inline]
     pub(crate) fn commit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
         let mut d = self.take_out::<W>();
         let mut q = p.right();
@@ -299,7 +320,7 @@ impl<S: Storage> Matrix<S> {
             }
             let c = n.item();
             if c.number() <= d.primaries {
-                let bound = &mut bounds.bound[c.number() as usize];
+                let bound = bounds.bound_mut(c);
                 *bound -= 1;
                 if *bound == 0 {
                     d.cover::<W>(c);
@@ -317,6 +338,7 @@ impl<S: Storage> Matrix<S> {
     }
 
     /// Undoes [`Matrix::commit_bounded`], going left.
+    #[inline]
     pub(crate) fn uncommit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
         let mut d = self.take_out::<W>();
         let mut q = p.left();
@@ -328,11 +350,11 @@ impl<S: Storage> Matrix<S> {
             }
             let c = n.item();
             if c.number() <= d.primaries {
-                if bounds.bound[c.number() as usize] == 0 {
+                if *bounds.bound_mut(c) == 0 {
                     d.uncover::<W>(c);
                     bounds.reactivate(c);
                 }
-                bounds.bound[c.number() as usize] += 1;
+                *bounds.bound_mut(c) += 1;
             } else if W::KIND != Kind::Colored || n.color() == 0 {
                 d.uncover::<W>(c);
             } else if n.color() > 0 {
@@ -349,7 +371,7 @@ impl<S: Storage> Matrix<S> {
     pub(crate) fn force_bounded<W: Walk>(&mut self, x: Link, bounds: &mut Bounds) {
         self.tweak::<W>(x, true);
         let c = self.item(x);
-        let bound = &mut bounds.bound[c.number() as usize];
+        let bound = bounds.bound_mut(c);
         *bound -= 1;
         if *bound == 0 {
             self.cover::<W>(c);
@@ -362,11 +384,11 @@ impl<S: Storage> Matrix<S> {
     pub(crate) fn unforce_bounded<W: Walk>(&mut self, x: Link, bounds: &mut Bounds) {
         self.uncommit_bounded::<W>(x, bounds);
         let c = self.item(x);
-        if bounds.bound[c.number() as usize] == 0 {
+        if *bounds.bound_mut(c) == 0 {
             self.uncover::<W>(c);
             bounds.reactivate(c);
         }
-        bounds.bound[c.number() as usize] += 1;
+        *bounds.bound_mut(c) += 1;
         let mut d = self.take_out::<W>();
         let n = *node(d.nodes, x);
         d.relink::<W>(x, n);

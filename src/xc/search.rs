@@ -368,7 +368,7 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     /// How the item to branch on is chosen, when not by Knuth's plain rule.
     chooser: Chooser,
     /// Algorithm M's state, for a problem with bounds.
-    bounds: Option<Bounds>,
+    bounds: Option<Box<Bounds>>,
     _life: std::marker::PhantomData<&'a ()>,
 }
 
@@ -503,7 +503,9 @@ impl Solver<'static, Owned> {
 
 impl<'a, S: Storage> Solver<'a, S> {
     fn with(problem: S::Problem, m: Matrix<S>, chooser: Chooser) -> Self {
-        let bounds = problem.has_bounds().then(|| Bounds::new(&problem));
+        let bounds = problem
+            .has_bounds()
+            .then(|| Box::new(Bounds::new(&problem)));
         let walker = match (&bounds, m.walk().colored()) {
             (Some(_), true) => compile_bounded::<Colored<Off>, S>(),
             (Some(_), false) => compile_bounded::<Around<Off>, S>(),
@@ -983,7 +985,7 @@ impl<'a, S: Storage> Solver<'a, S> {
             && self.forced.is_empty()
             && self.level == 0
             && self.m.is_pristine(&self.problem)
-            && self.bounds.as_ref().is_none_or(Bounds::is_declared)
+            && self.bounds.as_ref().is_none_or(|b| b.is_declared())
     }
 
     // ----- the machine -----
@@ -1186,8 +1188,8 @@ impl<'a, S: Storage> Solver<'a, S> {
                     if level == self.best.len() {
                         self.best.push(Item::default());
                         self.choice.push(Link::default());
+                        bounds.reach(level);
                     }
-                    bounds.reach(level);
                     let Some((item, score)) = self.m.choose_bounded(bounds, &mut self.chooser)
                     else {
                         // No active item: every bound is met.
