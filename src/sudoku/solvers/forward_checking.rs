@@ -13,14 +13,15 @@
 //!   domain (the scan stops early at a domain of one).
 //!
 //! Unlike `mrv`, which recomputes every cell's legal digits at each step, the domains here
-//! persist and are only updated by the removals each assignment makes, and backing up
-//! restores exactly what was removed, without ever copying the board. Two representations
-//! make the same search:
+//! persist from level to level and change only by the removals each assignment makes. Two
+//! representations make the same search:
 //!
-//! - grids of at most 128 cells and 16 digits (9x9 and its variants) keep, beside the
-//!   domains, a bitboard per digit of the cells that still allow it, so an assignment finds
-//!   the peers that lose its digit with one AND instead of visiting every peer, and keeps
-//!   that set to undo (module `bitboard`);
+//! - grids of at most 128 cells and 16 digits (9x9 and its variants) hold the domains as one
+//!   128-bit board per digit, the open cells that still allow it, and copy that state (nine
+//!   boards for 9x9) from each level to the next instead of undoing: an assignment is a few
+//!   word operations on all cells at once, the domain sizes are counted bit-sliced across the
+//!   boards, and an emptied domain is seen before the assignment is written (module
+//!   `bitboard`, on the sets of module `cells`);
 //! - larger grids visit every peer and write the removals on a *trail* (which cells lost the
 //!   digit), undone in reverse order; domains are bit masks as narrow as the grid allows.
 //!
@@ -43,6 +44,7 @@
 //! that the search stepped back.
 
 mod bitboard;
+mod cells;
 
 use super::kit::{solve_with, with_width, Counters, Digits, PerWidth, Run, Slots};
 use super::tables::{Tables, TablesCache};
@@ -73,7 +75,7 @@ use crate::xc::Status;
 pub struct ForwardCheckingSolver {
     /// The tables of the last layout solved.
     tables: TablesCache,
-    /// The search with digit bitboards, for grids of at most 128 cells and 16 digits.
+    /// The search on digit bitboards, for grids of at most 128 cells and 16 digits.
     bits: bitboard::BitSearch,
     /// The search cell by cell, kept for each mask width, for the others.
     search: PerWidth<Domains<u16>, Domains<u32>, Domains<u64>, Domains<u128>>,
@@ -331,7 +333,7 @@ impl SudokuSolver for ForwardCheckingSolver {
             let bits = &mut self.bits;
             solve_with(grid, limits, |run| {
                 if bits.load(tables, grid) {
-                    bits.search(run)
+                    bits.search(tables.n, run)
                 } else {
                     Status::Complete
                 }
