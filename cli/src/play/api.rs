@@ -428,7 +428,7 @@ impl Api {
             );
             (Vec::new(), text)
         } else {
-            let steps = hint::next_steps(&position);
+            let steps = hint::next_steps(&position, solution.as_ref());
             let text = match steps.last() {
                 Some(step) => step.text.clone(),
                 None => "The grid is complete and correct: there is nothing left to hint.".into(),
