@@ -23,6 +23,7 @@ mod puzzles_polyomino;
 mod puzzles_queens;
 mod puzzles_shopping;
 mod sudoku_explain;
+mod sudoku_explain_killer;
 mod sudoku_generate;
 mod sudoku_killer;
 mod sudoku_parse;
