@@ -66,37 +66,50 @@ fn possible(killer: &Killer, cells: &[usize]) -> Vec<Vec<u8>> {
                 .collect()
         })
         .collect();
+    let oracle = Oracle {
+        cells,
+        differ,
+        touch,
+        grid: killer.grid(),
+        n,
+    };
     let mut seen = vec![vec![false; n as usize + 1]; cells.len()];
-    let mut digits = vec![0u8; cells.len()];
-    fn walk(
-        i: usize,
-        st: &mut (Vec<u8>, Vec<Vec<bool>>),
-        ctx: &(
-            &[usize],
-            &Vec<Vec<usize>>,
-            &Vec<Vec<(&Cage, bool)>>,
-            &Grid,
-            u8,
-        ),
-    ) {
-        let (cells, differ, touch, grid, n) = *ctx;
-        if i == cells.len() {
-            for (k, &d) in st.0.iter().enumerate() {
-                st.1[k][d as usize] = true;
+    oracle.walk(0, &mut vec![0; cells.len()], &mut seen);
+    seen.iter()
+        .map(|s| (1..=n).filter(|&d| s[d as usize]).collect())
+        .collect()
+}
+
+/// The brute force of [`possible`]: its cells, for each the earlier cells it must differ
+/// from and the cages it belongs to (with whether it is their last cell).
+struct Oracle<'a> {
+    cells: &'a [usize],
+    differ: Vec<Vec<usize>>,
+    touch: Vec<Vec<(&'a Cage, bool)>>,
+    grid: &'a Grid,
+    n: u8,
+}
+
+impl Oracle<'_> {
+    /// Fills cell `i` on, recording in `seen` the digits of every complete filling.
+    fn walk(&self, i: usize, digits: &mut Vec<u8>, seen: &mut [Vec<bool>]) {
+        if i == self.cells.len() {
+            for (k, &d) in digits.iter().enumerate() {
+                seen[k][d as usize] = true;
             }
             return;
         }
-        for d in 1..=n {
-            let given = grid.cells()[cells[i]];
-            if (given != 0 && given != d) || differ[i].iter().any(|&j| st.0[j] == d) {
+        let given = self.grid.cells()[self.cells[i]];
+        for d in 1..=self.n {
+            if (given != 0 && given != d) || self.differ[i].iter().any(|&j| digits[j] == d) {
                 continue;
             }
-            st.0[i] = d;
-            let sums_hold = touch[i].iter().all(|&(k, last)| {
+            digits[i] = d;
+            let sums_hold = self.touch[i].iter().all(|&(k, last)| {
                 let total: u32 = k
                     .cells
                     .iter()
-                    .map(|c| u32::from(st.0[cells.iter().position(|x| x == c).unwrap()]))
+                    .map(|c| u32::from(digits[self.cells.iter().position(|x| x == c).unwrap()]))
                     .sum();
                 if last {
                     total == k.sum
@@ -105,16 +118,11 @@ fn possible(killer: &Killer, cells: &[usize]) -> Vec<Vec<u8>> {
                 }
             });
             if sums_hold {
-                walk(i + 1, st, ctx);
+                self.walk(i + 1, digits, seen);
             }
         }
-        st.0[i] = 0;
+        digits[i] = 0;
     }
-    let mut st = (std::mem::take(&mut digits), std::mem::take(&mut seen));
-    walk(0, &mut st, &(cells, &differ, &touch, killer.grid(), n));
-    st.1.iter()
-        .map(|s| (1..=n).filter(|&d| s[d as usize]).collect())
-        .collect()
 }
 
 /// A step is sound: the oracle ([`possible`]) over the caged cells, row 1 and the step's
