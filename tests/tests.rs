@@ -29,6 +29,7 @@ mod puzzles_queens;
 mod puzzles_shopping;
 mod random_problems;
 mod sudoku_explain;
+mod sudoku_explain_killer;
 mod sudoku_generate;
 mod sudoku_killer;
 mod sudoku_parse;

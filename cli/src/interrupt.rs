@@ -6,7 +6,10 @@
 //! `Status::Cancelled`, the subcommand prints what it found and its statistics say
 //! "interrupted", and the process exits 128 + the signal ([`exit_code`]): 130 for Ctrl-C, 143
 //! for SIGTERM, which is what `timeout`, Slurm and Kubernetes send before they kill. A second
-//! signal, for work that does not watch the flag, ends the process at once with that code.
+//! Ctrl-C, for work that does not watch the flag, ends the process at once with 130. A second
+//! SIGTERM does not: GNU `timeout` sends SIGTERM twice (to the process and to its process
+//! group), often a moment apart, and ending at the second would lose what the first one
+//! asked to print; a scheduler that wants the process gone follows with SIGKILL anyway.
 //!
 //! The search watches the flag and its deadline; the work before it (reading the input,
 //! parsing, building the problem and its matrix) does not. A [`Watch`] covers that time: a
@@ -45,14 +48,17 @@ fn handlers() -> &'static Handlers {
         let cancel = Arc::new(AtomicBool::new(false));
         let signal = Arc::new(AtomicUsize::new(0));
         for (number, code) in SIGNALS {
-            // The order matters: a signal that finds the flag already set ends the process
-            // (the second Ctrl-C); the first one only sets it. If a handler cannot be
+            // The order matters: a Ctrl-C that finds the flag already set ends the process
+            // (the second Ctrl-C); the first one only sets it. SIGTERM only sets it, however
+            // often it comes (see the module documentation). If a handler cannot be
             // installed, that signal keeps its default effect.
-            let _ = signal_hook::flag::register_conditional_shutdown(
-                number,
-                i32::from(code),
-                Arc::clone(&cancel),
-            );
+            if number == signal_hook::consts::SIGINT {
+                let _ = signal_hook::flag::register_conditional_shutdown(
+                    number,
+                    i32::from(code),
+                    Arc::clone(&cancel),
+                );
+            }
             let _ = signal_hook::flag::register_usize(
                 number,
                 Arc::clone(&signal),

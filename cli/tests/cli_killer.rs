@@ -1,6 +1,6 @@
-//! Command-line tests of killer Sudoku: `dlxkit sudoku solve`, `count` and `check` with
-//! `--variant killer` (exact output, both cage formats, standard input), and every kind of
-//! bad input or usage with its exact message and exit 2.
+//! Command-line tests of killer Sudoku: `dlxkit sudoku solve`, `count`, `check`, `explain`
+//! and `rate` with `--variant killer` (exact output, both cage formats, standard input), and
+//! every kind of bad input or usage with its exact message and exit 2.
 
 use assert_cmd::Command;
 
@@ -95,6 +95,60 @@ fn a_killer_is_solved_counted_and_its_solution_checked() {
     assert_eq!(
         run(&check, &swapped, 1),
         "invalid: digit 1 appears twice in column 1 (r1c1 and r5c1)\nvalid\nvalid\n"
+    );
+}
+
+#[test]
+fn a_killer_is_explained_and_rated_with_the_cage_strategies() {
+    let explain = run(&["explain", "--variant", "killer"], WIKIPEDIA, 0);
+    let lines: Vec<&str> = explain.lines().collect();
+    assert_eq!(lines[0], "# puzzle 1 (line 1): unique");
+    assert_eq!(
+        lines[1],
+        "cage combination: r1c1+r1c2 = 3 is {1,2}: removes 3,4,5,6,7,8,9 from r1c1, r1c2"
+    );
+    assert!(
+        lines.contains(
+            &"rule of 45 on row 1: innies r1c6+r1c7+r1c8+r1c9 = 27 is {3,7,8,9}: removes \
+              1,2,3,4,5,6 from r1c6, r1c9; 1 from r1c7"
+        ),
+        "{explain}"
+    );
+    assert_eq!(
+        *lines.last().unwrap(),
+        "solved in 120 steps: hardest rule of 45 (2.2, medium)"
+    );
+    // The placements, replayed, give the published solution.
+    let mut grid = vec![b'.'; 81];
+    for line in &lines[1..lines.len() - 1] {
+        if let Some((_, cell)) = line.split_once(" -> ") {
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let at = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+            let digit = line.split(": ").nth(1).unwrap().as_bytes()[0];
+            grid[at] = if line.starts_with("rule of 45") {
+                line.split(" = ").nth(1).unwrap().as_bytes()[0]
+            } else {
+                digit
+            };
+        }
+    }
+    assert_eq!(String::from_utf8(grid).unwrap(), WIKIPEDIA_SOLVED);
+    // JSON steps carry the sum and the combinations.
+    let jsonl = run(
+        &["explain", "--variant", "killer", "-f", "jsonl"],
+        WIKIPEDIA,
+        0,
+    );
+    let first: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (&first["sum"], &first["combinations"]),
+        (&serde_json::json!(3), &serde_json::json!(["12"]))
+    );
+    // Rated by its hardest step, with no guess.
+    assert_eq!(
+        run(&["rate", "--variant", "killer"], WIKIPEDIA, 0),
+        "medium 2.2: rule of 45; naked single 50, hidden single 31, cage combination 37, \
+         rule of 45 2\n"
     );
 }
 
@@ -200,14 +254,12 @@ fn killer_usage_errors() {
         "dlxkit: solver `mrv` cannot solve killer puzzles: their cages are options of the exact \
          cover problem, for --solver dlx\n",
     );
-    for sub in ["generate", "rate"] {
-        fails_with(
-            &[sub, "--variant", "killer"],
-            WIKIPEDIA,
-            "dlxkit: --variant killer is for `sudoku solve`, `count` and `check`: killer \
-             puzzles are read with their cages, not generated or rated\n",
-        );
-    }
+    fails_with(
+        &["generate", "--variant", "killer"],
+        WIKIPEDIA,
+        "dlxkit: --variant killer is for `sudoku solve`, `count`, `check`, `explain` and \
+         `rate`: killer puzzles are read with their cages, not generated\n",
+    );
     fails_with(
         &["check", "--variant", "killer"],
         WIKIPEDIA_SOLVED,

@@ -373,7 +373,7 @@ fn bad_requests_get_a_4xx_naming_the_problem_and_the_server_goes_on() {
         ("/api/solve".into(), r#"{"puzzle":{"size":9,"variant":"killer","cells":""}}"#.into(), 400, "unknown variant `killer`: choose one of standard, x, windoku, jigsaw".into()),
         ("/api/solve".into(), r#"{"puzzle":{"size":4,"variant":"jigsaw","regions":"AAAB","cells":""}}"#.into(), 400, "bad region map: expected 16 symbols, found 4".into()),
         ("/api/new".into(), r#"{"size":17}"#.into(), 400, "size 17 is not on the board: sides go from 1 to 16".into()),
-        ("/api/new".into(), r#"{"difficulty":"insane"}"#.into(), 400, "unknown difficulty `insane`: choose one of any, easy, medium, hard, expert".into()),
+        ("/api/new".into(), r#"{"difficulty":"insane"}"#.into(), 400, "unknown difficulty `insane`: choose one of any, easy, medium, hard, fiendish, diabolical, expert".into()),
         ("/api/new".into(), r#"{"seed":9007199254740992}"#.into(), 400, "seed 9007199254740992 is larger than 9007199254740991".into()),
         ("/api/new".into(), r#"{"size":6,"box":"3x3"}"#.into(), 400, "box 3x3 makes a side of 9, not 6".into()),
         ("/api/new".into(), r#"{"size":16,"variant":"jigsaw"}"#.into(), 400, "random jigsaw levels go up to 9x9: a random 16x16 region map seldom has a complete grid that can be found in time (paste your own jigsaw puzzle instead)".into()),

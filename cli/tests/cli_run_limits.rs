@@ -384,3 +384,51 @@ fn timeouts_that_are_not_seconds_are_refused_the_same_way_everywhere() {
         }
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_sigterm_does_not_cut_short_what_the_first_asked_to_print() {
+    // GNU `timeout` signals the process and then its process group: two SIGTERMs, which
+    // once ended the run at the second with nothing more printed. Here the run is stuck
+    // writing solutions to a pipe nobody reads yet, so both signals come while it still has
+    // its output and summary to write; it must write them and exit 143.
+    let path = cli_util::doubles(40, "cli_run_limits");
+    for jobs in ["1", "2"] {
+        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
+            .args(["solve", "--limit", "1000000000000", "--jobs", jobs])
+            .arg(&path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_until_caught(child.id(), 15);
+        std::thread::sleep(Duration::from_millis(300));
+        send("TERM", child.id());
+        send("TERM", child.id());
+        let mut stdout = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut stdout)
+            .unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        let code = child.wait().unwrap().code();
+        assert_eq!(code, Some(143), "--jobs {jobs}: {stderr}");
+        assert!(
+            stderr.starts_with("dlxkit: interrupted after "),
+            "--jobs {jobs}: {stderr:?}"
+        );
+        assert!(
+            stdout.ends_with("\n\n"),
+            "--jobs {jobs}: the last solution is whole"
+        );
+    }
+}

@@ -551,6 +551,51 @@ fn generate_reaches_givens_and_difficulty() {
         .stderr(predicate::str::contains(
             "dlxkit: warning: 1 of 1 puzzles did not reach --givens 3",
         ));
+    // No 4x4 puzzle needs a guess: the level is missed after every seed is tried.
+    dlxkit()
+        .args([
+            "sudoku",
+            "generate",
+            "--size",
+            "4",
+            "--difficulty",
+            "expert",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "dlxkit: warning: 1 of 1 puzzles did not reach --difficulty expert: no such puzzle \
+             was found from their seeds; each printed puzzle is the closest found, unique all \
+             the same\n",
+        ));
+    // A removal cut short by --timeout is said to be so, apart from the level (a 25x25
+    // grid with nearly all its givens is easy).
+    let out = dlxkit()
+        .args([
+            "sudoku",
+            "generate",
+            "--size",
+            "25",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.001",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "dlxkit: warning: 1 of 1 puzzles ran out of time before the removal of givens \
+             finished: they keep givens they could lose, and are unique all the same\n"
+        ) && !stderr.contains("did not reach"),
+        "{stderr}"
+    );
 }
 
 #[test]

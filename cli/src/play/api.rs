@@ -50,6 +50,17 @@ const SCRIPT: &str = include_str!("page/app.js");
 /// complete grid that the generator finds within its node limits.
 pub const MAX_JIGSAW_SIDE: usize = 9;
 
+/// The difficulties a new level may ask for: any, or one of the rating's levels.
+const DIFFICULTIES: [&str; 7] = [
+    "any",
+    "easy",
+    "medium",
+    "hard",
+    "fiendish",
+    "diabolical",
+    "expert",
+];
+
 /// The largest seed: JavaScript numbers hold integers exactly up to 2^53 - 1, so a seed the
 /// page shows and sends back is the seed the server used.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
@@ -183,7 +194,7 @@ impl Api {
         Info {
             sizes: [4, 6, 9, 16],
             variants: ["standard", "x", "windoku", "jigsaw"],
-            difficulties: ["any", "easy", "medium", "hard", "expert"],
+            difficulties: DIFFICULTIES,
             symmetries: ["rotational", "mirror", "none"],
             solvers: SOLVER_NAMES,
             limits: InfoLimits {
@@ -228,7 +239,8 @@ impl Api {
             None | Some("any") => None,
             Some(name) => Some(Difficulty::from_str(name, true).map_err(|_| {
                 ApiError::bad(format!(
-                    "unknown difficulty `{name}`: choose one of any, easy, medium, hard, expert"
+                    "unknown difficulty `{name}`: choose one of {}",
+                    DIFFICULTIES.join(", ")
                 ))
             })?),
         };
@@ -428,7 +440,7 @@ impl Api {
             );
             (Vec::new(), text)
         } else {
-            let steps = hint::next_steps(&position);
+            let steps = hint::next_steps(&position, solution.as_ref());
             let text = match steps.last() {
                 Some(step) => step.text.clone(),
                 None => "The grid is complete and correct: there is nothing left to hint.".into(),
@@ -575,7 +587,7 @@ struct ValidateRequest {
 struct Info {
     sizes: [usize; 4],
     variants: [&'static str; 4],
-    difficulties: [&'static str; 5],
+    difficulties: [&'static str; 7],
     symmetries: [&'static str; 3],
     solvers: [&'static str; 5],
     limits: InfoLimits,
@@ -641,4 +653,19 @@ struct ValidateResponse {
     layout: LayoutView,
     givens: usize,
     difficulty: Option<&'static str>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_difficulties_offered_are_any_and_the_rating_levels() {
+        let levels: Vec<&str> = Difficulty::value_variants()
+            .iter()
+            .map(|d| d.level().name())
+            .collect();
+        assert_eq!(DIFFICULTIES[0], "any");
+        assert_eq!(DIFFICULTIES[1..], levels[..]);
+    }
 }

@@ -1,35 +1,23 @@
 //! Hint: the next logical step from the player's position, in the players' words.
 //!
-//! [`next_steps`] is the one function the board calls. It works from the digits on the
-//! grid alone (not from the player's pencil marks, which may be incomplete): each blank
-//! cell's candidates are the digits none of its peers holds. It then looks for the steps
-//! of the `strategies` solver, simplest first, and names them with that solver's
-//! [`Strategy`] words:
-//!
-//! 1. a **naked single** (a cell with one candidate) or a **hidden single** (a digit with
-//!    one place in a unit) places a digit, and the hint ends there;
-//! 2. otherwise a **naked subset** (k cells of a unit whose candidates are k digits between
-//!    them, k from 2 to 4) or **pointing** (a digit confined to where two units meet:
-//!    pointing from a box, box/line reduction from a row or column, locked candidates for
-//!    the variants' units) removes candidates, and the search goes on from the smaller
-//!    candidate sets, so the hint lists the eliminations that lead to the next placement;
-//! 3. when nothing applies, the hint says a guess is needed and names the cell with the
-//!    fewest candidates (where the strategies solver would guess).
-//!
-//! The library's `strategies` solver does not report its steps, so they are found here.
-//! When `dlxkit::sudoku::explain` (the typed step stream) lands, `next_steps` becomes a
-//! call to it and the rest of this file goes.
+//! [`next_steps`] is the one function the board calls. It runs the library's step stream,
+//! [`dlxkit::sudoku::explain::Explainer`], from the digits on the grid alone (not from the
+//! player's pencil marks, which may be incomplete), and keeps its steps up to the first that
+//! places a digit: the eliminations that lead there, then the placement. For a puzzle with
+//! one solution the uniqueness strategies are on, and when logic runs out the explainer's
+//! guess (the solution's digit in a cell with the fewest candidates) is the placement. For a
+//! puzzle with several solutions there is nothing to guess from: the hint says a guess is
+//! needed and names the cell with the fewest candidates. Entries that break a unit, or leave
+//! a cell or a digit no place, end the hint with a contradiction.
 
-use dlxkit::sudoku::parse::symbol_of;
-use dlxkit::sudoku::solvers::strategies::Strategy;
-use dlxkit::sudoku::{Grid, Layout, UnitKind};
+use dlxkit::sudoku::explain::{Candidate, Contradiction, ExplainError, Explainer, Outcome};
+use dlxkit::sudoku::explain::{Step as Explained, Strategy};
+use dlxkit::sudoku::{Grid, Layout};
 use serde::Serialize;
 
-/// A set of digits: bit `d - 1` for digit `d`.
-type Mask = u128;
-
-/// Elimination steps listed before giving up on reaching a placement.
-const MAX_ELIMINATIONS: usize = 40;
+/// Steps listed before the hint stops short of a placement (logic that only removes
+/// candidates for this long is more than a hint).
+const MAX_STEPS: usize = 40;
 
 /// A digit in a cell: placed there, or removed from its candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -40,17 +28,19 @@ pub struct Placement {
     pub digit: u8,
 }
 
-/// One step of reasoning.
+/// One step of reasoning, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
     /// The strategy's name ([`Strategy::name`]), or `contradiction`.
     pub strategy: &'static str,
     /// The step in a sentence.
     pub text: String,
-    /// The cells the reasoning rests on.
+    /// The cells of the pattern the reasoning rests on.
     pub cells: Vec<usize>,
     /// The units it looks at (indexes into the layout's units).
     pub units: Vec<usize>,
+    /// The digits of the pattern.
+    pub digits: Vec<u8>,
     /// The digits placed.
     pub placements: Vec<Placement>,
     /// The candidates removed.
@@ -58,59 +48,127 @@ pub struct Step {
 }
 
 /// The steps from `position` to its next placed digit: eliminations first, if any are
-/// needed, then a placement; or a guess or a contradiction as the last step when logic
-/// stops there. Empty when the grid is full.
-pub fn next_steps(position: &Grid) -> Vec<Step> {
-    let mut board = Board::new(position);
-    let mut steps = Vec::new();
+/// needed, then a placement; or a contradiction, or (without a `solution` to guess from) a
+/// guess to make, as the last step when logic stops there. Empty when the grid is full.
+/// `solution` is the puzzle's unique solution, which `position` must agree with.
+pub fn next_steps(position: &Grid, solution: Option<&Grid>) -> Vec<Step> {
     if position.is_complete() {
-        return steps;
+        return Vec::new();
     }
-    loop {
-        let fresh = steps.is_empty();
-        let last = board
-            .contradiction()
-            .or_else(|| board.naked_single(fresh))
-            .or_else(|| board.hidden_single());
-        if let Some(step) = last {
-            steps.push(step);
+    let layout = position.layout();
+    let explainer = match Explainer::new(position) {
+        Ok(explainer) => explainer.assume_unique(solution.is_some()),
+        Err(ExplainError::Conflict(conflict)) => {
+            let text = format!("{conflict}: one of them is wrong.");
+            return vec![contradiction(
+                capitalised(&text),
+                vec![conflict.first, conflict.second],
+                vec![conflict.unit],
+            )];
+        }
+        // Only pencil marks or a solution can be refused otherwise, and there are none yet.
+        Err(e) => return vec![contradiction(capitalised(&e.to_string()), vec![], vec![])],
+    };
+    let mut explainer = match solution {
+        // A solution that does not fit leaves the explainer without guesses.
+        Some(s) => explainer.clone().guessing(s.clone()).unwrap_or(explainer),
+        None => explainer,
+    };
+    let mut steps = Vec::new();
+    for step in explainer.by_ref() {
+        let placed = !step.placements.is_empty();
+        steps.push(shown(layout, &step));
+        if placed || steps.len() == MAX_STEPS {
             return steps;
         }
-        let elimination = if steps.len() < MAX_ELIMINATIONS {
-            board.naked_subset().or_else(|| board.pointing())
-        } else {
-            None
-        };
-        match elimination {
-            Some(step) => {
-                for e in &step.eliminations {
-                    board.cand[e.cell] &= !bit(e.digit);
-                }
-                steps.push(step);
-            }
-            None => {
-                steps.push(board.guess());
-                return steps;
-            }
+    }
+    match explainer.outcome() {
+        Outcome::Contradiction(Contradiction::NoCandidate { cell }) => steps.push(contradiction(
+            format!(
+                "{} has no candidate left: some digit on the grid is wrong.",
+                position.cell_name(cell)
+            ),
+            vec![cell],
+            layout.units_of(cell).to_vec(),
+        )),
+        Outcome::Contradiction(Contradiction::NoPlace { unit, digit }) => {
+            steps.push(contradiction(
+                format!(
+                    "{} has no place left for {digit}: some digit on the grid is wrong.",
+                    capitalised(&layout.unit_name(unit))
+                ),
+                Vec::new(),
+                vec![unit],
+            ))
         }
+        Outcome::Stuck => steps.push(guess_needed(position, &explainer)),
+        Outcome::Solved | Outcome::Running => {}
+    }
+    steps
+}
+
+/// A step of the explainer as the page shows it: its text with a capital, and for a naked
+/// single the cell's units (every other digit is in one of them).
+fn shown(layout: &Layout, step: &Explained) -> Step {
+    let marks = |list: &[Candidate]| {
+        list.iter()
+            .map(|c| Placement {
+                cell: c.cell,
+                digit: c.digit,
+            })
+            .collect()
+    };
+    let units = match (step.strategy, step.cells.as_slice()) {
+        (Strategy::NakedSingle, [cell]) => layout.units_of(*cell).to_vec(),
+        _ => step.units.clone(),
+    };
+    Step {
+        strategy: step.strategy.name(),
+        text: capitalised(&step.text(layout)),
+        cells: step.cells.clone(),
+        units,
+        digits: step.digits.clone(),
+        placements: marks(&step.placements),
+        eliminations: marks(&step.eliminations),
     }
 }
 
-fn bit(d: u8) -> Mask {
-    1 << (d - 1)
+/// A contradiction step.
+fn contradiction(text: String, cells: Vec<usize>, units: Vec<usize>) -> Step {
+    Step {
+        strategy: "contradiction",
+        text,
+        cells,
+        units,
+        digits: Vec::new(),
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+    }
 }
 
-/// The digits of a set, smallest first.
-fn digits(mask: Mask) -> Vec<u8> {
-    (1..=128u8).filter(|&d| mask & bit(d) != 0).collect()
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+/// Logic ran out on a puzzle with several solutions: the cell with the fewest candidates
+/// (the first such) is where to guess.
+fn guess_needed(position: &Grid, explainer: &Explainer) -> Step {
+    let board = explainer.board();
+    let cell = (0..position.cells().len())
+        .filter(|&c| board.value(c) == 0)
+        .min_by_key(|&c| board.candidates(c).len())
+        .unwrap_or(0);
+    let digits: Vec<u8> = board.candidates(cell).iter().collect();
+    let names: Vec<String> = digits.iter().map(u8::to_string).collect();
+    Step {
+        strategy: Strategy::Guess.name(),
+        text: format!(
+            "No strategy applies: this position needs a guess (the puzzle has more than one \
+             solution). {} has the fewest candidates: {}.",
+            position.cell_name(cell),
+            or_list(&names)
+        ),
+        cells: vec![cell],
+        units: Vec::new(),
+        digits,
+        placements: Vec::new(),
+        eliminations: Vec::new(),
     }
 }
 
@@ -131,363 +189,6 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-fn symbol(d: u8) -> String {
-    symbol_of(d).map_or_else(|| d.to_string(), String::from)
-}
-
-fn symbols(mask: Mask) -> Vec<String> {
-    digits(mask).into_iter().map(symbol).collect()
-}
-
-/// The candidates of every blank cell (0 for a filled one).
-struct Board<'g> {
-    grid: &'g Grid,
-    layout: &'g Layout,
-    cand: Vec<Mask>,
-}
-
-impl<'g> Board<'g> {
-    fn new(grid: &'g Grid) -> Board<'g> {
-        let layout: &Layout = grid.layout();
-        let n = grid.size();
-        let full: Mask = if n >= 128 { Mask::MAX } else { (1 << n) - 1 };
-        let cells = grid.cells();
-        let cand = (0..cells.len())
-            .map(|c| {
-                if cells[c] != 0 {
-                    return 0;
-                }
-                let held = layout
-                    .peers(c)
-                    .iter()
-                    .filter(|&&p| cells[p] != 0)
-                    .fold(0, |m, &p| m | bit(cells[p]));
-                full & !held
-            })
-            .collect();
-        Board { grid, layout, cand }
-    }
-
-    fn name(&self, cell: usize) -> String {
-        self.grid.cell_name(cell)
-    }
-
-    fn names(&self, cells: &[usize]) -> Vec<String> {
-        cells.iter().map(|&c| self.name(c)).collect()
-    }
-
-    fn blank(&self, cell: usize) -> bool {
-        self.grid.cells()[cell] == 0
-    }
-
-    /// The digits placed in a unit.
-    fn placed_in(&self, unit: usize) -> Mask {
-        self.layout.units()[unit]
-            .cells
-            .iter()
-            .filter(|&&c| !self.blank(c))
-            .fold(0, |m, &c| m | bit(self.grid.cells()[c]))
-    }
-
-    /// Two equal digits in a unit, a blank cell with no candidate left, or a digit with no
-    /// place left in a unit.
-    fn contradiction(&self) -> Option<Step> {
-        if let Err(conflict) = self.grid.check_givens() {
-            return Some(Step {
-                strategy: "contradiction",
-                text: capitalised(&format!("{conflict}: one of them is wrong.")),
-                cells: vec![conflict.first, conflict.second],
-                units: vec![conflict.unit],
-                placements: Vec::new(),
-                eliminations: Vec::new(),
-            });
-        }
-        if let Some(cell) = (0..self.cand.len()).find(|&c| self.blank(c) && self.cand[c] == 0) {
-            return Some(Step {
-                strategy: "contradiction",
-                text: format!(
-                    "{} has no candidate left: some digit on the grid is wrong.",
-                    self.name(cell)
-                ),
-                cells: vec![cell],
-                units: self.layout.units_of(cell).to_vec(),
-                placements: Vec::new(),
-                eliminations: Vec::new(),
-            });
-        }
-        for (u, unit) in self.layout.units().iter().enumerate() {
-            let placed = self.placed_in(u);
-            let possible = unit.cells.iter().fold(0, |m, &c| m | self.cand[c]);
-            let missing = digits(!(placed | possible))
-                .into_iter()
-                .find(|&d| d as usize <= self.grid.size());
-            if let Some(d) = missing {
-                return Some(Step {
-                    strategy: "contradiction",
-                    text: format!(
-                        "{} has no place left for {}: some digit on the grid is wrong.",
-                        self.layout.unit_name(u),
-                        symbol(d)
-                    ),
-                    cells: Vec::new(),
-                    units: vec![u],
-                    placements: Vec::new(),
-                    eliminations: Vec::new(),
-                });
-            }
-        }
-        None
-    }
-
-    /// A cell with one candidate. `fresh`: no elimination came before, so the reason is
-    /// the cell's units alone.
-    fn naked_single(&self, fresh: bool) -> Option<Step> {
-        let cell = (0..self.cand.len()).find(|&c| self.cand[c].count_ones() == 1)?;
-        let digit = digits(self.cand[cell])[0];
-        let units = self.layout.units_of(cell).to_vec();
-        let unit_names: Vec<String> = units.iter().map(|&u| self.layout.unit_name(u)).collect();
-        let text = if fresh {
-            format!(
-                "Naked single: {} can only be {}: every other digit is already in {}.",
-                self.name(cell),
-                symbol(digit),
-                or_list(&unit_names)
-            )
-        } else {
-            format!(
-                "Naked single: after that, {} has one candidate left: {}.",
-                self.name(cell),
-                symbol(digit)
-            )
-        };
-        Some(Step {
-            strategy: Strategy::NakedSingle.name(),
-            text,
-            cells: vec![cell],
-            units,
-            placements: vec![Placement { cell, digit }],
-            eliminations: Vec::new(),
-        })
-    }
-
-    /// A digit with one possible cell in a unit.
-    fn hidden_single(&self) -> Option<Step> {
-        let n = self.grid.size() as u8;
-        for (u, unit) in self.layout.units().iter().enumerate() {
-            let placed = self.placed_in(u);
-            for digit in (1..=n).filter(|&d| placed & bit(d) == 0) {
-                let mut places = unit
-                    .cells
-                    .iter()
-                    .filter(|&&c| self.cand[c] & bit(digit) != 0);
-                let (Some(&cell), None) = (places.next(), places.next()) else {
-                    continue;
-                };
-                return Some(Step {
-                    strategy: Strategy::HiddenSingle.name(),
-                    text: format!(
-                        "Hidden single: in {}, {} fits only in {}.",
-                        self.layout.unit_name(u),
-                        symbol(digit),
-                        self.name(cell)
-                    ),
-                    cells: vec![cell],
-                    units: vec![u],
-                    placements: vec![Placement { cell, digit }],
-                    eliminations: Vec::new(),
-                });
-            }
-        }
-        None
-    }
-
-    /// `k` cells of a unit whose candidates are `k` digits between them (2 <= k <= 4):
-    /// those digits leave the unit's other cells.
-    fn naked_subset(&self) -> Option<Step> {
-        for (u, unit) in self.layout.units().iter().enumerate() {
-            let open: Vec<usize> = unit
-                .cells
-                .iter()
-                .copied()
-                .filter(|&c| self.cand[c] != 0)
-                .collect();
-            for k in 2..=4.min(open.len().saturating_sub(1)) {
-                let small: Vec<usize> = open
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.cand[c].count_ones() as usize <= k)
-                    .collect();
-                let mut found = None;
-                subsets(&small, k, &mut Vec::new(), &mut |cells| {
-                    let union = cells.iter().fold(0, |m, &c| m | self.cand[c]);
-                    if union.count_ones() as usize != k {
-                        return false;
-                    }
-                    let removed = self.removals(&open, cells, union);
-                    if removed.is_empty() {
-                        return false;
-                    }
-                    found = Some((cells.to_vec(), union, removed));
-                    true
-                });
-                if let Some((cells, union, removed)) = found {
-                    let kind = ["pair", "triple", "quad"][k - 2];
-                    let ds = and_list(&symbols(union));
-                    return Some(Step {
-                        strategy: Strategy::NakedSubset.name(),
-                        text: format!(
-                            "Naked {kind}: {} can only hold {ds} between them, so {ds} leave the rest of {}: {}.",
-                            and_list(&self.names(&cells)),
-                            self.layout.unit_name(u),
-                            self.losses(&removed)
-                        ),
-                        cells,
-                        units: vec![u],
-                        placements: Vec::new(),
-                        eliminations: removed,
-                    });
-                }
-            }
-        }
-        None
-    }
-
-    /// The candidates among `digits` held by cells of `among` outside `keep`.
-    fn removals(&self, among: &[usize], keep: &[usize], digits_mask: Mask) -> Vec<Placement> {
-        among
-            .iter()
-            .filter(|c| !keep.contains(c))
-            .flat_map(|&cell| {
-                digits(self.cand[cell] & digits_mask)
-                    .into_iter()
-                    .map(move |digit| Placement { cell, digit })
-            })
-            .collect()
-    }
-
-    /// `r1c7 loses 3, r1c9 loses 3 and 8`.
-    fn losses(&self, removed: &[Placement]) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < removed.len() {
-            let cell = removed[i].cell;
-            let ds: Vec<String> = removed[i..]
-                .iter()
-                .take_while(|p| p.cell == cell)
-                .map(|p| symbol(p.digit))
-                .collect();
-            i += ds.len();
-            parts.push(format!("{} loses {}", self.name(cell), and_list(&ds)));
-        }
-        parts.join(", ")
-    }
-
-    /// A digit whose places in one unit all lie in another unit: it leaves the rest of
-    /// that other unit.
-    fn pointing(&self) -> Option<Step> {
-        let units = self.layout.units();
-        let n = self.grid.size() as u8;
-        for (a, unit) in units.iter().enumerate() {
-            for digit in 1..=n {
-                let places: Vec<usize> = unit
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.cand[c] & bit(digit) != 0)
-                    .collect();
-                if places.len() < 2 {
-                    continue;
-                }
-                let shared = self
-                    .layout
-                    .units_of(places[0])
-                    .iter()
-                    .copied()
-                    .filter(|&b| {
-                        b != a && places.iter().all(|&p| self.layout.units_of(p).contains(&b))
-                    });
-                for b in shared {
-                    let removed: Vec<Placement> = units[b]
-                        .cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| !unit.cells.contains(&c) && self.cand[c] & bit(digit) != 0)
-                        .map(|cell| Placement { cell, digit })
-                        .collect();
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let (from, to) = (self.layout.unit_name(a), self.layout.unit_name(b));
-                    let line = |k: UnitKind| matches!(k, UnitKind::Row | UnitKind::Column);
-                    let kind = match (unit.kind, units[b].kind) {
-                        (UnitKind::Box, k) if line(k) => "Pointing",
-                        (k, UnitKind::Box) if line(k) => "Box/line reduction",
-                        _ => "Locked candidates",
-                    };
-                    let d = symbol(digit);
-                    return Some(Step {
-                        strategy: Strategy::Pointing.name(),
-                        text: format!(
-                            "{kind}: in {from}, {d} can only go where it meets {to}, so {d} leaves the rest of {to}: {}.",
-                            self.losses(&removed)
-                        ),
-                        cells: places,
-                        units: vec![a, b],
-                        placements: Vec::new(),
-                        eliminations: removed,
-                    });
-                }
-            }
-        }
-        None
-    }
-
-    /// No strategy applies: the cell with the fewest candidates is where to guess.
-    fn guess(&self) -> Step {
-        let cell = (0..self.cand.len())
-            .filter(|&c| self.cand[c] != 0)
-            .min_by_key(|&c| self.cand[c].count_ones())
-            .unwrap_or(0);
-        Step {
-            strategy: Strategy::Guess.name(),
-            text: format!(
-                "No single, naked subset or pointing applies: this position needs a guess. \
-                 {} has the fewest candidates: {}.",
-                self.name(cell),
-                or_list(&symbols(self.cand[cell]))
-            ),
-            cells: vec![cell],
-            units: Vec::new(),
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-        }
-    }
-}
-
-/// Calls `found` with each `k`-subset of `items` (in order) until it returns true.
-fn subsets(
-    items: &[usize],
-    k: usize,
-    chosen: &mut Vec<usize>,
-    found: &mut dyn FnMut(&[usize]) -> bool,
-) -> bool {
-    if chosen.len() == k {
-        return found(chosen);
-    }
-    for (i, &item) in items.iter().enumerate() {
-        if items.len() - i < k - chosen.len() {
-            break;
-        }
-        chosen.push(item);
-        let done = subsets(&items[i + 1..], k, chosen, found);
-        chosen.pop();
-        if done {
-            return true;
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,14 +201,14 @@ mod tests {
         parse_grid(text, &ParseOptions::default().check_givens(false)).unwrap()
     }
 
-    /// Follows the hints from `puzzle` to the end, checking every step against the unique
-    /// solution; a guess is answered with the solution's digit. Returns the strategies used.
+    /// Follows the hints from `puzzle` to the end, as the board gives them (with the unique
+    /// solution), checking every step against the solution. Returns the strategies used.
     fn replay(puzzle: &Grid) -> Vec<&'static str> {
         let solution = ops::solve(puzzle).unwrap().unwrap();
         let mut position = puzzle.clone();
         let mut used = Vec::new();
         while !position.is_complete() {
-            let steps = next_steps(&position);
+            let steps = next_steps(&position, Some(&solution));
             let last = steps.last().expect("a step while the grid is not full");
             for step in &steps {
                 used.push(step.strategy);
@@ -518,17 +219,10 @@ mod tests {
                     assert_eq!(solution.cells()[p.cell], p.digit, "{}", step.text);
                 }
             }
-            assert_ne!(last.strategy, "contradiction", "{}", last.text);
-            let p = match last.placements.first() {
-                Some(p) => *p,
-                None => {
-                    let cell = last.cells[0];
-                    Placement {
-                        cell,
-                        digit: solution.cells()[cell],
-                    }
-                }
-            };
+            let p = last
+                .placements
+                .first()
+                .expect("the hint ends in a placement");
             position.set_cell(p.cell, p.digit);
         }
         assert_eq!(position, solution);
@@ -552,17 +246,19 @@ mod tests {
             }
         }
         for hard in [
-            // Norvig's hardest: guesses are needed.
+            // Norvig's hardest: logic runs out, and the hint guesses.
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            // Issue 20's naked-triple example: logic alone solves it.
+            "3..2........1.7...7.6.3.5...7...9.8.9...2...4.1.8...5...9.4.3.1...7.2........8..6",
         ] {
             used.extend(replay(&grid(hard)));
         }
         for s in [
             "naked single",
             "hidden single",
-            "naked subset",
             "pointing",
+            "naked pair",
+            "X-chain",
             "guess",
         ] {
             assert!(used.contains(&s), "no {s} in {used:?}");
@@ -571,35 +267,63 @@ mod tests {
 
     #[test]
     fn each_step_names_its_strategy_and_cells() {
-        // r1c4 is the only blank of row 1: a naked single.
-        let steps = next_steps(&grid("123.\n....\n....\n....\n"));
+        // r1c4 is the only blank of row 1: a naked single, shown with the cell's units.
+        let steps = next_steps(&grid("123.\n....\n....\n....\n"), None);
         assert_eq!(steps.len(), 1);
         assert_eq!(
             steps[0].text,
-            "Naked single: r1c4 can only be 4: every other digit is already in row 1, column 4 or box 2."
+            "Naked single: 4 is the last candidate of r1c4 -> r1c4"
         );
         assert_eq!(steps[0].placements, [Placement { cell: 3, digit: 4 }]);
-        // In row 2, 1 fits only in r2c2: column 1 and box 2 hold one already.
-        let steps = next_steps(&grid("...1\n....\n1...\n....\n"));
-        assert_eq!(
-            steps[0].text,
-            "Hidden single: in row 2, 1 fits only in r2c2."
-        );
-        assert_eq!(steps[0].units, [1]);
-        // Two 1s in a row leave r1c3 nothing.
-        let steps = next_steps(&grid("1.1.\n.23.\n....\n....\n"));
+        assert_eq!(steps[0].units, [0, 7, 9]); // row 1, column 4, box 2
+                                               // In box 1, 1 fits only in r2c2: column 1 and row 1 hold one already.
+        let steps = next_steps(&grid("..1.\n....\n1...\n....\n"), None);
+        assert_eq!(steps[0].text, "Hidden single: 1 in box 1 -> r2c2");
+        assert_eq!(steps[0].units, [8]);
+        // Two 1s in a row.
+        let steps = next_steps(&grid("1.1.\n.23.\n....\n....\n"), None);
         assert_eq!(steps[0].strategy, "contradiction");
         assert_eq!(
             steps[0].text,
             "Digit 1 appears twice in row 1 (r1c1 and r1c3): one of them is wrong."
         );
-        // An empty grid needs a guess.
-        let steps = next_steps(&Grid::empty(Shape::new(2, 2).unwrap()));
+        // r1c2 sees 1, 2, 3 and 4.
+        let steps = next_steps(&grid("1..4\n....\n.2..\n.3..\n"), None);
+        assert_eq!(
+            steps.last().unwrap().text,
+            "r1c2 has no candidate left: some digit on the grid is wrong."
+        );
+        // An empty grid has many solutions: a guess is needed, and nothing is placed.
+        let steps = next_steps(&Grid::empty(Shape::new(2, 2).unwrap()), None);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].strategy, "guess");
         assert!(steps[0]
             .text
             .ends_with("r1c1 has the fewest candidates: 1, 2, 3 or 4."));
-        assert!(next_steps(&grid("1234341221434321")).is_empty());
+        assert!(steps[0].placements.is_empty());
+        assert!(next_steps(&grid("1234341221434321"), None).is_empty());
+    }
+
+    #[test]
+    fn eliminations_come_before_the_placement_they_lead_to() {
+        // Issue 20's naked-triple puzzle: its first steps are singles, then the explainer
+        // needs eliminations before the next placement; the hint lists them in order.
+        let puzzle = grid(
+            "3..2........1.7...7.6.3.5...7...9.8.9...2...4.1.8...5...9.4.3.1...7.2........8..6",
+        );
+        let solution = ops::solve(&puzzle).unwrap().unwrap();
+        let mut position = puzzle.clone();
+        loop {
+            let steps = next_steps(&position, Some(&solution));
+            let (last, before) = steps.split_last().unwrap();
+            assert_eq!(last.placements.len(), 1);
+            if !before.is_empty() {
+                assert!(before.iter().all(|s| s.placements.is_empty()
+                    && !s.eliminations.is_empty()
+                    && s.strategy != "guess"));
+                break;
+            }
+            position.set_cell(last.placements[0].cell, last.placements[0].digit);
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use dlxkit::sudoku::explain::{hardest, Contradiction, Explainer, Level, Outcome, Step, Strategy};
+use dlxkit::sudoku::killer::Killer;
 use dlxkit::sudoku::parse::Puzzle;
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
@@ -12,13 +13,14 @@ use serde::Serialize;
 use super::super::output::Output;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
-use super::{counted, puzzle_text, read_puzzles, InputArgs};
+use super::{counted, puzzle_text, read_killers, read_puzzles, InputArgs};
 
 const EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku explain puzzle.txt                 the steps, one per line
   dlxkit sudoku explain --guess hard.txt           guess when logic runs out, and go on
   dlxkit sudoku explain --format json puzzle.txt   the steps as JSON objects
+  dlxkit sudoku explain --variant killer data/sudoku/killer.txt   killer puzzles
 
 Each puzzle's explanation starts with `# puzzle N (line L): VERDICT` (unique, multiple or
 unsolvable, from a DLX count up to two) and then gives one step per line, the simplest the
@@ -26,7 +28,13 @@ grid allows each time, in the players' words: `hidden single: 7 in row 4 -> r4c2
 `X-wing on 3 in rows 2,7 / columns 4,8: removes 3 from r5c4, r9c8`. Strategies, simplest
 first: naked single, hidden single, pointing, box-line reduction, naked pair, X-wing, hidden
 pair, naked triple, swordfish, hidden triple, XY-wing, XYZ-wing, unique rectangle type 1
-(for unique puzzles), naked quad, jellyfish, hidden quad, X-chain, XY-chain. The last line
+(for unique puzzles), naked quad, jellyfish, hidden quad, X-chain, XY-chain. Killer puzzles
+(--variant killer, read as `solve --help` says) add, after the singles, cage combination (a
+cage's open cells keep the digits of its fillings: `cage combination: r1c1+r1c2 = 3 is
+{1,2}`) and the rule of 45 (a unit adds up to 45 on 9x9, so the cells it has outside its
+whole cages, or the cells outside it of the cages that cover it, add up to a known sum:
+`rule of 45 on row 1: innie r1c9 = 7 -> r1c9`); unique rectangles are not used on them
+(swapping two digits changes the cages' sums). The last line
 says how it ended: `solved`, with the hardest step, its score and level (see `dlxkit sudoku
 rate --help`), or `stuck` with the candidate grid when no strategy applies, or
 `contradiction` when the puzzle has no solution. With --guess, a stuck explanation places
@@ -36,7 +44,8 @@ the solution's digit in a cell with the fewest candidates (a `guess:` step) and 
 (solved, stuck or contradiction), \"score\", \"level\", \"hardest\", \"guesses\", \"steps\" and,
 unless solved, \"candidates\" (each cell's candidates in reading order). Each step has
 \"strategy\", \"score\", \"units\", \"cells\", \"digits\", \"chain\", \"placements\",
-\"eliminations\" and \"text\". `jsonl` prints each step as a line of its own (with
+\"eliminations\" and \"text\"; a killer strategy's step has its \"sum\" and \"combinations\"
+too. `jsonl` prints each step as a line of its own (with
 \"puzzle\" and \"step\" numbers) and then the puzzle's object without its steps.
 
 Exit status: 0 if every puzzle was solved (by logic, or with --guess), 1 if some was not
@@ -99,6 +108,10 @@ struct StepRecord<'a> {
     cells: Vec<String>,
     digits: &'a [u8],
     chain: Vec<CandidateRecord>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sum: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    combinations: Vec<String>,
     placements: Vec<CandidateRecord>,
     eliminations: Vec<CandidateRecord>,
     text: String,
@@ -131,17 +144,22 @@ struct PuzzleRecord<'a> {
 
 /// Runs `dlxkit sudoku explain`.
 pub fn run(args: &ExplainArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let puzzles = match args.input.grid.is_killer() {
+        true => read_killers(&args.input, ctx)?,
+        false => read_puzzles(&args.input, ctx, true)?,
+    };
     let batch = Batch::new(&args.batch, puzzles.list.len(), "puzzles", ctx)?;
     let limits = batch.limits(Some(2));
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let (mut solved, mut unsolved) = (0u64, 0u64);
+    let indexes: Vec<usize> = (0..puzzles.list.len()).collect();
     let done = batch.run(
         &mut out,
-        &puzzles.list,
+        &indexes,
         DlxSolver::new,
-        |dlx, puzzle: &Puzzle| {
-            let explained = explain(dlx, puzzle, args, &limits);
+        |dlx, &i: &usize| {
+            let (puzzle, killer) = (&puzzles.list[i], puzzles.killers.get(i));
+            let explained = explain(dlx, puzzle, killer, args, &limits);
             (!batch.cancelled()).then_some(explained)
         },
         |out, i, explained| {
@@ -159,27 +177,33 @@ pub fn run(args: &ExplainArgs, ctx: &Context) -> Result<Exit, CliError> {
     Ok(batch.exit(done, unsolved))
 }
 
-/// Explains one puzzle: counts its solutions, then runs the explainer (uniqueness strategies
-/// for a unique puzzle, guesses from the first solution with `--guess`).
+/// Explains one puzzle (a killer one with its cages): counts its solutions, then runs the
+/// explainer (uniqueness strategies for a unique puzzle, guesses from the first solution
+/// with `--guess`).
 fn explain(
     dlx: &mut DlxSolver,
     puzzle: &Puzzle,
+    killer: Option<&Killer>,
     args: &ExplainArgs,
     limits: &Limits,
 ) -> Result<Explained, CliError> {
-    let report = match &puzzle.candidates {
-        Some(c) => dlx.solve_candidates(&puzzle.grid, c, limits),
-        None => dlx.solve(&puzzle.grid, limits),
+    let bad =
+        |e: &dyn std::fmt::Display| CliError::input(format!("puzzle at line {}: {e}", puzzle.line));
+    let report = match (killer, &puzzle.candidates) {
+        (Some(k), _) => k.solve(limits).map_err(|e| bad(&e))?,
+        (None, Some(c)) => dlx.solve_candidates(&puzzle.grid, c, limits),
+        (None, None) => dlx.solve(&puzzle.grid, limits),
     };
     let answer = report.answer();
-    let bad = |e: dlxkit::sudoku::explain::ExplainError| {
-        CliError::input(format!("puzzle at line {}: {e}", puzzle.line))
+    let explainer = match killer {
+        Some(k) => Explainer::killer(k),
+        None => Explainer::with_candidates(&puzzle.grid, puzzle.candidates.as_ref()),
     };
-    let mut explainer = Explainer::with_candidates(&puzzle.grid, puzzle.candidates.as_ref())
-        .map_err(bad)?
+    let mut explainer = explainer
+        .map_err(|e| bad(&e))?
         .assume_unique(answer == Answer::Unique && !args.no_uniqueness);
     if let (true, Some(solution)) = (args.guess, report.first) {
-        explainer = explainer.guessing(solution).map_err(bad)?;
+        explainer = explainer.guessing(solution).map_err(|e| bad(&e))?;
     }
     let steps: Vec<Step> = explainer.by_ref().collect();
     Ok(Explained {
@@ -309,6 +333,8 @@ fn step_record<'a>(layout: &Layout, step: &'a Step, at: Option<(usize, usize)>) 
         cells: step.cells.iter().map(|&c| name(c)).collect(),
         digits: &step.digits,
         chain: candidates(&step.chain),
+        sum: step.sum,
+        combinations: step.combinations.iter().map(|d| d.to_string()).collect(),
         placements: candidates(&step.placements),
         eliminations: candidates(&step.eliminations),
         text: step.text(layout),

@@ -221,6 +221,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let batch = Batch::new(&batch_args, seeds.len(), "puzzles", ctx)?;
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let (mut givens, mut missed, mut timed_out) = (0, 0, 0);
+    // Why puzzles missed: a level other than --difficulty, more givens than --givens, a
+    // removal of givens cut short by --timeout (the puzzle keeps givens it could lose).
+    let (mut off_level, mut over_givens, mut cut_short) = (0u64, 0u64, 0u64);
     let mut levels = [0u64; Level::ALL.len()];
     let done = batch.run(
         &mut out,
@@ -251,6 +254,12 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             givens += made.generated.givens;
             missed += u64::from(!made.reached);
             timed_out += u64::from(made.timed_out);
+            off_level += u64::from(
+                args.difficulty
+                    .is_some_and(|d| made.rating.level != Some(d.level())),
+            );
+            over_givens += u64::from(!made.generated.target_reached);
+            cut_short += u64::from(made.generated.stopped);
             if let Some(level) = made.rating.level {
                 levels[level as usize] += 1;
             }
@@ -260,24 +269,32 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     out.flush()?;
 
     if missed > 0 {
-        let what = match (args.givens, args.difficulty) {
-            (Some(n), Some(d)) => format!("--givens {n} or --difficulty {}", d.level()),
-            (Some(n), None) => format!("--givens {n}"),
-            (None, Some(d)) => format!("--difficulty {}", d.level()),
-            (None, None) => "the end of the removal".to_string(),
-        };
         let why = match (timed_out, args.timeout) {
             (0, _) | (_, None) => "no such puzzle was found from their seeds".to_string(),
             (k, Some(t)) => format!(
-                "{k} of them ran out of time (--timeout {}): the removal of givens stopped early \
-                 or too few attempts were made",
+                "{k} of them ran out of time (--timeout {})",
                 output::human_duration(t)
             ),
         };
-        ctx.warn(format_args!(
-            "{missed} of {done} puzzles did not reach {what}: {why}; each printed puzzle is \
-             unique all the same"
-        ));
+        let mut misses: Vec<(u64, String)> = Vec::new();
+        if let Some(d) = args.difficulty {
+            misses.push((off_level, format!("--difficulty {}", d.level())));
+        }
+        if let Some(n) = args.givens {
+            misses.push((over_givens, format!("--givens {n}")));
+        }
+        for (k, what) in misses.into_iter().filter(|(k, _)| *k > 0) {
+            ctx.warn(format_args!(
+                "{k} of {done} puzzles did not reach {what}: {why}; each printed puzzle is the \
+                 closest found, unique all the same"
+            ));
+        }
+        if cut_short > 0 {
+            ctx.warn(format_args!(
+                "{cut_short} of {done} puzzles ran out of time before the removal of givens \
+                 finished: they keep givens they could lose, and are unique all the same"
+            ));
+        }
     }
     let average = givens as f64 / done.max(1) as f64;
     let counts: Vec<String> = Level::ALL

@@ -109,8 +109,8 @@ impl GridArgs {
     pub fn variant(&self) -> Result<Variant, CliError> {
         if self.is_killer() {
             return Err(CliError::usage(
-                "--variant killer is for `sudoku solve`, `count` and `check`: killer puzzles \
-                 are read with their cages, not generated or rated",
+                "--variant killer is for `sudoku solve`, `count`, `check`, `explain` and `rate`: \
+                 killer puzzles are read with their cages, not generated",
             ));
         }
         self.base_variant()

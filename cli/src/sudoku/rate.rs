@@ -15,31 +15,33 @@ use super::super::output::{self, Output};
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::solve::ListFormat;
-use super::{puzzle_text, read_puzzles, InputArgs};
+use super::{puzzle_text, read_killers, read_puzzles, InputArgs};
 
 const EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku rate data/sudoku/pe96_easy50.txt
   dlxkit sudoku rate --format jsonl puzzles.txt      for programs
+  dlxkit sudoku rate --variant killer data/sudoku/killer.txt   killer puzzles
   dlxkit sudoku explain puzzle.txt                   the steps behind a rating
 
 The rating: the puzzle is explained step by step (`dlxkit sudoku explain`), the simplest
 strategy that applies first each time, and guessing (the solution's digit) only when none
 applies. The score is the highest score of a step, on a scale close to Sudoku Explainer's:
 
-  1.0 naked single         3.4 hidden pair          4.5 unique rectangle 1
-  1.5 hidden single        3.6 naked triple         5.0 naked quad
-  2.6 pointing             3.8 swordfish            5.2 jellyfish
-  2.8 box-line reduction   4.0 hidden triple        5.4 hidden quad
-  3.0 naked pair           4.2 XY-wing              6.5 X-chain (+0.1 per length step)
-  3.2 X-wing               4.4 XYZ-wing             6.6 XY-chain (+0.1 per length step)
-  8.0 a guess, and 0.2 more for each further guess
+  1.0 naked single         3.2 X-wing               4.4 XYZ-wing
+  1.5 hidden single        3.4 hidden pair          4.5 unique rectangle 1
+  2.0 cage combination *   3.6 naked triple         5.0 naked quad
+  2.2 rule of 45 *         3.8 swordfish            5.2 jellyfish
+  2.6 pointing             4.0 hidden triple        5.4 hidden quad
+  2.8 box-line reduction   4.2 XY-wing              6.5 X-chain (+0.1 per length step)
+  3.0 naked pair                                    6.6 XY-chain (+0.1 per length step)
+  8.0 a guess, and 0.2 more for each further guess        (* killer puzzles only)
 
 Chains score 0.1 more for each of 4, 6, 8, 12, 16 and 24 nodes they exceed. The level
 follows from the score:
 
   easy        1.0        naked singles only
-  medium      1.5        hidden singles
+  medium      1.5 - 2.2  hidden singles (killers: cage combinations, rule of 45)
   hard        2.6 - 3.8  pointing, box-line, pairs, naked triples, X-wing, swordfish
   fiendish    4.0 - 5.4  hidden triples, wings, unique rectangles, quads, jellyfish
   diabolical  6.5 - 7.9  X-chains, XY-chains
@@ -59,7 +61,7 @@ within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C.";
 pub enum Difficulty {
     /// Naked singles only (score 1.0).
     Easy,
-    /// Hidden singles (1.5).
+    /// Hidden singles (1.5); in killer puzzles, cage combinations and the rule of 45 (2.2).
     Medium,
     /// Pointing, box-line reduction, pairs, naked triples, X-wing, swordfish (2.6 - 3.8).
     Hard,
@@ -135,22 +137,34 @@ pub fn rating_text(rating: &Rating) -> String {
 
 /// Runs `dlxkit sudoku rate`.
 pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let puzzles = read_puzzles(&args.input, ctx, true)?;
+    let puzzles = match args.input.grid.is_killer() {
+        true => read_killers(&args.input, ctx)?,
+        false => read_puzzles(&args.input, ctx, true)?,
+    };
     let batch = Batch::new(&args.batch, puzzles.list.len(), "puzzles", ctx)?;
     let limits = batch.limits(None);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut levels = [0u64; Level::ALL.len()];
     let mut others = BTreeMap::new();
     let mut without_solution = 0;
+    let indexes: Vec<usize> = (0..puzzles.list.len()).collect();
     let done = batch.run(
         &mut out,
-        &puzzles.list,
+        &indexes,
         Rater::new,
-        |rater, puzzle: &Puzzle| {
+        |rater, &i: &usize| {
             if batch.out_of_time() {
                 return Some(None);
             }
-            let rating = rater.rate(&puzzle.grid, puzzle.candidates.as_ref(), &limits);
+            let puzzle = &puzzles.list[i];
+            let rating = match puzzles.killers.get(i) {
+                // Encoded once already when the input was read, so it cannot fail here.
+                Some(killer) => match rater.rate_killer(killer, &limits) {
+                    Ok(rating) => rating,
+                    Err(_) => return Some(None),
+                },
+                None => rater.rate(&puzzle.grid, puzzle.candidates.as_ref(), &limits),
+            };
             let cut = rating.answer == Answer::Unknown && batch.cancelled();
             (!cut).then_some(Some(rating))
         },

@@ -6,11 +6,14 @@ use super::step::{Candidate, Step};
 use super::ExplainError;
 use crate::sudoku::candidates::{Candidates, Digits};
 use crate::sudoku::grid::{Grid, Layout, UnitKind};
+use crate::sudoku::killer::{Cage, Killer};
 
 /// A puzzle being solved: each cell's digit, or the candidates it still has.
 ///
 /// A placed cell has no candidates (so the strategies, which read candidates, pass it by);
-/// placing a digit removes it from the cell's peers at once, as players' tools do.
+/// placing a digit removes it from the cell's peers at once, as players' tools do. The board
+/// of a killer puzzle ([`Board::killer`]) holds its cages too: a placed digit leaves the
+/// rest of its cage as well (no digit repeats in a cage), and the cage strategies read them.
 ///
 /// ```
 /// use dlxkit::sudoku::explain::Board;
@@ -39,6 +42,10 @@ pub struct Board {
     /// For each unit `a`, the units `b` it shares two cells or more with: `(b, the shared
     /// cells as positions in a, as positions in b)`.
     overlaps: Arc<Vec<Vec<Overlap>>>,
+    /// A killer puzzle's cages (none for other puzzles).
+    cages: Arc<Vec<Cage>>,
+    /// The cage of each cell, if any (empty without cages).
+    cage_of: Arc<Vec<Option<usize>>>,
 }
 
 /// Two units' shared cells (see [`Board::overlaps`]).
@@ -85,6 +92,34 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(grid: &Grid, pencil: Option<&Candidates>) -> Result<Board, ExplainError> {
+        Board::build(grid, pencil, Vec::new())
+    }
+
+    /// The board of a killer puzzle: its givens placed (each leaving its peers and its cage),
+    /// and its cages.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Board;
+    /// use dlxkit::sudoku::killer::{Cage, Killer};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let mut grid = Grid::empty(Shape::new(2, 2)?);
+    /// grid.set(1, 1, 1);
+    /// // r2c2 and r3c3 share no unit, but a cage: the given 1 leaves r3c3.
+    /// let killer = Killer::new(grid, vec![Cage::new(8, [5, 6, 10])])?;
+    /// let board = Board::killer(&killer)?;
+    /// assert_eq!(board.cage_of(10), Some(0));
+    /// assert_eq!(board.candidates(10).to_string(), "234");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn killer(killer: &Killer) -> Result<Board, ExplainError> {
+        Board::build(killer.grid(), None, killer.cages().to_vec())
+    }
+
+    fn build(
+        grid: &Grid,
+        pencil: Option<&Candidates>,
+        cages: Vec<Cage>,
+    ) -> Result<Board, ExplainError> {
         grid.check_givens()?;
         let layout = grid.layout().clone();
         if let Some(p) = pencil {
@@ -136,8 +171,16 @@ impl Board {
             shared.sort_by_key(|o| o.unit);
             overlaps[a] = shared;
         }
+        let mut cage_of = vec![None; if cages.is_empty() { 0 } else { layout.cells() }];
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[c] = Some(k);
+            }
+        }
         let mut board = Board {
             overlaps: Arc::new(overlaps),
+            cages: Arc::new(cages),
+            cage_of: Arc::new(cage_of),
             values: vec![0; layout.cells()],
             cands,
             open: layout.cells(),
@@ -248,6 +291,22 @@ impl Board {
         for &p in layout.peers(cell) {
             self.remove(p, digit);
         }
+        if let Some(k) = self.cage_of(cell) {
+            let cages = self.cages.clone();
+            for &c in &cages[k].cells {
+                self.remove(c, digit);
+            }
+        }
+    }
+
+    /// A killer puzzle's cages, in the puzzle's order (none for other puzzles).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// The cage (an index into [`Board::cages`]) holding `cell`, if any.
+    pub fn cage_of(&self, cell: usize) -> Option<usize> {
+        self.cage_of.get(cell).copied().flatten()
     }
 
     /// Whether two cells share a unit.

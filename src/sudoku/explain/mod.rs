@@ -37,7 +37,8 @@
 //! | pointing, box-line reduction | any two units whose intersection holds a digit's places: a box, region or window confining a digit to a line (pointing), a row, column or diagonal confining it to a box, region or window (box-line) |
 //! | X-wing, swordfish, jellyfish | rows and columns only (basic fish) |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
-//! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]) |
+//! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
+//! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
 //! # Adding a strategy
 //!
@@ -47,6 +48,7 @@
 //! there.
 
 mod board;
+mod cages;
 mod chains;
 mod fish;
 mod intersections;
@@ -65,6 +67,7 @@ pub use step::{Candidate, Score, Step, Strategy};
 
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::{Conflict, Grid};
+use crate::sudoku::killer::Killer;
 
 /// Why a puzzle cannot be explained.
 ///
@@ -127,6 +130,8 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
     &[
         (Strategy::NakedSingle, singles::naked_single),
         (Strategy::HiddenSingle, singles::hidden_single),
+        (Strategy::CageCombination, cages::cage_combination),
+        (Strategy::RuleOf45, cages::rule_of_45),
         (Strategy::Pointing, intersections::pointing),
         (Strategy::BoxLineReduction, intersections::box_line),
         (Strategy::NakedPair, |b| subsets::naked(b, 2)),
@@ -205,8 +210,36 @@ impl Explainer {
         })
     }
 
+    /// The explanation of a killer puzzle: its givens, and its cages for the killer
+    /// strategies ([`Strategy::CageCombination`], [`Strategy::RuleOf45`]).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::killer::{Cage, Killer};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let killer = Killer::new(Grid::empty(Shape::new(3, 3)?), vec![Cage::new(3, [0, 1])])?;
+    /// let step = Explainer::killer(&killer)?.next().unwrap();
+    /// assert_eq!(step.strategy, Strategy::CageCombination);
+    /// assert_eq!(
+    ///     step.text(killer.grid().layout()),
+    ///     "cage combination: r1c1+r1c2 = 3 is {1,2}: removes 3,4,5,6,7,8,9 from r1c1, r1c2"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn killer(killer: &Killer) -> Result<Explainer, ExplainError> {
+        Ok(Explainer {
+            board: Board::killer(killer)?,
+            unique: false,
+            solution: None,
+            outcome: Outcome::Running,
+            guesses: 0,
+        })
+    }
+
     /// Declares the puzzle to have exactly one solution (or not), which allows the
-    /// uniqueness strategies (unique rectangles). Off by default.
+    /// uniqueness strategies (unique rectangles). Off by default, and without effect on a
+    /// killer puzzle: swapping two digits changes its cages' sums, so a unique rectangle's
+    /// argument does not hold there.
     pub fn assume_unique(mut self, unique: bool) -> Explainer {
         self.unique = unique;
         self
@@ -239,7 +272,8 @@ impl Explainer {
     /// The next step, without applying it: the simplest the board allows.
     fn next_step(&self) -> Option<Step> {
         for &(strategy, finder) in ladder() {
-            if strategy == Strategy::UniqueRectangle && !self.unique {
+            let killer = !self.board.cages().is_empty();
+            if strategy == Strategy::UniqueRectangle && (!self.unique || killer) {
                 continue;
             }
             if let Some(step) = finder(&self.board) {

@@ -12,7 +12,7 @@
 //! | level | score | hardest step needed |
 //! |---|---|---|
 //! | easy | 1.0 | naked singles |
-//! | medium | 1.5 | hidden singles |
+//! | medium | 1.5 – 2.2 | hidden singles; in killer puzzles cage combinations (2.0) and the rule of 45 (2.2) |
 //! | hard | 2.6 – 3.8 | pointing, box-line reduction, naked pair, X-wing, hidden pair, naked triple, swordfish |
 //! | fiendish | 4.0 – 5.4 | hidden triple, XY-wing, XYZ-wing, unique rectangle, naked quad, jellyfish, hidden quad |
 //! | diabolical | 6.5 – 7.2 | X-chain, XY-chain |
@@ -41,8 +41,9 @@ use super::step::{Score, Step, Strategy};
 use super::{Explainer, Outcome};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::Grid;
+use crate::sudoku::killer::{Killer, KillerError};
 use crate::sudoku::solvers::dlx::DlxSolver;
-use crate::sudoku::solvers::{Answer, Limits, SudokuSolver};
+use crate::sudoku::solvers::{Answer, Limits, SolveReport, SudokuSolver};
 
 /// A difficulty level, named from the score (see the module table).
 ///
@@ -56,7 +57,7 @@ use crate::sudoku::solvers::{Answer, Limits, SudokuSolver};
 pub enum Level {
     /// Naked singles only.
     Easy,
-    /// Hidden singles.
+    /// Hidden singles; in killer puzzles, cage combinations and the rule of 45.
     Medium,
     /// Locked candidates, pairs, naked triples, X-wing, swordfish.
     Hard,
@@ -200,26 +201,60 @@ impl Rater {
             Some(p) => self.dlx.solve_candidates(grid, p, &limits),
             None => self.dlx.solve(grid, &limits),
         };
-        let mut rating = Rating {
-            answer: report.answer(),
-            score: Score::default(),
-            level: None,
-            hardest: None,
-            counts: Vec::new(),
-            elapsed: Duration::ZERO,
+        let explainer = || Explainer::with_candidates(grid, pencil).map(|e| e.assume_unique(true));
+        rating_of(report, explainer, started)
+    }
+
+    /// Rates a killer puzzle: its solutions counted by its exact cover encoding (see
+    /// [`Killer::solve`]), then explained with the killer strategies. Fails if the puzzle
+    /// cannot be encoded.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Strategy};
+    /// use dlxkit::sudoku::killer::text::{parse_killers, KillerOptions};
+    /// use dlxkit::sudoku::solvers::{Answer, Limits};
+    /// let text = std::fs::read_to_string("data/sudoku/killer.txt")?;
+    /// let killer = &parse_killers(&text, &KillerOptions::default())?[0].killer;
+    /// let r = Rater::new().rate_killer(killer, &Limits::new())?;
+    /// assert_eq!(r.answer, Answer::Unique);
+    /// assert!(r.count(Strategy::CageCombination) > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rate_killer(&mut self, killer: &Killer, limits: &Limits) -> Result<Rating, KillerError> {
+        let started = Instant::now();
+        let limits = Limits {
+            max_solutions: Some(2),
+            ..limits.clone()
         };
-        if rating.answer == Answer::Unique {
-            if let Some(solution) = report.first {
-                let explainer = Explainer::with_candidates(grid, pencil)
-                    .and_then(|e| e.assume_unique(true).guessing(solution));
-                if let Ok(explainer) = explainer {
-                    rate_steps(&mut rating, explainer);
-                }
+        let report = killer.solve(&limits)?;
+        Ok(rating_of(report, || Explainer::killer(killer), started))
+    }
+}
+
+/// The rating of a puzzle whose solutions `report` counted (up to 2), explained by the
+/// explainer `explainer` makes, guessing from the solution.
+fn rating_of(
+    report: SolveReport,
+    explainer: impl FnOnce() -> Result<Explainer, super::ExplainError>,
+    started: Instant,
+) -> Rating {
+    let mut rating = Rating {
+        answer: report.answer(),
+        score: Score::default(),
+        level: None,
+        hardest: None,
+        counts: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
+    if rating.answer == Answer::Unique {
+        if let Some(solution) = report.first {
+            if let Ok(explainer) = explainer().and_then(|e| e.guessing(solution)) {
+                rate_steps(&mut rating, explainer);
             }
         }
-        rating.elapsed = started.elapsed();
-        rating
     }
+    rating.elapsed = started.elapsed();
+    rating
 }
 
 /// Fills the rating from an explanation run to its end.

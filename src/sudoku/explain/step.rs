@@ -23,6 +23,14 @@ pub enum Strategy {
     NakedSingle,
     /// A digit with one place left in a unit goes there.
     HiddenSingle,
+    /// Killer Sudoku: a cage's open cells keep only the digits that some filling of the
+    /// cage's remaining sum (distinct digits, each from its cell's candidates) puts there.
+    CageCombination,
+    /// Killer Sudoku: a unit holds every digit once, so its sum is known; the cells of a
+    /// unit outside the cages wholly inside it (innies), or the cells outside it of the
+    /// cages that cross it (outies), add up to a known sum, and keep only the digits of
+    /// the fillings of that sum.
+    RuleOf45,
     /// A digit confined, inside a box (or window), to its intersection with a line: it leaves
     /// the rest of the line.
     Pointing,
@@ -117,9 +125,11 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 19] = [
+    pub const ALL: [Strategy; 21] = [
         Strategy::NakedSingle,
         Strategy::HiddenSingle,
+        Strategy::CageCombination,
+        Strategy::RuleOf45,
         Strategy::Pointing,
         Strategy::BoxLineReduction,
         Strategy::NakedPair,
@@ -150,6 +160,8 @@ impl Strategy {
         match self {
             Strategy::NakedSingle => "naked single",
             Strategy::HiddenSingle => "hidden single",
+            Strategy::CageCombination => "cage combination",
+            Strategy::RuleOf45 => "rule of 45",
             Strategy::Pointing => "pointing",
             Strategy::BoxLineReduction => "box-line reduction",
             Strategy::NakedPair => "naked pair",
@@ -182,6 +194,8 @@ impl Strategy {
         Score(match self {
             Strategy::NakedSingle => 10,
             Strategy::HiddenSingle => 15,
+            Strategy::CageCombination => 20,
+            Strategy::RuleOf45 => 22,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -258,6 +272,12 @@ pub struct Step {
     pub digits: Vec<u8>,
     /// A chain's nodes, in order (empty for other strategies).
     pub chain: Vec<Candidate>,
+    /// The sum of the cells of a killer strategy (a cage's open cells, innies or outies);
+    /// `None` for other strategies.
+    pub sum: Option<u32>,
+    /// The digit sets those cells can still hold together, smallest first (for the killer
+    /// strategies; empty for others).
+    pub combinations: Vec<Digits>,
     /// The digits placed.
     pub placements: Vec<Candidate>,
     /// The candidates removed.
@@ -274,6 +294,8 @@ impl Step {
             cells: Vec::new(),
             digits: Vec::new(),
             chain: Vec::new(),
+            sum: None,
+            combinations: Vec::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
         }
@@ -325,6 +347,35 @@ impl Step {
                 cell(&self.cells[0])
             ),
             Strategy::HiddenSingle => format!("{} in {}", self.digits[0], unit(&self.units[0])),
+            Strategy::CageCombination => {
+                format!(
+                    "{} {}",
+                    sum_of(layout, &self.cells, self.sum),
+                    combos(&self.combinations)
+                )
+            }
+            Strategy::RuleOf45 => {
+                let u = self.units[0];
+                let inside = self
+                    .cells
+                    .iter()
+                    .all(|c| layout.units()[u].cells.contains(c));
+                let kind = match (inside, self.cells.len()) {
+                    (true, 1) => "innie",
+                    (true, _) => "innies",
+                    (false, 1) => "outie",
+                    (false, _) => "outies",
+                };
+                let what = sum_of(layout, &self.cells, self.sum);
+                match self.placements.is_empty() {
+                    true => format!(
+                        "on {}: {kind} {what} {}",
+                        unit(&u),
+                        combos(&self.combinations)
+                    ),
+                    false => format!("on {}: {kind} {what}", unit(&u)),
+                }
+            }
             Strategy::Pointing | Strategy::BoxLineReduction => format!(
                 "{} in {} is confined to {}",
                 self.digits[0],
@@ -393,7 +444,8 @@ impl Step {
             | Strategy::Swordfish
             | Strategy::Jellyfish
             | Strategy::UniqueRectangle
-            | Strategy::XChain => " ",
+            | Strategy::XChain
+            | Strategy::RuleOf45 => " ",
             _ => ": ",
         };
         let mut out = format!("{name}{sep}{what}");
@@ -415,6 +467,27 @@ impl Step {
 pub(crate) fn cell_name(layout: &Layout, cell: usize) -> String {
     let n = layout.size();
     format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// `r1c1+r1c2 = 3`: cells and their sum.
+fn sum_of(layout: &Layout, cells: &[usize], sum: Option<u32>) -> String {
+    let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
+    format!("{} = {}", cells.join("+"), sum.unwrap_or(0))
+}
+
+/// `is {1,2}`, `is {1,9} or {2,8}`, or `has 7 combinations` past four.
+fn combos(sets: &[Digits]) -> String {
+    if sets.len() > 4 {
+        return format!("has {} combinations", sets.len());
+    }
+    let sets: Vec<String> = sets
+        .iter()
+        .map(|d| {
+            let digits: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+            format!("{{{}}}", digits.join(","))
+        })
+        .collect();
+    format!("is {}", sets.join(" or "))
 }
 
 /// `rows 2,7` or `columns 4,8`: lines of one kind, by their numbers.

@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 /// allowed digits are `allowed` (bit `d − 1` for digit `d`), adding up to `sum`, with no
 /// digit twice, in increasing order of the digits of the first cell, then the second, ...
 /// Stops early when `emit` breaks.
-pub(super) fn for_each_filling(
+pub(crate) fn for_each_filling(
     allowed: &[u128],
     sum: u32,
     emit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,

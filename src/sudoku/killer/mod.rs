@@ -65,6 +65,7 @@ use std::fmt;
 use thiserror::Error;
 
 pub use self::encode::{KillerEncoding, MAX_FILLINGS};
+pub(crate) use self::fillings::for_each_filling;
 use super::grid::{Conflict, Grid};
 
 /// A cage: cells (numbered in reading order, `row · n + column`) whose digits add up to
