@@ -16,6 +16,7 @@ mod cli_readme;
 mod cli_run_limits;
 mod cli_solve;
 mod cli_sudoku;
+mod cli_sudoku_input;
 mod cli_tool;
 mod cli_util;
 mod cli_write_errors;
