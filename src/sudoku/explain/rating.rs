@@ -180,7 +180,8 @@ impl Rater {
     }
 
     /// Rates a puzzle (with its pencil marks, if any). `limits` bound the solution count
-    /// (its solution limit is set to 2); the explanation itself is not limited.
+    /// (its solution limit is set to 2); their deadline and cancel flag stop the
+    /// explanation too (checked between steps), leaving the puzzle unrated.
     ///
     /// ```
     /// use dlxkit::sudoku::explain::rating::Rater;
@@ -213,20 +214,62 @@ impl Rater {
                 let explainer = Explainer::with_candidates(grid, pencil)
                     .and_then(|e| e.assume_unique(true).guessing(solution));
                 if let Ok(explainer) = explainer {
-                    rate_steps(&mut rating, explainer);
+                    rate_steps(&mut rating, explainer, &limits);
                 }
             }
         }
         rating.elapsed = started.elapsed();
         rating
     }
+
+    /// Rates a puzzle known to be unique, with its solution (a generated puzzle): no search
+    /// counts its solutions, which on large grids can take far longer than the explanation.
+    /// The explanation stops at the deadline or cancel flag of `limits` (checked between
+    /// steps), leaving the puzzle unrated.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Level};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// use dlxkit::sudoku::solvers::Limits;
+    /// let o = ParseOptions::default();
+    /// let puzzle = parse_grid("1.343.1221.343.1", &o)?;
+    /// let solution = parse_grid("1234341221434321", &o)?;
+    /// let r = Rater::new().rate_solved(&puzzle, solution, &Limits::new());
+    /// assert_eq!(r.level, Some(Level::Easy));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rate_solved(&mut self, grid: &Grid, solution: Grid, limits: &Limits) -> Rating {
+        let started = Instant::now();
+        let mut rating = Rating {
+            answer: Answer::Unique,
+            score: Score::default(),
+            level: None,
+            hardest: None,
+            counts: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        let explainer = Explainer::new(grid).and_then(|e| e.assume_unique(true).guessing(solution));
+        if let Ok(explainer) = explainer {
+            rate_steps(&mut rating, explainer, limits);
+        }
+        rating.elapsed = started.elapsed();
+        rating
+    }
 }
 
-/// Fills the rating from an explanation run to its end.
-fn rate_steps(rating: &mut Rating, mut explainer: Explainer) {
-    let steps: Vec<Step> = explainer.by_ref().collect();
+/// Fills the rating from an explanation run to its end, unless the deadline or the cancel
+/// flag of `limits` stops it first.
+fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
+    let stop = || {
+        limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let steps: Vec<Step> = explainer.by_ref().take_while(|_| !stop()).collect();
     if explainer.outcome() != Outcome::Solved {
-        return; // not expected for a unique puzzle with its solution: leave it unrated
+        return; // stopped, or (not expected for a unique puzzle with its solution) stuck
     }
     // A grid with nothing left to do is as easy as it gets.
     let score = hardest(&steps).map_or(Strategy::NakedSingle.score(), |s| s.score);
