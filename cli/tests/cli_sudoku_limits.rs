@@ -3,12 +3,16 @@
 //! (`--givens` above the cells refused; a 100x100 grid within `--timeout`, or stopped by
 //! SIGTERM).
 
+#[cfg(target_os = "linux")]
 use std::process::{Command as Process, Stdio};
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+#[cfg(target_os = "linux")]
+use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::Value;
+
+#[cfg(target_os = "linux")]
+use crate::cli_util::{end_within_30_seconds, send, wait_until_caught, Ended};
 
 /// A 4x4 puzzle with 72 solutions.
 const FOUR_MANY: &str = "1...............\n";
@@ -92,16 +96,11 @@ fn a_count_under_a_time_limit_says_so() {
     );
 }
 
-/// Starts `dlxkit args...`, waits `delay`, sends `signal`, and returns the exit code and the
-/// output; `None` as the code when the signal came before the handlers were installed.
-#[cfg(unix)]
-fn signalled(
-    args: &[&str],
-    stdin: &str,
-    delay: Duration,
-    signal: &str,
-) -> (Option<i32>, String, String) {
-    use std::io::{Read, Write};
+/// Starts `dlxkit args...` with `stdin`, sends `signal` (number, name) `after` its handler
+/// is installed, and waits (up to 30 s) for it to end.
+#[cfg(target_os = "linux")]
+fn signalled(args: &[&str], stdin: &str, signal: (u32, &str), after: Duration) -> Ended {
+    use std::io::Write;
     let mut child = Process::new(env!("CARGO_BIN_EXE_dlxkit"))
         .args(args)
         .stdin(Stdio::piped())
@@ -115,50 +114,27 @@ fn signalled(
         .unwrap()
         .write_all(stdin.as_bytes())
         .unwrap();
-    sleep(delay);
-    let sent = Process::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    // A run that ignored the signal would hang here: give up after two minutes.
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(120) {
-            child.kill().unwrap();
-            panic!("dlxkit {args:?} did not stop after {signal}");
-        }
-        sleep(Duration::from_millis(50));
-    }
-    let (mut stdout, mut stderr) = (String::new(), String::new());
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    (child.wait().unwrap().code(), stdout, stderr)
+    wait_until_caught(child.id(), signal.0);
+    std::thread::sleep(after);
+    send(signal.1, child.id());
+    end_within_30_seconds(child)
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_on_the_count_of_one_puzzle_keeps_its_partial_count_and_nodes() {
+    // The empty grid's count never ends by itself.
     let empty = format!("{}\n", ".".repeat(81));
-    // Retried with a longer wait if the signal came before the handler was installed.
-    let mut delay = Duration::from_millis(500);
-    let (code, stdout, stderr) = loop {
-        let result = signalled(&["sudoku", "count", "-"], &empty, delay, "-INT");
-        if result.0.is_some() || delay > Duration::from_secs(8) {
-            break result;
-        }
-        delay *= 2;
-    };
+    let Ended {
+        code,
+        stdout,
+        stderr,
+    } = signalled(
+        &["sudoku", "count", "-"],
+        &empty,
+        (2, "INT"),
+        Duration::from_millis(300), // so that the search has begun
+    );
     assert_eq!(code, Some(130), "{stderr}");
     let count = stdout.strip_suffix(" (incomplete: interrupted)\n");
     assert!(count.is_some_and(|c| c.parse::<u64>().is_ok()), "{stdout}");
@@ -254,16 +230,20 @@ fn generate_100x100_stops_at_its_timeout_with_a_unique_puzzle_and_says_so() {
     assert!(givens < 10_000, "the removal had begun");
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[test]
 fn sigterm_stops_generate_100x100_with_143() {
-    let (code, stdout, stderr) = signalled(
+    let run = signalled(
         &["sudoku", "generate", "--size", "100", "--seed", "1"],
         "",
-        Duration::from_millis(1500),
-        "-TERM",
+        (15, "TERM"),
+        Duration::ZERO,
     );
-    assert_eq!(code, Some(143), "{stderr}");
-    assert_eq!(stdout, "");
-    assert!(stderr.contains("status      interrupted"), "{stderr}");
+    assert_eq!(run.code, Some(143), "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("status      interrupted"),
+        "{}",
+        run.stderr
+    );
 }
