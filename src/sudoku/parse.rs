@@ -1291,11 +1291,12 @@ impl<'t, 'o> Reader<'t, 'o> {
     }
 
     /// The error for a puzzle starting on line `start` that has `rows` of its `side` rows
-    /// when the text ends: a lone first line whose side nothing else told is no block at
-    /// all, but a puzzle too short to read (said on its line); otherwise the rows missing
-    /// are reported after the last line.
+    /// when the text ends: a lone first line of cells (block or token format) whose side
+    /// nothing else told is no block at all, but a puzzle too short to read (said on its
+    /// line); otherwise the rows missing are reported after the last line.
     fn unfinished(&self, start: usize, side: usize, rows: usize) -> ParseError {
-        if rows == 1 && self.side().is_none() {
+        let cells = matches!(self.format, Format::Block | Format::Token);
+        if cells && rows == 1 && self.side().is_none() {
             return ParseError {
                 line: start,
                 kind: ParseErrorKind::LoneRow { found: side },
