@@ -2,8 +2,8 @@
 //! writer, block separators, CRLF line ends and comments.
 
 use dlxkit::sudoku::parse::{
-    parse_each, parse_grid, parse_puzzles, to_line, to_pretty, to_tokens, Format, ParseErrorKind,
-    ParseOptions,
+    parse_each, parse_grid, parse_puzzles, parse_with_ambiguity, to_line, to_pretty, to_tokens,
+    Ambiguity, Format, ParseErrorKind, ParseOptions,
 };
 use dlxkit::sudoku::{generate, ops, Grid, Shape, Variant};
 
@@ -251,10 +251,15 @@ fn error_digit_too_large() {
         err("1.5.............", &line),
         "line 1: digit 5 at r1c3 is larger than 4"
     );
-    // Without a format, a 5 says that 16 cells are a row of a 16x16 grid.
+    // Without a format, one line of 16 cells is a 4x4 puzzle, even with a 5 in it.
     assert_eq!(
         err("1.5.............", &opts()),
-        "line 2: the puzzle has 1 of its 16 rows"
+        "line 1: digit 5 at r1c3 is larger than 4"
+    );
+    // Below it, more rows of 16 make it a row of a 16x16 grid, unfinished.
+    assert_eq!(
+        err("1.5.............\n................\n", &opts()),
+        "line 3: the puzzle has 2 of its 16 rows"
     );
     let sixteen = format!("{}H", ".".repeat(255));
     assert_eq!(
@@ -380,4 +385,109 @@ fn jigsaw_variant_parses_with_its_regions() {
     let ok = parse_grid("1...............", &o).unwrap();
     assert_eq!(ok.layout().variant_name(), "jigsaw");
     assert!(!to_pretty(&ok).contains('|'));
+}
+
+/// `lines` lines of `n` numbers, all 0.
+fn zeros(n: usize, lines: usize) -> String {
+    let line = vec!["0"; n].join(" ");
+    format!("{line}\n").repeat(lines)
+}
+
+#[test]
+fn n_lines_of_n_numbers_are_one_grid_with_the_doubt_told() {
+    for (n, m) in [(16, 4), (64, 8), (100, 10)] {
+        let (puzzles, doubt) = parse_with_ambiguity(&zeros(n, n), &opts()).unwrap();
+        assert_eq!(puzzles.len(), 1, "{n}");
+        assert_eq!(puzzles[0].grid.size(), n);
+        let doubt = doubt.unwrap();
+        assert_eq!(
+            doubt,
+            Ambiguity {
+                line: 1,
+                lines: n,
+                side: n
+            }
+        );
+        assert_eq!(doubt.small_side(), m);
+        // A box shape settles it, either way, with no doubt left.
+        let small = Shape::for_size(m).unwrap();
+        let (puzzles, doubt) = parse_with_ambiguity(&zeros(n, n), &opts().shape(small)).unwrap();
+        assert_eq!((puzzles.len(), puzzles[0].grid.size(), doubt), (n, m, None));
+        let big = Shape::for_size(n).unwrap();
+        let (puzzles, doubt) = parse_with_ambiguity(&zeros(n, n), &opts().shape(big)).unwrap();
+        assert_eq!((puzzles.len(), doubt), (1, None));
+    }
+    // Twice as many lines: two grids.
+    let (puzzles, doubt) = parse_with_ambiguity(&zeros(16, 32), &opts()).unwrap();
+    assert_eq!((puzzles.len(), doubt.unwrap().lines), (2, 32));
+    // The same in one-character cells: 16 lines of 16 blanks are an empty 16x16 grid.
+    let dots = format!("{}\n", ".".repeat(16)).repeat(16);
+    let (puzzles, doubt) = parse_with_ambiguity(&dots, &opts()).unwrap();
+    assert_eq!((puzzles.len(), puzzles[0].grid.size()), (1, 16));
+    assert_eq!(
+        doubt.unwrap().to_string(),
+        "16 lines of 16 cells read as one 16x16 grid; \
+        they could also be 16 puzzles of 4x4, one per line"
+    );
+}
+
+#[test]
+fn lines_that_cannot_be_rows_of_one_grid_stay_puzzles_without_doubt() {
+    // 16 puzzles of 4x4, each with a digit twice in its line (as a row of a 16x16 grid,
+    // a conflict), and 81 puzzles of 9x9 on one line each (17 givens or more on a line:
+    // no row of an 81x81 grid with digits up to 9 has them).
+    let four = "1 2 0 0 0 0 1 2 2 1 0 0 0 0 2 1\n".repeat(16);
+    let (puzzles, doubt) = parse_with_ambiguity(&four, &opts()).unwrap();
+    assert_eq!(
+        (puzzles.len(), puzzles[0].grid.size(), doubt),
+        (16, 4, None)
+    );
+    let nine: Vec<String> = PE1.chars().map(|c| c.to_string()).collect();
+    let nine = format!("{}\n", nine.join(" ")).repeat(81);
+    let (puzzles, doubt) = parse_with_ambiguity(&nine, &opts()).unwrap();
+    assert_eq!(
+        (puzzles.len(), puzzles[0].grid.size(), doubt),
+        (81, 9, None)
+    );
+    // The 4x4 lines in one-character cells too.
+    let four = "12....1221....21\n".repeat(16);
+    let (puzzles, doubt) = parse_with_ambiguity(&four, &opts()).unwrap();
+    assert_eq!((puzzles.len(), doubt), (16, None));
+    // Fewer lines than a grid has rows: puzzles.
+    let (puzzles, doubt) = parse_with_ambiguity(&zeros(16, 5), &opts()).unwrap();
+    assert_eq!((puzzles.len(), puzzles[0].grid.size(), doubt), (5, 4, None));
+    // 121 lines of 121 numbers: 11 has no box shape, so a grid of side 121, too large.
+    assert_eq!(
+        err(&zeros(121, 121), &opts()),
+        "line 1: a side of 121 is larger than 100, the largest supported"
+    );
+}
+
+#[test]
+fn a_lone_short_line_says_what_a_puzzle_is() {
+    let expected = "line 1: expected a puzzle: n*n cells on one line (81 for 9x9) or n lines of \
+        n cells; found one line of 3 cells";
+    assert_eq!(err("123\n", &opts()), expected);
+    assert_eq!(err("1 2 3\n", &opts()), expected);
+    assert_eq!(
+        err("# a comment\n\n123\n", &opts()),
+        expected.replace("line 1", "line 3")
+    );
+    assert!(matches!(
+        parse_puzzles("12345678", &opts()).unwrap_err().kind,
+        ParseErrorKind::LoneRow { found: 8 }
+    ));
+    // With rows below, or a side known, it is an unfinished block.
+    assert_eq!(
+        err("12.\n.3.\n", &opts()),
+        "line 3: the puzzle has 2 of its 3 rows"
+    );
+    let block = format!(
+        "{}123456789\n",
+        to_pretty(&parse_grid(PE1, &opts()).unwrap())
+    );
+    assert_eq!(
+        err(&block, &opts()),
+        "line 13: the puzzle has 1 of its 9 rows"
+    );
 }

@@ -210,13 +210,25 @@ pub fn stats_lines(outcome: &Outcome, profile: bool, paint: Paint) -> Vec<String
 /// cut short by a limit the user may not expect (nodes, time, a signal), why it is not the
 /// answer: `775266 (incomplete: time limit)`. A count up to `--limit` is the count asked for.
 pub fn count_line(outcome: &Outcome) -> String {
-    let count = outcome.stats.solutions;
-    match outcome.status {
-        Status::NodeLimit | Status::TimeLimit | Status::Cancelled => {
-            format!("{count} (incomplete: {})", outcome.status.as_str())
-        }
-        _ => count.to_string(),
+    count_text(outcome.stats.solutions, outcome.status)
+}
+
+/// [`count_line`] for a count and the status its search ended with.
+pub fn count_text(count: u64, status: Status) -> String {
+    match incomplete(status) {
+        Some(why) => format!("{count} ({why})"),
+        None => count.to_string(),
     }
+}
+
+/// Why a count whose search ended with `status` is not the answer (`incomplete: node
+/// limit`), or `None` when it is one (complete, or up to `--limit`).
+pub fn incomplete(status: Status) -> Option<String> {
+    matches!(
+        status,
+        Status::NodeLimit | Status::TimeLimit | Status::Cancelled
+    )
+    .then(|| format!("incomplete: {}", status.as_str()))
 }
 
 /// What a run stopped by `status` before its search started reports: no solution, no node.

@@ -6,11 +6,14 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command as StdCommand, Stdio};
-use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
-use crate::cli_util;
+#[cfg(unix)]
+use crate::cli_util::send;
+#[cfg(target_os = "linux")]
+use crate::cli_util::wait_until_caught;
+use crate::cli_util::{self, end_within_30_seconds, Ended};
 
 fn dlxkit() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
@@ -31,13 +34,6 @@ fn assert_ended(run: &Ended, code: i32, stdout: &str, stderr: &str) {
     );
 }
 
-/// What a finished child printed, and its exit code.
-struct Ended {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 /// Starts `dlxkit` with `args` and a standard input that stays open (and empty) until the
 /// child ends: the run is stuck reading its input.
 fn start_reading_forever(args: &[&str]) -> Child {
@@ -49,74 +45,6 @@ fn start_reading_forever(args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("dlxkit starts")
-}
-
-/// Waits up to 30 s for `child` to end (killing it and failing the test after that), and
-/// collects what it printed.
-fn end_within_30_seconds(mut child: Child) -> Ended {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("dlxkit was still running after 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let mut stdout = String::new();
-    let mut stderr = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    Ended {
-        code: child.wait().unwrap().code(),
-        stdout,
-        stderr,
-    }
-}
-
-/// Waits (up to 30 s) until process `pid` catches `signal` (Linux: the `SigCgt` mask of
-/// `/proc/PID/status`), so that a signal sent next reaches the handler, not the default.
-#[cfg(target_os = "linux")]
-fn wait_until_caught(pid: u32, signal: u32) {
-    let start = Instant::now();
-    loop {
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-        let caught = status
-            .lines()
-            .find_map(|l| l.strip_prefix("SigCgt:"))
-            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-            .is_some_and(|mask| mask & (1 << (signal - 1)) != 0);
-        if caught {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "dlxkit never installed a handler for signal {signal}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-#[cfg(unix)]
-fn send(signal: &str, pid: u32) {
-    let sent = StdCommand::new("kill")
-        .args([&format!("-{signal}"), &pid.to_string()])
-        .status()
-        .expect("`kill` runs");
-    assert!(sent.success());
 }
 
 #[test]
@@ -403,7 +331,7 @@ fn a_second_sigterm_does_not_cut_short_what_the_first_asked_to_print() {
             .spawn()
             .unwrap();
         wait_until_caught(child.id(), 15);
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(std::time::Duration::from_millis(300));
         send("TERM", child.id());
         send("TERM", child.id());
         let mut stdout = String::new();

@@ -19,6 +19,8 @@ mod cli_reduce;
 mod cli_run_limits;
 mod cli_solve;
 mod cli_sudoku;
+mod cli_sudoku_input;
+mod cli_sudoku_limits;
 mod cli_tool;
 mod cli_util;
 mod cli_write_errors;

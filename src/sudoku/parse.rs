@@ -298,6 +298,16 @@ pub enum ParseErrorKind {
         /// The rows read.
         found: usize,
     },
+    /// A first line too short for a puzzle, with nothing after it: its cells are not
+    /// `n²` (a puzzle on one line), and no rows follow it to make a block of `n` rows.
+    #[error(
+        "expected a puzzle: n*n cells on one line (81 for 9x9) or n lines of n cells; \
+         found one line of {found} cells"
+    )]
+    LoneRow {
+        /// The cells on the line.
+        found: usize,
+    },
     /// A character that is neither a digit nor a blank.
     #[error("bad symbol `{symbol}` at r{row}c{col}")]
     BadSymbol {
@@ -384,12 +394,7 @@ pub enum ParseErrorKind {
 /// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
 /// ```
 pub fn parse_puzzles(text: &str, options: &ParseOptions) -> Result<Vec<Puzzle>, ParseError> {
-    let mut puzzles = Vec::new();
-    let mut reader = Reader::new(text, options);
-    while let Some(result) = reader.next_puzzle() {
-        puzzles.push(result?);
-    }
-    Ok(puzzles)
+    parse_with_ambiguity(text, options).map(|(puzzles, _)| puzzles)
 }
 
 /// Reads every puzzle of a text, going on after an error: one result per puzzle (or per
@@ -415,6 +420,77 @@ pub fn parse_each(text: &str, options: &ParseOptions) -> Vec<Result<Puzzle, Pars
         out.push(result);
     }
     out
+}
+
+/// Lines the reader could read two ways and read as grids: `lines` lines of `side` cells
+/// each (`side` is `m²`), with no digit above `m`, fit both `lines / side` grids of side
+/// `side` and `lines` puzzles of side `m`, one per line. Grids are chosen, as a list of
+/// puzzles seldom fits (no line of it may hold more than `m` givens, all different); a
+/// given [`ParseOptions::shape`] settles the doubt either way.
+///
+/// ```
+/// use dlxkit::sudoku::parse::{parse_with_ambiguity, Ambiguity, ParseOptions};
+/// let empty = "0 ".repeat(16).trim_end().to_string() + "\n";
+/// let (puzzles, doubt) = parse_with_ambiguity(&empty.repeat(16), &ParseOptions::default())?;
+/// assert_eq!((puzzles.len(), puzzles[0].grid.size()), (1, 16));
+/// assert_eq!(doubt, Some(Ambiguity { line: 1, lines: 16, side: 16 }));
+/// assert_eq!(
+///     doubt.unwrap().to_string(),
+///     "16 lines of 16 cells read as one 16x16 grid; they could also be 16 puzzles of 4x4, \
+///      one per line"
+/// );
+/// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ambiguity {
+    /// The first of the lines, counting from 1.
+    pub line: usize,
+    /// How many lines (a multiple of `side`).
+    pub lines: usize,
+    /// The side of the grids read: the cells of each line.
+    pub side: usize,
+}
+
+impl Ambiguity {
+    /// The side of the puzzles the lines could also be: the square root of `side`.
+    ///
+    /// ```
+    /// # use dlxkit::sudoku::parse::Ambiguity;
+    /// assert_eq!(Ambiguity { line: 1, lines: 64, side: 64 }.small_side(), 8);
+    /// ```
+    pub fn small_side(&self) -> usize {
+        self.side.isqrt()
+    }
+}
+
+impl std::fmt::Display for Ambiguity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (n, m) = (self.side, self.small_side());
+        let grids = match self.lines / n.max(1) {
+            1 => format!("one {n}x{n} grid"),
+            g => format!("{g} grids of {n}x{n}"),
+        };
+        write!(
+            f,
+            "{} lines of {n} cells read as {grids}; they could also be {} puzzles of {m}x{m}, \
+             one per line",
+            self.lines, self.lines
+        )
+    }
+}
+
+/// [`parse_puzzles`], with the doubt the reading settled when the text could be read two
+/// ways (see [`Ambiguity`]), so that it can be told to the user.
+pub fn parse_with_ambiguity(
+    text: &str,
+    options: &ParseOptions,
+) -> Result<(Vec<Puzzle>, Option<Ambiguity>), ParseError> {
+    let mut puzzles = Vec::new();
+    let mut reader = Reader::new(text, options);
+    while let Some(result) = reader.next_puzzle() {
+        puzzles.push(result?);
+    }
+    Ok((puzzles, reader.ambiguity))
 }
 
 /// Reads exactly one puzzle.
@@ -496,17 +572,6 @@ fn read_token(token: &str, n: usize) -> Symbol {
 
 fn is_blank_token(token: &str) -> bool {
     matches!(token, "." | "_" | "*" | "-")
-}
-
-/// The value a cell word stands for, for the 16-cell doubt: the largest digit read, leniently.
-fn max_symbol(word: &str) -> usize {
-    word.chars()
-        .map(|ch| match read_symbol(ch, MAX_SYMBOL_SIZE) {
-            Symbol::Value(v) => v as usize,
-            _ => usize::MAX,
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 /// Strips a `#` comment and trailing white space.
@@ -640,6 +705,19 @@ struct Reader<'t, 'o> {
     format: Format,
     layout: Option<Arc<Layout>>,
     done: bool,
+    /// The doubt settled when the side was read, if any.
+    ambiguity: Option<Ambiguity>,
+}
+
+/// How the lines of a paragraph whose first line has `m²` cells read (see
+/// [`Reader::grid_or_lines`]).
+enum Rows {
+    /// Each line a whole puzzle of side `m`.
+    Puzzles,
+    /// Rows of grids of side `m²`.
+    Grid,
+    /// Both readings fit: rows of grids, with the doubt to report.
+    Doubt(Ambiguity),
 }
 
 impl<'t, 'o> Reader<'t, 'o> {
@@ -663,6 +741,7 @@ impl<'t, 'o> Reader<'t, 'o> {
             format: options.format,
             layout: None,
             done: false,
+            ambiguity: None,
         };
         if reader.format == Format::Auto {
             reader.format = reader.detect();
@@ -675,34 +754,99 @@ impl<'t, 'o> Reader<'t, 'o> {
         self.options.shape.map(Shape::size)
     }
 
-    /// Whether a 16-wide line starting at `pos` is a whole 4x4 puzzle (no symbol above 4 in
-    /// the lines of its paragraph) rather than a row of a 16x16 grid.
-    fn sixteen_is_small(&self, pos: usize, tokens: bool) -> bool {
+    /// Whether the paragraph starting at `pos`, whose first line has `m²` cells (numbers
+    /// with `tokens`, else characters), is a list of puzzles of side `m`, one per line, or
+    /// the rows of grids of side `m²`:
+    /// - when `m` has no box shape, grid rows (no puzzle of side `m` can be read);
+    /// - a paragraph of one line is a puzzle;
+    /// - a digit above `m` makes grid rows (no puzzle of side `m` has it);
+    /// - otherwise puzzles, unless the lines also make whole grids: a multiple of `m²`
+    ///   lines of `m²` cells with no digit twice in a row or a column (an empty grid, say).
+    ///   Both readings then fit, and grids are chosen, with the doubt: a list of puzzles
+    ///   seldom fits, as each of its lines would hold at most `m` givens.
+    fn grid_or_lines(&self, pos: usize, m: usize, tokens: bool) -> Rows {
+        let k = m * m;
         let first = self.lines[pos].number;
-        let mut max = 0;
-        for (k, line) in self.lines[pos..].iter().enumerate() {
-            if line.number != first + k {
-                break; // a blank or comment line ends the paragraph
-            }
-            let text = strip_comment(line.text);
-            let m = if tokens {
-                text.split_whitespace()
-                    .map(|t| match read_token(t, usize::MAX - 1) {
-                        Symbol::Value(v) => v as usize,
-                        Symbol::TooLarge(v) => v,
-                        Symbol::Bad => usize::MAX,
-                    })
-                    .max()
-                    .unwrap_or(0)
-            } else {
-                text.split_whitespace().next().map_or(0, max_symbol)
-            };
-            max = max.max(m);
+        let paragraph: Vec<&str> = self.lines[pos..]
+            .iter()
+            .enumerate()
+            .take_while(|(i, l)| l.number == first + i)
+            .map(|(_, l)| strip_comment(l.text).trim())
+            .collect();
+        if Shape::for_size(m).is_err() {
+            return Rows::Grid;
         }
-        max <= 4
+        if paragraph.len() == 1 {
+            return Rows::Puzzles;
+        }
+        // A cell's digit (0 for a blank), leniently; `None` for anything else.
+        let value = |cell: &str| -> Option<usize> {
+            if tokens {
+                if is_blank_token(cell) {
+                    return Some(0);
+                }
+                cell.bytes()
+                    .all(|b| b.is_ascii_digit())
+                    .then(|| cell.parse().ok())
+                    .flatten()
+            } else {
+                match read_symbol(cell.chars().next()?, MAX_SYMBOL_SIZE) {
+                    Symbol::Value(v) => Some(v.into()),
+                    _ => None,
+                }
+            }
+        };
+        // The cells of a line as a puzzle of side m (a line-format puzzle is its first
+        // word), and as a row of a grid.
+        let as_puzzle = |line: &'t str| -> Vec<&'t str> {
+            match tokens {
+                true => line.split_whitespace().collect(),
+                false => block_cells(line.split_whitespace().next().unwrap_or("")),
+            }
+        };
+        let as_row = |line: &'t str| -> Vec<&'t str> {
+            match tokens {
+                true => line.split_whitespace().collect(),
+                false => block_cells(line),
+            }
+        };
+        let small = paragraph.iter().all(|line| {
+            as_puzzle(line)
+                .iter()
+                .all(|&cell| value(cell).is_some_and(|v| v <= m))
+        });
+        if !small {
+            return Rows::Grid;
+        }
+        let grids = Shape::for_size(k).is_ok()
+            && paragraph.len() % k == 0
+            && paragraph.chunks(k).all(|rows| {
+                // Digits seen in each column, and in the row at hand (all at most m).
+                let mut columns = vec![false; k * (m + 1)];
+                rows.iter().all(|&line| {
+                    let cells = as_row(line);
+                    let mut row = vec![false; m + 1];
+                    cells.len() == k
+                        && cells.iter().enumerate().all(|(col, &cell)| {
+                            let v = value(cell).unwrap_or(0);
+                            let seen = v > 0 && (row[v] || columns[col * (m + 1) + v]);
+                            row[v] = true;
+                            columns[col * (m + 1) + v] = true;
+                            !seen
+                        })
+                })
+            });
+        match grids {
+            true => Rows::Doubt(Ambiguity {
+                line: first,
+                lines: paragraph.len(),
+                side: k,
+            }),
+            false => Rows::Puzzles,
+        }
     }
 
-    fn detect(&self) -> Format {
+    fn detect(&mut self) -> Format {
         let Some(first) = self.lines.iter().position(|l| !is_header(l.text)) else {
             return Format::Line;
         };
@@ -749,8 +893,13 @@ impl<'t, 'o> Reader<'t, 'o> {
         if len > MAX_SYMBOL_SIZE && !numeric {
             return Format::Line;
         }
-        if len == 16 && side.is_none() && !numeric && self.sixteen_is_small(first, false) {
-            return Format::Line;
+        if len == 16 && side.is_none() && !numeric {
+            // A 4x4 puzzle on a line, or a row of a 16x16 block.
+            match self.grid_or_lines(first, 4, false) {
+                Rows::Puzzles => return Format::Line,
+                Rows::Grid => {}
+                Rows::Doubt(doubt) => self.ambiguity = Some(doubt),
+            }
         }
         if numeric {
             return Format::Token;
@@ -1136,16 +1285,30 @@ impl<'t, 'o> Reader<'t, 'o> {
         }
         let side = n.unwrap_or(0);
         if rows < side {
-            let line = self.lines.last().map_or(1, |l| l.number + 1);
-            return Some(Err(ParseError {
-                line,
-                kind: ParseErrorKind::Unfinished {
-                    expected: side,
-                    found: rows,
-                },
-            }));
+            return Some(Err(self.unfinished(start, side, rows)));
         }
         Some(Ok((start, cells)))
+    }
+
+    /// The error for a puzzle starting on line `start` that has `rows` of its `side` rows
+    /// when the text ends: a lone first line of cells (block or token format) whose side
+    /// nothing else told is no block at all, but a puzzle too short to read (said on its
+    /// line); otherwise the rows missing are reported after the last line.
+    fn unfinished(&self, start: usize, side: usize, rows: usize) -> ParseError {
+        let cells = matches!(self.format, Format::Block | Format::Token);
+        if cells && rows == 1 && self.side().is_none() {
+            return ParseError {
+                line: start,
+                kind: ParseErrorKind::LoneRow { found: side },
+            };
+        }
+        ParseError {
+            line: self.lines.last().map_or(1, |l| l.number + 1),
+            kind: ParseErrorKind::Unfinished {
+                expected: side,
+                found: rows,
+            },
+        }
     }
 
     fn next_tokens(&mut self) -> Option<Result<Puzzle, ParseError>> {
@@ -1171,11 +1334,18 @@ impl<'t, 'o> Reader<'t, 'o> {
                 let side = match n {
                     Some(side) => side,
                     None => {
-                        let m = (k as f64).sqrt().round() as usize;
-                        if m * m == k && m >= 4 && (k > 100 || self.sixteen_is_small_k(pos, m)) {
-                            m
-                        } else {
+                        let m = k.isqrt();
+                        if m * m != k {
                             k
+                        } else {
+                            match self.grid_or_lines(pos, m, true) {
+                                Rows::Puzzles => m,
+                                Rows::Grid => k,
+                                Rows::Doubt(doubt) => {
+                                    self.ambiguity = Some(doubt);
+                                    k
+                                }
+                            }
                         }
                     }
                 };
@@ -1230,36 +1400,9 @@ impl<'t, 'o> Reader<'t, 'o> {
         }
         let side = n.unwrap_or(0);
         if !whole && rows < side {
-            let line = self.lines.last().map_or(1, |l| l.number + 1);
-            return self.fail(
-                line,
-                ParseErrorKind::Unfinished {
-                    expected: side,
-                    found: rows,
-                },
-            );
+            return Some(Err(self.unfinished(start, side, rows)));
         }
         self.finish(start, cells)
-    }
-
-    /// For a first line of `m²` numbers: a whole puzzle of side `m` unless the values in
-    /// its paragraph go above `m` (then it is a row of side `m²`).
-    fn sixteen_is_small_k(&self, pos: usize, m: usize) -> bool {
-        if m == 4 {
-            return self.sixteen_is_small(pos, true);
-        }
-        // 25, 36, 49, 64, 81, 100 numbers: a whole puzzle is far likelier than a row of a
-        // giant grid; the values decide as for 16.
-        let first = self.lines[pos].number;
-        self.lines[pos..]
-            .iter()
-            .enumerate()
-            .take_while(|(k, l)| l.number == first + k)
-            .all(|(_, l)| {
-                strip_comment(l.text)
-                    .split_whitespace()
-                    .all(|t| matches!(read_token(t, m), Symbol::Value(_)))
-            })
     }
 }
 

@@ -277,6 +277,9 @@ impl<'c> Batch<'c> {
         if done < self.total {
             let why = "interrupted (Ctrl-C): the rest was not done";
             lines.push(stat_line(paint, "status", paint.warning(why)));
+        } else if self.cancelled() {
+            let why = "interrupted (Ctrl-C) before the end of the last work";
+            lines.push(stat_line(paint, "status", paint.warning(why)));
         } else if timed_out {
             let why = "time limit (--timeout): the puzzles not finished in time are unknown";
             lines.push(stat_line(paint, "status", paint.warning(why)));
@@ -286,10 +289,11 @@ impl<'c> Batch<'c> {
         }
     }
 
-    /// The exit code: 130 when interrupted before the end, else 0 when every item has a
+    /// The exit code: 130 when interrupted before the end (items left out, or the last
+    /// ones cut short and reported as far as they went), else 0 when every item has a
     /// solution, 1 when some item has none (or none was found in time).
     pub fn exit(&self, done: usize, without_solution: u64) -> Exit {
-        if done < self.total {
+        if done < self.total || self.cancelled() {
             Exit::Interrupted
         } else if without_solution > 0 {
             Exit::NoSolution

@@ -134,6 +134,8 @@ pub struct GenerateArgs {
     pub symmetry: SymmetryName,
 
     /// Stop removing givens at N [default: remove all that can go]
+    ///
+    /// At most the number of cells (81 for 9x9); N equal to it removes nothing.
     #[arg(long, value_name = "N")]
     pub givens: Option<usize>,
 
@@ -203,6 +205,13 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let mut options = GenerateOptions::new(shape)
         .variant(args.grid.variant()?)
         .symmetry(args.symmetry.library());
+    let cells = shape.cells();
+    if let Some(n) = args.givens.filter(|&n| n > cells) {
+        return Err(CliError::usage(format!(
+            "--givens {n} is more than the {cells} cells of a {side}x{side} grid",
+            side = shape.size()
+        )));
+    }
     options.target_givens = args.givens;
     options.node_limit = args.max_nodes.or(default_node_limit(shape.size()));
     options.layout().map_err(|e| match e {
@@ -232,6 +241,11 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         |solver, &(index, seed)| {
             let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
             let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
+            // The ratings of --difficulty stop at the time limit and at Ctrl-C too.
+            let rate_limits = Limits {
+                deadline,
+                ..batch.limits(None)
+            };
             let show = |tried: usize, cells: usize, left: usize| {
                 batch.progress_message(format!(
                     "puzzle {}: {tried}/{cells} cells tried, {left} givens",
@@ -243,7 +257,7 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                 args.difficulty,
                 seed,
                 solver,
-                &Limits::new(),
+                &rate_limits,
                 &stop,
                 &show,
             );
@@ -328,8 +342,8 @@ pub fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// The rating of a puzzle and its difficulty: the one place the generator asks for a rating,
-/// so that another rating can replace it here.
+/// The rating of a candidate puzzle and its difficulty, for `--difficulty` (the puzzle
+/// finally made is rated with its solution, by `Rater::rate_solved`).
 fn rate(solver: &mut Rater, puzzle: &Grid, limits: &Limits) -> (Rating, Option<Level>) {
     let rating = solver.rate(puzzle, None, limits);
     let level = rating.level;
@@ -378,7 +392,15 @@ pub fn make(
             }
         };
         let generated = generate_observed(options, seed, accept, observe)?;
-        let (rating, level) = rate(solver, &generated.puzzle, rate_limits);
+        // The puzzle is unique and its solution known, so no search is needed to rate it:
+        // only the explanation, which Ctrl-C stops (the time limit bounds the removal).
+        let final_limits = Limits {
+            deadline: None,
+            ..rate_limits.clone()
+        };
+        let rating =
+            solver.rate_solved(&generated.puzzle, generated.solution.clone(), &final_limits);
+        let level = rating.level;
         let out_of_time = stop();
         let made = Made {
             reached: generated.target_reached

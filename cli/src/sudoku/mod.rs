@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use dlxkit::sudoku::killer::text::{parse_killers, KillerOptions, KillerParseErrorKind};
 use dlxkit::sudoku::killer::Killer;
-use dlxkit::sudoku::parse::{self, ParseError, ParseErrorKind, ParseOptions, Puzzle};
+use dlxkit::sudoku::parse::{self, Ambiguity, ParseError, ParseErrorKind, ParseOptions, Puzzle};
 use dlxkit::sudoku::{Grid, GridError, Shape, Variant};
 
 use super::color::Paint;
@@ -247,8 +247,11 @@ pub fn read_puzzles(
         .variant(variant)
         .check_givens(check_givens);
     options.shape = args.grid.shape;
-    let list =
-        parse::parse_puzzles(&source.text, &options).map_err(|e| parse_error(&source, &e))?;
+    let (list, doubt) = parse::parse_with_ambiguity(&source.text, &options)
+        .map_err(|e| parse_error(&source, &e))?;
+    if let Some(doubt) = doubt {
+        ctx.note(ambiguity_note(&source.name, &doubt));
+    }
     let Some(first) = list.first() else {
         return Err(CliError::input(format!("{}: no puzzle found", source.name)));
     };
@@ -259,6 +262,19 @@ pub fn read_puzzles(
         one_per_line,
         killers: Vec::new(),
     })
+}
+
+/// The note for an input read one way where it could be read two: what was read, and the
+/// `--box` that reads it the other way (or keeps this reading without the note).
+fn ambiguity_note(name: &str, doubt: &Ambiguity) -> String {
+    let box_of = |n| Shape::for_size(n).map_or_else(|_| "RxC".to_string(), |s| s.to_string());
+    format!(
+        "note: {name}:{}: {}: give --box {} to read them so (--box {} keeps this reading)",
+        doubt.line,
+        doubt,
+        box_of(doubt.small_side()),
+        box_of(doubt.side)
+    )
 }
 
 /// What a killer input must look like.
@@ -322,7 +338,9 @@ fn is_one_per_line(source: &Source, puzzle: &Puzzle) -> bool {
 fn parse_error(source: &Source, e: &ParseError) -> CliError {
     let error = CliError::input(format!("{}:{}: {}", source.name, e.line, e.kind));
     let hint = match &e.kind {
-        ParseErrorKind::WrongLength { .. } | ParseErrorKind::NotSquare { .. } => {
+        ParseErrorKind::WrongLength { .. }
+        | ParseErrorKind::NotSquare { .. }
+        | ParseErrorKind::LoneRow { .. } => {
             "one puzzle per line, its n*n cells in reading order (81 for 9x9); every puzzle of an input has the same size (or see --input-format)"
         }
         ParseErrorKind::BadSymbol { .. } => {

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::super::color::Paint;
 use super::super::output::{self, Output};
-use super::super::search::parse_positive;
+use super::super::search::{count_text, incomplete, parse_positive};
 use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs, Tally};
 use super::{counted, pretty, puzzle_text, read_killers, read_puzzles, InputArgs, Puzzles};
@@ -54,10 +54,12 @@ puzzle), so killer puzzles are solved by --solver dlx. --box gives other box sha
 Output, one record per puzzle in input order: in `line` format the solution as one line,
 or `unsolvable`, `multiple` (two or more solutions) or `unknown` (a limit struck first;
 the solution is printed if one was found); with --count, a space and the number of
-solutions found, up to --limit. `grid` prints each solution as a block after a
+solutions found, up to --limit (`2 (incomplete: node limit)` when --max-nodes, --timeout
+or Ctrl-C stopped the search first). `grid` prints each solution as a block after a
 `# puzzle N (line L): VERDICT` comment. `jsonl` prints one object per puzzle: \"index\",
 \"line\", \"puzzle\", \"solution\" (or null), \"status\" (unique, multiple, unsolvable,
-unknown), \"complete\", \"solutions\", \"nodes\", \"guesses\" and \"elapsed_ms\".
+unknown), \"complete\", \"search\" (why the search ended: complete, solution limit, node
+limit, time limit, interrupted), \"solutions\", \"nodes\", \"guesses\" and \"elapsed_ms\".
 
 The summary goes to stderr: the verdicts, the solver's nodes and guesses, the time and the
 rate (--quiet drops it). A progress bar shows on stderr when it is a terminal.
@@ -74,12 +76,15 @@ Examples:
   dlxkit sudoku count --variant killer cages.txt       killer puzzles (see solve --help)
   dlxkit sudoku generate --count 10 | dlxkit sudoku count
 
-Output: one line per puzzle, in input order: the number of solutions (up to --limit), or
-`unknown` when --max-nodes or --timeout stopped the count. `jsonl` prints one object per
-puzzle, as `dlxkit sudoku solve --format jsonl` does but without \"solution\".
+Output: one line per puzzle, in input order: the number of solutions (up to --limit). A
+count stopped by --max-nodes, --timeout or Ctrl-C is the number found so far and why it
+stopped: `2 (incomplete: node limit)`, and the summary says how many were. `jsonl` prints
+one object per puzzle, as `dlxkit sudoku solve --format jsonl` does but without
+\"solution\" (\"search\" says why the count ended).
 
-Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none, 2 for bad input
-or usage, 130 if interrupted by Ctrl-C.";
+Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
+within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C (the puzzle cut
+short is printed as far as it went).";
 
 /// `--solver`.
 #[derive(Args, Clone, Debug)]
@@ -272,6 +277,8 @@ fn search_all(
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut tally = Tally::default();
+    // The counts cut short, by why.
+    let mut stopped = std::collections::BTreeMap::new();
     let indexes: Vec<usize> = (0..puzzles.list.len()).collect();
     let done = batch.run(
         &mut out,
@@ -294,11 +301,16 @@ fn search_all(
             } else {
                 solver.solve(&puzzle.grid, &limits)
             };
-            (report.status != Status::Cancelled).then_some(report)
+            // A search cut short by Ctrl-C is printed too, as far as it went (the batch
+            // prints nothing after it).
+            Some(report)
         },
         |out, index, report| {
             tally.add(report.answer(), report.solutions > 0, &report.stats);
             tally.timed_out |= report.status == Status::TimeLimit;
+            if incomplete(report.status).is_some() {
+                *stopped.entry(report.status.as_str()).or_insert(0u64) += 1;
+            }
             batch.progress_message(tally.progress());
             printer.print(out, index, &puzzles.list[index], &report)
         },
@@ -309,13 +321,19 @@ fn search_all(
         tally.nodes,
         counted(tally.guesses, "guess", "guesses")
     );
-    batch.summary(
-        "puzzles",
-        done,
-        &tally.verdicts(),
-        &[("solver", solver_line)],
-        tally.timed_out,
-    );
+    let mut extra = vec![("solver", solver_line)];
+    if printer.with_count && !stopped.is_empty() {
+        let whys: Vec<String> = stopped
+            .iter()
+            .map(|(why, k)| format!("{k} {why}"))
+            .collect();
+        let cut: u64 = stopped.values().sum();
+        extra.push((
+            "counts",
+            format!("{cut} of {done} incomplete ({})", whys.join(", ")),
+        ));
+    }
+    batch.summary("puzzles", done, &tally.verdicts(), &extra, tally.timed_out);
     Ok(batch.exit(done, tally.without_solution))
 }
 
@@ -396,6 +414,9 @@ struct Record<'a> {
     solution: Option<Option<String>>,
     status: &'a str,
     complete: bool,
+    /// Why the search ended: `complete`, `solution limit`, `node limit`, `time limit`,
+    /// `interrupted`.
+    search: &'a str,
     solutions: u64,
     nodes: u64,
     guesses: u64,
@@ -412,7 +433,7 @@ impl Printer {
     ) -> Result<(), CliError> {
         let answer = report.answer();
         let count = match self.with_count {
-            true => format!(" {}", report.solutions),
+            true => format!(" {}", count_text(report.solutions, report.status)),
             false => String::new(),
         };
         match self.show {
@@ -432,9 +453,13 @@ impl Printer {
                 if index > 0 {
                     out.line("")?;
                 }
-                let count = match self.with_count {
-                    true => format!(", {}", counted(report.solutions, "solution", "solutions")),
-                    false => String::new(),
+                let count = match (self.with_count, incomplete(report.status)) {
+                    (false, _) => String::new(),
+                    (true, why) => format!(
+                        ", {}{}",
+                        counted(report.solutions, "solution", "solutions"),
+                        why.map_or(String::new(), |why| format!(" ({why})"))
+                    ),
                 };
                 out.line(&format!(
                     "# puzzle {} (line {}): {}{count}",
@@ -446,13 +471,7 @@ impl Printer {
                     out.write_str(&pretty(solution, &puzzle.grid, self.paint))?;
                 }
             }
-            Show::Count => {
-                let exact = matches!(report.status, Status::Complete | Status::SolutionLimit);
-                match exact {
-                    true => out.line(&report.solutions.to_string())?,
-                    false => out.line("unknown")?,
-                }
-            }
+            Show::Count => out.line(&count_text(report.solutions, report.status))?,
             Show::Jsonl | Show::CountJsonl => {
                 // As in the line format, a puzzle with several solutions has none to show.
                 let shown = report.first.as_ref().filter(|_| answer != Answer::Multiple);
@@ -464,6 +483,7 @@ impl Printer {
                     solution,
                     status: answer.as_str(),
                     complete: report.status.is_complete(),
+                    search: report.status.as_str(),
                     solutions: report.solutions,
                     nodes: report.stats.nodes,
                     guesses: report.stats.guesses,

@@ -3,7 +3,8 @@
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Which output stream of the child announces that it is ready to be interrupted.
 #[allow(dead_code)]
@@ -102,4 +103,83 @@ pub fn doubles(n: usize, dir: &str) -> PathBuf {
     let path = dir.join(format!("doubles{n}.dlx"));
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// What a finished child printed, and its exit code.
+pub struct Ended {
+    /// The exit code (`None`: killed by a signal).
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Waits up to 30 s for `child` to end (killing it and failing the test after that), and
+/// collects what it printed.
+pub fn end_within_30_seconds(mut child: Child) -> Ended {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("dlxkit was still running after 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    Ended {
+        code: child.wait().unwrap().code(),
+        stdout,
+        stderr,
+    }
+}
+
+/// Waits (up to 30 s) until process `pid` catches `signal` (Linux: the `SigCgt` mask of
+/// `/proc/PID/status`), so that a signal sent next reaches the handler, not the default.
+#[cfg(target_os = "linux")]
+pub fn wait_until_caught(pid: u32, signal: u32) {
+    let start = Instant::now();
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (signal - 1)) != 0);
+        if caught {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "dlxkit never installed a handler for signal {signal}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` (a name: `INT`, `TERM`) to process `pid` with `kill`.
+#[cfg(unix)]
+pub fn send(signal: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .expect("`kill` runs");
+    assert!(sent.success());
 }

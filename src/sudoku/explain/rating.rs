@@ -43,7 +43,7 @@ use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::killer::{Killer, KillerError};
 use crate::sudoku::solvers::dlx::DlxSolver;
-use crate::sudoku::solvers::{Answer, Limits, SolveReport, SudokuSolver};
+use crate::sudoku::solvers::{Answer, Limits, SolveReport, SolveStats, Status, SudokuSolver};
 
 /// A difficulty level, named from the score (see the module table).
 ///
@@ -181,7 +181,8 @@ impl Rater {
     }
 
     /// Rates a puzzle (with its pencil marks, if any). `limits` bound the solution count
-    /// (its solution limit is set to 2); the explanation itself is not limited.
+    /// (its solution limit is set to 2); their deadline and cancel flag stop the
+    /// explanation too (checked between steps), leaving the puzzle unrated.
     ///
     /// ```
     /// use dlxkit::sudoku::explain::rating::Rater;
@@ -202,7 +203,7 @@ impl Rater {
             None => self.dlx.solve(grid, &limits),
         };
         let explainer = || Explainer::with_candidates(grid, pencil).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, started)
+        rating_of(report, explainer, &limits, started)
     }
 
     /// Rates a killer puzzle: its solutions counted by its exact cover encoding (see
@@ -227,15 +228,50 @@ impl Rater {
             ..limits.clone()
         };
         let report = killer.solve(&limits)?;
-        Ok(rating_of(report, || Explainer::killer(killer), started))
+        Ok(rating_of(
+            report,
+            || Explainer::killer(killer),
+            &limits,
+            started,
+        ))
+    }
+
+    /// Rates a puzzle known to be unique, with its solution (a generated puzzle): no search
+    /// counts its solutions, which on large grids can take far longer than the explanation.
+    /// The explanation stops at the deadline or cancel flag of `limits` (checked between
+    /// steps), leaving the puzzle unrated.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Level};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// use dlxkit::sudoku::solvers::Limits;
+    /// let o = ParseOptions::default();
+    /// let puzzle = parse_grid("1.343.1221.343.1", &o)?;
+    /// let solution = parse_grid("1234341221434321", &o)?;
+    /// let r = Rater::new().rate_solved(&puzzle, solution, &Limits::new());
+    /// assert_eq!(r.level, Some(Level::Easy));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rate_solved(&mut self, grid: &Grid, solution: Grid, limits: &Limits) -> Rating {
+        let started = Instant::now();
+        // Known unique: a report of one solution found by a complete search.
+        let report = SolveReport {
+            status: Status::Complete,
+            solutions: 1,
+            first: Some(solution),
+            stats: SolveStats::default(),
+        };
+        let explainer = || Explainer::new(grid).map(|e| e.assume_unique(true));
+        rating_of(report, explainer, limits, started)
     }
 }
 
 /// The rating of a puzzle whose solutions `report` counted (up to 2), explained by the
-/// explainer `explainer` makes, guessing from the solution.
+/// explainer `explainer` makes, guessing from the solution, within `limits`.
 fn rating_of(
     report: SolveReport,
     explainer: impl FnOnce() -> Result<Explainer, super::ExplainError>,
+    limits: &Limits,
     started: Instant,
 ) -> Rating {
     let mut rating = Rating {
@@ -249,7 +285,7 @@ fn rating_of(
     if rating.answer == Answer::Unique {
         if let Some(solution) = report.first {
             if let Ok(explainer) = explainer().and_then(|e| e.guessing(solution)) {
-                rate_steps(&mut rating, explainer);
+                rate_steps(&mut rating, explainer, limits);
             }
         }
     }
@@ -257,11 +293,19 @@ fn rating_of(
     rating
 }
 
-/// Fills the rating from an explanation run to its end.
-fn rate_steps(rating: &mut Rating, mut explainer: Explainer) {
-    let steps: Vec<Step> = explainer.by_ref().collect();
+/// Fills the rating from an explanation run to its end, unless the deadline or the cancel
+/// flag of `limits` stops it first.
+fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
+    let stop = || {
+        limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let steps: Vec<Step> = explainer.by_ref().take_while(|_| !stop()).collect();
     if explainer.outcome() != Outcome::Solved {
-        return; // not expected for a unique puzzle with its solution: leave it unrated
+        return; // stopped, or (not expected for a unique puzzle with its solution) stuck
     }
     // A grid with nothing left to do is as easy as it gets.
     let score = hardest(&steps).map_or(Strategy::NakedSingle.score(), |s| s.score);
