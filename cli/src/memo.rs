@@ -27,7 +27,7 @@ use super::search::{parse_positive, stat_line, LimitArgs};
 use super::{CliError, Context};
 
 /// The flags of the memoised search.
-#[derive(Args, Clone, Debug, Default)]
+#[derive(Args, Clone, Debug)]
 pub struct MemoArgs {
     /// Count with the memoised search (DXZ): each distinct subproblem solved once
     ///
@@ -51,6 +51,14 @@ pub struct MemoArgs {
     /// cells come in reading order this sweeps a frontier and is much faster for tilings.
     #[arg(long, value_enum, default_value_t, value_name = "RULE")]
     pub memo_order: MemoOrder,
+
+    /// Threads of the memoised count; 0 = all cores
+    ///
+    /// The count is the same on any number of threads (the statistics are not: they depend on
+    /// which thread meets a subproblem first). --sample and --zdd build the ZDD on one thread.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "memo",
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub memo_jobs: u16,
 
     /// Print K solutions drawn uniformly at random (builds the ZDD of all solutions)
     #[arg(long, value_name = "K", value_parser = parse_positive, conflicts_with = "count")]
@@ -217,6 +225,7 @@ pub fn run(
     let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
         .choice(choice)
+        .threads(usize::from(args.memo_jobs))
         .limits(limits.limits(cancel, started));
     if args.sample.is_none() && args.zdd.is_none() {
         let counted = memo::count(problem, &options).map_err(memo_error)?;
@@ -286,6 +295,18 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// The threads of the count and, when there were several, the states each solved (they
+/// share one cache, so the sum is near one thread's states, not a multiple of it).
+fn threads_line(s: &MemoStats) -> String {
+    match s.workers.as_slice() {
+        [] => "1".to_string(),
+        workers => {
+            let states: Vec<String> = workers.iter().map(|w| w.states.to_string()).collect();
+            format!("{} (states {})", workers.len(), states.join(" + "))
+        }
+    }
+}
+
 /// The statistics of a memoised search, one `label value` line each.
 pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
     let s = &run.stats;
@@ -301,6 +322,7 @@ pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
         stat_line(paint, "entries", s.entries),
         stat_line(paint, "refused", s.refused),
         stat_line(paint, "zdd nodes", s.zdd_nodes),
+        stat_line(paint, "threads", threads_line(s)),
         stat_line(paint, "memory", human_bytes(s.peak_bytes)),
         stat_line(paint, "time", output::human_duration(s.elapsed)),
         stat_line(paint, "status", status),

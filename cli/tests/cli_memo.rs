@@ -235,3 +235,57 @@ fn a_node_limit_stops_the_memoised_count_with_a_note() {
             "stopped at the node limit (--max-nodes) after 50 nodes",
         ));
 }
+
+#[test]
+fn memo_jobs_give_the_same_counts_and_are_bounded() {
+    for jobs in ["0", "2", "3"] {
+        dlxkit()
+            .args([
+                "dominoes",
+                "12x12",
+                "--count",
+                "--memo",
+                "--memo-jobs",
+                jobs,
+            ])
+            .assert()
+            .code(0)
+            .stdout("53060477521960000\n");
+    }
+    dlxkit()
+        .args([
+            "polyomino",
+            "--board",
+            "8x8",
+            "--pieces",
+            "mono-domino-tromino",
+            "--count",
+            "--memo",
+            "--memo-order",
+            "first",
+            "--memo-jobs",
+            "2",
+            "--stats",
+        ])
+        .assert()
+        .code(0)
+        .stdout("92109458286284989468604\n")
+        .stderr(predicate::str::is_match(r"threads +2 \(states \d+ \+ \d+\)").unwrap());
+    dlxkit()
+        .args(["dominoes", "4x4", "--count", "--memo-jobs", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--memo"));
+    dlxkit()
+        .args([
+            "dominoes",
+            "4x4",
+            "--count",
+            "--memo",
+            "--memo-jobs",
+            "5000",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("5000 is not in 0..=1024"));
+}

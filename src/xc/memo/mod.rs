@@ -21,6 +21,10 @@
 //! (dead reasons per option, live options per primary item) a child state already in the
 //! cache is recognised by clearing a few bits, without touching any list.
 //!
+//! [`MemoOptions::threads`] counts on several threads (the `parallel` module): the top levels
+//! of the search become tasks that the threads solve with one shared cache, and the count is
+//! the same as on one thread.
+//!
 //! Memory is bounded by [`MemoOptions::memory_limit`] (by default a quarter of the machine's
 //! memory, [`default_memory_limit`]). When the cache reaches it, the cache keeps what it holds
 //! and takes no new entries: the count stays exact, some subproblems are solved again, and
