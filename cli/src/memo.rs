@@ -10,9 +10,6 @@
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Instant;
 
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::rng::Rng;
@@ -27,7 +24,7 @@ use super::search::{parse_positive, stat_line, LimitArgs};
 use super::{CliError, Context};
 
 /// The flags of the memoised search.
-#[derive(Args, Clone, Debug, Default)]
+#[derive(Args, Clone, Debug)]
 pub struct MemoArgs {
     /// Count with the memoised search (DXZ): each distinct subproblem solved once
     ///
@@ -199,14 +196,16 @@ impl MemoRun {
     }
 }
 
-/// Runs the memoised search on `problem` as the flags say: counts, or builds the ZDD, writes
-/// it (`--zdd`) and passes `--sample` solutions to `on_sample`.
+/// Runs the memoised search on `problem` as the flags say: counts (on `threads` threads; the
+/// count is the same on any number, the statistics depend on which thread meets a
+/// subproblem first), or builds the ZDD on one thread, writes it (`--zdd`) and passes
+/// `--sample` solutions to `on_sample`.
 pub fn run(
     problem: &Problem,
     args: &MemoArgs,
+    threads: usize,
     limits: &LimitArgs,
-    cancel: Arc<AtomicBool>,
-    started: Instant,
+    ctx: &Context,
     out: &mut Output,
     mut on_sample: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<MemoRun, CliError> {
@@ -227,7 +226,8 @@ pub fn run(
     let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
         .choice(choice)
-        .limits(limits.limits(cancel, started));
+        .threads(threads)
+        .limits(limits.limits(super::interrupt::flag(), ctx.started));
     if args.sample.is_none() && args.zdd.is_none() {
         let counted = memo::count(problem, &options).map_err(memo_error)?;
         return Ok(MemoRun {
@@ -296,6 +296,18 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// The threads of the count and, when there were several, the states each solved (they
+/// share one cache, so the sum is near one thread's states, not a multiple of it).
+fn threads_line(s: &MemoStats) -> String {
+    match s.workers.as_slice() {
+        [] => "1".to_string(),
+        workers => {
+            let states: Vec<String> = workers.iter().map(|w| w.states.to_string()).collect();
+            format!("{} (states {})", workers.len(), states.join(" + "))
+        }
+    }
+}
+
 /// The statistics of a memoised search, one `label value` line each.
 pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
     let s = &run.stats;
@@ -311,6 +323,7 @@ pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
         stat_line(paint, "entries", s.entries),
         stat_line(paint, "refused", s.refused),
         stat_line(paint, "zdd nodes", s.zdd_nodes),
+        stat_line(paint, "threads", threads_line(s)),
         stat_line(paint, "memory", human_bytes(s.peak_bytes)),
         stat_line(paint, "time", output::human_duration(s.elapsed)),
         stat_line(paint, "status", status),

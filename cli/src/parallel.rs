@@ -54,7 +54,8 @@ pub struct ParallelArgs {
     ///
     /// The search tree is cut into 32 subtrees per thread, and each thread takes the next
     /// one when it is free. Solutions, counts, nodes and updates are those of the search on
-    /// one thread; solutions are listed in the same order (unless --unordered). At most 4
+    /// one thread; solutions are listed in the same order (unless --unordered). With --memo,
+    /// the memoised count runs on N threads sharing one cache (the same count). At most 4
     /// threads per core.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
@@ -80,14 +81,15 @@ pub struct ParallelArgs {
 }
 
 impl ParallelArgs {
-    /// Refuses what cannot be combined with the memoised search yet.
-    pub fn check_memo(&self, memo: bool) -> Result<(), CliError> {
-        if memo && (self.jobs != 1 || self.shard.is_some()) {
+    /// The threads of a memoised count (`--memo --jobs N`: its top levels become tasks the
+    /// threads solve with one shared cache); `--shard` cuts only the dancing-links search.
+    pub fn memo_threads(&self, ctx: &Context) -> Result<usize, CliError> {
+        if self.shard.is_some() {
             return Err(CliError::usage(
-                "--jobs and --shard work with dancing links only, not with --memo (yet)",
+                "--shard cuts the dancing-links search, not the memoised count (--memo): give --memo --jobs N to count on N threads",
             ));
         }
-        Ok(())
+        Ok(jobs::threads(self.jobs, usize::MAX, ctx))
     }
 }
 

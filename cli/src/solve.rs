@@ -200,12 +200,6 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return best::run(run, &mut out, ctx);
     }
 
-    args.parallel.check_memo(args.memo.wanted())?;
-    let order = SearchOrder {
-        seed: args.memo.seed,
-        prefer_sharp: args.prefer_sharp,
-    };
-    let plan = Plan::new(&args.parallel, searched, order, ctx)?;
     if args.memo.wanted() {
         if args.prefer_sharp {
             return Err(CliError::usage(
@@ -222,15 +216,16 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
                 "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
             ));
         }
+        let threads = args.parallel.memo_threads(ctx)?;
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         let mut printer = Printer::new(args.format, args.count);
         let run = memo::run(
             searched,
             &args.memo,
+            threads,
             &args.limits,
-            cancel,
-            ctx.started,
+            ctx,
             &mut out,
             |out, o| printer.solution(out, &problem, &original(o)),
         )?;
@@ -240,6 +235,11 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return Ok(run.exit());
     }
 
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        prefer_sharp: args.prefer_sharp,
+    };
+    let plan = Plan::new(&args.parallel, searched, order, ctx)?;
     let limits = args.limits.limits(cancel, ctx.started);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let format = if plan.is_shard() {

@@ -235,3 +235,42 @@ fn a_node_limit_stops_the_memoised_count_with_a_note() {
             "stopped at the node limit (--max-nodes) after 50 nodes",
         ));
 }
+
+#[test]
+fn memo_counts_on_threads_are_the_same_and_threads_are_bounded() {
+    for jobs in ["0", "2", "3"] {
+        dlxkit()
+            .args(["dominoes", "12x12", "--count", "--memo", "--jobs", jobs])
+            .assert()
+            .code(0)
+            .stdout("53060477521960000\n");
+    }
+    dlxkit()
+        .args([
+            "polyomino",
+            "--board",
+            "8x8",
+            "--pieces",
+            "mono-domino-tromino",
+            "--count",
+            "--memo",
+            "--memo-order",
+            "first",
+            "--jobs",
+            "2",
+            "--stats",
+        ])
+        .assert()
+        .code(0)
+        .stdout("92109458286284989468604\n")
+        .stderr(predicate::str::is_match(r"threads +2 \(states \d+ \+ \d+\)").unwrap());
+    // Threads past 4 per core are not started, with a warning, as for dancing links.
+    dlxkit()
+        .args(["dominoes", "4x4", "--count", "--memo", "--jobs", "5000"])
+        .assert()
+        .code(0)
+        .stdout("36\n")
+        .stderr(predicate::str::contains(
+            "--jobs 5000 is more threads than are useful here",
+        ));
+}

@@ -362,11 +362,11 @@ fn the_shard_list_is_printed_with_paths_and_shares() {
 }
 
 #[test]
-fn jobs_are_refused_with_memo_and_capped_when_absurd() {
-    let (code, _, err) = run(&["queens", "8", "--count", "--memo", "--jobs", "2"]);
+fn shards_are_refused_with_memo_and_jobs_capped_when_absurd() {
+    let (code, _, err) = run(&["queens", "8", "--count", "--memo", "--shard", "0/2"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--jobs and --shard work with dancing links only"),
+        err.contains("dlxkit: --shard cuts the dancing-links search, not the memoised count (--memo): give --memo --jobs N to count on N threads\n"),
         "{err}"
     );
     let (code, out, err) = run(&["queens", "8", "--count", "--jobs", "100000"]);

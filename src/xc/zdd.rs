@@ -142,7 +142,7 @@ impl Fold for Builder {
         NodeId::TOP.0
     }
 
-    fn branch(&mut self, option: u32, lo: u32, hi: &u32, budget: &mut Budget) -> Result<u32, Halt> {
+    fn branch(&mut self, option: u32, lo: u32, hi: &u32, budget: &Budget) -> Result<u32, Halt> {
         if *hi == NodeId::BOTTOM.0 {
             return Ok(lo); // zero suppression: an option that leads nowhere gets no node
         }
@@ -188,7 +188,7 @@ impl Zdd {
         if problem.has_bounds() {
             return Err(MemoError::Bounds);
         }
-        let mut budget = Budget::new(options.memory_limit);
+        let budget = Budget::new(options.memory_limit);
         let mut builder = Builder {
             nodes: vec![[u32::MAX; 3]; 2],
             unique: IndexTable::default(),
@@ -198,7 +198,7 @@ impl Zdd {
             &mut builder,
             &options.limits,
             options.choice,
-            &mut budget,
+            &budget,
         );
         let node_count = builder.nodes.len() as u64 - 2;
         let mut searched = match searched {

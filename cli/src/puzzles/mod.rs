@@ -258,17 +258,17 @@ pub fn solve<P: Shown>(
         }
     }
 
-    args.parallel.check_memo(args.memo.wanted())?;
+    if args.memo.wanted() {
+        let threads = args.parallel.memo_threads(ctx)?;
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        return solve_memo(&puzzle, args, threads, ctx, &mut out);
+    }
     let order = SearchOrder {
         seed: args.memo.seed,
         ..SearchOrder::new()
     };
     let plan = Plan::new(&args.parallel, problem, order, ctx)?;
-    if args.memo.wanted() {
-        watch.hand_over();
-        let mut out = Output::stdout(ctx.stdout_is_terminal);
-        return solve_memo(&puzzle, args, ctx, cancel, &mut out);
-    }
 
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {
@@ -313,8 +313,8 @@ pub fn solve<P: Shown>(
 fn solve_memo<P: Shown>(
     puzzle: &P,
     args: &PuzzleArgs,
+    threads: usize,
     ctx: &Context,
-    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
     out: &mut Output,
 ) -> Result<Exit, CliError> {
     if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
@@ -327,9 +327,9 @@ fn solve_memo<P: Shown>(
     let run = memo::run(
         problem,
         &args.memo,
+        threads,
         &args.limits,
-        cancel,
-        ctx.started,
+        ctx,
         out,
         |out, o| printer.solution(out, o),
     )?;

@@ -134,6 +134,24 @@ impl Count {
         }
     }
 
+    /// This number times `k`.
+    pub(crate) fn times(&self, k: u64) -> Count {
+        let mut carry: u128 = 0;
+        let mut limbs: Vec<u64> = self
+            .limbs
+            .iter()
+            .map(|&limb| {
+                let product = u128::from(limb) * u128::from(k) + carry;
+                carry = product >> 64;
+                product as u64
+            })
+            .collect();
+        limbs.push(carry as u64);
+        let mut product = Count { limbs };
+        product.trim();
+        product
+    }
+
     /// The remainder of dividing by `divisor` (which is not zero), leaving the quotient.
     fn div_rem_small(&mut self, divisor: u64) -> u64 {
         let mut rem: u128 = 0;
@@ -267,6 +285,21 @@ mod tests {
         assert_eq!(z.to_u128(), Some((1u128 << 64) - 1));
         z.sub_assign(&z.clone());
         assert!(z.is_zero());
+    }
+
+    #[test]
+    fn products_carry_across_limbs() {
+        let f = fibonacci(150);
+        let mut sum = Count::zero();
+        for _ in 0..1000 {
+            sum += &f;
+        }
+        assert_eq!(f.times(1000), sum);
+        assert!(f.times(0).is_zero());
+        assert_eq!(
+            Count::from(u64::MAX).times(u64::MAX).to_u128(),
+            Some(u128::from(u64::MAX) * u128::from(u64::MAX))
+        );
     }
 
     #[test]

@@ -21,6 +21,10 @@
 //! (dead reasons per option, live options per primary item) a child state already in the
 //! cache is recognised by clearing a few bits, without touching any list.
 //!
+//! [`MemoOptions::threads`] counts on several threads (the `parallel` module): the top levels
+//! of the search become tasks that the threads solve with one shared cache, and the count is
+//! the same as on one thread.
+//!
 //! Memory is bounded by [`MemoOptions::memory_limit`] (by default a quarter of the machine's
 //! memory, [`default_memory_limit`]). When the cache reaches it, the cache keeps what it holds
 //! and takes no new entries: the count stays exact, some subproblems are solved again, and
@@ -39,6 +43,7 @@
 
 mod board;
 mod count;
+mod parallel;
 pub(crate) mod search;
 pub(crate) mod table;
 
@@ -93,6 +98,9 @@ pub struct MemoOptions {
     pub limits: Limits,
     /// Which item the search branches on in each state.
     pub choice: ItemChoice,
+    /// Threads of [`count`]: 1 (the default) counts on the calling thread, 0 on every
+    /// core. The count is the same for any number; [`crate::xc::zdd::Zdd::build`] uses one.
+    pub threads: usize,
 }
 
 /// Which item the memoised search branches on in each state.
@@ -126,6 +134,7 @@ impl Default for MemoOptions {
             memory_limit: default_memory_limit(),
             limits: Limits::new(),
             choice: ItemChoice::default(),
+            threads: 1,
         }
     }
 }
@@ -160,6 +169,40 @@ impl MemoOptions {
     pub fn choice(mut self, choice: ItemChoice) -> MemoOptions {
         self.choice = choice;
         self
+    }
+
+    /// Sets the number of threads of [`count`] (0: one per core, as
+    /// [`std::thread::available_parallelism`] says). With more than one, the top levels of
+    /// the search are split into tasks that the threads solve with one shared cache; the
+    /// count is the same as on one thread, the statistics depend on the schedule.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+    /// use dlxkit::xc::memo::{self, MemoOptions};
+    /// let board = Dominoes::new(10, 10)?;
+    /// let two = memo::count(board.problem(), &MemoOptions::new().threads(2))?;
+    /// assert_eq!(two.count.to_u64(), Some(258_584_046_368));
+    /// assert_eq!(two.stats.workers.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> MemoOptions {
+        self.threads = threads;
+        self
+    }
+
+    /// The number of threads [`count`] runs on: [`MemoOptions::threads`], with 0 read as
+    /// the number of cores.
+    ///
+    /// ```
+    /// use dlxkit::xc::memo::MemoOptions;
+    /// assert_eq!(MemoOptions::new().threads(3).thread_count(), 3);
+    /// assert!(MemoOptions::new().threads(0).thread_count() >= 1);
+    /// ```
+    pub fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
     }
 
     /// Sets the search limits.
@@ -206,6 +249,28 @@ pub struct MemoStats {
     pub wide: bool,
     /// Wall-clock time, both passes when there were two.
     pub elapsed: Duration,
+    /// What each thread of a parallel count did (empty on one thread). The sums of their
+    /// states, nodes and hits, plus the top levels expanded before them, are the totals above.
+    pub workers: Vec<WorkerStats>,
+}
+
+/// What one thread of a parallel count did.
+///
+/// ```
+/// let w = dlxkit::xc::memo::WorkerStats::default();
+/// assert_eq!((w.tasks, w.states), (0, 0));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WorkerStats {
+    /// Tasks (open states of the top levels) it took.
+    pub tasks: u64,
+    /// Distinct subproblems it solved.
+    pub states: u64,
+    /// Options it tried.
+    pub nodes: u64,
+    /// Options whose state it found in the shared cache (solved by itself or another).
+    pub hits: u64,
 }
 
 /// The result of [`count`]: the number of solutions, whether the search finished, and
@@ -262,6 +327,7 @@ pub enum MemoError {
 }
 
 /// Counts in `u128`, failing on overflow.
+#[derive(Clone, Copy)]
 struct NarrowCount;
 
 impl Fold for NarrowCount {
@@ -276,12 +342,13 @@ impl Fold for NarrowCount {
     }
 
     #[inline]
-    fn branch(&mut self, _: u32, rest: u128, taken: &u128, _: &mut Budget) -> Result<u128, Halt> {
+    fn branch(&mut self, _: u32, rest: u128, taken: &u128, _: &Budget) -> Result<u128, Halt> {
         rest.checked_add(*taken).ok_or(Halt::Overflow)
     }
 }
 
 /// Counts in [`Count`] (any size).
+#[derive(Clone, Copy)]
 struct WideCount;
 
 impl Fold for WideCount {
@@ -300,10 +367,38 @@ impl Fold for WideCount {
         _: u32,
         mut rest: Count,
         taken: &Count,
-        _: &mut Budget,
+        _: &Budget,
     ) -> Result<Count, Halt> {
         rest += taken;
         Ok(rest)
+    }
+}
+
+impl parallel::Tally for NarrowCount {
+    fn times(&self, value: &u128, paths: u64) -> Result<u128, Halt> {
+        value.checked_mul(u128::from(paths)).ok_or(Halt::Overflow)
+    }
+}
+
+impl parallel::Tally for WideCount {
+    fn times(&self, value: &Count, paths: u64) -> Result<Count, Halt> {
+        Ok(value.times(paths))
+    }
+}
+
+/// Counts with `fold` on the threads the options ask for.
+fn count_with<F: parallel::Tally>(
+    problem: &Problem,
+    fold: &mut F,
+    options: &MemoOptions,
+    budget: &Budget,
+) -> Result<search::Searched<F::Value>, Halt>
+where
+    F::Value: Send,
+{
+    match options.thread_count() {
+        1 => search::search(problem, fold, &options.limits, options.choice, budget),
+        n => parallel::count(problem, fold, &options.limits, options.choice, n, budget),
     }
 }
 
@@ -324,27 +419,15 @@ pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, Memo
         return Err(MemoError::Bounds);
     }
     let begun = std::time::Instant::now();
-    let mut budget = Budget::new(options.memory_limit);
-    let narrow = search::search(
-        problem,
-        &mut NarrowCount,
-        &options.limits,
-        options.choice,
-        &mut budget,
-    );
+    let budget = Budget::new(options.memory_limit);
+    let narrow = count_with(problem, &mut NarrowCount, options, &budget);
     let searched = match narrow {
         Ok(s) => s.map(Count::from),
         Err(Halt::Overflow) => {
             let first = budget.peak() as u64;
-            let mut budget = Budget::new(options.memory_limit);
-            let mut wide = search::search(
-                problem,
-                &mut WideCount,
-                &options.limits,
-                options.choice,
-                &mut budget,
-            )
-            .expect("adding counts of any size needs no memory from the budget");
+            let budget = Budget::new(options.memory_limit);
+            let mut wide = count_with(problem, &mut WideCount, options, &budget)
+                .expect("adding counts of any size needs no memory from the budget");
             wide.stats.wide = true;
             wide.stats.peak_bytes = wide.stats.peak_bytes.max(first);
             wide.stats.elapsed = begun.elapsed();

@@ -11,11 +11,12 @@
 //! What a state's value *is* belongs to the [`Fold`]: a number of solutions (adding), or a
 //! ZDD node (making one node per option that leads somewhere). The loop is the same.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::board::{Board, Counters};
-use super::table::{hash_words, Budget, Cache};
+use super::table::{hash_words, Budget, Cache, Memory};
 use super::{ItemChoice, MemoStats};
 use crate::xc::{Limits, Problem, Status};
 
@@ -46,7 +47,7 @@ pub(crate) trait Fold {
         option: u32,
         rest: Self::Value,
         taken: &Self::Value,
-        budget: &mut Budget,
+        budget: &Budget,
     ) -> Result<Self::Value, Halt>;
 }
 
@@ -79,40 +80,153 @@ pub(crate) fn search<F: Fold>(
     fold: &mut F,
     limits: &Limits,
     choice: ItemChoice,
-    budget: &mut Budget,
+    budget: &Budget,
 ) -> Result<Searched<F::Value>, Halt> {
     let start = Instant::now();
     let board = Board::new(problem);
-    let w = board.key_words();
     let mut counters = Counters::new(&board, problem);
-    let mut cache: Cache<F::Value> = Cache::new(w);
+    let mut cache: Cache<F::Value> = Cache::new(board.key_words());
     let mut stats = MemoStats {
         states: 1,
         ..MemoStats::default()
     };
-    let mut keys = board.initial_key(problem.item_count());
+    let root = board.initial_key(problem.item_count());
+    let watch = Watch { limits, team: None };
+    let walk = Walk {
+        board: &board,
+        watch: &watch,
+        choice,
+        budget,
+    };
+    let (status, value) = solve(
+        &walk,
+        &mut counters,
+        &mut cache,
+        fold,
+        &root,
+        board.primary_items(),
+        &mut stats,
+    )?;
+    stats.entries = cache.len() as u64;
+    stats.refused = cache.refused;
+    Ok(wrap_up(status, value, stats, budget, start))
+}
+
+/// What a walk of the search reads and does not change: the board, the limits, the item
+/// rule and the memory budget.
+pub(crate) struct Walk<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) watch: &'a Watch<'a>,
+    pub(crate) choice: ItemChoice,
+    pub(crate) budget: &'a Budget,
+}
+
+/// The limits a search stops at: the caller's and, for the workers of a parallel count,
+/// what they share.
+pub(crate) struct Watch<'a> {
+    pub(crate) limits: &'a Limits,
+    pub(crate) team: Option<&'a Team>,
+}
+
+/// What the workers of a parallel count share to stop together: their nodes (each adds its
+/// own every 1,024, so a node limit is met within 1,024 nodes per worker) and the first
+/// limit one of them met.
+#[derive(Debug, Default)]
+pub(crate) struct Team {
+    nodes: AtomicU64,
+    stopped: Mutex<Option<Status>>,
+}
+
+impl Team {
+    /// The limit a worker met, if one did.
+    pub(crate) fn stopped(&self) -> Option<Status> {
+        *self.stopped.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Records that a worker met `status` (the first limit met is kept).
+    pub(crate) fn stop(&self, status: Status) {
+        let mut stopped = self.stopped.lock().unwrap_or_else(PoisonError::into_inner);
+        stopped.get_or_insert(status);
+    }
+}
+
+impl Watch<'_> {
+    /// The limit that stops the search before its next node, if any. Alone, the node limit
+    /// is exact and the clock and the cancel flag are read every 1,024 nodes; in a team,
+    /// everything is read every 1,024 nodes.
+    #[inline]
+    fn limit_reached(&self, nodes: u64) -> Option<Status> {
+        if self.team.is_none() && self.limits.max_nodes.is_some_and(|max| nodes >= max) {
+            return Some(Status::NodeLimit);
+        }
+        if nodes % 1024 != 1023 {
+            return None;
+        }
+        let reached = self.slow_checks();
+        if let (Some(status), Some(team)) = (reached, self.team) {
+            team.stop(status);
+        }
+        reached
+    }
+
+    #[cold]
+    fn slow_checks(&self) -> Option<Status> {
+        let limits = self.limits;
+        if let Some(team) = self.team {
+            if let Some(status) = team.stopped() {
+                return Some(status);
+            }
+            let all = team.nodes.fetch_add(1024, Ordering::Relaxed) + 1024;
+            if limits.max_nodes.is_some_and(|max| all >= max) {
+                return Some(Status::NodeLimit);
+            }
+        }
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Status::Cancelled);
+        }
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Status::TimeLimit);
+        }
+        None
+    }
+}
+
+/// The end of [`solve`]: complete with the state's value, or stopped at a limit with the
+/// values gathered by the states still open.
+pub(crate) type Solved<V> = (Status, Result<V, Vec<V>>);
+
+/// Solves the state `start`, with `left` primary items uncovered (`counters` describe it,
+/// and describe it again on return), remembering every state below it in `memory`. The
+/// start itself is neither remembered nor counted in `stats.states`: the caller decides.
+pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
+    walk: &Walk<'_>,
+    counters: &mut Counters,
+    memory: &mut M,
+    fold: &mut F,
+    start: &[u64],
+    left: u32,
+    stats: &mut MemoStats,
+) -> Result<Solved<F::Value>, Halt> {
+    let board = walk.board;
+    let budget = walk.budget;
+    let w = board.key_words();
+    let mut keys = start.to_vec();
     let mut child = vec![0u64; w];
     let mut frames: Vec<Frame<F::Value>> = Vec::new();
 
-    match counters.choose_item(&board, &keys, choice) {
+    match counters.choose_item(board, &keys, walk.choice) {
         Some((item, live)) if live > 0 => frames.push(Frame {
             item,
             cursor: board.options_of(item).len(),
             current: 0,
             acc: fold.bottom(),
-            left: board.primary_items(),
+            left,
         }),
-        _ => {
-            let value = Ok(fold.bottom());
-            return Ok(wrap_up(
-                Status::Complete,
-                value,
-                stats,
-                &cache,
-                budget,
-                start,
-            ));
-        }
+        _ => return Ok((Status::Complete, Ok(fold.bottom()))),
     }
 
     loop {
@@ -132,28 +246,24 @@ pub(crate) fn search<F: Fold>(
             // Every option of this state is done: remember it, and go back to its parent.
             let value = frames.pop().expect("a frame").acc;
             let Some(parent) = frames.last_mut() else {
-                let value = Ok(value);
-                return Ok(wrap_up(
-                    Status::Complete,
-                    value,
-                    stats,
-                    &cache,
-                    budget,
-                    start,
-                ));
+                return Ok((Status::Complete, Ok(value)));
             };
             let key = &keys[depth * w..];
-            cache.insert(key, hash_words(key), value.clone(), budget);
+            memory.remember(key, hash_words(key), value.clone(), budget);
             keys.truncate(depth * w);
-            counters.choose::<true>(&board, parent.current, &keys[(depth - 1) * w..]);
+            counters.choose::<true>(board, parent.current, &keys[(depth - 1) * w..]);
             let rest = std::mem::replace(&mut parent.acc, fold.bottom());
             parent.acc = fold.branch(parent.current, rest, &value, budget)?;
             continue;
         };
 
-        if let Some(status) = limit_reached(limits, stats.nodes) {
+        if let Some(status) = walk.watch.limit_reached(stats.nodes) {
+            // Leave the counters as they were at the start, as promised.
+            for d in (1..frames.len()).rev() {
+                counters.choose::<true>(board, frames[d - 1].current, &keys[(d - 1) * w..]);
+            }
             let open = Err(frames.into_iter().map(|f| f.acc).collect());
-            return Ok(wrap_up(status, open, stats, &cache, budget, start));
+            return Ok((status, open));
         }
         stats.nodes += 1;
 
@@ -168,15 +278,17 @@ pub(crate) fn search<F: Fold>(
             continue;
         }
         let hash = hash_words(&child);
-        if let Some(value) = cache.get(&child, hash) {
-            stats.hits += 1;
+        if let Some(branched) = memory.lookup(&child, hash, |value| {
             let rest = std::mem::replace(&mut frame.acc, fold.bottom());
-            frame.acc = fold.branch(o, rest, value, budget)?;
+            fold.branch(o, rest, value, budget)
+        }) {
+            stats.hits += 1;
+            frame.acc = branched?;
             continue;
         }
         stats.states += 1;
-        counters.choose::<false>(&board, o, key);
-        match counters.choose_item(&board, &child, choice) {
+        counters.choose::<false>(board, o, key);
+        match counters.choose_item(board, &child, walk.choice) {
             Some((item, live)) if live > 0 => {
                 frame.current = o;
                 keys.extend_from_slice(&child);
@@ -190,46 +302,21 @@ pub(crate) fn search<F: Fold>(
             }
             _ => {
                 // A dead end: some primary item has no live option left.
-                counters.choose::<true>(&board, o, &keys[depth * w..]);
-                cache.insert(&child, hash, fold.bottom(), budget);
+                counters.choose::<true>(board, o, &keys[depth * w..]);
+                memory.remember(&child, hash, fold.bottom(), budget);
             }
         }
     }
 }
 
-/// The limit that stops the search before its next node, if any (the clock and the cancel
-/// flag are read every 1,024 nodes).
-#[inline]
-fn limit_reached(limits: &Limits, nodes: u64) -> Option<Status> {
-    if limits.max_nodes.is_some_and(|max| nodes >= max) {
-        return Some(Status::NodeLimit);
-    }
-    if nodes % 1024 == 1023 {
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(Status::Cancelled);
-        }
-        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(Status::TimeLimit);
-        }
-    }
-    None
-}
-
-/// The end of a search: the statistics completed from the cache and the budget.
-fn wrap_up<V>(
+/// The end of a search: the statistics completed from the budget and the clock.
+pub(crate) fn wrap_up<V>(
     status: Status,
     value: Result<V, Vec<V>>,
     mut stats: MemoStats,
-    cache: &Cache<V>,
     budget: &Budget,
     start: Instant,
 ) -> Searched<V> {
-    stats.entries = cache.len() as u64;
-    stats.refused = cache.refused;
     stats.peak_bytes = budget.peak() as u64;
     stats.elapsed = start.elapsed();
     Searched {

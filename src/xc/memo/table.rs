@@ -12,11 +12,14 @@
 //! search stays exact, it only solves some subproblems more than once); the ZDD, which must
 //! keep every node, reports that it needs more memory.
 //!
-//! For a parallel search the cache splits cleanly: the high bits of a key's hash can pick
-//! one of 2^k shards, each its own `Cache` behind its own lock (a shared cache), or each
-//! worker can keep a private cache for the subtrees it owns (a split cache, with repeated
-//! work across workers but no locking). Both keep results identical to one thread, because
-//! a key alone determines its subproblem.
+//! A parallel count shares one cache between its threads: [`Shards`], where the high bits of
+//! a key's hash pick one of 2^k shards, each its own `Cache` behind its own lock. (Private
+//! caches per thread were measured too: each thread then solves almost every state again.)
+//! Results are identical to one thread's either way, because a key alone determines its
+//! subproblem.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// Hashes a key of 64-bit words (a multiply-rotate mix per word, then a final avalanche so
 /// that the low bits, which pick the slot, depend on every bit of the key).
@@ -33,37 +36,53 @@ pub(crate) fn hash_words(words: &[u64]) -> u64 {
 }
 
 /// A memory limit shared by everything the memoised search allocates, with the peak.
-#[derive(Clone, Debug)]
+///
+/// Its counters are atomic so that the workers of a parallel count draw on one budget (the
+/// limit is for the whole run, not per thread); a buffer grows only rarely, so the atomic
+/// operations cost nothing that shows.
+#[derive(Debug)]
 pub(crate) struct Budget {
     limit: usize,
-    used: usize,
-    peak: usize,
+    used: AtomicUsize,
+    peak: AtomicUsize,
 }
 
 impl Budget {
     pub(crate) fn new(limit: usize) -> Budget {
         Budget {
             limit,
-            used: 0,
-            peak: 0,
+            used: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
         }
     }
 
     /// Asks to replace a buffer of `old` bytes by one of `new` bytes (both exist while the
     /// contents are copied). Records the change and returns `true` if it fits.
-    pub(crate) fn regrow(&mut self, old: usize, new: usize) -> bool {
-        let during = self.used.saturating_add(new);
-        if during > self.limit {
-            return false;
+    pub(crate) fn regrow(&self, old: usize, new: usize) -> bool {
+        let mut used = self.used.load(Ordering::Relaxed);
+        loop {
+            let during = used.saturating_add(new);
+            if during > self.limit {
+                return false;
+            }
+            match self.used.compare_exchange_weak(
+                used,
+                used - old + new,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => {
+                    self.peak.fetch_max(during, Ordering::Relaxed);
+                    return true;
+                }
+                Err(now) => used = now,
+            }
         }
-        self.peak = self.peak.max(during);
-        self.used = self.used - old + new;
-        true
     }
 
     /// The most bytes held at once so far.
     pub(crate) fn peak(&self) -> usize {
-        self.peak
+        self.peak.load(Ordering::Relaxed)
     }
 }
 
@@ -73,7 +92,7 @@ fn next_capacity(len: usize) -> usize {
 }
 
 /// Grows `v` so it can take one more element, if the budget allows.
-pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &mut Budget) -> bool {
+pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &Budget) -> bool {
     if v.len() < v.capacity() {
         return true;
     }
@@ -118,11 +137,7 @@ impl IndexTable {
 
     /// Makes room for one more index (doubling, and re-placing every index by the hash
     /// `hash_of` gives it), if the budget allows.
-    pub(crate) fn reserve_one(
-        &mut self,
-        budget: &mut Budget,
-        hash_of: impl Fn(u32) -> u64,
-    ) -> bool {
+    pub(crate) fn reserve_one(&mut self, budget: &Budget, hash_of: impl Fn(u32) -> u64) -> bool {
         if (self.len + 1) * 2 <= self.slots.len() {
             return true;
         }
@@ -192,7 +207,7 @@ impl<V> Cache<V> {
 
     /// Stores a value for a key not yet in the cache; refuses (and counts it) when the budget
     /// is spent.
-    pub(crate) fn insert(&mut self, key: &[u64], hash: u64, value: V, budget: &mut Budget) {
+    pub(crate) fn insert(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget) {
         let w = self.width;
         let keys = &self.keys;
         let room = self.values.len() < u32::MAX as usize - 1
@@ -217,8 +232,85 @@ impl<V> Cache<V> {
     }
 }
 
+/// Where the search remembers solved subproblems: one thread's [`Cache`], or the [`Shards`]
+/// the workers of a parallel count share.
+pub(crate) trait Memory<V> {
+    /// Applies `f` to the value stored for `key` (whose hash is `hash`), if there is one.
+    fn lookup<R>(&self, key: &[u64], hash: u64, f: impl FnOnce(&V) -> R) -> Option<R>;
+
+    /// Stores the value of a solved subproblem (or refuses it when the budget is spent).
+    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget);
+}
+
+impl<V> Memory<V> for Cache<V> {
+    #[inline]
+    fn lookup<R>(&self, key: &[u64], hash: u64, f: impl FnOnce(&V) -> R) -> Option<R> {
+        self.get(key, hash).map(f)
+    }
+
+    #[inline]
+    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget) {
+        self.insert(key, hash, value, budget);
+    }
+}
+
+/// A cache split into shards, each behind its own lock, shared by the workers of a parallel
+/// count: the top bits of a key's hash pick its shard (the low bits pick its slot within
+/// the shard), so two workers seldom want the same lock.
+#[derive(Debug)]
+pub(crate) struct Shards<V> {
+    shards: Vec<Mutex<Cache<V>>>,
+    /// log2 of the number of shards.
+    bits: u32,
+}
+
+impl<V> Shards<V> {
+    /// `2^bits` empty shards for keys of `width` words.
+    pub(crate) fn new(width: usize, bits: u32) -> Shards<V> {
+        Shards {
+            shards: (0..1usize << bits)
+                .map(|_| Mutex::new(Cache::new(width)))
+                .collect(),
+            bits,
+        }
+    }
+
+    #[inline]
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, Cache<V>> {
+        let k = hash.checked_shr(64 - self.bits).unwrap_or(0) as usize;
+        // A worker that panicked holding a lock left its shard whole (an insert either
+        // finished or did not start), and the panic reaches the caller anyway.
+        self.shards[k]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Entries in every shard, and entries refused.
+    pub(crate) fn totals(&self) -> (u64, u64) {
+        self.shards.iter().fold((0, 0), |(len, refused), s| {
+            let s = s.lock().unwrap_or_else(PoisonError::into_inner);
+            (len + s.len() as u64, refused + s.refused)
+        })
+    }
+}
+
+impl<V> Memory<V> for &Shards<V> {
+    #[inline]
+    fn lookup<R>(&self, key: &[u64], hash: u64, f: impl FnOnce(&V) -> R) -> Option<R> {
+        self.shard(hash).get(key, hash).map(f)
+    }
+
+    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget) {
+        let mut shard = self.shard(hash);
+        // Two workers may solve one subproblem at once; the second finds it stored.
+        if shard.get(key, hash).is_none() {
+            shard.insert(key, hash, value, budget);
+        }
+    }
+}
+
 /// Grows a flat array of keys so it can take `width` more words, if the budget allows.
-fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &mut Budget) -> bool {
+fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &Budget) -> bool {
     if v.len() + width <= v.capacity() {
         return true;
     }
@@ -236,11 +328,11 @@ mod tests {
 
     #[test]
     fn the_cache_finds_what_it_stored_and_nothing_else() {
-        let mut budget = Budget::new(usize::MAX);
+        let budget = Budget::new(usize::MAX);
         let mut cache = Cache::new(2);
         for k in 0..5_000u64 {
             let key = [k, k * 7];
-            cache.insert(&key, hash_words(&key), k, &mut budget);
+            cache.insert(&key, hash_words(&key), k, &budget);
         }
         assert_eq!(cache.len(), 5_000);
         for k in 0..5_000u64 {
@@ -254,10 +346,10 @@ mod tests {
 
     #[test]
     fn a_spent_budget_refuses_entries_instead_of_growing() {
-        let mut budget = Budget::new(64 * 1024);
+        let budget = Budget::new(64 * 1024);
         let mut cache = Cache::new(1);
         for k in 0..100_000u64 {
-            cache.insert(&[k], hash_words(&[k]), k, &mut budget);
+            cache.insert(&[k], hash_words(&[k]), k, &budget);
         }
         assert!(cache.len() < 100_000);
         assert_eq!(cache.refused as usize, 100_000 - cache.len());
