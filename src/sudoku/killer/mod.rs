@@ -10,7 +10,7 @@
 //! digits to its cells that adds up to the sum, repeats no digit and agrees with the givens
 //! (a given cell keeps its digit; no cell takes a digit given in one of its units). Each
 //! filling is one option; it covers the cage's own item `k3` (cage 3 is filled), and for each
-//! of its cells the items a single placement covers in the plain encoding ([`encode`]: the
+//! of its cells the items a single placement covers in the plain encoding ([`encode`](crate::sudoku::encode): the
 //! cell, and its row, column, box and variant units with the digit). Cells in no cage keep
 //! their placement options. The engine then solves killer puzzles with no new algorithm:
 //! choosing a filling is choosing several placements at once, and the cage item makes sure
