@@ -57,6 +57,16 @@ quickcheck! {
         agrees_with_brute_force(&s.uncoloured().problem(), 1 + k as usize % 5)
     }
 
+    fn the_k_cheapest_are_brute_forces_k_cheapest_with_costs_beyond_32_bits(s: Random, k: u8) -> bool {
+        // Costs of 2^33 and more take the 24-byte nodes without colours; costs of 2^32 - 3
+        // and 2^32 - 2 are the dearest the 16-byte ones hold.
+        let p = s.uncoloured().problem();
+        let wide = p.with_costs(|o| p.option_cost(o) << 33 | o.index() as u64).unwrap();
+        let border = p.with_costs(|o| u64::from(u32::MAX) - 2 + p.option_cost(o) % 2).unwrap();
+        let k = 1 + k as usize % 5;
+        agrees_with_brute_force(&wide, k) && agrees_with_brute_force(&border, k)
+    }
+
     fn with_k_above_the_count_every_solution_is_found_once(s: Random) -> bool {
         let p = s.problem();
         let all = brute_force(&p);

@@ -30,7 +30,8 @@
 //! Costs are unsigned 64-bit integers; the builder keeps the sum of all options' costs below
 //! `2^64 - 1`, so no partial sum overflows and `2^64 - 1` can stand for "infinite". Problems
 //! without costs never reach this module: the plain [`Solver`](crate::xc::Solver) searches
-//! them.
+//! them. The matrix (`best/links.rs`) takes 16-byte nodes when the problem has no colours
+//! and its costs fit in 32 bits, DLX5's 24-byte ones otherwise.
 //!
 //! ```
 //! use dlxkit::xc::Problem;
@@ -51,9 +52,9 @@ use std::time::Instant;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
 
-/// How many options of an item the choice counts before it settles for the list's length
-/// (DLX5's `lenthresh`).
-const LOOKAHEAD: u32 = 10;
+mod links;
+
+use links::{fits_lean, CostNode, Full, Lean, Links};
 
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
@@ -92,9 +93,40 @@ pub struct BestOutcome {
 /// ```
 pub struct BestSolver<'p> {
     problem: &'p Problem,
+    m: Matrix,
+    search: Search,
+}
+
+/// The matrix, with the smallest nodes the problem allows.
+enum Matrix {
+    /// No colours, net costs below 2^32 - 1.
+    Lean(Links<Lean>),
+    /// Any problem.
+    Full(Links<Full>),
+}
+
+impl Matrix {
+    fn new(problem: &Problem) -> Matrix {
+        if fits_lean(problem) {
+            Matrix::Lean(Links::new(problem))
+        } else {
+            Matrix::Full(Links::new(problem))
+        }
+    }
+
+    /// The total tax, the updates and the cleansings.
+    fn counts(&self) -> (u64, u64, u64) {
+        match self {
+            Matrix::Lean(m) => (m.total_tax, m.updates, m.cleansings),
+            Matrix::Full(m) => (m.total_tax, m.updates, m.cleansings),
+        }
+    }
+}
+
+/// The state of DLX5's machine, apart from its matrix.
+struct Search {
     limits: Limits,
     k: usize,
-    m: Links,
     at: At,
     level: usize,
     cur_cost: u64,
@@ -161,24 +193,26 @@ impl<'p> BestSolver<'p> {
     pub fn new(problem: &'p Problem, k: usize) -> BestSolver<'p> {
         BestSolver {
             problem,
-            limits: Limits::new(),
-            k: k.max(1),
-            m: Links::new(problem),
-            at: At::Forward,
-            level: 0,
-            cur_cost: 0,
-            next_cost: 0,
-            cutoff: INFINITE,
-            best: Vec::new(),
-            choice: Vec::new(),
-            part_cost: Vec::new(),
-            item_threshold: Vec::new(),
-            option_threshold: Vec::new(),
-            kept: BinaryHeap::new(),
-            stats: Stats::default(),
-            status: Status::Complete,
-            started: Instant::now(),
-            next_poll: 0,
+            m: Matrix::new(problem),
+            search: Search {
+                limits: Limits::new(),
+                k: k.max(1),
+                at: At::Forward,
+                level: 0,
+                cur_cost: 0,
+                next_cost: 0,
+                cutoff: INFINITE,
+                best: Vec::new(),
+                choice: Vec::new(),
+                part_cost: Vec::new(),
+                item_threshold: Vec::new(),
+                option_threshold: Vec::new(),
+                kept: BinaryHeap::new(),
+                stats: Stats::default(),
+                status: Status::Complete,
+                started: Instant::now(),
+                next_poll: 0,
+            },
         }
     }
 
@@ -192,9 +226,9 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(best.outcome().status, Status::SolutionLimit);
     /// ```
     pub fn with_limits(mut self, limits: Limits) -> BestSolver<'p> {
-        self.limits = limits;
-        if self.limits.max_solutions == Some(0) {
-            self.finish(Status::SolutionLimit);
+        self.search.limits = limits;
+        if self.search.limits.max_solutions == Some(0) {
+            self.search.finish(Status::SolutionLimit);
         }
         self
     }
@@ -207,7 +241,7 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 1).total_tax(), 5);
     /// ```
     pub fn total_tax(&self) -> u64 {
-        self.m.total_tax
+        self.m.counts().0
     }
 
     /// The status, the statistics and the cheapest solutions so far (all of them once the
@@ -223,27 +257,31 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!((outcome.stats.solutions, outcome.cheapest[0].cost), (1, 2));
     /// ```
     pub fn outcome(&self) -> BestOutcome {
-        let mut kept: Vec<_> = self.kept.clone().into_sorted_vec();
-        kept.truncate(self.k);
-        let mut stats = self.stats.clone();
-        stats.updates = self.m.updates;
-        stats.cleansings = self.m.cleansings;
-        if self.at != At::Done {
-            stats.elapsed = self.started.elapsed();
+        let search = &self.search;
+        let (total_tax, updates, cleansings) = self.m.counts();
+        let mut kept: Vec<_> = search.kept.clone().into_sorted_vec();
+        kept.truncate(search.k);
+        let mut stats = search.stats.clone();
+        stats.updates = updates;
+        stats.cleansings = cleansings;
+        if search.at != At::Done {
+            stats.elapsed = search.started.elapsed();
         }
         BestOutcome {
-            status: self.status,
+            status: search.status,
             stats,
             cheapest: kept
                 .into_iter()
                 .map(|(net, _, options)| Costed {
-                    cost: net + self.m.total_tax,
+                    cost: net + total_tax,
                     options,
                 })
                 .collect(),
         }
     }
+}
 
+impl Search {
     fn finish(&mut self, status: Status) {
         self.status = status;
         self.at = At::Done;
@@ -282,8 +320,8 @@ impl<'p> BestSolver<'p> {
         false
     }
 
-    /// Runs the machine to the next improvement, or to the end.
-    fn step(&mut self) -> Option<Costed> {
+    /// Runs the machine on `m` to the next improvement, or to the end.
+    fn step<N: CostNode>(&mut self, m: &mut Links<N>, problem: &Problem) -> Option<Costed> {
         loop {
             match self.at {
                 At::Forward => {
@@ -307,7 +345,7 @@ impl<'p> BestSolver<'p> {
                             v.push(0);
                         }
                     }
-                    let (item, usable) = self.m.choose(self.cutoff - self.cur_cost);
+                    let (item, usable) = m.choose(self.cutoff - self.cur_cost);
                     self.stats.branches += u64::from(usable >= 2);
                     if usable == 0 {
                         self.stats.dead_ends += 1;
@@ -316,20 +354,20 @@ impl<'p> BestSolver<'p> {
                     }
                     self.best[level] = item;
                     self.part_cost[level] = self.cur_cost;
-                    let x = self.m.down(item);
+                    let x = m.down(item);
                     self.choice[level] = x;
-                    self.next_cost = self.cur_cost + self.m.cost(x);
+                    self.next_cost = self.cur_cost + m.cost(x);
                     let threshold = self.cutoff - self.next_cost;
                     self.item_threshold[level] = threshold;
-                    self.m.cover(item, threshold);
+                    m.cover(item, threshold);
                     self.at = At::Advance;
                 }
                 At::Advance => {
                     let level = self.level;
                     let threshold = self.cutoff - self.next_cost;
                     self.option_threshold[level] = threshold;
-                    self.m.commit(self.choice[level], threshold);
-                    if self.m.all_covered() {
+                    m.commit(self.choice[level], threshold);
+                    if m.all_covered() {
                         // A solution is a node too, so the node limit applies to it.
                         if self
                             .limits
@@ -340,7 +378,7 @@ impl<'p> BestSolver<'p> {
                             return None;
                         }
                         self.at = At::Recover;
-                        return Some(self.found());
+                        return Some(self.found(m, problem));
                     }
                     self.level += 1;
                     self.cur_cost = self.next_cost;
@@ -349,14 +387,14 @@ impl<'p> BestSolver<'p> {
                 At::Recover => {
                     let level = self.level;
                     let x = self.choice[level];
-                    self.m.uncommit(x, self.option_threshold[level]);
-                    let y = self.m.down(x);
+                    m.uncommit(x, self.option_threshold[level]);
+                    let y = m.down(x);
                     self.choice[level] = y;
                     if y == self.best[level] {
                         self.at = At::Backup;
                         continue;
                     }
-                    self.next_cost = self.cur_cost + self.m.cost(y);
+                    self.next_cost = self.cur_cost + m.cost(y);
                     self.at = if self.next_cost >= self.cutoff {
                         At::Backup
                     } else {
@@ -365,7 +403,7 @@ impl<'p> BestSolver<'p> {
                 }
                 At::Backup => {
                     let level = self.level;
-                    self.m.uncover(self.best[level], self.item_threshold[level]);
+                    m.uncover(self.best[level], self.item_threshold[level]);
                     self.at = At::Backdown;
                 }
                 At::Backdown => {
@@ -383,14 +421,14 @@ impl<'p> BestSolver<'p> {
     }
 
     /// Records the solution at the current level: the cutoff moves, the solution is kept.
-    fn found(&mut self) -> Costed {
+    fn found<N: CostNode>(&mut self, m: &Links<N>, problem: &Problem) -> Costed {
         let level = self.level;
         self.stats.nodes += 1;
         self.count_level(level + 1);
         self.stats.solutions += 1;
         let options: Vec<OptionId> = self.choice[..=level]
             .iter()
-            .map(|&x| self.m.option_of(x))
+            .map(|&x| m.option_of(x))
             .collect();
         let net = self.next_cost;
         self.kept.push((net, self.stats.solutions, options.clone()));
@@ -403,13 +441,10 @@ impl<'p> BestSolver<'p> {
         if self.limits.max_solutions == Some(self.stats.solutions) {
             self.finish(Status::SolutionLimit);
         }
-        let cost = net + self.m.total_tax;
+        let cost = net + m.total_tax;
         debug_assert_eq!(
             cost,
-            options
-                .iter()
-                .map(|&o| self.problem.option_cost(o))
-                .sum::<u64>()
+            options.iter().map(|&o| problem.option_cost(o)).sum::<u64>()
         );
         Costed { cost, options }
     }
@@ -420,387 +455,20 @@ impl Iterator for BestSolver<'_> {
 
     /// The next improvement: a solution cheaper than the `k`th cheapest found so far.
     fn next(&mut self) -> Option<Costed> {
-        self.step()
+        match &mut self.m {
+            Matrix::Lean(m) => self.search.step(m, self.problem),
+            Matrix::Full(m) => self.search.step(m, self.problem),
+        }
     }
 }
 
 impl std::fmt::Debug for BestSolver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BestSolver")
-            .field("k", &self.k)
-            .field("level", &self.level)
-            .field("cutoff", &self.cutoff)
-            .field("stats", &self.stats)
+            .field("k", &self.search.k)
+            .field("level", &self.search.level)
+            .field("cutoff", &self.search.cutoff)
+            .field("stats", &self.search.stats)
             .finish()
-    }
-}
-
-/// One node of DLX5's matrix: item headers at `1..=items` (0 is the root of the list of
-/// active primary items), then the options' entries, each option followed by a spacer.
-/// 24 bytes, as in DLX5: the cost sits beside the links the loops follow with it.
-#[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    up: u32,
-    down: u32,
-    /// The item (from 1); in a spacer, minus the number of options before it; in a primary
-    /// item's header, the length of its list (as DLX5 keeps it: [`Links::len`]).
-    item: i32,
-    /// The colour plus one (0: none; -1: cleansed, agreeing with its item's colour).
-    color: i32,
-    /// The net cost of the node's option.
-    cost: u64,
-}
-
-/// DLX5's matrix with net costs, each item's list sorted by them.
-///
-/// Its nodes are reached through [`Links::at`] and [`Links::at_mut`], which skip the bounds
-/// check (unless the feature `checked` is on): every index they get is a header
-/// (`1..=items`), a node's neighbour in its option (options are framed by spacers), or a
-/// link read from a node, and links are only ever copied from node to node after
-/// [`Links::new`] set them all within the array, which never changes size.
-struct Links {
-    nodes: Vec<Node>,
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    primaries: u32,
-    total_tax: u64,
-    updates: u64,
-    cleansings: u64,
-}
-
-impl Links {
-    fn new(problem: &Problem) -> Links {
-        let order = problem.knuth_order();
-        let items = order.len();
-        let mut header = vec![0u32; problem.item_count()];
-        for (h, &i) in order.iter().enumerate() {
-            header[i.index()] = h as u32 + 1;
-        }
-        // Taxes, item by item, on the options' net costs.
-        let mut net: Vec<u64> = problem.options().map(|o| problem.option_cost(o)).collect();
-        let mut options_of: Vec<Vec<u32>> = vec![Vec::new(); items + 1];
-        for o in problem.options() {
-            for e in problem.option(o) {
-                options_of[header[e.item.index()] as usize].push(o.index() as u32);
-            }
-        }
-        let primaries = problem.primary_count() as u32;
-        let mut total_tax = 0;
-        for list in &options_of[1..=primaries as usize] {
-            let tax = list.iter().map(|&o| net[o as usize]).min().unwrap_or(0);
-            if tax > 0 {
-                total_tax += tax;
-                for &o in list {
-                    net[o as usize] -= tax;
-                }
-            }
-        }
-        // The nodes, options in order, each followed by a spacer.
-        let mut nodes = vec![Node::default(); items + 1];
-        let mut node_lists: Vec<Vec<u32>> = vec![Vec::new(); items + 1];
-        nodes.push(Node::default()); // the first spacer
-        for o in problem.options() {
-            let first = nodes.len() as u32;
-            for e in problem.option(o) {
-                let h = header[e.item.index()];
-                node_lists[h as usize].push(nodes.len() as u32);
-                nodes.push(Node {
-                    up: 0,
-                    down: 0,
-                    item: h as i32,
-                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
-                    cost: net[o.index()],
-                });
-                if h <= primaries {
-                    nodes[h as usize].item += 1; // the list's length
-                }
-            }
-            let last = nodes.len() as u32 - 1;
-            let spacer_before = first as usize - 1;
-            nodes[spacer_before].down = last;
-            nodes.push(Node {
-                up: first,
-                down: 0,
-                item: -(o.index() as i32 + 1),
-                color: 0,
-                cost: 0,
-            });
-        }
-        // Each list sorted by net cost, stably (DLX5 merge-sorts them).
-        for (h, list) in node_lists.iter_mut().enumerate().skip(1) {
-            list.sort_by_key(|&x| nodes[x as usize].cost);
-            let mut above = h as u32;
-            for &x in list.iter() {
-                nodes[x as usize].up = above;
-                nodes[above as usize].down = x;
-                above = x;
-            }
-            nodes[above as usize].down = h as u32;
-            nodes[h].up = above;
-            if list.is_empty() {
-                nodes[h].down = h as u32;
-            }
-        }
-        // The active list: the root and the primary items; secondary items in their own
-        // circle (covering one unlinks it harmlessly).
-        let mut prev = vec![0u32; items + 1];
-        let mut next = vec![0u32; items + 1];
-        let circle = |from: u32, to: u32, head: u32, prev: &mut [u32], next: &mut [u32]| {
-            let members: Vec<u32> = std::iter::once(head).chain(from..=to).collect();
-            for (k, &x) in members.iter().enumerate() {
-                next[x as usize] = members[(k + 1) % members.len()];
-                prev[x as usize] = members[(k + members.len() - 1) % members.len()];
-            }
-        };
-        circle(1, primaries, 0, &mut prev, &mut next);
-        if (primaries as usize) < items {
-            circle(
-                primaries + 2,
-                items as u32,
-                primaries + 1,
-                &mut prev,
-                &mut next,
-            );
-        }
-        Links {
-            nodes,
-            prev,
-            next,
-            primaries,
-            total_tax,
-            updates: 0,
-            cleansings: 0,
-        }
-    }
-
-    /// The node `x` (see [`Links`] for why `x` is in range).
-    #[cfg(not(feature = "checked"))]
-    #[allow(unsafe_code)]
-    #[inline(always)]
-    fn at(&self, x: u32) -> &Node {
-        debug_assert!((x as usize) < self.nodes.len());
-        // SAFETY: `x` is a header, a neighbour of a node within its option, or a link
-        // read from a node; all of them are below `nodes.len()` (see `Links`).
-        unsafe { self.nodes.get_unchecked(x as usize) }
-    }
-
-    /// The node `x`, to change (see [`Links::at`]).
-    #[cfg(not(feature = "checked"))]
-    #[allow(unsafe_code)]
-    #[inline(always)]
-    fn at_mut(&mut self, x: u32) -> &mut Node {
-        debug_assert!((x as usize) < self.nodes.len());
-        // SAFETY: as for `Links::at`.
-        unsafe { self.nodes.get_unchecked_mut(x as usize) }
-    }
-
-    /// The node `x` (checked).
-    #[cfg(feature = "checked")]
-    fn at(&self, x: u32) -> &Node {
-        &self.nodes[x as usize]
-    }
-
-    /// The node `x`, to change (checked).
-    #[cfg(feature = "checked")]
-    fn at_mut(&mut self, x: u32) -> &mut Node {
-        &mut self.nodes[x as usize]
-    }
-
-    /// The length of primary item `k`'s list (options hidden by a cover with a threshold
-    /// still count, as in DLX5).
-    fn len(&self, k: u32) -> u32 {
-        self.at(k).item as u32
-    }
-
-    fn down(&self, x: u32) -> u32 {
-        self.at(x).down
-    }
-
-    fn cost(&self, x: u32) -> u64 {
-        self.at(x).cost
-    }
-
-    fn all_covered(&self) -> bool {
-        self.next[0] == 0
-    }
-
-    fn option_of(&self, x: u32) -> OptionId {
-        let mut y = x as usize;
-        while self.nodes[y].item > 0 {
-            y += 1;
-        }
-        OptionId::new((-self.nodes[y].item - 1) as usize)
-    }
-
-    /// DLX5's choice: the active primary item with the fewest options cheaper than
-    /// `budget`, the dearest cheapest option on ties; with the number of those options (0:
-    /// the branch is dead).
-    fn choose(&self, budget: u64) -> (u32, u32) {
-        let (mut best, mut fewest, mut dearest) = (0, u32::MAX, 0);
-        let mut k = self.next[0];
-        while k != 0 {
-            let first = self.down(k);
-            if first == k || self.cost(first) >= budget {
-                return (k, 0);
-            }
-            let min_cost = self.cost(first);
-            let mut s = 1;
-            let mut p = self.down(first);
-            let usable = loop {
-                if p == k || self.cost(p) >= budget {
-                    break Some(s);
-                }
-                if s == fewest {
-                    break None;
-                }
-                if s >= LOOKAHEAD {
-                    break Some(self.len(k));
-                }
-                p = self.down(p);
-                s += 1;
-            };
-            if let Some(s) = usable {
-                if s < fewest || (s == fewest && min_cost > dearest) {
-                    (best, fewest, dearest) = (k, s, min_cost);
-                }
-            }
-            k = self.next[k as usize];
-        }
-        (best, fewest)
-    }
-
-    /// Unlinks the other nodes of `x`'s option from their lists (a cleansed node stays).
-    fn hide(&mut self, x: u32) {
-        let mut y = x + 1;
-        while y != x {
-            let node = *self.at(y);
-            if node.color >= 0 {
-                if node.item <= 0 {
-                    y = node.up;
-                    continue;
-                }
-                self.at_mut(node.up).down = node.down;
-                self.at_mut(node.down).up = node.up;
-                self.updates += 1;
-                if node.item as u32 <= self.primaries {
-                    self.at_mut(node.item as u32).item -= 1; // the length
-                }
-            }
-            y += 1;
-        }
-    }
-
-    /// Undoes [`Links::hide`] (in the same order: the links dance back all the same).
-    fn unhide(&mut self, x: u32) {
-        let mut y = x + 1;
-        while y != x {
-            let node = *self.at(y);
-            if node.color >= 0 {
-                if node.item <= 0 {
-                    y = node.up;
-                    continue;
-                }
-                self.at_mut(node.up).down = y;
-                self.at_mut(node.down).up = y;
-                if node.item as u32 <= self.primaries {
-                    self.at_mut(node.item as u32).item += 1; // the length
-                }
-            }
-            y += 1;
-        }
-    }
-
-    /// Covers item `c`: hides its options cheaper than `threshold`.
-    fn cover(&mut self, c: u32, threshold: u64) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
-        self.updates += 1;
-        let mut x = self.down(c);
-        while x != c && self.cost(x) < threshold {
-            self.hide(x);
-            x = self.down(x);
-        }
-    }
-
-    /// Undoes [`Links::cover`] with the same threshold.
-    fn uncover(&mut self, c: u32, threshold: u64) {
-        let mut x = self.down(c);
-        while x != c && self.cost(x) < threshold {
-            self.unhide(x);
-            x = self.down(x);
-        }
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = c;
-        self.prev[r as usize] = c;
-    }
-
-    /// Keeps, in the list of node `p`'s item, the options cheaper than `threshold` that
-    /// agree with `p`'s colour (marking them cleansed) and hides the others.
-    fn purify(&mut self, p: u32, threshold: u64) {
-        let Node { item, color, .. } = *self.at(p);
-        let c = item as u32;
-        self.cleansings += 1;
-        let mut x = self.down(c);
-        while x != c && self.cost(x) < threshold {
-            if self.at(x).color != color {
-                self.hide(x);
-            } else if x != p {
-                self.cleansings += 1;
-                self.at_mut(x).color = -1;
-            }
-            x = self.down(x);
-        }
-    }
-
-    /// Undoes [`Links::purify`] with the same threshold.
-    fn unpurify(&mut self, p: u32, threshold: u64) {
-        let Node { item, color, .. } = *self.at(p);
-        let c = item as u32;
-        let mut x = self.down(c);
-        while x != c && self.cost(x) < threshold {
-            if self.at(x).color < 0 {
-                self.at_mut(x).color = color;
-            } else if x != p {
-                self.unhide(x);
-            }
-            x = self.down(x);
-        }
-    }
-
-    /// Covers or purifies the other items of `x`'s option, going right.
-    fn commit(&mut self, x: u32, threshold: u64) {
-        let mut y = x + 1;
-        while y != x {
-            let node = *self.at(y);
-            if node.item <= 0 {
-                y = node.up;
-                continue;
-            }
-            if node.color == 0 {
-                self.cover(node.item as u32, threshold);
-            } else if node.color > 0 {
-                self.purify(y, threshold);
-            }
-            y += 1;
-        }
-    }
-
-    /// Undoes [`Links::commit`], going left.
-    fn uncommit(&mut self, x: u32, threshold: u64) {
-        let mut y = x - 1;
-        while y != x {
-            let node = *self.at(y);
-            if node.item <= 0 {
-                y = node.down;
-                continue;
-            }
-            if node.color == 0 {
-                self.uncover(node.item as u32, threshold);
-            } else if node.color > 0 {
-                self.unpurify(y, threshold);
-            }
-            y -= 1;
-        }
     }
 }
