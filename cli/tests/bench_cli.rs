@@ -6,14 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-use serde_json::Value;
+use crate::cli_util::dlxkit;
 
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
+use serde_json::Value;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -2,17 +2,12 @@
 //! its cost, in text, JSON and JSON Lines, as Knuth's DLX5 finds them; `--emit dlx` writes
 //! costs back; bad costs are errors with file, line and column.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-const COSTS: &str = "data/dlx/knuth-costs.dlx";
+use crate::cli_util::dlxkit;
 
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
+const COSTS: &str = "data/dlx/knuth-costs.dlx";
 
 #[test]
 fn best_prints_each_improvement_with_its_cost_then_the_optimum() {

@@ -3,11 +3,13 @@
 //! (sukaku lines and candidate grids) through `solve`, `count`, `explain` and `rate`, and of
 //! `generate --difficulty` with the rating's levels.
 
-use assert_cmd::Command;
 use dlxkit::sudoku::candidates::{Candidates, Digits};
 use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 use predicates::prelude::*;
 use serde_json::Value;
+
+use crate::cli_util::dlxkit;
+use crate::cli_util::sudoku_quiet as run;
 
 const PE96_1: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -16,30 +18,6 @@ const PE96_1_SOLVED: &str =
 /// Project Euler's 7th puzzle: its hardest step is an X-wing.
 const PE96_7: &str =
     ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71.";
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
-
-/// Runs `dlxkit sudoku args...` with `stdin`, expecting exit `code`; returns stdout.
-fn run(args: &[&str], stdin: &str, code: i32) -> String {
-    let out = dlxkit()
-        .arg("sudoku")
-        .args(args)
-        .arg("--quiet")
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "dlxkit sudoku {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()

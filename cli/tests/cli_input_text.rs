@@ -3,15 +3,9 @@
 //! ends (read as line ends), bytes that are not UTF-8 (named with the line and column), and
 //! columns counted in characters.
 
-use assert_cmd::Command;
+use crate::cli_util::dlxkit;
 
 const BOM: &str = "\u{feff}";
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
 
 /// The toy problem's one solution, in the order the search chooses its options.
 const TOY_SOLUTION: &str = "A D\nC E F\nB G\n\n";

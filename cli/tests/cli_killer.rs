@@ -2,7 +2,8 @@
 //! and `rate` with `--variant killer` (exact output, both cage formats, standard input), and
 //! every kind of bad input or usage with its exact message and exit 2.
 
-use assert_cmd::Command;
+use crate::cli_util::dlxkit;
+use crate::cli_util::sudoku_quiet as run;
 
 /// The Wikipedia killer (the first puzzle of `data/sudoku/killer.txt`), as a cage map.
 const WIKIPEDIA: &str = "\
@@ -20,30 +21,6 @@ P=13 Q=20 R=12 S=27 T=6 U=20 V=6 W=10 X=14 Y=8 Z=16 a=15 b=13 c=17
 ";
 const WIKIPEDIA_SOLVED: &str =
     "215647398368952174794381652586274931142593867973816425821739546659428713437165289";
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT);
-    cmd
-}
-
-/// Runs `dlxkit sudoku args...` with `stdin`, expecting exit `code`; returns stdout.
-fn run(args: &[&str], stdin: &str, code: i32) -> String {
-    let out = dlxkit()
-        .arg("sudoku")
-        .args(args)
-        .arg("--quiet")
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "dlxkit sudoku {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Expects exit 2, nothing on stdout, and stderr starting with `message`.
 fn fails_with(args: &[&str], stdin: &str, message: &str) {

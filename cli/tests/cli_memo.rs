@@ -3,14 +3,9 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+use crate::cli_util::dlxkit;
 
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT);
-    cmd
-}
+use predicates::prelude::*;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_memo");

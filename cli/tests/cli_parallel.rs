@@ -5,15 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
+use crate::cli_util::dlxkit;
 use crate::cli_util::{self, Watch};
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
 
 /// Runs dlxkit with `args`; its exit code, standard output and standard error.
 fn run(args: &[&str]) -> (i32, String, String) {

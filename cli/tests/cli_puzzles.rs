@@ -4,11 +4,11 @@
 //! `dlxkit solve`, limits, statistics, colours, errors and exit codes, and Ctrl-C.
 
 use crate::cli_util;
+use crate::cli_util::dlxkit;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 #[cfg(unix)]
 use cli_util::{interrupt_after_first_line, Watch};
 use dlxkit::puzzles::dominoes::{Domino, DominoTiling, Dominoes};
@@ -21,12 +21,6 @@ use dlxkit::puzzles::shopping::{Purchase, ShoppingList};
 use dlxkit::puzzles::Puzzle;
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
 
 /// Runs `dlxkit args...`, expecting exit 0, and returns standard output.
 fn stdout_of(args: &[&str]) -> String {

@@ -3,15 +3,10 @@
 //! counts on standard error and the JSON report; the solutions of `solve --reduce` are the
 //! original options.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
+use crate::cli_util::dlxkit;
 
 fn stdout_of(args: &[&str], stdin: &str) -> String {
     let out = dlxkit().args(args).write_stdin(stdin).output().unwrap();

@@ -7,19 +7,12 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
-
 #[cfg(unix)]
+use crate::cli_util::dlxkit;
 use crate::cli_util::send;
 #[cfg(target_os = "linux")]
 use crate::cli_util::wait_until_caught;
 use crate::cli_util::{self, end_within_30_seconds, Ended};
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
 
 /// What a run stopped before its search says without --stats.
 const TIME_NOTE: &str = "dlxkit: stopped at the time limit (--timeout) before the search started: nothing was searched\n";

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use crate::cli_util::dlxkit;
+
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -12,12 +13,6 @@ const COLORS: &str = "data/dlx/knuth-colors.dlx";
 
 /// The toy problem's one solution, in the order the search chooses its options.
 const TOY_SOLUTION: &str = "A D\nC E F\nB G\n\n";
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
 
 /// A problem with `n` items, each covered by either of two identical options: 2^n solutions.
 fn doubles(n: usize) -> String {

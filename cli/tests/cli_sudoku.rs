@@ -4,10 +4,10 @@
 //! of bad input with its exact message and exit 2.
 
 use crate::cli_util;
+use crate::cli_util::dlxkit;
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 #[cfg(unix)]
 use cli_util::{interrupt_after_first_line, Watch};
 use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
@@ -32,27 +32,9 @@ const SIX_SOLVED: &str = "346512251364435126612453163245524631";
 const FOUR_NONE: &str = ".12.3...4.......";
 const FOUR_MANY: &str = "1...............";
 
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
-
 /// Runs `dlxkit sudoku args...` with `stdin`, expecting exit `code`; returns stdout.
 fn run(args: &[&str], stdin: &str, code: i32) -> String {
-    let out = dlxkit()
-        .arg("sudoku")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "dlxkit sudoku {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    crate::cli_util::sudoku(args, stdin, code).0
 }
 
 /// Standard output of `dlxkit sudoku args...` (exit 0, nothing on stdin).

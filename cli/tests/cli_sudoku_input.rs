@@ -2,14 +2,9 @@
 //! numbers (one grid, with a note naming the other reading), and a lone line too short to
 //! be a puzzle (what a puzzle is, said on its line).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
+use crate::cli_util::dlxkit;
 
 /// `n` lines of `n` zeros.
 fn zeros(n: usize) -> String {

@@ -8,35 +8,14 @@ use std::process::{Command as Process, Stdio};
 #[cfg(target_os = "linux")]
 use std::time::Duration;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 #[cfg(target_os = "linux")]
+use crate::cli_util::sudoku as run;
 use crate::cli_util::{end_within_30_seconds, send, wait_until_caught, Ended};
 
 /// A 4x4 puzzle with 72 solutions.
 const FOUR_MANY: &str = "1...............\n";
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
-    cmd
-}
-
-fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
-    let out = dlxkit()
-        .arg("sudoku")
-        .args(args)
-        .write_stdin(stdin)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn a_count_under_a_node_limit_prints_what_it_found_and_why_it_stopped() {

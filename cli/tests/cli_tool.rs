@@ -2,22 +2,16 @@
 //! broken pipe, and Ctrl-C.
 
 use crate::cli_util;
+use crate::cli_util::dlxkit;
 
 use std::ffi::OsStr;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
 #[cfg(unix)]
 use cli_util::{interrupt_after_first_line, Watch};
 use predicates::prelude::*;
-
-fn dlxkit() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dlxkit"));
-    cmd.current_dir(crate::ROOT);
-    cmd
-}
 
 #[test]
 fn short_help_is_short_and_long_help_has_examples() {

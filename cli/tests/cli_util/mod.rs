@@ -6,6 +6,38 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// `dlxkit` run from the repository's root, with `NO_COLOR` unset (so that the colour rules
+/// are the program's, not the environment's).
+pub fn dlxkit() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::new(env!("CARGO_BIN_EXE_dlxkit"));
+    cmd.current_dir(crate::ROOT).env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs `dlxkit sudoku ARGS` with `stdin`, checks that it exits with `code` (naming its
+/// standard error if not), and returns its standard output and standard error.
+pub fn sudoku(args: &[&str], stdin: &str, code: i32) -> (String, String) {
+    let out = dlxkit()
+        .arg("sudoku")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "dlxkit sudoku {args:?}: {stderr}"
+    );
+    (String::from_utf8(out.stdout).unwrap(), stderr)
+}
+
+/// [`sudoku`] with `--quiet` after `args`: its standard output.
+pub fn sudoku_quiet(args: &[&str], stdin: &str, code: i32) -> String {
+    let quiet: Vec<&str> = args.iter().copied().chain(["--quiet"]).collect();
+    sudoku(&quiet, stdin, code).0
+}
+
 /// Which output stream of the child announces that it is ready to be interrupted.
 #[allow(dead_code)]
 pub enum Watch {
