@@ -34,7 +34,8 @@ pub enum Format {
     Text,
     /// One JSON object, printed when the work is done.
     Json,
-    /// JSON Lines: one object per result as it is found, then a summary object.
+    /// JSON Lines: one object per result as it is found (and, in a long search, a progress
+    /// object each second), then a summary object.
     Jsonl,
 }
 

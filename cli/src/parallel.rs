@@ -247,7 +247,7 @@ enum Message {
     /// Solutions of a shard, in its order.
     Solutions(usize, Vec<Vec<OptionId>>),
     /// How far a running shard is: the fraction explored, its nodes and solutions so far.
-    Progress(usize, f64, u64),
+    Progress(usize, f64, u64, u64),
     /// A shard's search is over.
     Done(usize, Outcome),
 }
@@ -327,7 +327,15 @@ pub fn run(
             match rx.recv_timeout(TICK) {
                 Ok(message) => {
                     gather.take(message, out, &mut on_solution, stop);
-                    bar.update(&gather.progress(started));
+                    let progress = gather.progress(started);
+                    bar.update(&progress);
+                    if let Some(line) = bar.event(&progress) {
+                        let written = out.json_line(&line).and_then(|()| out.end_record());
+                        if let Err(e) = written {
+                            gather.failure.get_or_insert(e);
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -420,7 +428,9 @@ impl Work<'_> {
                 Event::Progress(p) => {
                     self.spend(p.nodes - counted);
                     counted = p.nodes;
-                    let _ = self.tx.send(Message::Progress(index, p.estimate, p.nodes));
+                    let _ =
+                        self.tx
+                            .send(Message::Progress(index, p.estimate, p.nodes, p.solutions));
                 }
             }
             match self.stop.load(Ordering::Relaxed) {
@@ -463,8 +473,8 @@ struct Gather<'s> {
     printed: u64,
     limit: Option<u64>,
     limit_hit: bool,
-    /// The running shards: the fraction explored and nodes so far.
-    running: BTreeMap<usize, (f64, u64)>,
+    /// The running shards: the fraction explored, nodes and solutions so far.
+    running: BTreeMap<usize, (f64, u64, u64)>,
     done_share: f64,
     estimate: f64,
     unordered: bool,
@@ -491,8 +501,8 @@ impl Gather<'_> {
                     self.pending.entry(index).or_default().extend(solutions);
                 }
             }
-            Message::Progress(index, fraction, nodes) => {
-                self.running.insert(index, (fraction, nodes));
+            Message::Progress(index, fraction, nodes, solutions) => {
+                self.running.insert(index, (fraction, nodes, solutions));
             }
             Message::Done(index, outcome) => {
                 self.running.remove(&index);
@@ -585,18 +595,24 @@ impl Gather<'_> {
         let running: f64 = self
             .running
             .iter()
-            .map(|(&k, &(fraction, _))| shards[k].share() * fraction)
+            .map(|(&k, &(fraction, _, _))| shards[k].share() * fraction)
             .sum();
         self.estimate = self.estimate.max((self.done_share + running).min(1.0));
         let nodes = self.totals.nodes
             + self
                 .running
                 .values()
-                .map(|&(_, n)| u128::from(n))
+                .map(|&(_, n, _)| u128::from(n))
+                .sum::<u128>();
+        let solutions = self.totals.solutions
+            + self
+                .running
+                .values()
+                .map(|&(_, _, s)| u128::from(s))
                 .sum::<u128>();
         Progress {
             nodes: u64::try_from(nodes).unwrap_or(u64::MAX),
-            solutions: u64::try_from(self.totals.solutions).unwrap_or(u64::MAX),
+            solutions: u64::try_from(solutions).unwrap_or(u64::MAX),
             level: 0,
             estimate: self.estimate,
             elapsed: started.elapsed(),

@@ -7,6 +7,10 @@
 //!   It appears only once the search has run for a moment, so quick runs draw nothing.
 //! - [`CountBar`], for batches (many puzzles): items done of a total, rate and ETA.
 //!
+//! With `--format jsonl` a search also reports itself on standard output, a
+//! `{"type":"progress",...}` line each second ([`SearchBar::event`]), so that a script or a
+//! scheduler's log sees how far a long search is without a terminal.
+//!
 //! While a bar is drawn, print on standard error through [`SearchBar::suspend`] (or
 //! `CountBar::suspend`) so that the bar and the text do not tangle.
 
@@ -14,6 +18,7 @@ use std::time::Duration;
 
 use dlxkit::xc::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
 
 /// Nodes between two progress events of a search.
 pub const SEARCH_EVERY: u64 = 1 << 16;
@@ -24,16 +29,62 @@ const SEARCH_BAR_DELAY: Duration = Duration::from_millis(300);
 /// The estimate bar's resolution (positions for the whole tree).
 const ESTIMATE_STEPS: u64 = 10_000;
 
+/// How often a search writes a JSON Lines progress event.
+const EVENT_EVERY: Duration = Duration::from_secs(1);
+
 /// A progress display for one search, fed with [`Progress`] events.
 pub struct SearchBar {
     wanted: bool,
     bar: Option<ProgressBar>,
+    /// With JSON Lines: the search time at which the next progress event is due.
+    next_event: Option<Duration>,
+}
+
+/// A search's progress as a line of JSON: `{"type":"progress","estimate":0.42,...}`.
+#[derive(Debug, Serialize)]
+pub struct ProgressEvent {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    /// Knuth's estimate of the fraction of the tree explored (it only grows).
+    estimate: f64,
+    nodes: u64,
+    solutions: u64,
+    elapsed_ms: u128,
 }
 
 impl SearchBar {
     /// A bar that will draw only if `wanted` (see [`super::Context::progress_wanted`]).
     pub fn new(wanted: bool) -> SearchBar {
-        SearchBar { wanted, bar: None }
+        SearchBar {
+            wanted,
+            bar: None,
+            next_event: None,
+        }
+    }
+
+    /// Also gives a [`ProgressEvent`] each second of the search, if `events` (the output is
+    /// JSON Lines).
+    pub fn with_events(mut self, events: bool) -> SearchBar {
+        self.next_event = events.then_some(EVENT_EVERY);
+        self
+    }
+
+    /// The progress line to print now, if one is due (a second since the last one).
+    pub fn event(&mut self, p: &Progress) -> Option<ProgressEvent> {
+        let due = self.next_event.as_mut()?;
+        if p.elapsed < *due {
+            return None;
+        }
+        while *due <= p.elapsed {
+            *due += EVENT_EVERY;
+        }
+        Some(ProgressEvent {
+            kind: "progress",
+            estimate: p.estimate.clamp(0.0, 1.0),
+            nodes: p.nodes,
+            solutions: p.solutions,
+            elapsed_ms: p.elapsed.as_millis(),
+        })
     }
 
     /// The `progress_every` to give `Solver::run`: [`SEARCH_EVERY`]. (Events also come when
@@ -177,8 +228,37 @@ mod tests {
             elapsed: Duration::from_secs(10),
         });
         assert!(bar.bar.is_none());
+        assert!(
+            bar.event(&at(10.0, 0.5)).is_none(),
+            "no events unless asked"
+        );
         let count = CountBar::new(10, "puzzles", false);
         count.inc(3);
         assert_eq!(count.done(), 3);
+    }
+
+    fn at(secs: f64, estimate: f64) -> Progress {
+        Progress {
+            nodes: 1,
+            solutions: 0,
+            level: 0,
+            estimate,
+            elapsed: Duration::from_secs_f64(secs),
+        }
+    }
+
+    #[test]
+    fn progress_events_come_once_a_second_of_search() {
+        let mut bar = SearchBar::new(false).with_events(true);
+        assert!(bar.event(&at(0.5, 0.1)).is_none());
+        let first = bar.event(&at(1.2, 0.2)).expect("due after a second");
+        assert_eq!((first.estimate, first.elapsed_ms), (0.2, 1200));
+        assert!(bar.event(&at(1.9, 0.3)).is_none());
+        assert!(bar.event(&at(4.5, 0.4)).is_some());
+        assert!(
+            bar.event(&at(4.9, 0.5)).is_none(),
+            "the missed seconds do not pile up"
+        );
+        assert!(bar.event(&at(5.0, 0.6)).is_some());
     }
 }

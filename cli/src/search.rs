@@ -111,7 +111,10 @@ pub fn run(
             Event::Solution(options) => on_solution(out, options),
             Event::Progress(p) => {
                 bar.update(&p);
-                out.flush_if_stale()
+                match bar.event(&p) {
+                    Some(line) => out.json_line(&line).and_then(|()| out.end_record()),
+                    None => out.flush_if_stale(),
+                }
             }
         })
     };

@@ -250,7 +250,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let mut printer = Printer::new(format, args.count);
     // A bar would tangle with solutions printed on the same terminal as they are found.
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
-    let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
+    let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal)
+        .with_events(format == Format::Jsonl && !plan.is_shard());
     let outcome = plan.search(
         searched,
         limits,

@@ -506,3 +506,44 @@ fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 1, "{out}");
 }
+
+#[test]
+fn json_lines_report_progress_each_second_on_one_thread_and_on_two() {
+    for jobs in ["1", "2"] {
+        let (code, out, err) = run(&[
+            "langford",
+            "16",
+            "--count",
+            "--format",
+            "jsonl",
+            "--timeout",
+            "2.5",
+            "--jobs",
+            jobs,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let (summary, progress) = lines.split_last().unwrap();
+        assert_eq!(summary["type"], "summary");
+        assert_eq!(summary["status"], "time limit");
+        assert!(!progress.is_empty(), "--jobs {jobs}: no progress in {out}");
+        let mut last = (0.0, 0, 0);
+        for (k, p) in (1..).zip(progress) {
+            assert_eq!(p["type"], "progress", "{p}");
+            let now = (
+                p["estimate"].as_f64().unwrap(),
+                p["nodes"].as_u64().unwrap(),
+                p["elapsed_ms"].as_u64().unwrap(),
+            );
+            assert!(now.0 > last.0 && now.0 <= 1.0, "--jobs {jobs}: {out}");
+            // The k-th line comes once the search has run k seconds.
+            assert!(now.1 > last.1 && now.2 >= 1000 * k, "--jobs {jobs}: {out}");
+            assert!(p["solutions"].as_u64().unwrap() > 0, "{p}");
+            last = now;
+        }
+        assert!(summary["nodes"].as_u64().unwrap() >= last.1);
+    }
+}

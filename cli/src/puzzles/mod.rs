@@ -281,7 +281,8 @@ pub fn solve<P: Shown>(
         printer.format = Format::Jsonl;
     }
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
-    let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal);
+    let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal)
+        .with_events(printer.format == Format::Jsonl && !plan.is_shard());
     let outcome = plan.search(
         problem,
         limits,
