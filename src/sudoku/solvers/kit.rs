@@ -192,6 +192,39 @@ impl Counters {
         Ok(())
     }
 
+    /// The nodes the grants so far still allow, for a search that counts its nodes after
+    /// making them ([`Counters::spend`]) and asks for room before ([`Counters::make_room`]).
+    #[inline]
+    pub(crate) fn room(&self) -> u64 {
+        self.left
+    }
+
+    /// Counts `nodes` nodes made within the room.
+    #[inline]
+    pub(crate) fn spend(&mut self, nodes: u64) {
+        debug_assert!(
+            nodes <= self.left,
+            "{nodes} nodes in a room of {}",
+            self.left
+        );
+        self.left -= nodes;
+    }
+
+    /// Grants nodes until the room holds `need` (at least 1,024 at a time) or the node limit
+    /// stops the grants (the room is then smaller than `need`); polls the cancel flag and the
+    /// clock first, unless the node limit leaves nothing to grant.
+    #[cold]
+    pub(crate) fn make_room(mut self, budget: &Budget, need: u64) -> Result<Counters, Status> {
+        let more = budget.max_nodes - self.granted;
+        if more > 0 {
+            budget.poll()?;
+            let grant = more.min(need.saturating_sub(self.left).max(1024));
+            self.granted += grant;
+            self.left += grant;
+        }
+        Ok(self)
+    }
+
     /// The nodes counted.
     pub(crate) fn nodes(&self) -> u64 {
         self.granted - self.left

@@ -1,4 +1,5 @@
-//! Backtracking on unit masks: the search that `naive` and `mrv` share.
+//! Backtracking on unit masks: the search of `mrv`, and of `naive` on the grids its own
+//! three-unit search does not take (extra units, more than 16 digits or 254 blanks).
 //!
 //! Each unit keeps the set of digits it still lacks, so a blank's legal digits are the
 //! intersection of its units' sets: three loads and two ANDs in a standard layout. Placing a
