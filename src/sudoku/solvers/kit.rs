@@ -37,6 +37,8 @@ pub(crate) trait Digits:
     fn bit(d: u8) -> Self;
     /// How many digits the set holds.
     fn size(self) -> u32;
+    /// The digits 1 to 64 of the set, as a word (for hashing).
+    fn low_word(self) -> u64;
     /// The set of the smallest digit alone (empty for the empty set).
     fn lowest_bit(self) -> Self;
     /// The smallest digit of a non-empty set.
@@ -65,6 +67,10 @@ macro_rules! digits_for {
             #[inline]
             fn bit(d: u8) -> $t {
                 1 << (d - 1)
+            }
+            #[inline]
+            fn low_word(self) -> u64 {
+                self as u64
             }
             #[inline]
             fn size(self) -> u32 {

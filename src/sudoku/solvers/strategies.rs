@@ -179,19 +179,21 @@ struct Store<M> {
     trail: Vec<(u16, M)>,
     /// Cells down to one candidate whose digit has not left their peers yet.
     singles: Vec<u16>,
-    /// For each unit, the passes that must look at it again (see [`Board::touch`]).
-    dirty: Vec<u8>,
+    /// The units each pass must look at again (see [`Board::touch`]): bit `u % 64` of word
+    /// `u / 64`, one word per pass (indexed by [`HIDDEN`], [`SUBSETS`], [`POINTING`]).
+    dirty: Vec<[u64; 3]>,
     /// A copy of one unit's candidates, for the passes.
     scratch: Slots<M, 256>,
+    /// For pointing: the digits of the shared cells of each crossing of one unit.
+    insides: Vec<M>,
     /// The search levels.
     levels: Vec<Level<M>>,
 }
 
-/// The passes over units, as bits of [`Store::dirty`].
-const HIDDEN: u8 = 1;
-const SUBSETS: u8 = 2;
-const POINTING: u8 = 4;
-const EVERY_PASS: u8 = HIDDEN | SUBSETS | POINTING;
+/// The passes over units, as places in the words of [`Store::dirty`].
+const HIDDEN: usize = 0;
+const SUBSETS: usize = 1;
+const POINTING: usize = 2;
 
 /// A search level: the cell guessed on, its candidates not tried yet, and the trail length
 /// before the guess.
@@ -209,8 +211,9 @@ struct Board<'a, M> {
     cand: &'a mut [M; 1 << 16],
     trail: &'a mut Vec<(u16, M)>,
     singles: &'a mut Vec<u16>,
-    dirty: &'a mut [u8],
+    dirty: &'a mut [[u64; 3]],
     scratch: &'a mut [M; 256],
+    insides: &'a mut [M],
     /// All digits.
     full: M,
     /// Deductions per strategy, indexed like [`Strategy::ALL`].
@@ -234,16 +237,29 @@ impl<'a, M: Digits> Board<'a, M> {
         }
         store.trail.clear();
         store.dirty.clear();
-        store.dirty.resize(tables.units, EVERY_PASS);
-        Board {
+        store.dirty.resize(tables.unit_words(), [0; 3]);
+        store.insides.resize(tables.most_crossings, M::EMPTY);
+        let mut board = Board {
             tables,
             cand,
             trail: &mut store.trail,
             singles: &mut store.singles,
             dirty: &mut store.dirty,
             scratch: store.scratch.get(),
+            insides: &mut store.insides,
             full,
             fired: [0; 4],
+        };
+        board.all_dirty();
+        board
+    }
+
+    /// Marks every unit for every pass.
+    fn all_dirty(&mut self) {
+        let units = self.tables.units;
+        for (i, d) in self.dirty.iter_mut().enumerate() {
+            let left = units - 64 * i;
+            *d = [if left >= 64 { !0 } else { (1 << left) - 1 }; 3];
         }
     }
 
@@ -255,17 +271,30 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Notes that `cell` changed: every pass must look at its units again.
     #[inline]
     fn touch(&mut self, cell: u16) {
-        for &u in self.tables.units_of(usize::from(cell)) {
-            self.dirty[usize::from(u)] = EVERY_PASS;
+        let bits = self.tables.unit_bits(usize::from(cell));
+        for (d, &b) in self.dirty.iter_mut().zip(bits) {
+            d[HIDDEN] |= b;
+            d[SUBSETS] |= b;
+            d[POINTING] |= b;
         }
     }
 
-    /// Whether `pass` must look at unit `u`, and notes that it did.
+    /// The first unit from `from` on that `pass` must look at, noted as looked at: the units
+    /// in order, with those changed meanwhile, as a loop over every unit that skips the
+    /// clean ones would visit them.
     #[inline]
-    fn visit(&mut self, u: usize, pass: u8) -> bool {
-        let d = self.dirty[u];
-        self.dirty[u] = d & !pass;
-        d & pass != 0
+    fn next_dirty(&mut self, pass: usize, from: usize) -> Option<usize> {
+        let mut i = from / 64;
+        let mut word = self.dirty.get(i)?[pass] & (!0u64 << (from % 64));
+        loop {
+            if word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                self.dirty[i][pass] &= !(1u64 << bit);
+                return Some(64 * i + bit);
+            }
+            i += 1;
+            word = self.dirty.get(i)?[pass];
+        }
     }
 
     /// Gives `cell` the one candidate `b` (a hidden single, or a guess).
@@ -291,11 +320,17 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Removes `digits`, some of which the cell has.
     #[inline]
     fn eliminate(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
+        self.touch(cell);
+        self.cut(cell, digits)
+    }
+
+    /// [`Board::eliminate`] without [`Board::touch`]: the caller notes the change.
+    #[inline(always)]
+    fn cut(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
         let old = self.get(cell);
         let new = old & !digits;
         self.trail.push((cell, old));
         self.cand[usize::from(cell)] = new;
-        self.touch(cell);
         if new.is_empty() {
             return Err(Contradiction);
         }
@@ -311,7 +346,7 @@ impl<'a, M: Digits> Board<'a, M> {
                 self.cand[usize::from(cell)] = old;
             }
             self.trail.truncate(mark);
-            self.dirty.fill(EVERY_PASS);
+            self.all_dirty();
         }
         self.singles.clear();
     }
@@ -320,16 +355,32 @@ impl<'a, M: Digits> Board<'a, M> {
     /// queue is empty. Counts the singles whose removal changed something.
     fn naked_singles(&mut self) -> Result<(), Contradiction> {
         let tables = self.tables;
+        // With 64 units or fewer, the units of the changed cells are gathered in a register
+        // and marked once at the end (a board after a contradiction is undone, and every
+        // unit marked, before anything reads the marks).
+        let one_word = tables.unit_words() == 1;
+        let mut touched = 0u64;
         while let Some(cell) = self.singles.pop() {
             let m = self.get(cell);
             let mut changed = false;
             for &p in tables.peers(usize::from(cell)) {
                 if !(self.get(p) & m).is_empty() {
-                    self.eliminate(p, m)?;
+                    if one_word {
+                        touched |= tables.unit_bits(usize::from(p))[0];
+                        self.cut(p, m)?;
+                    } else {
+                        self.eliminate(p, m)?;
+                    }
                     changed = true;
                 }
             }
             self.fired[0] += u64::from(changed);
+        }
+        if one_word {
+            let d = &mut self.dirty[0];
+            d[HIDDEN] |= touched;
+            d[SUBSETS] |= touched;
+            d[POINTING] |= touched;
         }
         Ok(())
     }
@@ -365,10 +416,9 @@ impl<'a, M: Digits> Board<'a, M> {
         let tables = self.tables;
         let n = self.side::<N>();
         let mut placed = 0;
-        for u in 0..tables.units {
-            if !self.visit(u, HIDDEN) {
-                continue;
-            }
+        let mut next = 0;
+        while let Some(u) = self.next_dirty(HIDDEN, next) {
+            next = u + 1;
             self.read::<N>(u);
             let (mut once, mut twice, mut settled) = (M::EMPTY, M::EMPTY, M::EMPTY);
             for &m in &self.scratch[..n] {
@@ -405,15 +455,29 @@ impl<'a, M: Digits> Board<'a, M> {
         let tables = self.tables;
         let n = self.side::<N>();
         let mut fired = 0;
-        for u in 0..tables.units {
-            if !self.visit(u, SUBSETS) {
-                continue;
-            }
+        let mut next = 0;
+        while let Some(u) = self.next_dirty(SUBSETS, next) {
+            next = u + 1;
             let open = self.read::<N>(u);
             // With every single settled, `k` of the unit's `open` cells have nothing to take
             // from unless `k < open` (and cannot be too many for their digits either).
             let settled = self.singles.is_empty();
             if settled && open < 3 {
+                continue;
+            }
+            // A subset needs two open cells with the same candidates (and so does the
+            // contradiction below): most units have none, and a hash of each open cell's
+            // candidates into a word's 64 bits shows it without comparing them in pairs.
+            let mut seen = 0u64;
+            let mut repeat = false;
+            for &m in &self.scratch[..n] {
+                if m.several() {
+                    let bit = 1u64 << (m.low_word().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
+                    repeat |= seen & bit != 0;
+                    seen |= bit;
+                }
+            }
+            if !repeat {
                 continue;
             }
             for i in 0..n {
@@ -455,12 +519,15 @@ impl<'a, M: Digits> Board<'a, M> {
         let tables = self.tables;
         let n = self.side::<N>();
         let mut fired = 0;
-        for u in 0..tables.units {
+        let mut next = 0;
+        while let Some(u) = self.next_dirty(POINTING, next) {
+            next = u + 1;
             let crossings = tables.crossings(u);
-            if crossings.is_empty() || !self.visit(u, POINTING) {
+            if crossings.is_empty() {
                 continue;
             }
             self.read::<N>(u);
+            let insides = &mut self.insides[..crossings.len()];
             let or = |scratch: &[M; 256], places: &[u8]| {
                 places
                     .iter()
@@ -473,19 +540,33 @@ impl<'a, M: Digits> Board<'a, M> {
                 twice |= once & m;
                 once |= m;
             }
+            for (inside, x) in insides.iter_mut().zip(crossings) {
+                *inside = or(self.scratch, &tables.places[x.shared.clone()]);
+            }
             // Removals land outside this unit, so the copy stays true.
-            for x in crossings {
-                let inside = or(self.scratch, &tables.places[x.shared.clone()]);
-                let outside = or(self.scratch, &tables.places[x.rest.clone()]);
-                let mut confined = inside & !outside & twice;
-                while !confined.is_empty() {
-                    let b = confined.lowest_bit();
-                    confined ^= b;
-                    let mut changed = false;
-                    for &c in &tables.pool[x.beyond.clone()] {
-                        changed |= self.remove(c, b)?;
+            for (k, x) in crossings.iter().enumerate() {
+                let inside = self.insides[k];
+                let outside = tables.pieces[x.pieces.clone()].iter().fold(
+                    or(self.scratch, &tables.places[x.leftover.clone()]),
+                    |m, &y| m | self.insides[usize::from(y)],
+                );
+                let confined = inside & !outside & twice;
+                if confined.is_empty() {
+                    continue;
+                }
+                // A digit confined here is mostly confined since an earlier visit, its
+                // removals done: one look at the other unit's other cells finds the digits
+                // that still have something to remove.
+                let beyond = &tables.pool[x.beyond.clone()];
+                let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
+                let mut hit = confined & there;
+                while !hit.is_empty() {
+                    let b = hit.lowest_bit();
+                    hit ^= b;
+                    for &c in beyond {
+                        self.remove(c, b)?;
                     }
-                    fired += u64::from(changed);
+                    fired += 1;
                 }
             }
         }
