@@ -363,15 +363,23 @@ impl<'a, M: Digits> Board<'a, M> {
         while let Some(cell) = self.singles.pop() {
             let m = self.get(cell);
             let mut changed = false;
-            for &p in tables.peers(usize::from(cell)) {
-                if !(self.get(p) & m).is_empty() {
+            // The peers that hold the digit, found as bits of a word without a branch on
+            // each (which was mispredicted about once in seven peers), then visited in order.
+            for chunk in tables.peers(usize::from(cell)).chunks(64) {
+                let mut hits = 0u64;
+                for (i, &p) in chunk.iter().enumerate() {
+                    hits |= u64::from(!(self.get(p) & m).is_empty()) << i;
+                }
+                changed |= hits != 0;
+                while hits != 0 {
+                    let p = chunk[hits.trailing_zeros() as usize];
+                    hits &= hits - 1;
                     if one_word {
                         touched |= tables.unit_bits(usize::from(p))[0];
                         self.cut(p, m)?;
                     } else {
                         self.eliminate(p, m)?;
                     }
-                    changed = true;
                 }
             }
             self.fired[0] += u64::from(changed);
@@ -396,18 +404,14 @@ impl<'a, M: Digits> Board<'a, M> {
         }
     }
 
-    /// Copies unit `u`'s candidates into the scratch buffer; returns how many of them are
-    /// not down to one candidate.
+    /// Copies unit `u`'s candidates into the scratch buffer.
     #[inline]
-    fn read<const N: usize>(&mut self, u: usize) -> usize {
+    fn read<const N: usize>(&mut self, u: usize) {
         let n = self.side::<N>();
         let cells = &self.tables.unit(u)[..n];
-        let mut open = 0;
         for (m, &c) in self.scratch[..n].iter_mut().zip(cells) {
             *m = self.cand[usize::from(c)];
-            open += usize::from(m.several());
         }
-        open
     }
 
     /// Strategy 2: a digit with one possible cell in a unit goes there. Returns the number of
@@ -419,19 +423,20 @@ impl<'a, M: Digits> Board<'a, M> {
         let mut next = 0;
         while let Some(u) = self.next_dirty(HIDDEN, next) {
             next = u + 1;
-            self.read::<N>(u);
             let (mut once, mut twice, mut settled) = (M::EMPTY, M::EMPTY, M::EMPTY);
-            for &m in &self.scratch[..n] {
+            for &c in &tables.unit(u)[..n] {
+                let m = self.get(c);
                 twice |= once & m;
                 once |= m;
-                if !m.several() {
-                    settled |= m;
-                }
+                settled |= m & !m.several_mask();
             }
             if once != self.full {
                 return Err(Contradiction);
             }
             let mut hidden = once & !twice & !settled;
+            if !hidden.is_empty() {
+                self.read::<N>(u);
+            }
             while !hidden.is_empty() {
                 let b = hidden.lowest_bit();
                 hidden ^= b;
@@ -458,7 +463,8 @@ impl<'a, M: Digits> Board<'a, M> {
         let mut next = 0;
         while let Some(u) = self.next_dirty(SUBSETS, next) {
             next = u + 1;
-            let open = self.read::<N>(u);
+            self.read::<N>(u);
+            let open = self.scratch[..n].iter().filter(|m| m.several()).count();
             // With every single settled, `k` of the unit's `open` cells have nothing to take
             // from unless `k < open` (and cannot be too many for their digits either).
             let settled = self.singles.is_empty();
@@ -468,21 +474,14 @@ impl<'a, M: Digits> Board<'a, M> {
             // A subset needs two open cells with the same candidates (and so does the
             // contradiction below): most units have none, and a hash of each open cell's
             // candidates into a word's 64 bits shows it without comparing them in pairs.
-            let mut seen = 0u64;
-            let mut repeat = false;
-            for &m in &self.scratch[..n] {
-                if m.several() {
-                    let bit = 1u64 << (m.low_word().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
-                    repeat |= seen & bit != 0;
-                    seen |= bit;
-                }
-            }
-            if !repeat {
+            let mut repeated = repeated_hashes(&self.scratch[..n]);
+            if repeated == 0 {
                 continue;
             }
             for i in 0..n {
                 let m = self.scratch[i];
-                if !m.several() {
+                // Open cells only, and only those whose hash another open cell shares.
+                if hash(m) & repeated == 0 {
                     continue;
                 }
                 let k = m.size() as usize;
@@ -504,6 +503,10 @@ impl<'a, M: Digits> Board<'a, M> {
                         self.scratch[j] = e & !m;
                         changed = true;
                     }
+                }
+                if changed {
+                    // The cells that lost digits may now repeat one another.
+                    repeated = repeated_hashes(&self.scratch[..n]);
                 }
                 fired += u64::from(changed);
             }
@@ -618,6 +621,26 @@ impl<'a, M: Digits> Board<'a, M> {
         }
         best
     }
+}
+
+/// An open cell's candidates hashed to one bit of a word (a cell down to one candidate, to
+/// none).
+#[inline(always)]
+fn hash<M: Digits>(m: M) -> u64 {
+    u64::from(m.several()) << ((m.low_word() as u32).wrapping_mul(0x9E37_79B1) >> 26)
+}
+
+/// The hash bits ([`hash`]) that two open cells or more of a unit share: every repeated
+/// candidate set sets one, and a few pairs of different sets do.
+#[inline(always)]
+fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
+    let (mut seen, mut repeated) = (0u64, 0u64);
+    for &m in unit {
+        let bit = hash(m);
+        repeated |= seen & bit;
+        seen |= bit;
+    }
+    repeated
 }
 
 /// The `strategies` solver: human strategies cycled until they stall, then a guess on the cell
