@@ -186,6 +186,8 @@ struct Store<M> {
     scratch: Slots<M, 256>,
     /// For pointing: the digits of the shared cells of each crossing of one unit.
     insides: Vec<M>,
+    /// For pointing: the digits confined to each crossing of one unit.
+    confined: Vec<M>,
     /// The search levels.
     levels: Vec<Level<M>>,
 }
@@ -214,6 +216,7 @@ struct Board<'a, M> {
     dirty: &'a mut [[u64; 3]],
     scratch: &'a mut [M; 256],
     insides: &'a mut [M],
+    confined: &'a mut [M],
     /// All digits.
     full: M,
     /// Deductions per strategy, indexed like [`Strategy::ALL`].
@@ -239,6 +242,7 @@ impl<'a, M: Digits> Board<'a, M> {
         store.dirty.clear();
         store.dirty.resize(tables.unit_words(), [0; 3]);
         store.insides.resize(tables.most_crossings, M::EMPTY);
+        store.confined.resize(tables.most_crossings, M::EMPTY);
         let mut board = Board {
             tables,
             cand,
@@ -247,6 +251,7 @@ impl<'a, M: Digits> Board<'a, M> {
             dirty: &mut store.dirty,
             scratch: store.scratch.get(),
             insides: &mut store.insides,
+            confined: &mut store.confined,
             full,
             fired: [0; 4],
         };
@@ -457,7 +462,6 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Strategy 3: `k` cells of a unit with the same `k` candidates remove them from the rest
     /// of the unit. Returns the number of subsets that removed something.
     fn naked_subsets<const N: usize>(&mut self) -> Result<u64, Contradiction> {
-        let tables = self.tables;
         let n = self.side::<N>();
         let mut fired = 0;
         let mut next = 0;
@@ -478,41 +482,71 @@ impl<'a, M: Digits> Board<'a, M> {
             if repeated == 0 {
                 continue;
             }
-            for i in 0..n {
-                let m = self.scratch[i];
-                // Open cells only, and only those whose hash another open cell shares.
-                if hash(m) & repeated == 0 {
-                    continue;
-                }
-                let k = m.size() as usize;
-                if settled && k >= open {
-                    continue;
-                }
-                let same = 1 + self.scratch[i + 1..n].iter().filter(|&&e| e == m).count();
-                if same < k || self.scratch[..i].contains(&m) {
-                    continue;
-                }
-                if same > k {
-                    return Err(Contradiction); // more cells than digits to fill them
-                }
-                let mut changed = false;
-                for j in 0..n {
-                    let e = self.scratch[j];
-                    if e != m && !(e & m).is_empty() {
-                        self.eliminate(tables.unit(u)[j], m)?;
-                        self.scratch[j] = e & !m;
-                        changed = true;
+            if n <= 64 {
+                // The places to look at as bits of a word, visited without a branch on
+                // each cell.
+                let mut places = places_hashed_in(&self.scratch[..n], repeated);
+                while places != 0 {
+                    let i = places.trailing_zeros() as usize;
+                    places &= places - 1;
+                    if self.subset_at(u, i, n, settled.then_some(open))? {
+                        fired += 1;
+                        // The cells that lost digits may now repeat one another.
+                        repeated = repeated_hashes(&self.scratch[..n]);
+                        places = places_hashed_in(&self.scratch[..n], repeated) & (!1u64 << i);
                     }
                 }
-                if changed {
-                    // The cells that lost digits may now repeat one another.
-                    repeated = repeated_hashes(&self.scratch[..n]);
+            } else {
+                for i in 0..n {
+                    // Open cells only, and only those whose hash another open cell shares.
+                    if hash(self.scratch[i]) & repeated != 0
+                        && self.subset_at(u, i, n, settled.then_some(open))?
+                    {
+                        fired += 1;
+                        repeated = repeated_hashes(&self.scratch[..n]);
+                    }
                 }
-                fired += u64::from(changed);
             }
         }
         self.fired[2] += fired;
         Ok(fired)
+    }
+
+    /// Naked subsets at place `i` of unit `u` (read into the scratch buffer, `n` places):
+    /// if the candidates there are shared by as many of the unit's cells as they have
+    /// digits, and the first of those cells is at `i`, those digits leave the unit's other
+    /// cells (in the buffer too). `open`: the unit's open cells when every single is
+    /// settled. Returns whether something was removed.
+    #[inline]
+    fn subset_at(
+        &mut self,
+        u: usize,
+        i: usize,
+        n: usize,
+        open: Option<usize>,
+    ) -> Result<bool, Contradiction> {
+        let m = self.scratch[i];
+        let k = m.size() as usize;
+        if open.is_some_and(|open| k >= open) {
+            return Ok(false);
+        }
+        let same = 1 + self.scratch[i + 1..n].iter().filter(|&&e| e == m).count();
+        if same < k || self.scratch[..i].contains(&m) {
+            return Ok(false);
+        }
+        if same > k {
+            return Err(Contradiction); // more cells than digits to fill them
+        }
+        let mut changed = false;
+        for j in 0..n {
+            let e = self.scratch[j];
+            if e != m && !(e & m).is_empty() {
+                self.eliminate(self.tables.unit(u)[j], m)?;
+                self.scratch[j] = e & !m;
+                changed = true;
+            }
+        }
+        Ok(changed)
     }
 
     /// Strategy 4: a digit whose places in one unit all lie in another unit is removed from
@@ -546,30 +580,38 @@ impl<'a, M: Digits> Board<'a, M> {
             for (inside, x) in insides.iter_mut().zip(crossings) {
                 *inside = or(self.scratch, &tables.places[x.shared.clone()]);
             }
-            // Removals land outside this unit, so the copy stays true.
-            for (k, x) in crossings.iter().enumerate() {
-                let inside = self.insides[k];
-                let outside = tables.pieces[x.pieces.clone()].iter().fold(
-                    or(self.scratch, &tables.places[x.leftover.clone()]),
-                    |m, &y| m | self.insides[usize::from(y)],
-                );
-                let confined = inside & !outside & twice;
-                if confined.is_empty() {
-                    continue;
+            // The digits confined to each crossing, and, 64 crossings at a time, those with
+            // some as bits of a word (visited without a branch on each). Removals land
+            // outside this unit, so the copy stays true.
+            for base in (0..crossings.len()).step_by(64) {
+                let mut bits = 0u64;
+                for (k, x) in crossings.iter().enumerate().skip(base).take(64) {
+                    let outside = tables.pieces[x.pieces.clone()].iter().fold(
+                        or(self.scratch, &tables.places[x.leftover.clone()]),
+                        |m, &y| m | self.insides[usize::from(y)],
+                    );
+                    let confined = self.insides[k] & !outside & twice;
+                    self.confined[k] = confined;
+                    bits |= u64::from(!confined.is_empty()) << (k - base);
                 }
-                // A digit confined here is mostly confined since an earlier visit, its
-                // removals done: one look at the other unit's other cells finds the digits
-                // that still have something to remove.
-                let beyond = &tables.pool[x.beyond.clone()];
-                let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
-                let mut hit = confined & there;
-                while !hit.is_empty() {
-                    let b = hit.lowest_bit();
-                    hit ^= b;
-                    for &c in beyond {
-                        self.remove(c, b)?;
+                while bits != 0 {
+                    let k = base + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (x, confined) = (&crossings[k], self.confined[k]);
+                    // A digit confined here is mostly confined since an earlier visit, its
+                    // removals done: one look at the other unit's other cells finds the digits
+                    // that still have something to remove.
+                    let beyond = &tables.pool[x.beyond.clone()];
+                    let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
+                    let mut hit = confined & there;
+                    while !hit.is_empty() {
+                        let b = hit.lowest_bit();
+                        hit ^= b;
+                        for &c in beyond {
+                            self.remove(c, b)?;
+                        }
+                        fired += 1;
                     }
-                    fired += 1;
                 }
             }
         }
@@ -641,6 +683,16 @@ fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
         seen |= bit;
     }
     repeated
+}
+
+/// The places (below 64) of the open cells of a unit whose hash ([`hash`]) is among `hashes`,
+/// as bits of a word.
+#[inline(always)]
+fn places_hashed_in<M: Digits>(unit: &[M], hashes: u64) -> u64 {
+    unit.iter()
+        .take(64)
+        .enumerate()
+        .fold(0, |p, (i, &m)| p | u64::from(hash(m) & hashes != 0) << i)
 }
 
 /// The `strategies` solver: human strategies cycled until they stall, then a guess on the cell

@@ -129,6 +129,7 @@ impl Tables {
             pieces,
         } = crossings(layout);
         let most_crossings = crossings.iter().map(Vec::len).max().unwrap_or(0);
+
         Tables {
             layout: layout.clone(),
             n,
