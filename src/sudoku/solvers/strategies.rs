@@ -345,14 +345,18 @@ impl<'a, M: Digits> Board<'a, M> {
         Ok(())
     }
 
+    /// Undoes the changes after the first `mark` of the trail, back to a board the strategies
+    /// had settled (the search marks the trail only there). No unit is marked for a pass:
+    /// on the settled board every pass found nothing, and they look again only at the units
+    /// that change from there on, as after any round that found nothing.
     fn undo_to(&mut self, mark: usize) {
         if self.trail.len() > mark {
             for &(cell, old) in self.trail[mark..].iter().rev() {
                 self.cand[usize::from(cell)] = old;
             }
             self.trail.truncate(mark);
-            self.all_dirty();
         }
+        self.dirty.fill([0; 3]);
         self.singles.clear();
     }
 
