@@ -39,7 +39,18 @@
 //! the units none of whose cells changed since the same pass last looked at them: what the
 //! pass finds in a unit (hidden singles, naked subsets, digits confined to a crossing)
 //! depends on that unit's cells alone, and anything it could remove elsewhere was removed
-//! the last time.
+//! the last time (candidates are only ever removed below it). The changed units are bit
+//! sets, one per pass. A guess undone goes back to a board where every pass found nothing,
+//! so no unit is marked then: the passes look again only at what changes after it.
+//!
+//! Within a pass the work is shaped for the processor without changing what is found: the
+//! peers that hold a single's digit, a unit's candidate sets that repeat (hashed to one bit
+//! of a word: a naked subset needs `k` cells with the same set) and the crossings with a
+//! confined digit are gathered as bits of a word and then visited, rather than tested one
+//! by one with a branch the processor would often mispredict; the digits outside a
+//! crossing are the OR of the unit's other crossings that cover them (a row of a box is
+//! outside the box's other two rows); and a confined digit whose removals were made at an
+//! earlier visit is told by one OR over the other unit's cells.
 //!
 //! The units come from the grid's [`Layout`], so any box shape (6×6 with 2×3 boxes, 12×12 …),
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.

@@ -10,9 +10,11 @@
 //!   write them with operations that give the same result done twice);
 //! - each cell's peers, one stretch per cell;
 //! - each unit's cells, `n` per unit;
+//! - each cell's units as a bit set, for marking the units a change touches;
 //! - the *crossings*: pairs of units sharing two cells or more (a box and a row or column,
 //!   a window and a box, ...), listed for each unit with the shared cells, the unit's other
-//!   cells and the other unit's other cells, for the pointing strategy.
+//!   cells (as the unit's other crossings that cover them, and the places left over) and
+//!   the other unit's other cells, for the pointing strategy.
 //!
 //! A solver keeps the tables of the last layout it saw ([`TablesCache`]), so a file of puzzles
 //! compiles its layout once.
@@ -72,7 +74,7 @@ pub(crate) struct Tables {
     pub(crate) unit_cells: Vec<u16>,
     /// The crossings of each unit, in the order of the other unit.
     crossings: Vec<Vec<Crossing>>,
-    /// The places the crossings' `shared` and `rest` ranges point into.
+    /// The places the crossings' `shared` and `leftover` ranges point into.
     pub(crate) places: Vec<u8>,
     /// The cells the crossings' `beyond` ranges point into.
     pub(crate) pool: Vec<u16>,
