@@ -37,6 +37,11 @@ pub(crate) trait Digits:
     fn bit(d: u8) -> Self;
     /// How many digits the set holds.
     fn size(self) -> u32;
+    /// The digits 1 to 64 of the set, as a word (for hashing).
+    fn low_word(self) -> u64;
+    /// Every bit set if the set holds two digits or more, else none: [`Digits::several`]
+    /// as a mask, for code that must not branch on it.
+    fn several_mask(self) -> Self;
     /// The set of the smallest digit alone (empty for the empty set).
     fn lowest_bit(self) -> Self;
     /// The smallest digit of a non-empty set.
@@ -65,6 +70,15 @@ macro_rules! digits_for {
             #[inline]
             fn bit(d: u8) -> $t {
                 1 << (d - 1)
+            }
+            #[inline]
+            fn low_word(self) -> u64 {
+                self as u64
+            }
+            #[inline]
+            fn several_mask(self) -> $t {
+                let several = self & self.wrapping_sub(1) != 0;
+                (0 as $t).wrapping_sub(several as $t)
             }
             #[inline]
             fn size(self) -> u32 {

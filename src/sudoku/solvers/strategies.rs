@@ -39,7 +39,18 @@
 //! the units none of whose cells changed since the same pass last looked at them: what the
 //! pass finds in a unit (hidden singles, naked subsets, digits confined to a crossing)
 //! depends on that unit's cells alone, and anything it could remove elsewhere was removed
-//! the last time.
+//! the last time (candidates are only ever removed below it). The changed units are bit
+//! sets, one per pass. A guess undone goes back to a board where every pass found nothing,
+//! so no unit is marked then: the passes look again only at what changes after it.
+//!
+//! Within a pass the work is shaped for the processor without changing what is found: the
+//! peers that hold a single's digit, a unit's candidate sets that repeat (hashed to one bit
+//! of a word: a naked subset needs `k` cells with the same set) and the crossings with a
+//! confined digit are gathered as bits of a word and then visited, rather than tested one
+//! by one with a branch the processor would often mispredict; the digits outside a
+//! crossing are the OR of the unit's other crossings that cover them (a row of a box is
+//! outside the box's other two rows); and a confined digit whose removals were made at an
+//! earlier visit is told by one OR over the other unit's cells.
 //!
 //! The units come from the grid's [`Layout`], so any box shape (6×6 with 2×3 boxes, 12×12 …),
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.
@@ -179,19 +190,23 @@ struct Store<M> {
     trail: Vec<(u16, M)>,
     /// Cells down to one candidate whose digit has not left their peers yet.
     singles: Vec<u16>,
-    /// For each unit, the passes that must look at it again (see [`Board::touch`]).
-    dirty: Vec<u8>,
+    /// The units each pass must look at again (see [`Board::touch`]): bit `u % 64` of word
+    /// `u / 64`, one word per pass (indexed by [`HIDDEN`], [`SUBSETS`], [`POINTING`]).
+    dirty: Vec<[u64; 3]>,
     /// A copy of one unit's candidates, for the passes.
     scratch: Slots<M, 256>,
+    /// For pointing: the digits of the shared cells of each crossing of one unit.
+    insides: Vec<M>,
+    /// For pointing: the digits confined to each crossing of one unit.
+    confined: Vec<M>,
     /// The search levels.
     levels: Vec<Level<M>>,
 }
 
-/// The passes over units, as bits of [`Store::dirty`].
-const HIDDEN: u8 = 1;
-const SUBSETS: u8 = 2;
-const POINTING: u8 = 4;
-const EVERY_PASS: u8 = HIDDEN | SUBSETS | POINTING;
+/// The passes over units, as places in the words of [`Store::dirty`].
+const HIDDEN: usize = 0;
+const SUBSETS: usize = 1;
+const POINTING: usize = 2;
 
 /// A search level: the cell guessed on, its candidates not tried yet, and the trail length
 /// before the guess.
@@ -209,8 +224,10 @@ struct Board<'a, M> {
     cand: &'a mut [M; 1 << 16],
     trail: &'a mut Vec<(u16, M)>,
     singles: &'a mut Vec<u16>,
-    dirty: &'a mut [u8],
+    dirty: &'a mut [[u64; 3]],
     scratch: &'a mut [M; 256],
+    insides: &'a mut [M],
+    confined: &'a mut [M],
     /// All digits.
     full: M,
     /// Deductions per strategy, indexed like [`Strategy::ALL`].
@@ -234,16 +251,31 @@ impl<'a, M: Digits> Board<'a, M> {
         }
         store.trail.clear();
         store.dirty.clear();
-        store.dirty.resize(tables.units, EVERY_PASS);
-        Board {
+        store.dirty.resize(tables.unit_words(), [0; 3]);
+        store.insides.resize(tables.most_crossings, M::EMPTY);
+        store.confined.resize(tables.most_crossings, M::EMPTY);
+        let mut board = Board {
             tables,
             cand,
             trail: &mut store.trail,
             singles: &mut store.singles,
             dirty: &mut store.dirty,
             scratch: store.scratch.get(),
+            insides: &mut store.insides,
+            confined: &mut store.confined,
             full,
             fired: [0; 4],
+        };
+        board.all_dirty();
+        board
+    }
+
+    /// Marks every unit for every pass.
+    fn all_dirty(&mut self) {
+        let units = self.tables.units;
+        for (i, d) in self.dirty.iter_mut().enumerate() {
+            let left = units - 64 * i;
+            *d = [if left >= 64 { !0 } else { (1 << left) - 1 }; 3];
         }
     }
 
@@ -255,17 +287,30 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Notes that `cell` changed: every pass must look at its units again.
     #[inline]
     fn touch(&mut self, cell: u16) {
-        for &u in self.tables.units_of(usize::from(cell)) {
-            self.dirty[usize::from(u)] = EVERY_PASS;
+        let bits = self.tables.unit_bits(usize::from(cell));
+        for (d, &b) in self.dirty.iter_mut().zip(bits) {
+            d[HIDDEN] |= b;
+            d[SUBSETS] |= b;
+            d[POINTING] |= b;
         }
     }
 
-    /// Whether `pass` must look at unit `u`, and notes that it did.
+    /// The first unit from `from` on that `pass` must look at, noted as looked at: the units
+    /// in order, with those changed meanwhile, as a loop over every unit that skips the
+    /// clean ones would visit them.
     #[inline]
-    fn visit(&mut self, u: usize, pass: u8) -> bool {
-        let d = self.dirty[u];
-        self.dirty[u] = d & !pass;
-        d & pass != 0
+    fn next_dirty(&mut self, pass: usize, from: usize) -> Option<usize> {
+        let mut i = from / 64;
+        let mut word = self.dirty.get(i)?[pass] & (!0u64 << (from % 64));
+        loop {
+            if word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                self.dirty[i][pass] &= !(1u64 << bit);
+                return Some(64 * i + bit);
+            }
+            i += 1;
+            word = self.dirty.get(i)?[pass];
+        }
     }
 
     /// Gives `cell` the one candidate `b` (a hidden single, or a guess).
@@ -291,11 +336,17 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Removes `digits`, some of which the cell has.
     #[inline]
     fn eliminate(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
+        self.touch(cell);
+        self.cut(cell, digits)
+    }
+
+    /// [`Board::eliminate`] without [`Board::touch`]: the caller notes the change.
+    #[inline(always)]
+    fn cut(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
         let old = self.get(cell);
         let new = old & !digits;
         self.trail.push((cell, old));
         self.cand[usize::from(cell)] = new;
-        self.touch(cell);
         if new.is_empty() {
             return Err(Contradiction);
         }
@@ -305,14 +356,18 @@ impl<'a, M: Digits> Board<'a, M> {
         Ok(())
     }
 
+    /// Undoes the changes after the first `mark` of the trail, back to a board the strategies
+    /// had settled (the search marks the trail only there). No unit is marked for a pass:
+    /// on the settled board every pass found nothing, and they look again only at the units
+    /// that change from there on, as after any round that found nothing.
     fn undo_to(&mut self, mark: usize) {
         if self.trail.len() > mark {
             for &(cell, old) in self.trail[mark..].iter().rev() {
                 self.cand[usize::from(cell)] = old;
             }
             self.trail.truncate(mark);
-            self.dirty.fill(EVERY_PASS);
         }
+        self.dirty.fill([0; 3]);
         self.singles.clear();
     }
 
@@ -320,16 +375,40 @@ impl<'a, M: Digits> Board<'a, M> {
     /// queue is empty. Counts the singles whose removal changed something.
     fn naked_singles(&mut self) -> Result<(), Contradiction> {
         let tables = self.tables;
+        // With 64 units or fewer, the units of the changed cells are gathered in a register
+        // and marked once at the end (a board after a contradiction is undone, and every
+        // unit marked, before anything reads the marks).
+        let one_word = tables.unit_words() == 1;
+        let mut touched = 0u64;
         while let Some(cell) = self.singles.pop() {
             let m = self.get(cell);
             let mut changed = false;
-            for &p in tables.peers(usize::from(cell)) {
-                if !(self.get(p) & m).is_empty() {
-                    self.eliminate(p, m)?;
-                    changed = true;
+            // The peers that hold the digit, found as bits of a word without a branch on
+            // each (which was mispredicted about once in seven peers), then visited in order.
+            for chunk in tables.peers(usize::from(cell)).chunks(64) {
+                let mut hits = 0u64;
+                for (i, &p) in chunk.iter().enumerate() {
+                    hits |= u64::from(!(self.get(p) & m).is_empty()) << i;
+                }
+                changed |= hits != 0;
+                while hits != 0 {
+                    let p = chunk[hits.trailing_zeros() as usize];
+                    hits &= hits - 1;
+                    if one_word {
+                        touched |= tables.unit_bits(usize::from(p))[0];
+                        self.cut(p, m)?;
+                    } else {
+                        self.eliminate(p, m)?;
+                    }
                 }
             }
             self.fired[0] += u64::from(changed);
+        }
+        if one_word {
+            let d = &mut self.dirty[0];
+            d[HIDDEN] |= touched;
+            d[SUBSETS] |= touched;
+            d[POINTING] |= touched;
         }
         Ok(())
     }
@@ -345,18 +424,14 @@ impl<'a, M: Digits> Board<'a, M> {
         }
     }
 
-    /// Copies unit `u`'s candidates into the scratch buffer; returns how many of them are
-    /// not down to one candidate.
+    /// Copies unit `u`'s candidates into the scratch buffer.
     #[inline]
-    fn read<const N: usize>(&mut self, u: usize) -> usize {
+    fn read<const N: usize>(&mut self, u: usize) {
         let n = self.side::<N>();
         let cells = &self.tables.unit(u)[..n];
-        let mut open = 0;
         for (m, &c) in self.scratch[..n].iter_mut().zip(cells) {
             *m = self.cand[usize::from(c)];
-            open += usize::from(m.several());
         }
-        open
     }
 
     /// Strategy 2: a digit with one possible cell in a unit goes there. Returns the number of
@@ -365,23 +440,23 @@ impl<'a, M: Digits> Board<'a, M> {
         let tables = self.tables;
         let n = self.side::<N>();
         let mut placed = 0;
-        for u in 0..tables.units {
-            if !self.visit(u, HIDDEN) {
-                continue;
-            }
-            self.read::<N>(u);
+        let mut next = 0;
+        while let Some(u) = self.next_dirty(HIDDEN, next) {
+            next = u + 1;
             let (mut once, mut twice, mut settled) = (M::EMPTY, M::EMPTY, M::EMPTY);
-            for &m in &self.scratch[..n] {
+            for &c in &tables.unit(u)[..n] {
+                let m = self.get(c);
                 twice |= once & m;
                 once |= m;
-                if !m.several() {
-                    settled |= m;
-                }
+                settled |= m & !m.several_mask();
             }
             if once != self.full {
                 return Err(Contradiction);
             }
             let mut hidden = once & !twice & !settled;
+            if !hidden.is_empty() {
+                self.read::<N>(u);
+            }
             while !hidden.is_empty() {
                 let b = hidden.lowest_bit();
                 hidden ^= b;
@@ -402,50 +477,91 @@ impl<'a, M: Digits> Board<'a, M> {
     /// Strategy 3: `k` cells of a unit with the same `k` candidates remove them from the rest
     /// of the unit. Returns the number of subsets that removed something.
     fn naked_subsets<const N: usize>(&mut self) -> Result<u64, Contradiction> {
-        let tables = self.tables;
         let n = self.side::<N>();
         let mut fired = 0;
-        for u in 0..tables.units {
-            if !self.visit(u, SUBSETS) {
-                continue;
-            }
-            let open = self.read::<N>(u);
+        let mut next = 0;
+        while let Some(u) = self.next_dirty(SUBSETS, next) {
+            next = u + 1;
+            self.read::<N>(u);
+            let open = self.scratch[..n].iter().filter(|m| m.several()).count();
             // With every single settled, `k` of the unit's `open` cells have nothing to take
             // from unless `k < open` (and cannot be too many for their digits either).
             let settled = self.singles.is_empty();
             if settled && open < 3 {
                 continue;
             }
-            for i in 0..n {
-                let m = self.scratch[i];
-                if !m.several() {
-                    continue;
-                }
-                let k = m.size() as usize;
-                if settled && k >= open {
-                    continue;
-                }
-                let same = 1 + self.scratch[i + 1..n].iter().filter(|&&e| e == m).count();
-                if same < k || self.scratch[..i].contains(&m) {
-                    continue;
-                }
-                if same > k {
-                    return Err(Contradiction); // more cells than digits to fill them
-                }
-                let mut changed = false;
-                for j in 0..n {
-                    let e = self.scratch[j];
-                    if e != m && !(e & m).is_empty() {
-                        self.eliminate(tables.unit(u)[j], m)?;
-                        self.scratch[j] = e & !m;
-                        changed = true;
+            // A subset needs two open cells with the same candidates (and so does the
+            // contradiction below): most units have none, and a hash of each open cell's
+            // candidates into a word's 64 bits shows it without comparing them in pairs.
+            let mut repeated = repeated_hashes(&self.scratch[..n]);
+            if repeated == 0 {
+                continue;
+            }
+            if n <= 64 {
+                // The places to look at as bits of a word, visited without a branch on
+                // each cell.
+                let mut places = places_hashed_in(&self.scratch[..n], repeated);
+                while places != 0 {
+                    let i = places.trailing_zeros() as usize;
+                    places &= places - 1;
+                    if self.subset_at(u, i, n, settled.then_some(open))? {
+                        fired += 1;
+                        // The cells that lost digits may now repeat one another.
+                        repeated = repeated_hashes(&self.scratch[..n]);
+                        places = places_hashed_in(&self.scratch[..n], repeated) & (!1u64 << i);
                     }
                 }
-                fired += u64::from(changed);
+            } else {
+                for i in 0..n {
+                    // Open cells only, and only those whose hash another open cell shares.
+                    if hash(self.scratch[i]) & repeated != 0
+                        && self.subset_at(u, i, n, settled.then_some(open))?
+                    {
+                        fired += 1;
+                        repeated = repeated_hashes(&self.scratch[..n]);
+                    }
+                }
             }
         }
         self.fired[2] += fired;
         Ok(fired)
+    }
+
+    /// Naked subsets at place `i` of unit `u` (read into the scratch buffer, `n` places):
+    /// if the candidates there are shared by as many of the unit's cells as they have
+    /// digits, and the first of those cells is at `i`, those digits leave the unit's other
+    /// cells (in the buffer too). `open`: the unit's open cells when every single is
+    /// settled. Returns whether something was removed.
+    #[inline]
+    fn subset_at(
+        &mut self,
+        u: usize,
+        i: usize,
+        n: usize,
+        open: Option<usize>,
+    ) -> Result<bool, Contradiction> {
+        let m = self.scratch[i];
+        let k = m.size() as usize;
+        if open.is_some_and(|open| k >= open) {
+            return Ok(false);
+        }
+        let same = 1 + self.scratch[i + 1..n].iter().filter(|&&e| e == m).count();
+        if same < k || self.scratch[..i].contains(&m) {
+            return Ok(false);
+        }
+        if same > k {
+            return Err(Contradiction); // more cells than digits to fill them
+        }
+        let mut changed = false;
+        for j in 0..n {
+            let e = self.scratch[j];
+            if e != m && !(e & m).is_empty() {
+                self.eliminate(self.tables.unit(u)[j], m)?;
+                self.scratch[j] = e & !m;
+                changed = true;
+            }
+        }
+        Ok(changed)
     }
 
     /// Strategy 4: a digit whose places in one unit all lie in another unit is removed from
@@ -455,12 +571,15 @@ impl<'a, M: Digits> Board<'a, M> {
         let tables = self.tables;
         let n = self.side::<N>();
         let mut fired = 0;
-        for u in 0..tables.units {
+        let mut next = 0;
+        while let Some(u) = self.next_dirty(POINTING, next) {
+            next = u + 1;
             let crossings = tables.crossings(u);
-            if crossings.is_empty() || !self.visit(u, POINTING) {
+            if crossings.is_empty() {
                 continue;
             }
             self.read::<N>(u);
+            let insides = &mut self.insides[..crossings.len()];
             let or = |scratch: &[M; 256], places: &[u8]| {
                 places
                     .iter()
@@ -473,19 +592,41 @@ impl<'a, M: Digits> Board<'a, M> {
                 twice |= once & m;
                 once |= m;
             }
-            // Removals land outside this unit, so the copy stays true.
-            for x in crossings {
-                let inside = or(self.scratch, &tables.places[x.shared.clone()]);
-                let outside = or(self.scratch, &tables.places[x.rest.clone()]);
-                let mut confined = inside & !outside & twice;
-                while !confined.is_empty() {
-                    let b = confined.lowest_bit();
-                    confined ^= b;
-                    let mut changed = false;
-                    for &c in &tables.pool[x.beyond.clone()] {
-                        changed |= self.remove(c, b)?;
+            for (inside, x) in insides.iter_mut().zip(crossings) {
+                *inside = or(self.scratch, &tables.places[x.shared.clone()]);
+            }
+            // The digits confined to each crossing, and, 64 crossings at a time, those with
+            // some as bits of a word (visited without a branch on each). Removals land
+            // outside this unit, so the copy stays true.
+            for base in (0..crossings.len()).step_by(64) {
+                let mut bits = 0u64;
+                for (k, x) in crossings.iter().enumerate().skip(base).take(64) {
+                    let outside = tables.pieces[x.pieces.clone()].iter().fold(
+                        or(self.scratch, &tables.places[x.leftover.clone()]),
+                        |m, &y| m | self.insides[usize::from(y)],
+                    );
+                    let confined = self.insides[k] & !outside & twice;
+                    self.confined[k] = confined;
+                    bits |= u64::from(!confined.is_empty()) << (k - base);
+                }
+                while bits != 0 {
+                    let k = base + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (x, confined) = (&crossings[k], self.confined[k]);
+                    // A digit confined here is mostly confined since an earlier visit, its
+                    // removals done: one look at the other unit's other cells finds the digits
+                    // that still have something to remove.
+                    let beyond = &tables.pool[x.beyond.clone()];
+                    let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
+                    let mut hit = confined & there;
+                    while !hit.is_empty() {
+                        let b = hit.lowest_bit();
+                        hit ^= b;
+                        for &c in beyond {
+                            self.remove(c, b)?;
+                        }
+                        fired += 1;
                     }
-                    fired += u64::from(changed);
                 }
             }
         }
@@ -537,6 +678,36 @@ impl<'a, M: Digits> Board<'a, M> {
         }
         best
     }
+}
+
+/// An open cell's candidates hashed to one bit of a word (a cell down to one candidate, to
+/// none).
+#[inline(always)]
+fn hash<M: Digits>(m: M) -> u64 {
+    u64::from(m.several()) << ((m.low_word() as u32).wrapping_mul(0x9E37_79B1) >> 26)
+}
+
+/// The hash bits ([`hash`]) that two open cells or more of a unit share: every repeated
+/// candidate set sets one, and a few pairs of different sets do.
+#[inline(always)]
+fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
+    let (mut seen, mut repeated) = (0u64, 0u64);
+    for &m in unit {
+        let bit = hash(m);
+        repeated |= seen & bit;
+        seen |= bit;
+    }
+    repeated
+}
+
+/// The places (below 64) of the open cells of a unit whose hash ([`hash`]) is among `hashes`,
+/// as bits of a word.
+#[inline(always)]
+fn places_hashed_in<M: Digits>(unit: &[M], hashes: u64) -> u64 {
+    unit.iter()
+        .take(64)
+        .enumerate()
+        .fold(0, |p, (i, &m)| p | u64::from(hash(m) & hashes != 0) << i)
 }
 
 /// The `strategies` solver: human strategies cycled until they stall, then a guess on the cell

@@ -10,9 +10,11 @@
 //!   write them with operations that give the same result done twice);
 //! - each cell's peers, one stretch per cell;
 //! - each unit's cells, `n` per unit;
+//! - each cell's units as a bit set, for marking the units a change touches;
 //! - the *crossings*: pairs of units sharing two cells or more (a box and a row or column,
 //!   a window and a box, ...), listed for each unit with the shared cells, the unit's other
-//!   cells and the other unit's other cells, for the pointing strategy.
+//!   cells (as the unit's other crossings that cover them, and the places left over) and
+//!   the other unit's other cells, for the pointing strategy.
 //!
 //! A solver keeps the tables of the last layout it saw ([`TablesCache`]), so a file of puzzles
 //! compiles its layout once.
@@ -25,14 +27,22 @@ use crate::sudoku::grid::Layout;
 /// Two units that share two cells or more, seen from one of them: the shared cells and this
 /// unit's other cells (as places in this unit's list of cells, ranges of [`Tables::places`]),
 /// and the other unit's other cells (a range of [`Tables::pool`]).
+///
+/// This unit's other cells are given as the crossings of the same unit whose shared cells lie
+/// among them (`pieces`: a row of a box is the box's two other rows) and the places no such
+/// crossing covers (`leftover`), so that the digits of the other cells are an OR of a few
+/// digit sets already made for those crossings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Crossing {
     /// The other unit.
     pub(crate) other: usize,
     /// The places, in this unit, of the shared cells.
     pub(crate) shared: std::ops::Range<usize>,
-    /// The places, in this unit, of its other cells.
-    pub(crate) rest: std::ops::Range<usize>,
+    /// The other crossings of this unit (indexes into [`Tables::crossings`] of this unit, a
+    /// range of [`Tables::pieces`]) whose shared cells are all among this unit's other cells.
+    pub(crate) pieces: std::ops::Range<usize>,
+    /// The places, in this unit, of its other cells that no piece covers.
+    pub(crate) leftover: std::ops::Range<usize>,
     /// The other unit's other cells.
     pub(crate) beyond: std::ops::Range<usize>,
 }
@@ -53,6 +63,9 @@ pub(crate) struct Tables {
     pub(crate) unit_stride: usize,
     /// Each cell's units, `unit_stride` per cell, padded with repeats of its first unit.
     pub(crate) cell_units: Vec<u16>,
+    /// Each cell's units as a bit set, [`Tables::unit_words`] words per cell (unit `u` is bit
+    /// `u % 64` of word `u / 64`).
+    unit_bits: Vec<u64>,
     /// Where each cell's peers start in [`Tables::peers`] (`cells + 1` entries).
     peer_start: Vec<u32>,
     /// Every cell's peers, one stretch per cell.
@@ -61,10 +74,14 @@ pub(crate) struct Tables {
     pub(crate) unit_cells: Vec<u16>,
     /// The crossings of each unit, in the order of the other unit.
     crossings: Vec<Vec<Crossing>>,
-    /// The places the crossings' `shared` and `rest` ranges point into.
+    /// The places the crossings' `shared` and `leftover` ranges point into.
     pub(crate) places: Vec<u8>,
     /// The cells the crossings' `beyond` ranges point into.
     pub(crate) pool: Vec<u16>,
+    /// The crossings the crossings' `pieces` ranges point into.
+    pub(crate) pieces: Vec<u8>,
+    /// The most crossings any unit has.
+    pub(crate) most_crossings: usize,
 }
 
 impl Tables {
@@ -88,6 +105,13 @@ impl Tables {
             cell_units.extend(of.iter().map(|&u| index(u)));
             cell_units.extend((of.len()..unit_stride).map(|_| index(of[0])));
         }
+        let words = units.div_ceil(64);
+        let mut unit_bits = vec![0u64; cells * words];
+        for c in 0..cells {
+            for &u in layout.units_of(c) {
+                unit_bits[c * words + u / 64] |= 1 << (u % 64);
+            }
+        }
         let mut peer_start = Vec::with_capacity(cells + 1);
         let mut peers = Vec::new();
         for c in 0..cells {
@@ -100,7 +124,14 @@ impl Tables {
             .iter()
             .flat_map(|u| u.cells.iter().map(|&c| index(c)))
             .collect();
-        let (crossings, places, pool) = crossings(layout);
+        let Crossings {
+            of_unit: crossings,
+            places,
+            pool,
+            pieces,
+        } = crossings(layout);
+        let most_crossings = crossings.iter().map(Vec::len).max().unwrap_or(0);
+
         Tables {
             layout: layout.clone(),
             n,
@@ -109,12 +140,15 @@ impl Tables {
             width: Width::of(n),
             unit_stride,
             cell_units,
+            unit_bits,
             peer_start,
             peers,
             unit_cells,
             crossings,
             places,
             pool,
+            pieces,
+            most_crossings,
         }
     }
 
@@ -132,6 +166,19 @@ impl Tables {
     #[inline]
     pub(crate) fn units_of(&self, cell: usize) -> &[u16] {
         &self.cell_units[cell * self.unit_stride..(cell + 1) * self.unit_stride]
+    }
+
+    /// Words in a bit set of units (one per 64 units).
+    #[inline]
+    pub(crate) fn unit_words(&self) -> usize {
+        self.units.div_ceil(64)
+    }
+
+    /// The units of `cell` as a bit set of [`Tables::unit_words`] words.
+    #[inline]
+    pub(crate) fn unit_bits(&self, cell: usize) -> &[u64] {
+        let words = self.unit_words();
+        &self.unit_bits[cell * words..(cell + 1) * words]
     }
 
     /// The peers of `cell`.
@@ -156,10 +203,11 @@ impl Tables {
 /// Every pair of units sharing two cells or more, from each side, and the pool of cells they
 /// point into. (Units sharing one cell need no pointing: a digit confined to one cell of a
 /// unit is a hidden single.)
-fn crossings(layout: &Layout) -> (Vec<Vec<Crossing>>, Vec<u8>, Vec<u16>) {
+fn crossings(layout: &Layout) -> Crossings {
     let units = layout.units();
     let mut places = Vec::new();
     let mut pool = Vec::new();
+    let mut pieces = Vec::new();
     let mut shared_count = vec![0u32; units.len()];
     let in_unit = |u: usize, c: usize| layout.units_of(c).contains(&u);
     let mut out = Vec::with_capacity(units.len());
@@ -170,21 +218,18 @@ fn crossings(layout: &Layout) -> (Vec<Vec<Crossing>>, Vec<u8>, Vec<u16>) {
                 shared_count[b] += 1;
             }
         }
-        let mut sides = Vec::new();
+        let mut sides: Vec<Side> = Vec::new();
         for (b, &k) in shared_count.iter().enumerate() {
             if b == a || k < 2 {
                 continue;
             }
             let ub = &units[b];
-            let mut at = |inside: bool| {
-                let start = places.len();
+            let at = |inside: bool| -> Vec<u8> {
                 let cells = &ua.cells;
-                places.extend(
-                    (0..cells.len())
-                        .filter(|&i| in_unit(b, cells[i]) == inside)
-                        .map(|i| i as u8),
-                );
-                start..places.len()
+                (0..cells.len())
+                    .filter(|&i| in_unit(b, cells[i]) == inside)
+                    .map(|i| i as u8)
+                    .collect()
             };
             let (shared, rest) = (at(true), at(false));
             let start = pool.len();
@@ -194,16 +239,56 @@ fn crossings(layout: &Layout) -> (Vec<Vec<Crossing>>, Vec<u8>, Vec<u16>) {
                     .filter(|&&c| !in_unit(a, c))
                     .map(|&c| c as u16),
             );
-            sides.push(Crossing {
-                other: b,
+            sides.push((b, shared, rest, start..pool.len()));
+        }
+        let mut compiled = Vec::with_capacity(sides.len());
+        for (other, shared, rest, beyond) in &sides {
+            let start = places.len();
+            places.extend(shared);
+            let shared = start..places.len();
+            let start = pieces.len();
+            let mut covered = vec![false; ua.cells.len()];
+            for (y, (_, s, _, _)) in sides.iter().enumerate() {
+                if s.iter().all(|i| rest.contains(i)) {
+                    pieces.push(u8::try_from(y).expect("at most 256 crossings per unit"));
+                    s.iter().for_each(|&i| covered[usize::from(i)] = true);
+                }
+            }
+            let piece_range = start..pieces.len();
+            let start = places.len();
+            places.extend(rest.iter().filter(|&&i| !covered[usize::from(i)]));
+            compiled.push(Crossing {
+                other: *other,
                 shared,
-                rest,
-                beyond: start..pool.len(),
+                pieces: piece_range,
+                leftover: start..places.len(),
+                beyond: beyond.clone(),
             });
         }
-        out.push(sides);
+        out.push(compiled);
     }
-    (out, places, pool)
+    Crossings {
+        of_unit: out,
+        places,
+        pool,
+        pieces,
+    }
+}
+
+/// A crossing while [`crossings`] compiles it: the other unit, the places of the shared
+/// cells, the places of this unit's other cells, the other unit's other cells in the pool.
+type Side = (usize, Vec<u8>, Vec<u8>, std::ops::Range<usize>);
+
+/// What [`crossings`] compiles.
+struct Crossings {
+    /// The crossings of each unit.
+    of_unit: Vec<Vec<Crossing>>,
+    /// Places in units (see [`Tables::places`]).
+    places: Vec<u8>,
+    /// Cells (see [`Tables::pool`]).
+    pool: Vec<u16>,
+    /// Crossings of a unit (see [`Tables::pieces`]).
+    pieces: Vec<u8>,
 }
 
 /// The tables of the last layout a solver saw.
@@ -241,12 +326,14 @@ mod tests {
         let c = &t.crossings(0)[1];
         assert_eq!(c.other, 19); // row 1 and box 2
         assert_eq!(t.places[c.shared.clone()], [3, 4, 5]); // places in row 1
-        assert_eq!(t.places[c.rest.clone()], [0, 1, 2, 6, 7, 8]);
+        assert_eq!(t.pieces[c.pieces.clone()], [0, 2]); // the other two boxes
+        assert!(c.leftover.is_empty());
         assert_eq!(t.pool[c.beyond.clone()], [12, 13, 14, 21, 22, 23]);
         let c = &t.crossings(18)[0];
         assert_eq!(c.other, 0); // box 1 and row 1
         assert_eq!(t.places[c.shared.clone()], [0, 1, 2]);
         assert_eq!(t.pool[c.beyond.clone()], [3, 4, 5, 6, 7, 8]);
+        assert_eq!(t.pieces[c.pieces.clone()], [1, 2]); // rows 2 and 3 (a column is not)
         assert_eq!(t.width, Width::W16);
     }
 
