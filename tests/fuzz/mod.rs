@@ -68,6 +68,8 @@ fn knuth_corpus() -> Vec<Vec<u8>> {
     let mut corpus = vec![
         read_data("dlx/knuth-toy.dlx"),
         read_data("dlx/knuth-colors.dlx"),
+        read_data("dlx/knuth-bounds.dlx"),
+        read_data("dlx/knuth-costs.dlx"),
         b"A B C\nA\nB\nC\nA B\nB C\nA B C\n".to_vec(),
         b"| comment\nA B | X Y\nA X:red Y\nB X:red\nB Y:blue\n".to_vec(),
         b"A B | X\nA X:1\nB X:2\nA B\n".to_vec(),
@@ -311,6 +313,14 @@ fn check_dlx_text(text: &str) -> Result<(), String> {
             if items != read.items {
                 return Err(format!("items {items:?}, the oracle read {:?}", read.items));
             }
+            let bounds: Vec<(u32, u32)> =
+                p.items().map(|i| p.item_bounds(i).into_inner()).collect();
+            if bounds != read.bounds {
+                return Err(format!(
+                    "bounds {bounds:?}, the oracle read {:?}",
+                    read.bounds
+                ));
+            }
             let options: Vec<Vec<(String, Option<String>)>> = p
                 .options()
                 .map(|o| {
@@ -372,8 +382,8 @@ fn check_problem(p: &Problem) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether `solution` covers every primary item once, and every secondary item at most once
-/// or only with one colour.
+/// Whether `solution` covers every primary item once (a bounded one a number of times within
+/// its bounds), and every secondary item at most once or only with one colour.
 fn check_cover(p: &Problem, solution: &[OptionId]) -> Result<(), String> {
     let mut covered: Vec<Vec<Option<ColorId>>> = vec![Vec::new(); p.item_count()];
     for &o in solution {
@@ -384,7 +394,10 @@ fn check_cover(p: &Problem, solution: &[OptionId]) -> Result<(), String> {
     for item in p.items() {
         let by = &covered[item.index()];
         let ok = match p.item_kind(item) {
-            ItemKind::Primary => by.len() == 1,
+            ItemKind::Primary => {
+                let (min, max) = p.item_bounds(item).into_inner();
+                (min as usize..=max as usize).contains(&by.len())
+            }
             _ => by.len() <= 1 || (by[0].is_some() && by.iter().all(|c| *c == by[0])),
         };
         if !ok {
@@ -570,6 +583,16 @@ const KNUTH_REGRESSIONS: &[(&str, &str)] = &[
     ("A\nA |1x\n", "line 2, column 3"),
     ("A\nA |18446744073709551616\n", "line 2, column 3"),
     ("A\nA |18446744073709551614\nA |1\n", "line 3, column 3"),
+    // Bounds on the item line (issue 15, Knuth's DLX3), which the oracle once took for bad
+    // names; a bound glued to the secondary bar, a zero, an upper bound below the lower, a
+    // lone lower bound and a bound too large for 32 bits.
+    ("1 2 3 4|s1 s2\n1 s1\n2 s1 s2\n3 s1\n", "5 items, 3 options"),
+    ("A 0:2|B\nA B\nA\n", "2 items, 2 options"),
+    ("A |2|X\nA X\n", "line 1, column 4"),
+    ("A 0|B\nA B\n", "line 1, column 3"),
+    ("A 3:2|B\nA B\n", "line 1, column 3"),
+    ("A 2:B\nA\n", "line 1, column 3"),
+    ("A 4294967296|B\nA B\n", "line 1, column 3"),
 ];
 
 #[test]

@@ -5,7 +5,10 @@
 //! The format: a leading byte-order mark is skipped; lines end at LF, CR LF or a lone CR; a
 //! line blank or starting (after blanks) with `|` is a comment; elsewhere a byte-order mark is
 //! an error. The first other line names the items, primary ones and then, after a word that
-//! starts with `|`, secondary ones. Every further line is an option: words `item` or
+//! starts with `|`, secondary ones; a primary item may be written with bounds, `b|name` or
+//! `a:b|name` (decimal numbers that fit in 32 bits, 0 < b, a <= b), and a word that has a
+//! `|` past its first character, or a number before its first `:`, must be such a bound.
+//! Every further line is an option: words `item` or
 //! `item:colour`, or cost entries `|digits` that add up to the option's cost. Names: no `|`
 //! or `:`; colours: not empty; a primary item takes no colour; an item appears once per
 //! option; an option's cost fits in 64 bits, and the costs of the options kept stay below
@@ -16,6 +19,8 @@
 #[derive(Debug, PartialEq, Eq)]
 pub struct Read {
     pub items: Vec<(String, bool)>,
+    /// Each item's bounds (1..=1 unless written).
+    pub bounds: Vec<(u32, u32)>,
     pub options: Vec<Vec<(String, Option<String>)>>,
     /// The cost of each option kept.
     pub costs: Vec<u64>,
@@ -71,6 +76,34 @@ fn words(line: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// What an item-line word says about bounds: `None` for a plain name, `Some(Ok((a, b,
+/// name)))` for `a:b|name` or `b|name`, `Some(Err(()))` for a word that looks like a bound
+/// and is not one.
+#[allow(clippy::type_complexity)]
+fn bounded(word: &str) -> Option<Result<(u32, u32, &str), ()>> {
+    let number = |d: &str| -> Option<u32> {
+        if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        d.parse().ok()
+    };
+    let Some(bar) = word.find('|') else {
+        return match word.find(':') {
+            Some(colon) if number(&word[..colon]).is_some() => Some(Err(())),
+            _ => None,
+        };
+    };
+    let (spec, name) = (&word[..bar], &word[bar + 1..]);
+    let parsed = match spec.find(':') {
+        Some(colon) => number(&spec[..colon]).zip(number(&spec[colon + 1..])),
+        None => number(spec).map(|max| (max, max)),
+    };
+    Some(match parsed {
+        Some((min, max)) if !name.is_empty() => Ok((min, max, name)),
+        _ => Err(()),
+    })
+}
+
 fn good_name(name: &str) -> bool {
     !name.is_empty() && !name.contains('|') && !name.contains(':')
 }
@@ -80,6 +113,7 @@ pub fn read(text: &str) -> Result<Read, At> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = split_lines(text);
     let mut items: Vec<(String, bool)> = Vec::new();
+    let mut bounds: Vec<(u32, u32)> = Vec::new();
     let mut item_line = None;
     let mut options = Vec::new();
     let mut costs = Vec::new();
@@ -110,10 +144,18 @@ pub fn read(text: &str) -> Result<Read, At> {
                 } else {
                     (col, word)
                 };
+                let (min, max, name) = match bounded(&name) {
+                    None => (1, 1, name),
+                    Some(Ok(_)) if secondary => return Err((number, col)),
+                    Some(Ok((min, max, _))) if max == 0 || min > max => return Err((number, col)),
+                    Some(Ok((min, max, plain))) => (min, max, plain.to_string()),
+                    Some(Err(())) => return Err((number, col)),
+                };
                 if !good_name(&name) || items.iter().any(|(n, _)| *n == name) {
                     return Err((number, col));
                 }
                 items.push((name, !secondary));
+                bounds.push((min, max));
             }
             continue;
         }
@@ -170,6 +212,7 @@ pub fn read(text: &str) -> Result<Read, At> {
     }
     Ok(Read {
         items,
+        bounds,
         options,
         costs,
         dropped,

@@ -128,7 +128,7 @@ pub struct BenchArgs {
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
-    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6; with --jobs N, queens 14, Langford 12 and pentominoes 6x10 on 1 and N threads)
+    /// Time the exact cover engine on the puzzle encoders instead (queens 12, Langford 11, pentominoes 6x10 restricted, dominoes 6x6, 20 queens with costs, two per line 7x7 with bounds; with --jobs N, queens 14, Langford 12 and pentominoes 6x10 on 1 and N threads)
     #[arg(long, conflicts_with_all = ["files", "permute", "sample", "out", "mode", "solvers"])]
     pub engine: bool,
 
