@@ -317,10 +317,7 @@ pub fn run(
                     work.run(solver, index, shard);
                 },
             );
-            if started == 0 {
-                // No thread could start: the search is stopped rather than waited for.
-                stop.store(true, Ordering::SeqCst);
-            }
+            debug_assert!(started >= 1, "the calling thread works");
             // `work` and its sender end here: the gathering below then sees the channel close.
         });
         loop {

@@ -24,13 +24,13 @@ use super::storage::{Arena, Storage};
 /// shard's share as this grows), few enough that splitting stays instant.
 pub const SHARDS_PER_THREAD: usize = 32;
 
-/// Runs `work` on every shard of `split` on `threads` threads (at least one), each thread
-/// with its own [`Solver`] of `problem` (the solver the split was made with must have had no
+/// Runs `work` on every shard of `split` on `threads` threads (at least one: the calling
+/// thread and `threads - 1` more), each thread with its own [`Solver`] of `problem` (the solver the split was made with must have had no
 /// forced options). The shards are taken in the order of the sequential search, or with
 /// `largest_first` by share, the largest first (so that the large shards, often the last of
 /// the tree where the split stopped expanding, do not start last and leave one thread
 /// working alone). A thread takes no new shard once `stop` is set. Returns the number of
-/// threads that could be started (the shards are all taken as long as one was).
+/// threads that worked (the calling thread, and those that could be started).
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -69,28 +69,31 @@ where
     let order = &order;
     let work = &work;
     let next = &next;
+    let worker = move || {
+        let arena = Arena::new();
+        let mut solver = Solver::new(problem, &arena);
+        while !stop.load(Ordering::Relaxed) {
+            let taken = next.fetch_add(1, Ordering::SeqCst);
+            let Some(&index) = order.get(taken) else {
+                break;
+            };
+            let shard = &shards[index];
+            work(&mut solver, index, shard);
+        }
+    };
     std::thread::scope(|scope| {
-        let mut started = 0;
-        for t in 0..threads.max(1) {
+        // The calling thread is the first worker: it starts at once, while the others wake.
+        let mut started = 1;
+        for t in 1..threads.max(1) {
             let spawned = std::thread::Builder::new()
                 .name(format!("dlxkit-shards-{t}"))
-                .spawn_scoped(scope, move || {
-                    let arena = Arena::new();
-                    let mut solver = Solver::new(problem, &arena);
-                    while !stop.load(Ordering::Relaxed) {
-                        let taken = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(&index) = order.get(taken) else {
-                            break;
-                        };
-                        let shard = &shards[index];
-                        work(&mut solver, index, shard);
-                    }
-                });
+                .spawn_scoped(scope, worker);
             if spawned.is_err() {
                 break;
             }
             started += 1;
         }
+        worker();
         started
     })
 }
