@@ -525,17 +525,18 @@ fn logic_alone_never_contradicts_a_unique_puzzle() {
 }
 
 /// 16x16 and 25x25: the shipped puzzles, replayed towards their published solutions (a
-/// DLX proof of uniqueness takes minutes at 25x25), and one step of each shown.
+/// DLX proof of uniqueness takes minutes at 25x25), and one step of each shown, its digits
+/// past 9 written as the grids write them (15 is `F`, 20 is `K`).
 #[test]
 fn larger_grids_are_explained() {
     for (size, expected) in [
         (
             16,
-            "pointing: 15 in box 4 is confined to row 4: removes 15 from r4c2, r4c4, r4c6, r4c8",
+            "pointing: F in box 4 is confined to row 4: removes F from r4c2, r4c4, r4c6, r4c8",
         ),
         (
             25,
-            "pointing: 20 in box 4 is confined to column 18: removes 20 from r12c18, r13c18, r15c18, r22c18",
+            "pointing: K in box 4 is confined to column 18: removes K from r12c18, r13c18, r15c18, r22c18",
         ),
     ] {
         let puzzles = read(

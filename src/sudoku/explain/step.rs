@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::{Layout, UnitKind};
+use crate::sudoku::parse::symbol_of;
 
 /// A logical technique, from the simplest to the hardest (the order the explainer tries
 /// them in, and the order of their [`Score`]s), with [`Strategy::Guess`] last.
@@ -335,7 +336,8 @@ impl Step {
         let cell = |c: &usize| cell_name(layout, *c);
         let cells = |list: &[usize]| list.iter().map(cell).collect::<Vec<_>>().join(", ");
         let unit = |u: &usize| layout.unit_name(*u);
-        let digits = |list: &[u8]| list.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        let digit = |d: u8| digit_name(layout, d);
+        let digits = |list: &[u8]| list.iter().map(|&d| digit(d)).collect::<Vec<_>>().join(",");
         let set = |c: usize, d: Digits| {
             format!("{} {{{}}}", cell(&c), digits(&d.iter().collect::<Vec<_>>()))
         };
@@ -343,15 +345,17 @@ impl Step {
         let what = match self.strategy {
             Strategy::NakedSingle => format!(
                 "{} is the last candidate of {}",
-                self.digits[0],
+                digit(self.digits[0]),
                 cell(&self.cells[0])
             ),
-            Strategy::HiddenSingle => format!("{} in {}", self.digits[0], unit(&self.units[0])),
+            Strategy::HiddenSingle => {
+                format!("{} in {}", digit(self.digits[0]), unit(&self.units[0]))
+            }
             Strategy::CageCombination => {
                 format!(
                     "{} {}",
                     sum_of(layout, &self.cells, self.sum),
-                    combos(&self.combinations)
+                    combos(layout, &self.combinations)
                 )
             }
             Strategy::RuleOf45 => {
@@ -371,14 +375,14 @@ impl Step {
                     true => format!(
                         "on {}: {kind} {what} {}",
                         unit(&u),
-                        combos(&self.combinations)
+                        combos(layout, &self.combinations)
                     ),
                     false => format!("on {}: {kind} {what}", unit(&u)),
                 }
             }
             Strategy::Pointing | Strategy::BoxLineReduction => format!(
                 "{} in {} is confined to {}",
-                self.digits[0],
+                digit(self.digits[0]),
                 unit(&self.units[0]),
                 unit(&self.units[1])
             ),
@@ -400,7 +404,7 @@ impl Step {
                 let k = self.units.len() / 2;
                 format!(
                     "on {} in {}",
-                    self.digits[0],
+                    digit(self.digits[0]),
                     lines(layout, &self.units[..k]) + " / " + &lines(layout, &self.units[k..])
                 )
             }
@@ -421,13 +425,19 @@ impl Step {
             Strategy::UniqueRectangle => {
                 format!("on {} in {}", digits(&self.digits), cells(&self.cells))
             }
-            Strategy::XChain => format!("on {}: {}", self.digits[0], x_chain(layout, &self.chain)),
+            Strategy::XChain => {
+                format!(
+                    "on {}: {}",
+                    digit(self.digits[0]),
+                    x_chain(layout, &self.chain)
+                )
+            }
             Strategy::XyChain => xy_chain(layout, &self.chain),
             Strategy::Guess => {
                 let placed = self.placements[0];
                 format!(
                     "{} in {} (of {}), the solution's digit",
-                    placed.digit,
+                    digit(placed.digit),
                     cell(&placed.cell),
                     digits(&self.digits)
                 )
@@ -469,6 +479,15 @@ pub(crate) fn cell_name(layout: &Layout, cell: usize) -> String {
     format!("r{}c{}", cell / n + 1, cell % n + 1)
 }
 
+/// A digit as the grids write it: `7`, and past 9 the grid's letter (`G` for 16) on grids
+/// whose side allows letters (up to 35), its number on larger ones.
+pub(crate) fn digit_name(layout: &Layout, digit: u8) -> String {
+    match symbol_of(digit) {
+        Some(symbol) if layout.size() <= 35 => symbol.to_string(),
+        _ => digit.to_string(),
+    }
+}
+
 /// `r1c1+r1c2 = 3`: cells and their sum.
 fn sum_of(layout: &Layout, cells: &[usize], sum: Option<u32>) -> String {
     let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
@@ -476,14 +495,14 @@ fn sum_of(layout: &Layout, cells: &[usize], sum: Option<u32>) -> String {
 }
 
 /// `is {1,2}`, `is {1,9} or {2,8}`, or `has 7 combinations` past four.
-fn combos(sets: &[Digits]) -> String {
+fn combos(layout: &Layout, sets: &[Digits]) -> String {
     if sets.len() > 4 {
         return format!("has {} combinations", sets.len());
     }
     let sets: Vec<String> = sets
         .iter()
         .map(|d| {
-            let digits: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+            let digits: Vec<String> = d.iter().map(|x| digit_name(layout, x)).collect();
             format!("{{{}}}", digits.join(","))
         })
         .collect();
@@ -524,7 +543,7 @@ fn removals(layout: &Layout, eliminations: &[Candidate]) -> String {
     groups
         .iter()
         .map(|(d, cells)| {
-            let digits: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+            let digits: Vec<String> = d.iter().map(|x| digit_name(layout, x)).collect();
             let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
             format!("{} from {}", digits.join(","), cells.join(", "))
         })
@@ -551,8 +570,8 @@ fn xy_chain(layout: &Layout, chain: &[Candidate]) -> String {
         .map(|pair| {
             format!(
                 "({}={}){}",
-                pair[0].digit,
-                pair.get(1).map_or(0, |p| p.digit),
+                digit_name(layout, pair[0].digit),
+                digit_name(layout, pair.get(1).map_or(0, |p| p.digit)),
                 cell_name(layout, pair[0].cell)
             )
         })
