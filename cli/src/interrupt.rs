@@ -87,6 +87,14 @@ pub fn exit_code() -> u8 {
         .map_or(130, |&(_, code)| code)
 }
 
+/// What stopped a run, for people: `SIGTERM`, or `Ctrl-C` (also for a cancel with no signal).
+pub fn stopped_by() -> &'static str {
+    match exit_code() {
+        143 => "SIGTERM",
+        _ => "Ctrl-C",
+    }
+}
+
 /// How often the watch looks at the cancel flag while the run prepares.
 const POLL: Duration = Duration::from_millis(10);
 

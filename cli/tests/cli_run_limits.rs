@@ -353,3 +353,37 @@ fn a_second_sigterm_does_not_cut_short_what_the_first_asked_to_print() {
         );
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_sudoku_count_stopped_by_sigterm_names_sigterm_in_its_summary() {
+    use std::io::Write;
+    // The empty grid has 6.67 x 10^21 solutions: the count cannot finish.
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
+        .args(["sudoku", "count", "--max-nodes", "100000000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&[b'.'; 81]).unwrap();
+    stdin.write_all(b"\n").unwrap();
+    drop(stdin);
+    wait_until_caught(child.id(), 15);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    send("TERM", child.id());
+    let run = end_within_30_seconds(child);
+    assert_eq!(run.code, Some(143), "{}", run.stderr);
+    assert!(
+        run.stdout.ends_with(" (incomplete: interrupted)\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr
+            .contains("status      interrupted (SIGTERM) before the end of the last work\n"),
+        "{}",
+        run.stderr
+    );
+}

@@ -275,11 +275,17 @@ impl<'c> Batch<'c> {
             ),
         ));
         if done < self.total {
-            let why = "interrupted (Ctrl-C): the rest was not done";
-            lines.push(stat_line(paint, "status", paint.warning(why)));
+            let why = format!(
+                "interrupted ({}): the rest was not done",
+                interrupt::stopped_by()
+            );
+            lines.push(stat_line(paint, "status", paint.warning(&why)));
         } else if self.cancelled() {
-            let why = "interrupted (Ctrl-C) before the end of the last work";
-            lines.push(stat_line(paint, "status", paint.warning(why)));
+            let why = format!(
+                "interrupted ({}) before the end of the last work",
+                interrupt::stopped_by()
+            );
+            lines.push(stat_line(paint, "status", paint.warning(&why)));
         } else if timed_out {
             let why = "time limit (--timeout): the puzzles not finished in time are unknown";
             lines.push(stat_line(paint, "status", paint.warning(why)));
