@@ -190,7 +190,8 @@ impl Plan {
         out: &mut Output,
         on_solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
     ) -> Result<Outcome, CliError> {
-        let shard = match self {
+        // The one search on this thread: a shard (in Knuth's plain order) or the whole tree.
+        let (shard, order) = match self {
             Plan::Threads(split, threads) => {
                 watch.hand_over();
                 return run(
@@ -206,7 +207,7 @@ impl Plan {
                 );
             }
             Plan::Shard(split, index, _) => match split.shards().get(*index) {
-                Some(shard) => Some(shard),
+                Some(shard) => (Some(shard), SearchOrder::new()),
                 None => {
                     // A list asked longer than the tree has leaves: this slot is empty.
                     watch.hand_over();
@@ -216,11 +217,7 @@ impl Plan {
                     });
                 }
             },
-            Plan::Sequential(_) => None,
-        };
-        let order = match self {
-            Plan::Sequential(order) => order.clone(),
-            _ => SearchOrder::new(),
+            Plan::Sequential(order) => (None, order.clone()),
         };
         let arena = Arena::new();
         let mut solver = Solver::with_order(problem, &arena, order).with_limits(limits);

@@ -315,7 +315,7 @@ fn a_second_sigterm_does_not_cut_short_what_the_first_asked_to_print() {
     // its output and summary to write; it must write them and exit 143.
     let path = cli_util::doubles(40, "cli_run_limits");
     for jobs in ["1", "2"] {
-        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
+        let child = StdCommand::new(env!("CARGO_BIN_EXE_dlxkit"))
             .args(["solve", "--limit", "1000000000000", "--jobs", jobs])
             .arg(&path)
             .stdin(Stdio::null())
@@ -327,21 +327,11 @@ fn a_second_sigterm_does_not_cut_short_what_the_first_asked_to_print() {
         std::thread::sleep(std::time::Duration::from_millis(300));
         send("TERM", child.id());
         send("TERM", child.id());
-        let mut stdout = String::new();
-        child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut stdout)
-            .unwrap();
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
-        let code = child.wait().unwrap().code();
+        let Ended {
+            code,
+            stdout,
+            stderr,
+        } = cli_util::collect(child);
         assert_eq!(code, Some(143), "--jobs {jobs}: {stderr}");
         assert!(
             stderr.starts_with("dlxkit: interrupted after "),

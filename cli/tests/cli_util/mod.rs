@@ -162,6 +162,12 @@ pub fn end_within_30_seconds(mut child: Child) -> Ended {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    collect(child)
+}
+
+/// Reads what `child` writes on standard output to its end, then standard error, and waits
+/// for it (a child stuck writing to a full pipe goes on once its output is read).
+pub fn collect(mut child: Child) -> Ended {
     let mut stdout = String::new();
     let mut stderr = String::new();
     child
