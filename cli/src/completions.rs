@@ -95,7 +95,7 @@ pub fn run_man(args: &ManArgs, command: clap::Command, ctx: &Context) -> Result<
     }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     clap_mangen::Man::new(page.clone())
-        .render(out.writer())
+        .render(out.writer()?)
         .map_err(CliError::from_write)?;
     out.flush()?;
     Ok(Exit::Success)

@@ -19,6 +19,7 @@
 
 mod bench;
 mod best;
+mod closed_stdout;
 mod color;
 mod completions;
 mod context;

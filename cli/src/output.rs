@@ -64,6 +64,7 @@ impl Output {
 
     /// Writes `text` as it is.
     pub fn write_str(&mut self, text: &str) -> Result<(), CliError> {
+        self.check_open()?;
         self.dirty = true;
         self.out
             .write_all(text.as_bytes())
@@ -78,6 +79,7 @@ impl Output {
 
     /// Writes `value` as compact JSON and a newline (one JSON Lines record).
     pub fn json_line<T: Serialize>(&mut self, value: &T) -> Result<(), CliError> {
+        self.check_open()?;
         self.dirty = true;
         serde_json::to_writer(&mut self.out, value).map_err(|e| match e.io_error_kind() {
             Some(kind) => CliError::from_write(io::Error::from(kind)),
@@ -114,9 +116,19 @@ impl Output {
 
     /// Direct access to the buffered writer, for renderers that take an `io::Write` (man
     /// pages, completions). Map their errors with [`CliError::from_write`].
-    pub fn writer(&mut self) -> &mut (impl Write + use<>) {
+    pub fn writer(&mut self) -> Result<&mut (impl Write + use<>), CliError> {
+        self.check_open()?;
         self.dirty = true;
-        &mut self.out
+        Ok(&mut self.out)
+    }
+
+    /// The error of a standard output that was closed when the process started (see
+    /// [`super::closed_stdout`]): writes to it would go to `/dev/null` unseen.
+    fn check_open(&self) -> Result<(), CliError> {
+        match super::closed_stdout::error() {
+            Some(error) => Err(CliError::from_write(error)),
+            None => Ok(()),
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 //! Standard output that cannot take what is written: a full disk (`/dev/full`) is an error (a
 //! message, exit 2) for every kind of output, help and version included; a reader that goes
-//! away (a broken pipe) stays a quiet success. (A closed standard output, `>&-`, cannot be
-//! told from `>/dev/null`: Rust's runtime opens `/dev/null` on a closed standard descriptor
-//! before `main`, so the output is discarded as with `>/dev/null`.)
+//! away (a broken pipe) stays a quiet success. A standard output closed at start (`>&-`) is
+//! an error too (exit 2, `Bad file descriptor`), though Rust's runtime opens `/dev/null` on
+//! it before `main`: the tool looks at the descriptor earlier (`cli/src/closed_stdout.rs`),
+//! so it is told from `>/dev/null`, which stays a success.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -86,4 +87,59 @@ fn help_into_a_pipe_closed_early_is_a_quiet_success() {
         .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(0), "{stderr}");
     assert_eq!(stderr, "");
+}
+
+/// Runs `dlxkit` with `args` through `sh`, standard output redirected by `redirect`
+/// (`>&-` closes it): (exit code, stderr).
+#[cfg(target_os = "linux")]
+fn with_stdout(redirect: &str, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(r#"exec "$0" "$@" {redirect}"#))
+        .arg(env!("CARGO_BIN_EXE_dlxkit"))
+        .args(args)
+        .current_dir(crate::ROOT)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    const CLOSED: &str =
+        "dlxkit: cannot write to standard output: Bad file descriptor (os error 9)\n";
+    for args in [
+        &["queens", "8"][..],
+        &["queens", "8", "--count"],
+        &["--help"],
+        &["--version"],
+        &["solve", "data/dlx/knuth-toy.dlx", "--format", "json"],
+        &[
+            "sudoku",
+            "solve",
+            "--quiet",
+            "data/sudoku/magictour_top1465.txt",
+        ],
+        &["man"],
+    ] {
+        assert_eq!(
+            with_stdout(">&-", args),
+            (Some(2), CLOSED.to_string()),
+            "{args:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_into_dev_null_is_still_a_success() {
+    for args in [&["queens", "8"][..], &["--help"], &["man"]] {
+        assert_eq!(
+            with_stdout(">/dev/null", args),
+            (Some(0), String::new()),
+            "{args:?}"
+        );
+    }
 }
