@@ -14,6 +14,7 @@ mod dlx3_oracle;
 mod engine_best;
 mod engine_bounds;
 mod engine_choice;
+mod engine_forcing;
 mod engine_known;
 mod engine_properties;
 mod engine_reduce;

@@ -152,7 +152,7 @@ pub struct MemoSummary {
 
 /// A count as a JSON number up to 2^128 - 1; beyond, a string of decimal digits (JSON parsers
 /// would otherwise round the number to a float).
-fn count_json<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
+pub fn count_json<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
     match count.to_u128() {
         Some(v) => serializer.serialize_u128(v),
         None => serializer.serialize_str(&count.to_string()),

@@ -269,3 +269,97 @@ fn memo_counts_on_threads_are_the_same_and_threads_are_bounded() {
             "--jobs 5000 is more threads than are useful here",
         ));
 }
+
+/// The first `k` puzzles of top95 with their first `blank` givens taken out, so that most
+/// have several solutions.
+fn loosened(k: usize, blank: usize) -> String {
+    let text =
+        std::fs::read_to_string(format!("{}/data/sudoku/norvig_top95.txt", crate::ROOT)).unwrap();
+    let mut out = String::new();
+    for line in text.lines().filter(|l| l.len() == 81).take(k) {
+        let mut left = blank;
+        let cells: String = line
+            .chars()
+            .map(|c| match c {
+                '1'..='9' if left > 0 => {
+                    left -= 1;
+                    '.'
+                }
+                c => c,
+            })
+            .collect();
+        out.push_str(&cells);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn sudoku_count_memo_agrees_with_dancing_links() {
+    use crate::cli_util::sudoku_quiet;
+    for (k, blank) in [(12, 0), (4, 1)] {
+        let input = loosened(k, blank);
+        let plain = sudoku_quiet(&["count"], &input, 0);
+        let memo = sudoku_quiet(&["count", "--memo"], &input, 0);
+        assert_eq!(memo, plain, "{k} puzzles, {blank} givens taken out");
+        assert_eq!(memo.lines().count(), k);
+        let by_first = sudoku_quiet(&["count", "--memo", "--memo-order", "first"], &input, 0);
+        assert_eq!(by_first, plain);
+    }
+    // With one given fewer, the top95 puzzles have 21,786 and more solutions.
+    assert!(sudoku_quiet(&["count"], &loosened(4, 1), 0)
+        .lines()
+        .all(|n| n.parse::<u64>().unwrap() > 15_000));
+    // Killer puzzles: the cages' fillings are options of their own.
+    let killer =
+        std::fs::read_to_string(format!("{}/data/sudoku/killer.txt", crate::ROOT)).unwrap();
+    assert_eq!(
+        sudoku_quiet(&["count", "--memo", "--variant", "killer"], &killer, 0),
+        sudoku_quiet(&["count", "--variant", "killer"], &killer, 0)
+    );
+}
+
+#[test]
+fn sudoku_count_memo_counts_empty_grids_and_stops_at_limits() {
+    use crate::cli_util::sudoku;
+    // 288 grids of 4x4; its JSON line says so, with the search's statistics.
+    let empty4 = "....\n....\n....\n....\n";
+    let (out, _) = sudoku(&["count", "--memo", "--format", "jsonl"], empty4, 0);
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["solutions"], 288);
+    assert_eq!(record["status"], "multiple");
+    assert_eq!(record["complete"], true);
+    assert!(record["hits"].as_u64().unwrap() > 0);
+    // A node limit: the count so far, marked incomplete on standard output and in the summary.
+    let empty6 = "......\n".repeat(6);
+    let (out, err) = sudoku(&["count", "--memo", "--max-nodes", "1000"], &empty6, 0);
+    assert!(out.ends_with(" (incomplete: node limit)\n"), "{out}");
+    assert!(err.contains("1 of 1 incomplete (1 node limit)"), "{err}");
+}
+
+#[test]
+fn sudoku_count_memo_refuses_what_it_cannot_count() {
+    use crate::cli_util::sudoku;
+    let (_, err) = sudoku(
+        &["count", "--memo", "--solver", "mrv"],
+        "....\n....\n....\n....\n",
+        2,
+    );
+    assert!(
+        err.starts_with(
+            "dlxkit: --memo counts with the exact cover encoding: use --solver dlx, not `mrv`\n"
+        ),
+        "{err}"
+    );
+    let (_, err) = sudoku(
+        &["count", "--memo", "--limit", "3"],
+        "....\n....\n....\n....\n",
+        2,
+    );
+    assert!(err.contains("--limit"), "{err}");
+    let (_, err) = sudoku(&["count", "--memo"], "11..............\n", 2);
+    assert!(
+        err.starts_with("dlxkit: <stdin>:1: digit 1 appears twice in row 1 (r1c1 and r1c2)\n"),
+        "{err}"
+    );
+}

@@ -485,6 +485,38 @@ impl Encoding {
         Ok(())
     }
 
+    /// The exact cover problem of one puzzle: this encoding's problem with the givens of
+    /// `grid` (and the pencil marks) built in, every placement they rule out taken away
+    /// ([`Problem::forcing`]). For searches that start from a [`Problem`] rather than a solver
+    /// with options forced, such as the memoised count ([`crate::xc::memo`]). Fails if the
+    /// givens conflict or the layout is not this encoding's.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::{encode::Encoding, Grid, Shape};
+    /// use dlxkit::xc::memo::{self, MemoOptions};
+    /// let e = Encoding::standard(Shape::new(2, 2)?)?;
+    /// let mut g = Grid::blank(e.layout().clone());
+    /// g.set(0, 0, 1);
+    /// let counted = memo::count(&e.puzzle_problem(&g)?, &MemoOptions::new())?;
+    /// assert_eq!(counted.count.to_u64(), Some(288 / 4));
+    /// g.set(0, 1, 1);
+    /// let err = e.puzzle_problem(&g).unwrap_err();
+    /// assert_eq!(err.to_string(), "digit 1 appears twice in row 1 (r1c1 and r1c2)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn puzzle_problem(&self, grid: &Grid) -> Result<Problem, EncodeError> {
+        self.check_layout(grid)?;
+        let mut forced = self.options_of(grid);
+        forced.extend(self.pencil);
+        self.problem.forcing(&forced).map_err(|e| {
+            // A clash between two givens: name it, as [`Encoding::force_givens`] does.
+            match grid.check_givens() {
+                Err(conflict) => conflict.into(),
+                Ok(()) => e.into(),
+            }
+        })
+    }
+
     /// A search for the completions of `grid`: builds the dancing-links matrix in `arena`
     /// and forces the givens. Fails before any search if the givens conflict or the layout
     /// is not this encoding's.

@@ -72,12 +72,11 @@ pub use format::{ParseError, ParseErrorKind};
 pub use layout::WalkChoice;
 pub use node::NODE_BYTES;
 pub use problem::{
-    ColorId, Entry, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError, Warning,
+    ColorId, Entry, ForceError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError,
+    Warning,
 };
 pub use reduce::{ReduceOptions, Reduction};
-pub use search::{
-    Event, ForceError, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status,
-};
+pub use search::{Event, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status};
 pub use storage::{Arena, Borrowed, Owned, Storage};
 
 impl Problem {

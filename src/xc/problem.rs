@@ -207,6 +207,37 @@ impl fmt::Display for Warning {
     }
 }
 
+/// Why an option could not be forced into the solution.
+///
+/// ```
+/// use dlxkit::xc::{Arena, ForceError, OptionId, Problem, Solver};
+/// let p = Problem::from_dlx("A B\nA\nA B\n").unwrap();
+/// let arena = Arena::new();
+/// let mut s = Solver::new(&p, &arena);
+/// s.force(OptionId::new(0)).unwrap();
+/// assert_eq!(s.force(OptionId::new(1)), Err(ForceError::Conflict { option: 1 }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ForceError {
+    /// The option does not exist.
+    #[error("option {option} does not exist")]
+    UnknownOption {
+        /// The option's index.
+        option: usize,
+    },
+    /// The option clashes with an option forced earlier.
+    #[error("option {option} clashes with an option forced earlier")]
+    Conflict {
+        /// The option's index.
+        option: usize,
+    },
+    /// [`Problem::forcing`] of a problem with item bounds, where an item may be covered by
+    /// more than one option, so options cannot be forced by taking out those they clash with.
+    #[error("options of a problem with item bounds cannot be forced by restricting it")]
+    Bounded,
+}
+
 /// Why a problem could not be built.
 ///
 /// The `option` fields are positions from 0 (as [`OptionId::index`]); the messages number
@@ -746,6 +777,84 @@ impl Problem {
     /// ```
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
+    }
+
+    /// The problem whose solutions are those of this problem that contain every option of
+    /// `forced`: the same items in the same order (item ids carry over), and of the options,
+    /// in their order, the forced ones and those that fit with all of them (sharing with a
+    /// forced option only secondary items to which both give the same colour). Costs are
+    /// kept. Memoised counting ([`crate::xc::memo`]) uses it for a puzzle's givens, where
+    /// dancing links force them in place ([`crate::xc::Solver::force`]).
+    ///
+    /// Fails if an id is not an option of this problem, if two forced options clash, or if
+    /// the problem has item bounds ([`ForceError::Bounded`]).
+    ///
+    /// ```
+    /// use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B C\nA B\nC\nA\nB C\n")?;
+    /// let q = p.forcing(&[OptionId::new(2)])?; // `A`: leaves `A`, `B C`
+    /// assert_eq!(q.option_count(), 2);
+    /// assert_eq!(q.count_solutions(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn forcing(&self, forced: &[OptionId]) -> Result<Problem, ForceError> {
+        if self.has_bounds() {
+            return Err(ForceError::Bounded);
+        }
+        // Each item's claim by a forced option: its colour (`None`: the item is taken whole).
+        let mut claim: Vec<Option<Option<ColorId>>> = vec![None; self.item_count()];
+        let mut is_forced = vec![false; self.option_count()];
+        for &option in forced {
+            if !self.contains_option(option) {
+                return Err(ForceError::UnknownOption {
+                    option: option.index(),
+                });
+            }
+            if std::mem::replace(&mut is_forced[option.index()], true) {
+                continue;
+            }
+            for e in self.option(option) {
+                let slot = &mut claim[e.item.index()];
+                match *slot {
+                    None => *slot = Some(e.color),
+                    Some(Some(c)) if e.color == Some(c) => {}
+                    Some(_) => {
+                        return Err(ForceError::Conflict {
+                            option: option.index(),
+                        });
+                    }
+                }
+            }
+        }
+        let fits = |o: OptionId| {
+            self.option(o).iter().all(|e| match claim[e.item.index()] {
+                None => true,
+                Some(color) => color.is_some() && color == e.color,
+            })
+        };
+        let mut b = Problem::builder();
+        for item in self.items() {
+            let name = self.item_name(item);
+            match self.item_kind(item) {
+                ItemKind::Primary => b.primary(name),
+                ItemKind::Secondary => b.secondary(name),
+            }
+            .expect("the names of a valid problem");
+        }
+        let colors: Vec<ColorId> = (0..self.color_count())
+            .map(|c| b.color(self.color_name(ColorId(c as u32))))
+            .collect();
+        for o in self.options() {
+            if is_forced[o.index()] || fits(o) {
+                let entries = self.option(o).iter().map(|e| Entry {
+                    item: e.item,
+                    color: e.color.map(|c| colors[c.0 as usize]),
+                });
+                b.option_with_cost(entries, self.option_cost(o))
+                    .expect("an option of a valid problem");
+            }
+        }
+        Ok(b.build().expect("the items of a valid problem"))
     }
 
     /// Checks that `options` form an exact cover: every primary item covered exactly once

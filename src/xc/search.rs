@@ -25,14 +25,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
 use super::choose::{Chooser, SearchOrder};
 use super::layout::{Around, Colored, Layout, Off, Walk, WalkChoice, WalkFn};
 use super::matrix::Matrix;
 use super::multiplicity::Bounds;
 use super::node::{Item, Link, COVERED};
-use super::problem::{OptionId, Problem};
+use super::problem::{ForceError, OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
 
 /// When a search must stop even though it has not finished.
@@ -245,33 +243,6 @@ pub struct Outcome {
     pub status: Status,
     /// What it counted.
     pub stats: Stats,
-}
-
-/// Why an option could not be forced into the solution.
-///
-/// ```
-/// use dlxkit::xc::{Arena, ForceError, OptionId, Problem, Solver};
-/// let p = Problem::from_dlx("A B\nA\nA B\n").unwrap();
-/// let arena = Arena::new();
-/// let mut s = Solver::new(&p, &arena);
-/// s.force(OptionId::new(0)).unwrap();
-/// assert_eq!(s.force(OptionId::new(1)), Err(ForceError::Conflict { option: 1 }));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ForceError {
-    /// The option does not exist.
-    #[error("option {option} does not exist")]
-    UnknownOption {
-        /// The option's index.
-        option: usize,
-    },
-    /// The option clashes with an option forced earlier.
-    #[error("option {option} clashes with an option forced earlier")]
-    Conflict {
-        /// The option's index.
-        option: usize,
-    },
 }
 
 /// One thing a running search reports to [`Solver::run`].

@@ -370,6 +370,23 @@ impl Tally {
     }
 }
 
+/// The summary line of the counts a limit cut short (`stopped`: how many, by the status that
+/// stopped them), if any: `2 of 5 incomplete (1 node limit, 1 time limit)`.
+pub fn incomplete_counts(
+    stopped: &std::collections::BTreeMap<&str, u64>,
+    done: usize,
+) -> Option<(&'static str, String)> {
+    if stopped.is_empty() {
+        return None;
+    }
+    let whys: Vec<String> = stopped.iter().map(|(w, k)| format!("{k} {w}")).collect();
+    let cut: u64 = stopped.values().sum();
+    Some((
+        "counts",
+        format!("{cut} of {done} incomplete ({})", whys.join(", ")),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

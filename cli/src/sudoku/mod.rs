@@ -16,6 +16,7 @@ mod batch;
 mod check;
 mod explain;
 pub mod generate;
+mod memo;
 pub mod rate;
 mod solve;
 

@@ -18,7 +18,8 @@ use super::super::color::Paint;
 use super::super::output::{self, Output};
 use super::super::search::{count_text, incomplete, parse_positive};
 use super::super::{jobs, CliError, Context, Exit};
-use super::batch::{Batch, BatchArgs, Tally};
+use super::batch::{incomplete_counts, Batch, BatchArgs, Tally};
+use super::memo::{self, SudokuMemoArgs};
 use super::{counted, pretty, puzzle_text, read_killers, read_puzzles, InputArgs, Puzzles};
 
 const SOLVE_EXAMPLES: &str = "\
@@ -169,6 +170,9 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub memo: SudokuMemoArgs,
 }
 
 /// Runs `dlxkit sudoku solve`.
@@ -193,6 +197,11 @@ pub fn run_solve(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 /// Runs `dlxkit sudoku count`.
 pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
     let puzzles = read_input(&args.input, ctx)?;
+    if args.memo.memo {
+        let jsonl = args.format == ListFormat::Jsonl;
+        let solver = args.solver.solver.as_str();
+        return memo::run_count(&puzzles, &args.memo, solver, &args.batch, jsonl, ctx);
+    }
     let show = match args.format {
         ListFormat::Text => Show::Count,
         ListFormat::Jsonl => Show::CountJsonl,
@@ -322,16 +331,8 @@ fn search_all(
         counted(tally.guesses, "guess", "guesses")
     );
     let mut extra = vec![("solver", solver_line)];
-    if printer.with_count && !stopped.is_empty() {
-        let whys: Vec<String> = stopped
-            .iter()
-            .map(|(why, k)| format!("{k} {why}"))
-            .collect();
-        let cut: u64 = stopped.values().sum();
-        extra.push((
-            "counts",
-            format!("{cut} of {done} incomplete ({})", whys.join(", ")),
-        ));
+    if printer.with_count {
+        extra.extend(incomplete_counts(&stopped, done));
     }
     batch.summary("puzzles", done, &tally.verdicts(), &extra, tally.timed_out);
     Ok(batch.exit(done, tally.without_solution))

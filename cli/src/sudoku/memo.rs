@@ -1,0 +1,230 @@
+//! `dlxkit sudoku count --memo`: each puzzle's completions counted by the memoised search
+//! ([`dlxkit::xc::memo`]) instead of dancing links, for puzzles with too many solutions to
+//! meet one by one (a 6x6 grid with no givens has 28,200,960).
+//!
+//! A puzzle's givens become a problem of their own ([`Encoding::puzzle_problem`]: the
+//! placements they rule out taken away), since the memoised search starts from a problem
+//! rather than a solver with options forced. Counts print as `sudoku count` prints them,
+//! with no bound on their size.
+
+use clap::Args;
+use dlxkit::sudoku::encode::Encoding;
+use dlxkit::sudoku::solvers::{Answer, SolveStats};
+use dlxkit::xc::memo::{self, Count, ItemChoice, MemoOptions};
+use dlxkit::xc::{Problem, Status};
+use serde::Serialize;
+
+use super::super::memo::{count_json, parse_bytes, MemoOrder};
+use super::super::output::{self, Output};
+use super::super::search::incomplete;
+use super::super::{CliError, Context, Exit};
+use super::batch::{incomplete_counts, Batch, BatchArgs, Tally};
+use super::{puzzle_text, Puzzles};
+
+/// The flags of `sudoku count --memo`.
+#[derive(Args, Clone, Debug)]
+pub struct SudokuMemoArgs {
+    /// Count with the memoised search (DXZ): each distinct subproblem solved once
+    ///
+    /// Exact counts of puzzles with very many solutions (grids with few givens), where
+    /// dancing links would meet them one by one. --limit does not apply; --max-nodes and
+    /// --timeout do. For the DLX encoding (--solver dlx), plain and killer puzzles.
+    #[arg(long, conflicts_with = "limit")]
+    pub memo: bool,
+
+    /// Memory for --memo, shared by the puzzles counted at once: bytes, or with K, M, G, T
+    ///
+    /// When the cache reaches it, the count goes on, exact but slower (a note says so).
+    /// [default: a quarter of the machine's memory]
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes, requires = "memo")]
+    pub memo_limit: Option<usize>,
+
+    /// The item --memo branches on: `mrv` (fewest options) or `first` (first uncovered)
+    #[arg(
+        long,
+        value_enum,
+        default_value_t,
+        value_name = "RULE",
+        requires = "memo"
+    )]
+    pub memo_order: MemoOrder,
+}
+
+/// One line of `--format jsonl`.
+#[derive(Serialize)]
+struct Record<'a> {
+    index: usize,
+    line: usize,
+    puzzle: String,
+    status: &'a str,
+    complete: bool,
+    search: &'a str,
+    /// A number up to 2^128 - 1, beyond that a string of digits.
+    #[serde(serialize_with = "count_json")]
+    solutions: Count,
+    states: u64,
+    nodes: u64,
+    hits: u64,
+    peak_bytes: u64,
+    elapsed_ms: f64,
+}
+
+/// What the memoised count of one puzzle gave.
+struct Counted {
+    count: Count,
+    status: Status,
+    stats: memo::MemoStats,
+}
+
+impl Counted {
+    fn answer(&self) -> Answer {
+        match (self.count.to_u64(), self.status) {
+            (Some(0), Status::Complete) => Answer::None,
+            (Some(1), Status::Complete) => Answer::Unique,
+            (Some(0 | 1), _) => Answer::Unknown,
+            _ => Answer::Multiple,
+        }
+    }
+}
+
+/// Counts every puzzle with the memoised search; `jsonl` picks the output format.
+pub fn run_count(
+    puzzles: &Puzzles,
+    args: &SudokuMemoArgs,
+    solver: &str,
+    batch_args: &BatchArgs,
+    jsonl: bool,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    if solver != "dlx" {
+        return Err(CliError::usage(format!(
+            "--memo counts with the exact cover encoding: use --solver dlx, not `{solver}`"
+        )));
+    }
+    // Every puzzle's problem first, so that bad givens are reported before any count.
+    let problems = problems(puzzles)?;
+    let batch = Batch::new(batch_args, puzzles.list.len(), "puzzles", ctx)?;
+    let threads = batch.threads().max(1);
+    let choice = match args.memo_order {
+        MemoOrder::Mrv => ItemChoice::FewestOptions,
+        MemoOrder::First => ItemChoice::First,
+    };
+    let budget = args.memo_limit.unwrap_or_else(memo::default_memory_limit) / threads;
+    let options = MemoOptions::new()
+        .memory_limit(budget.max(1))
+        .choice(choice)
+        .limits(batch.limits(None));
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let mut tally = Tally::default();
+    let mut refused = 0u64;
+    let mut stopped = std::collections::BTreeMap::new();
+    let indexes: Vec<usize> = (0..problems.len()).collect();
+    let done = batch.run(
+        &mut out,
+        &indexes,
+        || (),
+        |(), &i| {
+            let counted = match batch.out_of_time() {
+                true => Counted {
+                    count: Count::zero(),
+                    status: Status::TimeLimit,
+                    stats: memo::MemoStats::default(),
+                },
+                false => {
+                    let c = memo::count(&problems[i], &options)
+                        .expect("no solution limit, and Sudoku encodings have no bounds");
+                    Counted {
+                        count: c.count,
+                        status: c.status,
+                        stats: c.stats,
+                    }
+                }
+            };
+            Some(counted)
+        },
+        |out, index, counted| {
+            let stats = SolveStats {
+                nodes: counted.stats.nodes,
+                elapsed: counted.stats.elapsed,
+                ..SolveStats::default()
+            };
+            let answer = counted.answer();
+            tally.add(answer, !counted.count.is_zero(), &stats);
+            tally.timed_out |= counted.status == Status::TimeLimit;
+            refused += counted.stats.refused;
+            let why = incomplete(counted.status);
+            if why.is_some() {
+                *stopped.entry(counted.status.as_str()).or_insert(0u64) += 1;
+            }
+            batch.progress_message(tally.progress());
+            let puzzle = &puzzles.list[index];
+            if jsonl {
+                out.json_line(&Record {
+                    index: index + 1,
+                    line: puzzle.line,
+                    puzzle: puzzle_text(puzzle),
+                    status: answer.as_str(),
+                    complete: counted.status.is_complete(),
+                    search: counted.status.as_str(),
+                    solutions: counted.count.clone(),
+                    states: counted.stats.states,
+                    nodes: counted.stats.nodes,
+                    hits: counted.stats.hits,
+                    peak_bytes: counted.stats.peak_bytes,
+                    elapsed_ms: output::millis(counted.stats.elapsed),
+                })?;
+            } else {
+                match why {
+                    Some(why) => out.line(&format!("{} ({why})", counted.count))?,
+                    None => out.line(&counted.count.to_string())?,
+                }
+            }
+            out.end_record()
+        },
+    )?;
+    out.flush()?;
+    if refused > 0 {
+        ctx.note(format_args!(
+            "the memoised search reached its memory limit (--memo-limit): {refused} subproblems were not kept, so some were solved again (the counts are still exact)"
+        ));
+    }
+    let mut extra = vec![("solver", format!("dlx --memo: {} nodes", tally.nodes))];
+    extra.extend(incomplete_counts(&stopped, done));
+    batch.summary("puzzles", done, &tally.verdicts(), &extra, tally.timed_out);
+    Ok(batch.exit(done, tally.without_solution))
+}
+
+/// The exact cover problem of each puzzle, its givens (or its cages) built in.
+fn problems(puzzles: &Puzzles) -> Result<Vec<Problem>, CliError> {
+    let at = |line: usize, e: &dyn std::fmt::Display| {
+        CliError::input(format!("{}: line {line}: {e}", puzzles.name))
+    };
+    if !puzzles.killers.is_empty() {
+        return puzzles
+            .list
+            .iter()
+            .zip(&puzzles.killers)
+            .map(|(p, k)| {
+                k.encode()
+                    .map(|e| e.problem().clone())
+                    .map_err(|e| at(p.line, &e))
+            })
+            .collect();
+    }
+    let layout = puzzles.list[0].grid.layout().clone();
+    let encoding = Encoding::new(layout).map_err(|e| at(puzzles.list[0].line, &e))?;
+    puzzles
+        .list
+        .iter()
+        .map(|p| {
+            match &p.candidates {
+                // Pencil marks: an encoding of their own, as the `dlx` solver has.
+                Some(marks) => {
+                    Encoding::with_candidates(marks).and_then(|e| e.puzzle_problem(&p.grid))
+                }
+                None => encoding.puzzle_problem(&p.grid),
+            }
+            .map_err(|e| at(p.line, &e))
+        })
+        .collect()
+}
