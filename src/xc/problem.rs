@@ -792,8 +792,8 @@ impl Problem {
     /// ```
     /// use dlxkit::xc::{OptionId, Problem};
     /// let p = Problem::from_dlx("A B C\nA B\nC\nA\nB C\n")?;
-    /// let q = p.forcing(&[OptionId::new(2)])?; // `A`: leaves `A`, `B C`
-    /// assert_eq!(q.option_count(), 2);
+    /// let q = p.forcing(&[OptionId::new(2)])?; // `A`: drops `A B`
+    /// assert_eq!(q.to_dlx(), "A B C\nC\nA\nB C\n");
     /// assert_eq!(q.count_solutions(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
