@@ -330,6 +330,13 @@ fn sudoku_count_memo_counts_empty_grids_and_stops_at_limits() {
     assert_eq!(record["status"], "multiple");
     assert_eq!(record["complete"], true);
     assert!(record["hits"].as_u64().unwrap() > 0);
+    // One puzzle on two threads sharing its search: the same count.
+    let first_row = format!("123456\n{}", "......\n".repeat(5));
+    for jobs in ["1", "2"] {
+        let (out, err) = sudoku(&["count", "--memo", "--jobs", jobs], &first_row, 0);
+        assert_eq!(out, "39168\n", "--jobs {jobs}");
+        assert!(err.contains(&format!("on {jobs} thread")), "{err}");
+    }
     // A node limit: the count so far, marked incomplete on standard output and in the summary.
     let empty6 = "......\n".repeat(6);
     let (out, err) = sudoku(&["count", "--memo", "--max-nodes", "1000"], &empty6, 0);

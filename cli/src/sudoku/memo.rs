@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::super::memo::{count_json, parse_bytes, MemoOrder};
 use super::super::output::{self, Output};
 use super::super::search::incomplete;
-use super::super::{CliError, Context, Exit};
+use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{incomplete_counts, Batch, BatchArgs, Tally};
 use super::{puzzle_text, Puzzles};
 
@@ -103,7 +103,18 @@ pub fn run_count(
     }
     // Every puzzle's problem first, so that bad givens are reported before any count.
     let problems = problems(puzzles)?;
-    let batch = Batch::new(batch_args, puzzles.list.len(), "puzzles", ctx)?;
+    // One puzzle on several threads: they share its search (and its cache), as they share
+    // a plain count's.
+    let shared = match (puzzles.list.len(), batch_args.jobs) {
+        (1, jobs) if jobs != 1 => jobs::threads(jobs, usize::MAX, ctx),
+        _ => 1,
+    };
+    let one_thread = BatchArgs {
+        jobs: if shared > 1 { 1 } else { batch_args.jobs },
+        ..batch_args.clone()
+    };
+    let mut batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
+    batch.set_search_threads(shared);
     let threads = batch.threads().max(1);
     let choice = match args.memo_order {
         MemoOrder::Mrv => ItemChoice::FewestOptions,
@@ -113,6 +124,7 @@ pub fn run_count(
     let options = MemoOptions::new()
         .memory_limit(budget.max(1))
         .choice(choice)
+        .threads(shared)
         .limits(batch.limits(None));
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut tally = Tally::default();
