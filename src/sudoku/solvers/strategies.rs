@@ -66,7 +66,7 @@
 use std::fmt;
 
 use super::kit::{solve_with, with_width, Counters, Digits, PerWidth, Run, Slots};
-use super::tables::{Tables, TablesCache};
+use super::tables::{Crossing, Tables, TablesCache};
 use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -570,6 +570,10 @@ impl<'a, M: Digits> Board<'a, M> {
     fn pointing<const N: usize>(&mut self) -> Result<u64, Contradiction> {
         let tables = self.tables;
         let n = self.side::<N>();
+        // On the standard 9x9 grid every crossing is three shared cells whose other cells
+        // are two other crossings: its digits, and those outside it, are a few ORs at fixed
+        // places (the same sets the general tables give).
+        let triads = N == 9 && tables.has_triads();
         let mut fired = 0;
         let mut next = 0;
         while let Some(u) = self.next_dirty(POINTING, next) {
@@ -579,12 +583,6 @@ impl<'a, M: Digits> Board<'a, M> {
                 continue;
             }
             self.read::<N>(u);
-            let insides = &mut self.insides[..crossings.len()];
-            let or = |scratch: &[M; 256], places: &[u8]| {
-                places
-                    .iter()
-                    .fold(M::EMPTY, |m, &i| m | scratch[usize::from(i)])
-            };
             // Digits with one place are hidden singles; digits with none, contradictions
             // that the other strategies report.
             let (mut once, mut twice) = (M::EMPTY, M::EMPTY);
@@ -592,6 +590,28 @@ impl<'a, M: Digits> Board<'a, M> {
                 twice |= once & m;
                 once |= m;
             }
+            if triads {
+                let s = &*self.scratch;
+                let mut inside = [M::EMPTY; 8];
+                for (m, t) in inside.iter_mut().zip(tables.triads(u)) {
+                    *m = s[usize::from(t[0])] | s[usize::from(t[1])] | s[usize::from(t[2])];
+                }
+                let mut bits = 0u64;
+                for (k, t) in tables.triads(u).iter().enumerate() {
+                    let outside = inside[usize::from(t[3]) & 7] | inside[usize::from(t[4]) & 7];
+                    let confined = inside[k & 7] & !outside & twice;
+                    self.confined[k] = confined;
+                    bits |= u64::from(!confined.is_empty()) << k;
+                }
+                fired += self.point(crossings, 0, bits)?;
+                continue;
+            }
+            let insides = &mut self.insides[..crossings.len()];
+            let or = |scratch: &[M; 256], places: &[u8]| {
+                places
+                    .iter()
+                    .fold(M::EMPTY, |m, &i| m | scratch[usize::from(i)])
+            };
             for (inside, x) in insides.iter_mut().zip(crossings) {
                 *inside = or(self.scratch, &tables.places[x.shared.clone()]);
             }
@@ -609,28 +629,44 @@ impl<'a, M: Digits> Board<'a, M> {
                     self.confined[k] = confined;
                     bits |= u64::from(!confined.is_empty()) << (k - base);
                 }
-                while bits != 0 {
-                    let k = base + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (x, confined) = (&crossings[k], self.confined[k]);
-                    // A digit confined here is mostly confined since an earlier visit, its
-                    // removals done: one look at the other unit's other cells finds the digits
-                    // that still have something to remove.
-                    let beyond = &tables.pool[x.beyond.clone()];
-                    let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
-                    let mut hit = confined & there;
-                    while !hit.is_empty() {
-                        let b = hit.lowest_bit();
-                        hit ^= b;
-                        for &c in beyond {
-                            self.remove(c, b)?;
-                        }
-                        fired += 1;
-                    }
-                }
+                fired += self.point(crossings, base, bits)?;
             }
         }
         self.fired[3] += fired;
+        Ok(fired)
+    }
+
+    /// Removes the digits confined to the crossings `base + k` of a unit, for the bits `k`
+    /// of `bits` (their digits in [`Board::confined`]), from the other unit's other cells.
+    /// Returns the number of confinements that removed something.
+    #[inline]
+    fn point(
+        &mut self,
+        crossings: &[Crossing],
+        base: usize,
+        mut bits: u64,
+    ) -> Result<u64, Contradiction> {
+        let tables = self.tables;
+        let mut fired = 0;
+        while bits != 0 {
+            let k = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (x, confined) = (&crossings[k], self.confined[k]);
+            // A digit confined here is mostly confined since an earlier visit, its
+            // removals done: one look at the other unit's other cells finds the digits
+            // that still have something to remove.
+            let beyond = &tables.pool[x.beyond.clone()];
+            let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
+            let mut hit = confined & there;
+            while !hit.is_empty() {
+                let b = hit.lowest_bit();
+                hit ^= b;
+                for &c in beyond {
+                    self.remove(c, b)?;
+                }
+                fired += 1;
+            }
+        }
         Ok(fired)
     }
 
