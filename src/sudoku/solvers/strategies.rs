@@ -582,11 +582,14 @@ impl<'a, M: Digits> Board<'a, M> {
             if crossings.is_empty() {
                 continue;
             }
-            self.read::<N>(u);
-            // Digits with one place are hidden singles; digits with none, contradictions
-            // that the other strategies report.
+            // The unit's copy, and, digits with one place being hidden singles and digits
+            // with none contradictions that the other strategies report, those with two
+            // places or more.
             let (mut once, mut twice) = (M::EMPTY, M::EMPTY);
-            for &m in &self.scratch[..n] {
+            let cells = &tables.unit(u)[..n];
+            for (s, &c) in self.scratch[..n].iter_mut().zip(cells) {
+                let m = self.cand[usize::from(c)];
+                *s = m;
                 twice |= once & m;
                 once |= m;
             }
