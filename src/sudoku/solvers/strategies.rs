@@ -201,6 +201,11 @@ struct Store<M> {
     confined: Vec<M>,
     /// The search levels.
     levels: Vec<Level<M>>,
+    /// On grids of at most 128 cells and 16 digits ([`Tables::peer_boards`]): for each digit
+    /// (digit `d` at `d - 1`), the cells that allow it, as bits of a word (cell `c` is bit `c`).
+    boards: [u128; 16],
+    /// The boards as they were when each search level was made.
+    saved: Vec<[u128; 16]>,
 }
 
 /// The passes over units, as places in the words of [`Store::dirty`].
@@ -228,6 +233,10 @@ struct Board<'a, M> {
     scratch: &'a mut [M; 256],
     insides: &'a mut [M],
     confined: &'a mut [M],
+    /// Whether the digit boards are kept (see [`Store::boards`]).
+    use_boards: bool,
+    boards: &'a mut [u128; 16],
+    saved: &'a mut Vec<[u128; 16]>,
     /// All digits.
     full: M,
     /// Deductions per strategy, indexed like [`Strategy::ALL`].
@@ -254,6 +263,22 @@ impl<'a, M: Digits> Board<'a, M> {
         store.dirty.resize(tables.unit_words(), [0; 3]);
         store.insides.resize(tables.most_crossings, M::EMPTY);
         store.confined.resize(tables.most_crossings, M::EMPTY);
+        let use_boards = !tables.peer_boards.is_empty() && tables.n <= 16;
+        store.boards = [0; 16];
+        store.saved.clear();
+        if use_boards {
+            let mut blanks = 0u128;
+            for (c, &d) in grid.cells().iter().enumerate() {
+                if d == 0 {
+                    blanks |= 1 << c;
+                } else {
+                    store.boards[usize::from(d - 1) & 15] |= 1 << c;
+                }
+            }
+            for b in &mut store.boards[..tables.n] {
+                *b |= blanks;
+            }
+        }
         let mut board = Board {
             tables,
             cand,
@@ -263,6 +288,9 @@ impl<'a, M: Digits> Board<'a, M> {
             scratch: store.scratch.get(),
             insides: &mut store.insides,
             confined: &mut store.confined,
+            use_boards,
+            boards: &mut store.boards,
+            saved: &mut store.saved,
             full,
             fired: [0; 4],
         };
@@ -313,10 +341,56 @@ impl<'a, M: Digits> Board<'a, M> {
         }
     }
 
+    /// Notes on the digit boards that `cell` lost `digits`.
+    #[inline(always)]
+    fn unboard(&mut self, cell: u16, digits: M) {
+        if self.use_boards {
+            let mut w = digits.low_word();
+            while w != 0 {
+                self.boards[w.trailing_zeros() as usize & 15] &= !(1u128 << (cell & 127));
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// Keeps the digit boards for search level `depth` (the levels below it are kept).
+    #[inline]
+    fn save(&mut self, depth: usize) {
+        if self.use_boards {
+            self.saved.truncate(depth);
+            self.saved.push(*self.boards);
+        }
+    }
+
+    /// Puts back the digit boards kept for search level `depth` (with [`Board::undo_to`]
+    /// that level's trail mark).
+    #[inline]
+    fn restore(&mut self, depth: usize) {
+        if self.use_boards {
+            *self.boards = self.saved[depth];
+        }
+    }
+
+    /// The digit boards made again from the candidates (for boards set by hand).
+    #[cfg(test)]
+    fn rebuild_boards(&mut self) {
+        if self.use_boards {
+            *self.boards = [0; 16];
+            for c in 0..self.tables.cells {
+                let mut w = self.cand[c].low_word();
+                while w != 0 {
+                    self.boards[w.trailing_zeros() as usize] |= 1 << c;
+                    w &= w - 1;
+                }
+            }
+        }
+    }
+
     /// Gives `cell` the one candidate `b` (a hidden single, or a guess).
     #[inline]
     fn place(&mut self, cell: u16, b: M) {
         let old = self.get(cell);
+        self.unboard(cell, old & !b);
         self.trail.push((cell, old));
         self.cand[usize::from(cell)] = b;
         self.singles.push(cell);
@@ -343,6 +417,13 @@ impl<'a, M: Digits> Board<'a, M> {
     /// [`Board::eliminate`] without [`Board::touch`]: the caller notes the change.
     #[inline(always)]
     fn cut(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
+        self.unboard(cell, self.get(cell) & digits);
+        self.cut_only(cell, digits)
+    }
+
+    /// [`Board::cut`] that leaves the digit boards to the caller.
+    #[inline(always)]
+    fn cut_only(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
         let old = self.get(cell);
         let new = old & !digits;
         self.trail.push((cell, old));
@@ -382,6 +463,27 @@ impl<'a, M: Digits> Board<'a, M> {
         let mut touched = 0u64;
         while let Some(cell) = self.singles.pop() {
             let m = self.get(cell);
+            if self.use_boards {
+                // The peers that hold the digit are one AND of its board with the cell's
+                // peers, in the peers' order (increasing); they all lose it at once on the
+                // board (a contradiction on the way is undone, boards and all).
+                let d = m.low_word().trailing_zeros() as usize & 15;
+                let mut hits = self.boards[d] & tables.peer_boards[usize::from(cell)];
+                self.boards[d] &= !hits;
+                let changed = hits != 0;
+                while hits != 0 {
+                    let p = hits.trailing_zeros() as u16;
+                    hits &= hits - 1;
+                    if one_word {
+                        touched |= tables.unit_bits(usize::from(p))[0];
+                    } else {
+                        self.touch(p);
+                    }
+                    self.cut_only(p, m)?;
+                }
+                self.fired[0] += u64::from(changed);
+                continue;
+            }
             let mut changed = false;
             // The peers that hold the digit, found as bits of a word without a branch on
             // each (which was mispredicted about once in seven peers), then visited in order.
@@ -853,6 +955,7 @@ fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut
                 }
                 Some(cell) => {
                     c.guesses += 1;
+                    board.save(levels.len());
                     levels.push(Level {
                         cell,
                         untried: board.get(cell),
@@ -867,6 +970,7 @@ fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut
                 break 'search Status::Complete;
             };
             board.undo_to(level.mark);
+            board.restore(levels.len() - 1);
             if !level.untried.is_empty() {
                 break level;
             }
@@ -952,6 +1056,7 @@ mod tests {
                     b.singles.push(c as u16);
                 }
             }
+            b.rebuild_boards();
             let r = f(&mut b);
             let after = b.cand[..81].to_vec();
             (r, after)

@@ -89,6 +89,9 @@ pub(crate) struct Tables {
     triads: Vec<[u8; 5]>,
     /// Where each unit's crossings start in [`Tables::triads`] (`units + 1` entries, or none).
     triad_start: Vec<u16>,
+    /// On grids of at most 128 cells, each cell's peers as bits of a word (cell `p` is bit
+    /// `p`); otherwise empty.
+    pub(crate) peer_boards: Vec<u128>,
 }
 
 impl Tables {
@@ -139,6 +142,13 @@ impl Tables {
         } = crossings(layout);
         let most_crossings = crossings.iter().map(Vec::len).max().unwrap_or(0);
         let (triads, triad_start) = triads(&crossings, &places, &pieces);
+        let peer_boards = if cells <= 128 {
+            (0..cells)
+                .map(|c| layout.peers(c).iter().fold(0u128, |b, &p| b | 1 << p))
+                .collect()
+        } else {
+            Vec::new()
+        };
 
         Tables {
             layout: layout.clone(),
@@ -159,6 +169,7 @@ impl Tables {
             most_crossings,
             triads,
             triad_start,
+            peer_boards,
         }
     }
 
@@ -383,6 +394,8 @@ mod tests {
         assert_eq!(t.pieces[c.pieces.clone()], [1, 2]); // rows 2 and 3 (a column is not)
         assert_eq!(t.width, Width::W16);
         assert!(t.has_triads());
+        assert_eq!(t.peer_boards[0].count_ones(), 20);
+        assert_eq!(t.peer_boards[0] & 0x1ff, 0x1fe);
         assert_eq!(t.triads(0)[1], [3, 4, 5, 0, 2]);
         assert_eq!(t.triads(18)[0], [0, 1, 2, 1, 2]);
         assert_eq!(t.triads(18).len(), 6);
