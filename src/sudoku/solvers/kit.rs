@@ -39,6 +39,9 @@ pub(crate) trait Digits:
     fn size(self) -> u32;
     /// The digits 1 to 64 of the set, as a word (for hashing).
     fn low_word(self) -> u64;
+    /// The set of the digits 1 to 64 given as a word's bits (the inverse of
+    /// [`Digits::low_word`] for sets of at most 64 digits).
+    fn from_low_word(w: u64) -> Self;
     /// Every bit set if the set holds two digits or more, else none: [`Digits::several`]
     /// as a mask, for code that must not branch on it.
     fn several_mask(self) -> Self;
@@ -74,6 +77,10 @@ macro_rules! digits_for {
             #[inline]
             fn low_word(self) -> u64 {
                 self as u64
+            }
+            #[inline]
+            fn from_low_word(w: u64) -> $t {
+                w as $t
             }
             #[inline]
             fn several_mask(self) -> $t {

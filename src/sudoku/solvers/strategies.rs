@@ -550,7 +550,11 @@ impl<'a, M: Digits> Board<'a, M> {
                 let m = self.get(c);
                 twice |= once & m;
                 once |= m;
-                settled |= m & !m.several_mask();
+                settled |= if N == 9 {
+                    M::from_low_word(u64::from(SOLO9[m.low_word() as usize & 511]))
+                } else {
+                    m & !m.several_mask()
+                };
             }
             if once != self.full {
                 return Err(Contradiction);
@@ -595,22 +599,23 @@ impl<'a, M: Digits> Board<'a, M> {
             // A subset needs two open cells with the same candidates (and so does the
             // contradiction below): most units have none, and a hash of each open cell's
             // candidates into a word's 64 bits shows it without comparing them in pairs.
-            let mut repeated = repeated_hashes(&self.scratch[..n]);
+            let mut repeated = repeated_hashes::<N, M>(&self.scratch[..n]);
             if repeated == 0 {
                 continue;
             }
             if n <= 64 {
                 // The places to look at as bits of a word, visited without a branch on
                 // each cell.
-                let mut places = places_hashed_in(&self.scratch[..n], repeated);
+                let mut places = places_hashed_in::<N, M>(&self.scratch[..n], repeated);
                 while places != 0 {
                     let i = places.trailing_zeros() as usize;
                     places &= places - 1;
                     if self.subset_at(u, i, n, settled.then_some(open))? {
                         fired += 1;
                         // The cells that lost digits may now repeat one another.
-                        repeated = repeated_hashes(&self.scratch[..n]);
-                        places = places_hashed_in(&self.scratch[..n], repeated) & (!1u64 << i);
+                        repeated = repeated_hashes::<N, M>(&self.scratch[..n]);
+                        places =
+                            places_hashed_in::<N, M>(&self.scratch[..n], repeated) & (!1u64 << i);
                     }
                 }
             } else {
@@ -620,7 +625,7 @@ impl<'a, M: Digits> Board<'a, M> {
                         && self.subset_at(u, i, n, settled.then_some(open))?
                     {
                         fired += 1;
-                        repeated = repeated_hashes(&self.scratch[..n]);
+                        repeated = repeated_hashes::<N, M>(&self.scratch[..n]);
                     }
                 }
             }
@@ -828,13 +833,50 @@ fn hash<M: Digits>(m: M) -> u64 {
     u64::from(m.several()) << ((m.low_word() as u32).wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-/// The hash bits ([`hash`]) that two open cells or more of a unit share: every repeated
-/// candidate set sets one, and a few pairs of different sets do.
+/// [`hash`] of every candidate set of a grid of side 9, by its bits.
+static HASH9: [u64; 512] = {
+    let mut table = [0u64; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let several = m & m.wrapping_sub(1) != 0;
+        table[m] = (several as u64) << ((m as u32).wrapping_mul(0x9E37_79B1) >> 26);
+        m += 1;
+    }
+    table
+};
+
+/// Every set of digits of a grid of side 9 if it holds one digit, else the empty set, by
+/// its bits.
+static SOLO9: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        if m & m.wrapping_sub(1) == 0 {
+            table[m] = m as u16;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// [`hash`], from a table on grids of side `N` = 9 (0: any side).
 #[inline(always)]
-fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
+fn hash_n<const N: usize, M: Digits>(m: M) -> u64 {
+    if N == 9 {
+        HASH9[m.low_word() as usize & 511]
+    } else {
+        hash(m)
+    }
+}
+
+/// The hash bits ([`hash`]) that two open cells or more of a unit share: every repeated
+/// candidate set sets one, and a few pairs of different sets do. `N`: the side if known (9),
+/// else 0.
+#[inline(always)]
+fn repeated_hashes<const N: usize, M: Digits>(unit: &[M]) -> u64 {
     let (mut seen, mut repeated) = (0u64, 0u64);
     for &m in unit {
-        let bit = hash(m);
+        let bit = hash_n::<N, M>(m);
         repeated |= seen & bit;
         seen |= bit;
     }
@@ -844,11 +886,10 @@ fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
 /// The places (below 64) of the open cells of a unit whose hash ([`hash`]) is among `hashes`,
 /// as bits of a word.
 #[inline(always)]
-fn places_hashed_in<M: Digits>(unit: &[M], hashes: u64) -> u64 {
-    unit.iter()
-        .take(64)
-        .enumerate()
-        .fold(0, |p, (i, &m)| p | u64::from(hash(m) & hashes != 0) << i)
+fn places_hashed_in<const N: usize, M: Digits>(unit: &[M], hashes: u64) -> u64 {
+    unit.iter().take(64).enumerate().fold(0, |p, (i, &m)| {
+        p | u64::from(hash_n::<N, M>(m) & hashes != 0) << i
+    })
 }
 
 /// The `strategies` solver: human strategies cycled until they stall, then a guess on the cell
@@ -1205,6 +1246,14 @@ mod tests {
         });
         assert!(fired > 0);
         assert_eq!(after, f.cand);
+    }
+
+    #[test]
+    fn the_hash_table_is_the_hash() {
+        for m in 0..512u16 {
+            assert_eq!(HASH9[usize::from(m)], hash(m));
+            assert_eq!(SOLO9[usize::from(m)], m & !m.several_mask());
+        }
     }
 
     #[test]
