@@ -468,20 +468,22 @@ impl<'a, M: Digits> Board<'a, M> {
                 // peers, in the peers' order (increasing); they all lose it at once on the
                 // board (a contradiction on the way is undone, boards and all).
                 let d = m.low_word().trailing_zeros() as usize & 15;
-                let mut hits = self.boards[d] & tables.peer_boards[usize::from(cell)];
+                let hits = self.boards[d] & tables.peer_boards[usize::from(cell)];
                 self.boards[d] &= !hits;
-                let changed = hits != 0;
-                while hits != 0 {
-                    let p = hits.trailing_zeros() as u16;
-                    hits &= hits - 1;
-                    if one_word {
-                        touched |= tables.unit_bits(usize::from(p))[0];
-                    } else {
-                        self.touch(p);
+                // Visited as two words (cells 0-63, then 64-127), in increasing order.
+                for (mut word, base) in [(hits as u64, 0), ((hits >> 64) as u64, 64)] {
+                    while word != 0 {
+                        let p = base + word.trailing_zeros() as u16;
+                        word &= word - 1;
+                        if one_word {
+                            touched |= tables.unit_bits[usize::from(p)];
+                        } else {
+                            self.touch(p);
+                        }
+                        self.cut_only(p, m)?;
                     }
-                    self.cut_only(p, m)?;
                 }
-                self.fired[0] += u64::from(changed);
+                self.fired[0] += u64::from(hits != 0);
                 continue;
             }
             let mut changed = false;

@@ -64,8 +64,8 @@ pub(crate) struct Tables {
     /// Each cell's units, `unit_stride` per cell, padded with repeats of its first unit.
     pub(crate) cell_units: Vec<u16>,
     /// Each cell's units as a bit set, [`Tables::unit_words`] words per cell (unit `u` is bit
-    /// `u % 64` of word `u / 64`).
-    unit_bits: Vec<u64>,
+    /// `u % 64` of word `u / 64`; with one word per cell, cell `c`'s is at `c`).
+    pub(crate) unit_bits: Vec<u64>,
     /// Where each cell's peers start in [`Tables::peers`] (`cells + 1` entries).
     peer_start: Vec<u32>,
     /// Every cell's peers, one stretch per cell.
