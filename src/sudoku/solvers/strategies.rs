@@ -52,6 +52,14 @@
 //! outside the box's other two rows); and a confined digit whose removals were made at an
 //! earlier visit is told by one OR over the other unit's cells.
 //!
+//! On grids of at most 128 cells (9x9 and its variants among them) a board per digit, the
+//! cells that still allow it as bits of one `u128`, is kept beside the candidates (saved
+//! when a guess is made, put back when it is undone): a single's peers that hold its digit
+//! are then one AND of the digit's board with the cell's peers, visited in the same
+//! (increasing) order as the peer list. On the standard 9x9 grid pointing reads each
+//! box-line crossing at fixed places, and two 512-entry tables give a candidate set's hash
+//! and its digit when it has one.
+//!
 //! The units come from the grid's [`Layout`], so any box shape (6×6 with 2×3 boxes, 12×12 …),
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.
 //!
