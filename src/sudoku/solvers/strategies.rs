@@ -52,6 +52,14 @@
 //! outside the box's other two rows); and a confined digit whose removals were made at an
 //! earlier visit is told by one OR over the other unit's cells.
 //!
+//! On grids of at most 128 cells (9x9 and its variants among them) a board per digit, the
+//! cells that still allow it as bits of one `u128`, is kept beside the candidates (saved
+//! when a guess is made, put back when it is undone): a single's peers that hold its digit
+//! are then one AND of the digit's board with the cell's peers, visited in the same
+//! (increasing) order as the peer list. On the standard 9x9 grid pointing reads each
+//! box-line crossing at fixed places, and two 512-entry tables give a candidate set's hash
+//! and its digit when it has one.
+//!
 //! The units come from the grid's [`Layout`], so any box shape (6×6 with 2×3 boxes, 12×12 …),
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.
 //!
@@ -66,7 +74,7 @@
 use std::fmt;
 
 use super::kit::{solve_with, with_width, Counters, Digits, PerWidth, Run, Slots};
-use super::tables::{Tables, TablesCache};
+use super::tables::{Crossing, Tables, TablesCache};
 use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
@@ -201,6 +209,11 @@ struct Store<M> {
     confined: Vec<M>,
     /// The search levels.
     levels: Vec<Level<M>>,
+    /// On grids of at most 128 cells and 16 digits ([`Tables::peer_boards`]): for each digit
+    /// (digit `d` at `d - 1`), the cells that allow it, as bits of a word (cell `c` is bit `c`).
+    boards: [u128; 16],
+    /// The boards as they were when each search level was made.
+    saved: Vec<[u128; 16]>,
 }
 
 /// The passes over units, as places in the words of [`Store::dirty`].
@@ -228,6 +241,10 @@ struct Board<'a, M> {
     scratch: &'a mut [M; 256],
     insides: &'a mut [M],
     confined: &'a mut [M],
+    /// Whether the digit boards are kept (see [`Store::boards`]).
+    use_boards: bool,
+    boards: &'a mut [u128; 16],
+    saved: &'a mut Vec<[u128; 16]>,
     /// All digits.
     full: M,
     /// Deductions per strategy, indexed like [`Strategy::ALL`].
@@ -254,6 +271,22 @@ impl<'a, M: Digits> Board<'a, M> {
         store.dirty.resize(tables.unit_words(), [0; 3]);
         store.insides.resize(tables.most_crossings, M::EMPTY);
         store.confined.resize(tables.most_crossings, M::EMPTY);
+        let use_boards = !tables.peer_boards.is_empty() && tables.n <= 16;
+        store.boards = [0; 16];
+        store.saved.clear();
+        if use_boards {
+            let mut blanks = 0u128;
+            for (c, &d) in grid.cells().iter().enumerate() {
+                if d == 0 {
+                    blanks |= 1 << c;
+                } else {
+                    store.boards[usize::from(d - 1) & 15] |= 1 << c;
+                }
+            }
+            for b in &mut store.boards[..tables.n] {
+                *b |= blanks;
+            }
+        }
         let mut board = Board {
             tables,
             cand,
@@ -263,6 +296,9 @@ impl<'a, M: Digits> Board<'a, M> {
             scratch: store.scratch.get(),
             insides: &mut store.insides,
             confined: &mut store.confined,
+            use_boards,
+            boards: &mut store.boards,
+            saved: &mut store.saved,
             full,
             fired: [0; 4],
         };
@@ -313,10 +349,56 @@ impl<'a, M: Digits> Board<'a, M> {
         }
     }
 
+    /// Notes on the digit boards that `cell` lost `digits`.
+    #[inline(always)]
+    fn unboard(&mut self, cell: u16, digits: M) {
+        if self.use_boards {
+            let mut w = digits.low_word();
+            while w != 0 {
+                self.boards[w.trailing_zeros() as usize & 15] &= !(1u128 << (cell & 127));
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// Keeps the digit boards for search level `depth` (the levels below it are kept).
+    #[inline]
+    fn save(&mut self, depth: usize) {
+        if self.use_boards {
+            self.saved.truncate(depth);
+            self.saved.push(*self.boards);
+        }
+    }
+
+    /// Puts back the digit boards kept for search level `depth` (with [`Board::undo_to`]
+    /// that level's trail mark).
+    #[inline]
+    fn restore(&mut self, depth: usize) {
+        if self.use_boards {
+            *self.boards = self.saved[depth];
+        }
+    }
+
+    /// The digit boards made again from the candidates (for boards set by hand).
+    #[cfg(test)]
+    fn rebuild_boards(&mut self) {
+        if self.use_boards {
+            *self.boards = [0; 16];
+            for c in 0..self.tables.cells {
+                let mut w = self.cand[c].low_word();
+                while w != 0 {
+                    self.boards[w.trailing_zeros() as usize] |= 1 << c;
+                    w &= w - 1;
+                }
+            }
+        }
+    }
+
     /// Gives `cell` the one candidate `b` (a hidden single, or a guess).
     #[inline]
     fn place(&mut self, cell: u16, b: M) {
         let old = self.get(cell);
+        self.unboard(cell, old & !b);
         self.trail.push((cell, old));
         self.cand[usize::from(cell)] = b;
         self.singles.push(cell);
@@ -343,6 +425,13 @@ impl<'a, M: Digits> Board<'a, M> {
     /// [`Board::eliminate`] without [`Board::touch`]: the caller notes the change.
     #[inline(always)]
     fn cut(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
+        self.unboard(cell, self.get(cell) & digits);
+        self.cut_only(cell, digits)
+    }
+
+    /// [`Board::cut`] that leaves the digit boards to the caller.
+    #[inline(always)]
+    fn cut_only(&mut self, cell: u16, digits: M) -> Result<(), Contradiction> {
         let old = self.get(cell);
         let new = old & !digits;
         self.trail.push((cell, old));
@@ -382,6 +471,29 @@ impl<'a, M: Digits> Board<'a, M> {
         let mut touched = 0u64;
         while let Some(cell) = self.singles.pop() {
             let m = self.get(cell);
+            if self.use_boards {
+                // The peers that hold the digit are one AND of its board with the cell's
+                // peers, in the peers' order (increasing); they all lose it at once on the
+                // board (a contradiction on the way is undone, boards and all).
+                let d = m.low_word().trailing_zeros() as usize & 15;
+                let hits = self.boards[d] & tables.peer_boards[usize::from(cell)];
+                self.boards[d] &= !hits;
+                // Visited as two words (cells 0-63, then 64-127), in increasing order.
+                for (mut word, base) in [(hits as u64, 0), ((hits >> 64) as u64, 64)] {
+                    while word != 0 {
+                        let p = base + word.trailing_zeros() as u16;
+                        word &= word - 1;
+                        if one_word {
+                            touched |= tables.unit_bits[usize::from(p)];
+                        } else {
+                            self.touch(p);
+                        }
+                        self.cut_only(p, m)?;
+                    }
+                }
+                self.fired[0] += u64::from(hits != 0);
+                continue;
+            }
             let mut changed = false;
             // The peers that hold the digit, found as bits of a word without a branch on
             // each (which was mispredicted about once in seven peers), then visited in order.
@@ -448,7 +560,11 @@ impl<'a, M: Digits> Board<'a, M> {
                 let m = self.get(c);
                 twice |= once & m;
                 once |= m;
-                settled |= m & !m.several_mask();
+                settled |= if N == 9 {
+                    M::from_low_word(u64::from(SOLO9[m.low_word() as usize & 511]))
+                } else {
+                    m & !m.several_mask()
+                };
             }
             if once != self.full {
                 return Err(Contradiction);
@@ -493,22 +609,23 @@ impl<'a, M: Digits> Board<'a, M> {
             // A subset needs two open cells with the same candidates (and so does the
             // contradiction below): most units have none, and a hash of each open cell's
             // candidates into a word's 64 bits shows it without comparing them in pairs.
-            let mut repeated = repeated_hashes(&self.scratch[..n]);
+            let mut repeated = repeated_hashes::<N, M>(&self.scratch[..n]);
             if repeated == 0 {
                 continue;
             }
             if n <= 64 {
                 // The places to look at as bits of a word, visited without a branch on
                 // each cell.
-                let mut places = places_hashed_in(&self.scratch[..n], repeated);
+                let mut places = places_hashed_in::<N, M>(&self.scratch[..n], repeated);
                 while places != 0 {
                     let i = places.trailing_zeros() as usize;
                     places &= places - 1;
                     if self.subset_at(u, i, n, settled.then_some(open))? {
                         fired += 1;
                         // The cells that lost digits may now repeat one another.
-                        repeated = repeated_hashes(&self.scratch[..n]);
-                        places = places_hashed_in(&self.scratch[..n], repeated) & (!1u64 << i);
+                        repeated = repeated_hashes::<N, M>(&self.scratch[..n]);
+                        places =
+                            places_hashed_in::<N, M>(&self.scratch[..n], repeated) & (!1u64 << i);
                     }
                 }
             } else {
@@ -518,7 +635,7 @@ impl<'a, M: Digits> Board<'a, M> {
                         && self.subset_at(u, i, n, settled.then_some(open))?
                     {
                         fired += 1;
-                        repeated = repeated_hashes(&self.scratch[..n]);
+                        repeated = repeated_hashes::<N, M>(&self.scratch[..n]);
                     }
                 }
             }
@@ -570,6 +687,10 @@ impl<'a, M: Digits> Board<'a, M> {
     fn pointing<const N: usize>(&mut self) -> Result<u64, Contradiction> {
         let tables = self.tables;
         let n = self.side::<N>();
+        // On the standard 9x9 grid every crossing is three shared cells whose other cells
+        // are two other crossings: its digits, and those outside it, are a few ORs at fixed
+        // places (the same sets the general tables give).
+        let triads = N == 9 && tables.has_triads();
         let mut fired = 0;
         let mut next = 0;
         while let Some(u) = self.next_dirty(POINTING, next) {
@@ -578,20 +699,39 @@ impl<'a, M: Digits> Board<'a, M> {
             if crossings.is_empty() {
                 continue;
             }
-            self.read::<N>(u);
+            // The unit's copy, and, digits with one place being hidden singles and digits
+            // with none contradictions that the other strategies report, those with two
+            // places or more.
+            let (mut once, mut twice) = (M::EMPTY, M::EMPTY);
+            let cells = &tables.unit(u)[..n];
+            for (s, &c) in self.scratch[..n].iter_mut().zip(cells) {
+                let m = self.cand[usize::from(c)];
+                *s = m;
+                twice |= once & m;
+                once |= m;
+            }
+            if triads {
+                let s = &*self.scratch;
+                let mut inside = [M::EMPTY; 8];
+                for (m, t) in inside.iter_mut().zip(tables.triads(u)) {
+                    *m = s[usize::from(t[0])] | s[usize::from(t[1])] | s[usize::from(t[2])];
+                }
+                let mut bits = 0u64;
+                for (k, t) in tables.triads(u).iter().enumerate() {
+                    let outside = inside[usize::from(t[3]) & 7] | inside[usize::from(t[4]) & 7];
+                    let confined = inside[k & 7] & !outside & twice;
+                    self.confined[k] = confined;
+                    bits |= u64::from(!confined.is_empty()) << k;
+                }
+                fired += self.point(crossings, 0, bits)?;
+                continue;
+            }
             let insides = &mut self.insides[..crossings.len()];
             let or = |scratch: &[M; 256], places: &[u8]| {
                 places
                     .iter()
                     .fold(M::EMPTY, |m, &i| m | scratch[usize::from(i)])
             };
-            // Digits with one place are hidden singles; digits with none, contradictions
-            // that the other strategies report.
-            let (mut once, mut twice) = (M::EMPTY, M::EMPTY);
-            for &m in &self.scratch[..n] {
-                twice |= once & m;
-                once |= m;
-            }
             for (inside, x) in insides.iter_mut().zip(crossings) {
                 *inside = or(self.scratch, &tables.places[x.shared.clone()]);
             }
@@ -609,28 +749,44 @@ impl<'a, M: Digits> Board<'a, M> {
                     self.confined[k] = confined;
                     bits |= u64::from(!confined.is_empty()) << (k - base);
                 }
-                while bits != 0 {
-                    let k = base + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (x, confined) = (&crossings[k], self.confined[k]);
-                    // A digit confined here is mostly confined since an earlier visit, its
-                    // removals done: one look at the other unit's other cells finds the digits
-                    // that still have something to remove.
-                    let beyond = &tables.pool[x.beyond.clone()];
-                    let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
-                    let mut hit = confined & there;
-                    while !hit.is_empty() {
-                        let b = hit.lowest_bit();
-                        hit ^= b;
-                        for &c in beyond {
-                            self.remove(c, b)?;
-                        }
-                        fired += 1;
-                    }
-                }
+                fired += self.point(crossings, base, bits)?;
             }
         }
         self.fired[3] += fired;
+        Ok(fired)
+    }
+
+    /// Removes the digits confined to the crossings `base + k` of a unit, for the bits `k`
+    /// of `bits` (their digits in [`Board::confined`]), from the other unit's other cells.
+    /// Returns the number of confinements that removed something.
+    #[inline]
+    fn point(
+        &mut self,
+        crossings: &[Crossing],
+        base: usize,
+        mut bits: u64,
+    ) -> Result<u64, Contradiction> {
+        let tables = self.tables;
+        let mut fired = 0;
+        while bits != 0 {
+            let k = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (x, confined) = (&crossings[k], self.confined[k]);
+            // A digit confined here is mostly confined since an earlier visit, its
+            // removals done: one look at the other unit's other cells finds the digits
+            // that still have something to remove.
+            let beyond = &tables.pool[x.beyond.clone()];
+            let there = beyond.iter().fold(M::EMPTY, |m, &c| m | self.get(c));
+            let mut hit = confined & there;
+            while !hit.is_empty() {
+                let b = hit.lowest_bit();
+                hit ^= b;
+                for &c in beyond {
+                    self.remove(c, b)?;
+                }
+                fired += 1;
+            }
+        }
         Ok(fired)
     }
 
@@ -687,13 +843,50 @@ fn hash<M: Digits>(m: M) -> u64 {
     u64::from(m.several()) << ((m.low_word() as u32).wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-/// The hash bits ([`hash`]) that two open cells or more of a unit share: every repeated
-/// candidate set sets one, and a few pairs of different sets do.
+/// [`hash`] of every candidate set of a grid of side 9, by its bits.
+static HASH9: [u64; 512] = {
+    let mut table = [0u64; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let several = m & m.wrapping_sub(1) != 0;
+        table[m] = (several as u64) << ((m as u32).wrapping_mul(0x9E37_79B1) >> 26);
+        m += 1;
+    }
+    table
+};
+
+/// Every set of digits of a grid of side 9 if it holds one digit, else the empty set, by
+/// its bits.
+static SOLO9: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        if m & m.wrapping_sub(1) == 0 {
+            table[m] = m as u16;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// [`hash`], from a table on grids of side `N` = 9 (0: any side).
 #[inline(always)]
-fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
+fn hash_n<const N: usize, M: Digits>(m: M) -> u64 {
+    if N == 9 {
+        HASH9[m.low_word() as usize & 511]
+    } else {
+        hash(m)
+    }
+}
+
+/// The hash bits ([`hash`]) that two open cells or more of a unit share: every repeated
+/// candidate set sets one, and a few pairs of different sets do. `N`: the side if known (9),
+/// else 0.
+#[inline(always)]
+fn repeated_hashes<const N: usize, M: Digits>(unit: &[M]) -> u64 {
     let (mut seen, mut repeated) = (0u64, 0u64);
     for &m in unit {
-        let bit = hash(m);
+        let bit = hash_n::<N, M>(m);
         repeated |= seen & bit;
         seen |= bit;
     }
@@ -703,11 +896,10 @@ fn repeated_hashes<M: Digits>(unit: &[M]) -> u64 {
 /// The places (below 64) of the open cells of a unit whose hash ([`hash`]) is among `hashes`,
 /// as bits of a word.
 #[inline(always)]
-fn places_hashed_in<M: Digits>(unit: &[M], hashes: u64) -> u64 {
-    unit.iter()
-        .take(64)
-        .enumerate()
-        .fold(0, |p, (i, &m)| p | u64::from(hash(m) & hashes != 0) << i)
+fn places_hashed_in<const N: usize, M: Digits>(unit: &[M], hashes: u64) -> u64 {
+    unit.iter().take(64).enumerate().fold(0, |p, (i, &m)| {
+        p | u64::from(hash_n::<N, M>(m) & hashes != 0) << i
+    })
 }
 
 /// The `strategies` solver: human strategies cycled until they stall, then a guess on the cell
@@ -814,6 +1006,7 @@ fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut
                 }
                 Some(cell) => {
                     c.guesses += 1;
+                    board.save(levels.len());
                     levels.push(Level {
                         cell,
                         untried: board.get(cell),
@@ -828,6 +1021,7 @@ fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut
                 break 'search Status::Complete;
             };
             board.undo_to(level.mark);
+            board.restore(levels.len() - 1);
             if !level.untried.is_empty() {
                 break level;
             }
@@ -913,6 +1107,7 @@ mod tests {
                     b.singles.push(c as u16);
                 }
             }
+            b.rebuild_boards();
             let r = f(&mut b);
             let after = b.cand[..81].to_vec();
             (r, after)
@@ -1061,6 +1256,14 @@ mod tests {
         });
         assert!(fired > 0);
         assert_eq!(after, f.cand);
+    }
+
+    #[test]
+    fn the_hash_table_is_the_hash() {
+        for m in 0..512u16 {
+            assert_eq!(HASH9[usize::from(m)], hash(m));
+            assert_eq!(SOLO9[usize::from(m)], m & !m.several_mask());
+        }
     }
 
     #[test]

@@ -64,8 +64,8 @@ pub(crate) struct Tables {
     /// Each cell's units, `unit_stride` per cell, padded with repeats of its first unit.
     pub(crate) cell_units: Vec<u16>,
     /// Each cell's units as a bit set, [`Tables::unit_words`] words per cell (unit `u` is bit
-    /// `u % 64` of word `u / 64`).
-    unit_bits: Vec<u64>,
+    /// `u % 64` of word `u / 64`; with one word per cell, cell `c`'s is at `c`).
+    pub(crate) unit_bits: Vec<u64>,
     /// Where each cell's peers start in [`Tables::peers`] (`cells + 1` entries).
     peer_start: Vec<u32>,
     /// Every cell's peers, one stretch per cell.
@@ -82,6 +82,16 @@ pub(crate) struct Tables {
     pub(crate) pieces: Vec<u8>,
     /// The most crossings any unit has.
     pub(crate) most_crossings: usize,
+    /// When every crossing of every unit shares three cells, has two pieces and nothing
+    /// left over (the standard 9x9 grid: a row and a box, a column and a box), each
+    /// crossing as the three places of its shared cells and its two pieces, flat, unit
+    /// after unit (see [`Tables::triads`]); otherwise empty.
+    triads: Vec<[u8; 5]>,
+    /// Where each unit's crossings start in [`Tables::triads`] (`units + 1` entries, or none).
+    triad_start: Vec<u16>,
+    /// On grids of at most 128 cells, each cell's peers as bits of a word (cell `p` is bit
+    /// `p`); otherwise empty.
+    pub(crate) peer_boards: Vec<u128>,
 }
 
 impl Tables {
@@ -131,6 +141,14 @@ impl Tables {
             pieces,
         } = crossings(layout);
         let most_crossings = crossings.iter().map(Vec::len).max().unwrap_or(0);
+        let (triads, triad_start) = triads(&crossings, &places, &pieces);
+        let peer_boards = if cells <= 128 {
+            (0..cells)
+                .map(|c| layout.peers(c).iter().fold(0u128, |b, &p| b | 1 << p))
+                .collect()
+        } else {
+            Vec::new()
+        };
 
         Tables {
             layout: layout.clone(),
@@ -149,7 +167,23 @@ impl Tables {
             pool,
             pieces,
             most_crossings,
+            triads,
+            triad_start,
+            peer_boards,
         }
+    }
+
+    /// Whether every crossing is a triad (see [`Tables::triads`]).
+    #[inline]
+    pub(crate) fn has_triads(&self) -> bool {
+        !self.triad_start.is_empty()
+    }
+
+    /// The crossings of unit `u`, in the order of [`Tables::crossings`], each as the places
+    /// of its three shared cells and its two pieces, when [`Tables::has_triads`].
+    #[inline]
+    pub(crate) fn triads(&self, u: usize) -> &[[u8; 5]] {
+        &self.triads[usize::from(self.triad_start[u])..usize::from(self.triad_start[u + 1])]
     }
 
     /// The layout compiled.
@@ -275,6 +309,30 @@ fn crossings(layout: &Layout) -> Crossings {
     }
 }
 
+/// The crossings as triads (see [`Tables::triads`]) if every one is: three shared cells,
+/// two pieces, nothing left over and at most 8 crossings a unit; else nothing.
+fn triads(of_unit: &[Vec<Crossing>], places: &[u8], pieces: &[u8]) -> (Vec<[u8; 5]>, Vec<u16>) {
+    let regular = of_unit.iter().all(|xs| {
+        xs.len() <= 8
+            && xs
+                .iter()
+                .all(|x| x.shared.len() == 3 && x.pieces.len() == 2 && x.leftover.is_empty())
+    });
+    if !regular || of_unit.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let mut triads = Vec::new();
+    let mut start = vec![0u16];
+    for xs in of_unit {
+        for x in xs {
+            let (s, p) = (&places[x.shared.clone()], &pieces[x.pieces.clone()]);
+            triads.push([s[0], s[1], s[2], p[0], p[1]]);
+        }
+        start.push(u16::try_from(triads.len()).expect("few crossings"));
+    }
+    (triads, start)
+}
+
 /// A crossing while [`crossings`] compiles it: the other unit, the places of the shared
 /// cells, the places of this unit's other cells, the other unit's other cells in the pool.
 type Side = (usize, Vec<u8>, Vec<u8>, std::ops::Range<usize>);
@@ -335,6 +393,12 @@ mod tests {
         assert_eq!(t.pool[c.beyond.clone()], [3, 4, 5, 6, 7, 8]);
         assert_eq!(t.pieces[c.pieces.clone()], [1, 2]); // rows 2 and 3 (a column is not)
         assert_eq!(t.width, Width::W16);
+        assert!(t.has_triads());
+        assert_eq!(t.peer_boards[0].count_ones(), 20);
+        assert_eq!(t.peer_boards[0] & 0x1ff, 0x1fe);
+        assert_eq!(t.triads(0)[1], [3, 4, 5, 0, 2]);
+        assert_eq!(t.triads(18)[0], [0, 1, 2, 1, 2]);
+        assert_eq!(t.triads(18).len(), 6);
     }
 
     #[test]
@@ -345,6 +409,7 @@ mod tests {
         assert_eq!(t.units_of(40), &[4, 13, 22, 27, 28]);
         assert_eq!(t.units_of(1), &[0, 10, 18, 0, 0]);
         assert_eq!(t.peers(40).len(), 32);
+        assert!(!t.has_triads()); // a diagonal's box has cells no other crossing covers
     }
 
     #[test]
