@@ -30,6 +30,7 @@
 //! Knuth's walk (`layout.rs`), with or without colours, which this module compiles.
 
 use super::choose::{Chooser, UNSHARP};
+use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
 use super::node::{len_mut, node, node_mut, Item, Link, LENGTH};
@@ -113,7 +114,7 @@ impl Bounds {
     }
 
     /// Takes item `c` out of the active list.
-    #[inline]
+    #[inline(always)]
     fn deactivate(&mut self, c: Item) {
         let ItemBounds { prev, next, .. } = self.items[c.number() as usize];
         self.items[prev as usize].next = next;
@@ -121,8 +122,8 @@ impl Bounds {
     }
 
     /// Puts item `c` back into the active list where it was.
-    #[inline]
-    fn reactivate(&mut self, c: Item) {
+    #[inline(always)]
+    pub(crate) fn reactivate(&mut self, c: Item) {
         let k = c.number();
         let ItemBounds { prev, next, .. } = self.items[k as usize];
         self.items[prev as usize].next = k;
@@ -130,14 +131,14 @@ impl Bounds {
     }
 
     /// The bound and slack of primary item `c`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(&self, c: Item) -> (i32, i32) {
         let i = self.items[c.number() as usize];
         (i.bound, i.slack)
     }
 
     /// The bound of primary item `c`, to change.
-    #[inline]
+    #[inline(always)]
     fn bound_mut(&mut self, c: Item) -> &mut i32 {
         &mut self.items[c.number() as usize].bound
     }
@@ -151,60 +152,111 @@ impl Bounds {
     }
 }
 
-impl<S: Storage> Matrix<S> {
-    /// DLX3's choice: the active item with the least branching score (ties: less slack, a
-    /// longer list, then the leftmost or a random one); its score, or `None` when no item is
-    /// active (a solution).
-    #[inline]
-    pub(crate) fn choose_bounded(
-        &self,
-        bounds: &Bounds,
-        chooser: &mut Chooser,
-    ) -> Option<(Item, i64)> {
-        let mut best = None;
-        let mut score = i64::MAX;
-        let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
-        let plain = chooser.is_plain();
-        let mut k = bounds.items[0].next;
-        while k != 0 {
-            let c = k as usize;
-            let ItemBounds {
-                next, bound, slack, ..
-            } = bounds.items[c];
-            let slack = slack.min(bound);
-            let len = self.lens[c] & LENGTH;
-            let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
-            if !plain && t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
-                t += UNSHARP;
-            }
-            if t <= score {
-                if t < score || slack < best_slack || (slack == best_slack && len > best_len) {
-                    (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
-                } else if slack == best_slack && len == best_len {
-                    tied += 1;
-                    if !plain && chooser.tie_wins(tied) {
-                        best = Some(k);
-                    }
+/// DLX3's choice: the active item with the least branching score (ties: less slack, a
+/// longer list, then the leftmost or a random one); its score, or `None` when no item is
+/// active (a solution). `lens` are the matrix's list lengths; `PLAIN` when the chooser
+/// is Knuth's plain rule (no seed, no sharp preference).
+#[inline(always)]
+pub(crate) fn choose_bounded<const PLAIN: bool>(
+    lens: &[i32],
+    bounds: &Bounds,
+    chooser: &mut Chooser,
+) -> Option<(Item, i64)> {
+    if PLAIN {
+        return choose_bounded_plain(lens, bounds);
+    }
+    choose_bounded_ordered(lens, bounds, chooser)
+}
+
+/// DLX3's choice without a seed or the sharp preference: the least of the keys
+/// (score, slack, longest list first) over the active list, the leftmost on ties.
+///
+/// Each item's key is one 128-bit number, compared with one strict `<` (a compare and a
+/// subtract with borrow, and two conditional moves): the score, made positive, in the
+/// high half; the slack (at most 2^30, from [`Bounds::new`]) and then [`LENGTH`] minus
+/// the list's length (below 2^29) in the low half. The score is `len + slack - bound + 1`
+/// with `len` below 2^29 and `slack - bound` in `-2^30..=0`, so `score + 2^30` is
+/// positive and fits in 32 bits.
+#[inline(always)]
+fn choose_bounded_plain(lens: &[i32], bounds: &Bounds) -> Option<(Item, i64)> {
+    let items = &bounds.items[..];
+    let mut best = 0u32;
+    let mut least = u128::MAX;
+    let mut k = items[0].next;
+    while k != 0 {
+        let ItemBounds {
+            next, bound, slack, ..
+        } = items[k as usize];
+        let slack = slack.min(bound);
+        let len = lens[k as usize] & LENGTH;
+        let score = len + slack - bound + 1;
+        let high = (score + (1 << 30)) as u32 as u64;
+        let low = ((slack as u32 as u64) << 32) | (LENGTH - len) as u32 as u64;
+        let key = (u128::from(high) << 64) | u128::from(low);
+        if key < least {
+            (least, best) = (key, k);
+        }
+        k = next;
+    }
+    (best != 0).then(|| {
+        let score = i64::from((least >> 64) as u32) - (1 << 30);
+        (Item::new(best), score)
+    })
+}
+
+/// DLX3's choice with a seed (random ties) or the sharp preference, visiting the active
+/// items one by one as his loop does.
+#[inline(never)]
+fn choose_bounded_ordered(
+    lens: &[i32],
+    bounds: &Bounds,
+    chooser: &mut Chooser,
+) -> Option<(Item, i64)> {
+    let mut best = None;
+    let mut score = i64::MAX;
+    let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
+    let plain = chooser.is_plain();
+    let mut k = bounds.items[0].next;
+    while k != 0 {
+        let c = k as usize;
+        let ItemBounds {
+            next, bound, slack, ..
+        } = bounds.items[c];
+        let slack = slack.min(bound);
+        let len = lens[c] & LENGTH;
+        let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
+        if !plain && t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
+            t += UNSHARP;
+        }
+        if t <= score {
+            if t < score || slack < best_slack || (slack == best_slack && len > best_len) {
+                (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
+            } else if slack == best_slack && len == best_len {
+                tied += 1;
+                if !plain && chooser.tie_wins(tied) {
+                    best = Some(k);
                 }
             }
-            k = next;
         }
-        if score > UNSHARP && score < i64::MAX {
-            score -= UNSHARP;
-        }
-        best.map(|k| (Item::new(k), score))
+        k = next;
     }
+    if score > UNSHARP && score < i64::MAX {
+        score -= UNSHARP;
+    }
+    best.map(|k| (Item::new(k), score))
+}
 
+impl Dance<'_> {
     /// Branches on item `c`: takes one off its bound and covers it if that leaves none (or
     /// remembers where tweaking starts); returns the first node to try.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn enter_bounded<W: Walk>(
         &mut self,
         c: Item,
         bounds: &mut Bounds,
         level: usize,
     ) -> Link {
-        let top = self.top(c);
+        let top = node(self.nodes, c.header()).down;
         *bounds.bound_mut(c) -= 1;
         let (bound, slack) = bounds.of(c);
         bounds.first_tweak[level] = if bound == 0 && slack == 0 {
@@ -221,7 +273,7 @@ impl<S: Storage> Matrix<S> {
 
     /// Prepares the move of node `x` (or the null move, when `x` is `c`'s header) at a level
     /// branching on `c`; `false` when the level has no more moves.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn advance_bounded<W: Walk>(
         &mut self,
         c: Item,
@@ -233,7 +285,8 @@ impl<S: Storage> Matrix<S> {
         if bound == 0 && slack == 0 {
             return x != header;
         }
-        if i64::from(self.len(c)) <= i64::from(bound) - i64::from(slack) {
+        let len = *len_mut(self.lens, c) & LENGTH;
+        if i64::from(len) <= i64::from(bound) - i64::from(slack) {
             return false;
         }
         if x != header {
@@ -245,8 +298,8 @@ impl<S: Storage> Matrix<S> {
     }
 
     /// Undoes what the level branching on `c` did to `c` (the inverse of
-    /// [`Matrix::enter_bounded`] and of its tweaks).
-    #[inline]
+    /// [`Dance::enter_bounded`] and of its tweaks).
+    #[inline(always)]
     pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
         let (bound, slack) = bounds.of(c);
         if bound == 0 && slack == 0 {
@@ -258,110 +311,127 @@ impl<S: Storage> Matrix<S> {
         *bounds.bound_mut(c) += 1;
     }
 
-    /// Ends a null move on `c`: puts it back into the active list.
-    pub(crate) fn reactivate_bounded(&mut self, c: Item, bounds: &mut Bounds) {
-        bounds.reactivate(c);
-    }
-
     /// Takes node `x`, the top of its item's list, out of that list; with `block`, hides its
     /// option from every other list first.
-    #[inline]
+    #[inline(always)]
     fn tweak<W: Walk>(&mut self, x: Link, block: bool) {
-        let mut d = self.take_out::<W>();
         if block {
-            d.hide::<W>(x);
+            self.hide::<W>(x);
         }
-        let n = *node(d.nodes, x);
-        d.unlink::<W>(n);
-        d.updates += 1;
-        let counters = d.counters();
-        self.put_back::<W>(counters);
+        let n = *node(self.nodes, x);
+        self.unlink::<W>(n);
+        self.updates += 1;
     }
 
     /// Puts back every node tweaked out of `c`'s list since `first` was at its top, with
     /// their options when `unblock`; otherwise (the item was covered) uncovers `c`.
-    #[inline]
+    #[inline(always)]
     fn untweak<W: Walk>(&mut self, c: Item, first: Link, unblock: bool) {
         let header = c.header();
-        let mut d = self.take_out::<W>();
-        let stop = node(d.nodes, header).down;
-        node_mut(d.nodes, header).down = first;
+        let stop = node(self.nodes, header).down;
+        node_mut(self.nodes, header).down = first;
         let (mut above, mut x, mut count) = (header, first, 0);
         while x != stop {
-            node_mut(d.nodes, x).up = above;
+            node_mut(self.nodes, x).up = above;
             count += 1;
             if unblock {
-                d.unhide::<W>(x);
+                self.unhide::<W>(x);
             }
             above = x;
-            x = node(d.nodes, x).down;
+            x = node(self.nodes, x).down;
         }
-        node_mut(d.nodes, stop).up = above;
-        *len_mut(d.lens, c) += count;
+        node_mut(self.nodes, stop).up = above;
+        *len_mut(self.lens, c) += count;
         if !unblock {
-            d.uncover::<W>(c);
+            self.uncover::<W>(c);
         }
-        let counters = d.counters();
-        self.put_back::<W>(counters);
     }
 
     /// Commits the option of node `p` for the items other than `p`'s own, going right: each
     /// primary item takes one off its bound and is covered when none is left; secondary
     /// items are covered or purified as in Algorithm C.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn commit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
-        let mut d = self.take_out::<W>();
         let mut q = p.right();
         while q != p {
-            let n = *node(d.nodes, q);
+            let n = *node(self.nodes, q);
             if n.is_spacer() {
                 q = n.up;
                 continue;
             }
             let c = n.item();
-            if c.number() <= d.primaries {
+            if c.number() <= self.primaries {
                 let bound = bounds.bound_mut(c);
                 *bound -= 1;
                 if *bound == 0 {
-                    d.cover::<W>(c);
+                    self.cover::<W>(c);
                     bounds.deactivate(c);
                 }
             } else if W::KIND != Kind::Colored || n.color() == 0 {
-                d.cover::<W>(c);
+                self.cover::<W>(c);
             } else if n.color() > 0 {
-                d.purify::<W>(q);
+                self.purify::<W>(q);
             }
             q = q.right();
         }
-        let counters = d.counters();
-        self.put_back::<W>(counters);
     }
 
-    /// Undoes [`Matrix::commit_bounded`], going left.
-    #[inline]
+    /// Undoes [`Dance::commit_bounded`], going left.
+    #[inline(always)]
     pub(crate) fn uncommit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
-        let mut d = self.take_out::<W>();
         let mut q = p.left();
         while q != p {
-            let n = *node(d.nodes, q);
+            let n = *node(self.nodes, q);
             if n.is_spacer() {
                 q = n.down;
                 continue;
             }
             let c = n.item();
-            if c.number() <= d.primaries {
+            if c.number() <= self.primaries {
                 if *bounds.bound_mut(c) == 0 {
-                    d.uncover::<W>(c);
+                    self.uncover::<W>(c);
                     bounds.reactivate(c);
                 }
                 *bounds.bound_mut(c) += 1;
             } else if W::KIND != Kind::Colored || n.color() == 0 {
-                d.uncover::<W>(c);
+                self.uncover::<W>(c);
             } else if n.color() > 0 {
-                d.unpurify::<W>(q);
+                self.unpurify::<W>(q);
             }
             q = q.left();
         }
+    }
+}
+
+impl<S: Storage> Matrix<S> {
+    /// [`Dance::leave_bounded`] on the matrix.
+    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
+        let mut d = self.take_out::<W>();
+        d.leave_bounded::<W>(c, bounds, level);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// [`Dance::commit_bounded`] on the matrix.
+    pub(crate) fn commit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
+        let mut d = self.take_out::<W>();
+        d.commit_bounded::<W>(p, bounds);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// [`Dance::uncommit_bounded`] on the matrix.
+    pub(crate) fn uncommit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
+        let mut d = self.take_out::<W>();
+        d.uncommit_bounded::<W>(p, bounds);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// [`Dance::tweak`] on the matrix.
+    fn tweak<W: Walk>(&mut self, x: Link, block: bool) {
+        let mut d = self.take_out::<W>();
+        d.tweak::<W>(x, block);
         let counters = d.counters();
         self.put_back::<W>(counters);
     }
