@@ -33,7 +33,7 @@ use super::choose::{Chooser, UNSHARP};
 use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
-use super::node::{len_mut, node, node_mut, Item, Link, LENGTH};
+use super::node::{len, len_mut, node, node_mut, Item, Link, LENGTH};
 use super::problem::{ItemKind, Problem};
 use super::storage::Storage;
 
@@ -54,7 +54,11 @@ struct ItemBounds {
 /// root of the active list), and what each level of the search remembers.
 #[derive(Clone, Debug)]
 pub(crate) struct Bounds {
+    /// One entry per item of the matrix (those of secondary items unused), so that every
+    /// item number the matrix holds is in range (see [`entry`]).
     items: Vec<ItemBounds>,
+    /// The primary items are `1..=primaries`.
+    primaries: u32,
     /// The upper bounds as declared, for checking that a search put everything back.
     declared: Vec<i32>,
     /// Per level: the node at the top of the item's list when the level began tweaking (or
@@ -62,6 +66,44 @@ pub(crate) struct Bounds {
     pub(crate) first_tweak: Vec<Link>,
     /// Per level: the branching score of the chosen item (its number of branches).
     pub(crate) score: Vec<i64>,
+}
+
+/// The entry of item number `k` (0 for the active list's root).
+///
+/// Every `k` given is an item number the matrix holds (read from a node, the active list or
+/// the per-level record of chosen items), or 0: below `items.len()`, which has an entry for
+/// every item of the matrix ([`Bounds::new`]), as `len_mut` relies on for the lengths.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn entry(items: &[ItemBounds], k: u32) -> &ItemBounds {
+    debug_assert!((k as usize) < items.len());
+    // SAFETY: by the invariant above `k` is below `items.len()`.
+    unsafe { items.get_unchecked(k as usize) }
+}
+
+/// [`entry`], to change.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
+    debug_assert!((k as usize) < items.len());
+    // SAFETY: by the invariant of `entry`, `k` is below `items.len()`.
+    unsafe { items.get_unchecked_mut(k as usize) }
+}
+
+/// [`entry`] (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn entry(items: &[ItemBounds], k: u32) -> &ItemBounds {
+    &items[k as usize]
+}
+
+/// [`entry_mut`] (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
+    &mut items[k as usize]
 }
 
 impl Bounds {
@@ -81,9 +123,12 @@ impl Bounds {
                 });
             }
         }
+        let primaries = items.len() as u32 - 1;
+        items.resize(problem.item_count() + 1, ItemBounds::default());
         let mut bounds = Bounds {
             declared: items.iter().map(|i| i.bound).collect(),
             items,
+            primaries,
             first_tweak: Vec::new(),
             score: Vec::new(),
         };
@@ -102,7 +147,7 @@ impl Bounds {
     /// Rebuilds the active list from the items for which `active` says so, in order.
     pub(crate) fn activate_uncovered(&mut self, active: impl Fn(u32) -> bool) {
         let mut last = 0u32;
-        for k in 1..self.items.len() as u32 {
+        for k in 1..=self.primaries {
             if active(k) {
                 self.items[last as usize].next = k;
                 self.items[k as usize].prev = last;
@@ -116,31 +161,31 @@ impl Bounds {
     /// Takes item `c` out of the active list.
     #[inline(always)]
     fn deactivate(&mut self, c: Item) {
-        let ItemBounds { prev, next, .. } = self.items[c.number() as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
+        let ItemBounds { prev, next, .. } = *entry(&self.items, c.number());
+        entry_mut(&mut self.items, prev).next = next;
+        entry_mut(&mut self.items, next).prev = prev;
     }
 
     /// Puts item `c` back into the active list where it was.
     #[inline(always)]
     pub(crate) fn reactivate(&mut self, c: Item) {
         let k = c.number();
-        let ItemBounds { prev, next, .. } = self.items[k as usize];
-        self.items[prev as usize].next = k;
-        self.items[next as usize].prev = k;
+        let ItemBounds { prev, next, .. } = *entry(&self.items, k);
+        entry_mut(&mut self.items, prev).next = k;
+        entry_mut(&mut self.items, next).prev = k;
     }
 
     /// The bound and slack of primary item `c`.
     #[inline(always)]
     pub(crate) fn of(&self, c: Item) -> (i32, i32) {
-        let i = self.items[c.number() as usize];
+        let i = entry(&self.items, c.number());
         (i.bound, i.slack)
     }
 
     /// The bound of primary item `c`, to change.
     #[inline(always)]
     fn bound_mut(&mut self, c: Item) -> &mut i32 {
-        &mut self.items[c.number() as usize].bound
+        &mut entry_mut(&mut self.items, c.number()).bound
     }
 
     /// Makes room for `level`.
@@ -186,9 +231,9 @@ fn choose_bounded_plain(lens: &[i32], bounds: &Bounds) -> Option<(Item, i64)> {
     while k != 0 {
         let ItemBounds {
             next, bound, slack, ..
-        } = items[k as usize];
+        } = *entry(items, k);
         let slack = slack.min(bound);
-        let len = lens[k as usize] & LENGTH;
+        let len = len(lens, Item::new(k)) & LENGTH;
         let score = len + slack - bound + 1;
         let high = (score + (1 << 30)) as u32 as u64;
         let low = ((slack as u32 as u64) << 32) | (LENGTH - len) as u32 as u64;
