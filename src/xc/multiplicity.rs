@@ -106,6 +106,61 @@ fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
     &mut items[k as usize]
 }
 
+/// Entry `level` of a per-level array of Algorithm M's loop ([`Solver::dance_bounded`]),
+/// unchecked.
+///
+/// # Safety
+///
+/// `level < v.len()`.
+///
+/// [`Solver::dance_bounded`]: super::search
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at<T>(v: &[T], level: usize) -> &T {
+    debug_assert!(level < v.len());
+    // SAFETY: the caller's contract.
+    unsafe { v.get_unchecked(level) }
+}
+
+/// [`at`], to change.
+///
+/// # Safety
+///
+/// `level < v.len()`.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at_mut<T>(v: &mut [T], level: usize) -> &mut T {
+    debug_assert!(level < v.len());
+    // SAFETY: the caller's contract.
+    unsafe { v.get_unchecked_mut(level) }
+}
+
+/// [`at`] (checked).
+///
+/// # Safety
+///
+/// None needed: the index is checked.
+#[inline(always)]
+#[cfg(feature = "checked")]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at<T>(v: &[T], level: usize) -> &T {
+    &v[level]
+}
+
+/// [`at_mut`] (checked).
+///
+/// # Safety
+///
+/// None needed: the index is checked.
+#[inline(always)]
+#[cfg(feature = "checked")]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at_mut<T>(v: &mut [T], level: usize) -> &mut T {
+    &mut v[level]
+}
+
 impl Bounds {
     /// The bounds of `problem`'s primary items, every item active.
     pub(crate) fn new(problem: &Problem) -> Bounds {
@@ -292,19 +347,15 @@ fn choose_bounded_ordered(
 }
 
 impl Dance<'_> {
-    /// Branches on item `c`: takes one off its bound and covers it if that leaves none (or
-    /// remembers where tweaking starts); returns the first node to try.
+    /// Branches on item `c`: takes one off its bound and covers it if that leaves none;
+    /// returns the first node to try and the level's first tweak (where tweaking starts, or
+    /// the default link when the level covered `c`), for [`Dance::leave_bounded`].
     #[inline(always)]
-    pub(crate) fn enter_bounded<W: Walk>(
-        &mut self,
-        c: Item,
-        bounds: &mut Bounds,
-        level: usize,
-    ) -> Link {
+    pub(crate) fn enter_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds) -> (Link, Link) {
         let top = node(self.nodes, c.header()).down;
         *bounds.bound_mut(c) -= 1;
         let (bound, slack) = bounds.of(c);
-        bounds.first_tweak[level] = if bound == 0 && slack == 0 {
+        let first_tweak = if bound == 0 && slack == 0 {
             Link::default()
         } else {
             top
@@ -313,7 +364,7 @@ impl Dance<'_> {
             self.cover::<W>(c);
             bounds.deactivate(c);
         }
-        top
+        (top, first_tweak)
     }
 
     /// Prepares the move of node `x` (or the null move, when `x` is `c`'s header) at a level
@@ -343,15 +394,15 @@ impl Dance<'_> {
     }
 
     /// Undoes what the level branching on `c` did to `c` (the inverse of
-    /// [`Dance::enter_bounded`] and of its tweaks).
+    /// [`Dance::enter_bounded`] and of its tweaks), given the level's first tweak.
     #[inline(always)]
-    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
+    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, first: Link) {
         let (bound, slack) = bounds.of(c);
         if bound == 0 && slack == 0 {
             self.uncover::<W>(c);
             bounds.reactivate(c);
         } else {
-            self.untweak::<W>(c, bounds.first_tweak[level], bound != 0);
+            self.untweak::<W>(c, first, bound != 0);
         }
         *bounds.bound_mut(c) += 1;
     }
@@ -451,8 +502,9 @@ impl Dance<'_> {
 impl<S: Storage> Matrix<S> {
     /// [`Dance::leave_bounded`] on the matrix.
     pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
+        let first = bounds.first_tweak[level];
         let mut d = self.take_out::<W>();
-        d.leave_bounded::<W>(c, bounds, level);
+        d.leave_bounded::<W>(c, bounds, first);
         let counters = d.counters();
         self.put_back::<W>(counters);
     }

@@ -317,6 +317,29 @@ enum Phase {
     Back,
 }
 
+/// Makes room for `level` in every per-level array of Algorithm M's loop.
+#[cold]
+#[inline(never)]
+fn grow_levels(
+    best: &mut Vec<Item>,
+    choice: &mut Vec<Link>,
+    bounds: &mut Bounds,
+    stats: &mut Stats,
+    level: usize,
+) {
+    let len = level + 1;
+    if best.len() < len {
+        best.resize(len, Item::default());
+    }
+    if choice.len() < len {
+        choice.resize(len, Link::default());
+    }
+    bounds.reach(level);
+    if stats.profile.len() < len {
+        stats.profile.resize(len, 0);
+    }
+}
+
 /// The parts of a [`Solver`] that Algorithm M's loop works on besides the matrix (see
 /// [`Solver::dance_bounded`]).
 struct Machine<'s> {
@@ -1243,12 +1266,19 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// runs until the node count reaches the checkpoint, a solution or the end. The phase,
     /// the level and the current level's item and move live in locals, and go back to the
     /// solver before it returns.
+    ///
+    /// The per-level arrays (`best`, `choice`, the bounds' `first_tweak` and `score`, the
+    /// profile) are read and written unchecked at `level`, which is kept below `depth`, the
+    /// least of their lengths: `depth` is computed here, and entering a node at `depth` or
+    /// deeper grows them all first; no array shrinks while the loop runs.
     #[inline(always)]
+    #[allow(unsafe_code)]
     fn dance_bounded<W: Walk, const PLAIN: bool>(
         d: &mut Dance<'_>,
         bounds: &mut Bounds,
         machine: Machine<'_>,
     ) -> Pause {
+        use multiplicity::{at, at_mut};
         let Machine {
             level: level_out,
             phase: phase_out,
@@ -1259,10 +1289,26 @@ impl<'a, S: Storage> Solver<'a, S> {
             checkpoint,
         } = machine;
         let (mut level, mut phase) = (*level_out, *phase_out);
+        let depth_of = |best: &Vec<Item>, choice: &Vec<Link>, bounds: &Bounds, stats: &Stats| {
+            best.len()
+                .min(choice.len())
+                .min(bounds.first_tweak.len())
+                .min(bounds.score.len())
+                .min(stats.profile.len())
+        };
+        let mut depth = depth_of(best, choice, bounds, stats);
         let (mut item, mut x) = match phase {
             Phase::Advance => (best[level], choice[level]),
             _ => (Item::default(), Link::default()),
         };
+        // Resuming at a level's next move, the level was entered, so the arrays reach it;
+        // backing up, the loop reads only the levels above (checked once here, as the
+        // unchecked accesses below rely on it).
+        assert!(match phase {
+            Phase::Advance => level < depth,
+            Phase::Back => level <= depth,
+            _ => true,
+        });
         // No phase variable is read inside the loop: entering a node, trying the level's
         // next move and backing up are places in the code, so that going from one to the
         // next is a direct jump (a jump through a table of phases was mispredicted on most
@@ -1274,10 +1320,9 @@ impl<'a, S: Storage> Solver<'a, S> {
                     if nodes >= checkpoint {
                         break 'run Pause::Checkpoint(nodes);
                     }
-                    if level == best.len() {
-                        best.push(Item::default());
-                        choice.push(Link::default());
-                        bounds.reach(level);
+                    if level >= depth {
+                        grow_levels(best, choice, bounds, stats, level);
+                        depth = depth_of(best, choice, bounds, stats);
                     }
                     let Some((chosen, score)) =
                         multiplicity::choose_bounded::<PLAIN>(d.lens, bounds, chooser)
@@ -1287,23 +1332,24 @@ impl<'a, S: Storage> Solver<'a, S> {
                         break 'run Pause::Solution(level);
                     };
                     stats.nodes = nodes + 1;
-                    match stats.profile.get_mut(level) {
-                        Some(n) => *n += 1,
-                        None => {
-                            stats.profile.resize(level + 1, 0);
-                            stats.profile[level] = 1;
-                        }
-                    }
+                    // SAFETY (this and every `at`/`at_mut` below): `level < depth`, the least
+                    // length of the per-level arrays (see above).
+                    unsafe { *at_mut(&mut stats.profile, level) += 1 };
                     stats.branches += u64::from(score >= 2);
                     stats.dead_ends += u64::from(score <= 0);
                     if score <= 0 {
                         break 'enter true;
                     }
-                    bounds.score[level] = score;
-                    best[level] = chosen;
                     item = chosen;
-                    x = d.enter_bounded::<W>(item, bounds, level);
-                    choice[level] = x;
+                    let first_tweak;
+                    (x, first_tweak) = d.enter_bounded::<W>(item, bounds);
+                    // SAFETY: as above.
+                    unsafe {
+                        *at_mut(&mut bounds.score, level) = score;
+                        *at_mut(&mut bounds.first_tweak, level) = first_tweak;
+                        *at_mut(best, level) = chosen;
+                        *at_mut(choice, level) = x;
+                    }
                     false
                 }
                 Phase::Advance => false,
@@ -1322,7 +1368,9 @@ impl<'a, S: Storage> Solver<'a, S> {
                         phase = Phase::Enter;
                         continue 'run;
                     }
-                    d.leave_bounded::<W>(item, bounds, level);
+                    // SAFETY: as above.
+                    let first = unsafe { *at(&bounds.first_tweak, level) };
+                    d.leave_bounded::<W>(item, bounds, first);
                 }
                 // Back up to the level above.
                 if level == 0 {
@@ -1330,20 +1378,29 @@ impl<'a, S: Storage> Solver<'a, S> {
                     break 'run Pause::End;
                 }
                 level -= 1;
-                (item, x) = (best[level], choice[level]);
+                // SAFETY: as above (the level only went down).
+                (item, x) = unsafe { (*at(best, level), *at(choice, level)) };
                 if x == item.header() {
                     // The null move is undone, and with it the level.
                     bounds.reactivate(item);
-                    d.leave_bounded::<W>(item, bounds, level);
+                    // SAFETY: as above.
+                    let first = unsafe { *at(&bounds.first_tweak, level) };
+                    d.leave_bounded::<W>(item, bounds, first);
                     backing = true;
                     continue;
                 }
                 d.uncommit_bounded::<W>(x, bounds);
                 x = node(d.nodes, x).down;
-                choice[level] = x;
+                // SAFETY: as above.
+                unsafe { *at_mut(choice, level) = x };
                 backing = false;
             }
         };
+        // The profile has an entry per level counted (growing it made one for the deepest
+        // level entered, which may have been a solution).
+        while stats.profile.last() == Some(&0) {
+            stats.profile.pop();
+        }
         (*level_out, *phase_out) = (level, phase);
         event
     }
