@@ -30,9 +30,10 @@
 //! Knuth's walk (`layout.rs`), with or without colours, which this module compiles.
 
 use super::choose::{Chooser, UNSHARP};
+use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
-use super::node::{len_mut, node, node_mut, Item, Link, LENGTH};
+use super::node::{len, len_mut, node, node_mut, Item, Link, LENGTH};
 use super::problem::{ItemKind, Problem};
 use super::storage::Storage;
 
@@ -53,7 +54,11 @@ struct ItemBounds {
 /// root of the active list), and what each level of the search remembers.
 #[derive(Clone, Debug)]
 pub(crate) struct Bounds {
+    /// One entry per item of the matrix (those of secondary items unused), so that every
+    /// item number the matrix holds is in range (see [`entry`]).
     items: Vec<ItemBounds>,
+    /// The primary items are `1..=primaries`.
+    primaries: u32,
     /// The upper bounds as declared, for checking that a search put everything back.
     declared: Vec<i32>,
     /// Per level: the node at the top of the item's list when the level began tweaking (or
@@ -61,6 +66,99 @@ pub(crate) struct Bounds {
     pub(crate) first_tweak: Vec<Link>,
     /// Per level: the branching score of the chosen item (its number of branches).
     pub(crate) score: Vec<i64>,
+}
+
+/// The entry of item number `k` (0 for the active list's root).
+///
+/// Every `k` given is an item number the matrix holds (read from a node, the active list or
+/// the per-level record of chosen items), or 0: below `items.len()`, which has an entry for
+/// every item of the matrix ([`Bounds::new`]), as `len_mut` relies on for the lengths.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn entry(items: &[ItemBounds], k: u32) -> &ItemBounds {
+    debug_assert!((k as usize) < items.len());
+    // SAFETY: by the invariant above `k` is below `items.len()`.
+    unsafe { items.get_unchecked(k as usize) }
+}
+
+/// [`entry`], to change.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
+    debug_assert!((k as usize) < items.len());
+    // SAFETY: by the invariant of `entry`, `k` is below `items.len()`.
+    unsafe { items.get_unchecked_mut(k as usize) }
+}
+
+/// [`entry`] (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn entry(items: &[ItemBounds], k: u32) -> &ItemBounds {
+    &items[k as usize]
+}
+
+/// [`entry_mut`] (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
+    &mut items[k as usize]
+}
+
+/// Entry `level` of a per-level array of Algorithm M's loop ([`Solver::dance_bounded`]),
+/// unchecked.
+///
+/// # Safety
+///
+/// `level < v.len()`.
+///
+/// [`Solver::dance_bounded`]: super::search
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at<T>(v: &[T], level: usize) -> &T {
+    debug_assert!(level < v.len());
+    // SAFETY: the caller's contract.
+    unsafe { v.get_unchecked(level) }
+}
+
+/// [`at`], to change.
+///
+/// # Safety
+///
+/// `level < v.len()`.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at_mut<T>(v: &mut [T], level: usize) -> &mut T {
+    debug_assert!(level < v.len());
+    // SAFETY: the caller's contract.
+    unsafe { v.get_unchecked_mut(level) }
+}
+
+/// [`at`] (checked).
+///
+/// # Safety
+///
+/// None needed: the index is checked.
+#[inline(always)]
+#[cfg(feature = "checked")]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at<T>(v: &[T], level: usize) -> &T {
+    &v[level]
+}
+
+/// [`at_mut`] (checked).
+///
+/// # Safety
+///
+/// None needed: the index is checked.
+#[inline(always)]
+#[cfg(feature = "checked")]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn at_mut<T>(v: &mut [T], level: usize) -> &mut T {
+    &mut v[level]
 }
 
 impl Bounds {
@@ -80,9 +178,12 @@ impl Bounds {
                 });
             }
         }
+        let primaries = items.len() as u32 - 1;
+        items.resize(problem.item_count() + 1, ItemBounds::default());
         let mut bounds = Bounds {
             declared: items.iter().map(|i| i.bound).collect(),
             items,
+            primaries,
             first_tweak: Vec::new(),
             score: Vec::new(),
         };
@@ -101,7 +202,7 @@ impl Bounds {
     /// Rebuilds the active list from the items for which `active` says so, in order.
     pub(crate) fn activate_uncovered(&mut self, active: impl Fn(u32) -> bool) {
         let mut last = 0u32;
-        for k in 1..self.items.len() as u32 {
+        for k in 1..=self.primaries {
             if active(k) {
                 self.items[last as usize].next = k;
                 self.items[k as usize].prev = last;
@@ -113,33 +214,33 @@ impl Bounds {
     }
 
     /// Takes item `c` out of the active list.
-    #[inline]
+    #[inline(always)]
     fn deactivate(&mut self, c: Item) {
-        let ItemBounds { prev, next, .. } = self.items[c.number() as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
+        let ItemBounds { prev, next, .. } = *entry(&self.items, c.number());
+        entry_mut(&mut self.items, prev).next = next;
+        entry_mut(&mut self.items, next).prev = prev;
     }
 
     /// Puts item `c` back into the active list where it was.
-    #[inline]
-    fn reactivate(&mut self, c: Item) {
+    #[inline(always)]
+    pub(crate) fn reactivate(&mut self, c: Item) {
         let k = c.number();
-        let ItemBounds { prev, next, .. } = self.items[k as usize];
-        self.items[prev as usize].next = k;
-        self.items[next as usize].prev = k;
+        let ItemBounds { prev, next, .. } = *entry(&self.items, k);
+        entry_mut(&mut self.items, prev).next = k;
+        entry_mut(&mut self.items, next).prev = k;
     }
 
     /// The bound and slack of primary item `c`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(&self, c: Item) -> (i32, i32) {
-        let i = self.items[c.number() as usize];
+        let i = entry(&self.items, c.number());
         (i.bound, i.slack)
     }
 
     /// The bound of primary item `c`, to change.
-    #[inline]
+    #[inline(always)]
     fn bound_mut(&mut self, c: Item) -> &mut i32 {
-        &mut self.items[c.number() as usize].bound
+        &mut entry_mut(&mut self.items, c.number()).bound
     }
 
     /// Makes room for `level`.
@@ -151,63 +252,110 @@ impl Bounds {
     }
 }
 
-impl<S: Storage> Matrix<S> {
-    /// DLX3's choice: the active item with the least branching score (ties: less slack, a
-    /// longer list, then the leftmost or a random one); its score, or `None` when no item is
-    /// active (a solution).
-    #[inline]
-    pub(crate) fn choose_bounded(
-        &self,
-        bounds: &Bounds,
-        chooser: &mut Chooser,
-    ) -> Option<(Item, i64)> {
-        let mut best = None;
-        let mut score = i64::MAX;
-        let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
-        let plain = chooser.is_plain();
-        let mut k = bounds.items[0].next;
-        while k != 0 {
-            let c = k as usize;
-            let ItemBounds {
-                next, bound, slack, ..
-            } = bounds.items[c];
-            let slack = slack.min(bound);
-            let len = self.lens[c] & LENGTH;
-            let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
-            if !plain && t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
-                t += UNSHARP;
-            }
-            if t <= score {
-                if t < score || slack < best_slack || (slack == best_slack && len > best_len) {
-                    (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
-                } else if slack == best_slack && len == best_len {
-                    tied += 1;
-                    if !plain && chooser.tie_wins(tied) {
-                        best = Some(k);
-                    }
+/// DLX3's choice: the active item with the least branching score (ties: less slack, a
+/// longer list, then the leftmost or a random one); its score, or `None` when no item is
+/// active (a solution). `lens` are the matrix's list lengths; `PLAIN` when the chooser
+/// is Knuth's plain rule (no seed, no sharp preference).
+#[inline(always)]
+pub(crate) fn choose_bounded<const PLAIN: bool>(
+    lens: &[i32],
+    bounds: &Bounds,
+    chooser: &mut Chooser,
+) -> Option<(Item, i64)> {
+    if PLAIN {
+        return choose_bounded_plain(lens, bounds);
+    }
+    choose_bounded_ordered(lens, bounds, chooser)
+}
+
+/// DLX3's choice without a seed or the sharp preference: the least of the keys
+/// (score, slack, longest list first) over the active list, the leftmost on ties.
+///
+/// Each item's key is one 128-bit number, compared with one strict `<` (a compare and a
+/// subtract with borrow, and two conditional moves): the score, made positive, in the
+/// high half; the slack (at most 2^30, from [`Bounds::new`]) and then [`LENGTH`] minus
+/// the list's length (below 2^29) in the low half. The score is `len + slack - bound + 1`
+/// with `len` below 2^29 and `slack - bound` in `-2^30..=0`, so `score + 2^30` is
+/// positive and fits in 32 bits.
+#[inline(always)]
+fn choose_bounded_plain(lens: &[i32], bounds: &Bounds) -> Option<(Item, i64)> {
+    let items = &bounds.items[..];
+    let mut best = 0u32;
+    let mut least = u128::MAX;
+    let mut k = items[0].next;
+    while k != 0 {
+        let ItemBounds {
+            next, bound, slack, ..
+        } = *entry(items, k);
+        let slack = slack.min(bound);
+        let len = len(lens, Item::new(k)) & LENGTH;
+        let score = len + slack - bound + 1;
+        let high = (score + (1 << 30)) as u32 as u64;
+        let low = ((slack as u32 as u64) << 32) | (LENGTH - len) as u32 as u64;
+        let key = (u128::from(high) << 64) | u128::from(low);
+        if key < least {
+            (least, best) = (key, k);
+        }
+        k = next;
+    }
+    (best != 0).then(|| {
+        let score = i64::from((least >> 64) as u32) - (1 << 30);
+        (Item::new(best), score)
+    })
+}
+
+/// DLX3's choice with a seed (random ties) or the sharp preference, visiting the active
+/// items one by one as his loop does.
+#[inline(never)]
+fn choose_bounded_ordered(
+    lens: &[i32],
+    bounds: &Bounds,
+    chooser: &mut Chooser,
+) -> Option<(Item, i64)> {
+    let mut best = None;
+    let mut score = i64::MAX;
+    let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
+    let plain = chooser.is_plain();
+    let mut k = bounds.items[0].next;
+    while k != 0 {
+        let c = k as usize;
+        let ItemBounds {
+            next, bound, slack, ..
+        } = bounds.items[c];
+        let slack = slack.min(bound);
+        let len = lens[c] & LENGTH;
+        let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
+        if !plain && t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
+            t += UNSHARP;
+        }
+        if t <= score {
+            if t < score || slack < best_slack || (slack == best_slack && len > best_len) {
+                (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
+            } else if slack == best_slack && len == best_len {
+                tied += 1;
+                if !plain && chooser.tie_wins(tied) {
+                    best = Some(k);
                 }
             }
-            k = next;
         }
-        if score > UNSHARP && score < i64::MAX {
-            score -= UNSHARP;
-        }
-        best.map(|k| (Item::new(k), score))
+        k = next;
     }
+    if score > UNSHARP && score < i64::MAX {
+        score -= UNSHARP;
+    }
+    best.map(|k| (Item::new(k), score))
+}
 
-    /// Branches on item `c`: takes one off its bound and covers it if that leaves none (or
-    /// remembers where tweaking starts); returns the first node to try.
-    #[inline]
-    pub(crate) fn enter_bounded<W: Walk>(
-        &mut self,
-        c: Item,
-        bounds: &mut Bounds,
-        level: usize,
-    ) -> Link {
-        let top = self.top(c);
+impl Dance<'_> {
+    /// Branches on item `c`: takes one off its bound and covers it if that leaves none;
+    /// returns the first node to try and the level's first tweak (where tweaking starts, or
+    /// the default link when the level covered `c`), for [`Dance::leave_bounded`].
+    #[inline(always)]
+    pub(crate) fn enter_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds) -> (Link, Link) {
+        let top = node(self.nodes, c.header()).down;
         *bounds.bound_mut(c) -= 1;
         let (bound, slack) = bounds.of(c);
-        bounds.first_tweak[level] = if bound == 0 && slack == 0 {
+        let first_tweak = if bound == 0 && slack == 0 {
             Link::default()
         } else {
             top
@@ -216,12 +364,12 @@ impl<S: Storage> Matrix<S> {
             self.cover::<W>(c);
             bounds.deactivate(c);
         }
-        top
+        (top, first_tweak)
     }
 
     /// Prepares the move of node `x` (or the null move, when `x` is `c`'s header) at a level
     /// branching on `c`; `false` when the level has no more moves.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn advance_bounded<W: Walk>(
         &mut self,
         c: Item,
@@ -233,7 +381,8 @@ impl<S: Storage> Matrix<S> {
         if bound == 0 && slack == 0 {
             return x != header;
         }
-        if i64::from(self.len(c)) <= i64::from(bound) - i64::from(slack) {
+        let len = *len_mut(self.lens, c) & LENGTH;
+        if i64::from(len) <= i64::from(bound) - i64::from(slack) {
             return false;
         }
         if x != header {
@@ -245,123 +394,141 @@ impl<S: Storage> Matrix<S> {
     }
 
     /// Undoes what the level branching on `c` did to `c` (the inverse of
-    /// [`Matrix::enter_bounded`] and of its tweaks).
-    #[inline]
-    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
+    /// [`Dance::enter_bounded`] and of its tweaks), given the level's first tweak.
+    #[inline(always)]
+    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, first: Link) {
         let (bound, slack) = bounds.of(c);
         if bound == 0 && slack == 0 {
             self.uncover::<W>(c);
             bounds.reactivate(c);
         } else {
-            self.untweak::<W>(c, bounds.first_tweak[level], bound != 0);
+            self.untweak::<W>(c, first, bound != 0);
         }
         *bounds.bound_mut(c) += 1;
     }
 
-    /// Ends a null move on `c`: puts it back into the active list.
-    pub(crate) fn reactivate_bounded(&mut self, c: Item, bounds: &mut Bounds) {
-        bounds.reactivate(c);
-    }
-
     /// Takes node `x`, the top of its item's list, out of that list; with `block`, hides its
     /// option from every other list first.
-    #[inline]
+    #[inline(always)]
     fn tweak<W: Walk>(&mut self, x: Link, block: bool) {
-        let mut d = self.take_out::<W>();
         if block {
-            d.hide::<W>(x);
+            self.hide::<W>(x);
         }
-        let n = *node(d.nodes, x);
-        d.unlink::<W>(n);
-        d.updates += 1;
-        let counters = d.counters();
-        self.put_back::<W>(counters);
+        let n = *node(self.nodes, x);
+        self.unlink::<W>(n);
+        self.updates += 1;
     }
 
     /// Puts back every node tweaked out of `c`'s list since `first` was at its top, with
     /// their options when `unblock`; otherwise (the item was covered) uncovers `c`.
-    #[inline]
+    #[inline(always)]
     fn untweak<W: Walk>(&mut self, c: Item, first: Link, unblock: bool) {
         let header = c.header();
-        let mut d = self.take_out::<W>();
-        let stop = node(d.nodes, header).down;
-        node_mut(d.nodes, header).down = first;
+        let stop = node(self.nodes, header).down;
+        node_mut(self.nodes, header).down = first;
         let (mut above, mut x, mut count) = (header, first, 0);
         while x != stop {
-            node_mut(d.nodes, x).up = above;
+            node_mut(self.nodes, x).up = above;
             count += 1;
             if unblock {
-                d.unhide::<W>(x);
+                self.unhide::<W>(x);
             }
             above = x;
-            x = node(d.nodes, x).down;
+            x = node(self.nodes, x).down;
         }
-        node_mut(d.nodes, stop).up = above;
-        *len_mut(d.lens, c) += count;
+        node_mut(self.nodes, stop).up = above;
+        *len_mut(self.lens, c) += count;
         if !unblock {
-            d.uncover::<W>(c);
+            self.uncover::<W>(c);
         }
-        let counters = d.counters();
-        self.put_back::<W>(counters);
     }
 
     /// Commits the option of node `p` for the items other than `p`'s own, going right: each
     /// primary item takes one off its bound and is covered when none is left; secondary
     /// items are covered or purified as in Algorithm C.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn commit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
-        let mut d = self.take_out::<W>();
         let mut q = p.right();
         while q != p {
-            let n = *node(d.nodes, q);
+            let n = *node(self.nodes, q);
             if n.is_spacer() {
                 q = n.up;
                 continue;
             }
             let c = n.item();
-            if c.number() <= d.primaries {
+            if c.number() <= self.primaries {
                 let bound = bounds.bound_mut(c);
                 *bound -= 1;
                 if *bound == 0 {
-                    d.cover::<W>(c);
+                    self.cover::<W>(c);
                     bounds.deactivate(c);
                 }
             } else if W::KIND != Kind::Colored || n.color() == 0 {
-                d.cover::<W>(c);
+                self.cover::<W>(c);
             } else if n.color() > 0 {
-                d.purify::<W>(q);
+                self.purify::<W>(q);
             }
             q = q.right();
         }
-        let counters = d.counters();
-        self.put_back::<W>(counters);
     }
 
-    /// Undoes [`Matrix::commit_bounded`], going left.
-    #[inline]
+    /// Undoes [`Dance::commit_bounded`], going left.
+    #[inline(always)]
     pub(crate) fn uncommit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
-        let mut d = self.take_out::<W>();
         let mut q = p.left();
         while q != p {
-            let n = *node(d.nodes, q);
+            let n = *node(self.nodes, q);
             if n.is_spacer() {
                 q = n.down;
                 continue;
             }
             let c = n.item();
-            if c.number() <= d.primaries {
+            if c.number() <= self.primaries {
                 if *bounds.bound_mut(c) == 0 {
-                    d.uncover::<W>(c);
+                    self.uncover::<W>(c);
                     bounds.reactivate(c);
                 }
                 *bounds.bound_mut(c) += 1;
             } else if W::KIND != Kind::Colored || n.color() == 0 {
-                d.uncover::<W>(c);
+                self.uncover::<W>(c);
             } else if n.color() > 0 {
-                d.unpurify::<W>(q);
+                self.unpurify::<W>(q);
             }
             q = q.left();
         }
+    }
+}
+
+impl<S: Storage> Matrix<S> {
+    /// [`Dance::leave_bounded`] on the matrix.
+    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
+        let first = bounds.first_tweak[level];
+        let mut d = self.take_out::<W>();
+        d.leave_bounded::<W>(c, bounds, first);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// [`Dance::commit_bounded`] on the matrix.
+    pub(crate) fn commit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
+        let mut d = self.take_out::<W>();
+        d.commit_bounded::<W>(p, bounds);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// [`Dance::uncommit_bounded`] on the matrix.
+    pub(crate) fn uncommit_bounded<W: Walk>(&mut self, p: Link, bounds: &mut Bounds) {
+        let mut d = self.take_out::<W>();
+        d.uncommit_bounded::<W>(p, bounds);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// [`Dance::tweak`] on the matrix.
+    fn tweak<W: Walk>(&mut self, x: Link, block: bool) {
+        let mut d = self.take_out::<W>();
+        d.tweak::<W>(x, block);
         let counters = d.counters();
         self.put_back::<W>(counters);
     }

@@ -296,6 +296,16 @@ pub(super) fn len_mut(lens: &mut [i32], item: Item) -> &mut i32 {
     unsafe { lens.get_unchecked_mut(item.0 as usize) }
 }
 
+/// The stored list length of `item`.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(super) fn len(lens: &[i32], item: Item) -> i32 {
+    debug_assert!((item.0 as usize) < lens.len());
+    // SAFETY: by the invariant above `item` is below `lens.len()`.
+    unsafe { *lens.get_unchecked(item.0 as usize) }
+}
+
 /// The node at `link` (checked).
 #[inline(always)]
 #[cfg(feature = "checked")]
@@ -317,4 +327,11 @@ pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
 #[cfg(feature = "checked")]
 pub(super) fn len_mut(lens: &mut [i32], item: Item) -> &mut i32 {
     &mut lens[item.0 as usize]
+}
+
+/// The stored list length of `item` (checked).
+#[inline(always)]
+#[cfg(feature = "checked")]
+pub(super) fn len(lens: &[i32], item: Item) -> i32 {
+    lens[item.0 as usize]
 }

@@ -26,10 +26,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::choose::{Chooser, SearchOrder};
+use super::dance::Dance;
 use super::layout::{Around, Colored, Layout, Off, Walk, WalkChoice, WalkFn};
 use super::matrix::Matrix;
-use super::multiplicity::Bounds;
-use super::node::{Item, Link, COVERED};
+use super::multiplicity::{self, Bounds};
+use super::node::{node, Item, Link, COVERED};
 use super::problem::{ForceError, OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
 
@@ -287,6 +288,54 @@ enum Phase {
     Back,
 }
 
+/// Makes room for `level` in every per-level array of Algorithm M's loop.
+#[cold]
+#[inline(never)]
+fn grow_levels(
+    best: &mut Vec<Item>,
+    choice: &mut Vec<Link>,
+    bounds: &mut Bounds,
+    stats: &mut Stats,
+    level: usize,
+) {
+    let len = level + 1;
+    if best.len() < len {
+        best.resize(len, Item::default());
+    }
+    if choice.len() < len {
+        choice.resize(len, Link::default());
+    }
+    bounds.reach(level);
+    if stats.profile.len() < len {
+        stats.profile.resize(len, 0);
+    }
+}
+
+/// The parts of a [`Solver`] that Algorithm M's loop works on besides the matrix (see
+/// [`Solver::dance_bounded`]).
+struct Machine<'s> {
+    level: &'s mut usize,
+    phase: &'s mut Phase,
+    best: &'s mut Vec<Item>,
+    choice: &'s mut Vec<Link>,
+    stats: &'s mut Stats,
+    chooser: &'s mut Chooser,
+    checkpoint: u64,
+}
+
+/// Why Algorithm M's loop handed control back to the solver.
+#[derive(Clone, Copy, Debug)]
+enum Pause {
+    /// The node count reached the checkpoint (limits, polling, progress).
+    Checkpoint(u64),
+    /// A solution at this level.
+    Solution(usize),
+    /// The search is over.
+    End,
+    /// No search is in progress.
+    Idle,
+}
+
 /// What [`Solver::step`] stopped for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stop {
@@ -478,8 +527,8 @@ impl<'a, S: Storage> Solver<'a, S> {
             .has_bounds()
             .then(|| Box::new(Bounds::new(&problem)));
         let walker = match (&bounds, m.walk().colored()) {
-            (Some(_), true) => compile_bounded::<Colored<Off>, S>(),
-            (Some(_), false) => compile_bounded::<Around<Off>, S>(),
+            (Some(_), true) => compile_bounded::<Colored<Off>, S>(chooser.is_plain()),
+            (Some(_), false) => compile_bounded::<Around<Off>, S>(chooser.is_plain()),
             (None, _) => m.walk().dispatch(Compile {
                 plain: chooser.is_plain(),
                 _marker: std::marker::PhantomData,
@@ -1135,88 +1184,196 @@ impl<'a, S: Storage> Solver<'a, S> {
     }
 
     /// Algorithm M (a problem with bounds), as Knuth's DLX3 runs it: runs the machine until a
-    /// solution, a progress report or the end (see `multiplicity.rs`).
-    fn step_bounded<W: Walk>(&mut self) -> Stop {
+    /// solution, a progress report or the end (see `multiplicity.rs`); `PLAIN` when the item
+    /// choice is DLX3's without a seed or the sharp preference.
+    fn step_bounded<W: Walk, const PLAIN: bool>(&mut self) -> Stop {
         let Some(mut bounds) = self.bounds.take() else {
             unreachable!("a solver for bounds has them")
         };
-        let stop = self.run_bounded::<W>(&mut bounds);
+        let stop = self.run_bounded::<W, PLAIN>(&mut bounds);
         self.bounds = Some(bounds);
         stop
     }
 
-    fn run_bounded<W: Walk>(&mut self, bounds: &mut Bounds) -> Stop {
+    /// The machine of [`Solver::step_bounded`]: runs the dance of Algorithm M (see
+    /// [`Solver::dance_bounded`]) on the matrix's arrays and counters, taken out once, and
+    /// between its runs takes the detours that need the whole solver.
+    #[inline(always)]
+    fn run_bounded<W: Walk, const PLAIN: bool>(&mut self, bounds: &mut Bounds) -> Stop {
         loop {
-            match self.phase {
-                Phase::Enter => {
-                    let nodes = self.stats.nodes;
-                    if nodes >= self.checkpoint {
-                        if let Some(stop) = self.checkpoint_reached(nodes) {
-                            return stop;
-                        }
+            let mut d = self.m.take_out::<W>();
+            let event = Self::dance_bounded::<W, PLAIN>(
+                &mut d,
+                bounds,
+                Machine {
+                    level: &mut self.level,
+                    phase: &mut self.phase,
+                    best: &mut self.best,
+                    choice: &mut self.choice,
+                    stats: &mut self.stats,
+                    chooser: &mut self.chooser,
+                    checkpoint: self.checkpoint,
+                },
+            );
+            let counters = d.counters();
+            self.m.put_back::<W>(counters);
+            match event {
+                Pause::Checkpoint(nodes) => {
+                    if let Some(stop) = self.checkpoint_reached(nodes) {
+                        return stop;
                     }
-                    let level = self.level;
-                    if level == self.best.len() {
-                        self.best.push(Item::default());
-                        self.choice.push(Link::default());
-                        bounds.reach(level);
-                    }
-                    let Some((item, score)) = self.m.choose_bounded(bounds, &mut self.chooser)
-                    else {
-                        // No active item: every bound is met.
-                        self.phase = Phase::Back;
-                        return self.found(level);
-                    };
-                    self.stats.nodes = nodes + 1;
-                    self.count_level(level);
-                    self.stats.branches += u64::from(score >= 2);
-                    self.stats.dead_ends += u64::from(score <= 0);
-                    if score <= 0 {
-                        self.phase = Phase::Back;
-                        continue;
-                    }
-                    bounds.score[level] = score;
-                    self.best[level] = item;
-                    self.choice[level] = self.m.enter_bounded::<W>(item, bounds, level);
-                    self.phase = Phase::Advance;
                 }
-                Phase::Advance => {
-                    let level = self.level;
-                    let (item, x) = (self.best[level], self.choice[level]);
-                    if !self.m.advance_bounded::<W>(item, x, bounds) {
-                        self.m.leave_bounded::<W>(item, bounds, level);
-                        self.phase = Phase::Back;
-                        continue;
-                    }
-                    if x != item.header() {
-                        self.m.commit_bounded::<W>(x, bounds);
-                    }
-                    self.level = level + 1;
-                    self.phase = Phase::Enter;
+                Pause::Solution(level) => return self.found(level),
+                Pause::End => {
+                    self.stop(Status::Complete);
+                    return Stop::Over;
                 }
-                Phase::Back => {
-                    if self.level == 0 {
-                        self.phase = Phase::Idle;
-                        self.stop(Status::Complete);
-                        return Stop::Over;
-                    }
-                    let level = self.level - 1;
-                    self.level = level;
-                    let (item, x) = (self.best[level], self.choice[level]);
-                    if x == item.header() {
-                        // The null move is undone, and with it the level.
-                        self.m.reactivate_bounded(item, bounds);
-                        self.m.leave_bounded::<W>(item, bounds, level);
-                        continue;
-                    }
-                    self.m.uncommit_bounded::<W>(x, bounds);
-                    self.choice[level] = self.m.down(x);
-                    self.phase = Phase::Advance;
-                }
-                Phase::Try | Phase::Undo => unreachable!("Algorithm X's phases"),
-                Phase::Idle => return Stop::Over,
+                Pause::Idle => return Stop::Over,
             }
         }
+    }
+
+    /// Algorithm M's loop, on a [`Dance`] (so the arrays and counters stay in registers):
+    /// runs until the node count reaches the checkpoint, a solution or the end. The phase,
+    /// the level and the current level's item and move live in locals, and go back to the
+    /// solver before it returns.
+    ///
+    /// The per-level arrays (`best`, `choice`, the bounds' `first_tweak` and `score`, the
+    /// profile) are read and written unchecked at `level`, which is kept below `depth`, the
+    /// least of their lengths: `depth` is computed here, and entering a node at `depth` or
+    /// deeper grows them all first; no array shrinks while the loop runs.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn dance_bounded<W: Walk, const PLAIN: bool>(
+        d: &mut Dance<'_>,
+        bounds: &mut Bounds,
+        machine: Machine<'_>,
+    ) -> Pause {
+        use multiplicity::{at, at_mut};
+        let Machine {
+            level: level_out,
+            phase: phase_out,
+            best,
+            choice,
+            stats,
+            chooser,
+            checkpoint,
+        } = machine;
+        let (mut level, mut phase) = (*level_out, *phase_out);
+        let depth_of = |best: &Vec<Item>, choice: &Vec<Link>, bounds: &Bounds, stats: &Stats| {
+            best.len()
+                .min(choice.len())
+                .min(bounds.first_tweak.len())
+                .min(bounds.score.len())
+                .min(stats.profile.len())
+        };
+        let mut depth = depth_of(best, choice, bounds, stats);
+        let (mut item, mut x) = match phase {
+            Phase::Advance => (best[level], choice[level]),
+            _ => (Item::default(), Link::default()),
+        };
+        // Resuming at a level's next move, the level was entered, so the arrays reach it;
+        // backing up, the loop reads only the levels above (checked once here, as the
+        // unchecked accesses below rely on it).
+        assert!(match phase {
+            Phase::Advance => level < depth,
+            Phase::Back => level <= depth,
+            _ => true,
+        });
+        // No phase variable is read inside the loop: entering a node, trying the level's
+        // next move and backing up are places in the code, so that going from one to the
+        // next is a direct jump (a jump through a table of phases was mispredicted on most
+        // steps). `phase` says where to resume only when the loop breaks.
+        let event = 'run: loop {
+            let mut backing = match phase {
+                Phase::Enter => 'enter: {
+                    let nodes = stats.nodes;
+                    if nodes >= checkpoint {
+                        break 'run Pause::Checkpoint(nodes);
+                    }
+                    if level >= depth {
+                        grow_levels(best, choice, bounds, stats, level);
+                        depth = depth_of(best, choice, bounds, stats);
+                    }
+                    let Some((chosen, score)) =
+                        multiplicity::choose_bounded::<PLAIN>(d.lens, bounds, chooser)
+                    else {
+                        // No active item: every bound is met.
+                        phase = Phase::Back;
+                        break 'run Pause::Solution(level);
+                    };
+                    stats.nodes = nodes + 1;
+                    // SAFETY (this and every `at`/`at_mut` below): `level < depth`, the least
+                    // length of the per-level arrays (see above).
+                    unsafe { *at_mut(&mut stats.profile, level) += 1 };
+                    stats.branches += u64::from(score >= 2);
+                    stats.dead_ends += u64::from(score <= 0);
+                    if score <= 0 {
+                        break 'enter true;
+                    }
+                    item = chosen;
+                    let first_tweak;
+                    (x, first_tweak) = d.enter_bounded::<W>(item, bounds);
+                    // SAFETY: as above.
+                    unsafe {
+                        *at_mut(&mut bounds.score, level) = score;
+                        *at_mut(&mut bounds.first_tweak, level) = first_tweak;
+                        *at_mut(best, level) = chosen;
+                        *at_mut(choice, level) = x;
+                    }
+                    false
+                }
+                Phase::Advance => false,
+                Phase::Back => true,
+                Phase::Try | Phase::Undo => unreachable!("Algorithm X's phases"),
+                Phase::Idle => break 'run Pause::Idle,
+            };
+            loop {
+                if !backing {
+                    // The level's next move, if it has one.
+                    if d.advance_bounded::<W>(item, x, bounds) {
+                        if x != item.header() {
+                            d.commit_bounded::<W>(x, bounds);
+                        }
+                        level += 1;
+                        phase = Phase::Enter;
+                        continue 'run;
+                    }
+                    // SAFETY: as above.
+                    let first = unsafe { *at(&bounds.first_tweak, level) };
+                    d.leave_bounded::<W>(item, bounds, first);
+                }
+                // Back up to the level above.
+                if level == 0 {
+                    phase = Phase::Idle;
+                    break 'run Pause::End;
+                }
+                level -= 1;
+                // SAFETY: as above (the level only went down).
+                (item, x) = unsafe { (*at(best, level), *at(choice, level)) };
+                if x == item.header() {
+                    // The null move is undone, and with it the level.
+                    bounds.reactivate(item);
+                    // SAFETY: as above.
+                    let first = unsafe { *at(&bounds.first_tweak, level) };
+                    d.leave_bounded::<W>(item, bounds, first);
+                    backing = true;
+                    continue;
+                }
+                d.uncommit_bounded::<W>(x, bounds);
+                x = node(d.nodes, x).down;
+                // SAFETY: as above.
+                unsafe { *at_mut(choice, level) = x };
+                backing = false;
+            }
+        };
+        // The profile has an entry per level counted (growing it made one for the deepest
+        // level entered, which may have been a solution).
+        while stats.profile.last() == Some(&0) {
+            stats.profile.pop();
+        }
+        (*level_out, *phase_out) = (level, phase);
+        event
     }
 
     /// Undoes whatever the current search of Algorithm M has applied, leaving only the
@@ -1503,9 +1660,13 @@ impl<'a, S: Storage> WalkFn for Compile<'a, S> {
 }
 
 /// The [`Walker`] of Algorithm M, for one of Knuth's walks.
-fn compile_bounded<'a, W: Walk, S: Storage>() -> Walker<'a, S> {
+fn compile_bounded<'a, W: Walk, S: Storage>(plain: bool) -> Walker<'a, S> {
     Walker {
-        step: Solver::step_bounded::<W>,
+        step: if plain {
+            Solver::step_bounded::<W, true>
+        } else {
+            Solver::step_bounded::<W, false>
+        },
         unwind: Solver::unwind_bounded::<W>,
         force: force_bounded::<W, S>,
         unforce: unforce_bounded::<W, S>,
