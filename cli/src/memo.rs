@@ -87,6 +87,15 @@ pub enum MemoOrder {
     First,
 }
 
+impl From<MemoOrder> for ItemChoice {
+    fn from(order: MemoOrder) -> ItemChoice {
+        match order {
+            MemoOrder::Mrv => ItemChoice::FewestOptions,
+            MemoOrder::First => ItemChoice::First,
+        }
+    }
+}
+
 /// `--zdd-format`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ZddFormat {
@@ -219,13 +228,9 @@ pub fn run(
             "--seed with the memoised search seeds --sample only: the count has no random choices",
         ));
     }
-    let choice = match args.memo_order {
-        MemoOrder::Mrv => ItemChoice::FewestOptions,
-        MemoOrder::First => ItemChoice::First,
-    };
     let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
-        .choice(choice)
+        .choice(args.memo_order.into())
         .threads(threads)
         .limits(limits.limits(super::interrupt::flag(), ctx.started));
     if args.sample.is_none() && args.zdd.is_none() {
@@ -338,12 +343,7 @@ pub fn report(ctx: &Context, run: &MemoRun, stats: bool, text: bool) {
             super::eprint_line(format_args!("{line}"));
         }
     }
-    if run.stats.refused > 0 {
-        ctx.note(format_args!(
-            "the memoised search reached its memory limit (--memo-limit): {} subproblems were not kept, so some were solved again (the count is still exact)",
-            run.stats.refused
-        ));
-    }
+    note_refused(ctx, run.stats.refused);
     if !stats && text {
         let why = match run.status {
             Status::NodeLimit => "stopped at the node limit (--max-nodes)",
@@ -354,6 +354,15 @@ pub fn report(ctx: &Context, run: &MemoRun, stats: bool, text: bool) {
         ctx.note(format_args!(
             "{why} after {} nodes: the memoised count is incomplete ({} solutions met so far)",
             run.stats.nodes, run.count
+        ));
+    }
+}
+
+/// The note for subproblems the memory limit turned away (`refused`), if any.
+pub fn note_refused(ctx: &Context, refused: u64) {
+    if refused > 0 {
+        ctx.note(format_args!(
+            "the memoised search reached its memory limit (--memo-limit): {refused} subproblems were not kept, so some were solved again (the count is still exact)"
         ));
     }
 }

@@ -305,11 +305,12 @@ fn sudoku_count_memo_agrees_with_dancing_links() {
         assert_eq!(memo.lines().count(), k);
         let by_first = sudoku_quiet(&["count", "--memo", "--memo-order", "first"], &input, 0);
         assert_eq!(by_first, plain);
+        if blank == 1 {
+            // With one given fewer, the first four top95 puzzles have 15,919 to 261,592
+            // solutions.
+            assert!(plain.lines().all(|n| n.parse::<u64>().unwrap() > 15_000));
+        }
     }
-    // With one given fewer, the top95 puzzles have 21,786 and more solutions.
-    assert!(sudoku_quiet(&["count"], &loosened(4, 1), 0)
-        .lines()
-        .all(|n| n.parse::<u64>().unwrap() > 15_000));
     // Killer puzzles: the cages' fillings are options of their own.
     let killer =
         std::fs::read_to_string(format!("{}/data/sudoku/killer.txt", crate::ROOT)).unwrap();

@@ -315,7 +315,6 @@ fn choose_bounded_ordered(
     let mut best = None;
     let mut score = i64::MAX;
     let (mut best_slack, mut best_len, mut tied) = (0, 0, 0u32);
-    let plain = chooser.is_plain();
     let mut k = bounds.items[0].next;
     while k != 0 {
         let c = k as usize;
@@ -325,7 +324,7 @@ fn choose_bounded_ordered(
         let slack = slack.min(bound);
         let len = lens[c] & LENGTH;
         let mut t = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
-        if !plain && t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
+        if t <= score && t > 1 && chooser.unsharp.get(c).copied().unwrap_or(false) {
             t += UNSHARP;
         }
         if t <= score {
@@ -333,7 +332,7 @@ fn choose_bounded_ordered(
                 (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
             } else if slack == best_slack && len == best_len {
                 tied += 1;
-                if !plain && chooser.tie_wins(tied) {
+                if chooser.tie_wins(tied) {
                     best = Some(k);
                 }
             }

@@ -10,11 +10,11 @@
 use clap::Args;
 use dlxkit::sudoku::encode::Encoding;
 use dlxkit::sudoku::solvers::{Answer, SolveStats};
-use dlxkit::xc::memo::{self, Count, ItemChoice, MemoOptions};
+use dlxkit::xc::memo::{self, Count, MemoOptions, MemoStats};
 use dlxkit::xc::{Problem, Status};
 use serde::Serialize;
 
-use super::super::memo::{count_json, parse_bytes, MemoOrder};
+use super::super::memo::{count_json, note_refused, parse_bytes, MemoOrder};
 use super::super::output::{self, Output};
 use super::super::search::incomplete;
 use super::super::{jobs, CliError, Context, Exit};
@@ -69,21 +69,13 @@ struct Record<'a> {
     elapsed_ms: f64,
 }
 
-/// What the memoised count of one puzzle gave.
-struct Counted {
-    count: Count,
-    status: Status,
-    stats: memo::MemoStats,
-}
-
-impl Counted {
-    fn answer(&self) -> Answer {
-        match (self.count.to_u64(), self.status) {
-            (Some(0), Status::Complete) => Answer::None,
-            (Some(1), Status::Complete) => Answer::Unique,
-            (Some(0 | 1), _) => Answer::Unknown,
-            _ => Answer::Multiple,
-        }
+/// The verdict of a count of `count` solutions that ended with `status`.
+fn answer(count: &Count, status: Status) -> Answer {
+    match (count.to_u64(), status) {
+        (Some(0), Status::Complete) => Answer::None,
+        (Some(1), Status::Complete) => Answer::Unique,
+        (Some(0 | 1), _) => Answer::Unknown,
+        _ => Answer::Multiple,
     }
 }
 
@@ -116,14 +108,10 @@ pub fn run_count(
     let mut batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
     batch.set_search_threads(shared);
     let threads = batch.threads().max(1);
-    let choice = match args.memo_order {
-        MemoOrder::Mrv => ItemChoice::FewestOptions,
-        MemoOrder::First => ItemChoice::First,
-    };
     let budget = args.memo_limit.unwrap_or_else(memo::default_memory_limit) / threads;
     let options = MemoOptions::new()
         .memory_limit(budget.max(1))
-        .choice(choice)
+        .choice(args.memo_order.into())
         .threads(shared)
         .limits(batch.limits(None));
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -135,38 +123,31 @@ pub fn run_count(
         &mut out,
         &indexes,
         || (),
+        // `None` for a puzzle the batch had no time left for.
         |(), &i| {
-            let counted = match batch.out_of_time() {
-                true => Counted {
-                    count: Count::zero(),
-                    status: Status::TimeLimit,
-                    stats: memo::MemoStats::default(),
-                },
-                false => {
-                    let c = memo::count(&problems[i], &options)
-                        .expect("no solution limit, and Sudoku encodings have no bounds");
-                    Counted {
-                        count: c.count,
-                        status: c.status,
-                        stats: c.stats,
-                    }
-                }
-            };
+            let counted = (!batch.out_of_time()).then(|| {
+                memo::count(&problems[i], &options)
+                    .expect("no solution limit, and Sudoku encodings have no bounds")
+            });
             Some(counted)
         },
         |out, index, counted| {
-            let stats = SolveStats {
-                nodes: counted.stats.nodes,
-                elapsed: counted.stats.elapsed,
+            let (count, status, stats) = match counted {
+                Some(c) => (c.count, c.status, c.stats),
+                None => (Count::zero(), Status::TimeLimit, MemoStats::default()),
+            };
+            let solve_stats = SolveStats {
+                nodes: stats.nodes,
+                elapsed: stats.elapsed,
                 ..SolveStats::default()
             };
-            let answer = counted.answer();
-            tally.add(answer, !counted.count.is_zero(), &stats);
-            tally.timed_out |= counted.status == Status::TimeLimit;
-            refused += counted.stats.refused;
-            let why = incomplete(counted.status);
+            let answer = answer(&count, status);
+            tally.add(answer, !count.is_zero(), &solve_stats);
+            tally.timed_out |= status == Status::TimeLimit;
+            refused += stats.refused;
+            let why = incomplete(status);
             if why.is_some() {
-                *stopped.entry(counted.status.as_str()).or_insert(0u64) += 1;
+                *stopped.entry(status.as_str()).or_insert(0u64) += 1;
             }
             batch.progress_message(tally.progress());
             let puzzle = &puzzles.list[index];
@@ -176,30 +157,26 @@ pub fn run_count(
                     line: puzzle.line,
                     puzzle: puzzle_text(puzzle),
                     status: answer.as_str(),
-                    complete: counted.status.is_complete(),
-                    search: counted.status.as_str(),
-                    solutions: counted.count.clone(),
-                    states: counted.stats.states,
-                    nodes: counted.stats.nodes,
-                    hits: counted.stats.hits,
-                    peak_bytes: counted.stats.peak_bytes,
-                    elapsed_ms: output::millis(counted.stats.elapsed),
+                    complete: status.is_complete(),
+                    search: status.as_str(),
+                    solutions: count,
+                    states: stats.states,
+                    nodes: stats.nodes,
+                    hits: stats.hits,
+                    peak_bytes: stats.peak_bytes,
+                    elapsed_ms: output::millis(stats.elapsed),
                 })?;
             } else {
                 match why {
-                    Some(why) => out.line(&format!("{} ({why})", counted.count))?,
-                    None => out.line(&counted.count.to_string())?,
+                    Some(why) => out.line(&format!("{count} ({why})"))?,
+                    None => out.line(&count.to_string())?,
                 }
             }
             out.end_record()
         },
     )?;
     out.flush()?;
-    if refused > 0 {
-        ctx.note(format_args!(
-            "the memoised search reached its memory limit (--memo-limit): {refused} subproblems were not kept, so some were solved again (the counts are still exact)"
-        ));
-    }
+    note_refused(ctx, refused);
     let mut extra = vec![("solver", format!("dlx --memo: {} nodes", tally.nodes))];
     extra.extend(incomplete_counts(&stopped, done));
     batch.summary("puzzles", done, &tally.verdicts(), &extra, tally.timed_out);
@@ -209,7 +186,7 @@ pub fn run_count(
 /// The exact cover problem of each puzzle, its givens (or its cages) built in.
 fn problems(puzzles: &Puzzles) -> Result<Vec<Problem>, CliError> {
     let at = |line: usize, e: &dyn std::fmt::Display| {
-        CliError::input(format!("{}: line {line}: {e}", puzzles.name))
+        CliError::input(format!("{}:{line}: {e}", puzzles.name))
     };
     if !puzzles.killers.is_empty() {
         return puzzles
