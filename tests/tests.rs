@@ -16,6 +16,7 @@ mod engine_bounds;
 mod engine_choice;
 mod engine_forcing;
 mod engine_known;
+mod engine_plan;
 mod engine_properties;
 mod engine_reduce;
 mod foreign_ids;

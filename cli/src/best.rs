@@ -1,36 +1,16 @@
 //! `dlxkit solve --best K`: the K cheapest solutions of a problem with option costs (`|n`),
-//! as Knuth's DLX5 finds them ([`dlxkit::xc::BestSolver`]).
+//! as Knuth's DLX5 finds them (the library's plan runs [`dlxkit::xc::BestSolver`]).
 //!
 //! Every improvement is printed as it is found, with its cost: in text a `# cost N` line
 //! before the options, in JSON Lines a `"cost"` field. The summary (`--format json`, the
 //! last JSON line, or a note on standard error in text) gives the K best costs.
 
-use dlxkit::xc::{BestSolver, Costed, Limits, OptionId, Outcome, Problem};
+use dlxkit::xc::Report;
 use serde::Serialize;
 
 use super::output::{Format, Output};
 use super::search::{self, stat_line, SearchSummary};
-use super::{CliError, Context, Exit};
-
-/// What `--best` needs from `dlxkit solve`.
-pub struct BestRun<'a> {
-    /// The problem as read (its options are the ones printed).
-    pub problem: &'a Problem,
-    /// The problem searched (the reduced one with `--reduce`).
-    pub searched: &'a Problem,
-    /// Maps options of `searched` back to `problem`'s.
-    pub original: &'a dyn Fn(&[OptionId]) -> Vec<OptionId>,
-    /// How many of the cheapest solutions to find.
-    pub k: u64,
-    /// The limits (`--limit` counts improvements).
-    pub limits: Limits,
-    /// The output format.
-    pub format: Format,
-    /// Whether to print the statistics (and the profile).
-    pub stats: bool,
-    /// Whether to print the profile.
-    pub profile: bool,
-}
+use super::{CliError, Context};
 
 /// One `--format jsonl` line per improvement.
 #[derive(Serialize)]
@@ -60,76 +40,84 @@ struct BestSummary<'a> {
     options: Option<&'a [Vec<String>]>,
 }
 
-/// Runs the minimum-cost search and prints it.
-pub fn run(run: BestRun<'_>, out: &mut Output, ctx: &Context) -> Result<Exit, CliError> {
-    let k = usize::try_from(run.k).unwrap_or(usize::MAX);
-    let mut solver = BestSolver::new(run.searched, k).with_limits(run.limits.clone());
-    let (mut costs, mut collected) = (Vec::new(), Vec::new());
-    for (found, Costed { cost, options }) in solver.by_ref().enumerate() {
-        let index = found as u64 + 1;
-        let texts: Vec<String> = (run.original)(&options)
-            .iter()
-            .map(|&o| run.problem.option_text(o))
-            .collect();
-        match run.format {
-            Format::Text => {
-                out.line(&format!("# cost {cost}"))?;
-                for text in &texts {
-                    out.line(text)?;
-                }
-                out.line("")?;
-                out.end_record()?;
+/// Prints an improvement (a solution cheaper than the K-th cheapest so far, numbered
+/// `index` from 1) as it is found: after a `# cost N` line in text, with a "cost" field in
+/// JSON Lines; for `--format json` it is kept in `costs` and `collected`.
+pub fn improvement(
+    out: &mut Output,
+    format: Format,
+    index: u64,
+    cost: u64,
+    texts: Vec<String>,
+    costs: &mut Vec<u64>,
+    collected: &mut Vec<Vec<String>>,
+) -> Result<(), CliError> {
+    match format {
+        Format::Text => {
+            out.line(&format!("# cost {cost}"))?;
+            for text in &texts {
+                out.line(text)?;
             }
-            Format::Jsonl => {
-                out.json_line(&ImprovementLine {
-                    kind: "solution",
-                    index,
-                    cost,
-                    options: &texts,
-                })?;
-                out.end_record()?;
-            }
-            Format::Json => {
-                costs.push(cost);
-                collected.push(texts);
-            }
+            out.line("")?;
+            out.end_record()
+        }
+        Format::Jsonl => {
+            out.json_line(&ImprovementLine {
+                kind: "solution",
+                index,
+                cost,
+                options: &texts,
+            })?;
+            out.end_record()
+        }
+        Format::Json => {
+            costs.push(cost);
+            collected.push(texts);
+            Ok(())
         }
     }
-    let best = solver.outcome();
-    let outcome = Outcome {
-        status: best.status,
-        stats: best.stats.clone(),
-    };
-    let cheapest: Vec<u64> = best.cheapest.iter().map(|c| c.cost).collect();
+}
+
+/// The end of a minimum-cost search on standard output: the summary with the K best costs
+/// (`--format json`: with every improvement; the last JSON line), nothing in text.
+pub fn finish(
+    out: &mut Output,
+    format: Format,
+    report: &Report,
+    profile: bool,
+    costs: &[u64],
+    collected: &[Vec<String>],
+) -> Result<(), CliError> {
     let summary = |kind, costs, options| BestSummary {
         kind,
-        search: SearchSummary::new(&outcome),
-        best: cheapest.clone(),
-        profile: run.profile.then_some(outcome.stats.profile.as_slice()),
+        search: SearchSummary::new(&report.outcome()),
+        best: report.cheapest.iter().map(|c| c.cost).collect(),
+        profile: profile.then_some(report.stats.profile.as_slice()),
         costs,
         options,
     };
-    match run.format {
-        Format::Text => {}
-        Format::Json => out.json_line(&summary(
-            None,
-            Some(costs.as_slice()),
-            Some(collected.as_slice()),
-        ))?,
-        Format::Jsonl => out.json_line(&summary(Some("summary"), None, None))?,
+    match format {
+        Format::Text => Ok(()),
+        Format::Json => out.json_line(&summary(None, Some(costs), Some(collected))),
+        Format::Jsonl => out.json_line(&summary(Some("summary"), None, None)),
     }
-    out.flush()?;
-    if run.stats {
+}
+
+/// What follows a minimum-cost search on standard error: the K best costs (a statistics
+/// line, or a note in text), then the statistics or the note of [`search::report`].
+pub fn report(ctx: &Context, report: &Report, stats: bool, profile: bool, format: Format) {
+    let cheapest: Vec<u64> = report.cheapest.iter().map(|c| c.cost).collect();
+    let outcome = report.outcome();
+    if stats {
         let costs: Vec<String> = cheapest.iter().map(u64::to_string).collect();
         super::eprint_line(format_args!(
             "{}",
             stat_line(ctx.stderr_colors(), "best costs", costs.join(" "))
         ));
-    } else if run.format == Format::Text && !cheapest.is_empty() {
+    } else if format == Format::Text && !cheapest.is_empty() {
         ctx.note(cost_note(&cheapest, outcome.status.is_complete()));
     }
-    search::report(ctx, &outcome, run.stats, run.profile, run.format);
-    Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
+    search::report(ctx, &outcome, stats, profile, format);
 }
 
 /// `the optimum cost is 4`, `the 3 best costs are 4 6 7`, or what was found when the search

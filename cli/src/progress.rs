@@ -87,12 +87,6 @@ impl SearchBar {
         })
     }
 
-    /// The `progress_every` to give `Solver::run`: [`SEARCH_EVERY`]. (Events also come when
-    /// no bar is wanted: subcommands use them to flush output that has waited too long.)
-    pub fn every(&self) -> u64 {
-        SEARCH_EVERY
-    }
-
     /// Shows where the search stands.
     pub fn update(&mut self, p: &Progress) {
         if !self.wanted || (self.bar.is_none() && p.elapsed < SEARCH_BAR_DELAY) {

@@ -1,6 +1,6 @@
 //! What the subcommands that run one search share (`solve` and the puzzles): the limit
-//! flags ([`LimitArgs`]), the search loop with its progress bar and output flushing
-//! ([`run`]), the statistics on standard error ([`problem_summary`], [`report`]) and the
+//! flags ([`LimitArgs`]), the sink that prints a planned search with its progress bar and
+//! output flushing ([`Printing`]), the statistics on standard error ([`problem_summary`], [`report`]) and the
 //! search fields of the JSON summary ([`SearchSummary`]).
 
 use std::ops::ControlFlow;
@@ -9,11 +9,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use dlxkit::xc::shard::Shard;
-use dlxkit::xc::{Event, Limits, OptionId, Outcome, Problem, Solver, Stats, Status};
+use dlxkit::xc::{
+    Limits, OptionId, Outcome, Problem, Progress, Reduction, Sink, Stats, Status, Unsupported,
+};
 use serde::Serialize;
 
 use super::color::Paint;
+use super::interrupt::Watch;
 use super::output::{self, Format, Output};
 use super::progress::SearchBar;
 use super::{CliError, Context};
@@ -85,48 +87,121 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX))
 }
 
-/// Runs the search of `solver` to its end (or its limits), or only the subtrees of `shard`:
-/// every solution goes to `on_solution` (unless `count_only`: then solutions are only
-/// counted, none is built), every progress event moves `bar` and flushes output that has
-/// waited too long. The first error (a broken pipe, say) stops the search and is returned.
-pub fn run(
-    solver: &mut Solver<'_>,
-    shard: Option<&Shard>,
-    count_only: bool,
-    bar: &mut SearchBar,
-    out: &mut Output,
-    mut on_solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
-) -> Result<Outcome, CliError> {
-    let mut failure = None;
-    let mut settle = |done: Result<(), CliError>| match done {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(e) => {
-            failure = Some(e);
-            ControlFlow::Break(())
+/// What a planned search sends, printed: solutions (and improvements, with their cost) go
+/// to `on_solution`, progress moves `bar` (and writes JSON progress lines when it should)
+/// and flushes output that has waited too long, a reduction is noted on standard error.
+/// When the search starts, the interrupt watch hands over to it and, with `stats`, the
+/// searched problem's size is printed. The first error (a broken pipe, say) stops the
+/// search; [`Printing::finish`] returns it.
+pub struct Printing<'a, F> {
+    /// The standard output.
+    pub out: &'a mut Output,
+    bar: &'a mut SearchBar,
+    ctx: &'a Context,
+    watch: Option<Watch>,
+    stats: bool,
+    on_solution: F,
+    failure: Option<CliError>,
+}
+
+impl<'a, F> Printing<'a, F>
+where
+    F: FnMut(&mut Output, Option<u64>, &[OptionId]) -> Result<(), CliError>,
+{
+    /// A sink printing to `out` with `on_solution` (given the cost of an improvement).
+    pub fn new(
+        out: &'a mut Output,
+        bar: &'a mut SearchBar,
+        ctx: &'a Context,
+        watch: Watch,
+        on_solution: F,
+    ) -> Self {
+        Printing {
+            out,
+            bar,
+            ctx,
+            watch: Some(watch),
+            stats: false,
+            on_solution,
+            failure: None,
         }
-    };
-    let every = bar.every();
-    let mut handler = |event: Event<'_>| {
-        settle(match event {
-            Event::Solution(options) => on_solution(out, options),
-            Event::Progress(p) => {
-                bar.update(&p);
-                match bar.event(&p) {
-                    Some(line) => out.json_line(&line).and_then(|()| out.end_record()),
-                    None => out.flush_if_stale(),
-                }
+    }
+
+    /// Prints the searched problem's size when the search starts.
+    pub fn with_stats(mut self, stats: bool) -> Self {
+        self.stats = stats;
+        self
+    }
+
+    /// Ends the printing: the bar is cleared, and the first failure returned.
+    pub fn finish(self) -> Result<(), CliError> {
+        self.bar.finish();
+        match self.failure {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    fn settle(&mut self, done: Result<(), CliError>) -> ControlFlow<()> {
+        match done {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.failure.get_or_insert(e);
+                ControlFlow::Break(())
             }
-        })
-    };
-    let outcome = match shard {
-        Some(shard) => shard.run(solver, !count_only, every, handler),
-        None if count_only => solver.count_with_progress(every, |p| handler(Event::Progress(p))),
-        None => solver.run(every, handler),
-    };
-    bar.finish();
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(outcome),
+        }
+    }
+}
+
+impl<F> Sink for Printing<'_, F>
+where
+    F: FnMut(&mut Output, Option<u64>, &[OptionId]) -> Result<(), CliError>,
+{
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        let done = (self.on_solution)(self.out, None, options);
+        self.settle(done)
+    }
+
+    fn improvement(&mut self, cost: u64, options: &[OptionId]) -> ControlFlow<()> {
+        let done = (self.on_solution)(self.out, Some(cost), options);
+        self.settle(done)
+    }
+
+    fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
+        self.bar.update(p);
+        let done = match self.bar.event(p) {
+            Some(line) => self
+                .out
+                .json_line(&line)
+                .and_then(|()| self.out.end_record()),
+            None => self.out.flush_if_stale(),
+        };
+        self.settle(done)
+    }
+
+    fn reduced(&mut self, reduction: &Reduction) {
+        self.ctx.note(super::reduce::note(reduction));
+    }
+
+    fn started(&mut self, searched: &Problem) {
+        if self.stats {
+            let summary = problem_summary(searched, self.ctx.stderr_colors());
+            super::eprint_line(format_args!("{summary}"));
+        }
+        if let Some(watch) = self.watch.take() {
+            watch.hand_over();
+        }
+    }
+}
+
+/// The error for a plan the library refuses: its reason, and what to type instead when
+/// there is an obvious fix.
+pub fn refused(e: Unsupported) -> CliError {
+    match e {
+        Unsupported::ShardCount { found, .. } => {
+            CliError::usage(format!("{e}: give --shard I/{found}"))
+        }
+        e => CliError::usage(e.to_string()),
     }
 }
 

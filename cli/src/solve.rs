@@ -1,24 +1,27 @@
 //! `dlxkit solve`: solve an exact cover problem written in Knuth's format.
 //!
 //! The subcommand reads the problem ([`super::input`]), reports the dropped options as
-//! warnings, then runs one search with `Solver::run`: every solution event goes to a
-//! [`Printer`] for the chosen `--format`, every progress event moves the [`SearchBar`] and
-//! flushes output that has waited too long. Statistics and notes go to standard error; the
+//! warnings, turns its flags into one [`Plan`] (which refuses what cannot be combined, with
+//! its reason) and runs it: every solution event goes to a [`Printer`] for the chosen
+//! `--format`, every progress event moves the [`SearchBar`] and flushes output that has
+//! waited too long (the sink is [`Printing`]). `--memo` runs the memoised search instead. Statistics and notes go to standard error; the
 //! exit code follows [`Exit::for_search`]. `--timeout` and Ctrl-C cover the whole run: until
 //! the search starts, an [`interrupt::Watch`] stands in for it.
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::{OptionId, Outcome, Problem, SearchOrder, Status, Warning};
+use dlxkit::xc::{
+    Algorithm, OptionId, Outcome, Plan, Problem, Report, SearchOrder, Status, Warning,
+};
 use serde::Serialize;
 
 use super::input::{self, Source};
 use super::memo::{self, MemoArgs, MemoRun};
 use super::output::{Emit, Format, Output};
-use super::parallel::{ParallelArgs, Plan};
-use super::progress::SearchBar;
-use super::search::{self, parse_positive, LimitArgs, SearchSummary};
+use super::parallel::{self, ParallelArgs, ShardLine};
+use super::progress::{SearchBar, SEARCH_EVERY};
+use super::search::{self, parse_positive, LimitArgs, Printing, SearchSummary};
 use super::{best, reduce};
 use super::{interrupt, CliError, Context, Exit};
 
@@ -106,7 +109,7 @@ pub struct SolveArgs {
     /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
     /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
     #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
-          value_parser = parse_positive, conflicts_with_all = ["count", "memo", "sample", "zdd", "jobs", "shard"])]
+          value_parser = parse_positive, conflicts_with_all = ["memo", "sample", "zdd"])]
     pub best: Option<u64>,
 
     /// Reduce the problem first, as `dlxkit reduce` does (Knuth's DLX-PRE)
@@ -132,7 +135,7 @@ pub struct SolveArgs {
     pub emit: Emit,
 }
 
-/// Runs `dlxkit solve`.
+/// Runs `dlxkit solve`: the flags become one plan, the library runs it, this prints.
 pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let show_stats = args.stats || args.profile;
     // Until the search starts, the watch stops the run at the deadline or a signal.
@@ -142,105 +145,19 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
             stopped_before_search(&args, &ctx, status)
         })
     };
-    let cancel = interrupt::flag();
     let source = input::read(args.file.as_deref(), ctx)?;
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
     }
-    if problem.has_bounds() && (args.best.is_some() || args.reduce) {
-        let flag = if args.reduce { "--reduce" } else { "--best" };
-        return Err(CliError::usage(format!(
-            "{flag} does not handle item bounds (`a:b|name`): Knuth's {} assumes every primary item is covered exactly once",
-            if args.reduce { "DLX-PRE" } else { "DLX5" }
-        )));
-    }
-    let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
-    if let Some(r) = &reduction {
-        ctx.note(reduce::note(r));
-    }
-    // The problem searched, and how its options map back to the input's.
-    let (searched, origin) = match &reduction {
-        Some(r) => (&r.problem, Some(r.origin.as_slice())),
-        None => (&problem, None),
-    };
-    let original = |options: &[OptionId]| -> Vec<OptionId> {
-        match origin {
-            Some(origin) => options.iter().map(|o| origin[o.index()]).collect(),
-            None => options.to_vec(),
-        }
-    };
-    if args.emit == Emit::Dlx {
-        let text = searched.to_dlx();
-        watch.hand_over();
-        let mut out = Output::stdout(ctx.stdout_is_terminal);
-        out.write_str(&text)?;
-        out.flush()?;
-        return Ok(Exit::Success);
-    }
-
-    if show_stats {
-        let summary = search::problem_summary(searched, ctx.stderr_colors());
-        super::eprint_line(format_args!("{summary}"));
-    }
-
-    if let Some(k) = args.best {
-        let run = best::BestRun {
-            problem: &problem,
-            searched,
-            original: &original,
-            k,
-            limits: args.limits.limits(cancel, ctx.started),
-            format: args.format,
-            stats: show_stats,
-            profile: args.profile,
-        };
-        watch.hand_over();
-        let mut out = Output::stdout(ctx.stdout_is_terminal);
-        return best::run(run, &mut out, ctx);
-    }
-
     if args.memo.wanted() {
-        if args.prefer_sharp {
-            return Err(CliError::usage(
-                "--prefer-sharp orders the dancing-links search; the memoised search has its own --memo-order",
-            ));
-        }
-        if args.profile {
-            return Err(CliError::usage(
-                "--profile counts nodes per level of dancing links; the memoised search has no such levels",
-            ));
-        }
-        if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
-            return Err(CliError::usage(
-                "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
-            ));
-        }
-        let threads = args.parallel.memo_threads(ctx)?;
-        watch.hand_over();
-        let mut out = Output::stdout(ctx.stdout_is_terminal);
-        let mut printer = Printer::new(args.format, args.count);
-        let run = memo::run(
-            searched,
-            &args.memo,
-            threads,
-            &args.limits,
-            ctx,
-            &mut out,
-            |out, o| printer.solution(out, &problem, &original(o)),
-        )?;
-        printer.finish_memo(&mut out, &run)?;
-        out.flush()?;
-        memo::report(ctx, &run, show_stats, args.format == Format::Text);
-        return Ok(run.exit());
+        return solve_memo(args, &problem, watch, ctx);
     }
-
-    let order = SearchOrder {
-        seed: args.memo.seed,
-        prefer_sharp: args.prefer_sharp,
-    };
-    let plan = Plan::new(&args.parallel, searched, order, ctx)?;
-    let limits = args.limits.limits(cancel, ctx.started);
+    let plan = plan(args, ctx);
+    plan.check(&problem).map_err(search::refused)?;
+    if args.emit == Emit::Dlx {
+        return emit(args, &problem, watch, ctx);
+    }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let format = if plan.is_shard() {
         Format::Jsonl
@@ -252,23 +169,130 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal)
         .with_events(format == Format::Jsonl && !plan.is_shard());
-    let outcome = plan.search(
-        searched,
-        limits,
-        watch,
-        args.count,
-        args.parallel.unordered,
-        &mut bar,
-        &mut out,
-        |out, options| printer.solution(out, &problem, &original(options)),
-    )?;
-    match plan.shard_line(&outcome) {
+    let mut sink = Printing::new(&mut out, &mut bar, ctx, watch, |out, cost, options| {
+        printer.solution(out, &problem, cost, options)
+    })
+    .with_stats(show_stats);
+    let report = plan.run(&problem, &mut sink).map_err(search::refused);
+    sink.finish()?;
+    let report = report?;
+    match ShardLine::of(&report) {
         Some(line) => out.json_line(&line)?,
-        None => printer.finish(&mut out, &outcome, args.profile)?,
+        None => printer.finish(&mut out, &report, args.profile)?,
     }
     out.flush()?;
-    search::report(ctx, &outcome, show_stats, args.profile, args.format);
-    Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
+    match report.algorithm {
+        Algorithm::MinimumCost => best::report(ctx, &report, show_stats, args.profile, format),
+        _ => search::report(ctx, &report.outcome(), show_stats, args.profile, format),
+    }
+    Ok(Exit::for_search(report.status, report.stats.solutions))
+}
+
+/// The plan the flags ask for.
+fn plan(args: &SolveArgs, ctx: &Context) -> Plan {
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        prefer_sharp: args.prefer_sharp,
+    };
+    let mut plan = Plan::new()
+        .order(order)
+        .count(args.count)
+        .limits(args.limits.limits(interrupt::flag(), ctx.started))
+        .progress_every(SEARCH_EVERY);
+    if let Some(k) = args.best {
+        plan = plan.best(usize::try_from(k).unwrap_or(usize::MAX));
+    }
+    if args.reduce {
+        plan = plan.reduce(reduce::options(None));
+    }
+    parallel::apply(&args.parallel, plan, ctx)
+}
+
+/// `--emit dlx`: the problem (reduced with `--reduce`) in Knuth's format.
+fn emit(
+    args: &SolveArgs,
+    problem: &Problem,
+    watch: interrupt::Watch,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    let text = match args.reduce {
+        true => {
+            let reduction = problem.reduce(&reduce::options(None));
+            ctx.note(reduce::note(&reduction));
+            reduction.problem.to_dlx()
+        }
+        false => problem.to_dlx(),
+    };
+    watch.hand_over();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    out.write_str(&text)?;
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// `--memo`: the memoised count (or samples, or the ZDD) of the problem, reduced first with
+/// `--reduce`.
+fn solve_memo(
+    args: &SolveArgs,
+    problem: &Problem,
+    watch: interrupt::Watch,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    let show_stats = args.stats || args.profile;
+    if args.reduce {
+        let plan = Plan::new().reduce(reduce::options(None));
+        plan.check(problem).map_err(search::refused)?;
+    }
+    let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
+    if let Some(r) = &reduction {
+        ctx.note(reduce::note(r));
+    }
+    let (searched, origin) = match &reduction {
+        Some(r) => (&r.problem, Some(r.origin.as_slice())),
+        None => (problem, None),
+    };
+    let original = |options: &[OptionId]| -> Vec<OptionId> {
+        match origin {
+            Some(origin) => options.iter().map(|o| origin[o.index()]).collect(),
+            None => options.to_vec(),
+        }
+    };
+    if show_stats {
+        let summary = search::problem_summary(searched, ctx.stderr_colors());
+        super::eprint_line(format_args!("{summary}"));
+    }
+    if args.prefer_sharp {
+        return Err(CliError::usage(
+            "--prefer-sharp orders the dancing-links search; the memoised search has its own --memo-order",
+        ));
+    }
+    if args.profile {
+        return Err(CliError::usage(
+            "--profile counts nodes per level of dancing links; the memoised search has no such levels",
+        ));
+    }
+    if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
+        return Err(CliError::usage(
+            "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
+        ));
+    }
+    let threads = args.parallel.memo_threads(ctx)?;
+    watch.hand_over();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let mut printer = Printer::new(args.format, args.count);
+    let run = memo::run(
+        searched,
+        &args.memo,
+        threads,
+        &args.limits,
+        ctx,
+        &mut out,
+        |out, o| printer.solution(out, problem, None, &original(o)),
+    )?;
+    printer.finish_memo(&mut out, &run)?;
+    out.flush()?;
+    memo::report(ctx, &run, show_stats, args.format == Format::Text);
+    Ok(run.exit())
 }
 
 /// What a run stopped by the deadline or a signal before its search prints: what a search
@@ -282,7 +306,7 @@ fn stopped_before_search(
     let show_stats = args.stats || args.profile;
     if args.emit == Emit::Solutions {
         let mut out = Output::stdout(ctx.stdout_is_terminal);
-        Printer::new(args.format, args.count).finish(&mut out, &outcome, args.profile)?;
+        Printer::new(args.format, args.count).finish_search(&mut out, &outcome, args.profile)?;
         out.flush()?;
         search::report(ctx, &outcome, show_stats, args.profile, args.format);
     } else if let Some(note) = search::incomplete_note(&outcome) {
@@ -313,6 +337,8 @@ struct Printer {
     count_only: bool,
     found: u64,
     collected: Vec<Vec<String>>,
+    /// The cost of each improvement kept in `collected` (a minimum-cost search).
+    costs: Vec<u64>,
 }
 
 /// One line of `--format jsonl` per solution.
@@ -346,6 +372,7 @@ impl Printer {
             count_only,
             found: 0,
             collected: Vec::new(),
+            costs: Vec::new(),
         }
     }
 
@@ -354,15 +381,22 @@ impl Printer {
         !self.count_only && self.format != Format::Json
     }
 
+    /// Prints a solution, or an improvement of a minimum-cost search (with its `cost`).
     fn solution(
         &mut self,
         out: &mut Output,
         problem: &Problem,
+        cost: Option<u64>,
         options: &[OptionId],
     ) -> Result<(), CliError> {
         self.found += 1;
         if self.count_only {
             return Ok(());
+        }
+        if let Some(cost) = cost {
+            let texts = options.iter().map(|&o| problem.option_text(o)).collect();
+            let (costs, collected) = (&mut self.costs, &mut self.collected);
+            return best::improvement(out, self.format, self.found, cost, texts, costs, collected);
         }
         match self.format {
             Format::Text => {
@@ -389,7 +423,17 @@ impl Printer {
         }
     }
 
-    fn finish(
+    /// The end of a planned search: the count, or the summary.
+    fn finish(&mut self, out: &mut Output, report: &Report, profile: bool) -> Result<(), CliError> {
+        if report.algorithm == Algorithm::MinimumCost {
+            let (costs, collected) = (&self.costs, &self.collected);
+            return best::finish(out, self.format, report, profile, costs, collected);
+        }
+        self.finish_search(out, &report.outcome(), profile)
+    }
+
+    /// The end of a search: the count, or the summary.
+    fn finish_search(
         &mut self,
         out: &mut Output,
         outcome: &Outcome,

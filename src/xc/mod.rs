@@ -30,6 +30,9 @@
 //! - [`reduce`](mod@reduce): preprocessing as Knuth's DLX-PRE ([`Problem::reduce`]);
 //! - [`shard`]: the search tree cut into subtrees searched apart (threads, machines), and
 //!   their results merged; [`parallel`]: the shards searched on several threads;
+//! - [`plan`]: the front door, one [`Plan`] for every machine and mode (threads, shards,
+//!   limits, minimum cost, reduction), checked ([`Plan::check`]) and run with a [`Sink`] of
+//!   events; [`meter`]: the node budget threads share;
 //! - [`memo`]: memoised counting (Algorithm X that remembers solved subproblems), and
 //!   [`zdd`]: the ZDD of all solutions it builds (count, sample, enumerate, export).
 //!
@@ -52,15 +55,18 @@ pub mod format;
 mod layout;
 mod matrix;
 pub mod memo;
+pub mod meter;
 mod multiplicity;
 mod node;
 pub mod parallel;
+pub mod plan;
 pub mod problem;
 pub mod reduce;
 mod sanity;
 pub mod search;
 pub mod shard;
 mod share;
+mod sink;
 mod storage;
 mod walks;
 pub mod zdd;
@@ -71,6 +77,7 @@ pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;
 pub use node::NODE_BYTES;
+pub use plan::{Algorithm, Plan, Report, Sink, Unsupported};
 pub use problem::{
     ColorId, Entry, ForceError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError,
     Warning,

@@ -7,16 +7,21 @@
 //! at the very end, when what is left are the last, small shards. [`for_each_shard`] runs
 //! any work on each shard (the command line streams solutions and progress from it);
 //! [`count`] counts every solution and keeps each shard's figures, to measure how the
-//! work was spread.
+//! work was spread; [`search`] lists (in the sequential order, or as found) or counts the
+//! solutions with the figures of the sequential search, sending what it finds to a [`Sink`]
+//! on the calling thread.
 
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::problem::Problem;
-use super::search::{Limits, Solver, Stats, Status};
+use super::meter::Budget;
+use super::problem::{OptionId, Problem};
+use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
 use super::shard::{Shard, Split, SplitBy, Totals};
+use super::sink::Sink;
 use super::storage::{Arena, Storage};
 
 /// Shards per thread for a search on several threads: enough that the last shards to finish
@@ -221,7 +226,7 @@ pub fn count_below<S: Storage>(
     let results: Mutex<Vec<Option<Stats>>> = Mutex::new(vec![None; split.shards().len()]);
     let stop = AtomicBool::new(false);
     let found = AtomicU64::new(0);
-    let budget = AtomicU64::new(limits.max_nodes.unwrap_or(u64::MAX));
+    let budget = Budget::new(limits.max_nodes);
     let stopped: Mutex<Option<Status>> = Mutex::new(None);
     let threads = for_each_shard(
         problem,
@@ -242,16 +247,12 @@ pub fn count_below<S: Storage>(
             if let Some(max) = limits.max_solutions {
                 mine.max_solutions = Some(max.saturating_sub(found.load(Ordering::SeqCst)));
             }
-            if limits.max_nodes.is_some() {
-                mine.max_nodes = Some(budget.load(Ordering::SeqCst));
-            }
+            mine.max_nodes = budget.left();
             solver.set_limits(mine);
             let outcome = shard.run(solver, false, 0, |_| ControlFlow::Continue(()));
             let total = found.fetch_add(outcome.stats.solutions, Ordering::SeqCst)
                 + outcome.stats.solutions;
-            let _ = budget.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| {
-                Some(left.saturating_sub(outcome.stats.nodes))
-            });
+            budget.spend(outcome.stats.nodes);
             let limit_reached = limits.max_solutions.is_some_and(|max| total >= max);
             if outcome.status != Status::Complete || limit_reached {
                 let status = if limit_reached {
@@ -305,5 +306,377 @@ fn rank(status: Status) -> u8 {
         Status::NodeLimit => 2,
         Status::SolutionLimit => 1,
         _ => 0,
+    }
+}
+
+/// How often the gathering thread wakes up without news, to look for a signal or a deadline
+/// and let the sink flush what it holds.
+const TICK: Duration = Duration::from_millis(50);
+
+/// Solutions a thread gathers before sending them.
+const BATCH: usize = 64;
+
+/// How [`search`] runs: what it lists and how often it reports progress.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Listing {
+    /// List the solutions (else they are only counted, none is built).
+    pub list: bool,
+    /// Send solutions as the threads find them, not in the order of the sequential search.
+    pub unordered: bool,
+    /// A progress report from each thread about every this many nodes (0: the default).
+    pub progress_every: u64,
+}
+
+/// Searches `problem` cut as `split` on `threads` threads within `limits` (one limit for the
+/// whole search: the first `max_solutions` solutions of the sequential order, or a count up
+/// to it; one node budget the threads draw from, passed by at most a progress report's
+/// worth of nodes per thread; one deadline; the cancel flag stops every thread). Solutions
+/// go to `sink` on the calling thread, in the sequential order unless `how.unordered` (each
+/// shard's as soon as every earlier shard is done, later ones kept until then), with
+/// progress merged into one estimate. The figures (solutions, nodes, updates, profile) are
+/// those of the sequential search of the tree the split cut; a sink that breaks stops the
+/// search with [`Status::Stopped`].
+///
+/// ```
+/// use dlxkit::xc::parallel::{search, Listing};
+/// use dlxkit::xc::plan::Collect;
+/// use dlxkit::xc::shard::{Split, SplitBy};
+/// use dlxkit::xc::{Limits, Problem};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let split = Split::new(&p, SplitBy::Count(4));
+/// let mut found = Collect::default();
+/// let how = Listing { list: true, ..Listing::default() };
+/// let outcome = search(&p, &split, 2, &Limits::new(), how, &mut found);
+/// assert_eq!(found.solutions, p.all_solutions()); // in the sequential order
+/// assert_eq!(outcome.stats.solutions, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn search(
+    problem: &Problem,
+    split: &Split,
+    threads: usize,
+    limits: &Limits,
+    how: Listing,
+    sink: &mut dyn Sink,
+) -> Outcome {
+    let started = Instant::now();
+    let shards = split.shards();
+    let threads = threads.max(1);
+    let signal = limits.cancel.clone().unwrap_or_default();
+    // The threads stop on this flag: set on a signal, at the limits, or when the sink breaks.
+    let stop = AtomicBool::new(false);
+    let budget = Budget::new(limits.max_nodes);
+    let report_every = match how.progress_every {
+        0 => 1 << 16,
+        n => n,
+    };
+    let every = match limits.max_nodes {
+        Some(max) => (max / (8 * threads as u64)).clamp(1, report_every),
+        None => report_every,
+    };
+    let (tx, rx) = mpsc::channel::<Message>();
+    let mut gather = Gather {
+        split,
+        totals: Totals::from_split(split),
+        statuses: vec![None; shards.len()],
+        pending: BTreeMap::new(),
+        next_out: 0,
+        printed: 0,
+        limit: limits.max_solutions,
+        limit_hit: false,
+        broken: false,
+        running: BTreeMap::new(),
+        done_share: 0.0,
+        estimate: 0.0,
+        unordered: how.unordered,
+        count_only: !how.list,
+        stats: Stats::default(),
+    };
+    std::thread::scope(|scope| {
+        let work = Work {
+            stop: &stop,
+            budget: &budget,
+            limits: limits.clone(),
+            every,
+            list: how.list,
+            tx,
+        };
+        let stop = &stop;
+        scope.spawn(move || {
+            for_each_shard(
+                problem,
+                split,
+                threads,
+                !how.list || how.unordered,
+                stop,
+                |solver, index, shard| work.run(solver, index, shard),
+            );
+            // `work` and its sender end here: the gathering below then sees the channel close.
+        });
+        loop {
+            let news = match rx.recv_timeout(TICK) {
+                Ok(message) => Some(message),
+                Err(mpsc::RecvTimeoutError::Timeout) => None,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            if let Some(message) = news {
+                gather.take(message, sink, stop);
+            }
+            if !gather.broken {
+                let progress = gather.progress(started);
+                if sink.progress(&progress).is_break() {
+                    gather.broken = true;
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if signal.load(Ordering::Relaxed) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    let interrupted = signal.load(Ordering::Relaxed);
+    if !gather.limit_hit {
+        // Stopped early: what later shards found is sent too, in order.
+        gather.flush_pending(sink);
+    }
+    let timed_out = limits.deadline.is_some_and(|d| Instant::now() >= d);
+    let status = if interrupted {
+        Status::Cancelled
+    } else if gather.limit_hit {
+        Status::SolutionLimit
+    } else if gather.broken {
+        Status::Stopped
+    } else if budget.is_spent() || gather.any(Status::NodeLimit) {
+        Status::NodeLimit
+    } else if timed_out || gather.any(Status::TimeLimit) {
+        Status::TimeLimit
+    } else if gather.statuses.iter().all(|s| *s == Some(Status::Complete)) {
+        Status::Complete
+    } else {
+        Status::Cancelled
+    };
+    let t = &gather.totals;
+    let solutions = match (how.list, limits.max_solutions) {
+        (false, Some(n)) => t.solutions.min(u128::from(n)),
+        (false, None) => t.solutions,
+        (true, _) => u128::from(gather.printed),
+    };
+    // One process cannot pass 2^64 nodes (it would take centuries); the merge of shards
+    // from many machines is 128-bit (`shard::merge`).
+    let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+    let stats = Stats {
+        solutions: narrow(solutions),
+        nodes: narrow(t.nodes),
+        updates: narrow(t.updates),
+        cleansings: narrow(t.cleansings),
+        branches: gather.stats.branches + split.above().branches,
+        dead_ends: gather.stats.dead_ends + split.above().dead_ends,
+        elapsed: started.elapsed(),
+        profile: t.profile.iter().map(|&n| narrow(n)).collect(),
+    };
+    Outcome { status, stats }
+}
+
+/// What the threads tell the gathering thread.
+enum Message {
+    /// Solutions of a shard, in its order.
+    Solutions(usize, Vec<Vec<OptionId>>),
+    /// How far a running shard is: the fraction explored, its nodes and solutions so far.
+    Progress(usize, f64, u64, u64),
+    /// A shard's search is over.
+    Done(usize, Outcome),
+}
+
+/// What every thread does with a shard: search it within the limits, sending what it finds.
+struct Work<'w> {
+    stop: &'w AtomicBool,
+    budget: &'w Budget,
+    limits: Limits,
+    every: u64,
+    list: bool,
+    tx: mpsc::Sender<Message>,
+}
+
+impl Work<'_> {
+    fn run(&self, solver: &mut Solver<'_>, index: usize, shard: &Shard) {
+        let mut limits = self.limits.clone();
+        limits.max_nodes = self.budget.left();
+        solver.set_limits(limits);
+        let mut found = Vec::new();
+        let mut counted = 0;
+        let outcome = shard.run(solver, self.list, self.every, |event| {
+            match event {
+                Event::Solution(options) => {
+                    found.push(options.to_vec());
+                    if found.len() >= BATCH {
+                        let batch = std::mem::take(&mut found);
+                        let _ = self.tx.send(Message::Solutions(index, batch));
+                    }
+                }
+                Event::Progress(p) => {
+                    self.spend(p.nodes - counted);
+                    counted = p.nodes;
+                    let _ =
+                        self.tx
+                            .send(Message::Progress(index, p.estimate, p.nodes, p.solutions));
+                }
+            }
+            match self.stop.load(Ordering::Relaxed) {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        });
+        self.spend(outcome.stats.nodes.saturating_sub(counted));
+        if !found.is_empty() {
+            let _ = self.tx.send(Message::Solutions(index, found));
+        }
+        let _ = self.tx.send(Message::Done(index, outcome));
+    }
+
+    /// Spends `nodes` of the budget; the last of it stops every thread.
+    fn spend(&self, nodes: u64) {
+        if self.budget.spend(nodes) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The gathering thread's state.
+struct Gather<'s> {
+    split: &'s Split,
+    totals: Totals,
+    statuses: Vec<Option<Status>>,
+    /// Solutions of shards after `next_out`.
+    pending: BTreeMap<usize, Vec<Vec<OptionId>>>,
+    /// The first shard whose solutions are not all sent.
+    next_out: usize,
+    printed: u64,
+    limit: Option<u64>,
+    limit_hit: bool,
+    /// Whether the sink asked to stop.
+    broken: bool,
+    /// The running shards: the fraction explored, nodes and solutions so far.
+    running: BTreeMap<usize, (f64, u64, u64)>,
+    done_share: f64,
+    estimate: f64,
+    unordered: bool,
+    count_only: bool,
+    stats: Stats,
+}
+
+impl Gather<'_> {
+    fn take(&mut self, message: Message, sink: &mut dyn Sink, stop: &AtomicBool) {
+        match message {
+            Message::Solutions(index, solutions) => {
+                if self.unordered || index == self.next_out {
+                    for s in &solutions {
+                        self.send(sink, s, stop);
+                    }
+                } else {
+                    self.pending.entry(index).or_default().extend(solutions);
+                }
+            }
+            Message::Progress(index, fraction, nodes, solutions) => {
+                self.running.insert(index, (fraction, nodes, solutions));
+            }
+            Message::Done(index, outcome) => {
+                self.running.remove(&index);
+                let shard = &self.split.shards()[index];
+                self.done_share += shard.share();
+                self.totals.add(shard.path().depth(), &outcome.stats);
+                self.stats.branches += outcome.stats.branches;
+                self.stats.dead_ends += outcome.stats.dead_ends;
+                self.statuses[index] = Some(outcome.status);
+                match (self.count_only, self.limit) {
+                    // A count up to N: once N are found in all, everyone may stop.
+                    (true, Some(n)) if self.totals.solutions >= u128::from(n) => {
+                        self.limit_hit = true;
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    _ => {}
+                }
+                if matches!(
+                    outcome.status,
+                    Status::TimeLimit | Status::NodeLimit | Status::Cancelled
+                ) {
+                    // The other shards would stop the same way: none need start.
+                    stop.store(true, Ordering::SeqCst);
+                }
+                // The shards done in order release their kept solutions.
+                while self
+                    .statuses
+                    .get(self.next_out)
+                    .is_some_and(Option::is_some)
+                {
+                    self.next_out += 1;
+                    if let Some(kept) = self.pending.remove(&self.next_out) {
+                        for s in &kept {
+                            self.send(sink, s, stop);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn send(&mut self, sink: &mut dyn Sink, solution: &[OptionId], stop: &AtomicBool) {
+        if self.limit_hit || self.broken {
+            return;
+        }
+        if sink.solution(solution).is_break() {
+            self.broken = true;
+            stop.store(true, Ordering::SeqCst);
+            return;
+        }
+        self.printed += 1;
+        if self.limit == Some(self.printed) {
+            self.limit_hit = true;
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Sends the solutions kept for later shards (a search stopped before they were due).
+    fn flush_pending(&mut self, sink: &mut dyn Sink) {
+        let stop = AtomicBool::new(false);
+        for (_, kept) in std::mem::take(&mut self.pending) {
+            for s in &kept {
+                self.send(sink, s, &stop);
+            }
+        }
+    }
+
+    fn any(&self, status: Status) -> bool {
+        self.statuses.contains(&Some(status))
+    }
+
+    /// The whole search's progress: the shares of the finished shards, plus the running
+    /// ones' shares times their fractions explored; it only grows.
+    fn progress(&mut self, started: Instant) -> Progress {
+        let shards = self.split.shards();
+        let running: f64 = self
+            .running
+            .iter()
+            .map(|(&k, &(fraction, _, _))| shards[k].share() * fraction)
+            .sum();
+        self.estimate = self.estimate.max((self.done_share + running).min(1.0));
+        let nodes = self.totals.nodes
+            + self
+                .running
+                .values()
+                .map(|&(_, n, _)| u128::from(n))
+                .sum::<u128>();
+        let solutions = self.totals.solutions
+            + self
+                .running
+                .values()
+                .map(|&(_, _, s)| u128::from(s))
+                .sum::<u128>();
+        Progress {
+            nodes: u64::try_from(nodes).unwrap_or(u64::MAX),
+            solutions: u64::try_from(solutions).unwrap_or(u64::MAX),
+            level: 0,
+            estimate: self.estimate,
+            elapsed: started.elapsed(),
+        }
     }
 }

@@ -22,7 +22,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{OptionId, Outcome, SearchOrder, Status};
+use dlxkit::xc::{OptionId, Outcome, Plan, SearchOrder, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -31,9 +31,9 @@ use super::input;
 use super::memo::{self, MemoArgs, MemoRun};
 pub use super::output::Emit;
 use super::output::{Format, Output};
-use super::parallel::{ParallelArgs, Plan};
-use super::progress::SearchBar;
-use super::search::{self, LimitArgs, SearchSummary};
+use super::parallel::{self, ParallelArgs, ShardLine};
+use super::progress::{SearchBar, SEARCH_EVERY};
+use super::search::{self, LimitArgs, Printing, SearchSummary};
 use super::{interrupt, CliError, Context, Exit};
 
 /// The puzzle subcommands (flattened into the top-level subcommands).
@@ -264,17 +264,22 @@ pub fn solve<P: Shown>(
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         return solve_memo(&puzzle, args, threads, ctx, &mut out);
     }
-    let order = SearchOrder {
-        seed: args.memo.seed,
-        ..SearchOrder::new()
-    };
-    let plan = Plan::new(&args.parallel, problem, order, ctx)?;
-
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {
         limits.limit = Some(1); // print the first solution unless asked for more
     }
-    let limits = limits.limits(cancel, ctx.started);
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
+    let plan = Plan::new()
+        .order(order)
+        .count(args.count)
+        .limits(limits.limits(cancel, ctx.started))
+        .progress_every(SEARCH_EVERY);
+    let plan = parallel::apply(&args.parallel, plan, ctx);
+    plan.check(problem).map_err(search::refused)?;
+
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(&puzzle, args, ctx);
     if plan.is_shard() {
@@ -283,17 +288,14 @@ pub fn solve<P: Shown>(
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal)
         .with_events(printer.format == Format::Jsonl && !plan.is_shard());
-    let outcome = plan.search(
-        problem,
-        limits,
-        watch,
-        args.count,
-        args.parallel.unordered,
-        &mut bar,
-        &mut out,
-        |out, options| printer.solution(out, options),
-    )?;
-    match plan.shard_line(&outcome) {
+    let mut sink = Printing::new(&mut out, &mut bar, ctx, watch, |out, _, options| {
+        printer.solution(out, options)
+    });
+    let report = plan.run(problem, &mut sink).map_err(search::refused);
+    sink.finish()?;
+    let report = report?;
+    let outcome = report.outcome();
+    match ShardLine::of(&report) {
         Some(line) => out.json_line(&line)?,
         None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
     }

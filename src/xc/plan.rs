@@ -1,0 +1,544 @@
+//! The front door: one [`Plan`] says how to search a problem (the order, threads or a shard,
+//! limits, a minimum-cost search, a reduction first), [`Plan::check`] says whether that
+//! combination has a meaning for a given problem, and [`Plan::run`] runs it, sending what it
+//! finds to a [`Sink`] and returning one [`Report`].
+//!
+//! The algorithm follows from the problem and the plan, as a regex engine picks its strategy
+//! from the pattern: Knuth's Algorithm X (or C, with colours) for a plain problem,
+//! Algorithm M when some item has bounds (`a:b|name`), DLX5's minimum-cost search when the
+//! plan asks for the K best. [`Plan::check`] is the one place that knows which combinations
+//! work: every refusal is an [`Unsupported`] that names what cannot be combined and why.
+//!
+//! ```
+//! use dlxkit::xc::plan::{Collect, Plan};
+//! use dlxkit::xc::{Limits, Problem, Status};
+//! let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+//! // In the order of the sequential search, on two threads, the first three solutions.
+//! let mut found = Collect::default();
+//! let plan = Plan::new().threads(2).limits(Limits::new().solutions(3));
+//! let report = plan.run(&p, &mut found)?;
+//! assert_eq!(found.solutions, p.all_solutions()[..3]);
+//! assert_eq!(report.status, Status::SolutionLimit);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use thiserror::Error;
+
+use super::best::{BestSolver, Costed};
+use super::choose::SearchOrder;
+use super::parallel::{self, Listing, SHARDS_PER_THREAD};
+use super::problem::{OptionId, Problem};
+use super::reduce::ReduceOptions;
+use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
+use super::shard::{Split, SplitBy};
+use super::storage::Arena;
+
+pub use super::sink::{Collect, Discard, Sink};
+
+/// The search machine a plan runs, chosen from the problem's capabilities and the plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// Knuth's Algorithm X (DLX1), or C with colours (DLX2): every primary item once.
+    Exact,
+    /// Knuth's Algorithm M (DLX3): primary items with bounds (multiplicities).
+    Multiplicity,
+    /// The K cheapest solutions, as Knuth's DLX5 finds them.
+    MinimumCost,
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::Exact => "Algorithm X/C (DLX1, DLX2)",
+            Algorithm::Multiplicity => "Algorithm M (DLX3)",
+            Algorithm::MinimumCost => "minimum cost (DLX5)",
+        })
+    }
+}
+
+/// Something a plan or a problem asks for, as named in a refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Feature {
+    /// Primary items with bounds (`a:b|name`): Algorithm M.
+    Bounds,
+    /// Knuth's random order ([`SearchOrder::seed`]).
+    Seed,
+    /// The preference for items named `#...` ([`SearchOrder::prefer_sharp`]).
+    PreferSharp,
+    /// More than one thread.
+    Threads,
+    /// One shard of a list.
+    Shard,
+    /// A count without the solutions.
+    Count,
+    /// The reduction first (Knuth's DLX-PRE).
+    Reduce,
+    /// The K cheapest solutions (Knuth's DLX5).
+    Best,
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Feature::Bounds => "item bounds (`a:b|name`, Algorithm M)",
+            Feature::Seed => "a seed",
+            Feature::PreferSharp => "the preference for `#` items",
+            Feature::Threads => "threads",
+            Feature::Shard => "a shard",
+            Feature::Count => "a count",
+            Feature::Reduce => "the reduction (Knuth's DLX-PRE)",
+            Feature::Best => "the minimum-cost search (Knuth's DLX5)",
+        })
+    }
+}
+
+/// Why a plan cannot run on a problem: what cannot be combined, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// Threads and shards cut the tree of Knuth's plain order; this search's tree is not
+    /// cut (yet).
+    #[error("threads and shards split Knuth's plain exact cover search; a search with {0} runs on one thread")]
+    Split(Feature),
+    /// A feature whose reasoning assumes every primary item is covered exactly once.
+    #[error("{0} does not handle item bounds (`a:b|name`): it assumes every primary item is covered exactly once")]
+    Bounds(Feature),
+    /// The minimum-cost search with something it does not take.
+    #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree on one thread, in its own order: it does not take {0}")]
+    Best(Feature),
+    /// A list of shards at a fixed depth that is not as long as asked.
+    #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
+    ShardCount {
+        /// The depth of the list.
+        depth: usize,
+        /// Its length.
+        found: usize,
+        /// The length asked for.
+        asked: usize,
+    },
+    /// A shard index past the list's end.
+    #[error("shards are numbered from 0 to {last} in a list of {of}, not {index}", last = of.saturating_sub(1))]
+    ShardIndex {
+        /// The index asked for.
+        index: usize,
+        /// The list's length.
+        of: usize,
+    },
+}
+
+/// Which shard of which list a plan searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardOf {
+    /// The shard's index, from 0.
+    pub index: usize,
+    /// The list's length.
+    pub of: usize,
+    /// The list of subtrees at this depth (its length must be `of`), instead of `of` shards
+    /// of comparable size.
+    pub depth: Option<usize>,
+}
+
+impl ShardOf {
+    /// How the list is cut.
+    pub fn split_by(&self) -> SplitBy {
+        match self.depth {
+            Some(depth) => SplitBy::Depth(depth),
+            None => SplitBy::Count(self.of),
+        }
+    }
+}
+
+/// How to search a problem (see the module documentation). The default is Knuth's: every
+/// solution, in his order, on one thread, without limits.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    order: SearchOrder,
+    threads: usize,
+    unordered: bool,
+    shard: Option<ShardOf>,
+    limits: Limits,
+    count: bool,
+    best: Option<usize>,
+    reduce: Option<ReduceOptions>,
+    progress_every: u64,
+}
+
+/// What a planned search did: the machine, why it ended, what it counted, and what the
+/// plan's mode adds (the K cheapest solutions, the shard searched).
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The machine that searched.
+    pub algorithm: Algorithm,
+    /// Why the search ended.
+    pub status: Status,
+    /// What it counted (with a reduction, the reduced search's figures; on threads, those
+    /// of the sequential search).
+    pub stats: Stats,
+    /// The K cheapest solutions, cheapest first (a minimum-cost search only), as options of
+    /// the problem given.
+    pub cheapest: Vec<Costed>,
+    /// The split and the shard searched (a plan for one shard only).
+    pub shard: Option<(Split, ShardOf)>,
+}
+
+impl Report {
+    /// The status and statistics, as a [`Solver`] reports them.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            status: self.status,
+            stats: self.stats.clone(),
+        }
+    }
+}
+
+impl Plan {
+    /// Knuth's plan: every solution, in his order, on one thread.
+    pub fn new() -> Plan {
+        Plan::default()
+    }
+
+    /// Chooses items (and orders options) this way.
+    pub fn order(mut self, order: SearchOrder) -> Plan {
+        self.order = order;
+        self
+    }
+
+    /// Searches on `n` threads (0 and 1: on the calling thread alone).
+    pub fn threads(mut self, n: usize) -> Plan {
+        self.threads = n;
+        self
+    }
+
+    /// On threads, sends solutions as found rather than in the sequential order.
+    pub fn unordered(mut self, unordered: bool) -> Plan {
+        self.unordered = unordered;
+        self
+    }
+
+    /// Searches only one shard of a list.
+    pub fn shard(mut self, shard: ShardOf) -> Plan {
+        self.shard = Some(shard);
+        self
+    }
+
+    /// Stops at these limits (solutions, nodes, time, a cancel flag), for the whole search.
+    pub fn limits(mut self, limits: Limits) -> Plan {
+        self.limits = limits;
+        self
+    }
+
+    /// Counts the solutions without building them (the sink gets none).
+    pub fn count(mut self, count: bool) -> Plan {
+        self.count = count;
+        self
+    }
+
+    /// Finds the `k` cheapest solutions (options cost `|n` in Knuth's format).
+    pub fn best(mut self, k: usize) -> Plan {
+        self.best = Some(k.max(1));
+        self
+    }
+
+    /// Reduces the problem first, as Knuth's DLX-PRE does; solutions come back as the
+    /// original options.
+    pub fn reduce(mut self, options: ReduceOptions) -> Plan {
+        self.reduce = Some(options);
+        self
+    }
+
+    /// Sends progress about every `nodes` nodes (0: the default, 65,536).
+    pub fn progress_every(mut self, nodes: u64) -> Plan {
+        self.progress_every = nodes;
+        self
+    }
+
+    /// Whether the plan searches one shard.
+    pub fn is_shard(&self) -> bool {
+        self.shard.is_some()
+    }
+
+    /// Whether the plan lists (false: counts) the solutions.
+    pub fn lists(&self) -> bool {
+        !self.count
+    }
+
+    /// The machine this plan runs on `problem`.
+    ///
+    /// ```
+    /// use dlxkit::xc::plan::{Algorithm, Plan};
+    /// use dlxkit::xc::Problem;
+    /// let bounded = Problem::from_dlx("1:2|A B\nA\nA B\n")?;
+    /// assert_eq!(Plan::new().algorithm(&bounded), Algorithm::Multiplicity);
+    /// assert_eq!(Plan::new().best(1).algorithm(&bounded), Algorithm::MinimumCost);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn algorithm(&self, problem: &Problem) -> Algorithm {
+        if self.best.is_some() {
+            Algorithm::MinimumCost
+        } else if problem.has_bounds() {
+            Algorithm::Multiplicity
+        } else {
+            Algorithm::Exact
+        }
+    }
+
+    fn split_wanted(&self) -> Option<Feature> {
+        if self.shard.is_some() {
+            Some(Feature::Shard)
+        } else if self.threads > 1 {
+            Some(Feature::Threads)
+        } else {
+            None
+        }
+    }
+
+    /// Whether this plan has a meaning for `problem`, and if not, which combination it
+    /// cannot make and why. [`Plan::run`] checks too; a caller checks first to refuse
+    /// before any work.
+    ///
+    /// ```
+    /// use dlxkit::xc::plan::{Feature, Plan, Unsupported};
+    /// use dlxkit::xc::{Problem, SearchOrder};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// assert_eq!(Plan::new().threads(4).check(&p), Ok(()));
+    /// let seeded = Plan::new().threads(4).order(SearchOrder::new().seed(3));
+    /// assert_eq!(seeded.check(&p), Err(Unsupported::Split(Feature::Seed)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
+        let bounds = problem.has_bounds();
+        if self.best.is_some() {
+            if bounds {
+                return Err(Unsupported::Bounds(Feature::Best));
+            }
+            let refused = if let Some(split) = self.split_wanted() {
+                Some(split)
+            } else if self.count {
+                Some(Feature::Count)
+            } else if self.order.seed.is_some() {
+                Some(Feature::Seed)
+            } else if self.order.prefer_sharp {
+                Some(Feature::PreferSharp)
+            } else {
+                None
+            };
+            if let Some(feature) = refused {
+                return Err(Unsupported::Best(feature));
+            }
+        }
+        if self.reduce.is_some() && bounds {
+            return Err(Unsupported::Bounds(Feature::Reduce));
+        }
+        if self.split_wanted().is_some() {
+            let refused = if bounds {
+                Some(Feature::Bounds)
+            } else if self.order.seed.is_some() {
+                Some(Feature::Seed)
+            } else if self.order.prefer_sharp {
+                Some(Feature::PreferSharp)
+            } else {
+                None
+            };
+            if let Some(feature) = refused {
+                return Err(Unsupported::Split(feature));
+            }
+        }
+        if let Some(shard) = self.shard {
+            if shard.index >= shard.of {
+                return Err(Unsupported::ShardIndex {
+                    index: shard.index,
+                    of: shard.of,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the plan on `problem`: the events go to `sink` (on the calling thread), the
+    /// report comes back. Refuses (before any work) what [`Plan::check`] refuses, and a list
+    /// of shards at a depth that is not as long as the plan says.
+    ///
+    /// ```
+    /// use dlxkit::xc::plan::{Discard, Plan};
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("A B\nA |3\nB |4\nA B |9\n")?;
+    /// let report = Plan::new().best(2).run(&p, &mut Discard)?;
+    /// let costs: Vec<u64> = report.cheapest.iter().map(|c| c.cost).collect();
+    /// assert_eq!(costs, [7, 9]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, Unsupported> {
+        self.check(problem)?;
+        let algorithm = self.algorithm(problem);
+        let reduction = self.reduce.as_ref().map(|options| problem.reduce(options));
+        if let Some(r) = &reduction {
+            sink.reduced(r);
+        }
+        let (searched, origin) = match &reduction {
+            Some(r) => (&r.problem, Some(r.origin.as_slice())),
+            None => (problem, None),
+        };
+        let mut sink = MapBack {
+            sink,
+            origin,
+            buffer: Vec::new(),
+        };
+        let mut report = Report {
+            algorithm,
+            status: Status::Complete,
+            stats: Stats::default(),
+            cheapest: Vec::new(),
+            shard: None,
+        };
+        let every = match self.progress_every {
+            0 => 1 << 16,
+            n => n,
+        };
+        if let Some(k) = self.best {
+            let mut solver = BestSolver::new(searched, k).with_limits(self.limits.clone());
+            sink.started(searched);
+            let mut stopped = false;
+            for Costed { cost, options } in solver.by_ref() {
+                if sink.improvement(cost, &options).is_break() {
+                    stopped = true;
+                    break;
+                }
+            }
+            let best = solver.outcome();
+            report.status = if stopped {
+                Status::Stopped
+            } else {
+                best.status
+            };
+            report.stats = best.stats;
+            report.cheapest = best
+                .cheapest
+                .into_iter()
+                .map(|c| Costed {
+                    cost: c.cost,
+                    options: sink.map(&c.options).to_vec(),
+                })
+                .collect();
+            return Ok(report);
+        }
+        if let Some(shard) = self.shard {
+            let split = Split::new(searched, shard.split_by());
+            if let Some(depth) = shard.depth {
+                if split.shards().len() != shard.of {
+                    return Err(Unsupported::ShardCount {
+                        depth,
+                        found: split.shards().len(),
+                        asked: shard.of,
+                    });
+                }
+            }
+            sink.started(searched);
+            let outcome = match split.shards().get(shard.index) {
+                Some(part) => {
+                    let arena = Arena::new();
+                    let mut solver = Solver::new(searched, &arena).with_limits(self.limits.clone());
+                    part.run(&mut solver, !self.count, every, |event| sink.event(event))
+                }
+                // A list asked longer than the tree has leaves: this slot is empty.
+                None => Outcome {
+                    status: Status::Complete,
+                    stats: Stats::default(),
+                },
+            };
+            report.status = outcome.status;
+            report.stats = outcome.stats;
+            report.shard = Some((split, shard));
+            return Ok(report);
+        }
+        let outcome = if self.threads > 1 {
+            let split = Split::new(
+                searched,
+                SplitBy::Count(self.threads.saturating_mul(SHARDS_PER_THREAD)),
+            );
+            sink.started(searched);
+            let how = Listing {
+                list: !self.count,
+                unordered: self.unordered,
+                progress_every: every,
+            };
+            parallel::search(searched, &split, self.threads, &self.limits, how, &mut sink)
+        } else {
+            let arena = Arena::new();
+            let mut solver = Solver::with_order(searched, &arena, self.order.clone())
+                .with_limits(self.limits.clone());
+            sink.started(searched);
+            if self.count {
+                solver.count_with_progress(every, |p| sink.progress(&p))
+            } else {
+                solver.run(every, |event| sink.event(event))
+            }
+        };
+        report.status = outcome.status;
+        report.stats = outcome.stats;
+        Ok(report)
+    }
+}
+
+/// The sink of a run, seen through the reduction: options of the reduced problem become the
+/// original ones.
+struct MapBack<'s, S: Sink> {
+    sink: &'s mut S,
+    origin: Option<&'s [OptionId]>,
+    buffer: Vec<OptionId>,
+}
+
+impl<S: Sink> MapBack<'_, S> {
+    fn map<'b>(&'b mut self, options: &'b [OptionId]) -> &'b [OptionId] {
+        match self.origin {
+            Some(origin) => {
+                self.buffer.clear();
+                self.buffer
+                    .extend(options.iter().map(|o| origin[o.index()]));
+                &self.buffer
+            }
+            None => options,
+        }
+    }
+
+    fn event(&mut self, event: Event<'_>) -> ControlFlow<()> {
+        match event {
+            Event::Solution(options) => self.solution(options),
+            Event::Progress(p) => self.progress(&p),
+        }
+    }
+}
+
+impl<S: Sink> Sink for MapBack<'_, S> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        let Some(origin) = self.origin else {
+            return self.sink.solution(options);
+        };
+        self.buffer.clear();
+        self.buffer
+            .extend(options.iter().map(|o| origin[o.index()]));
+        self.sink.solution(&self.buffer)
+    }
+
+    fn improvement(&mut self, cost: u64, options: &[OptionId]) -> ControlFlow<()> {
+        let Some(origin) = self.origin else {
+            return self.sink.improvement(cost, options);
+        };
+        self.buffer.clear();
+        self.buffer
+            .extend(options.iter().map(|o| origin[o.index()]));
+        self.sink.improvement(cost, &self.buffer)
+    }
+
+    fn progress(&mut self, progress: &Progress) -> ControlFlow<()> {
+        self.sink.progress(progress)
+    }
+
+    fn started(&mut self, searched: &Problem) {
+        self.sink.started(searched);
+    }
+}

@@ -1,0 +1,379 @@
+//! The front door (`xc::Plan`): over random problems of every kind (plain, colours, bounds,
+//! costs, and their mixes), every plan that `check` accepts gives the answer of the plain
+//! sequential search (the brute-force solution set, the count, the nodes and updates where
+//! the tree is the same, the K best costs), and every plan it refuses names a reason that
+//! the plan and the problem really have.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dlxkit::xc::plan::{Collect, Discard, Feature, Plan, ShardOf, Sink, Unsupported};
+use dlxkit::xc::shard::{Split, SplitBy, Totals};
+use dlxkit::xc::{Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, SearchOrder, Status};
+use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+
+use crate::random_problems::{brute_force, sorted, Random};
+
+/// A random problem, with bounds on some of its primary items (Algorithm M).
+#[derive(Clone, Debug)]
+struct Mixed {
+    random: Random,
+    /// For each primary item, its bounds `lo..=hi` (none: exactly once).
+    bounds: Vec<Option<(u32, u32)>>,
+}
+
+impl Arbitrary for Mixed {
+    fn arbitrary(g: &mut Gen) -> Mixed {
+        let random = Random::arbitrary(g);
+        let bounded = bool::arbitrary(g);
+        let bounds = (0..random.primaries)
+            .map(|_| {
+                (bounded && bool::arbitrary(g)).then(|| {
+                    let lo = u32::from(u8::arbitrary(g) % 3);
+                    (lo, lo.max(1) + u32::from(u8::arbitrary(g) % 2))
+                })
+            })
+            .collect();
+        Mixed { random, bounds }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Mixed>> {
+        let bounds = self.bounds.clone();
+        Box::new(self.random.shrink().map(move |random| Mixed {
+            random,
+            bounds: bounds.clone(),
+        }))
+    }
+}
+
+impl Mixed {
+    /// The problem with its colours, costs and bounds, skipping options the builder refuses.
+    fn problem(&self) -> Problem {
+        let r = &self.random;
+        let mut b = Problem::builder();
+        for i in 0..r.primaries {
+            let name = format!("p{i}");
+            match self.bounds[usize::from(i)] {
+                Some((lo, hi)) => b.bounded(&name, lo..=hi).unwrap(),
+                None => b.primary(&name).unwrap(),
+            };
+        }
+        for i in 0..r.secondaries {
+            b.secondary(&format!("s{i}")).unwrap();
+        }
+        let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
+        for (entries, cost) in &r.options {
+            let entries: Vec<Entry> = entries
+                .iter()
+                .map(|&(item, color)| {
+                    let name = match item < r.primaries {
+                        true => format!("p{item}"),
+                        false => format!("s{}", item - r.primaries),
+                    };
+                    Entry {
+                        item: b.item_id(&name).unwrap(),
+                        color: color.map(|c| colors[usize::from(c)]),
+                    }
+                })
+                .collect();
+            let _ = b.option_with_cost(entries, *cost);
+        }
+        b.build().unwrap()
+    }
+}
+
+fn shard(index: usize, of: usize) -> ShardOf {
+    ShardOf {
+        index,
+        of,
+        depth: None,
+    }
+}
+
+/// The plans tried on every problem: every machine and mode, alone and mixed, with the
+/// features each asks for (the names a refusal may give).
+fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
+    use Feature::*;
+    let seeded = SearchOrder::new().seed(7);
+    let sharp = SearchOrder::new().prefer_sharp(true);
+    let reduce = ReduceOptions::new();
+    vec![
+        ("threads", vec![Threads], Plan::new().threads(2)),
+        (
+            "unordered",
+            vec![Threads],
+            Plan::new().threads(3).unordered(true),
+        ),
+        (
+            "count threads",
+            vec![Threads, Count],
+            Plan::new().threads(2).count(true),
+        ),
+        ("seed", vec![Seed], Plan::new().order(seeded.clone())),
+        (
+            "seed threads",
+            vec![Seed, Threads],
+            Plan::new().order(seeded.clone()).threads(2),
+        ),
+        (
+            "seed shard",
+            vec![Seed, Shard],
+            Plan::new().order(seeded).shard(shard(0, 3)),
+        ),
+        (
+            "sharp threads",
+            vec![PreferSharp, Threads],
+            Plan::new().order(sharp).threads(2),
+        ),
+        ("reduce", vec![Reduce], Plan::new().reduce(reduce.clone())),
+        (
+            "reduce threads",
+            vec![Reduce, Threads],
+            Plan::new().reduce(reduce.clone()).threads(2),
+        ),
+        ("shard", vec![Shard], Plan::new().shard(shard(0, 1))),
+        ("best 1", vec![Best], Plan::new().best(1)),
+        ("best 3", vec![Best], Plan::new().best(3)),
+        (
+            "best 2 reduce",
+            vec![Best, Reduce],
+            Plan::new().best(2).reduce(reduce),
+        ),
+        (
+            "best 1 threads",
+            vec![Best, Threads],
+            Plan::new().best(1).threads(2),
+        ),
+        (
+            "best 1 shard",
+            vec![Best, Shard],
+            Plan::new().best(1).shard(shard(1, 2)),
+        ),
+        (
+            "best 1 count",
+            vec![Best, Count],
+            Plan::new().best(1).count(true),
+        ),
+    ]
+}
+
+/// The features a refusal names.
+fn named(e: &Unsupported) -> Vec<Feature> {
+    match e {
+        Unsupported::Split(f) => vec![*f, Feature::Threads, Feature::Shard],
+        Unsupported::Bounds(f) => vec![*f, Feature::Bounds],
+        Unsupported::Best(f) => vec![*f, Feature::Best],
+        _ => Vec::new(),
+    }
+}
+
+fn cost(p: &Problem, options: &[OptionId]) -> u64 {
+    options.iter().map(|&o| p.option_cost(o)).sum()
+}
+
+fn as_set(found: &[Vec<OptionId>]) -> BTreeSet<Vec<OptionId>> {
+    found.iter().cloned().map(sorted).collect()
+}
+
+fn agrees(m: &Mixed) -> TestResult {
+    let p = m.problem();
+    if p.option_count() > 14 {
+        return TestResult::discard();
+    }
+    let truth = brute_force(&p);
+    let mut sequential = Collect::default();
+    let base = Plan::new().run(&p, &mut sequential).unwrap();
+    assert_eq!(as_set(&sequential.solutions), truth, "{p:?}");
+    assert_eq!(base.stats.solutions as usize, truth.len());
+    let machine = match p.has_bounds() {
+        true => Algorithm::Multiplicity,
+        false => Algorithm::Exact,
+    };
+    assert_eq!(base.algorithm, machine);
+    for (name, features, plan) in plans() {
+        if let Err(e) = plan.check(&p) {
+            let reasons = named(&e);
+            assert!(!reasons.is_empty(), "{name}: {e}");
+            // The first feature named is one the plan or the problem has, in its words.
+            let first = reasons[0];
+            let real = features.contains(&first) || (first == Feature::Bounds && p.has_bounds());
+            assert!(real, "{name} refused for {first}: {e}");
+            assert!(e.to_string().contains(&first.to_string()), "{e}");
+            // Run refuses the same way, before any event.
+            let mut seen = Collect::default();
+            assert_eq!(plan.run(&p, &mut seen).unwrap_err(), e);
+            assert!(seen.solutions.is_empty());
+            continue;
+        }
+        let mut found = Collect::default();
+        let report = plan.run(&p, &mut found).unwrap();
+        assert_eq!(report.status, Status::Complete, "{name}");
+        if let Some(k) = name.strip_prefix("best ") {
+            assert_eq!(report.algorithm, Algorithm::MinimumCost);
+            let k: usize = k[..1].parse().unwrap();
+            let mut costs: Vec<u64> = truth.iter().map(|s| cost(&p, s)).collect();
+            costs.sort_unstable();
+            costs.truncate(k);
+            let got: Vec<u64> = report.cheapest.iter().map(|c| c.cost).collect();
+            assert_eq!(got, costs, "{name}");
+            for c in &report.cheapest {
+                assert!(truth.contains(&sorted(c.options.clone())), "{name}");
+                assert_eq!(cost(&p, &c.options), c.cost, "{name}");
+            }
+            continue;
+        }
+        assert_eq!(report.algorithm, machine, "{name}");
+        assert_eq!(report.stats.solutions as usize, truth.len(), "{name}");
+        if name.starts_with("count") {
+            assert!(found.solutions.is_empty(), "{name}");
+        } else {
+            assert_eq!(as_set(&found.solutions), truth, "{name}");
+            assert_eq!(found.solutions.len(), truth.len(), "{name}: each once");
+        }
+        if features
+            .iter()
+            .all(|f| matches!(f, Feature::Threads | Feature::Count | Feature::Shard))
+        {
+            // The same tree, cut or not.
+            assert_eq!(report.stats.nodes, base.stats.nodes, "{name}");
+            assert_eq!(report.stats.updates, base.stats.updates, "{name}");
+            assert_eq!(report.stats.cleansings, base.stats.cleansings, "{name}");
+            assert_eq!(report.stats.profile, base.stats.profile, "{name}");
+        }
+        if name == "threads" || name == "shard" {
+            // In order: the very sequence of the search on one thread.
+            assert_eq!(found.solutions, sequential.solutions, "{name}");
+        }
+    }
+    TestResult::passed()
+}
+
+quickcheck! {
+    fn every_accepted_plan_gives_the_sequential_answer_and_every_refusal_a_reason(m: Mixed) -> TestResult {
+        agrees(&m)
+    }
+}
+
+/// Langford pairs 1 1 .. n n in Knuth's format (items: the numbers, then the places).
+fn langford(n: usize) -> Problem {
+    let places = 2 * n;
+    let mut items: Vec<String> = (1..=n).map(|k| format!("n{k}")).collect();
+    items.extend((0..places).map(|k| format!("s{k}")));
+    let mut lines = vec![items.join(" ")];
+    for k in 1..=n {
+        for i in 0..places {
+            if i + k + 1 < places {
+                lines.push(format!("n{k} s{i} s{}", i + k + 1));
+            }
+        }
+    }
+    Problem::from_dlx(&(lines.join("\n") + "\n")).unwrap()
+}
+
+#[test]
+fn the_shards_of_a_plan_add_up_to_the_sequential_search() {
+    let p = langford(7);
+    let base = Plan::new().run(&p, &mut Discard).unwrap();
+    assert_eq!(base.stats.solutions, 52); // 26 Langford pairings of 7, and their mirrors
+    for of in [1, 3, 10] {
+        let mut all = Collect::default();
+        let mut totals = None;
+        for index in 0..of {
+            let report = Plan::new()
+                .shard(shard(index, of))
+                .run(&p, &mut all)
+                .unwrap();
+            let (split, _) = report.shard.as_ref().unwrap();
+            let t = totals.get_or_insert_with(|| Totals::from_split(split));
+            if let Some(s) = split.shards().get(index) {
+                t.add(s.path().depth(), &report.stats);
+            }
+        }
+        let t = totals.unwrap();
+        assert_eq!(t.solutions, u128::from(base.stats.solutions));
+        assert_eq!(t.nodes, u128::from(base.stats.nodes));
+        assert_eq!(t.updates, u128::from(base.stats.updates));
+        assert_eq!(all.solutions, p.all_solutions(), "shard by shard, in order");
+    }
+    // A list at a depth that is not as long as asked is refused, with its length.
+    let split = Split::new(&p, SplitBy::Depth(1));
+    let n = split.shards().len();
+    let wrong = ShardOf {
+        index: 0,
+        of: n + 1,
+        depth: Some(1),
+    };
+    let e = Plan::new().shard(wrong).run(&p, &mut Discard).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "the list of shards at depth 1 has {n} shards, not {}",
+            n + 1
+        )
+    );
+}
+
+#[test]
+fn limits_stay_global_on_threads() {
+    let p = langford(7);
+    let all = p.all_solutions();
+    for limit in [1u64, 7, 51] {
+        let mut found = Collect::default();
+        let plan = Plan::new()
+            .threads(2)
+            .limits(Limits::new().solutions(limit));
+        let report = plan.run(&p, &mut found).unwrap();
+        assert_eq!(report.status, Status::SolutionLimit);
+        assert_eq!(
+            found.solutions,
+            all[..limit as usize],
+            "the first {limit}, in order"
+        );
+        let counted = Plan::new()
+            .threads(2)
+            .count(true)
+            .limits(Limits::new().solutions(limit))
+            .run(&p, &mut Discard)
+            .unwrap();
+        assert_eq!(
+            (counted.stats.solutions, counted.status),
+            (limit, Status::SolutionLimit)
+        );
+    }
+    let stopped = Plan::new()
+        .threads(2)
+        .count(true)
+        .limits(Limits::new().nodes(10))
+        .run(&p, &mut Discard)
+        .unwrap();
+    assert_eq!(stopped.status, Status::NodeLimit);
+}
+
+/// A sink that stops the search at its `n`th solution.
+struct StopAt(usize, usize);
+
+impl Sink for StopAt {
+    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+        self.1 += 1;
+        match self.1 >= self.0 {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    }
+}
+
+#[test]
+fn a_sink_that_breaks_stops_every_mode() {
+    let p = langford(7);
+    let plans = [
+        Plan::new(),
+        Plan::new().threads(2),
+        Plan::new().threads(2).unordered(true),
+        Plan::new().best(3),
+    ];
+    for plan in plans {
+        let mut sink = StopAt(3, 0);
+        let report = plan.run(&p, &mut sink).unwrap();
+        assert_eq!((report.status, sink.1), (Status::Stopped, 3), "{plan:?}");
+    }
+}
