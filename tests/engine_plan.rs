@@ -377,3 +377,65 @@ fn a_sink_that_breaks_stops_every_mode() {
         assert_eq!((report.status, sink.1), (Status::Stopped, 3), "{plan:?}");
     }
 }
+
+/// Langford pairs of 7 with costs: option `n{k} s{i} s{j}` costs `(k * i) % 7`.
+fn costed_langford() -> Problem {
+    let plain = langford(7);
+    let mut text = String::new();
+    for line in plain.to_dlx().lines() {
+        text.push_str(line);
+        if let Some(rest) = line.strip_prefix('n') {
+            let mut words = rest.split(' ');
+            let k: u64 = words.next().unwrap().parse().unwrap();
+            let i: u64 = words.next().unwrap()[1..].parse().unwrap();
+            text.push_str(&format!(" |{}", (k * i) % 7));
+        }
+        text.push('\n');
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+#[test]
+fn the_k_best_on_threads_are_the_sequential_k_best() {
+    let p = costed_langford();
+    assert!(p.has_costs());
+    for k in [1, 4, 60] {
+        let one = Plan::new().best(k).run(&p, &mut Discard).unwrap();
+        let costs =
+            |r: &dlxkit::xc::Report| -> Vec<u64> { r.cheapest.iter().map(|c| c.cost).collect() };
+        for threads in [2, 3] {
+            let mut improvements = Collect::default();
+            let many = Plan::new()
+                .best(k)
+                .threads(threads)
+                .run(&p, &mut improvements)
+                .unwrap();
+            assert_eq!(many.status, Status::Complete);
+            assert_eq!(costs(&many), costs(&one), "k={k} on {threads} threads");
+            assert_eq!(many.cheapest.len(), k.min(52));
+            for c in &many.cheapest {
+                p.check_solution(&c.options).unwrap();
+                assert_eq!(cost(&p, &c.options), c.cost);
+            }
+            // Each improvement beat the K-th best found before it.
+            assert_eq!(improvements.costs.len() as u64, many.stats.solutions);
+            let mut seen: Vec<u64> = Vec::new();
+            for &c in &improvements.costs {
+                seen.sort_unstable();
+                assert!(seen.len() < k || c < seen[k - 1], "{c} after {seen:?}");
+                seen.push(c);
+            }
+        }
+    }
+    // A limit on improvements is global.
+    let limited = Plan::new()
+        .best(1)
+        .threads(2)
+        .limits(Limits::new().solutions(1))
+        .run(&p, &mut Discard)
+        .unwrap();
+    assert_eq!(
+        (limited.status, limited.stats.solutions),
+        (Status::SolutionLimit, 1)
+    );
+}

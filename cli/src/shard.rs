@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
+use dlxkit::xc::plan::ShardOf;
 use dlxkit::xc::shard::{Split, SplitBy};
-use dlxkit::xc::Problem;
+use dlxkit::xc::{Plan, Problem};
 use serde::Serialize;
 
 use super::input;
@@ -84,6 +85,16 @@ struct AboveJson {
 pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
     let source = input::read(args.file.as_deref(), ctx)?;
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
+    // A list `solve --shard` would refuse is refused here, for the same reason.
+    let one = ShardOf {
+        index: 0,
+        of: 1,
+        depth: None,
+    };
+    Plan::new()
+        .shard(one)
+        .check(&problem)
+        .map_err(super::search::refused)?;
     let by = match (args.count, args.depth) {
         (Some(n), _) => SplitBy::Count(usize::try_from(n).unwrap_or(usize::MAX)),
         (None, Some(d)) => SplitBy::Depth(d),

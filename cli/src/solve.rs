@@ -108,6 +108,8 @@ pub struct SolveArgs {
     /// the sum of its options'. Every improvement (a solution cheaper than the K-th cheapest
     /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
     /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
+    /// With --jobs N, the tree is cut into parts searched on N threads that share one cost
+    /// bound: the same K best costs (improvements come in the order found).
     #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
           value_parser = parse_positive, conflicts_with_all = ["memo", "sample", "zdd"])]
     pub best: Option<u64>,

@@ -459,16 +459,30 @@ fn sigterm_from_timeout_stops_every_thread_with_143() {
 }
 
 #[test]
-fn a_reduced_problem_is_searched_on_threads_and_best_refuses_them_with_the_plans_reason() {
+fn a_reduced_problem_is_searched_on_threads_and_best_runs_on_them_but_not_in_shards() {
     let one = run(&["solve", "--reduce", "data/dlx/knuth-toy.dlx"]);
     let two = run(&["solve", "--reduce", "--jobs", "2", "data/dlx/knuth-toy.dlx"]);
     assert_eq!(one.0, 0, "{}", one.2);
     assert_eq!(one, two);
     assert_eq!(one.1, "A D\nB G\nC E F\n\n");
-    let (code, _, err) = run(&["solve", "--best", "--jobs", "2", "data/dlx/knuth-costs.dlx"]);
+    // The K best on threads: the costs of one thread's (the improvements may come in
+    // another order).
+    let costs = "data/dlx/knuth-costs.dlx";
+    let one = run(&["solve", "--best=3", "--format", "json", costs]);
+    let two = run(&[
+        "solve", "--best=3", "--jobs", "2", "--format", "json", costs,
+    ]);
+    assert_eq!((one.0, two.0), (0, 0), "{}", two.2);
+    let best = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap()["best"].clone();
+    assert_eq!(best(&one.1), serde_json::json!([4, 6, 7]));
+    assert_eq!(best(&two.1), best(&one.1));
+    let (code, _, err) = run(&["solve", "--best", "--jobs", "2", "--reduce", costs]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("the optimum cost is 4"), "{err}");
+    let (code, _, err) = run(&["solve", "--best", "--shard", "0/2", costs]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("dlxkit: the minimum-cost search (Knuth's DLX5) runs on the whole tree on one thread, in its own order: it does not take threads\n"),
+        err.contains("dlxkit: the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take a shard\n"),
         "{err}"
     );
 }
@@ -504,10 +518,6 @@ fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
         err.starts_with(&refusal("the preference for `#` items")),
         "{err}"
     );
-    // The list of shards of a bounded search is the whole tree, once.
-    let (code, out, _) = run(&["shard", "--count", "4", bounded]);
-    assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 1, "{out}");
 }
 
 #[test]
@@ -549,4 +559,22 @@ fn json_lines_report_progress_each_second_on_one_thread_and_on_two() {
         }
         assert!(summary["nodes"].as_u64().unwrap() >= last.1);
     }
+}
+
+#[test]
+fn the_shard_list_of_a_bounded_problem_is_refused_as_solve_shard_refuses_it() {
+    // `dlxkit shard` once listed a bounded problem as one shard `-` that `solve --shard`
+    // then refused: both now give the plan's reason, and exit 2.
+    let bounded = "data/dlx/knuth-bounds.dlx";
+    let reason = "dlxkit: threads and shards split Knuth's plain exact cover search; a search with item bounds (`a:b|name`, Algorithm M) runs on one thread\n";
+    let listed = run(&["shard", "--count", "4", bounded]);
+    assert_eq!((listed.0, listed.1.as_str()), (2, ""));
+    assert!(listed.2.starts_with(reason), "{}", listed.2);
+    let searched = run(&["solve", "--shard", "0/4", bounded]);
+    assert_eq!(searched.0, 2);
+    assert!(searched.2.starts_with(reason), "{}", searched.2);
+    // A plain problem is still listed.
+    let (code, out, _) = run(&["shard", "--count", "3", "data/dlx/knuth-toy.dlx"]);
+    assert_eq!(code, 0);
+    assert!(!out.is_empty());
 }

@@ -46,7 +46,8 @@
 //! ```
 
 use std::collections::BinaryHeap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::problem::{OptionId, Problem};
@@ -145,6 +146,11 @@ struct Search {
     status: Status,
     started: Instant,
     next_poll: u64,
+    /// A bound shared with other searches (of other parts of one problem): the cost a
+    /// solution must beat, read at each poll.
+    shared: Option<Arc<AtomicU64>>,
+    /// The total tax (what every solution of this matrix pays).
+    tax: u64,
 }
 
 /// Where the machine stands (DLX5's labels).
@@ -191,9 +197,11 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 5).count(), 2);
     /// ```
     pub fn new(problem: &'p Problem, k: usize) -> BestSolver<'p> {
+        let m = Matrix::new(problem);
+        let tax = m.counts().0;
         BestSolver {
             problem,
-            m: Matrix::new(problem),
+            m,
             search: Search {
                 limits: Limits::new(),
                 k: k.max(1),
@@ -212,6 +220,8 @@ impl<'p> BestSolver<'p> {
                 status: Status::Complete,
                 started: Instant::now(),
                 next_poll: 0,
+                shared: None,
+                tax,
             },
         }
     }
@@ -230,6 +240,24 @@ impl<'p> BestSolver<'p> {
         if self.search.limits.max_solutions == Some(0) {
             self.search.finish(Status::SolutionLimit);
         }
+        self
+    }
+
+    /// Shares a cost bound with other searches: a solution must cost less than `bound` to be
+    /// worth finding (the K-th best cost found anywhere, say). The search reads it when it
+    /// polls its limits (at its first node and about every 1,024 nodes after), so the
+    /// threads searching parts of one problem prune with what all of them found.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicU64;
+    /// use std::sync::Arc;
+    /// # use dlxkit::xc::{BestSolver, Problem};
+    /// let p = Problem::from_dlx("A\nA |4\nA |1\n").unwrap();
+    /// let bound = Arc::new(AtomicU64::new(1)); // someone found a solution of cost 1
+    /// assert_eq!(BestSolver::new(&p, 1).with_bound(bound).count(), 0);
+    /// ```
+    pub fn with_bound(mut self, bound: Arc<AtomicU64>) -> BestSolver<'p> {
+        self.search.shared = Some(bound);
         self
     }
 
@@ -306,6 +334,10 @@ impl Search {
         }
         if nodes >= self.next_poll {
             self.next_poll = nodes + 1024;
+            if let Some(bound) = &self.shared {
+                let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
+                self.cutoff = self.cutoff.min(net);
+            }
             if let Some(flag) = &self.limits.cancel {
                 if flag.load(Ordering::Relaxed) {
                     self.finish(Status::Cancelled);
@@ -325,10 +357,16 @@ impl Search {
         loop {
             match self.at {
                 At::Forward => {
-                    if (self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll)
-                        && self.limit_reached()
-                    {
-                        return None;
+                    if self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll {
+                        if self.limit_reached() {
+                            return None;
+                        }
+                        if self.cur_cost >= self.cutoff {
+                            // A shared bound fell below this branch's cost: nothing here
+                            // can improve.
+                            self.at = At::Backdown;
+                            continue;
+                        }
                     }
                     self.stats.nodes += 1;
                     let level = self.level;
@@ -436,7 +474,9 @@ impl Search {
             self.kept.pop();
         }
         if self.kept.len() == self.k {
-            self.cutoff = self.kept.peek().map_or(INFINITE, |top| top.0);
+            // Never above a shared bound (alone, the cutoff only goes down anyway).
+            let top = self.kept.peek().map_or(INFINITE, |top| top.0);
+            self.cutoff = self.cutoff.min(top);
         }
         if self.limits.max_solutions == Some(self.stats.solutions) {
             self.finish(Status::SolutionLimit);

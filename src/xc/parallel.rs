@@ -11,12 +11,13 @@
 //! solutions with the figures of the sequential search, sending what it finds to a [`Sink`]
 //! on the calling thread.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BinaryHeap};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::best::{BestOutcome, BestSolver, Costed};
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
 use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
@@ -678,5 +679,240 @@ impl Gather<'_> {
             estimate: self.estimate,
             elapsed: started.elapsed(),
         }
+    }
+}
+
+/// What the threads of [`best`] tell the gathering thread.
+enum BestMessage {
+    /// A solution that entered the K best found anywhere.
+    Improvement(u64, Vec<OptionId>),
+    /// A part's search is over: its statistics and why it ended.
+    Done(Stats, Status),
+}
+
+/// The K best solutions found by all threads: a max-heap on (cost, order found).
+struct Kept {
+    k: usize,
+    heap: BinaryHeap<(u64, u64, Vec<OptionId>)>,
+    found: u64,
+    improvements: u64,
+}
+
+impl Kept {
+    /// Keeps `options` if they beat the K-th best so far; true if so (an improvement). The
+    /// new bound (the K-th best cost, once there are K) goes to `bound`.
+    fn offer(&mut self, cost: u64, options: &[OptionId], bound: &AtomicU64) -> bool {
+        if self.heap.len() == self.k && self.heap.peek().is_some_and(|top| cost >= top.0) {
+            return false;
+        }
+        self.found += 1;
+        self.heap.push((cost, self.found, options.to_vec()));
+        if self.heap.len() > self.k {
+            self.heap.pop();
+        }
+        if self.heap.len() == self.k {
+            let top = self.heap.peek().map_or(u64::MAX, |top| top.0);
+            bound.fetch_min(top, Ordering::SeqCst);
+        }
+        self.improvements += 1;
+        true
+    }
+}
+
+/// The `k` cheapest solutions of `problem` (options with costs, no item bounds) on
+/// `threads` threads, as Knuth's DLX5 finds them in each part: the plain search tree is cut
+/// into parts ([`Split`], each part its prefix of forced options, [`Problem::forcing`]),
+/// each thread takes the next part and searches it for its own K best with DLX5, and all
+/// of them prune with one shared bound, the K-th best cost found anywhere
+/// ([`BestSolver::with_bound`]). The K best costs are those of the sequential search (ties
+/// may be other solutions of the same cost); every improvement (a solution cheaper than the
+/// K-th best found so far anywhere) goes to `sink` on the calling thread. The limits are
+/// global: `max_solutions` counts improvements, the node budget is shared (each part may
+/// use what is left when it starts), the deadline and the cancel flag stop every thread.
+/// The statistics add up the split's and every part's.
+///
+/// ```
+/// use dlxkit::xc::parallel::best;
+/// use dlxkit::xc::plan::Discard;
+/// use dlxkit::xc::{Limits, Problem};
+/// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
+/// let found = best(&p, 2, 2, &Limits::new(), &mut Discard);
+/// let costs: Vec<u64> = found.cheapest.iter().map(|c| c.cost).collect();
+/// assert_eq!(costs, [4, 6]); // as on one thread
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn best(
+    problem: &Problem,
+    k: usize,
+    threads: usize,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> BestOutcome {
+    let started = Instant::now();
+    let k = k.max(1);
+    let threads = threads.max(1);
+    let split = Split::new(
+        problem,
+        SplitBy::Count(threads.saturating_mul(SHARDS_PER_THREAD)),
+    );
+    // Each part: the options it forces (a shard's prefix and one of its last options).
+    let mut parts: Vec<Vec<OptionId>> = Vec::new();
+    for shard in split.shards() {
+        let options: Vec<OptionId> = shard.options().collect();
+        let depth = shard.path().depth();
+        if depth == 0 {
+            parts.push(Vec::new());
+            continue;
+        }
+        let (prefix, members) = options.split_at(depth - 1);
+        for &member in members {
+            let mut forced = prefix.to_vec();
+            forced.push(member);
+            parts.push(forced);
+        }
+    }
+    let signal = limits.cancel.clone().unwrap_or_default();
+    let stop = Arc::new(AtomicBool::new(false));
+    let budget = Budget::new(limits.max_nodes);
+    let bound = Arc::new(AtomicU64::new(u64::MAX));
+    let kept = Mutex::new(Kept {
+        k,
+        heap: BinaryHeap::new(),
+        found: 0,
+        improvements: 0,
+    });
+    let limit_hit = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<BestMessage>();
+    let mut stats = split.above().clone();
+    let mut statuses = Vec::new();
+    let mut improvements = 0u64;
+    let mut broken = false;
+    std::thread::scope(|scope| {
+        let worker = |tx: mpsc::Sender<BestMessage>| {
+            while !stop.load(Ordering::Relaxed) {
+                let Some(forced) = parts.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                    break;
+                };
+                let (part, origin) = problem
+                    .forcing_with_origin(forced)
+                    .expect("a part's options are a path of the search that made it");
+                let mut mine = limits.clone();
+                mine.cancel = Some(stop.clone());
+                mine.max_nodes = budget.left();
+                mine.max_solutions = None;
+                let mut solver = BestSolver::new(&part, k)
+                    .with_limits(mine)
+                    .with_bound(bound.clone());
+                for Costed { cost, options } in solver.by_ref() {
+                    let options: Vec<OptionId> =
+                        options.iter().map(|o| origin[o.index()]).collect();
+                    let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+                    if kept.offer(cost, &options, &bound) {
+                        let _ = tx.send(BestMessage::Improvement(cost, options));
+                        if limits.max_solutions == Some(kept.improvements) {
+                            limit_hit.store(true, Ordering::SeqCst);
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+                let outcome = solver.outcome();
+                if budget.spend(outcome.stats.nodes) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if matches!(outcome.status, Status::TimeLimit | Status::NodeLimit) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                let _ = tx.send(BestMessage::Done(outcome.stats, outcome.status));
+            }
+        };
+        let mut spawned = 0;
+        for t in 0..threads {
+            let tx = tx.clone();
+            let started = std::thread::Builder::new()
+                .name(format!("dlxkit-best-{t}"))
+                .spawn_scoped(scope, move || worker(tx));
+            spawned += usize::from(started.is_ok());
+        }
+        if spawned == 0 {
+            // No thread could start: the calling thread works alone, then gathers.
+            worker(tx.clone());
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(TICK) {
+                Ok(BestMessage::Improvement(cost, options)) => {
+                    if broken {
+                        continue;
+                    }
+                    improvements += 1;
+                    if sink.improvement(cost, &options).is_break() {
+                        broken = true;
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                Ok(BestMessage::Done(part, status)) => {
+                    stats.nodes += part.nodes;
+                    stats.updates += part.updates;
+                    stats.cleansings += part.cleansings;
+                    stats.branches += part.branches;
+                    stats.dead_ends += part.dead_ends;
+                    for (level, n) in part.profile.iter().enumerate() {
+                        if stats.profile.len() <= level {
+                            stats.profile.resize(level + 1, 0);
+                        }
+                        stats.profile[level] += n;
+                    }
+                    statuses.push(status);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if !broken {
+                let progress = Progress {
+                    nodes: stats.nodes,
+                    solutions: improvements,
+                    level: 0,
+                    estimate: statuses.len() as f64 / parts.len().max(1) as f64,
+                    elapsed: started.elapsed(),
+                };
+                if sink.progress(&progress).is_break() {
+                    broken = true;
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if signal.load(Ordering::Relaxed) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    let timed_out = limits.deadline.is_some_and(|d| Instant::now() >= d);
+    let status = if signal.load(Ordering::Relaxed) {
+        Status::Cancelled
+    } else if limit_hit.load(Ordering::SeqCst) {
+        Status::SolutionLimit
+    } else if broken {
+        Status::Stopped
+    } else if budget.is_spent() || statuses.contains(&Status::NodeLimit) {
+        Status::NodeLimit
+    } else if timed_out || statuses.contains(&Status::TimeLimit) {
+        Status::TimeLimit
+    } else if statuses.len() == parts.len() && statuses.iter().all(|s| s.is_complete()) {
+        Status::Complete
+    } else {
+        Status::Cancelled
+    };
+    stats.solutions = improvements;
+    stats.elapsed = started.elapsed();
+    let heap = kept.into_inner().unwrap_or_else(|e| e.into_inner()).heap;
+    let cheapest = heap
+        .into_sorted_vec()
+        .into_iter()
+        .map(|(cost, _, options)| Costed { cost, options })
+        .collect();
+    BestOutcome {
+        status,
+        stats,
+        cheapest,
     }
 }

@@ -109,7 +109,7 @@ pub enum Unsupported {
     #[error("{0} does not handle item bounds (`a:b|name`): it assumes every primary item is covered exactly once")]
     Bounds(Feature),
     /// The minimum-cost search with something it does not take.
-    #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree on one thread, in its own order: it does not take {0}")]
+    #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take {0}")]
     Best(Feature),
     /// A list of shards at a fixed depth that is not as long as asked.
     #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
@@ -316,8 +316,8 @@ impl Plan {
             if bounds {
                 return Err(Unsupported::Bounds(Feature::Best));
             }
-            let refused = if let Some(split) = self.split_wanted() {
-                Some(split)
+            let refused = if self.shard.is_some() {
+                Some(Feature::Shard)
             } else if self.count {
                 Some(Feature::Count)
             } else if self.order.seed.is_some() {
@@ -399,6 +399,14 @@ impl Plan {
             0 => 1 << 16,
             n => n,
         };
+        if let Some(k) = self.best.filter(|_| self.threads > 1) {
+            sink.started(searched);
+            let best = parallel::best(searched, k, self.threads, &self.limits, &mut sink);
+            report.status = best.status;
+            report.stats = best.stats;
+            report.cheapest = sink.map_all(best.cheapest);
+            return Ok(report);
+        }
         if let Some(k) = self.best {
             let mut solver = BestSolver::new(searched, k).with_limits(self.limits.clone());
             sink.started(searched);
@@ -416,14 +424,7 @@ impl Plan {
                 best.status
             };
             report.stats = best.stats;
-            report.cheapest = best
-                .cheapest
-                .into_iter()
-                .map(|c| Costed {
-                    cost: c.cost,
-                    options: sink.map(&c.options).to_vec(),
-                })
-                .collect();
+            report.cheapest = sink.map_all(best.cheapest);
             return Ok(report);
         }
         if let Some(shard) = self.shard {
@@ -503,6 +504,17 @@ impl<S: Sink> MapBack<'_, S> {
             }
             None => options,
         }
+    }
+
+    /// The K best, as options of the problem given.
+    fn map_all(&mut self, cheapest: Vec<Costed>) -> Vec<Costed> {
+        cheapest
+            .into_iter()
+            .map(|c| Costed {
+                cost: c.cost,
+                options: self.map(&c.options).to_vec(),
+            })
+            .collect()
     }
 
     fn event(&mut self, event: Event<'_>) -> ControlFlow<()> {

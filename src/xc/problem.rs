@@ -798,6 +798,23 @@ impl Problem {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn forcing(&self, forced: &[OptionId]) -> Result<Problem, ForceError> {
+        self.forcing_with_origin(forced).map(|(problem, _)| problem)
+    }
+
+    /// [`Problem::forcing`], with the option of this problem that each option of the new
+    /// one is (for a search of the new problem to report options of this one).
+    ///
+    /// ```
+    /// use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B C\nA B\nC\nA\nB C\n")?;
+    /// let (_, origin) = p.forcing_with_origin(&[OptionId::new(2)])?;
+    /// assert_eq!(origin, [1, 2, 3].map(OptionId::new));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn forcing_with_origin(
+        &self,
+        forced: &[OptionId],
+    ) -> Result<(Problem, Vec<OptionId>), ForceError> {
         if self.has_bounds() {
             return Err(ForceError::Bounded);
         }
@@ -844,6 +861,7 @@ impl Problem {
         let colors: Vec<ColorId> = (0..self.color_count())
             .map(|c| b.color(self.color_name(ColorId(c as u32))))
             .collect();
+        let mut origin = Vec::new();
         for o in self.options() {
             if is_forced[o.index()] || fits(o) {
                 let entries = self.option(o).iter().map(|e| Entry {
@@ -852,9 +870,11 @@ impl Problem {
                 });
                 b.option_with_cost(entries, self.option_cost(o))
                     .expect("an option of a valid problem");
+                origin.push(o);
             }
         }
-        Ok(b.build().expect("the items of a valid problem"))
+        let problem = b.build().expect("the items of a valid problem");
+        Ok((problem, origin))
     }
 
     /// Checks that `options` form an exact cover: every primary item covered exactly once
