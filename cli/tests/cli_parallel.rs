@@ -578,3 +578,29 @@ fn the_shard_list_of_a_bounded_problem_is_refused_as_solve_shard_refuses_it() {
     assert_eq!(code, 0);
     assert!(!out.is_empty());
 }
+
+#[test]
+fn a_puzzle_goes_through_the_same_plan_as_solve() {
+    // The same counts and figures on threads and in order; the plan's refusal, word for word.
+    let one = run(&["queens", "8", "--count", "--format", "json"]);
+    let two = run(&["queens", "8", "--count", "--jobs", "2", "--format", "json"]);
+    assert_eq!((one.0, two.0), (0, 0), "{}", two.2);
+    let figures = |out: &str| {
+        let v: serde_json::Value = serde_json::from_str(out).unwrap();
+        (
+            v["solutions"].clone(),
+            v["nodes"].clone(),
+            v["updates"].clone(),
+        )
+    };
+    assert_eq!(figures(&one.1).0, serde_json::json!(92));
+    assert_eq!(figures(&one.1), figures(&two.1));
+    let listed = run(&["queens", "6", "--limit", "4", "--jobs", "2"]);
+    assert_eq!(listed, run(&["queens", "6", "--limit", "4"]));
+    let (code, out, err) = run(&["queens", "8", "--count", "--seed", "3", "--jobs", "2"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("dlxkit: threads and shards split Knuth's plain exact cover search; a search with a seed runs on one thread\n"),
+        "{err}"
+    );
+}
