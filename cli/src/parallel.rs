@@ -26,8 +26,9 @@ pub struct ParallelArgs {
     /// The search tree is cut into 32 subtrees per thread, and each thread takes the next
     /// one when it is free. Solutions, counts, nodes and updates are those of the search on
     /// one thread; solutions are listed in the same order (unless --unordered). With --memo,
-    /// the memoised count runs on N threads sharing one cache (the same count). At most 4
-    /// threads per core.
+    /// the memoised count runs on N threads sharing one cache (the same count). With --best,
+    /// the threads share one cost bound (the same K best costs; the nodes are the parts').
+    /// At most 4 threads per core.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
 
