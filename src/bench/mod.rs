@@ -939,7 +939,6 @@ mod tests {
         g.set(0, 0, 1);
         g.set(2, 4, 3);
         let count = ops::count_solutions(&g, 1000).unwrap();
-        assert!(count.is_exact());
         let p = Permutation::random(shape, &mut rng);
         assert_eq!(
             ops::count_solutions(&p.apply(&g).unwrap(), 1000).unwrap(),
