@@ -34,6 +34,7 @@ mod sudoku_explain;
 mod sudoku_explain_killer;
 mod sudoku_generate;
 mod sudoku_killer;
+mod sudoku_library;
 mod sudoku_parse;
 mod sudoku_pencil_marks;
 mod sudoku_quickcheck;

@@ -302,7 +302,7 @@ fn pencil_marks_need_dlx_and_bad_ones_are_named() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "dlxkit: solver `mrv` does not read pencil marks: use --solver dlx for sukaku and candidate grids\n",
+            "dlxkit: solver `mrv` cannot read pencil marks (sukaku and candidate grids): use dlx\n",
         ));
     let mut bad = pe96_sukaku().into_bytes();
     bad[9 + 2] = b'5'; // r1c2's third character must be 3 or a blank

@@ -354,9 +354,7 @@ fn sudoku_count_memo_refuses_what_it_cannot_count() {
         2,
     );
     assert!(
-        err.starts_with(
-            "dlxkit: --memo counts with the exact cover encoding: use --solver dlx, not `mrv`\n"
-        ),
+        err.starts_with("dlxkit: solver `mrv` cannot count with the memoised search: use dlx\n"),
         "{err}"
     );
     let (_, err) = sudoku(

@@ -17,15 +17,23 @@ const THIS_FILE: &str = include_str!("cli_readme.rs");
 // README's `rust` block (indented by four spaces here).
 fn readme_example() -> Result<(), Box<dyn std::error::Error>> {
     // README example begins
+    use dlxkit::sudoku::{ops, Grid, Shape};
     use dlxkit::xc::{Arena, Limits, Problem, Solver, Status};
 
     // Knuth's toy problem: A..E primary, F and G secondary.
     let problem = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
-    let arena = Arena::new(); // the dancing links live here
+
+    // The shortest paths: count the solutions, or take the first.
+    assert_eq!(problem.count_solutions(), 1);
+    let first = problem.first_solution().expect("a solution");
+    let options: Vec<String> = first.iter().map(|&o| problem.option_text(o)).collect();
+    assert_eq!(options, ["A D", "C E F", "B G"]);
+
+    // The two-step form, for statistics and limits: a solver whose dancing links live in an arena.
+    let arena = Arena::new();
     let mut solver = Solver::new(&problem, &arena);
     for solution in solver.solutions() {
-        let options: Vec<String> = solution.iter().map(|&o| problem.option_text(o)).collect();
-        assert_eq!(options, ["A D", "C E F", "B G"]);
+        assert_eq!(solution, first);
     }
     let outcome = solver.count();
     assert_eq!(outcome.status, Status::Complete);
@@ -35,6 +43,21 @@ fn readme_example() -> Result<(), Box<dyn std::error::Error>> {
     // Limits (solutions, nodes, a timeout, a cancel flag) stop a search; the status says why.
     solver.set_limits(Limits::new().nodes(3));
     assert_eq!(solver.count().status, Status::NodeLimit);
+
+    // Sudoku: a grid is read with `parse` and written with `{}` (a line) or `{:#}` (a block).
+    let grid: Grid = "1.343.1221.343.1".parse()?;
+    let solution = ops::solve(&grid)?.expect("a solution");
+    assert_eq!(format!("{solution}"), "1234341221434321");
+    // A count stopped at its limit says so: the empty 4x4 grid has 288 solutions.
+    let empty = Grid::empty(Shape::new(2, 2)?);
+    assert_eq!(
+        ops::count_solutions(&empty, 100)?,
+        ops::SolutionCount::AtLeast(100)
+    );
+    assert_eq!(
+        ops::count_solutions(&empty, 1000)?,
+        ops::SolutionCount::Exact(288)
+    );
     // README example ends
     Ok(())
 }

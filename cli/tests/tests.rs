@@ -21,6 +21,8 @@ mod cli_solve;
 mod cli_sudoku;
 mod cli_sudoku_input;
 mod cli_sudoku_limits;
+mod cli_sudoku_registry;
+mod cli_sudoku_threads;
 mod cli_tool;
 mod cli_util;
 mod cli_write_errors;

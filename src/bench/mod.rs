@@ -907,7 +907,10 @@ mod tests {
                 transposed += usize::from(p.transpose);
                 let image = p.apply(grid).unwrap();
                 assert_eq!(image.givens(), grid.givens());
-                assert_eq!(ops::count_solutions(&image, 2).unwrap(), 1);
+                assert_eq!(
+                    ops::count_solutions(&image, 2).unwrap(),
+                    ops::SolutionCount::Exact(1)
+                );
                 let expected = p.apply(&solution).unwrap();
                 assert!(expected.is_solved());
                 assert_eq!(ops::solve(&image).unwrap().unwrap(), expected);

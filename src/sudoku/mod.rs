@@ -4,13 +4,17 @@
 //! This module uses [`crate::xc`]; the engine knows nothing of Sudoku.
 //!
 //! ```
-//! use dlxkit::sudoku::{ops, parse};
-//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
-//! let puzzles = parse::parse_puzzles(text, &parse::ParseOptions::default())?;
-//! let solution = ops::solve(&puzzles[0].grid)?.expect("a solution");
-//! assert!(solution.is_solved() && puzzles[0].grid.is_filled_by(&solution));
+//! use dlxkit::sudoku::{ops, Grid};
+//! let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let solution = ops::solve(&grid)?.expect("a solution");
+//! assert!(solution.is_solved() && grid.is_filled_by(&solution));
+//! println!("{solution:#}"); // a block with box borders; `{solution}` is one line
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Files of many puzzles, in any of the common formats, are read by
+//! [`parse::parse_puzzles`]; the solvers of [`solvers`] say what each can do
+//! ([`solvers::Ability`]).
 
 pub mod candidates;
 pub mod encode;

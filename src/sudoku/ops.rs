@@ -8,11 +8,12 @@
 //! ```
 //! use dlxkit::sudoku::{ops, Grid, Shape};
 //! let empty = Grid::empty(Shape::new(2, 2)?);
-//! assert_eq!(ops::count_solutions(&empty, u64::MAX)?, 288);
+//! assert_eq!(ops::count_solutions(&empty, u64::MAX)?, ops::SolutionCount::Exact(288));
 //! assert_eq!(ops::uniqueness(&empty)?, ops::Answer::Multiple);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt;
 use std::ops::ControlFlow;
 
 use thiserror::Error;
@@ -41,20 +42,75 @@ pub fn solve(grid: &Grid) -> Result<Option<Grid>, EncodeError> {
     Ok(search.first())
 }
 
-/// Counts the solutions of `grid`, stopping at `limit` (so the answer is `min(count, limit)`).
+/// A number of solutions, and whether it is all of them: a count that stopped at its limit
+/// says so, as the engine's counts carry a [`Status`](crate::xc::Status).
 ///
 /// ```
-/// use dlxkit::sudoku::{ops, Grid, Shape};
+/// use dlxkit::sudoku::ops::SolutionCount;
+/// assert_eq!(SolutionCount::AtLeast(100).to_string(), "at least 100");
+/// assert_eq!(SolutionCount::Exact(288).exact(), Some(288));
+/// assert_eq!(SolutionCount::AtLeast(100).found(), 100);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolutionCount {
+    /// Every solution was counted: there are exactly this many.
+    Exact(u64),
+    /// The count stopped at its limit: there are at least this many (perhaps exactly).
+    AtLeast(u64),
+}
+
+impl SolutionCount {
+    /// The solutions counted, whether or not that is all of them.
+    pub fn found(self) -> u64 {
+        match self {
+            SolutionCount::Exact(n) | SolutionCount::AtLeast(n) => n,
+        }
+    }
+
+    /// The number of solutions when every one was counted.
+    pub fn exact(self) -> Option<u64> {
+        match self {
+            SolutionCount::Exact(n) => Some(n),
+            SolutionCount::AtLeast(_) => None,
+        }
+    }
+
+    /// Whether every solution was counted.
+    pub fn is_exact(self) -> bool {
+        matches!(self, SolutionCount::Exact(_))
+    }
+}
+
+impl fmt::Display for SolutionCount {
+    /// `288`, or `at least 100` for a count cut at its limit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolutionCount::Exact(n) => write!(f, "{n}"),
+            SolutionCount::AtLeast(n) => write!(f, "at least {n}"),
+        }
+    }
+}
+
+/// Counts the solutions of `grid`, stopping at `limit`: [`SolutionCount::Exact`] when the
+/// search saw them all, [`SolutionCount::AtLeast`] when it stopped at the limit.
+///
+/// ```
+/// use dlxkit::sudoku::{ops::{self, SolutionCount}, Grid, Shape};
 /// let g = Grid::empty(Shape::new(2, 2)?);
-/// assert_eq!(ops::count_solutions(&g, 1000)?, 288);
-/// assert_eq!(ops::count_solutions(&g, 10)?, 10);
+/// assert_eq!(ops::count_solutions(&g, 1000)?, SolutionCount::Exact(288));
+/// assert_eq!(ops::count_solutions(&g, 100)?, SolutionCount::AtLeast(100));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn count_solutions(grid: &Grid, limit: u64) -> Result<u64, EncodeError> {
+pub fn count_solutions(grid: &Grid, limit: u64) -> Result<SolutionCount, EncodeError> {
     let encoding = Encoding::new(grid.layout().clone())?;
     let arena = Arena::new();
     let mut search = encoding.search(&arena, grid)?;
-    Ok(search.count_up_to(limit).stats.solutions)
+    let outcome = search.count_up_to(limit);
+    let n = outcome.stats.solutions;
+    Ok(match outcome.status.is_complete() {
+        true => SolutionCount::Exact(n),
+        false => SolutionCount::AtLeast(n),
+    })
 }
 
 /// Whether `grid` has no solution, exactly one, or several (a search for at most two).
@@ -73,7 +129,7 @@ pub fn uniqueness(grid: &Grid) -> Result<Answer, EncodeError> {
     if grid.check_givens().is_err() {
         return Ok(Answer::None);
     }
-    Ok(match count_solutions(grid, 2)? {
+    Ok(match count_solutions(grid, 2)?.found() {
         0 => Answer::None,
         1 => Answer::Unique,
         _ => Answer::Multiple,

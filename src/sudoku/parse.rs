@@ -83,7 +83,7 @@
 //! # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
 //! ```
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use thiserror::Error;
@@ -1559,6 +1559,50 @@ pub fn to_pretty_with(grid: &Grid, mut decorate: impl FnMut(Cell, String) -> Str
         out.push('\n');
     }
     out
+}
+
+/// A grid read from text, as [`parse_grid`] reads one puzzle in any format it detects, with
+/// the box shape inferred from the side. Givens that clash are kept (ask
+/// [`Grid::check_givens`]), so that every grid [`Display`](fmt::Display) writes reads back
+/// as itself; give [`ParseOptions`] to [`parse_grid`] for other box shapes and variants.
+///
+/// ```
+/// use dlxkit::sudoku::Grid;
+/// let g: Grid = "1.34341221434321".parse()?;
+/// assert_eq!(g.to_string(), "1.34341221434321");
+/// let err = "1.3x341221434321".parse::<Grid>().unwrap_err();
+/// assert_eq!(err.to_string(), "line 1: bad symbol `x` at r1c4");
+/// # Ok::<(), dlxkit::sudoku::parse::ParseError>(())
+/// ```
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        parse_grid(text, &ParseOptions::default().check_givens(false))
+    }
+}
+
+/// A grid as one line ([`to_line`]); with `{:#}`, as a block with box borders
+/// ([`to_pretty`]), or for sides above 35 as `n` lines of numbers ([`to_tokens`]). Both read
+/// back as the grid ([`Grid::from_str`](std::str::FromStr)); the layout's variant is not
+/// written.
+///
+/// ```
+/// use dlxkit::sudoku::{Grid, Shape};
+/// let mut g = Grid::empty(Shape::new(2, 2)?);
+/// g.set(0, 0, 3);
+/// assert_eq!(format!("{g}"), "3...............");
+/// assert_eq!(format!("{g:#}").lines().next(), Some("3 . | . ."));
+/// # Ok::<(), dlxkit::sudoku::GridError>(())
+/// ```
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (f.alternate(), self.size() > MAX_SYMBOL_SIZE) {
+            (true, false) => f.write_str(&to_pretty(self)),
+            (true, true) => f.write_str(&to_tokens(self)),
+            (false, _) => f.write_str(&to_line(self)),
+        }
+    }
 }
 
 #[cfg(test)]

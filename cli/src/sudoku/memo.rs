@@ -9,7 +9,7 @@
 
 use clap::Args;
 use dlxkit::sudoku::encode::Encoding;
-use dlxkit::sudoku::solvers::{Answer, SolveStats};
+use dlxkit::sudoku::solvers::{self, Ability, Answer, SolveStats};
 use dlxkit::xc::memo::{self, Count, MemoOptions, MemoStats};
 use dlxkit::xc::{Problem, Status};
 use serde::Serialize;
@@ -88,11 +88,10 @@ pub fn run_count(
     jsonl: bool,
     ctx: &Context,
 ) -> Result<Exit, CliError> {
-    if solver != "dlx" {
-        return Err(CliError::usage(format!(
-            "--memo counts with the exact cover encoding: use --solver dlx, not `{solver}`"
-        )));
-    }
+    solvers::info(solver)
+        .expect("the name is one of SOLVER_NAMES")
+        .require(Ability::MemoCount)
+        .map_err(|e| CliError::usage(e.to_string()))?;
     // Every puzzle's problem first, so that bad givens are reported before any count.
     let problems = problems(puzzles)?;
     // One puzzle on several threads: they share its search (and its cache), as they share
@@ -177,7 +176,7 @@ pub fn run_count(
     )?;
     out.flush()?;
     note_refused(ctx, refused);
-    let mut extra = vec![("solver", format!("dlx --memo: {} nodes", tally.nodes))];
+    let mut extra = vec![("solver", format!("{solver} --memo: {} nodes", tally.nodes))];
     extra.extend(incomplete_counts(&stopped, done));
     batch.summary("puzzles", done, &tally.verdicts(), &extra, tally.timed_out);
     Ok(batch.exit(done, tally.without_solution))

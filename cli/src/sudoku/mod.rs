@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use dlxkit::sudoku::killer::text::{parse_killers, KillerOptions, KillerParseErrorKind};
-use dlxkit::sudoku::killer::Killer;
+use dlxkit::sudoku::killer::{Killer, KillerEncoding, MAX_FILLINGS};
 use dlxkit::sudoku::parse::{self, Ambiguity, ParseError, ParseErrorKind, ParseOptions, Puzzle};
 use dlxkit::sudoku::{Grid, GridError, Shape, Variant};
 
@@ -283,9 +283,9 @@ const KILLER_HINT: &str = "a killer puzzle is a cage map (n rows of n cage symbo
 cage) with its sums (A=15 B=9 ...), or one line per cage, SUM: CELLS (15: r1c1 r1c2); blank \
 lines separate puzzles (see `dlxkit sudoku solve --help`)";
 
-/// Reads every killer puzzle of the input (`--variant killer`), and encodes each once, so
-/// that a cage with no filling, or more fillings than the limit, is reported (exit 2) with
-/// the file and line before any search.
+/// Reads every killer puzzle of the input (`--variant killer`), and checks the fillings of
+/// each ([`KillerEncoding::check`]), so that a cage with no filling, or more fillings than
+/// the limit, is reported (exit 2) with the file and line before any search.
 pub fn read_killers(args: &InputArgs, ctx: &Context) -> Result<Puzzles, CliError> {
     let options = KillerOptions {
         shape: args.grid.shape,
@@ -299,9 +299,10 @@ pub fn read_killers(args: &InputArgs, ctx: &Context) -> Result<Puzzles, CliError
             _ => error.with_hint(KILLER_HINT),
         }
     })?;
+    // The fillings are checked here, without building the problems: each is built once,
+    // where it is searched.
     for p in &parsed {
-        p.killer
-            .encode()
+        KillerEncoding::check(&p.killer, MAX_FILLINGS)
             .map_err(|e| CliError::input(format!("{}:{}: {e}", source.name, p.line)))?;
     }
     Ok(Puzzles {

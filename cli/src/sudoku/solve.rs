@@ -8,9 +8,8 @@ use dlxkit::sudoku::encode::Encoding;
 use dlxkit::sudoku::parse::{to_line, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{
-    self, Answer, SolveReport, SolveStats, Status, SudokuSolver, SOLVER_NAMES,
+    self, Ability, Answer, SolveReport, SolveStats, Status, SudokuSolver, SOLVER_NAMES,
 };
-use dlxkit::sudoku::Grid;
 use dlxkit::xc::{parallel, Arena, Solver};
 use serde::Serialize;
 
@@ -239,40 +238,28 @@ fn search_all(
     ctx: &Context,
 ) -> Result<Exit, CliError> {
     let name = solver.solver.as_str();
-    let new_solver = || solvers::by_name(name).expect("the name is one of SOLVER_NAMES");
+    let info = solvers::info(name).expect("the name is one of SOLVER_NAMES");
     let layout = puzzles.list[0].grid.layout();
     let killer = !puzzles.killers.is_empty();
-    if killer && name != "dlx" {
-        return Err(CliError::usage(format!(
-            "solver `{name}` cannot solve killer puzzles: their cages are options of the exact \
-             cover problem, for --solver dlx"
-        )));
-    }
-    if !new_solver().supports(layout) {
-        return Err(CliError::usage(format!(
-            "solver `{name}` cannot solve {} grids of side {}: use --solver dlx",
-            layout.variant_name(),
-            layout.size()
-        )));
-    }
     let pencil = puzzles.list.iter().any(|p| p.candidates.is_some());
-    if pencil && name != "dlx" {
-        return Err(CliError::usage(format!(
-            "solver `{name}` does not read pencil marks: use --solver dlx for sukaku and candidate grids"
-        )));
+    // What the puzzles need of the solver, asked of the registry.
+    let needs = [
+        (killer, Ability::Killer),
+        (!layout.is_standard(), Ability::Variants),
+        (pencil, Ability::PencilMarks),
+    ];
+    for (_, ability) in needs.iter().filter(|(needed, _)| *needed) {
+        info.require(*ability).map_err(unable)?;
     }
     // `count` of one puzzle on several threads: the threads share its search (a grid with
-    // many solutions), rather than the batch's puzzles. Killer and pencil-mark puzzles have
-    // encodings of their own and are searched on one thread.
+    // many solutions, plain, killer or with pencil marks), rather than the batch's puzzles.
     let mut shared = None;
     let counting = matches!(printer.show, Show::Count | Show::CountJsonl);
-    let plain = !killer && !pencil;
-    if counting && plain && puzzles.list.len() == 1 && batch_args.jobs != 1 && name == "dlx" {
+    if counting && puzzles.list.len() == 1 && batch_args.jobs != 1 && info.can(Ability::SharedCount)
+    {
         let threads = jobs::threads(batch_args.jobs, usize::MAX, ctx);
         if threads > 1 {
-            let encoding = Encoding::new(layout.clone())
-                .map_err(|e| CliError::input(format!("{}: {e}", puzzles.name)))?;
-            shared = Some((encoding, threads));
+            shared = Some(threads);
         }
     }
     let one_thread = BatchArgs {
@@ -280,8 +267,8 @@ fn search_all(
         ..batch_args.clone()
     };
     let mut batch = Batch::new(&one_thread, puzzles.list.len(), "puzzles", ctx)?;
-    if let Some((_, threads)) = &shared {
-        batch.set_search_threads(*threads);
+    if let Some(threads) = shared {
+        batch.set_search_threads(threads);
     }
     let limits = batch.limits(limit);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -293,20 +280,20 @@ fn search_all(
         &mut out,
         &indexes,
         // Pencil-mark puzzles go to a DLX solver of their own (each has its own encoding).
-        || (new_solver(), DlxSolver::new()),
+        || (info.make(), DlxSolver::new()),
         |(solver, dlx): &mut (Box<dyn SudokuSolver>, DlxSolver), &i: &usize| {
             let puzzle = &puzzles.list[i];
             let report = if batch.out_of_time() {
                 not_started()
+            } else if let Some(threads) = shared {
+                count_on_threads(puzzles, i, threads, &limits)
             } else if killer {
-                // Encoded once already when the input was read, so no error is left here.
+                // The fillings were checked when the input was read, so no error is left.
                 puzzles.killers[i]
                     .solve(&limits)
                     .unwrap_or_else(|_| not_started())
             } else if let Some(pencil) = &puzzle.candidates {
                 dlx.solve_candidates(&puzzle.grid, pencil, &limits)
-            } else if let Some((encoding, threads)) = &shared {
-                count_on_threads(encoding, &puzzle.grid, *threads, &limits)
             } else {
                 solver.solve(&puzzle.grid, &limits)
             };
@@ -338,29 +325,50 @@ fn search_all(
     Ok(batch.exit(done, tally.without_solution))
 }
 
-/// The count of one puzzle's solutions on `threads` threads (its first solution is not
-/// kept: `sudoku count` prints only the number).
+/// The count of puzzle `i`'s solutions on `threads` threads, on its exact cover problem
+/// (plain, killer or with pencil marks). Its first solution is not kept: `sudoku count`
+/// prints only the number.
 fn count_on_threads(
-    encoding: &Encoding,
-    grid: &Grid,
+    puzzles: &Puzzles,
+    i: usize,
     threads: usize,
     limits: &solvers::Limits,
 ) -> SolveReport {
     let started = std::time::Instant::now();
+    let puzzle = &puzzles.list[i];
+    let none = || SolveReport {
+        status: Status::Complete,
+        solutions: 0,
+        first: None,
+        stats: SolveStats {
+            elapsed: started.elapsed(),
+            ..SolveStats::default()
+        },
+    };
     let arena = Arena::new();
-    let mut solver = Solver::new(encoding.problem(), &arena);
-    if encoding.force_givens(&mut solver, grid).is_err() {
-        // Givens that clash: no solution, as the one-thread solver says.
-        return SolveReport {
-            status: Status::Complete,
-            solutions: 0,
-            first: None,
-            stats: SolveStats {
-                elapsed: started.elapsed(),
-                ..SolveStats::default()
-            },
+    // The problem, and the givens forced on a solver of it. Every error here was found when
+    // the input was read, but a puzzle that cannot be encoded has no solution either way.
+    let killer;
+    let encoding;
+    let mut solver = if let Some(k) = puzzles.killers.get(i) {
+        let Ok(e) = k.encode() else { return none() };
+        killer = e;
+        Solver::new(killer.problem(), &arena)
+    } else {
+        let made = match &puzzle.candidates {
+            Some(marks) if marks.empty_cell().is_some() => return none(),
+            Some(marks) => Encoding::with_candidates(marks),
+            None => Encoding::new(puzzle.grid.layout().clone()),
         };
-    }
+        let Ok(e) = made else { return none() };
+        encoding = e;
+        let mut solver = Solver::new(encoding.problem(), &arena);
+        if encoding.force_givens(&mut solver, &puzzle.grid).is_err() {
+            // Givens that clash: no solution, as the one-thread solver says.
+            return none();
+        }
+        solver
+    };
     let counted = parallel::count_below(&mut solver, threads, parallel::SHARDS_PER_THREAD, limits);
     let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
     let branches =
@@ -376,6 +384,11 @@ fn count_on_threads(
             ..SolveStats::default()
         },
     }
+}
+
+/// The usage error of a solver asked for what it cannot do; the message is the registry's.
+fn unable(e: solvers::Unable) -> CliError {
+    CliError::usage(e.to_string())
 }
 
 /// The report of a puzzle the batch had no time left for.

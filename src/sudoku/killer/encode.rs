@@ -53,99 +53,47 @@ impl KillerEncoding {
     /// Encodes a killer puzzle with at most `limit` fillings, all cages together: beyond
     /// it, [`KillerError::TooManyFillings`] names the cage being filled.
     pub fn with_limit(killer: &Killer, limit: usize) -> Result<KillerEncoding, KillerError> {
-        let grid = killer.grid();
-        let layout = grid.layout().clone();
-        let n = layout.size();
-        // Cages of n cells are units: the rules of the layout, and "every digit once" here.
-        let full: Vec<usize> = (0..killer.cages().len())
-            .filter(|&k| killer.cages()[k].cells.len() == n)
-            .collect();
-        let extended = Layout::clone(&layout).with_units(
-            "killer",
-            full.iter().map(|&k| Unit {
-                kind: UnitKind::Extra,
-                cells: killer.cages()[k].cells.clone(),
-            }),
-        );
+        let cages = Cages::of(killer);
+        let layout = killer.grid().layout().clone();
+        let extended = &cages.extended;
         let mut b = Problem::builder();
-        let items = PlacementItems::declare(&extended, &mut b)?;
+        let items = PlacementItems::declare(extended, &mut b)?;
         let mut cage_item: Vec<Option<ItemId>> = vec![None; killer.cages().len()];
         for (k, item) in cage_item.iter_mut().enumerate() {
-            if !full.contains(&k) {
+            if !cages.full.contains(&k) {
                 *item = Some(b.primary(&format!("k{}", k + 1))?);
             }
         }
-        // The digits each cell may take: its given, or those no given of its units holds.
-        let mut used = vec![0u128; extended.units().len()];
-        for (cell, &d) in grid.cells().iter().enumerate() {
-            if d != 0 {
-                for &u in extended.units_of(cell) {
-                    used[u] |= 1 << (d - 1);
-                }
-            }
-        }
-        let all = u128::MAX >> (128 - n);
-        let allowed: Vec<u128> = (0..layout.cells())
-            .map(|cell| match grid.cells()[cell] {
-                0 => all & !extended.units_of(cell).iter().fold(0, |m, &u| m | used[u]),
-                d => 1 << (d - 1),
-            })
-            .collect();
-
         let mut e = Parts {
             placements: Vec::new(),
             starts: vec![0],
             fillings: 0,
         };
         let mut entries = Vec::new();
-        for (cell, &digits_allowed) in allowed.iter().enumerate() {
+        for (cell, &digits_allowed) in cages.allowed.iter().enumerate() {
             if killer.cage_of(cell).is_some_and(|k| cage_item[k].is_some()) {
                 continue; // filled with its cage
             }
             for d in digits(digits_allowed) {
                 entries.clear();
-                items.placement(&extended, cell, d, &mut entries);
+                items.placement(extended, cell, d, &mut entries);
                 b.option(entries.iter().copied())?;
                 e.placements.push((cell as u32, d));
                 e.starts.push(e.placements.len() as u32);
             }
         }
-        for (k, cage) in killer.cages().iter().enumerate() {
-            let Some(item) = cage_item[k] else { continue };
-            let cage_allowed: Vec<u128> = cage.cells.iter().map(|&c| allowed[c]).collect();
-            let before = e.fillings;
-            let mut failure = None;
-            let _ = for_each_filling(&cage_allowed, cage.sum, &mut |filling| {
-                if e.fillings == limit {
-                    failure = Some(KillerError::TooManyFillings {
-                        cage: killer.cage_name(k),
-                        limit,
-                    });
-                    return ControlFlow::Break(());
-                }
-                entries.clear();
-                entries.push(item);
-                for (&cell, &d) in cage.cells.iter().zip(filling) {
-                    items.placement(&extended, cell, d, &mut entries);
-                    e.placements.push((cell as u32, d));
-                }
-                if let Err(err) = b.option(entries.iter().copied()) {
-                    failure = Some(err.into());
-                    return ControlFlow::Break(());
-                }
-                e.starts.push(e.placements.len() as u32);
-                e.fillings += 1;
-                ControlFlow::Continue(())
-            });
-            if let Some(err) = failure {
-                return Err(err);
+        e.fillings = cages.each_filling(killer, limit, &mut |k, cells, filling| {
+            let item = cage_item[k].expect("only cages with an item are filled");
+            entries.clear();
+            entries.push(item);
+            for (&cell, &d) in cells.iter().zip(filling) {
+                items.placement(extended, cell, d, &mut entries);
+                e.placements.push((cell as u32, d));
             }
-            if e.fillings == before {
-                return Err(KillerError::NoFilling {
-                    cage: killer.cage_name(k),
-                });
-            }
-        }
+            b.option(entries.iter().copied())?;
+            e.starts.push(e.placements.len() as u32);
+            Ok(())
+        })?;
         Ok(KillerEncoding {
             layout,
             problem: b.build()?,
@@ -153,6 +101,23 @@ impl KillerEncoding {
             starts: e.starts,
             fillings: e.fillings,
         })
+    }
+
+    /// Checks, without building the problem, what [`KillerEncoding::with_limit`] would
+    /// refuse: a cage with no filling, or more than `limit` fillings in all. Returns the
+    /// number of fillings. A reader calls it to report a bad puzzle before any search, and
+    /// the problem is built once, where it is searched.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::killer::{Cage, Killer, KillerEncoding, MAX_FILLINGS};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// let k = Killer::new(Grid::empty(Shape::new(2, 2)?), vec![Cage::new(7, [0, 1])])?;
+    /// assert_eq!(KillerEncoding::check(&k, MAX_FILLINGS)?, KillerEncoding::new(&k)?.fillings());
+    /// assert!(KillerEncoding::check(&k, 1).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(killer: &Killer, limit: usize) -> Result<usize, KillerError> {
+        Cages::of(killer).each_filling(killer, limit, &mut |_, _, _| Ok(()))
     }
 
     /// The exact cover problem (print it with [`Problem::to_dlx`]).
@@ -220,6 +185,102 @@ struct Parts {
     placements: Vec<(u32, u8)>,
     starts: Vec<u32>,
     fillings: usize,
+}
+
+/// Called with each filling: the cage, its cells and their digits.
+type VisitFilling<'a> = dyn FnMut(usize, &[usize], &[u8]) -> Result<(), KillerError> + 'a;
+
+/// What the fillings of a puzzle's cages are made from: the layout with its full cages as
+/// units, which cages those are, and the digits each cell may take.
+struct Cages {
+    extended: Layout,
+    /// The cages of `n` cells (units, not sets of fillings).
+    full: Vec<usize>,
+    /// For each cell, its given, or the digits no given of its units holds (bit `d - 1`).
+    allowed: Vec<u128>,
+}
+
+impl Cages {
+    fn of(killer: &Killer) -> Cages {
+        let grid = killer.grid();
+        let layout = grid.layout();
+        let n = layout.size();
+        // Cages of n cells are units: the rules of the layout, and "every digit once" here.
+        let full: Vec<usize> = (0..killer.cages().len())
+            .filter(|&k| killer.cages()[k].cells.len() == n)
+            .collect();
+        let extended = Layout::clone(layout).with_units(
+            "killer",
+            full.iter().map(|&k| Unit {
+                kind: UnitKind::Extra,
+                cells: killer.cages()[k].cells.clone(),
+            }),
+        );
+        let mut used = vec![0u128; extended.units().len()];
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                for &u in extended.units_of(cell) {
+                    used[u] |= 1 << (d - 1);
+                }
+            }
+        }
+        let all = u128::MAX >> (128 - n);
+        let allowed: Vec<u128> = (0..layout.cells())
+            .map(|cell| match grid.cells()[cell] {
+                0 => all & !extended.units_of(cell).iter().fold(0, |m, &u| m | used[u]),
+                d => 1 << (d - 1),
+            })
+            .collect();
+        Cages {
+            extended,
+            full,
+            allowed,
+        }
+    }
+
+    /// Calls `visit` with each filling of each cage that is not a unit (the cage, its cells
+    /// and their digits), and returns how many there were: the one walk that both the
+    /// encoding and [`KillerEncoding::check`] make, so that both refuse the same puzzles.
+    fn each_filling(
+        &self,
+        killer: &Killer,
+        limit: usize,
+        visit: &mut VisitFilling,
+    ) -> Result<usize, KillerError> {
+        let mut fillings = 0;
+        for (k, cage) in killer.cages().iter().enumerate() {
+            if self.full.contains(&k) {
+                continue;
+            }
+            let cage_allowed: Vec<u128> = cage.cells.iter().map(|&c| self.allowed[c]).collect();
+            let before = fillings;
+            let mut failure = None;
+            let _ = for_each_filling(&cage_allowed, cage.sum, &mut |filling| {
+                if fillings == limit {
+                    failure = Some(KillerError::TooManyFillings {
+                        cage: killer.cage_name(k),
+                        limit,
+                    });
+                    return ControlFlow::Break(());
+                }
+                if let Err(err) = visit(k, &cage.cells, filling) {
+                    failure = Some(err);
+                    return ControlFlow::Break(());
+                }
+                fillings += 1;
+                ControlFlow::Continue(())
+            });
+            if let Some(err) = failure {
+                return Err(err);
+            }
+            if fillings == before {
+                return Err(KillerError::NoFilling {
+                    cage: killer.cage_name(k),
+                });
+            }
+        }
+        Ok(fillings)
+    }
 }
 
 /// The digits of a set, smallest first.

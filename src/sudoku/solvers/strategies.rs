@@ -63,11 +63,11 @@
 //! The units come from the grid's [`Layout`], so any box shape (6×6 with 2×3 boxes, 12×12 …),
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.
 //!
-//! The solver also *rates* puzzles ([`rate`]): the hardest [`Strategy`] that was needed, and
-//! how many guesses the search made. Statistics: a *node* is a guessed digit tried (deductions
+//! Puzzles are rated by the explainer ([`crate::sudoku::explain::rating`]), the one rating
+//! system, whose steps include these four strategies. Statistics: a *node* is a guessed digit tried (deductions
 //! are not nodes; a puzzle solved by the strategies alone takes 0 nodes), a *guess* is a cell
 //! guessed on, a *backtrack* is a guessed digit abandoned after a contradiction or a guessed
-//! cell whose candidates ran out. [`SolveStats::strategies`] counts each strategy's
+//! cell whose candidates ran out. [`SolveStats::strategies`](super::SolveStats::strategies) counts each strategy's
 //! *deductions*: placed digits eliminated from peers, hidden singles placed, naked subsets and
 //! pointing confinements that removed at least one candidate.
 
@@ -75,7 +75,7 @@ use std::fmt;
 
 use super::kit::{solve_with, with_width, Counters, Digits, PerWidth, Run, Slots};
 use super::tables::{Crossing, Tables, TablesCache};
-use super::{Answer, Limits, SolveReport, SolveStats, SudokuSolver};
+use super::{Limits, SolveReport, SudokuSolver};
 use crate::sudoku::grid::{Grid, Layout};
 use crate::xc::Status;
 
@@ -138,51 +138,6 @@ impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// How hard a puzzle is for the `strategies` solver.
-///
-/// ```
-/// use dlxkit::sudoku::{Grid, Shape};
-/// use dlxkit::sudoku::solvers::{strategies::{rate, Strategy}, Answer};
-/// let rating = rate(&Grid::empty(Shape::new(2, 2)?));
-/// assert_eq!(rating.hardest, Strategy::Guess); // an empty grid cannot be deduced
-/// assert_eq!(rating.answer, Answer::Multiple);
-/// assert!(rating.guesses > 0);
-/// # Ok::<(), dlxkit::sudoku::GridError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rating {
-    /// The hardest strategy needed: [`Strategy::Guess`] if the search had to guess, otherwise
-    /// the hardest of the four strategies that made a deduction ([`Strategy::NakedSingle`]
-    /// for a grid with nothing to deduce).
-    pub hardest: Strategy,
-    /// Guesses made while counting solutions up to two.
-    pub guesses: u64,
-    /// Whether the puzzle has no solution, one or several (or [`Answer::Unknown`] when a limit
-    /// stopped the search).
-    pub answer: Answer,
-    /// The search's statistics, with each strategy's deductions.
-    pub stats: SolveStats,
-}
-
-/// Rates a puzzle: the hardest strategy needed and the number of guesses, found by counting
-/// its solutions up to two with the `strategies` solver (no other limits).
-///
-/// ```
-/// use dlxkit::sudoku::{Grid, Shape};
-/// use dlxkit::sudoku::solvers::{strategies::{rate, Strategy}, Answer};
-/// // A 4x4 puzzle with one blank in each row: naked singles finish it.
-/// let mut g = Grid::empty(Shape::new(2, 2)?);
-/// for (cell, d) in [1, 2, 3, 0, 3, 4, 0, 2, 2, 0, 4, 3, 0, 3, 2, 1].into_iter().enumerate() {
-///     g.set_cell(cell, d);
-/// }
-/// let rating = rate(&g);
-/// assert_eq!((rating.hardest, rating.guesses, rating.answer), (Strategy::NakedSingle, 0, Answer::Unique));
-/// # Ok::<(), dlxkit::sudoku::GridError>(())
-/// ```
-pub fn rate(grid: &Grid) -> Rating {
-    StrategiesSolver::new().rate(grid, &Limits::new())
 }
 
 /// A cell or unit with no candidate left: the current branch has no solution.
@@ -935,40 +890,6 @@ impl StrategiesSolver {
     /// ```
     pub fn new() -> StrategiesSolver {
         StrategiesSolver::default()
-    }
-
-    /// Rates a puzzle within `limits` (the solution limit is always two): see [`rate`].
-    ///
-    /// ```
-    /// use dlxkit::sudoku::{Grid, Shape};
-    /// use dlxkit::sudoku::solvers::{strategies::{StrategiesSolver, Strategy}, Answer, Limits};
-    /// let mut solver = StrategiesSolver::new();
-    /// let rating = solver.rate(&Grid::empty(Shape::new(3, 3)?), &Limits::new().nodes(100));
-    /// assert_eq!(rating.hardest, Strategy::Guess);
-    /// assert_eq!(rating.answer, Answer::Multiple);
-    /// # Ok::<(), dlxkit::sudoku::GridError>(())
-    /// ```
-    pub fn rate(&mut self, grid: &Grid, limits: &Limits) -> Rating {
-        let mut limits = limits.clone();
-        limits.max_solutions = Some(2);
-        let report = self.solve(grid, &limits);
-        let hardest = if report.stats.guesses > 0 {
-            Strategy::Guess
-        } else {
-            Strategy::ALL[..4]
-                .iter()
-                .zip(&report.stats.strategies)
-                .filter(|&(_, &(_, count))| count > 0)
-                .map(|(&s, _)| s)
-                .next_back()
-                .unwrap_or(Strategy::NakedSingle)
-        };
-        Rating {
-            hardest,
-            guesses: report.stats.guesses,
-            answer: report.answer(),
-            stats: report.stats,
-        }
     }
 }
 
