@@ -18,6 +18,7 @@ mod engine_forcing;
 mod engine_known;
 mod engine_properties;
 mod engine_reduce;
+mod engine_shards;
 mod foreign_ids;
 mod fuzz;
 mod memo;

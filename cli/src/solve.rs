@@ -74,6 +74,9 @@ pub struct SolveArgs {
     pub memo: MemoArgs,
 
     #[command(flatten)]
+    pub parts: super::shard::PartArgs,
+
+    #[command(flatten)]
     pub parallel: ParallelArgs,
 
     /// Print statistics on standard error
@@ -235,6 +238,20 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return Ok(run.exit());
     }
 
+    if args.parts.wanted() {
+        let limits = args.limits.limits(cancel, ctx.started);
+        let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
+        return super::shard::run_part(
+            &args.parts,
+            shard,
+            depth,
+            searched,
+            args.count,
+            limits,
+            watch,
+            ctx,
+        );
+    }
     let order = SearchOrder {
         seed: args.memo.seed,
         prefer_sharp: args.prefer_sharp,
@@ -268,6 +285,9 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     out.flush()?;
     search::report(ctx, &outcome, show_stats, args.profile, args.format);
+    if plan.is_shard() {
+        return Ok(Exit::for_shard(outcome.status));
+    }
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
 
@@ -287,6 +307,9 @@ fn stopped_before_search(
         search::report(ctx, &outcome, show_stats, args.profile, args.format);
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
+    }
+    if args.parallel.shard.is_some() {
+        return Ok(Exit::for_shard(status));
     }
     Ok(Exit::for_search(status, 0))
 }
