@@ -26,6 +26,14 @@ fn run_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
+/// `queens N` in Knuth's format, written in `dir`.
+fn queens_file(n: usize, dir: &std::path::Path) -> String {
+    let (_, text, _) = run(&["queens", &n.to_string(), "--emit", "dlx"]);
+    let file = dir.join(format!("queens{n}.dlx"));
+    std::fs::write(&file, text).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join("cli_shards")
@@ -70,7 +78,7 @@ fn a_complete_shard_exits_0_whatever_its_count_and_a_cut_one_exits_75() {
     assert!(out.contains("\"status\":\"node limit\""), "{out}");
     let (code, out, _) = run(&[
         "queens",
-        "12",
+        "16",
         "--count",
         "--shard",
         "0/2",
@@ -197,6 +205,7 @@ fn merge_refuses_huge_numbers_edited_lines_and_relabelled_results_naming_the_lin
 #[test]
 fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
     let dir = scratch("self-split");
+    let queens8 = queens_file(8, &dir);
     let n = 4;
     let mut results = String::new();
     let mut parts = 0;
@@ -205,8 +214,8 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
         let mut todo: Vec<Option<String>> = vec![None];
         while let Some(from) = todo.pop() {
             let mut args = vec![
-                "queens",
-                "8",
+                "solve",
+                &queens8,
                 "--count",
                 "--shard",
                 &shard,
@@ -261,7 +270,9 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
 #[test]
 fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same_figures() {
     let dir = scratch("checkpoint");
-    let (_, expected, seq) = run(&["queens", "11", "--count", "--stats"]);
+    let queens11 = queens_file(13, &dir);
+    let queens10 = queens_file(10, &dir);
+    let (_, expected, seq) = run(&["queens", "13", "--count", "--stats"]);
     let nodes = seq.lines().find(|l| l.starts_with("nodes")).unwrap();
     let nodes = nodes.split_whitespace().nth(1).unwrap().to_string();
     for seed in 0..4u64 {
@@ -277,13 +288,13 @@ fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same
             };
             let child = std::process::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
                 .args([
-                    "queens",
-                    "11",
+                    "solve",
+                    &queens11,
                     "--count",
                     flag,
                     file,
                     "--checkpoint-every",
-                    "5000",
+                    "200000",
                 ])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
@@ -323,8 +334,8 @@ fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same
         );
     }
     let (code, _, err) = run(&[
-        "queens",
-        "10",
+        "solve",
+        &queens10,
         "--count",
         "--resume",
         dir.join("0.ckpt").to_str().unwrap(),
