@@ -149,13 +149,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     // Reading a terminal (`merge -`) waits for its user: Ctrl-C and SIGTERM end it with
     // a word and 130 or 143.
-    let watch = interrupt::Watch::start(None, |_| {
-        super::eprint_line(format_args!(
-            "dlxkit: {} while reading the results: nothing merged",
-            interrupt::stopped_by()
-        ));
-        Ok(Exit::Interrupted)
-    });
+    let watch = interrupt::watch_reading("merge");
     let mut merger = Merger::new();
     if args.manifest {
         merger = merger.with_subtotals();

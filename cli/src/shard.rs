@@ -82,7 +82,10 @@ struct AboveJson {
 
 /// Runs `dlxkit shard`.
 pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
+    // Reading a terminal (`shard -`) waits for its user: a signal ends it with a word.
+    let watch = interrupt::watch_reading("shard");
     let source = input::read(args.file.as_deref(), ctx)?;
+    watch.hand_over();
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     let by = match (args.count, args.depth) {
         (Some(n), _) => SplitBy::Count(usize::try_from(n).unwrap_or(usize::MAX)),

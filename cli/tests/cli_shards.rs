@@ -346,3 +346,39 @@ fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same
         "{err}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn reduce_shard_and_merge_stopped_while_reading_say_so_and_exit_130_or_143() {
+    for (subcommand, signal, number, code) in [
+        ("reduce", "INT", 2, 130),
+        ("shard", "TERM", 15, 143),
+        ("merge", "INT", 2, 130),
+    ] {
+        let mut args = vec![subcommand, "-"];
+        if subcommand == "shard" {
+            args.extend(["--count", "4"]);
+        }
+        // Standard input stays open and empty, as a terminal nobody types in.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        cli_util::wait_until_caught(child.id(), number);
+        cli_util::send(signal, child.id());
+        let ended = cli_util::end_within_30_seconds(child);
+        drop(stdin);
+        assert_eq!(ended.code, Some(code), "{subcommand}: {}", ended.stderr);
+        assert!(
+            ended
+                .stderr
+                .contains(&format!("dlxkit {subcommand}: stopped by ")),
+            "{subcommand}: {}",
+            ended.stderr
+        );
+    }
+}
