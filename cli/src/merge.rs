@@ -67,8 +67,9 @@ pub struct MergeArgs {
     pub manifest: bool,
 }
 
-/// The longest line read (a profile of a million levels fits).
-const MAX_LINE: u64 = 64 << 20;
+/// The longest line read (a profile of a million levels fits): it bounds what one line can
+/// make serde allocate before the numbers in it are checked.
+const MAX_LINE: u64 = 16 << 20;
 
 /// The fields of a shard line that merge reads.
 #[derive(Deserialize)]
@@ -354,6 +355,14 @@ fn report(line: Line) -> Result<ShardReport, String> {
         MAX_SHARDS,
     )?;
     let depth = bounded("depth", line.depth.unwrap_or(0), MAX_LEVELS)?;
+    let levels = line.profile.as_ref().map_or(0, Vec::len);
+    let above_levels = line.above.as_ref().map_or(0, |a| a.profile.len());
+    if levels.max(above_levels) > MAX_LEVELS {
+        return Err(format!(
+            "a \"profile\" of {} levels: more than the {MAX_LEVELS} a merge accepts",
+            levels.max(above_levels)
+        ));
+    }
     let mut totals = Totals::default();
     let stats = dlxkit::xc::Stats {
         solutions: line.solutions.ok_or_else(|| field("\"solutions\""))?,

@@ -382,3 +382,145 @@ fn reduce_shard_and_merge_stopped_while_reading_say_so_and_exit_130_or_143() {
         );
     }
 }
+
+/// A fuzz pass over merge's input (issue 26): real result lines (shards, split shards and
+/// their parts) edited at random — bytes changed, numbers replaced by huge or negative ones,
+/// lines dropped, doubled or cut — never make merge panic, hang or exit other than 0, 1 or 2,
+/// and every refusal is a `dlxkit:` message. Counts edited by hand can only be accepted
+/// (documented), so an accepted merge is checked for its shape, not its number.
+/// `DLXKIT_FUZZ_CASES` sets the number of cases (default 150).
+#[test]
+fn fuzz_merge_result_files() {
+    let dir = scratch("fuzz-merge");
+    let queens8 = queens_file(8, &dir);
+    let mut lines: Vec<String> = Vec::new();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let mut args = vec![
+                "solve",
+                &queens8,
+                "--count",
+                "--shard",
+                &shard,
+                "--split-after",
+                "700",
+            ];
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (_, out, _) = run(&args);
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            for part in v["continuation"].as_array().unwrap() {
+                todo.push(Some(part.as_str().unwrap().to_string()));
+            }
+            lines.push(out.trim().to_string());
+        }
+    }
+    let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    let cases: u64 = std::env::var("DLXKIT_FUZZ_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(150);
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let numbers = [
+        "18446744073709551615",
+        "4294967296",
+        "-1",
+        "1e30",
+        "0",
+        "99999999999999999999999",
+        "4194305",
+        "\"7\"",
+        "null",
+    ];
+    for case in 0..cases {
+        let mut edited = lines.clone();
+        for _ in 0..1 + next(4) {
+            let k = next(edited.len());
+            match next(6) {
+                0 => {
+                    edited.remove(k);
+                    if edited.is_empty() {
+                        edited.push(String::new());
+                    }
+                }
+                1 => {
+                    let copy = edited[k].clone();
+                    edited.push(copy);
+                }
+                2 => {
+                    let cut = next(edited[k].len() + 1);
+                    let mut line = edited[k].clone().into_bytes();
+                    line.truncate(cut);
+                    edited[k] = String::from_utf8_lossy(&line).into_owned();
+                }
+                3 => {
+                    // A number field replaced.
+                    let line = &edited[k];
+                    let digits: Vec<usize> = line
+                        .char_indices()
+                        .filter(|&(i, c)| {
+                            c.is_ascii_digit()
+                                && (i == 0 || !line.as_bytes()[i - 1].is_ascii_alphanumeric())
+                        })
+                        .map(|(i, _)| i)
+                        .collect();
+                    if let Some(&at) = digits.get(next(digits.len().max(1))) {
+                        let end = line[at..]
+                            .find(|c: char| !c.is_ascii_digit())
+                            .map_or(line.len(), |e| at + e);
+                        let number = numbers[next(numbers.len())];
+                        edited[k] = format!("{}{number}{}", &line[..at], &line[end..]);
+                    }
+                }
+                4 => {
+                    let mut line = edited[k].clone().into_bytes();
+                    if !line.is_empty() {
+                        let at = next(line.len());
+                        line[at] = b" {}[],:\"x0-/"[next(12)];
+                    }
+                    edited[k] = String::from_utf8_lossy(&line).into_owned();
+                }
+                _ => {
+                    let words = [
+                        "\"complete\":true",
+                        "\"status\":\"complete\"",
+                        "\"from\":\"1/8\",",
+                        "\"continuation\":[\"1/8\",\"1/8\"],",
+                    ];
+                    let line = edited[k].clone();
+                    let at = line.find(',').map_or(0, |c| c + 1);
+                    edited[k] =
+                        format!("{}{}{}", &line[..at], words[next(words.len())], &line[at..]);
+                }
+            }
+        }
+        let input = edited.join("\n") + "\n";
+        let (code, out, err) = run_with_stdin(&["merge", "--format", "json"], &input);
+        assert!(
+            [0, 1, 2].contains(&code) && !err.contains("panicked"),
+            "case {case}: exit {code}: {err}\ninput:\n{input}"
+        );
+        let v: serde_json::Value = serde_json::from_str(out.trim())
+            .unwrap_or_else(|e| panic!("case {case}: {e}: {out}\ninput:\n{input}"));
+        if code == 2 {
+            assert_eq!(v["complete"], false, "case {case}");
+            assert!(
+                err.lines()
+                    .all(|l| l.starts_with("dlxkit: ") || l.starts_with("hint: ")),
+                "case {case}: {err}"
+            );
+        } else {
+            assert_eq!(v["complete"], true, "case {case}");
+        }
+    }
+}
