@@ -49,7 +49,10 @@ Output: each solution is printed as its options, one per line, in the order the 
 chose them, then a blank line. Statistics, warnings and progress go to stderr.
 
 Exit status: 0 if a solution was found, 1 if none, 2 for bad input or usage,
-130 if interrupted by Ctrl-C (what was found so far is printed first).";
+130 if interrupted by Ctrl-C (what was found so far is printed first).
+A shard (--shard I/N) exits 0 when its search is complete, whatever its count (or when it
+split itself with --split-after), 75 when a limit cut it short (run it again), 143 on
+SIGTERM.";
 
 /// Arguments of `dlxkit solve`.
 #[derive(Args, Clone, Debug)]
