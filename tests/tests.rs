@@ -19,6 +19,7 @@ mod engine_known;
 mod engine_plan;
 mod engine_properties;
 mod engine_reduce;
+mod engine_shards;
 mod foreign_ids;
 mod fuzz;
 mod memo;

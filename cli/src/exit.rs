@@ -8,12 +8,18 @@
 //! | 0 | found (at least one solution), or done |
 //! | 1 | nothing found (no solution) |
 //! | 2 | bad input or usage (clap's usage errors exit 2 too); standard output cannot be written |
+//! | 75 | a shard (`--shard`) stopped by a limit before its search was complete: run it again (sysexits' `EX_TEMPFAIL`) |
 //! | 130 | interrupted by Ctrl-C (128 + SIGINT), after printing what was found |
 //! | 143 | stopped by SIGTERM (128 + SIGTERM), after printing what was found |
 //!
 //! A broken pipe on standard output (`dlxkit solve big.dlx | head`) is a quiet success. A
 //! count cut short by a limit says so on standard output (`2 (incomplete: node limit)`), so
 //! that no script takes it for the answer; its exit code is that of any search.
+//!
+//! A shard is different: a scheduler runs it, and reads the exit code alone. A shard whose
+//! search is complete exits 0 whatever it found (no solution in a subtree is an answer, not a
+//! failure); one cut short by `--timeout` or `--max-nodes` exits 75, which means "retry"
+//! (130 and 143, a signal, mean retry too); 2 means bad input, which no retry mends.
 
 use std::fmt;
 use std::process::ExitCode;
@@ -32,6 +38,8 @@ pub enum Exit {
     /// 130: Ctrl-C stopped the work (what was found so far was printed); 143 when it was
     /// SIGTERM (see [`super::interrupt::exit_code`]).
     Interrupted,
+    /// 75: a shard's search was cut short by a limit; running it again can finish it.
+    Retry,
 }
 
 impl Exit {
@@ -42,6 +50,20 @@ impl Exit {
             Exit::NoSolution => 1,
             Exit::Error => 2,
             Exit::Interrupted => super::interrupt::exit_code(),
+            Exit::Retry => 75,
+        }
+    }
+
+    /// The exit of one shard (`--shard I/N`) whose search ended with `status`, for a
+    /// scheduler: complete is success whatever the count; a signal is 130 or 143; any other
+    /// limit is [`Exit::Retry`].
+    pub fn for_shard(status: Status) -> Exit {
+        if status.is_complete() {
+            Exit::Success
+        } else if status == Status::Cancelled {
+            Exit::Interrupted
+        } else {
+            Exit::Retry
         }
     }
 
@@ -195,6 +217,16 @@ mod tests {
         assert_eq!(Exit::NoSolution.code(), 1);
         assert_eq!(Exit::Error.code(), 2);
         assert_eq!(Exit::Interrupted.code(), 130);
+        assert_eq!(Exit::Retry.code(), 75);
+    }
+
+    #[test]
+    fn a_shard_exits_for_a_scheduler() {
+        assert_eq!(Exit::for_shard(Status::Complete), Exit::Success);
+        assert_eq!(Exit::for_shard(Status::Cancelled), Exit::Interrupted);
+        for status in [Status::NodeLimit, Status::TimeLimit, Status::SolutionLimit] {
+            assert_eq!(Exit::for_shard(status), Exit::Retry, "{status:?}");
+        }
     }
 
     #[test]

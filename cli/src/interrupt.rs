@@ -185,3 +185,16 @@ where
         return;
     }
 }
+
+/// A watch over work that only reads and prepares (`reduce -`, `shard -`, `merge -` reading a
+/// terminal): a signal ends the process with a word saying what was cut short, and 130 or
+/// 143.
+pub fn watch_reading(subcommand: &'static str) -> Watch {
+    Watch::start(None, move |_| {
+        super::eprint_line(format_args!(
+            "dlxkit {subcommand}: stopped by {} before it was done: nothing written",
+            stopped_by()
+        ));
+        Ok(Exit::Interrupted)
+    })
+}

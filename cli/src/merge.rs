@@ -2,27 +2,38 @@
 //! lines of `dlxkit solve --shard I/N`) after checking that every shard of the list is
 //! there exactly once, complete, and of the same problem ([`dlxkit::xc::shard::merge`]).
 
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::shard::{self, MergeError, ShardReport, Totals};
+use dlxkit::xc::shard::{
+    MergeError, Merged, Merger, Path, ShardReport, Totals, MAX_LEVELS, MAX_SHARDS,
+};
 use dlxkit::xc::Status;
 use serde::{Deserialize, Serialize};
 
 use super::input;
 use super::output::{Format, Output};
 use super::search::stat_line;
-use super::{CliError, Context, Exit};
+use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:
   dlxkit merge results/*.jsonl                    the count of the whole search
   cat results/*.jsonl | dlxkit merge --stats      with nodes and updates
-  dlxkit merge --format json results/*.jsonl
+  dlxkit merge --format json results/*.jsonl      totals, or the problems and what to run again
+  dlxkit merge --manifest results/*.jsonl         each shard's count, then the total
 
-Input: the output of `dlxkit solve FILE --shard I/N` (any other line is skipped). Each
-shard of the list must be there exactly once and complete; otherwise the message names the
-shards to run again (missing, duplicated, from another problem or list, or incomplete).
+Input: the output of `dlxkit solve FILE --shard I/N` (any other line is skipped), from files
+or standard input, read line by line: a million lines merge in constant memory (a few words
+per shard of the list). Each shard of the list must be there exactly once and complete, or
+split into parts (`--split-after`) that are all there. Every problem is named in one run:
+missing, duplicated, incomplete, relabelled, from another problem or list, or unreadable
+lines (with file and line); `--format json` prints the indices to run again.
+
+What merge cannot see: a count edited by hand (a line's numbers are what it says; the
+fingerprint only ties a line to its problem and list). A line whose `complete` disagrees with
+its status, two indices with one path, or a part outside its shard are refused.
 
 Exit status: 0 if the search has solutions, 1 if none, 2 when the results cannot be merged.";
 
@@ -49,7 +60,16 @@ pub struct MergeArgs {
     /// written in full).
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
+
+    /// Print each shard's count first (its index, count and path; with its parts), as a
+    /// record count publishes its subtotals
+    #[arg(long)]
+    pub manifest: bool,
 }
+
+/// The longest line read (a profile of a million levels fits): it bounds what one line can
+/// make serde allocate before the numbers in it are checked.
+const MAX_LINE: u64 = 16 << 20;
 
 /// The fields of a shard line that merge reads.
 #[derive(Deserialize)]
@@ -57,17 +77,20 @@ struct Line {
     #[serde(rename = "type")]
     kind: Option<String>,
     fingerprint: Option<String>,
-    shards: Option<usize>,
-    index: Option<usize>,
+    shards: Option<u64>,
+    index: Option<u64>,
     path: Option<String>,
-    depth: Option<usize>,
+    depth: Option<u64>,
     status: Option<String>,
+    complete: Option<bool>,
     solutions: Option<u64>,
     nodes: Option<u64>,
     updates: Option<u64>,
     cleansings: Option<u64>,
     profile: Option<Vec<u64>>,
     above: Option<AboveLine>,
+    from: Option<String>,
+    continuation: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -90,38 +113,114 @@ struct MergedJson<'a> {
     profile: &'a [u128],
 }
 
+/// A refused merge as JSON: what is wrong, and what to run again.
+#[derive(Serialize)]
+struct RefusedJson {
+    complete: bool,
+    shards: usize,
+    results: u64,
+    problems: Vec<String>,
+    more_problems: usize,
+    rerun: Vec<usize>,
+    rerun_parts: Vec<PartJson>,
+}
+
+#[derive(Serialize)]
+struct PartJson {
+    index: usize,
+    path: String,
+}
+
+/// One shard's count in a manifest.
+#[derive(Serialize)]
+struct SubtotalJson<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    index: usize,
+    path: Option<&'a str>,
+    solutions: u128,
+}
+
 /// Runs `dlxkit merge`.
 pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
-    let mut reports = Vec::new();
+    if args.files.is_empty() && ctx.stdin_is_terminal {
+        return Err(CliError::usage(
+            "no input: give the files of shard results, or pipe them into standard input",
+        ));
+    }
+    // Reading a terminal (`merge -`) waits for its user: Ctrl-C and SIGTERM end it with
+    // a word and 130 or 143.
+    let watch = interrupt::watch_reading("merge");
+    let mut merger = Merger::new();
+    if args.manifest {
+        merger = merger.with_subtotals();
+    }
     let files: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
         vec![None]
     } else {
         args.files.iter().map(|f| Some(f.as_path())).collect()
     };
     for file in files {
-        let source = input::read(file, ctx)?;
-        for (k, text) in source.text.lines().enumerate() {
-            let at = || format!("{}:{}", source.name, k + 1);
-            if text.trim().is_empty() {
-                continue;
-            }
-            let line: Line = serde_json::from_str(text).map_err(|e| {
-                CliError::input(format!(
-                    "{}: not a line of `dlxkit solve --shard`: {e}",
-                    at()
-                ))
+        let path = input::InputPath::from_arg(file);
+        let name = path.name();
+        let reader: Box<dyn BufRead> = match path {
+            input::InputPath::Stdin => Box::new(BufReader::new(std::io::stdin())),
+            input::InputPath::File(p) => match std::fs::File::open(p) {
+                Ok(f) => Box::new(BufReader::new(f)),
+                Err(e) => {
+                    merger.refuse(MergeError::Unreadable {
+                        place: name.clone(),
+                        reason: format!("cannot read it: {e}"),
+                    });
+                    continue;
+                }
+            },
+        };
+        read_lines(reader, &name, &mut merger);
+    }
+    watch.hand_over();
+    let merged = merger.finish();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    if !merged.is_complete() {
+        if matches!(args.format, Format::Json | Format::Jsonl) {
+            out.json_line(&RefusedJson {
+                complete: false,
+                shards: merged.shards,
+                results: merged.results,
+                problems: merged.problems.iter().map(ToString::to_string).collect(),
+                more_problems: merged.more_problems,
+                rerun: merged.rerun.clone(),
+                rerun_parts: merged
+                    .rerun_parts
+                    .iter()
+                    .map(|(index, path)| PartJson {
+                        index: *index,
+                        path: path.to_string(),
+                    })
+                    .collect(),
             })?;
-            if line.kind.as_deref() != Some("shard") {
-                continue;
+            out.flush()?;
+        }
+        return Err(refused(&merged));
+    }
+    let totals = &merged.totals;
+    let shards = merged.shards;
+    if let Some(subtotals) = &merged.subtotals {
+        for (index, path, solutions) in subtotals {
+            match args.format {
+                Format::Text => out.line(&format!(
+                    "{index:>7}  {solutions:>20}  {}",
+                    path.as_deref().unwrap_or("-")
+                ))?,
+                Format::Json | Format::Jsonl => out.json_line(&SubtotalJson {
+                    kind: "subtotal",
+                    index: *index,
+                    path: path.as_deref(),
+                    solutions: *solutions,
+                })?,
             }
-            reports.push(report(line).map_err(|what| {
-                CliError::input(format!("{}: a shard line without {what}", at()))
-            })?);
         }
     }
-    let totals = shard::merge(&reports).map_err(|e| merge_error(&e, &reports))?;
-    let shards = reports.first().map_or(0, |r| r.shards);
-    let mut out = Output::stdout(ctx.stdout_is_terminal);
     match args.format {
         Format::Text => out.line(&totals.solutions.to_string())?,
         Format::Json | Format::Jsonl => out.json_line(&MergedJson {
@@ -136,7 +235,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     out.flush()?;
     if args.stats || args.profile {
-        print_stats(ctx, &totals, shards, args.profile);
+        print_stats(ctx, totals, shards, args.profile);
     }
     Ok(if totals.solutions > 0 {
         Exit::Success
@@ -145,26 +244,136 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     })
 }
 
-/// A report from the fields of a line; the name of the first field missing.
-fn report(line: Line) -> Result<ShardReport, &'static str> {
-    let fingerprint = line.fingerprint.ok_or("\"fingerprint\"")?;
-    let fingerprint = u64::from_str_radix(&fingerprint, 16).map_err(|_| "a hex \"fingerprint\"")?;
-    let word = line.status.ok_or("\"status\"")?;
+/// Reads the shard lines of one input into `merger`, one line at a time (each at most
+/// [`MAX_LINE`] bytes), noting every line it cannot read.
+fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger) {
+    let mut buffer = Vec::new();
+    let mut number = 0u64;
+    loop {
+        buffer.clear();
+        number += 1;
+        let at = || format!("{name}:{number}");
+        let read = (&mut reader)
+            .take(MAX_LINE + 1)
+            .read_until(b'\n', &mut buffer);
+        match read {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e) => {
+                merger.refuse(MergeError::Unreadable {
+                    place: at(),
+                    reason: format!("cannot read: {e}"),
+                });
+                return;
+            }
+        }
+        if buffer.len() as u64 > MAX_LINE {
+            merger.refuse(MergeError::Unreadable {
+                place: at(),
+                reason: format!("a line longer than {MAX_LINE} bytes: not a shard's result"),
+            });
+            // Skip the rest of that line.
+            loop {
+                buffer.clear();
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) if buffer.ends_with(b"\n") => break,
+                    Ok(_) => {}
+                }
+            }
+            continue;
+        }
+        let mut bytes = buffer.as_slice();
+        if number == 1 {
+            bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            merger.refuse(MergeError::Unreadable {
+                place: at(),
+                reason: "not UTF-8 text".to_string(),
+            });
+            continue;
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        let line: Line = match serde_json::from_str(text) {
+            Ok(line) => line,
+            Err(e) => {
+                merger.refuse(MergeError::Unreadable {
+                    place: at(),
+                    reason: format!("not a line of `dlxkit solve --shard`: {e}"),
+                });
+                continue;
+            }
+        };
+        if line.kind.as_deref() != Some("shard") {
+            continue;
+        }
+        match report(line) {
+            Ok(r) => merger.add(r),
+            Err(reason) => merger.refuse(MergeError::Unreadable {
+                place: at(),
+                reason,
+            }),
+        }
+    }
+}
+
+/// A report from the fields of a line, or why the line is refused.
+fn report(line: Line) -> Result<ShardReport, String> {
+    let field = |what: &str| format!("a shard line without {what}");
+    let fingerprint = line.fingerprint.ok_or_else(|| field("\"fingerprint\""))?;
+    let fingerprint =
+        u64::from_str_radix(&fingerprint, 16).map_err(|_| field("a hex \"fingerprint\""))?;
+    let word = line.status.ok_or_else(|| field("\"status\""))?;
     let status = Status::ALL
         .into_iter()
         .find(|s| s.as_str() == word)
-        .ok_or("a known \"status\"")?;
+        .ok_or_else(|| field("a known \"status\""))?;
+    if let Some(complete) = line.complete {
+        if complete != status.is_complete() {
+            return Err(format!(
+                "\"complete\" is {complete} but \"status\" is \"{word}\": the line was edited"
+            ));
+        }
+    }
+    let bounded = |what: &str, value: u64, max: usize| {
+        usize::try_from(value)
+            .ok()
+            .filter(|&v| v <= max)
+            .ok_or_else(|| format!("\"{what}\" is {value}: more than the {max} a merge accepts"))
+    };
+    let shards = bounded(
+        "shards",
+        line.shards.ok_or_else(|| field("\"shards\""))?,
+        MAX_SHARDS,
+    )?;
+    let index = bounded(
+        "index",
+        line.index.ok_or_else(|| field("\"index\""))?,
+        MAX_SHARDS,
+    )?;
+    let depth = bounded("depth", line.depth.unwrap_or(0), MAX_LEVELS)?;
+    let levels = line.profile.as_ref().map_or(0, Vec::len);
+    let above_levels = line.above.as_ref().map_or(0, |a| a.profile.len());
+    if levels.max(above_levels) > MAX_LEVELS {
+        return Err(format!(
+            "a \"profile\" of {} levels: more than the {MAX_LEVELS} a merge accepts",
+            levels.max(above_levels)
+        ));
+    }
     let mut totals = Totals::default();
     let stats = dlxkit::xc::Stats {
-        solutions: line.solutions.ok_or("\"solutions\"")?,
-        nodes: line.nodes.ok_or("\"nodes\"")?,
-        updates: line.updates.ok_or("\"updates\"")?,
+        solutions: line.solutions.ok_or_else(|| field("\"solutions\""))?,
+        nodes: line.nodes.ok_or_else(|| field("\"nodes\""))?,
+        updates: line.updates.ok_or_else(|| field("\"updates\""))?,
         cleansings: line.cleansings.unwrap_or(0),
         profile: line.profile.unwrap_or_default(),
         ..Default::default()
     };
     totals.add(0, &stats);
-    let above = line.above.ok_or("\"above\"")?;
+    let above = line.above.ok_or_else(|| field("\"above\""))?;
     let mut above_totals = Totals::default();
     above_totals.add(
         0,
@@ -176,45 +385,74 @@ fn report(line: Line) -> Result<ShardReport, &'static str> {
             ..Default::default()
         },
     );
+    let path_of = |text: &str| {
+        text.parse::<Path>()
+            .map_err(|e| format!("{e} (in \"from\" or \"continuation\")"))
+    };
+    let from = line.from.as_deref().map(path_of).transpose()?;
+    let continuation = line
+        .continuation
+        .unwrap_or_default()
+        .iter()
+        .map(|t| path_of(t))
+        .collect::<Result<Vec<Path>, String>>()?;
     Ok(ShardReport {
         fingerprint,
-        shards: line.shards.ok_or("\"shards\"")?,
-        index: line.index.ok_or("\"index\"")?,
+        shards,
+        index,
         path: line.path.unwrap_or_else(|| "empty".to_string()),
         status,
         totals,
-        depth: line.depth.unwrap_or(0),
+        depth,
         above: above_totals,
+        from,
+        continuation,
     })
 }
 
-/// The error of a refused merge, with what to run again.
-fn merge_error(e: &MergeError, reports: &[ShardReport]) -> CliError {
-    let n = reports.first().map_or(0, |r| r.shards);
-    let hint = match e {
-        MergeError::Missing { missing, .. } => {
-            let runs: Vec<String> = missing
-                .iter()
-                .take(5)
-                .map(|i| format!("--shard {i}/{n}"))
-                .collect();
-            let more = if missing.len() > 5 { ", ..." } else { "" };
-            Some(format!("run them: dlxkit solve FILE {}{more}", runs.join(", ")))
-        }
-        MergeError::Incomplete { index, .. } => Some(format!(
-            "run it again without the limit that stopped it: dlxkit solve FILE --shard {index}/{n}"
-        )),
-        MergeError::Foreign { .. } => Some(
-            "merge results of one problem and one shard list (the same FILE and the same --shard I/N)"
-                .to_string(),
-        ),
-        _ => None,
-    };
-    let error = CliError::input(e.to_string());
-    match hint {
-        Some(h) => error.with_hint(h),
-        None => error,
+/// The error of a refused merge: every problem, then what to run again.
+fn refused(merged: &Merged) -> CliError {
+    let mut message: Vec<String> = merged.problems.iter().map(ToString::to_string).collect();
+    if merged.more_problems > 0 {
+        message.push(format!("... and {} more problems", merged.more_problems));
     }
+    let n = merged.shards;
+    let mut runs: Vec<String> = merged
+        .rerun
+        .iter()
+        .take(5)
+        .map(|i| format!("--shard {i}/{n}"))
+        .collect();
+    runs.extend(
+        merged
+            .rerun_parts
+            .iter()
+            .take(5usize.saturating_sub(runs.len()))
+            .map(|(i, p)| format!("--shard {i}/{n} --from '{p}'")),
+    );
+    let error = CliError::input(message.join("\ndlxkit: "));
+    if runs.is_empty() {
+        if merged
+            .problems
+            .iter()
+            .any(|p| matches!(p, MergeError::Foreign { .. }))
+        {
+            return error.with_hint(
+                "merge results of one problem and one shard list (the same FILE and the same --shard I/N)",
+            );
+        }
+        return error;
+    }
+    let more = merged.rerun.len() + merged.rerun_parts.len() > runs.len();
+    let more = if more {
+        ", ... (--format json lists them all)"
+    } else {
+        ""
+    };
+    error.with_hint(format!(
+        "run them: dlxkit solve FILE {}{more}",
+        runs.join(", ")
+    ))
 }
 
 fn print_stats(ctx: &Context, totals: &Totals, shards: usize, profile: bool) {

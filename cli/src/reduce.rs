@@ -69,7 +69,10 @@ pub fn run(args: &ReduceArgs, ctx: &Context) -> Result<Exit, CliError> {
             "`reduce` writes one result: use --format text or json",
         ));
     }
+    // Reading a terminal (`reduce -`) waits for its user: a signal ends it with a word.
+    let watch = super::interrupt::watch_reading("reduce");
     let source = input::read(args.file.as_deref(), ctx)?;
+    watch.hand_over();
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     for warning in problem.warnings() {
         ctx.warn(super::solve::warning_text(&source, warning));

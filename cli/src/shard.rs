@@ -6,14 +6,14 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::plan::ShardOf;
-use dlxkit::xc::shard::{Split, SplitBy};
-use dlxkit::xc::{Plan, Problem};
+use dlxkit::xc::shard::{Frontier, Path, Shard, Split, SplitBy};
+use dlxkit::xc::{Arena, Limits, Outcome, Plan, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
 use super::input;
 use super::output::{Format, Output};
 use super::search::parse_positive;
-use super::{CliError, Context, Exit};
+use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -83,7 +83,10 @@ struct AboveJson {
 
 /// Runs `dlxkit shard`.
 pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
+    // Reading a terminal (`shard -`) waits for its user: a signal ends it with a word.
+    let watch = interrupt::watch_reading("shard");
     let source = input::read(args.file.as_deref(), ctx)?;
+    watch.hand_over();
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     // A list `solve --shard` would refuse is refused here, for the same reason.
     let one = ShardOf {
@@ -164,4 +167,303 @@ pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
         ));
     }
     Ok(Exit::Success)
+}
+
+/// Flags of `dlxkit solve` for shards that split themselves and for checkpoints.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PartArgs {
+    /// With --shard: stop after about NODES nodes and name the subtrees left (the shard's
+    /// continuation, in "continuation"), each to run with --from; exits 0
+    ///
+    /// The shard stops between subtrees, so what it counted and what it names add up
+    /// exactly; `dlxkit merge` checks the whole tree of parts.
+    #[arg(long, value_name = "NODES", value_parser = parse_positive, requires = "shard")]
+    pub split_after: Option<u64>,
+
+    /// With --shard I/N: search only the part PATH of shard I (a path its continuation named)
+    #[arg(long, value_name = "PATH", requires = "shard")]
+    pub from: Option<Path>,
+
+    /// Count with a checkpoint: write the search's frontier to FILE every
+    /// --checkpoint-every nodes and when stopped (SIGTERM, Ctrl-C, --timeout)
+    ///
+    /// Run the same command again with --resume FILE to go on; the final count, nodes and
+    /// updates are those of a run never stopped. Needs --count.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "jobs"])]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Go on from the checkpoint FILE (of the same problem), writing it again as it goes
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "jobs"])]
+    pub resume: Option<PathBuf>,
+
+    /// With --checkpoint: the nodes between two writes of the checkpoint
+    #[arg(long, value_name = "NODES", value_parser = parse_positive, default_value_t = 20_000_000)]
+    pub checkpoint_every: u64,
+}
+
+impl PartArgs {
+    /// Whether the run is one of these (and not the plain search of `solve`).
+    pub fn wanted(&self) -> bool {
+        self.split_after.is_some()
+            || self.from.is_some()
+            || self.checkpoint.is_some()
+            || self.resume.is_some()
+    }
+}
+
+/// The JSON line of a shard, or of a part of one, searched within a budget.
+#[derive(Serialize)]
+struct PartLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    fingerprint: String,
+    shards: usize,
+    split: String,
+    index: usize,
+    path: Option<String>,
+    depth: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    share: f64,
+    #[serde(flatten)]
+    search: super::search::SearchSummary,
+    profile: Vec<u64>,
+    above: PartAbove,
+    dead: usize,
+    continuation: Vec<String>,
+    waste: u64,
+}
+
+#[derive(Serialize)]
+struct PartAbove {
+    nodes: u64,
+    updates: u64,
+    cleansings: u64,
+    profile: Vec<u64>,
+}
+
+/// Runs a self-splitting shard, a part of one, or a checkpointed count, for `dlxkit solve`.
+#[allow(clippy::too_many_arguments)]
+pub fn run_part(
+    args: &PartArgs,
+    shard: Option<(usize, usize)>,
+    shard_depth: Option<usize>,
+    problem: &Problem,
+    count: bool,
+    limits: Limits,
+    watch: interrupt::Watch,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    if !count {
+        return Err(CliError::usage(
+            "--split-after, --from, --checkpoint and --resume count: give --count",
+        ));
+    }
+    if problem.has_bounds() {
+        return Err(CliError::usage(
+            "shards and checkpoints cut Knuth's plain exact cover search; a search with item bounds (`a:b|name`, Algorithm M) runs whole",
+        ));
+    }
+    if args.checkpoint.is_some() || args.resume.is_some() {
+        return checkpointed(args, problem, limits, watch, ctx);
+    }
+    let Some((index, n)) = shard else {
+        return Err(CliError::usage("--split-after and --from need --shard I/N"));
+    };
+    let by = match shard_depth {
+        Some(depth) => SplitBy::Depth(depth),
+        None => SplitBy::Count(n),
+    };
+    let split = Split::new(problem, by);
+    if shard_depth.is_some() && split.shards().len() != n {
+        return Err(CliError::usage(format!(
+            "the list of shards at depth {} has {} shards, not {n}: give --shard I/{}",
+            shard_depth.unwrap_or(0),
+            split.shards().len(),
+            split.shards().len()
+        )));
+    }
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena);
+    let whole = split.shards().get(index);
+    let target = match (&args.from, whole) {
+        (Some(part), Some(whole)) => {
+            if !whole.path().contains(part) || part == whole.path() {
+                return Err(CliError::usage(format!(
+                    "--from `{part}` is not a part of shard {index}/{n} (`{}`)",
+                    whole.path()
+                )));
+            }
+            Some(
+                Shard::locate(&mut solver, part)
+                    .map_err(|e| CliError::input(format!("--from: {e}")))?,
+            )
+        }
+        (Some(part), None) => {
+            return Err(CliError::usage(format!(
+                "--from `{part}`: shard {index}/{n} is empty (the tree has fewer subtrees)"
+            )))
+        }
+        (None, whole) => whole.cloned(),
+    };
+    let budget = args.split_after.unwrap_or(u64::MAX);
+    solver.set_limits(limits.clone());
+    watch.hand_over();
+    let (outcome, continuation, waste) = match &target {
+        Some(part) => {
+            let run = part.run_with_budget(&mut solver, budget, false, |_| {
+                std::ops::ControlFlow::Continue(())
+            });
+            (run.outcome, run.continuation, run.waste)
+        }
+        None => (
+            Outcome {
+                status: Status::Complete,
+                stats: Stats::default(),
+            },
+            Vec::new(),
+            0,
+        ),
+    };
+    let above = split.above();
+    let searched = target.as_ref().map(|s| s.path().clone());
+    let line = PartLine {
+        kind: "shard",
+        fingerprint: format!("{:016x}", split.fingerprint()),
+        shards: n,
+        split: split.by().to_string(),
+        index,
+        path: whole.map(|s| s.path().to_string()),
+        depth: searched.as_ref().map_or(0, Path::depth),
+        from: args.from.as_ref().map(ToString::to_string),
+        share: searched.as_ref().map_or(0.0, Path::share),
+        search: super::search::SearchSummary::new(&outcome),
+        profile: outcome.stats.profile.clone(),
+        above: PartAbove {
+            nodes: above.nodes,
+            updates: above.updates,
+            cleansings: above.cleansings,
+            profile: above.profile.clone(),
+        },
+        dead: split.dead().len(),
+        continuation: continuation.iter().map(ToString::to_string).collect(),
+        waste,
+    };
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    out.json_line(&line)?;
+    out.flush()?;
+    Ok(part_exit(outcome.status, !continuation.is_empty()))
+}
+
+/// The exit of a budgeted shard: complete, or stopped by its budget with its rest named, is
+/// done (0); a signal is 130 or 143; another limit is "retry" (75).
+fn part_exit(status: Status, named_rest: bool) -> Exit {
+    if status == Status::NodeLimit && named_rest {
+        Exit::Success
+    } else {
+        Exit::for_shard(status)
+    }
+}
+
+/// A count with a checkpoint file: the frontier advanced a piece at a time, written after
+/// each piece and when the run stops.
+fn checkpointed(
+    args: &PartArgs,
+    problem: &Problem,
+    limits: Limits,
+    watch: interrupt::Watch,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena);
+    let (mut frontier, file) = match &args.resume {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| CliError::input(format!("cannot read `{}`: {e}", file.display())))?;
+            let frontier: Frontier = text
+                .parse()
+                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+            frontier
+                .check(&mut solver)
+                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+            (
+                frontier,
+                args.checkpoint.clone().unwrap_or_else(|| file.clone()),
+            )
+        }
+        None => (
+            Frontier::new(&mut solver),
+            args.checkpoint.clone().expect("--checkpoint or --resume"),
+        ),
+    };
+    let max_nodes = limits.max_nodes;
+    let mut piece_limits = limits;
+    piece_limits.max_nodes = None;
+    solver.set_limits(piece_limits);
+    watch.hand_over();
+    let started = std::time::Instant::now();
+    let mut status = Status::Complete;
+    while !frontier.is_done() {
+        let step = frontier
+            .step(&mut solver, args.checkpoint_every)
+            .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+        write_checkpoint(&file, &frontier)?;
+        if !step.is_complete() && step != Status::NodeLimit {
+            status = step;
+            break;
+        }
+        if max_nodes.is_some_and(|m| frontier.totals().nodes >= u128::from(m)) {
+            status = Status::NodeLimit;
+            break;
+        }
+    }
+    if frontier.is_done() {
+        status = Status::Complete;
+    }
+    let totals = frontier.totals();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let count = if status.is_complete() {
+        totals.solutions.to_string()
+    } else {
+        format!("{} (incomplete: {})", totals.solutions, status.as_str())
+    };
+    out.line(&count)?;
+    out.flush()?;
+    if ctx.global.quiet {
+        // Nothing more.
+    } else if status.is_complete() {
+        ctx.note(format_args!(
+            "complete: {} nodes, {} updates ({} nodes searched again after stops); checkpoint `{}`",
+            totals.nodes,
+            totals.updates,
+            frontier.waste(),
+            file.display()
+        ));
+    } else {
+        ctx.note(format_args!(
+            "stopped ({}): {} subtrees left in `{}` after {:.1} s; go on with --resume {}",
+            status.as_str(),
+            frontier.todo().count(),
+            file.display(),
+            started.elapsed().as_secs_f64(),
+            file.display()
+        ));
+    }
+    let solutions = u64::try_from(totals.solutions).unwrap_or(u64::MAX);
+    Ok(Exit::for_search(status, solutions))
+}
+
+/// Writes the checkpoint atomically: a new file beside it, renamed over it.
+fn write_checkpoint(file: &std::path::Path, frontier: &Frontier) -> Result<(), CliError> {
+    let mut fresh = file.as_os_str().to_owned();
+    fresh.push(".new");
+    let fresh = PathBuf::from(fresh);
+    std::fs::write(&fresh, frontier.to_string())
+        .and_then(|()| std::fs::rename(&fresh, file))
+        .map_err(|e| {
+            CliError::input(format!(
+                "cannot write the checkpoint `{}`: {e}",
+                file.display()
+            ))
+        })
 }

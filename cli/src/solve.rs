@@ -52,7 +52,10 @@ Output: each solution is printed as its options, one per line, in the order the 
 chose them, then a blank line. Statistics, warnings and progress go to stderr.
 
 Exit status: 0 if a solution was found, 1 if none, 2 for bad input or usage,
-130 if interrupted by Ctrl-C (what was found so far is printed first).";
+130 if interrupted by Ctrl-C (what was found so far is printed first).
+A shard (--shard I/N) exits 0 when its search is complete, whatever its count (or when it
+split itself with --split-after), 75 when a limit cut it short (run it again), 143 on
+SIGTERM.";
 
 /// Arguments of `dlxkit solve`.
 #[derive(Args, Clone, Debug)]
@@ -75,6 +78,9 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub memo: MemoArgs,
+
+    #[command(flatten)]
+    pub parts: super::shard::PartArgs,
 
     #[command(flatten)]
     pub parallel: ParallelArgs,
@@ -160,6 +166,25 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     if args.emit == Emit::Dlx {
         return emit(args, &problem, watch, ctx);
     }
+    if args.parts.wanted() {
+        if args.reduce {
+            return Err(CliError::usage(
+                "--split-after, --from, --checkpoint and --resume search the problem as given: leave out --reduce",
+            ));
+        }
+        let limits = args.limits.limits(interrupt::flag(), ctx.started);
+        let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
+        return super::shard::run_part(
+            &args.parts,
+            shard,
+            depth,
+            &problem,
+            args.count,
+            limits,
+            watch,
+            ctx,
+        );
+    }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let format = if plan.is_shard() {
         Format::Jsonl
@@ -186,6 +211,9 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     match report.algorithm {
         Algorithm::MinimumCost => best::report(ctx, &report, show_stats, args.profile, format),
         _ => search::report(ctx, &report.outcome(), show_stats, args.profile, format),
+    }
+    if report.shard.is_some() {
+        return Ok(Exit::for_shard(report.status));
     }
     Ok(Exit::for_search(report.status, report.stats.solutions))
 }
@@ -313,6 +341,9 @@ fn stopped_before_search(
         search::report(ctx, &outcome, show_stats, args.profile, args.format);
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
+    }
+    if args.parallel.shard.is_some() {
+        return Ok(Exit::for_shard(status));
     }
     Ok(Exit::for_search(status, 0))
 }

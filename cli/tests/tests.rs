@@ -17,6 +17,7 @@ mod cli_puzzles;
 mod cli_readme;
 mod cli_reduce;
 mod cli_run_limits;
+mod cli_shards;
 mod cli_solve;
 mod cli_sudoku;
 mod cli_sudoku_input;

@@ -40,6 +40,14 @@ use super::problem::{OptionId, Problem};
 use super::search::{Event, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
 
+mod checkpoint;
+mod continuation;
+mod merge;
+
+pub use checkpoint::{CheckpointError, Frontier};
+pub use continuation::{Budgeted, LocateError};
+pub use merge::{Merged, Merger, MAX_KEPT, MAX_LEVELS, MAX_SHARDS, MISSING_SHOWN};
+
 /// One level of a shard's path: choices `first..=last` of `of` (from 1), usually one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Step {
@@ -83,6 +91,34 @@ impl Path {
             .iter()
             .map(|s| f64::from(s.last - s.first + 1) / f64::from(s.of))
             .product()
+    }
+
+    /// Whether the subtree of `other` is inside this one (a path contains itself; `-`
+    /// contains every path).
+    ///
+    /// ```
+    /// use dlxkit::xc::shard::Path;
+    /// let p = |t: &str| t.parse::<Path>().unwrap();
+    /// assert!(p("3/12").contains(&p("3/12 2-4/5")));
+    /// assert!(p("2-5/12").contains(&p("3/12 1/4")));
+    /// assert!(!p("3/12").contains(&p("4/12 1/4")));
+    /// ```
+    pub fn contains(&self, other: &Path) -> bool {
+        if other.depth() < self.depth() {
+            return false;
+        }
+        self.0
+            .iter()
+            .zip(&other.0)
+            .all(|(a, b)| a.of == b.of && a.first <= b.first && b.last <= a.last)
+    }
+
+    /// Whether the subtrees of two paths have a node in common.
+    pub fn overlaps(&self, other: &Path) -> bool {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .all(|(a, b)| a.first <= b.last && b.first <= a.last)
     }
 
     fn child(&self, step: Step) -> Path {
@@ -248,7 +284,7 @@ impl Shard {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
-        if self.members.is_empty() {
+        if self.path.depth() == 0 {
             // The whole tree.
             return if list {
                 solver.run(progress_every, handler)
@@ -746,6 +782,32 @@ impl Totals {
         self.add_profile(0, &other.profile);
     }
 
+    /// Adds other totals whose profile starts at `depth`, unless a sum would pass 2^128:
+    /// then nothing is added and the answer is false.
+    pub fn checked_add_at(&mut self, depth: usize, other: &Totals) -> bool {
+        let sums = (
+            self.solutions.checked_add(other.solutions),
+            self.nodes.checked_add(other.nodes),
+            self.updates.checked_add(other.updates),
+            self.cleansings.checked_add(other.cleansings),
+        );
+        let (Some(solutions), Some(nodes), Some(updates), Some(cleansings)) = sums else {
+            return false;
+        };
+        let fits = other.profile.iter().enumerate().all(|(k, &n)| {
+            self.profile
+                .get(depth + k)
+                .is_none_or(|&m| m.checked_add(n).is_some())
+        });
+        if !fits {
+            return false;
+        }
+        (self.solutions, self.nodes, self.updates, self.cleansings) =
+            (solutions, nodes, updates, cleansings);
+        self.add_profile(depth, &other.profile);
+        true
+    }
+
     fn add_profile(&mut self, depth: usize, levels: &[u128]) {
         if self.profile.len() < depth + levels.len() {
             self.profile.resize(depth + levels.len(), 0);
@@ -777,6 +839,33 @@ pub struct ShardReport {
     pub depth: usize,
     /// The split's figures above the shards ([`Split::above`]).
     pub above: Totals,
+    /// The part of the shard searched, when it is a part of a continuation (`None`: the
+    /// whole shard).
+    pub from: Option<Path>,
+    /// The parts left to search, when the search split itself
+    /// ([`Shard::run_with_budget`]).
+    pub continuation: Vec<Path>,
+}
+
+impl ShardReport {
+    /// The report of shard `index` of `split` (the whole shard) after `outcome`.
+    pub fn of_split(split: &Split, index: usize, outcome: Outcome) -> ShardReport {
+        let shard = split.shards().get(index);
+        let mut totals = Totals::default();
+        totals.add(0, &outcome.stats);
+        ShardReport {
+            fingerprint: split.fingerprint(),
+            shards: split.shards().len(),
+            index,
+            path: shard.map_or_else(|| "-".to_string(), |s| s.path().to_string()),
+            status: outcome.status,
+            totals,
+            depth: shard.map_or(0, |s| s.path().depth()),
+            above: Totals::from_split(split),
+            from: None,
+            continuation: Vec::new(),
+        }
+    }
 }
 
 /// Why shard results cannot be merged. Each names the shards, so that only they are run
@@ -824,13 +913,73 @@ pub enum MergeError {
         path: String,
     },
     /// Shards without a result.
-    #[error("{} of {shards} shards missing: {}", missing.len(), list(missing))]
+    #[error("{count} of {shards} shards missing: {}{}", list(missing), if *count > missing.len() { format!(", ... ({} more)", count - missing.len()) } else { String::new() })]
     Missing {
-        /// The indices of the missing shards.
+        /// The indices of the first missing shards (at most [`MISSING_SHOWN`]).
         missing: Vec<usize>,
+        /// How many are missing.
+        count: usize,
         /// The list's length.
         shards: usize,
     },
+    /// A number too large to be true, refused before it sizes anything.
+    #[error("{what} is {value}: more than the {max} a merge accepts")]
+    TooLarge {
+        /// The field.
+        what: &'static str,
+        /// Its value.
+        value: u128,
+        /// The largest accepted.
+        max: usize,
+    },
+    /// A result that contradicts itself or the list: edited by hand, or mixed up.
+    #[error("shard {index} ({path}) was edited or mixed up: {what}")]
+    Edited {
+        /// The index.
+        index: usize,
+        /// Its path.
+        path: String,
+        /// What does not add up.
+        what: String,
+    },
+    /// Two indices claim the same subtree: a result relabelled.
+    #[error("shards {first} and {second} have the same path: one of them was relabelled")]
+    Relabelled {
+        /// The first index.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// A part of a continuation that no result of its shard named (from another run of
+    /// the shard, whose own result is not here): counting it could count a subtree twice.
+    #[error(
+        "shard {index}: part `{path}` was named by no result here (another run of the shard?)"
+    )]
+    Stray {
+        /// The shard's index.
+        index: usize,
+        /// The part's path.
+        path: String,
+    },
+    /// Parts of continuations without a result.
+    #[error("{count} parts of self-split shards missing: {}{}", parts.join(", "), if *count > parts.len() { ", ..." } else { "" })]
+    MissingParts {
+        /// The first parts, as `index: path`.
+        parts: Vec<String>,
+        /// How many are missing.
+        count: usize,
+    },
+    /// A line that cannot be read as a shard's result.
+    #[error("{place}: {reason}")]
+    Unreadable {
+        /// Where: `file:line`.
+        place: String,
+        /// Why.
+        reason: String,
+    },
+    /// A total passed 2^128.
+    #[error("a total passes 2^128: these are not the results of one search")]
+    Overflow,
     /// A shard whose search was cut short.
     #[error("shard {index} ({path}) is incomplete ({status}): run it again")]
     Incomplete {
@@ -854,80 +1003,30 @@ fn list(indices: &[usize]) -> String {
 /// ```
 /// use std::ops::ControlFlow;
 /// use dlxkit::xc::{Arena, Problem, Solver};
-/// use dlxkit::xc::shard::{merge, ShardReport, Split, SplitBy, Totals, MergeError};
+/// use dlxkit::xc::shard::{merge, ShardReport, Split, SplitBy, MergeError};
 /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
 /// let split = Split::new(&p, SplitBy::Count(3));
 /// let arena = Arena::new();
 /// let mut solver = Solver::new(&p, &arena);
-/// let reports: Vec<ShardReport> = split.shards().iter().enumerate().map(|(index, shard)| {
-///     let outcome = shard.run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
-///     let mut totals = Totals::default();
-///     totals.add(0, &outcome.stats);
-///     ShardReport {
-///         fingerprint: split.fingerprint(),
-///         shards: split.shards().len(),
-///         index,
-///         path: shard.path().to_string(),
-///         status: outcome.status,
-///         totals,
-///         depth: shard.path().depth(),
-///         above: Totals::from_split(&split),
-///     }
+/// let reports: Vec<ShardReport> = (0..split.shards().len()).map(|index| {
+///     let outcome = split.shards()[index].run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
+///     ShardReport::of_split(&split, index, outcome)
 /// }).collect();
 /// assert_eq!(merge(&reports)?.solutions, 4);
 /// assert!(matches!(merge(&reports[1..]), Err(MergeError::Missing { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn merge(reports: &[ShardReport]) -> Result<Totals, MergeError> {
-    let first = reports.first().ok_or(MergeError::Empty)?;
-    let shards = first.shards;
-    let mut seen: Vec<Option<&ShardReport>> = vec![None; shards];
+    let mut merger = Merger::new();
     for r in reports {
-        if r.fingerprint != first.fingerprint || r.shards != shards {
-            return Err(MergeError::Foreign {
-                index: r.index,
-                path: r.path.clone(),
-                found: r.fingerprint,
-                found_shards: r.shards,
-                expected: first.fingerprint,
-                expected_shards: shards,
-            });
-        }
-        let slot = seen
-            .get_mut(r.index)
-            .ok_or_else(|| MergeError::OutOfRange {
-                index: r.index,
-                path: r.path.clone(),
-                shards,
-            })?;
-        if slot.is_some() {
-            return Err(MergeError::Duplicate {
-                index: r.index,
-                path: r.path.clone(),
-            });
-        }
-        *slot = Some(r);
+        merger.add(r.clone());
     }
-    let missing: Vec<usize> = (0..shards).filter(|&k| seen[k].is_none()).collect();
-    if !missing.is_empty() {
-        return Err(MergeError::Missing { missing, shards });
+    let mut merged = merger.finish();
+    if merged.is_complete() {
+        Ok(merged.totals)
+    } else {
+        Err(merged.problems.swap_remove(0))
     }
-    let mut totals = first.above.clone();
-    for r in seen.into_iter().flatten() {
-        if !r.status.is_complete() {
-            return Err(MergeError::Incomplete {
-                index: r.index,
-                path: r.path.clone(),
-                status: r.status,
-            });
-        }
-        totals.solutions += r.totals.solutions;
-        totals.nodes += r.totals.nodes;
-        totals.updates += r.totals.updates;
-        totals.cleansings += r.totals.cleansings;
-        totals.add_profile(r.depth, &r.totals.profile);
-    }
-    Ok(totals)
 }
 
 #[cfg(test)]

@@ -309,6 +309,9 @@ pub fn solve<P: Shown>(
             None => ctx.note("no solution"),
         }
     }
+    if plan.is_shard() {
+        return Ok(Exit::for_shard(outcome.status));
+    }
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
 
@@ -357,6 +360,9 @@ fn stopped_before_search(
         search::report(ctx, &outcome, args.stats, false, args.format);
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
+    }
+    if args.parallel.shard.is_some() {
+        return Ok(Exit::for_shard(status));
     }
     Ok(Exit::for_search(status, 0))
 }

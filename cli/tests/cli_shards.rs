@@ -1,0 +1,526 @@
+//! Shards run by schedulers (issue 27): exit codes a scheduler understands, a merge that
+//! names every problem at once and bounds every number it reads, shards that split
+//! themselves, and a count that checkpoints and resumes.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use crate::cli_util::{self, dlxkit};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = dlxkit().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn run_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = dlxkit().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `queens N` in Knuth's format, written in `dir`.
+fn queens_file(n: usize, dir: &std::path::Path) -> String {
+    let (_, text, _) = run(&["queens", &n.to_string(), "--emit", "dlx"]);
+    let file = dir.join(format!("queens{n}.dlx"));
+    std::fs::write(&file, text).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli_shards")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The shard lines of `queens 8` cut into `n`, as text.
+fn queens8_shards(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let (code, out, err) = run(&["queens", "8", "--count", "--shard", &format!("{i}/{n}")]);
+            assert_eq!(code, 0, "{i}/{n}: {err}");
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn a_complete_shard_exits_0_whatever_its_count_and_a_cut_one_exits_75() {
+    let mut empty = 0;
+    for i in 0..64 {
+        let (code, out, err) = run(&["queens", "8", "--count", "--shard", &format!("{i}/64")]);
+        assert_eq!(code, 0, "{i}: {err}");
+        if out.contains("\"solutions\":0,") {
+            empty += 1;
+        }
+    }
+    assert!(empty > 0, "some shards of queens 8 in 64 find nothing");
+    let (code, out, _) = run(&[
+        "queens",
+        "8",
+        "--count",
+        "--shard",
+        "3/8",
+        "--max-nodes",
+        "3",
+    ]);
+    assert_eq!(code, 75);
+    assert!(out.contains("\"status\":\"node limit\""), "{out}");
+    let (code, out, _) = run(&[
+        "queens",
+        "16",
+        "--count",
+        "--shard",
+        "0/2",
+        "--timeout",
+        "0.05",
+    ]);
+    assert_eq!(code, 75, "{out}");
+    let (code, _, err) = run_with_stdin(&["solve", "--count", "--shard", "0/2"], "A B\nA\nC\n");
+    assert_eq!(code, 2, "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_shard_stopped_by_sigterm_exits_143() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
+        .args(["queens", "15", "--count", "--shard", "0/2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    cli_util::wait_until_caught(child.id(), 15);
+    std::thread::sleep(Duration::from_millis(200));
+    cli_util::send("TERM", child.id());
+    let ended = cli_util::end_within_30_seconds(child);
+    assert_eq!(ended.code, Some(143), "{}", ended.stderr);
+    assert!(
+        ended.stdout.contains("\"status\":\"interrupted\""),
+        "{}",
+        ended.stdout
+    );
+}
+
+#[test]
+fn merge_names_every_problem_in_one_run_and_json_lists_what_to_run_again() {
+    let lines = queens8_shards(8);
+    let (_, cut, _) = run(&[
+        "queens",
+        "8",
+        "--count",
+        "--shard",
+        "7/8",
+        "--max-nodes",
+        "3",
+    ]);
+    let mut input: Vec<String> = lines.clone();
+    input.remove(7);
+    input.push(cut);
+    input.remove(5);
+    input.push("this is not json\n".to_string());
+    let input = input.concat();
+    let (code, out, err) = run_with_stdin(&["merge"], &input);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("dlxkit: shard 7 (") && err.contains("is incomplete (node limit)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dlxkit: <stdin>:8: not a line of `dlxkit solve --shard`"),
+        "{err}"
+    );
+    assert!(err.contains("dlxkit: 1 of 8 shards missing: 5"), "{err}");
+    assert!(
+        err.contains("hint: run them: dlxkit solve FILE --shard 5/8, --shard 7/8"),
+        "{err}"
+    );
+    let (code, out, _) = run_with_stdin(&["merge", "--format", "json"], &input);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["rerun"], serde_json::json!([5, 7]));
+    assert_eq!(v["problems"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn merge_refuses_huge_numbers_edited_lines_and_relabelled_results_naming_the_line() {
+    let line = r#"{"type":"shard","fingerprint":"1","shards":18446744073709551615,"index":0,"status":"complete","solutions":1,"nodes":1,"updates":1,"above":{"nodes":0,"updates":0,"cleansings":0,"profile":[]}}"#;
+    let (code, out, err) = run_with_stdin(&["merge"], &format!("{line}\n"));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "dlxkit: <stdin>:1: \"shards\" is 18446744073709551615: more than the 4194304 a merge accepts\n"
+    );
+    let deep = line
+        .replace("18446744073709551615", "1")
+        .replace("\"index\":0", "\"index\":0,\"depth\":99999999999");
+    let (code, _, err) = run_with_stdin(&["merge"], &format!("{deep}\n"));
+    assert_eq!(code, 2);
+    assert!(err.contains("<stdin>:1: \"depth\" is 99999999999"), "{err}");
+    let many = line.replace("18446744073709551615", "4000000");
+    let (code, _, err) = run_with_stdin(&["merge"], &format!("{many}\n"));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("3999999 of 4000000 shards missing: 1, 2, 3"),
+        "{err}"
+    );
+    assert!(
+        err.len() < 2000,
+        "the list of missing shards is cut short: {} bytes",
+        err.len()
+    );
+
+    let lines = queens8_shards(5);
+    let edited = lines[2].replace("\"complete\":true", "\"complete\":false");
+    let input = [lines[..2].concat(), edited, lines[3..].concat()].concat();
+    let (code, _, err) = run_with_stdin(&["merge"], &input);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "<stdin>:3: \"complete\" is false but \"status\" is \"complete\": the line was edited"
+        ),
+        "{err}"
+    );
+    // Shard 1's result relabelled as shard 2 (and 2's own dropped): 98 before.
+    let relabelled = lines[1].replace("\"index\":1,", "\"index\":2,");
+    let input = [lines[..2].concat(), relabelled, lines[3..].concat()].concat();
+    let (code, _, err) = run_with_stdin(&["merge"], &input);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("shards 1 and 2 have the same path: one of them was relabelled"),
+        "{err}"
+    );
+}
+
+#[test]
+fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
+    let dir = scratch("self-split");
+    let queens8 = queens_file(8, &dir);
+    let n = 4;
+    let mut results = String::new();
+    let mut parts = 0;
+    for i in 0..n {
+        let shard = format!("{i}/{n}");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let mut args = vec![
+                "solve",
+                &queens8,
+                "--count",
+                "--shard",
+                &shard,
+                "--split-after",
+                "300",
+            ];
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            for part in v["continuation"].as_array().unwrap() {
+                todo.push(Some(part.as_str().unwrap().to_string()));
+                parts += 1;
+            }
+            results.push_str(&out);
+        }
+    }
+    assert!(parts > 4, "the shards split themselves ({parts} parts)");
+    let file = dir.join("all.jsonl");
+    std::fs::write(&file, &results).unwrap();
+    let (code, out, err) = run(&["merge", "--stats", file.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    let (_, _, seq) = run(&["queens", "8", "--count", "--stats"]);
+    for label in ["nodes", "updates"] {
+        let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+        assert!(err.contains(line), "{line} not in {err}");
+    }
+    // A part dropped is named, with the command that runs it.
+    let kept: Vec<&str> = results
+        .lines()
+        .filter(|l| !l.contains("\"from\""))
+        .collect();
+    let (code, _, err) = run_with_stdin(&["merge"], &(kept.join("\n") + "\n"));
+    assert_eq!(code, 2);
+    assert!(err.contains("parts of self-split shards missing"), "{err}");
+    assert!(err.contains("--from '"), "{err}");
+    // A manifest: each shard's count, then the total.
+    let (code, out, _) = run(&["merge", "--manifest", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), n + 1);
+    let sum: u64 = rows[..n]
+        .iter()
+        .map(|r| r.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!((sum, rows[n]), (92, "92"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same_figures() {
+    let dir = scratch("checkpoint");
+    let queens11 = queens_file(13, &dir);
+    let queens10 = queens_file(10, &dir);
+    let (_, expected, seq) = run(&["queens", "13", "--count", "--stats"]);
+    let nodes = seq.lines().find(|l| l.starts_with("nodes")).unwrap();
+    let nodes = nodes.split_whitespace().nth(1).unwrap().to_string();
+    for seed in 0..4u64 {
+        let file = dir.join(format!("{seed}.ckpt"));
+        let file = file.to_str().unwrap();
+        let mut stops = 0;
+        let last = loop {
+            // A run stopped before its first write has nothing to resume from.
+            let flag = if std::path::Path::new(file).exists() {
+                "--resume"
+            } else {
+                "--checkpoint"
+            };
+            let child = std::process::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
+                .args([
+                    "solve",
+                    &queens11,
+                    "--count",
+                    flag,
+                    file,
+                    "--checkpoint-every",
+                    "200000",
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            if stops < 3 {
+                cli_util::wait_until_caught(child.id(), 15);
+                // Pseudo-random moments, different for every seed and stop.
+                let wait = (seed * 37 + stops * 53) % 90;
+                std::thread::sleep(Duration::from_millis(wait));
+                cli_util::send("TERM", child.id());
+            }
+            let ended = cli_util::end_within_30_seconds(child);
+            stops += 1;
+            match ended.code {
+                Some(143) => {
+                    assert!(
+                        ended.stdout.contains("(incomplete: interrupted)"),
+                        "{}",
+                        ended.stdout
+                    );
+                    assert!(
+                        ended.stderr.contains("go on with --resume"),
+                        "{}",
+                        ended.stderr
+                    );
+                }
+                Some(0) => break ended,
+                other => panic!("exit {other:?}: {}", ended.stderr),
+            }
+        };
+        assert_eq!(last.stdout, expected, "seed {seed}");
+        assert!(
+            last.stderr.contains(&format!("complete: {nodes} nodes")),
+            "seed {seed}: {}",
+            last.stderr
+        );
+    }
+    let (code, _, err) = run(&[
+        "solve",
+        &queens10,
+        "--count",
+        "--resume",
+        dir.join("0.ckpt").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the checkpoint is of another problem"),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn reduce_shard_and_merge_stopped_while_reading_say_so_and_exit_130_or_143() {
+    for (subcommand, signal, number, code) in [
+        ("reduce", "INT", 2, 130),
+        ("shard", "TERM", 15, 143),
+        ("merge", "INT", 2, 130),
+    ] {
+        let mut args = vec![subcommand, "-"];
+        if subcommand == "shard" {
+            args.extend(["--count", "4"]);
+        }
+        // Standard input stays open and empty, as a terminal nobody types in.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        cli_util::wait_until_caught(child.id(), number);
+        cli_util::send(signal, child.id());
+        let ended = cli_util::end_within_30_seconds(child);
+        drop(stdin);
+        assert_eq!(ended.code, Some(code), "{subcommand}: {}", ended.stderr);
+        assert!(
+            ended
+                .stderr
+                .contains(&format!("dlxkit {subcommand}: stopped by ")),
+            "{subcommand}: {}",
+            ended.stderr
+        );
+    }
+}
+
+/// A fuzz pass over merge's input (issue 26): real result lines (shards, split shards and
+/// their parts) edited at random — bytes changed, numbers replaced by huge or negative ones,
+/// lines dropped, doubled or cut — never make merge panic, hang or exit other than 0, 1 or 2,
+/// and every refusal is a `dlxkit:` message. Counts edited by hand can only be accepted
+/// (documented), so an accepted merge is checked for its shape, not its number.
+/// `DLXKIT_FUZZ_CASES` sets the number of cases (default 150).
+#[test]
+fn fuzz_merge_result_files() {
+    let dir = scratch("fuzz-merge");
+    let queens8 = queens_file(8, &dir);
+    let mut lines: Vec<String> = Vec::new();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let mut args = vec![
+                "solve",
+                &queens8,
+                "--count",
+                "--shard",
+                &shard,
+                "--split-after",
+                "700",
+            ];
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (_, out, _) = run(&args);
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            for part in v["continuation"].as_array().unwrap() {
+                todo.push(Some(part.as_str().unwrap().to_string()));
+            }
+            lines.push(out.trim().to_string());
+        }
+    }
+    let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    let cases: u64 = std::env::var("DLXKIT_FUZZ_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(150);
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let numbers = [
+        "18446744073709551615",
+        "4294967296",
+        "-1",
+        "1e30",
+        "0",
+        "99999999999999999999999",
+        "4194305",
+        "\"7\"",
+        "null",
+    ];
+    for case in 0..cases {
+        let mut edited = lines.clone();
+        for _ in 0..1 + next(4) {
+            let k = next(edited.len());
+            match next(6) {
+                0 => {
+                    edited.remove(k);
+                    if edited.is_empty() {
+                        edited.push(String::new());
+                    }
+                }
+                1 => {
+                    let copy = edited[k].clone();
+                    edited.push(copy);
+                }
+                2 => {
+                    let cut = next(edited[k].len() + 1);
+                    let mut line = edited[k].clone().into_bytes();
+                    line.truncate(cut);
+                    edited[k] = String::from_utf8_lossy(&line).into_owned();
+                }
+                3 => {
+                    // A number field replaced.
+                    let line = &edited[k];
+                    let digits: Vec<usize> = line
+                        .char_indices()
+                        .filter(|&(i, c)| {
+                            c.is_ascii_digit()
+                                && (i == 0 || !line.as_bytes()[i - 1].is_ascii_alphanumeric())
+                        })
+                        .map(|(i, _)| i)
+                        .collect();
+                    if let Some(&at) = digits.get(next(digits.len().max(1))) {
+                        let end = line[at..]
+                            .find(|c: char| !c.is_ascii_digit())
+                            .map_or(line.len(), |e| at + e);
+                        let number = numbers[next(numbers.len())];
+                        edited[k] = format!("{}{number}{}", &line[..at], &line[end..]);
+                    }
+                }
+                4 => {
+                    let mut line = edited[k].clone().into_bytes();
+                    if !line.is_empty() {
+                        let at = next(line.len());
+                        line[at] = b" {}[],:\"x0-/"[next(12)];
+                    }
+                    edited[k] = String::from_utf8_lossy(&line).into_owned();
+                }
+                _ => {
+                    let words = [
+                        "\"complete\":true",
+                        "\"status\":\"complete\"",
+                        "\"from\":\"1/8\",",
+                        "\"continuation\":[\"1/8\",\"1/8\"],",
+                    ];
+                    let line = edited[k].clone();
+                    let at = line.find(',').map_or(0, |c| c + 1);
+                    edited[k] =
+                        format!("{}{}{}", &line[..at], words[next(words.len())], &line[at..]);
+                }
+            }
+        }
+        let input = edited.join("\n") + "\n";
+        let (code, out, err) = run_with_stdin(&["merge", "--format", "json"], &input);
+        assert!(
+            [0, 1, 2].contains(&code) && !err.contains("panicked"),
+            "case {case}: exit {code}: {err}\ninput:\n{input}"
+        );
+        let v: serde_json::Value = serde_json::from_str(out.trim())
+            .unwrap_or_else(|e| panic!("case {case}: {e}: {out}\ninput:\n{input}"));
+        if code == 2 {
+            assert_eq!(v["complete"], false, "case {case}");
+            assert!(
+                err.lines()
+                    .all(|l| l.starts_with("dlxkit: ") || l.starts_with("hint: ")),
+                "case {case}: {err}"
+            );
+        } else {
+            assert_eq!(v["complete"], true, "case {case}");
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Checkpoints of a single long count: the search's *frontier*, the subtrees not yet
+//! searched (shard paths), with the figures of everything searched so far. A run advances the
+//! frontier one budgeted piece at a time ([`Shard::run_with_budget`]), so that between two
+//! pieces (and when a deadline or a signal stops a piece) the whole state is a short text
+//! that can be written to a file, and a later run, on this machine or another, goes on from
+//! it to the same final figures as a run never stopped.
+//!
+//! The text is line-oriented:
+//!
+//! ```text
+//! dlxkit checkpoint 1
+//! fingerprint 8d2f0c1b9a7e6d54
+//! solutions 1234
+//! nodes 567890
+//! updates 12345678
+//! cleansings 0
+//! waste 1000
+//! profile 1 8 40 ...
+//! todo 3/8 2-5/6
+//! todo 4-8/8
+//! ```
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::{fingerprint, LocateError, Path, Shard, SplitBy, Totals, MAX_LEVELS};
+use crate::xc::search::{Solver, Status};
+use crate::xc::storage::Storage;
+
+/// The first line of a checkpoint file.
+const HEADER: &str = "dlxkit checkpoint 1";
+
+/// A count in progress: what is left to search and what was counted (see the module
+/// documentation).
+///
+/// ```
+/// use dlxkit::xc::{Arena, Problem, Solver};
+/// use dlxkit::xc::shard::Frontier;
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let arena = Arena::new();
+/// let mut solver = Solver::new(&p, &arena);
+/// let mut frontier = Frontier::new(&mut solver);
+/// frontier.step(&mut solver, 2)?;
+/// // Written, read back (by another process, say), and finished.
+/// let mut again: Frontier = frontier.to_string().parse()?;
+/// again.check(&mut solver)?;
+/// while !again.is_done() {
+///     again.step(&mut solver, 2)?;
+/// }
+/// assert_eq!(again.totals().solutions, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frontier {
+    fingerprint: u64,
+    totals: Totals,
+    waste: u128,
+    todo: VecDeque<Path>,
+}
+
+/// Why a checkpoint cannot be read or used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum CheckpointError {
+    /// A line is not what the format says.
+    #[error("line {line}: {what}")]
+    Syntax {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// The checkpoint is of another problem (or other forced options, or another version).
+    #[error("the checkpoint is of another problem (fingerprint {found:016x}, this problem's is {expected:016x})")]
+    Foreign {
+        /// The checkpoint's fingerprint.
+        found: u64,
+        /// This problem's.
+        expected: u64,
+    },
+    /// A path of the frontier is not in this problem's search.
+    #[error(transparent)]
+    Locate(#[from] LocateError),
+}
+
+impl Frontier {
+    /// The frontier of a search not yet started: the whole tree below the solver's forced
+    /// options.
+    pub fn new<S: Storage>(solver: &mut Solver<'_, S>) -> Frontier {
+        let base = solver.forced().to_vec();
+        Frontier {
+            fingerprint: fingerprint(solver.problem(), &base, SplitBy::Depth(0)),
+            totals: Totals::default(),
+            waste: 0,
+            todo: VecDeque::from([Path::default()]),
+        }
+    }
+
+    /// Checks that the frontier belongs to the search of `solver` (read from a file).
+    pub fn check<S: Storage>(&self, solver: &mut Solver<'_, S>) -> Result<(), CheckpointError> {
+        let base = solver.forced().to_vec();
+        let expected = fingerprint(solver.problem(), &base, SplitBy::Depth(0));
+        if expected != self.fingerprint {
+            return Err(CheckpointError::Foreign {
+                found: self.fingerprint,
+                expected,
+            });
+        }
+        Ok(())
+    }
+
+    /// Searches the first subtree of the frontier within `budget` nodes (and the solver's
+    /// limits), putting back what it did not search; the status of that piece
+    /// ([`Status::NodeLimit`] when the budget ran out, which is no reason to stop).
+    pub fn step<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        budget: u64,
+    ) -> Result<Status, CheckpointError> {
+        let Some(path) = self.todo.pop_front() else {
+            return Ok(Status::Complete);
+        };
+        let shard = match Shard::locate(solver, &path) {
+            Ok(shard) => shard,
+            Err(e) => {
+                self.todo.push_front(path);
+                return Err(e.into());
+            }
+        };
+        let run = shard.run_with_budget(solver, budget, false, |_| ControlFlow::Continue(()));
+        if !run.outcome.status.is_complete() && run.continuation.is_empty() {
+            // Nothing kept of this piece: it goes back whole.
+            self.todo.push_front(path);
+            return Ok(run.outcome.status);
+        }
+        self.totals.add(path.depth(), &run.outcome.stats);
+        self.waste += u128::from(run.waste);
+        for part in run.continuation.into_iter().rev() {
+            self.todo.push_front(part);
+        }
+        Ok(run.outcome.status)
+    }
+
+    /// Whether nothing is left to search: the totals are the whole search's.
+    pub fn is_done(&self) -> bool {
+        self.todo.is_empty()
+    }
+
+    /// The figures of everything searched so far (nodes above the frontier's subtrees
+    /// included), as the search on one thread counts them.
+    pub fn totals(&self) -> &Totals {
+        &self.totals
+    }
+
+    /// Nodes searched and thrown away (subtrees stopped in the middle).
+    pub fn waste(&self) -> u128 {
+        self.waste
+    }
+
+    /// The subtrees left, in the order of the search.
+    pub fn todo(&self) -> impl Iterator<Item = &Path> {
+        self.todo.iter()
+    }
+}
+
+impl fmt::Display for Frontier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{HEADER}")?;
+        writeln!(f, "fingerprint {:016x}", self.fingerprint)?;
+        writeln!(f, "solutions {}", self.totals.solutions)?;
+        writeln!(f, "nodes {}", self.totals.nodes)?;
+        writeln!(f, "updates {}", self.totals.updates)?;
+        writeln!(f, "cleansings {}", self.totals.cleansings)?;
+        writeln!(f, "waste {}", self.waste)?;
+        write!(f, "profile")?;
+        for n in &self.totals.profile {
+            write!(f, " {n}")?;
+        }
+        writeln!(f)?;
+        for path in &self.todo {
+            writeln!(f, "todo {path}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Frontier {
+    type Err = CheckpointError;
+
+    fn from_str(text: &str) -> Result<Frontier, CheckpointError> {
+        let mut lines = text.lines().enumerate();
+        let syntax = |line: usize, what: String| CheckpointError::Syntax {
+            line: line + 1,
+            what,
+        };
+        match lines.next() {
+            Some((_, HEADER)) => {}
+            _ => {
+                return Err(syntax(
+                    0,
+                    format!("not a checkpoint: the first line is not `{HEADER}`"),
+                ))
+            }
+        }
+        let mut field = |name: &str| -> Result<(usize, String), CheckpointError> {
+            let (k, line) = lines.next().ok_or_else(|| {
+                syntax(
+                    usize::MAX - 1,
+                    format!("the checkpoint ends before `{name}`"),
+                )
+            })?;
+            let rest = line
+                .strip_prefix(name)
+                .filter(|r| r.is_empty() || r.starts_with(' '))
+                .ok_or_else(|| syntax(k, format!("expected `{name} ...`")))?;
+            Ok((k, rest.trim().to_string()))
+        };
+        let (k, hex) = field("fingerprint")?;
+        let fingerprint = u64::from_str_radix(&hex, 16)
+            .map_err(|_| syntax(k, format!("`{hex}` is not a hex fingerprint")))?;
+        let mut number = |name: &str| -> Result<u128, CheckpointError> {
+            let (k, word) = field(name)?;
+            word.parse::<u128>()
+                .map_err(|_| syntax(k, format!("`{word}` is not a count for `{name}`")))
+        };
+        let solutions = number("solutions")?;
+        let nodes = number("nodes")?;
+        let updates = number("updates")?;
+        let cleansings = number("cleansings")?;
+        let waste = number("waste")?;
+        let (k, words) = field("profile")?;
+        let mut profile = Vec::new();
+        for word in words.split_whitespace() {
+            if profile.len() >= MAX_LEVELS {
+                return Err(syntax(
+                    k,
+                    format!("a profile longer than {MAX_LEVELS} levels"),
+                ));
+            }
+            profile.push(
+                word.parse::<u128>()
+                    .map_err(|_| syntax(k, format!("`{word}` is not a count")))?,
+            );
+        }
+        let mut todo = VecDeque::new();
+        for (k, line) in lines {
+            let path = line
+                .strip_prefix("todo ")
+                .ok_or_else(|| syntax(k, "expected `todo PATH`".to_string()))?;
+            todo.push_back(path.parse::<Path>().map_err(|e| syntax(k, e.to_string()))?);
+        }
+        Ok(Frontier {
+            fingerprint,
+            totals: Totals {
+                solutions,
+                nodes,
+                updates,
+                cleansings,
+                profile,
+            },
+            waste,
+            todo,
+        })
+    }
+}

@@ -1,0 +1,366 @@
+//! Shards that split themselves ([`Shard::run_with_budget`]) and the streaming merge
+//! ([`Merger`]): for random problems and random node budgets, the tree of self-split shards
+//! lists the sequential search's solutions in its order and merges to its count, nodes,
+//! updates and profile; results altered by hand are refused with the reason.
+
+use std::ops::ControlFlow;
+
+use dlxkit::xc::shard::{MergeError, Merger, Shard, ShardReport, Split, SplitBy, Totals};
+use dlxkit::xc::{Arena, Event, OptionId, Problem, Solver, Status};
+use quickcheck::{quickcheck, Arbitrary, Gen};
+
+/// A random problem: up to 8 primary and 3 secondary items, up to 24 options.
+#[derive(Clone, Debug)]
+struct Random {
+    text: String,
+}
+
+impl Arbitrary for Random {
+    fn arbitrary(g: &mut Gen) -> Random {
+        let primaries = 1 + usize::arbitrary(g) % 8;
+        let secondaries = usize::arbitrary(g) % 4;
+        let mut text = String::new();
+        for k in 0..primaries {
+            text.push_str(&format!("p{k} "));
+        }
+        if secondaries > 0 {
+            text.push('|');
+            for k in 0..secondaries {
+                text.push_str(&format!(" s{k}"));
+            }
+        }
+        text.push('\n');
+        let count = 1 + usize::arbitrary(g) % 24;
+        for _ in 0..count {
+            let len = 1 + usize::arbitrary(g) % 3;
+            let mut items: Vec<String> = Vec::new();
+            for _ in 0..len {
+                let k = usize::arbitrary(g) % (primaries + secondaries);
+                let name = if k < primaries {
+                    format!("p{k}")
+                } else {
+                    format!("s{}", k - primaries)
+                };
+                if !items.contains(&name) {
+                    items.push(name);
+                }
+            }
+            if !items.iter().any(|i| i.starts_with('p')) {
+                items.push("p0".to_string());
+            }
+            text.push_str(&items.join(" "));
+            text.push('\n');
+        }
+        Random { text }
+    }
+}
+
+/// Runs every shard of `split` with `budget` nodes, then every part of every continuation
+/// (as machines would, each part its own task), as reports for a merge; the solutions listed,
+/// in the order of the paths.
+fn run_tree(
+    problem: &Problem,
+    split: &Split,
+    budget: u64,
+) -> (Vec<ShardReport>, Vec<Vec<OptionId>>) {
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena);
+    let mut reports = Vec::new();
+    let mut found: Vec<(usize, Vec<Vec<OptionId>>)> = Vec::new();
+    for (index, shard) in split.shards().iter().enumerate() {
+        let mut todo = vec![(None, shard.clone())];
+        while let Some((from, part)) = todo.pop() {
+            let mut listed = Vec::new();
+            let run = part.run_with_budget(&mut solver, budget, true, |event| {
+                if let Event::Solution(s) = event {
+                    listed.push(s.to_vec());
+                }
+                ControlFlow::Continue(())
+            });
+            assert!(solver.is_pristine());
+            found.push((index, listed));
+            let mut report = ShardReport::of_split(split, index, run.outcome);
+            report.depth = part.path().depth();
+            report.from = from;
+            report.continuation = run.continuation.clone();
+            reports.push(report);
+            // The parts in the order of the search: the first one next.
+            for path in run.continuation.into_iter().rev() {
+                let located = Shard::locate(&mut solver, &path).expect("a continuation locates");
+                todo.push((Some(path), located));
+            }
+        }
+    }
+    let solutions = found.into_iter().flat_map(|(_, s)| s).collect();
+    (reports, solutions)
+}
+
+fn merged(reports: &[ShardReport]) -> Result<Totals, Vec<MergeError>> {
+    let mut merger = Merger::new();
+    for r in reports {
+        merger.add(r.clone());
+    }
+    let merged = merger.finish();
+    if merged.is_complete() {
+        Ok(merged.totals)
+    } else {
+        Err(merged.problems)
+    }
+}
+
+fn queens(n: usize) -> Problem {
+    let mut text = String::new();
+    for r in 0..n {
+        text.push_str(&format!("r{r} c{r} "));
+    }
+    text.push('|');
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!(" a{d} b{d}"));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+fn agrees_with_the_sequential_search(problem: &Problem, by: SplitBy, budget: u64) -> bool {
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena);
+    let sequential: Vec<Vec<OptionId>> = solver.solutions().collect();
+    let stats = solver.count().stats;
+    let split = Split::new(problem, by);
+    if split.shards().is_empty() {
+        // The root is a dead end: nothing to run, nothing to merge.
+        return stats.solutions == 0;
+    }
+    let (reports, solutions) = run_tree(problem, &split, budget);
+    let totals = match merged(&reports) {
+        Ok(totals) => totals,
+        Err(problems) => {
+            eprintln!("{problems:?}");
+            return false;
+        }
+    };
+    if solutions != sequential || totals.nodes != u128::from(stats.nodes) {
+        eprintln!(
+            "{by} {budget}: {} vs {} solutions, {totals:?} vs {stats:?}",
+            solutions.len(),
+            sequential.len()
+        );
+    }
+    let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
+    solutions == sequential
+        && totals.solutions == u128::from(stats.solutions)
+        && totals.nodes == u128::from(stats.nodes)
+        && totals.updates == u128::from(stats.updates)
+        && totals.cleansings == u128::from(stats.cleansings)
+        && totals.profile == profile
+}
+
+quickcheck! {
+    fn self_split_shards_merge_to_the_sequential_search(p: Random, budget: u8, n: u8) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        let budget = 1 + u64::from(budget % 40);
+        [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
+            .into_iter()
+            .all(|by| agrees_with_the_sequential_search(&problem, by, budget))
+    }
+}
+
+#[test]
+fn queens_split_themselves_under_many_budgets_and_merge_exactly() {
+    let p = queens(7);
+    for budget in [1, 2, 3, 7, 20, 100, 1000, 100_000] {
+        for by in [SplitBy::Depth(0), SplitBy::Count(5), SplitBy::Depth(2)] {
+            assert!(
+                agrees_with_the_sequential_search(&p, by, budget),
+                "{budget} {by}"
+            );
+        }
+    }
+    // A small budget really splits, and the parts are smaller than the shard.
+    let split = Split::new(&p, SplitBy::Count(4));
+    let (reports, _) = run_tree(&p, &split, 50);
+    assert!(reports.len() > 4 * 3, "{} results", reports.len());
+    assert!(reports
+        .iter()
+        .any(|r| r.status == Status::NodeLimit && !r.continuation.is_empty()));
+}
+
+#[test]
+fn a_path_of_another_problem_is_not_located() {
+    let p = queens(6);
+    let arena = Arena::new();
+    let mut solver = Solver::new(&p, &arena);
+    let err = Shard::locate(&mut solver, &"1/5".parse().unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`1/5`: level 1 has 6 options, not 5: is this the problem (and the forced options) the path was made for?"
+    );
+    assert!(Shard::locate(&mut solver, &"1/6 1-2/4".parse().unwrap()).is_ok());
+    assert!(Shard::locate(&mut solver, &"1-2/6 1/3".parse().unwrap()).is_err());
+}
+
+#[test]
+fn hand_altered_results_are_refused_with_the_reason() {
+    let p = queens(7);
+    let split = Split::new(&p, SplitBy::Count(6));
+    let (reports, _) = run_tree(&p, &split, 60);
+    assert_eq!(merged(&reports).unwrap().solutions, 40);
+    let some_split = reports
+        .iter()
+        .position(|r| !r.continuation.is_empty())
+        .unwrap();
+    let a_part = reports.iter().position(|r| r.from.is_some()).unwrap();
+
+    // A line dropped: a whole shard, or a part of a continuation.
+    let root = reports
+        .iter()
+        .position(|r| r.index == 2 && r.from.is_none())
+        .unwrap();
+    let mut dropped = reports.clone();
+    dropped.remove(root);
+    let problems = merged(&dropped).unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|e| e.to_string() == "1 of 6 shards missing: 2"),
+        "{problems:?}"
+    );
+    let mut dropped = reports.clone();
+    let part = dropped.remove(a_part);
+    let problems = merged(&dropped).unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|e| matches!(e, MergeError::MissingParts { count: 1, .. })
+                && e.to_string()
+                    .contains(&part.from.as_ref().unwrap().to_string())),
+        "{problems:?}"
+    );
+
+    // Another problem's line.
+    let other = queens(6);
+    let other_split = Split::new(&other, SplitBy::Count(6));
+    let (foreign, _) = run_tree(&other, &other_split, 1_000_000);
+    let mut mixed = reports.clone();
+    mixed.push(foreign[3].clone());
+    let problems = merged(&mixed).unwrap_err();
+    assert!(
+        problems.iter().any(|e| e
+            .to_string()
+            .contains("is from a different problem or shard list")),
+        "{problems:?}"
+    );
+
+    // A result relabelled: shard 4's result under index 5 (and 5's dropped).
+    let mut relabelled: Vec<ShardReport> =
+        reports.iter().filter(|r| r.index != 5).cloned().collect();
+    let mut moved = reports
+        .iter()
+        .find(|r| r.index == 4 && r.from.is_none())
+        .unwrap()
+        .clone();
+    moved.index = 5;
+    relabelled.push(moved);
+    let problems = merged(&relabelled).unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|e| e.to_string()
+                == "shards 4 and 5 have the same path: one of them was relabelled"),
+        "{problems:?}"
+    );
+
+    // A split result edited to say complete, and one whose part is elsewhere.
+    let mut edited = reports.clone();
+    edited[some_split].status = Status::Complete;
+    let problems = merged(&edited).unwrap_err();
+    assert!(
+        problems.iter().any(|e| e
+            .to_string()
+            .ends_with("it is complete but names parts left to search")),
+        "{problems:?}"
+    );
+    let mut edited = reports.clone();
+    edited[a_part].from = Some("7/7 1/1".parse().unwrap());
+    let problems = merged(&edited).unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|e| e.to_string().contains("is not inside the shard")),
+        "{problems:?}"
+    );
+
+    // Every problem at once: a shard missing, one incomplete, one twice.
+    let mut many = reports.clone();
+    many.retain(|r| r.index != 1 || r.from.is_some());
+    let twice = many
+        .iter()
+        .find(|r| r.index == 3 && r.from.is_none())
+        .unwrap()
+        .clone();
+    many.push(twice);
+    let mut merger = Merger::new();
+    for r in many {
+        merger.add(r);
+    }
+    let mut cut = Solver::new(&p, &Arena::new()).count().stats;
+    cut.solutions = 0;
+    let mut incomplete = reports
+        .iter()
+        .find(|r| r.index == 0 && r.from.is_none())
+        .unwrap()
+        .clone();
+    incomplete.status = Status::TimeLimit;
+    incomplete.continuation.clear();
+    incomplete.index = 0;
+    let _ = cut;
+    let mut merger2 = Merger::new();
+    for r in reports
+        .iter()
+        .filter(|r| !(r.index == 0 && r.from.is_none()))
+    {
+        merger2.add(r.clone());
+    }
+    merger2.add(incomplete);
+    let outcome = merger.finish();
+    assert!(
+        outcome.rerun.contains(&1) && outcome.rerun.contains(&3),
+        "{:?}",
+        outcome.rerun
+    );
+    let outcome2 = merger2.finish();
+    assert!(outcome2.rerun.contains(&0), "{:?}", outcome2.problems);
+}
+
+#[test]
+fn huge_numbers_in_a_result_are_refused_before_they_size_anything() {
+    let p = queens(5);
+    let split = Split::new(&p, SplitBy::Count(2));
+    let arena = Arena::new();
+    let mut solver = Solver::new(&p, &arena);
+    let outcome = split.shards()[0].run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
+    let mut r = ShardReport::of_split(&split, 0, outcome);
+    r.shards = usize::MAX;
+    let mut merger = Merger::new();
+    merger.add(r.clone());
+    let merged = merger.finish();
+    assert_eq!(
+        merged.problems[0].to_string(),
+        format!(
+            "\"shards\" is {}: more than the 4194304 a merge accepts",
+            usize::MAX
+        )
+    );
+    r.shards = 2;
+    r.depth = usize::MAX;
+    let mut merger = Merger::new();
+    merger.add(r);
+    assert!(merger.finish().problems[0]
+        .to_string()
+        .starts_with("\"depth\" and \"profile\" is"));
+}
