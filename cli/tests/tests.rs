@@ -25,6 +25,7 @@ mod cli_tool;
 mod cli_util;
 mod cli_write_errors;
 mod play_util;
+mod reliability_limits;
 mod reliability_play;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
