@@ -89,3 +89,32 @@ fn reliability_generate_streams_whatever_the_count() {
         }
     }
 }
+
+#[test]
+fn reliability_bench_time_takes_any_number_of_seconds() {
+    // `--time 1e20` panicked converting the float to a Duration.
+    for time in ["1e20", "18446744073709551616", "inf"] {
+        let out = dlxkit()
+            .args(["bench", "--solvers", "dlx", "--sample", "2", "--time", time])
+            .arg("data/sudoku/pe96_easy50.txt")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "--time {time}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    for (time, message) in [
+        ("NaN", "`NaN` is not a number of seconds (e.g. 10 or 0.5)"),
+        ("-0.5", "`-0.5` is negative: give 0 seconds or more"),
+    ] {
+        let out = dlxkit()
+            .args(["bench", "--solvers", "dlx", "--sample", "2"])
+            .arg(format!("--time={time}"))
+            .arg("data/sudoku/pe96_easy50.txt")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--time {time}: {stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+    }
+}
