@@ -118,3 +118,17 @@ fn reliability_bench_time_takes_any_number_of_seconds() {
         assert!(stderr.contains(message), "{stderr}");
     }
 }
+
+#[test]
+fn reliability_regions_naming_a_missing_file_say_so() {
+    // The name was read as a map: "bad region map: expected 81 symbols, found 16".
+    let (_, stderr) = crate::cli_util::sudoku(
+        &["solve", "--regions", "maps/nothere.txt"],
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n",
+        2,
+    );
+    assert_eq!(
+        stderr,
+        "dlxkit: cannot read `maps/nothere.txt`: no such file (a map of regions has no `/` and no extension)\n"
+    );
+}
