@@ -28,6 +28,8 @@ mod cli_tool;
 mod cli_util;
 mod cli_write_errors;
 mod play_util;
+mod reliability_limits;
+mod reliability_play;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
 /// test run there, as a user's would in a clone.

@@ -25,6 +25,7 @@ mod report;
 
 use super::output::{Format, Output};
 use super::progress::CountBar;
+use super::search::parse_seconds;
 use super::{interrupt, jobs, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
@@ -97,8 +98,8 @@ pub struct BenchArgs {
     pub node_limit: u64,
 
     /// Time budget per solver per file, in seconds; the puzzles left when it runs out are counted as skipped
-    #[arg(long = "time", value_name = "SECONDS")]
-    pub time: Option<f64>,
+    #[arg(long = "time", value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<Duration>,
 
     /// Seed of the puzzle order and of the permutations
     #[arg(long, default_value_t = 1, value_name = "SEED")]
@@ -188,15 +189,8 @@ pub fn run(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
         return run_engine(args, ctx);
     }
     let solvers = solver_names(&args.solvers)?;
-    let budget = match args.time {
-        None => None,
-        Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => {
-            return Err(CliError::usage(format!(
-                "--time {s}: give a number of seconds"
-            )))
-        }
-    };
+    // A budget too long for any clock (`--time 1e20`) is no budget.
+    let budget = args.time.filter(|&t| t != Duration::MAX);
     let mut workloads = Vec::new();
     for path in &args.files {
         let mut sample = Sample::load(path).map_err(input_error)?;

@@ -259,11 +259,17 @@ impl Api {
             .timeout(self.caps.generate_time)
             .cancel_flag(Arc::clone(&self.cancel));
         // A jigsaw's regions come from the seed too; a map without any complete grid is
-        // replaced by the next one of the seed's stream.
+        // replaced by the next one of the seed's stream. A layout whose complete grids are
+        // hard to find (16x16 windoku: most seeds' searches give up) tries the next seeds of
+        // the stream until the time is up, so a level's link still makes the same level.
         let mut maps = Rng::new(seed ^ 0x6a69_6773_6177);
         let mut attempts = 0;
+        let mut grid_seed = seed;
         let made = loop {
             attempts += 1;
+            if attempts > 1 && !jigsaw {
+                grid_seed = maps.next_u64();
+            }
             let variant = if jigsaw {
                 Variant::Jigsaw {
                     regions: random_regions(shape, &mut maps),
@@ -278,7 +284,7 @@ impl Api {
             let result = make(
                 &options,
                 difficulty,
-                seed,
+                grid_seed,
                 &mut Rater::new(),
                 &rate_limits,
                 &stop,
@@ -286,7 +292,17 @@ impl Api {
             );
             match result {
                 Ok(made) => break made,
-                Err(GenerateError::NoGrid { .. }) if jigsaw && attempts < 8 && !stop() => {}
+                Err(GenerateError::NoGrid { .. }) if (!jigsaw || attempts < 8) && !stop() => {}
+                Err(GenerateError::NoGrid { .. }) if stop() => {
+                    return Err(ApiError {
+                        status: 503,
+                        message: format!(
+                            "the generator took too long: no complete grid was found in {} s \
+                             ({attempts} searches gave up): try again, or a smaller size",
+                            self.caps.generate_time.as_secs()
+                        ),
+                    })
+                }
                 Err(e) => {
                     return Err(ApiError {
                         status: 500,

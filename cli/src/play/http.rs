@@ -5,7 +5,8 @@
 //! buffer: headers longer than [`Bounds::max_head`] (431), a body announced longer than
 //! [`Bounds::max_body`] (413, before a byte of it is read), a body without a length (411),
 //! a request not sent within [`Bounds::deadline`] however slowly it trickles in (408), bytes
-//! that are not HTTP (400). Headers are tokenised by `httparse` (hyper's parser).
+//! that are not HTTP (400), two `Host` or `Origin` headers (400). Headers are tokenised by
+//! `httparse` (hyper's parser).
 
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
@@ -49,6 +50,9 @@ pub struct Request {
     pub path: String,
     /// The `Host` header, if any.
     pub host: Option<String>,
+    /// The `Origin` header, if any: browsers send it with every cross-origin request and
+    /// with every POST.
+    pub origin: Option<String>,
     /// The body.
     pub body: Vec<u8>,
 }
@@ -124,8 +128,13 @@ pub fn read_request(
 ) -> Result<Request, ReadError> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
-    let (head_len, method, target, host, length, expect_continue) = loop {
-        let n = read_some(stream, &mut chunk, bounds, start)?;
+    let (head_len, method, target, head) = loop {
+        let n = match read_some(stream, &mut chunk, bounds, start) {
+            // A connection that sent nothing (a browser's spare connection) is closed
+            // without a word: there is no request to answer.
+            Err(ReadError::Refuse(408, _)) if buf.is_empty() => return Err(ReadError::Gone),
+            n => n?,
+        };
         if n == 0 {
             return Err(if buf.is_empty() {
                 ReadError::Gone
@@ -143,9 +152,7 @@ pub fn read_request(
                     len,
                     parsed.method.unwrap_or("").to_string(),
                     parsed.path.unwrap_or("/").to_string(),
-                    head.host,
-                    head.length,
-                    head.expect_continue,
+                    head,
                 );
             }
             Ok(httparse::Status::Partial) if buf.len() > bounds.max_head => {
@@ -178,6 +185,7 @@ pub fn read_request(
             ),
         ));
     }
+    let length = head.length;
     if length > bounds.max_body {
         return Err(ReadError::refuse(
             413,
@@ -187,7 +195,7 @@ pub fn read_request(
             ),
         ));
     }
-    if expect_continue && length > buf.len() - head_len {
+    if head.expect_continue && length > buf.len() - head_len {
         let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
     }
     let mut body = buf.split_off(head_len);
@@ -210,7 +218,8 @@ pub fn read_request(
     Ok(Request {
         method,
         path,
-        host,
+        host: head.host,
+        origin: head.origin,
         body,
     })
 }
@@ -218,6 +227,7 @@ pub fn read_request(
 /// What the headers say about the body and the host.
 struct Head {
     host: Option<String>,
+    origin: Option<String>,
     length: usize,
     expect_continue: bool,
 }
@@ -226,6 +236,7 @@ impl Head {
     fn of(parsed: &httparse::Request<'_, '_>) -> Result<Head, ReadError> {
         let mut head = Head {
             host: None,
+            origin: None,
             length: 0,
             expect_continue: false,
         };
@@ -258,14 +269,39 @@ impl Head {
                     "send the body with a Content-Length (chunked bodies are not accepted)",
                 ));
             } else if h.name.eq_ignore_ascii_case("host") {
-                head.host = Some(value.to_string());
+                once(&mut head.host, "Host", value)?;
+            } else if h.name.eq_ignore_ascii_case("origin") {
+                once(&mut head.origin, "Origin", value)?;
             } else if h.name.eq_ignore_ascii_case("expect") {
                 head.expect_continue = value.eq_ignore_ascii_case("100-continue");
             }
         }
-        head.length = length.unwrap_or(0);
+        let method = parsed.method.unwrap_or("");
+        let with_body = ["POST", "PUT", "PATCH"]
+            .iter()
+            .any(|m| m.eq_ignore_ascii_case(method));
+        head.length = match length {
+            Some(n) => n,
+            None if with_body => {
+                return Err(ReadError::refuse(
+                    411,
+                    format!("a {method} request needs a Content-Length header"),
+                ));
+            }
+            None => 0,
+        };
         Ok(head)
     }
+}
+
+/// Keeps the value of a header that may come only once: a second one is refused, since
+/// two parts of a chain could each believe a different one.
+fn once(slot: &mut Option<String>, name: &str, value: &str) -> Result<(), ReadError> {
+    if slot.is_some() {
+        return Err(ReadError::refuse(400, format!("two {name} headers")));
+    }
+    *slot = Some(value.to_string());
+    Ok(())
 }
 
 /// One read, waiting at most the I/O timeout and never past the deadline.
@@ -428,6 +464,50 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(e, ReadError::Refuse(411, _)));
+    }
+
+    #[test]
+    fn reliability_a_post_without_length_and_doubled_hosts_are_refused() {
+        let e = read_from(
+            b"POST /api/new HTTP/1.1\r\nHost: localhost\r\n\r\n{}",
+            Bounds::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            ReadError::Refuse(411, "a POST request needs a Content-Length header".into())
+        );
+        let e = read_from(
+            b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n",
+            Bounds::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e, ReadError::Refuse(400, "two Host headers".into()));
+        let e = read_from(
+            b"GET / HTTP/1.1\r\nHost: localhost\r\nOrigin: a\r\nOrigin: b\r\n\r\n",
+            Bounds::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e, ReadError::Refuse(400, "two Origin headers".into()));
+        let r = read_from(
+            b"GET / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\n\r\n",
+            Bounds::default(),
+        )
+        .unwrap();
+        assert_eq!(r.origin.as_deref(), Some("http://localhost"));
+    }
+
+    #[test]
+    fn reliability_a_connection_that_sends_nothing_is_gone_not_refused() {
+        let e = read_from(
+            b"",
+            Bounds {
+                io_timeout: Duration::from_millis(100),
+                ..Bounds::default()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e, ReadError::Gone);
     }
 
     #[test]

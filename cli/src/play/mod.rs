@@ -33,6 +33,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::output::Output;
 use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
@@ -95,8 +96,14 @@ pub fn run(args: &PlayArgs, ctx: &Context) -> Result<Exit, CliError> {
     let addr = server.local_addr();
     let url = format!("http://{addr}/");
     let cancel = interrupt::flag();
-    println!("dlxkit play: the board is at {url} (Ctrl-C stops the server)");
-    if !ip.is_loopback() {
+    // The address is the one thing a user must read (with --port 0 it is known nowhere
+    // else): a standard output that cannot take it ends the run with a message.
+    let mut out = Output::stdout(true);
+    out.line(&format!(
+        "dlxkit play: the board is at {url} (Ctrl-C stops the server)"
+    ))?;
+    out.flush()?;
+    if !server::is_loopback(ip) {
         ctx.warn(format_args!(
             "listening on {ip}: other machines that reach this address can use the board"
         ));

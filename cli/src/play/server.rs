@@ -1,18 +1,21 @@
-//! The listening socket and a fixed pool of workers.
+//! The listening socket, the readers of requests and a fixed pool of workers.
 //!
-//! One thread accepts connections and hands them to [`Config::workers`] worker threads
-//! through a queue of [`Config::queue`] places; when the queue is full the connection gets
-//! a 503 at once. A worker reads one request ([`http::read_request`], bounded in size and
-//! time), asks the handler for the response, writes it and closes the connection, so an
-//! idle browser tab holds no worker. The threads, the queue, the buffers and the time each
-//! connection may take are all bounded, whatever the clients do.
+//! One thread accepts connections and gives each one a reader thread of its own (at most
+//! [`Config::readers`] at once; beyond that a connection gets a 503 at once). A reader reads
+//! one request ([`http::read_request`], bounded in size and time), refuses what is bad, and
+//! hands a good request to [`Config::workers`] worker threads through a queue of
+//! [`Config::queue`] places (full: a 503). A worker asks the handler for the response,
+//! writes it and closes the connection. Reading apart from computing is what keeps the board
+//! answering while clients are slow: a browser's idle spare connections and clients that
+//! trickle a byte a second hold readers, never the workers. The threads, the queue, the
+//! buffers and the time each connection may take are all bounded, whatever the clients do.
 //!
 //! [`Stopper::stop`] ends the accept loop (it wakes it with a connection of its own); the
-//! workers finish the requests they hold and [`Server::serve`] returns.
+//! readers and workers finish the requests they hold and [`Server::serve`] returns.
 
 use std::io::Read;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -25,8 +28,11 @@ use super::http::{self, Bounds, ReadError, Request, Response};
 pub struct Config {
     /// Worker threads: the most requests handled at once.
     pub workers: usize,
-    /// Connections waiting for a worker before new ones are turned away with a 503.
+    /// Requests waiting for a worker before new ones are turned away with a 503.
     pub queue: usize,
+    /// Connections being read at once (each on a thread of its own, with a small stack)
+    /// before new ones are turned away with a 503.
+    pub readers: usize,
     /// The limits on reading a request.
     pub bounds: Bounds,
 }
@@ -36,6 +42,7 @@ impl Default for Config {
         Config {
             workers: 4,
             queue: 32,
+            readers: 256,
             bounds: Bounds::default(),
         }
     }
@@ -100,12 +107,12 @@ impl Server {
         }
     }
 
-    /// Serves until stopped: accepts connections and has the workers answer them with
-    /// `handler`. Returns when the workers are done.
+    /// Serves until stopped: accepts connections, reads their requests and has the workers
+    /// answer them with `handler`. Returns when the readers and workers are done.
     pub fn serve(self, handler: Arc<Handler>) {
-        let (sender, receiver) = mpsc::sync_channel::<TcpStream>(self.config.queue);
+        let (sender, receiver) = mpsc::sync_channel::<(TcpStream, Request)>(self.config.queue);
         let receiver = Arc::new(Mutex::new(receiver));
-        let loopback = self.addr.ip().is_loopback();
+        let loopback = is_loopback(self.addr.ip());
         let workers: Vec<_> = (0..self.config.workers.max(1))
             .map(|i| {
                 let receiver = Arc::clone(&receiver);
@@ -115,37 +122,117 @@ impl Server {
                     .name(format!("play-worker-{i}"))
                     .spawn(move || {
                         loop {
-                            // The lock is held only while waiting for the next connection.
+                            // The lock is held only while waiting for the next request.
                             let next = match receiver.lock() {
                                 Ok(r) => r.recv(),
                                 Err(_) => break,
                             };
-                            let Ok(stream) = next else { break };
-                            answer(stream, &bounds, loopback, &*handler);
+                            let Ok((stream, request)) = next else { break };
+                            answer(stream, &request, &bounds, &*handler);
                         }
                     })
                     .expect("a worker thread starts")
             })
             .collect();
+        let reading = Arc::new(AtomicUsize::new(0));
         for stream in self.listener.incoming() {
             if self.stop.load(Ordering::SeqCst) {
                 break;
             }
-            match stream {
-                Ok(stream) => match sender.try_send(stream) {
-                    Ok(()) => {}
-                    Err(TrySendError::Full(stream)) => turn_away(stream),
-                    Err(TrySendError::Disconnected(_)) => break,
-                },
+            let Ok(stream) = stream else {
                 // Out of file descriptors, a connection reset before it was accepted...:
                 // wait a little and go on.
-                Err(_) => thread::sleep(Duration::from_millis(20)),
+                thread::sleep(Duration::from_millis(20));
+                continue;
+            };
+            if reading.fetch_add(1, Ordering::SeqCst) >= self.config.readers {
+                reading.fetch_sub(1, Ordering::SeqCst);
+                turn_away(stream);
+                continue;
+            }
+            let count = Reading(Arc::clone(&reading));
+            let sender = sender.clone();
+            let bounds = self.config.bounds;
+            let spawned = thread::Builder::new()
+                .name("play-reader".into())
+                .stack_size(READER_STACK)
+                .spawn(move || {
+                    let _count = count;
+                    read(stream, &bounds, loopback, &sender);
+                });
+            if spawned.is_err() {
+                // The connection went with the closure: it is closed unanswered.
+                thread::sleep(Duration::from_millis(20));
             }
         }
         drop(sender);
         for worker in workers {
             let _ = worker.join();
         }
+    }
+}
+
+/// The stack of a reader thread: reading needs a few kilobytes (a 4 KiB buffer and the
+/// header table), so a reader costs little beside its bounded buffers.
+const READER_STACK: usize = 128 * 1024;
+
+/// One connection being read: counted while its reader lives.
+struct Reading(Arc<AtomicUsize>);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Whether `ip` is a loopback address, an IPv4 one written as IPv6 (`::ffff:127.0.0.1`)
+/// included.
+pub fn is_loopback(ip: IpAddr) -> bool {
+    ip.to_canonical().is_loopback()
+}
+
+/// Reads one request from a connection: a bad one is refused here, a good one goes to the
+/// workers (or gets a 503 when their queue is full).
+fn read(
+    mut stream: TcpStream,
+    bounds: &Bounds,
+    loopback: bool,
+    workers: &mpsc::SyncSender<(TcpStream, Request)>,
+) {
+    let start = Instant::now();
+    let _ = stream.set_nodelay(true);
+    let _ = stream.set_write_timeout(Some(bounds.io_timeout));
+    let (refusal, drain) = match http::read_request(&mut stream, bounds, start) {
+        Ok(request) => {
+            match foreign_host(&request, loopback).or_else(|| foreign_origin(&request)) {
+                Some(refusal) => (refusal, false),
+                None => {
+                    match workers.try_send((stream, request)) {
+                        Ok(()) => {}
+                        Err(
+                            TrySendError::Full((stream, _))
+                            | TrySendError::Disconnected((stream, _)),
+                        ) => turn_away(stream),
+                    }
+                    return;
+                }
+            }
+        }
+        Err(ReadError::Gone) => return,
+        // A client too slow to send its request in time is not waited for any longer.
+        Err(ReadError::Refuse(status, message)) => {
+            (Response::error(status, &message), status != 408)
+        }
+    };
+    if http::write_response(&mut stream, &refusal, false).is_err() {
+        return;
+    }
+    let _ = stream.shutdown(Shutdown::Write);
+    if drain {
+        // A request refused half-read may still be arriving: read a little of it so that
+        // the close does not reset the connection before the client reads the answer (a
+        // client slowed by a loaded machine may take seconds to send 100 KB).
+        discard(&mut stream, 256 * 1024, Duration::from_secs(5));
     }
 }
 
@@ -158,36 +245,15 @@ fn turn_away(stream: TcpStream) {
     let _ = http::write_response(&mut stream, &busy, false);
 }
 
-/// Reads one request from a connection, answers it and closes the connection.
-fn answer(mut stream: TcpStream, bounds: &Bounds, loopback: bool, handler: &Handler) {
-    let start = Instant::now();
-    let _ = stream.set_nodelay(true);
+/// Answers a request read from `stream` and closes the connection.
+fn answer(mut stream: TcpStream, request: &Request, bounds: &Bounds, handler: &Handler) {
     let _ = stream.set_write_timeout(Some(bounds.io_timeout));
-    let (response, head_only, drain) = match http::read_request(&mut stream, bounds, start) {
-        Ok(request) => {
-            let head_only = request.method == "HEAD";
-            let response = match foreign_host(&request, loopback) {
-                Some(refusal) => refusal,
-                // A handler that panics must not take the worker with it.
-                None => {
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(&request)))
-                        .unwrap_or_else(|_| Response::error(500, "internal error"))
-                }
-            };
-            (response, head_only, false)
-        }
-        Err(ReadError::Gone) => return,
-        Err(ReadError::Refuse(status, message)) => (Response::error(status, &message), false, true),
-    };
-    if http::write_response(&mut stream, &response, head_only).is_err() {
-        return;
-    }
-    let _ = stream.shutdown(Shutdown::Write);
-    if drain {
-        // A request refused half-read may still be arriving: read a little of it so that
-        // the close does not reset the connection before the client reads the answer (a
-        // client slowed by a loaded machine may take seconds to send 100 KB).
-        discard(&mut stream, 256 * 1024, Duration::from_secs(5));
+    let head_only = request.method == "HEAD";
+    // A handler that panics must not take the worker with it.
+    let response = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(request)))
+        .unwrap_or_else(|_| Response::error(500, "internal error"));
+    if http::write_response(&mut stream, &response, head_only).is_ok() {
+        let _ = stream.shutdown(Shutdown::Write);
     }
 }
 
@@ -223,12 +289,32 @@ fn foreign_host(request: &Request, loopback: bool) -> Option<Response> {
         Some(rest) => rest.split(']').next().unwrap_or(""),
         None => host.split(':').next().unwrap_or(""),
     };
-    let local = name.eq_ignore_ascii_case("localhost")
-        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    let local = name.eq_ignore_ascii_case("localhost") || name.parse().is_ok_and(is_loopback);
     (!local).then(|| {
         Response::error(
             403,
             &format!("this server answers only to localhost, not to `{host}`"),
+        )
+    })
+}
+
+/// A request that changes nothing may come from anywhere (a page can only link to the
+/// board), but one that may carry a body must come from the board's own page: a browser
+/// names the page that sends it in `Origin`, and a form or a `text/plain` fetch from another
+/// site is refused. A request without `Origin` comes from a program, not a page.
+fn foreign_origin(request: &Request) -> Option<Response> {
+    let origin = request.origin.as_deref()?;
+    if matches!(request.method.as_str(), "GET" | "HEAD" | "OPTIONS") {
+        return None;
+    }
+    let own = request
+        .host
+        .as_deref()
+        .is_some_and(|host| origin.eq_ignore_ascii_case(&format!("http://{host}")));
+    (!own).then(|| {
+        Response::error(
+            403,
+            &format!("requests from the page at `{origin}` are not answered: only the board's own page may send them"),
         )
     })
 }
@@ -243,6 +329,7 @@ mod tests {
             method: "GET".into(),
             path: "/".into(),
             host: host.map(String::from),
+            origin: None,
             body: Vec::new(),
         }
     }

@@ -34,6 +34,10 @@ use super::{grid_error, GridArgs};
 /// Attempts at each puzzle of a `--difficulty` before giving up on the difficulty.
 pub const ATTEMPTS: u32 = 100;
 
+/// Puzzles per thread in one chunk of a run: enough that the threads rarely wait for each
+/// other at the end of a chunk, few enough that memory stays small whatever `--count`.
+const CHUNK_PER_THREAD: usize = 64;
+
 const EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku generate --seed 1                       one 9x9 puzzle
@@ -220,66 +224,80 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     })?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut stream = Rng::new(seed);
-    let seeds: Vec<(usize, u64)> = (0..args.count).map(|i| (i, stream.next_u64())).collect();
 
     let batch_args = BatchArgs {
         max_nodes: None,
         timeout: None,
         jobs: args.jobs,
     };
-    let batch = Batch::new(&batch_args, seeds.len(), "puzzles", ctx)?;
+    let batch = Batch::new(&batch_args, args.count, "puzzles", ctx)?;
+    // The puzzles are made a chunk at a time, their seeds drawn as the chunk starts: memory
+    // does not grow with --count, and the first puzzles print while the rest are made.
+    let chunk = (batch.threads() * CHUNK_PER_THREAD).min(args.count.max(1));
+    let mut seeds: Vec<(usize, u64)> = Vec::with_capacity(chunk);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let (mut givens, mut missed, mut timed_out) = (0, 0, 0);
     // Why puzzles missed: a level other than --difficulty, more givens than --givens, a
     // removal of givens cut short by --timeout (the puzzle keeps givens it could lose).
     let (mut off_level, mut over_givens, mut cut_short) = (0u64, 0u64, 0u64);
     let mut levels = [0u64; Level::ALL.len()];
-    let done = batch.run(
-        &mut out,
-        &seeds,
-        Rater::new,
-        |solver, &(index, seed)| {
-            let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
-            let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
-            // The ratings of --difficulty stop at the time limit and at Ctrl-C too.
-            let rate_limits = Limits {
-                deadline,
-                ..batch.limits(None)
-            };
-            let show = |tried: usize, cells: usize, left: usize| {
-                batch.progress_message(format!(
-                    "puzzle {}: {tried}/{cells} cells tried, {left} givens",
-                    index + 1
-                ));
-            };
-            let made = make(
-                &options,
-                args.difficulty,
-                seed,
-                solver,
-                &rate_limits,
-                &stop,
-                &show,
-            );
-            (!batch.cancelled()).then_some(made)
-        },
-        |out, i, made| {
-            let made = made.map_err(|e| CliError::input(e.to_string()))?;
-            givens += made.generated.givens;
-            missed += u64::from(!made.reached);
-            timed_out += u64::from(made.timed_out);
-            off_level += u64::from(
-                args.difficulty
-                    .is_some_and(|d| made.rating.level != Some(d.level())),
-            );
-            over_givens += u64::from(!made.generated.target_reached);
-            cut_short += u64::from(made.generated.stopped);
-            if let Some(level) = made.rating.level {
-                levels[level as usize] += 1;
-            }
-            print(out, args.format, i, &made)
-        },
-    )?;
+    let mut done = 0;
+    while done < args.count && !batch.cancelled() {
+        seeds.clear();
+        let first = done;
+        let size = chunk.min(args.count - done);
+        seeds.extend((first..first + size).map(|i| (i, stream.next_u64())));
+        let made_now = batch.run(
+            &mut out,
+            &seeds,
+            Rater::new,
+            |solver, &(index, seed)| {
+                let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
+                let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
+                // The ratings of --difficulty stop at the time limit and at Ctrl-C too.
+                let rate_limits = Limits {
+                    deadline,
+                    ..batch.limits(None)
+                };
+                let show = |tried: usize, cells: usize, left: usize| {
+                    batch.progress_message(format!(
+                        "puzzle {}: {tried}/{cells} cells tried, {left} givens",
+                        index + 1
+                    ));
+                };
+                let made = make(
+                    &options,
+                    args.difficulty,
+                    seed,
+                    solver,
+                    &rate_limits,
+                    &stop,
+                    &show,
+                );
+                (!batch.cancelled()).then_some(made)
+            },
+            |out, i, made| {
+                let made = made.map_err(|e| CliError::input(e.to_string()))?;
+                givens += made.generated.givens;
+                missed += u64::from(!made.reached);
+                timed_out += u64::from(made.timed_out);
+                off_level += u64::from(
+                    args.difficulty
+                        .is_some_and(|d| made.rating.level != Some(d.level())),
+                );
+                over_givens += u64::from(!made.generated.target_reached);
+                cut_short += u64::from(made.generated.stopped);
+                if let Some(level) = made.rating.level {
+                    levels[level as usize] += 1;
+                }
+                print(out, args.format, first + i, &made)
+            },
+        )?;
+        done += made_now;
+        if made_now < size {
+            break; // interrupted: what follows is dropped
+        }
+    }
     out.flush()?;
 
     if missed > 0 {

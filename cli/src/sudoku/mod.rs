@@ -137,6 +137,13 @@ impl GridArgs {
                 std::fs::read_to_string(map)
                     .map_err(|e| CliError::input(format!("cannot read `{map}`: {e}")))?,
             ),
+            // A name with a directory or an extension is a file that is missing, not a map
+            // (a typo in a file name must not read as a bad map).
+            Some(map) if looks_like_a_path(map) => {
+                return Err(CliError::input(format!(
+                    "cannot read `{map}`: no such file (a map of regions has no `/` and no extension)"
+                )));
+            }
             other => other.clone(),
         };
         let text = name
@@ -387,6 +394,18 @@ pub fn pretty(solution: &Grid, puzzle: &Grid, paint: Paint) -> String {
             paint.style("36", &text)
         }
     })
+}
+
+/// Whether a `--regions` value names a file: it holds a `/` or ends in an extension of
+/// lowercase letters (`.txt`), which no map of one symbol per cell does.
+fn looks_like_a_path(value: &str) -> bool {
+    value.contains('/')
+        || value.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && !stem.ends_with('.')
+                && (1..=4).contains(&ext.len())
+                && ext.bytes().all(|b| b.is_ascii_lowercase())
+        })
 }
 
 #[cfg(test)]
