@@ -9,7 +9,8 @@
 //! - [`server`]: the listening socket, a fixed pool of workers, a clean stop;
 //! - [`api`]: the routes, the JSON requests and answers, the limits on every search;
 //! - [`puzzle`]: a puzzle as JSON, and the layout the page draws;
-//! - [`hint`]: the next logical step from a position;
+//! - [`hint`]: the next logical step from a position and its notes, in stages;
+//! - [`race`]: the solvers of Solve, built once and kept warm;
 //! - [`jigsaw`]: random region maps for jigsaw levels.
 //!
 //! The server listens on 127.0.0.1 unless `--bind` says otherwise, and answers only
@@ -22,6 +23,7 @@ mod hint;
 mod http;
 mod jigsaw;
 mod puzzle;
+mod race;
 mod server;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -50,7 +52,7 @@ is shared by its link (?size=9&variant=x&difficulty=hard&seed=42); Your puzzle r
 format `dlxkit sudoku` reads.
 
 The JSON API behind the page (POST /api/new, /api/solve, /api/check, /api/hint,
-/api/validate; GET /api/info) is described in the README. Every search runs within the
+/api/reveal, /api/validate; GET /api/info) is described in the README. Every search runs within the
 server's node and time limits; request bodies are limited to 64 KiB.
 
 Ctrl-C (or SIGTERM) stops the server; the exit status is then 0.";
