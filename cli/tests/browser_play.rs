@@ -1,14 +1,19 @@
 //! A real browser plays the board of `dlxkit play`: headless Chromium, driven through
 //! chromedriver's WebDriver protocol (plain HTTP and JSON, so the test needs no client
-//! library), loads the page, presses Random Level, types a digit that clashes with a given
-//! and sees the conflict, presses Reset and sees the cell empty again, presses Solve (with
-//! `naive`, then with `dlx`) and reads a complete grid from the page (checked here), then
-//! Undo and Hint, and reads the step the hint describes.
+//! library). At 390x844 (a phone) and at 1280x800 it plays a whole game: the board, the
+//! pad and the main tools on the screen at once, staged hints (each stage showing no more
+//! than it should, "apply" changing the board and the notes as the step says), candidates
+//! filled, a conflict on the selected cell, a reload that finds digits, notes, undo
+//! history and time restored, the question before Random Level replaces the game, and the
+//! finish with its summary. Then the solver race (search and build apart), 16x16 and
+//! windoku in dark mode, and a keyboard-only solve of a 4x4 puzzle.
 //!
-//! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without
-//! them it says loudly that it is skipped, and fails instead when `CI` is set. With
-//! `DLXKIT_PLAY_SCREENSHOT=docs/play.png` it keeps a screenshot of the solved board there
-//! (a path relative to the repository's top).
+//! axe-core checks each state for serious or critical violations, and every state's
+//! screenshot is kept under `target/browser-play/`. It needs Debian's `chromium` and
+//! `chromium-driver` and axe-core (`.ci/run` installs them). Without them it says loudly
+//! that it is skipped, and fails instead when `CI` is set. With
+//! `DLXKIT_PLAY_SCREENSHOTS=1` it renews the README's pictures, `docs/play.png` and
+//! `docs/play-phone.png`.
 
 use crate::play_util::{is_solution_of, post, send, Reply, Server};
 
@@ -580,13 +585,8 @@ fn play_a_game(
     // A reload finds the game as it was: digits, notes, undo history, time.
     std::thread::sleep(Duration::from_millis(1200));
     let before = game(browser);
-    browser.goto(
-        &browser
-            .script("return location.href")
-            .as_str()
-            .unwrap()
-            .to_string(),
-    );
+    let href = browser.script("return location.href");
+    browser.goto(href.as_str().unwrap());
     browser.wait_for("the saved game", NOT_BUSY);
     let after = game(browser);
     assert_eq!(after["values"], before["values"]);
@@ -741,6 +741,18 @@ fn a_browser_plays_the_board() {
     );
     audit(&browser, axe.as_deref(), "windoku-dark");
     browser.dark(false);
+    if std::env::var_os("DLXKIT_PLAY_SCREENSHOTS").is_some() {
+        let (shots, docs) = (
+            Path::new(crate::ROOT).join("target/browser-play"),
+            Path::new(crate::ROOT).join("docs"),
+        );
+        std::fs::copy(shots.join("laptop-notes.png"), docs.join("play.png")).unwrap();
+        std::fs::copy(
+            shots.join("phone-hint-move.png"),
+            docs.join("play-phone.png"),
+        )
+        .unwrap();
+    }
 }
 
 #[test]

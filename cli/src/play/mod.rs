@@ -45,10 +45,11 @@ Examples:
 
 The page: choose a size (4x4, 6x6, 9x9, 16x16), a variant (X, windoku, jigsaw) and a
 difficulty, press Random Level, and fill the empty cells (click or arrow keys, digits,
-letters A-G on 16x16, Backspace to clear; Shift+digit or the Pencil button for pencil
-marks; Ctrl+Z and Ctrl+Y to undo and redo). Check marks wrong entries, Hint explains the
-next logical step, Solve fills the grid with the chosen solver and shows its work. A level
-is shared by its link (?size=9&variant=x&difficulty=hard&seed=42); Your puzzle reads any
+letters A-G on 16x16, Backspace to clear; Shift+digit, N or the Notes button for notes;
+Ctrl+Z and Ctrl+Y to undo and redo). Check marks wrong entries, Hint teaches the next
+logical step from your digits and notes in stages (where, which technique, the move) and
+Apply performs it, Reveal cell shows one digit, Solve fills the grid with the chosen solver
+and shows its work. The game is saved in the browser. A level is shared by its link (?size=9&variant=x&difficulty=hard&seed=42); Your puzzle reads any
 format `dlxkit sudoku` reads.
 
 The JSON API behind the page (POST /api/new, /api/solve, /api/check, /api/hint,
