@@ -235,28 +235,35 @@ fn check_and_hint_answer_against_the_unique_solution() {
         r["text"],
         "r1c1 does not match the solution: take it out before asking for a hint."
     );
-    // From the givens: steps that end in a placement of the solution's digit.
+    // From the givens: one step, in three stages, that places the solution's digit.
     let r = server
         .post("/api/hint", &format!(r#"{{"puzzle":{p}}}"#))
         .json();
-    let steps = r["steps"].as_array().unwrap();
-    let last = steps.last().unwrap();
-    let place = &last["placements"][0];
+    assert_eq!(r["kind"], "step");
+    let step = &r["step"];
+    let place = &step["placements"][0];
     let cell = place["cell"].as_u64().unwrap() as usize;
     let digit = place["digit"].as_u64().unwrap() as u32;
     assert_eq!(
         PE96_1_SOLVED.chars().nth(cell).unwrap().to_digit(10),
         Some(digit)
     );
+    let strategy = step["strategy"].as_str().unwrap();
     assert!(
-        ["naked single", "hidden single"].contains(&last["strategy"].as_str().unwrap()),
-        "{last}"
+        ["naked single", "hidden single"].contains(&strategy),
+        "{step}"
     );
-    assert_eq!(r["text"], last["text"]);
-    assert!(r["text"]
-        .as_str()
-        .unwrap()
-        .contains(&format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)));
+    assert_eq!(r["technique"].as_str().unwrap().to_lowercase(), strategy);
+    assert_eq!(r["text"], step["text"]);
+    let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+    assert!(r["text"].as_str().unwrap().contains(&name));
+    // Where to look names neither the technique nor the digit placed.
+    let look = r["look"]["text"].as_str().unwrap();
+    assert!(look.starts_with("Look at "), "{look}");
+    assert!(!look.to_lowercase().contains("single"), "{look}");
+    if strategy == "hidden single" {
+        assert!(!look.contains(&name), "{look}");
+    }
     // A full grid has nothing left to hint.
     let r = server
         .post(
@@ -264,7 +271,8 @@ fn check_and_hint_answer_against_the_unique_solution() {
             &format!(r#"{{"puzzle":{p},"entries":"{PE96_1_SOLVED}"}}"#),
         )
         .json();
-    assert_eq!(r["steps"], serde_json::json!([]));
+    assert_eq!(r["kind"], "complete");
+    assert_eq!(r["step"], Value::Null);
 
     // Check needs one solution; entries must keep the givens.
     let reply = server.post(
@@ -294,6 +302,147 @@ fn check_and_hint_answer_against_the_unique_solution() {
     );
     assert_eq!(reply.status, 400);
     assert_eq!(reply.error(), "entries: r1c3 is a given and must hold 3");
+}
+
+#[test]
+fn hints_read_the_players_notes_and_never_reveal_a_guess() {
+    let server = Server::start();
+    let p = puzzle(PE96_1);
+    let hint = |notes: &[String]| {
+        server
+            .post(
+                "/api/hint",
+                &format!(r#"{{"puzzle":{p},"notes":{}}}"#, serde_json::json!(notes)),
+            )
+            .json()
+    };
+    let mut notes = vec![String::new(); 81];
+    // r1c1's notes hold only its solution's 4: the hint reads them, a naked single there.
+    notes[0] = "4".into();
+    let r = hint(&notes);
+    assert_eq!(r["kind"], "step");
+    assert_eq!(
+        r["text"],
+        "Naked single: 4 is the last candidate of r1c1 -> r1c1"
+    );
+    assert_eq!(r["look"]["text"], "Look at r1c1.");
+    assert_eq!(r["look"]["cells"], serde_json::json!([0]));
+    // Notes that leave out the solution's digit are named before any step, digit unsaid.
+    notes[0] = "12356789".into();
+    let r = hint(&notes);
+    assert_eq!(r["kind"], "notes");
+    assert_eq!(r["mistakes"], serde_json::json!([0]));
+    assert_eq!(r["step"], Value::Null);
+    assert!(!r["text"].as_str().unwrap().contains('4'), "{r}");
+    // Every note of every open cell is the same as no notes.
+    let full: Vec<String> = PE96_1
+        .chars()
+        .map(|c| {
+            if c == '.' {
+                "123456789".into()
+            } else {
+                String::new()
+            }
+        })
+        .collect();
+    let plain = server
+        .post("/api/hint", &format!(r#"{{"puzzle":{p}}}"#))
+        .json();
+    assert_eq!(hint(&full), plain);
+
+    // A puzzle with many solutions: no logical step, and no guess either.
+    let r = server
+        .post(
+            "/api/hint",
+            &format!(r#"{{"puzzle":{}}}"#, puzzle(&".".repeat(16))),
+        )
+        .json();
+    assert_eq!(r["kind"], "stuck");
+    assert_eq!(r["step"], Value::Null);
+    assert_eq!(
+        r["text"],
+        "No technique of this board finds a step from here (the puzzle has more than one \
+         solution, so some cell needs a guess): reveal a cell to go on."
+    );
+
+    // Revealing a cell is its own request.
+    let r = server
+        .post("/api/reveal", &format!(r#"{{"puzzle":{p},"cell":80}}"#))
+        .json();
+    assert_eq!(
+        (r["cell"].as_u64(), r["digit"].as_u64()),
+        (Some(80), Some(2))
+    );
+    assert_eq!(r["text"], "r9c9 is 2.");
+    for (body, message) in [
+        (
+            format!(r#"{{"puzzle":{p},"cell":81}}"#),
+            "cell 81 is not on the board: cells go from 0 to 80",
+        ),
+        (
+            format!(r#"{{"puzzle":{},"cell":0}}"#, puzzle(&".".repeat(16))),
+            "the puzzle has more than one solution, so no one digit belongs in a cell",
+        ),
+        (
+            format!(r#"{{"puzzle":{p},"notes":["1"]}}"#),
+            "request body: unknown field `notes`, expected one of `puzzle`, `entries`, `cell` at line 1 column 120",
+        ),
+    ] {
+        let reply = server.post("/api/reveal", &body);
+        assert_eq!((reply.status, reply.error()), (400, message.to_string()));
+    }
+    for (notes, message) in [
+        (
+            serde_json::json!(["1"]),
+            "notes: 1 cells, the puzzle has 81",
+        ),
+        (
+            serde_json::json!(notes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| if i == 2 { "0".to_string() } else { n.clone() })
+                .collect::<Vec<_>>()),
+            "notes of r1c3: `0` is not a digit of a 9x9 board",
+        ),
+    ] {
+        let reply = server.post("/api/hint", &format!(r#"{{"puzzle":{p},"notes":{notes}}}"#));
+        assert_eq!((reply.status, reply.error()), (400, message.to_string()));
+    }
+    still_answers(&server);
+}
+
+#[test]
+fn the_race_keeps_its_solvers_warm_and_times_the_building_apart() {
+    let server = Server::start();
+    let p = puzzle(PE96_1);
+    let solve = |solver: &str| {
+        server
+            .post(
+                "/api/solve",
+                &format!(r#"{{"puzzle":{p},"solver":"{solver}"}}"#),
+            )
+            .json()
+    };
+    for solver in ["dlx", "mrv"] {
+        let cold = solve(solver);
+        assert_eq!(cold["solution"], PE96_1_SOLVED);
+        assert_eq!(cold["warm"], false, "{cold}");
+        let warm = solve(solver);
+        assert_eq!(warm["solution"], PE96_1_SOLVED);
+        assert_eq!(warm["warm"], true, "{warm}");
+        assert_eq!(warm["build_ms"].as_f64(), Some(0.0));
+        assert_eq!(warm["nodes"], cold["nodes"]);
+    }
+    // The page links the benchmarks, which the server serves.
+    let page = server.get("/");
+    assert!(page.body.contains("href=\"/BENCHMARKS.md\""));
+    let benchmarks = server.get("/BENCHMARKS.md");
+    assert_eq!(benchmarks.status, 200);
+    assert!(
+        benchmarks.body.starts_with('#'),
+        "{}",
+        &benchmarks.body[..80]
+    );
 }
 
 #[test]

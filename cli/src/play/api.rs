@@ -7,7 +7,9 @@
 //! | `POST /api/new` | `size`, `box`, `variant`, `difficulty`, `symmetry`, `seed` (all optional) | a generated puzzle, its layout and seed |
 //! | `POST /api/solve` | `puzzle`, `solver`, `max_nodes`, `timeout_ms` | the solution and the solver's work |
 //! | `POST /api/check` | `puzzle`, `entries` | the wrong entries |
-//! | `POST /api/hint` | `puzzle`, `entries` | the next logical steps |
+//! | `POST /api/hint` | `puzzle`, `entries`, `notes` | the next logical step, in stages (see [`super::hint`]) |
+//! | `POST /api/reveal` | `puzzle`, `entries`, `cell` | the solution's digit in one cell |
+//! | `GET /BENCHMARKS.md` | | the project's benchmarks, which the solver race links to |
 //! | `POST /api/validate` | `text` (any format `dlxkit sudoku` reads), `box`, `variant`, `regions` | the puzzle, its layout and whether it has one solution |
 //!
 //! Every search runs within the server's [`Caps`] (a node limit and a time limit, whatever
@@ -25,19 +27,19 @@ use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Level, Strategy};
 use dlxkit::sudoku::generate::{default_node_limit, GenerateError, GenerateOptions, Symmetry};
 use dlxkit::sudoku::parse::{parse_grid, symbol_of, to_line, ParseOptions};
-use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::{by_name, Answer, Limits, SudokuSolver, SOLVER_NAMES};
+use dlxkit::sudoku::solvers::{Answer, Limits, SOLVER_NAMES};
 use dlxkit::sudoku::{Grid, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::hint::{self, Step};
+use super::hint::{self, Hint};
 use super::http::{Request, Response};
 use super::jigsaw::random_regions;
 use super::puzzle::{
     check_size, layout_of, read_cells, shape_of, variant_of, LayoutView, PuzzleSpec, MAX_SIDE,
 };
+use super::race::Pool;
 use crate::output::millis;
 use crate::sudoku::generate::{clock_seed, make};
 use crate::sudoku::rate::Difficulty;
@@ -45,6 +47,7 @@ use crate::sudoku::rate::Difficulty;
 const PAGE: &str = include_str!("page/index.html");
 const STYLE: &str = include_str!("page/style.css");
 const SCRIPT: &str = include_str!("page/app.js");
+const BENCHMARKS: &str = include_str!("../../../BENCHMARKS.md");
 
 /// The largest side of a random jigsaw level: larger random region maps seldom have a
 /// complete grid that the generator finds within its node limits.
@@ -97,6 +100,8 @@ pub struct Api {
     caps: Caps,
     cancel: Arc<AtomicBool>,
     max_body: usize,
+    /// The solvers, built once and kept warm (Solve, and the uniqueness checks).
+    pool: Pool,
 }
 
 /// What a path answers to.
@@ -110,7 +115,9 @@ enum Route {
     Solve,
     Check,
     Hint,
+    Reveal,
     Validate,
+    Benchmarks,
 }
 
 impl Route {
@@ -124,6 +131,8 @@ impl Route {
             "/api/solve" => Route::Solve,
             "/api/check" => Route::Check,
             "/api/hint" => Route::Hint,
+            "/api/reveal" => Route::Reveal,
+            "/BENCHMARKS.md" => Route::Benchmarks,
             "/api/validate" => Route::Validate,
             _ => return None,
         })
@@ -132,7 +141,9 @@ impl Route {
     /// The methods it allows, as the `Allow` header lists them.
     fn allow(self) -> &'static str {
         match self {
-            Route::Page | Route::Style | Route::Script | Route::Info => "GET, HEAD",
+            Route::Page | Route::Style | Route::Script | Route::Info | Route::Benchmarks => {
+                "GET, HEAD"
+            }
             _ => "POST",
         }
     }
@@ -146,6 +157,7 @@ impl Api {
             caps,
             cancel,
             max_body,
+            pool: Pool::default(),
         }
     }
 
@@ -176,6 +188,8 @@ impl Api {
             Route::Solve => body(request).and_then(|r| self.solve(&r)),
             Route::Check => body(request).and_then(|r| self.check(&r)),
             Route::Hint => body(request).and_then(|r| self.hint(&r)),
+            Route::Reveal => body(request).and_then(|r| self.reveal(&r)),
+            Route::Benchmarks => Ok(Response::asset("text/plain; charset=utf-8", BENCHMARKS)),
             Route::Validate => body(request).and_then(|r| self.validate(&r)),
         };
         result.unwrap_or_else(Response::from)
@@ -356,18 +370,22 @@ impl Api {
     fn solve(&self, r: &SolveRequest) -> Result<Response, ApiError> {
         let grid = r.puzzle.grid()?;
         let name = r.solver.as_deref().unwrap_or("dlx");
-        let mut solver = by_name(name).map_err(|e| ApiError::bad(e.to_string()))?;
         let nodes = capped(r.max_nodes, self.caps.max_nodes, "max_nodes")?;
         let time_ms = capped(
             r.timeout_ms,
             self.caps.max_time.as_millis() as u64,
             "timeout_ms",
         )?;
-        let report = solver.solve(&grid, &self.limits(nodes, Duration::from_millis(time_ms)));
+        let limits = self.limits(nodes, Duration::from_millis(time_ms));
+        let run = self
+            .pool
+            .solve(name, &grid, &limits)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let report = run.report;
         Ok(Response::json(
             200,
             &SolveResponse {
-                solver: solver.name(),
+                solver: run.solver,
                 status: report.status.as_str(),
                 answer: report.answer().as_str(),
                 solution: report.first.as_ref().map(to_line),
@@ -375,6 +393,8 @@ impl Api {
                 guesses: report.stats.guesses,
                 backtracks: report.stats.backtracks,
                 elapsed_ms: millis(report.stats.elapsed),
+                build_ms: millis(run.build),
+                warm: run.warm,
                 max_nodes: nodes,
                 timeout_ms: time_ms,
             },
@@ -382,9 +402,13 @@ impl Api {
     }
 
     /// The puzzle's grid, the player's position on it, and its solution when it is unique.
-    fn board(&self, r: &BoardRequest) -> Result<(Grid, Grid, Option<Grid>), ApiError> {
-        let grid = r.puzzle.grid()?;
-        let mut position = match &r.entries {
+    fn board(
+        &self,
+        puzzle: &PuzzleSpec,
+        entries: Option<&str>,
+    ) -> Result<(Grid, Grid, Option<Grid>), ApiError> {
+        let grid = puzzle.grid()?;
+        let mut position = match entries {
             Some(text) => read_cells(grid.layout(), text, "entries", false)?,
             None => grid.clone(),
         };
@@ -401,10 +425,9 @@ impl Api {
                 _ => {}
             }
         }
-        let report = DlxSolver::new().solve(
-            &grid,
-            &self.limits(self.caps.check_nodes, self.caps.check_time),
-        );
+        let limits = self.limits(self.caps.check_nodes, self.caps.check_time);
+        let report = self.pool.solve("dlx", &grid, &limits).map(|run| run.report);
+        let report = report.map_err(|e| ApiError::bad(e.to_string()))?;
         let solution = match report.answer() {
             Answer::Unique => report.first,
             Answer::Multiple => None,
@@ -420,7 +443,7 @@ impl Api {
 
     /// `POST /api/check`: the entries that differ from the unique solution.
     fn check(&self, r: &BoardRequest) -> Result<Response, ApiError> {
-        let (_, position, solution) = self.board(r)?;
+        let (_, position, solution) = self.board(&r.puzzle, r.entries.as_deref())?;
         let Some(solution) = solution else {
             return Err(ApiError::bad(
                 "the puzzle has more than one solution, so there is no one solution to check against",
@@ -439,36 +462,46 @@ impl Api {
         ))
     }
 
-    /// `POST /api/hint`: the next logical steps from the position (or its mistakes).
-    fn hint(&self, r: &BoardRequest) -> Result<Response, ApiError> {
-        let (_, position, solution) = self.board(r)?;
-        let mistakes = solution
-            .as_ref()
-            .map(|s| wrong_entries(&position, s))
-            .unwrap_or_default();
-        let (steps, text) = if !mistakes.is_empty() {
-            let names: Vec<String> = mistakes.iter().map(|&c| position.cell_name(c)).collect();
-            let text = format!(
-                "{} {} not match the solution: take {} out before asking for a hint.",
-                names.join(", "),
-                if mistakes.len() == 1 { "does" } else { "do" },
-                if mistakes.len() == 1 { "it" } else { "them" },
-            );
-            (Vec::new(), text)
-        } else {
-            let steps = hint::next_steps(&position, solution.as_ref());
-            let text = match steps.last() {
-                Some(step) => step.text.clone(),
-                None => "The grid is complete and correct: there is nothing left to hint.".into(),
-            };
-            (steps, text)
+    /// `POST /api/hint`: the next logical step from the position and the player's notes
+    /// (or the entries and notes that are wrong).
+    fn hint(&self, r: &HintRequest) -> Result<Response, ApiError> {
+        let (_, position, solution) = self.board(&r.puzzle, r.entries.as_deref())?;
+        let notes = match &r.notes {
+            Some(notes) => Some(hint::read_notes(&position, notes)?),
+            None => None,
         };
+        let hint: Hint = hint::next_hint(&position, notes.as_ref(), solution.as_ref());
+        Ok(Response::json(200, &hint))
+    }
+
+    /// `POST /api/reveal`: the unique solution's digit in one cell, asked for on purpose
+    /// (a hint never gives it).
+    fn reveal(&self, r: &RevealRequest) -> Result<Response, ApiError> {
+        let (grid, _, solution) = self.board(&r.puzzle, r.entries.as_deref())?;
+        let cells = grid.cells().len();
+        if r.cell >= cells {
+            return Err(ApiError::bad(format!(
+                "cell {} is not on the board: cells go from 0 to {}",
+                r.cell,
+                cells - 1
+            )));
+        }
+        let Some(solution) = solution else {
+            return Err(ApiError::bad(
+                "the puzzle has more than one solution, so no one digit belongs in a cell",
+            ));
+        };
+        let digit = solution.cells()[r.cell];
         Ok(Response::json(
             200,
-            &HintResponse {
-                text,
-                steps,
-                mistakes,
+            &RevealResponse {
+                cell: r.cell,
+                digit,
+                text: format!(
+                    "{} is {}.",
+                    grid.cell_name(r.cell),
+                    symbol_of(digit).unwrap_or('?')
+                ),
             },
         ))
     }
@@ -491,7 +524,12 @@ impl Api {
             )));
         }
         let limits = self.limits(self.caps.check_nodes, self.caps.check_time);
-        let answer = DlxSolver::new().solve(&grid, &limits).answer();
+        let answer = self
+            .pool
+            .solve("dlx", &grid, &limits)
+            .map_err(|e| ApiError::bad(e.to_string()))?
+            .report
+            .answer();
         let difficulty = (answer == Answer::Unique)
             .then(|| Rater::new().rate(&grid, None, &limits).level)
             .flatten();
@@ -589,6 +627,32 @@ struct BoardRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct HintRequest {
+    puzzle: PuzzleSpec,
+    #[serde(default)]
+    entries: Option<String>,
+    #[serde(default)]
+    notes: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RevealRequest {
+    puzzle: PuzzleSpec,
+    #[serde(default)]
+    entries: Option<String>,
+    cell: usize,
+}
+
+#[derive(Serialize)]
+struct RevealResponse {
+    cell: usize,
+    digit: u8,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ValidateRequest {
     text: String,
     #[serde(rename = "box", default)]
@@ -641,6 +705,8 @@ struct SolveResponse {
     guesses: u64,
     backtracks: u64,
     elapsed_ms: f64,
+    build_ms: f64,
+    warm: bool,
     max_nodes: u64,
     timeout_ms: u64,
 }
@@ -651,13 +717,6 @@ struct CheckResponse {
     blank: usize,
     complete: bool,
     correct: bool,
-}
-
-#[derive(Serialize)]
-struct HintResponse {
-    text: String,
-    steps: Vec<Step>,
-    mistakes: Vec<usize>,
 }
 
 #[derive(Serialize)]

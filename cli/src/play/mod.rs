@@ -9,7 +9,8 @@
 //! - [`server`]: the listening socket, a fixed pool of workers, a clean stop;
 //! - [`api`]: the routes, the JSON requests and answers, the limits on every search;
 //! - [`puzzle`]: a puzzle as JSON, and the layout the page draws;
-//! - [`hint`]: the next logical step from a position;
+//! - [`hint`]: the next logical step from a position and its notes, in stages;
+//! - [`race`]: the solvers of Solve, built once and kept warm;
 //! - [`jigsaw`]: random region maps for jigsaw levels.
 //!
 //! The server listens on 127.0.0.1 unless `--bind` says otherwise, and answers only
@@ -22,6 +23,7 @@ mod hint;
 mod http;
 mod jigsaw;
 mod puzzle;
+mod race;
 mod server;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -44,14 +46,15 @@ Examples:
 
 The page: choose a size (4x4, 6x6, 9x9, 16x16), a variant (X, windoku, jigsaw) and a
 difficulty, press Random Level, and fill the empty cells (click or arrow keys, digits,
-letters A-G on 16x16, Backspace to clear; Shift+digit or the Pencil button for pencil
-marks; Ctrl+Z and Ctrl+Y to undo and redo). Check marks wrong entries, Hint explains the
-next logical step, Solve fills the grid with the chosen solver and shows its work. A level
-is shared by its link (?size=9&variant=x&difficulty=hard&seed=42); Your puzzle reads any
+letters A-G on 16x16, Backspace to clear; Shift+digit, N or the Notes button for notes;
+Ctrl+Z and Ctrl+Y to undo and redo). Check marks wrong entries, Hint teaches the next
+logical step from your digits and notes in stages (where, which technique, the move) and
+Apply performs it, Reveal cell shows one digit, Solve fills the grid with the chosen solver
+and shows its work. The game is saved in the browser. A level is shared by its link (?size=9&variant=x&difficulty=hard&seed=42); Your puzzle reads any
 format `dlxkit sudoku` reads.
 
 The JSON API behind the page (POST /api/new, /api/solve, /api/check, /api/hint,
-/api/validate; GET /api/info) is described in the README. Every search runs within the
+/api/reveal, /api/validate; GET /api/info) is described in the README. Every search runs within the
 server's node and time limits; request bodies are limited to 64 KiB.
 
 Ctrl-C (or SIGTERM) stops the server; the exit status is then 0.";
