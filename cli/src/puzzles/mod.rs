@@ -13,12 +13,13 @@
 
 mod dominoes;
 mod langford;
+mod picture;
 mod polyomino;
 mod queens;
 mod shopping;
 mod soma;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
@@ -103,12 +104,19 @@ pub struct PuzzleArgs {
     /// "data", the same solutions as structured data. With `jsonl`, each solution is a line
     /// {"type":"solution", "index", "picture", "data"} and the last line is the summary,
     /// with "type":"summary".
+    ///
+    /// With `svg`, the pictures of the solutions found, in one SVG document written when the
+    /// search ends.
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
-    pub format: Format,
+    pub format: picture::PuzzleFormat,
+
+    /// Also write each solution's picture to DIR/solution-0001.svg, solution-0002.svg, ...
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub svg: Option<PathBuf>,
 
     /// What to print: the solutions, or the exact cover problem in Knuth's format
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard", "svg"])]
     pub emit: Emit,
 }
 
@@ -276,8 +284,13 @@ pub fn solve<P: Shown>(
     }
     let limits = limits.limits(cancel, ctx.started);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
-    let mut printer = Printer::new(&puzzle, args, ctx);
+    let mut printer = Printer::new(&puzzle, args, ctx)?;
     if plan.is_shard() {
+        if printer.svg.to_stdout() {
+            return Err(CliError::usage(
+                "--format svg does not go with --shard: a shard prints JSON Lines for `dlxkit merge` (write the pictures with --svg DIR)",
+            ));
+        }
         printer.format = Format::Jsonl;
     }
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
@@ -293,15 +306,16 @@ pub fn solve<P: Shown>(
         &mut out,
         |out, options| printer.solution(out, options),
     )?;
+    printer.svg.finish(&mut out)?;
     match plan.shard_line(&outcome) {
         Some(line) => out.json_line(&line)?,
         None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
     }
     out.flush()?;
 
-    search::report(ctx, &outcome, args.stats, false, args.format);
+    search::report(ctx, &outcome, args.stats, false, args.format.base());
     let none = outcome.stats.solutions == 0 && outcome.status.is_complete();
-    if none && !args.count && args.format == Format::Text {
+    if none && !args.count && args.format.base() == Format::Text {
         match &extras.none_hint {
             Some(hint) => ctx.note(format_args!("no solution: {hint}")),
             None => ctx.note("no solution"),
@@ -323,7 +337,7 @@ fn solve_memo<P: Shown>(
             "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
         ));
     }
-    let mut printer = Printer::new(puzzle, args, ctx);
+    let mut printer = Printer::new(puzzle, args, ctx)?;
     let problem = puzzle.problem();
     let run = memo::run(
         problem,
@@ -334,9 +348,10 @@ fn solve_memo<P: Shown>(
         out,
         |out, o| printer.solution(out, o),
     )?;
+    printer.svg.finish(out)?;
     printer.finish_memo(out, &run)?;
     out.flush()?;
-    memo::report(ctx, &run, args.stats, args.format == Format::Text);
+    memo::report(ctx, &run, args.stats, args.format.base() == Format::Text);
     Ok(run.exit())
 }
 
@@ -352,7 +367,7 @@ fn stopped_before_search(
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         print_summary(&mut out, args, &outcome, &[], &[])?;
         out.flush()?;
-        search::report(ctx, &outcome, args.stats, false, args.format);
+        search::report(ctx, &outcome, args.stats, false, args.format.base());
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
     }
@@ -369,6 +384,8 @@ struct Printer<'p, P> {
     found: u64,
     pictures: Vec<String>,
     data: Vec<Value>,
+    /// `--format svg` and `--svg DIR`.
+    svg: picture::Pictures,
 }
 
 /// One line of `--format jsonl` per solution.
@@ -397,21 +414,22 @@ struct Summary<'a, S = SearchSummary> {
 }
 
 impl<'p, P: Shown> Printer<'p, P> {
-    fn new(puzzle: &'p P, args: &PuzzleArgs, ctx: &Context) -> Printer<'p, P> {
-        Printer {
+    fn new(puzzle: &'p P, args: &PuzzleArgs, ctx: &Context) -> Result<Printer<'p, P>, CliError> {
+        Ok(Printer {
             puzzle,
-            format: args.format,
+            format: args.format.base(),
             count_only: args.count,
             paint: ctx.stdout_colors(),
             found: 0,
             pictures: Vec::new(),
             data: Vec::new(),
-        }
+            svg: picture::Pictures::new(args.format, args.svg.as_deref())?,
+        })
     }
 
     /// Whether solutions are printed as they are found.
     fn streams(&self) -> bool {
-        !self.count_only && self.format != Format::Json
+        !self.count_only && self.format != Format::Json && !self.svg.to_stdout()
     }
 
     fn solution(&mut self, out: &mut Output, options: &[OptionId]) -> Result<(), CliError> {
@@ -424,6 +442,12 @@ impl<'p, P: Shown> Printer<'p, P> {
             .decode(options)
             .and_then(|s| self.puzzle.validate(&s).map(|()| s))
             .map_err(|e| CliError::input(format!("internal error: {e}")))?;
+        if self.svg.wanted() {
+            self.svg.add(self.found, self.puzzle.draw(&solution))?;
+            if self.svg.to_stdout() {
+                return Ok(());
+            }
+        }
         let picture = self.puzzle.render(&solution);
         let data = self.puzzle.data(&solution);
         match self.format {
@@ -485,7 +509,7 @@ fn print_summary(
         pictures: (listed && kind.is_none()).then_some(pictures),
         data: (listed && kind.is_none()).then_some(data),
     };
-    match args.format {
+    match args.format.base() {
         Format::Text if args.count => out.line(&search::count_line(outcome)),
         Format::Text => Ok(()),
         Format::Json => out.json_line(&summary(None)),
