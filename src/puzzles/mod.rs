@@ -40,7 +40,10 @@ mod picture;
 
 pub mod dominoes;
 pub mod langford;
+pub mod lattice;
 pub mod polycube;
+pub mod polyhex;
+pub mod polyiamond;
 pub mod polyomino;
 pub mod queens;
 pub mod shopping;

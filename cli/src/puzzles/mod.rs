@@ -13,6 +13,7 @@
 
 mod dominoes;
 mod langford;
+mod lattice;
 mod picture;
 mod polyomino;
 mod queens;
@@ -52,6 +53,10 @@ pub enum PuzzleCommand {
     Langford(langford::LangfordArgs),
     /// Buy every item on a shopping list exactly once, in the bundles the stores sell.
     Shopping(shopping::ShoppingArgs),
+    /// Pack polyiamonds on the triangular grid (the twelve hexiamonds in a 6x6 rhombus by default).
+    Polyiamond(lattice::PolyiamondArgs),
+    /// Pack polyhexes on the hexagonal grid.
+    Polyhex(lattice::PolyhexArgs),
 }
 
 /// Runs a puzzle subcommand.
@@ -63,6 +68,8 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
         PuzzleCommand::Soma(args) => soma::run(args, ctx),
         PuzzleCommand::Langford(args) => langford::run(args, ctx),
         PuzzleCommand::Shopping(args) => shopping::run(args, ctx),
+        PuzzleCommand::Polyiamond(args) => lattice::run_polyiamond(args, ctx),
+        PuzzleCommand::Polyhex(args) => lattice::run_polyhex(args, ctx),
     }
 }
 
