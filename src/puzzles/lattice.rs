@@ -767,13 +767,18 @@ impl LatticePacking {
     /// Builds the packing problem: pieces may turn, and flip unless `one_sided`.
     ///
     /// ```
-    /// use dlxkit::puzzles::lattice::{Grid, LatticeBoard, LatticePacking, LatticeSet};
+    /// use dlxkit::puzzles::lattice::{Grid, LatticeBoard, LatticePacking, LatticePiece, LatticeSet};
     /// use dlxkit::puzzles::{Puzzle, SymmetryReduction};
-    /// // The three tetriamonds in a 2x3 parallelogram.
-    /// let set = LatticeSet::free(Grid::Triangles, 4, None)?;
-    /// let board = LatticeBoard::parallelogram(Grid::Triangles, 3, 2)?;
+    /// // Two diamonds (two triangles each), A and B, in a 2x1 parallelogram: side by side,
+    /// // in either order (a diamond in the middle leaves two lone triangles).
+    /// let diamond = LatticeSet::free(Grid::Triangles, 2, None)?.pieces()[0].cells().to_vec();
+    /// let set = LatticeSet::new(Grid::Triangles, vec![
+    ///     LatticePiece::new("A", diamond.clone())?,
+    ///     LatticePiece::new("B", diamond)?,
+    /// ])?;
+    /// let board = LatticeBoard::parallelogram(Grid::Triangles, 2, 1)?;
     /// let p = LatticePacking::new(&board, &set, false, &SymmetryReduction::None)?;
-    /// assert!(p.count() > 0);
+    /// assert_eq!(p.count(), 2);
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn new(

@@ -5,9 +5,9 @@
 //! use dlxkit::puzzles::polyhex;
 //! use dlxkit::puzzles::lattice::{BoardShape, LatticePacking};
 //! use dlxkit::puzzles::{Puzzle, SymmetryReduction};
-//! let board = BoardShape::Parallelogram(3, 3).board(polyhex::GRID)?;
-//! let p = LatticePacking::new(&board, &polyhex::trihexes(), false, &SymmetryReduction::None)?;
-//! let tiling = p.first()?.expect("the three trihexes fill a 3x3 rhombus");
+//! let board = BoardShape::Parallelogram(7, 4).board(polyhex::GRID)?;
+//! let p = LatticePacking::new(&board, &polyhex::tetrahexes(), false, &SymmetryReduction::None)?;
+//! let tiling = p.first()?.expect("the tetrahexes fill a 7x4 parallelogram");
 //! p.validate(&tiling)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -10,9 +10,9 @@
 //! use dlxkit::puzzles::polyiamond;
 //! use dlxkit::puzzles::lattice::{BoardShape, LatticePacking};
 //! use dlxkit::puzzles::{Puzzle, SymmetryReduction};
-//! let board = BoardShape::Parallelogram(5, 2).board(polyiamond::GRID)?;
-//! let p = LatticePacking::new(&board, &polyiamond::pentiamonds(), false, &SymmetryReduction::None)?;
-//! let tiling = p.first()?.expect("the four pentiamonds fill a 5x2 rhombus");
+//! let board = BoardShape::Parallelogram(6, 6).board(polyiamond::GRID)?;
+//! let p = LatticePacking::new(&board, &polyiamond::hexiamonds(), false, &SymmetryReduction::None)?;
+//! let tiling = p.first()?.expect("the hexiamonds fill the 6x6 rhombus");
 //! p.validate(&tiling)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -39,8 +39,8 @@ The text picture lists each piece's cells as x,y (x,y' for a triangle pointing d
 
 const HEX_EXAMPLES: &str = "\
 Examples:
-  dlxkit polyhex --count                           the trihexes in a 3x3 rhombus
-  dlxkit polyhex --board hexagon:3 --pieces size:... the hexagon of 19 cells
+  dlxkit polyhex --count                           the tetrahexes in a 7x4 parallelogram: 18
+  dlxkit polyhex --count --distinct                9, up to its symmetries
   dlxkit polyhex --format svg > polyhex.svg        a picture of the first packing
   dlxkit polyhex --emit dlx | dlxkit solve --count
 
@@ -146,7 +146,7 @@ fn build(
         None => {
             let (shape, set) = match grid {
                 Grid::Triangles => (BoardShape::Parallelogram(6, 6), "hexiamonds"),
-                Grid::Hexagons => (BoardShape::Parallelogram(3, 3), "trihexes"),
+                Grid::Hexagons => (BoardShape::Parallelogram(7, 4), "tetrahexes"),
             };
             let board = args
                 .board

@@ -55,7 +55,7 @@ pub enum PuzzleCommand {
     Shopping(shopping::ShoppingArgs),
     /// Pack polyiamonds on the triangular grid (the twelve hexiamonds in a 6x6 rhombus by default).
     Polyiamond(lattice::PolyiamondArgs),
-    /// Pack polyhexes on the hexagonal grid.
+    /// Pack polyhexes on the hexagonal grid (the seven tetrahexes in a 7x4 parallelogram by default).
     Polyhex(lattice::PolyhexArgs),
 }
 
