@@ -157,7 +157,7 @@ impl Grid {
 
     /// The cell of a core cell translated so that its coordinates are those of a grid cell
     /// (`None` when it is not one).
-    fn from_core(self, c: Cell) -> Option<GridCell> {
+    fn grid_cell(self, c: Cell) -> Option<GridCell> {
         let x = usize::try_from(c[0]).ok()?;
         let y = usize::try_from(c[1]).ok()?;
         match (self, -c[0] - c[1] - c[2]) {
@@ -341,7 +341,7 @@ fn to_grid(grid: Grid, shape: &[Cell]) -> Vec<GridCell> {
         .iter()
         .filter_map(|c| {
             // Translating by (dx, dy) moves the third line by -dx-dy: kinds are kept.
-            grid.from_core([c[0] - mx, c[1] - my, c[2] + mx + my])
+            grid.grid_cell([c[0] - mx, c[1] - my, c[2] + mx + my])
         })
         .collect()
 }

@@ -27,6 +27,9 @@ pub(crate) struct Tile {
 /// The margin around a picture, in pixels.
 pub(crate) const MARGIN: f64 = 4.0;
 
+/// An edge of a cell: its two ends as written in the file, the smaller first.
+type Edge = ((String, String), (String, String));
+
 fn key(p: Point) -> (String, String) {
     (num(p.0), num(p.1))
 }
@@ -60,7 +63,7 @@ pub(crate) fn tiling(board: &[Vec<Point>], tiles: &[Tile], font: f64) -> Svg {
     svg.path("board", "#f0f0f0", &board_d, &[]);
 
     // Each edge (its two ends, written as in the file) and the tiles whose cells have it.
-    let mut edges: HashMap<((String, String), (String, String)), Vec<usize>> = HashMap::new();
+    let mut edges: HashMap<Edge, Vec<usize>> = HashMap::new();
     let mut order = Vec::new();
     for (t, tile) in tiles.iter().enumerate() {
         let d: String = tile.cells.iter().map(|c| cell_path(c)).collect();
