@@ -64,5 +64,6 @@ pub mod bench;
 pub mod puzzles;
 pub mod rng;
 pub mod sudoku;
+pub mod svg;
 pub mod text;
 pub mod xc;

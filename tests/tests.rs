@@ -26,6 +26,7 @@ mod memo;
 mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;
+mod puzzles_lattice;
 mod puzzles_polycube;
 mod puzzles_polyomino;
 mod puzzles_queens;

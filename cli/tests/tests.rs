@@ -12,6 +12,7 @@ mod cli_input_text;
 mod cli_killer;
 mod cli_memo;
 mod cli_parallel;
+mod cli_pictures;
 mod cli_play;
 mod cli_puzzles;
 mod cli_readme;

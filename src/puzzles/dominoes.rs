@@ -24,7 +24,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError};
+use crate::svg::Svg;
 use crate::xc::{OptionId, Problem};
 
 /// The most cells a board may have.
@@ -238,4 +240,25 @@ impl Puzzle for Dominoes {
         }
         out
     }
+
+    /// Across and upright dominoes in two colours.
+    fn draw(&self, tiling: &DominoTiling) -> Option<Svg> {
+        let board: Vec<Vec<Point>> = (0..self.rows)
+            .flat_map(|r| (0..self.cols).map(move |c| square(r, c, CELL)))
+            .collect();
+        let tiles: Vec<Tile> = tiling
+            .dominoes
+            .iter()
+            .map(|d| Tile {
+                colour: usize::from(d.vertical),
+                name: if d.vertical { "|" } else { "-" }.to_string(),
+                cells: d.cells().iter().map(|&(r, c)| square(r, c, CELL)).collect(),
+                cell_labels: Some(Vec::new()),
+            })
+            .collect();
+        Some(picture::tiling(&board, &tiles, CELL / 2.0))
+    }
 }
+
+/// The side of a square in the pictures, in pixels.
+const CELL: f64 = 24.0;

@@ -98,6 +98,26 @@ pub(crate) fn plane_motions(reflections: bool) -> Vec<Motion> {
     out
 }
 
+/// The twelve symmetries of the triangular (and the hexagonal) lattice, identity first,
+/// acting on cells written as three coordinates, one per family of grid lines: the
+/// permutations of the coordinates, each with or without negating them all. The rotations are
+/// the even permutations (turns by 120 degrees) with either sign (negation turns by 180); the
+/// odd permutations are reflections.
+pub(crate) fn trigonal_motions(reflections: bool) -> Vec<Motion> {
+    let mut out = Vec::new();
+    for &(perm, parity) in &PERMS {
+        for s in [1, -1] {
+            if reflections || parity == 1 {
+                out.push(Motion {
+                    perm,
+                    sign: [s, s, s],
+                });
+            }
+        }
+    }
+    out
+}
+
 /// The symmetries of the cube (identity first): the 24 rotations, and the 24 reflections
 /// when asked.
 pub(crate) fn space_motions(reflections: bool) -> Vec<Motion> {
@@ -150,7 +170,7 @@ pub(crate) fn orientations(shape: &[Cell], motions: &[Motion]) -> Vec<Vec<Cell>>
 }
 
 /// A name for a shape's class under the motions: its smallest orientation.
-fn class_key(shape: &[Cell], motions: &[Motion]) -> Vec<Cell> {
+pub(crate) fn class_key(shape: &[Cell], motions: &[Motion]) -> Vec<Cell> {
     orientations(shape, motions)
         .into_iter()
         .min()
@@ -628,6 +648,8 @@ mod tests {
         assert_eq!(plane_motions(true).len(), 8);
         assert_eq!(space_motions(false).len(), 24);
         assert_eq!(space_motions(true).len(), 48);
+        assert_eq!(trigonal_motions(false).len(), 6);
+        assert_eq!(trigonal_motions(true).len(), 12);
         let id = space_motions(false)[0];
         assert_eq!(id.apply([1, 2, 3]), [1, 2, 3]);
     }

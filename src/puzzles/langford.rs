@@ -31,7 +31,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError};
+use crate::svg::Svg;
 use crate::xc::{OptionId, Problem};
 
 /// The largest n this module builds.
@@ -262,4 +264,29 @@ impl Puzzle for Langford {
     fn render(&self, sequence: &LangfordSequence) -> String {
         format!("{sequence}\n")
     }
+
+    /// The row of 2n numbers, each pair one shape in the colour of its number.
+    fn draw(&self, sequence: &LangfordSequence) -> Option<Svg> {
+        let board: Vec<Vec<Point>> = (0..sequence.0.len()).map(|k| square(0, k, CELL)).collect();
+        let mut tiles: Vec<Tile> = (1..=self.n)
+            .map(|v| Tile {
+                colour: v - 1,
+                name: v.to_string(),
+                cells: Vec::new(),
+                cell_labels: Some(Vec::new()),
+            })
+            .collect();
+        for (k, &v) in sequence.0.iter().enumerate() {
+            if let Some(tile) = v.checked_sub(1).and_then(|i| tiles.get_mut(i)) {
+                tile.cells.push(square(0, k, CELL));
+                if let Some(labels) = tile.cell_labels.as_mut() {
+                    labels.push(v.to_string());
+                }
+            }
+        }
+        Some(picture::tiling(&board, &tiles, CELL / 2.0))
+    }
 }
+
+/// The side of a square in the pictures, in pixels.
+const CELL: f64 = 24.0;

@@ -32,13 +32,18 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::svg::Svg;
 use crate::xc::{Arena, OptionId, Problem, ProblemError, Solver};
 
 mod geometry;
+mod picture;
 
 pub mod dominoes;
 pub mod langford;
+pub mod lattice;
 pub mod polycube;
+pub mod polyhex;
+pub mod polyiamond;
 pub mod polyomino;
 pub mod queens;
 pub mod shopping;
@@ -259,6 +264,23 @@ pub trait Puzzle {
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     fn render(&self, solution: &Self::Solution) -> String;
+
+    /// Draws a solution as an SVG picture, each piece (queen, pair, placement) one shape in
+    /// a colour of its own that it keeps in every solution; `None` for a puzzle with nothing
+    /// to draw (a shopping list).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+    /// let d = Dominoes::new(2, 2)?;
+    /// let tiling = d.first()?.unwrap();
+    /// let svg = d.draw(&tiling).expect("dominoes are drawn").to_string();
+    /// assert_eq!(svg.matches("<path class=\"piece\"").count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn draw(&self, solution: &Self::Solution) -> Option<Svg> {
+        let _ = solution;
+        None
+    }
 
     /// Counts the solutions with a fresh [`Solver`].
     ///

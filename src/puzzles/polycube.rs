@@ -41,7 +41,9 @@
 //! ```
 
 use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
+use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
+use crate::svg::Svg;
 use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
 
@@ -720,7 +722,44 @@ impl Puzzle for PolycubePacking {
         }
         out
     }
+
+    /// The layers z = 0, 1, ... side by side, as [`Puzzle::render`] draws them, each piece in
+    /// its own colour (one shape per piece, across the layers it spans).
+    fn draw(&self, packing: &Packing) -> Option<Svg> {
+        let (sx, _, _) = self.container.size();
+        let at = |&(x, y, z): &Cube| square(y, z * (sx + 1) + x, CELL);
+        let board: Vec<Vec<Point>> = self.container.cells.iter().map(at).collect();
+        let tiles: Vec<Tile> = packing
+            .placements
+            .iter()
+            .map(|p| Tile {
+                colour: p.piece,
+                name: self
+                    .pieces
+                    .pieces
+                    .get(p.piece)
+                    .map_or_else(|| "?".to_string(), |q| q.name.clone()),
+                cells: p.cells.iter().map(at).collect(),
+                cell_labels: Some(
+                    p.cells
+                        .iter()
+                        .map(|_| {
+                            self.pieces
+                                .pieces
+                                .get(p.piece)
+                                .map_or('?', Polycube::label)
+                                .to_string()
+                        })
+                        .collect(),
+                ),
+            })
+            .collect();
+        Some(picture::tiling(&board, &tiles, CELL / 2.0))
+    }
 }
+
+/// The side of a square in the pictures, in pixels.
+const CELL: f64 = 24.0;
 
 /// The Soma cube: the seven Soma pieces in a 3x3x3 box, counted raw (11,520) or up to the
 /// cube's 48 symmetries.

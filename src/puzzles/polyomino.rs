@@ -65,7 +65,9 @@
 use std::collections::HashMap;
 
 use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
+use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
+use crate::svg::Svg;
 use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
 
@@ -1095,7 +1097,35 @@ impl Puzzle for PolyominoPacking {
         }
         out
     }
+
+    /// Each piece in its own colour, with its letter.
+    fn draw(&self, tiling: &Tiling) -> Option<Svg> {
+        let board: Vec<Vec<Point>> = self
+            .board
+            .cells
+            .iter()
+            .map(|&(r, c)| square(r, c, CELL))
+            .collect();
+        let tiles: Vec<Tile> = tiling
+            .placements
+            .iter()
+            .map(|p| Tile {
+                colour: p.piece,
+                name: self
+                    .pieces
+                    .pieces
+                    .get(p.piece)
+                    .map_or_else(|| "?".to_string(), |q| q.name.clone()),
+                cells: p.cells.iter().map(|&(r, c)| square(r, c, CELL)).collect(),
+                cell_labels: None,
+            })
+            .collect();
+        Some(picture::tiling(&board, &tiles, CELL / 2.0))
+    }
 }
+
+/// The side of a square in the pictures, in pixels.
+const CELL: f64 = 24.0;
 
 /// The twelve pentominoes in a `rows` x `cols` rectangle (which must have 60 cells to have
 /// solutions), counted raw or up to the rectangle's symmetries.

@@ -28,7 +28,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::picture::{self, square, Point};
 use super::{InvalidSolution, Puzzle, PuzzleError};
+use crate::svg::{colour, polygon_path, Svg};
 use crate::xc::{OptionId, Problem};
 
 /// The largest board this module builds.
@@ -288,4 +290,40 @@ impl Puzzle for Queens {
         }
         out
     }
+
+    /// A chequered board with a disc for each queen.
+    fn draw(&self, solution: &QueensSolution) -> Option<Svg> {
+        let side = self.n as f64 * CELL + 2.0 * picture::MARGIN;
+        let mut svg = Svg::new(side, side);
+        let at = |r: usize, c: usize| {
+            let cell: Vec<Point> = square(r, c, CELL)
+                .into_iter()
+                .map(|(x, y)| (x + picture::MARGIN, y + picture::MARGIN))
+                .collect();
+            polygon_path(&cell)
+        };
+        let mut light = String::new();
+        let mut dark = String::new();
+        for r in 0..self.n {
+            for c in 0..self.n {
+                if (r + c) % 2 == 0 {
+                    &mut light
+                } else {
+                    &mut dark
+                }
+                .push_str(&at(r, c));
+            }
+        }
+        svg.path("board", "#f0d9b5", &light, &[]);
+        svg.path("board", "#b58863", &dark, &[]);
+        for (r, &c) in solution.columns.iter().enumerate() {
+            let x = (c as f64 + 0.5) * CELL + picture::MARGIN;
+            let y = (r as f64 + 0.5) * CELL + picture::MARGIN;
+            svg.circle("queen", colour(0), x, y, CELL * 0.35);
+        }
+        Some(svg)
+    }
 }
+
+/// The side of a square in the pictures, in pixels.
+const CELL: f64 = 24.0;

@@ -13,12 +13,14 @@
 
 mod dominoes;
 mod langford;
+mod lattice;
+mod picture;
 mod polyomino;
 mod queens;
 mod shopping;
 mod soma;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
@@ -51,6 +53,10 @@ pub enum PuzzleCommand {
     Langford(langford::LangfordArgs),
     /// Buy every item on a shopping list exactly once, in the bundles the stores sell.
     Shopping(shopping::ShoppingArgs),
+    /// Pack polyiamonds on the triangular grid (the twelve hexiamonds in a 6x6 rhombus by default).
+    Polyiamond(lattice::PolyiamondArgs),
+    /// Pack polyhexes on the hexagonal grid (the seven tetrahexes in a 7x4 parallelogram by default).
+    Polyhex(lattice::PolyhexArgs),
 }
 
 /// Runs a puzzle subcommand.
@@ -62,6 +68,8 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
         PuzzleCommand::Soma(args) => soma::run(args, ctx),
         PuzzleCommand::Langford(args) => langford::run(args, ctx),
         PuzzleCommand::Shopping(args) => shopping::run(args, ctx),
+        PuzzleCommand::Polyiamond(args) => lattice::run_polyiamond(args, ctx),
+        PuzzleCommand::Polyhex(args) => lattice::run_polyhex(args, ctx),
     }
 }
 
@@ -103,12 +111,19 @@ pub struct PuzzleArgs {
     /// "data", the same solutions as structured data. With `jsonl`, each solution is a line
     /// {"type":"solution", "index", "picture", "data"} and the last line is the summary,
     /// with "type":"summary".
+    ///
+    /// With `svg`, the pictures of the solutions found, in one SVG document written when the
+    /// search ends.
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
-    pub format: Format,
+    pub format: picture::PuzzleFormat,
+
+    /// Also write each solution's picture to DIR/solution-0001.svg, solution-0002.svg, ...
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub svg: Option<PathBuf>,
 
     /// What to print: the solutions, or the exact cover problem in Knuth's format
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard", "svg"])]
     pub emit: Emit,
 }
 
@@ -281,8 +296,13 @@ pub fn solve<P: Shown>(
     plan.check(problem).map_err(search::refused)?;
 
     let mut out = Output::stdout(ctx.stdout_is_terminal);
-    let mut printer = Printer::new(&puzzle, args, ctx);
+    let mut printer = Printer::new(&puzzle, args, ctx)?;
     if plan.is_shard() {
+        if printer.svg.to_stdout() {
+            return Err(CliError::usage(
+                "--format svg does not go with --shard: a shard prints JSON Lines for `dlxkit merge` (write the pictures with --svg DIR)",
+            ));
+        }
         printer.format = Format::Jsonl;
     }
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
@@ -295,15 +315,16 @@ pub fn solve<P: Shown>(
     sink.finish()?;
     let report = report?;
     let outcome = report.outcome();
+    printer.svg.finish(&mut out)?;
     match ShardLine::of(&report) {
         Some(line) => out.json_line(&line)?,
         None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
     }
     out.flush()?;
 
-    search::report(ctx, &outcome, args.stats, false, args.format);
+    search::report(ctx, &outcome, args.stats, false, args.format.base());
     let none = outcome.stats.solutions == 0 && outcome.status.is_complete();
-    if none && !args.count && args.format == Format::Text {
+    if none && !args.count && args.format.base() == Format::Text {
         match &extras.none_hint {
             Some(hint) => ctx.note(format_args!("no solution: {hint}")),
             None => ctx.note("no solution"),
@@ -328,7 +349,7 @@ fn solve_memo<P: Shown>(
             "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
         ));
     }
-    let mut printer = Printer::new(puzzle, args, ctx);
+    let mut printer = Printer::new(puzzle, args, ctx)?;
     let problem = puzzle.problem();
     let run = memo::run(
         problem,
@@ -339,9 +360,10 @@ fn solve_memo<P: Shown>(
         out,
         |out, o| printer.solution(out, o),
     )?;
+    printer.svg.finish(out)?;
     printer.finish_memo(out, &run)?;
     out.flush()?;
-    memo::report(ctx, &run, args.stats, args.format == Format::Text);
+    memo::report(ctx, &run, args.stats, args.format.base() == Format::Text);
     Ok(run.exit())
 }
 
@@ -357,7 +379,7 @@ fn stopped_before_search(
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         print_summary(&mut out, args, &outcome, &[], &[])?;
         out.flush()?;
-        search::report(ctx, &outcome, args.stats, false, args.format);
+        search::report(ctx, &outcome, args.stats, false, args.format.base());
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
     }
@@ -377,6 +399,8 @@ struct Printer<'p, P> {
     found: u64,
     pictures: Vec<String>,
     data: Vec<Value>,
+    /// `--format svg` and `--svg DIR`.
+    svg: picture::Pictures,
 }
 
 /// One line of `--format jsonl` per solution.
@@ -405,21 +429,22 @@ struct Summary<'a, S = SearchSummary> {
 }
 
 impl<'p, P: Shown> Printer<'p, P> {
-    fn new(puzzle: &'p P, args: &PuzzleArgs, ctx: &Context) -> Printer<'p, P> {
-        Printer {
+    fn new(puzzle: &'p P, args: &PuzzleArgs, ctx: &Context) -> Result<Printer<'p, P>, CliError> {
+        Ok(Printer {
             puzzle,
-            format: args.format,
+            format: args.format.base(),
             count_only: args.count,
             paint: ctx.stdout_colors(),
             found: 0,
             pictures: Vec::new(),
             data: Vec::new(),
-        }
+            svg: picture::Pictures::new(args.format, args.svg.as_deref())?,
+        })
     }
 
     /// Whether solutions are printed as they are found.
     fn streams(&self) -> bool {
-        !self.count_only && self.format != Format::Json
+        !self.count_only && self.format != Format::Json && !self.svg.to_stdout()
     }
 
     fn solution(&mut self, out: &mut Output, options: &[OptionId]) -> Result<(), CliError> {
@@ -432,6 +457,12 @@ impl<'p, P: Shown> Printer<'p, P> {
             .decode(options)
             .and_then(|s| self.puzzle.validate(&s).map(|()| s))
             .map_err(|e| CliError::input(format!("internal error: {e}")))?;
+        if self.svg.wanted() {
+            self.svg.add(self.found, self.puzzle.draw(&solution))?;
+            if self.svg.to_stdout() {
+                return Ok(());
+            }
+        }
         let picture = self.puzzle.render(&solution);
         let data = self.puzzle.data(&solution);
         match self.format {
@@ -493,7 +524,7 @@ fn print_summary(
         pictures: (listed && kind.is_none()).then_some(pictures),
         data: (listed && kind.is_none()).then_some(data),
     };
-    match args.format {
+    match args.format.base() {
         Format::Text if args.count => out.line(&search::count_line(outcome)),
         Format::Text => Ok(()),
         Format::Json => out.json_line(&summary(None)),

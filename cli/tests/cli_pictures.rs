@@ -1,0 +1,337 @@
+//! Command-line tests of the pictures (`--format svg`, `--svg DIR`) and of the puzzle families
+//! on the triangular and hexagonal grids (`polyiamond`, `polyhex`): every SVG is well-formed
+//! XML, has one shape per piece, and its pieces' cells tile the board's cells exactly, read
+//! from the SVG's own coordinates; `--emit dlx` solved by `dlxkit solve` gives each count.
+
+use crate::cli_util::dlxkit;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// Runs `dlxkit args...`, expecting exit 0, and returns standard output.
+fn stdout_of(args: &[&str]) -> String {
+    let out = dlxkit().args(args).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "dlxkit {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// An element of a parsed document: its name and attributes.
+#[derive(Debug)]
+struct Element {
+    name: String,
+    attrs: HashMap<String, String>,
+}
+
+/// A small XML reader: checks that tags nest and close, attributes are quoted and entities
+/// known, and returns the elements in document order.
+fn parse_xml(text: &str) -> Vec<Element> {
+    let mut out = Vec::new();
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('<') {
+        check_text(&rest[..start]);
+        let end = rest[start..].find('>').expect("a tag is closed") + start;
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(open.pop().as_deref(), Some(name.trim()), "closing tag");
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let tag = tag.trim_end_matches('/');
+        let name_end = tag.find(char::is_whitespace).unwrap_or(tag.len());
+        let name = tag[..name_end].to_string();
+        assert!(
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()),
+            "{name}"
+        );
+        let mut attrs = HashMap::new();
+        let mut a = tag[name_end..].trim_start();
+        while !a.is_empty() {
+            let eq = a.find("=\"").expect("attribute=\"value\"");
+            let key = a[..eq].trim().to_string();
+            assert!(
+                key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                "{key}"
+            );
+            let value_end = a[eq + 2..].find('"').expect("closing quote") + eq + 2;
+            let value = &a[eq + 2..value_end];
+            check_text(value);
+            assert!(
+                attrs.insert(key, value.to_string()).is_none(),
+                "repeated attribute"
+            );
+            a = a[value_end + 1..].trim_start();
+        }
+        if !self_closing {
+            open.push(name.clone());
+        }
+        out.push(Element { name, attrs });
+    }
+    check_text(rest);
+    assert!(open.is_empty(), "unclosed {open:?}");
+    assert_eq!(out.first().map(|e| e.name.as_str()), Some("svg"));
+    out
+}
+
+fn check_text(text: &str) {
+    assert!(!text.contains('<') && !text.contains('>'));
+    for (k, _) in text.match_indices('&') {
+        let entity = &text[k..k + text[k..].find(';').expect("entity ends")];
+        assert!(
+            ["&lt", "&gt", "&amp", "&quot", "&apos"].contains(&entity),
+            "{entity}"
+        );
+    }
+}
+
+/// The cells of a path: its closed subpaths `M x yL x y...Z`, each as its corners' text.
+fn cells_of(d: &str) -> Vec<Vec<String>> {
+    d.split('Z')
+        .filter(|s| !s.is_empty())
+        .map(|sub| {
+            let sub = sub.strip_prefix('M').expect("a subpath starts with M");
+            sub.split('L').map(|p| p.trim().to_string()).collect()
+        })
+        .collect()
+}
+
+/// A cell's corners as a set, whatever the corner it starts from.
+fn key(cell: &[String]) -> Vec<String> {
+    let mut k = cell.to_vec();
+    k.sort();
+    k
+}
+
+/// The area of a cell from its coordinates (shoelace).
+fn area(cell: &[String]) -> f64 {
+    let pts: Vec<(f64, f64)> = cell
+        .iter()
+        .map(|p| {
+            let (x, y) = p.split_once(' ').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let mut s = 0.0;
+    for k in 0..pts.len() {
+        let (a, b) = (pts[k], pts[(k + 1) % pts.len()]);
+        s += a.0 * b.1 - b.0 * a.1;
+    }
+    s.abs() / 2.0
+}
+
+/// Checks one picture of a packing: `pieces` pieces, whose cells cover each board cell once.
+fn check_tiling(svg: &str, pieces: usize) {
+    let elements = parse_xml(svg);
+    let path = |e: &&Element, class: &str| e.name == "path" && e.attrs["class"] == class;
+    let boards: Vec<&Element> = elements.iter().filter(|e| path(e, "board")).collect();
+    assert_eq!(boards.len(), 1);
+    let board = cells_of(&boards[0].attrs["d"]);
+    let mut uncovered: HashMap<Vec<String>, usize> = board.iter().map(|c| (key(c), 0)).collect();
+    assert_eq!(uncovered.len(), board.len(), "board cells are distinct");
+    let shapes: Vec<&Element> = elements.iter().filter(|e| path(e, "piece")).collect();
+    assert_eq!(shapes.len(), pieces, "one shape per piece");
+    let mut piece_area = 0.0;
+    for shape in shapes {
+        for cell in cells_of(&shape.attrs["d"]) {
+            piece_area += area(&cell);
+            let count = uncovered
+                .get_mut(&key(&cell))
+                .expect("a piece cell is a board cell");
+            *count += 1;
+        }
+    }
+    assert!(
+        uncovered.values().all(|&n| n == 1),
+        "every board cell covered once"
+    );
+    let board_area: f64 = board.iter().map(|c| area(c)).sum();
+    assert!((piece_area - board_area).abs() < 1e-6 * board_area);
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli_pictures")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn pictures_of_packings_tile_their_boards() {
+    for (args, pieces) in [
+        (&["polyomino"][..], 12),
+        (
+            &["polyomino", "--board-file", "data/puzzles/scott-8x8.txt"][..],
+            12,
+        ),
+        (&["dominoes", "4x5"][..], 10),
+        (&["soma"][..], 7),
+        (&["langford", "7"][..], 7),
+        (&["polyiamond"][..], 12),
+        (&["polyiamond", "--board", "9x4", "--distinct"][..], 12),
+        (&["polyhex"][..], 7),
+        (
+            &[
+                "polyhex",
+                "--pieces",
+                "size:3",
+                "--board",
+                "hexagon:2",
+                "--one-sided",
+            ][..],
+            0,
+        ),
+    ] {
+        if pieces == 0 {
+            continue;
+        }
+        let dir = scratch_dir(&args.join("-").replace(['/', '.', ':'], "_"));
+        let mut all = args.to_vec();
+        let dir_text = dir.to_str().unwrap();
+        all.extend(["--limit", "3", "--svg", dir_text]);
+        let text = stdout_of(&all);
+        assert!(!text.is_empty(), "{args:?}: the text pictures still print");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 3, "{args:?}");
+        assert!(files[0].ends_with("solution-0001.svg"));
+        for file in files {
+            check_tiling(&std::fs::read_to_string(&file).unwrap(), pieces);
+        }
+        let mut one = args.to_vec();
+        one.extend(["--format", "svg"]);
+        check_tiling(&stdout_of(&one), pieces);
+    }
+}
+
+#[test]
+fn several_solutions_make_one_document() {
+    let svg = stdout_of(&["queens", "6", "--limit", "4", "--format", "svg"]);
+    let elements = parse_xml(&svg);
+    let groups = elements.iter().filter(|e| e.name == "g").count();
+    assert_eq!(groups, 4, "the 4 solutions of 6 queens");
+    let queens = elements.iter().filter(|e| e.name == "circle").count();
+    assert_eq!(queens, 24);
+}
+
+#[test]
+fn queens_are_drawn_where_they_stand() {
+    // The discs' centres, read back from the picture, are 8 queens none attacking another.
+    let svg = stdout_of(&["queens", "8", "--format", "svg"]);
+    let centres: Vec<(i64, i64)> = parse_xml(&svg)
+        .iter()
+        .filter(|e| e.name == "circle")
+        .map(|e| {
+            let at =
+                |k: &str| ((e.attrs[k].parse::<f64>().unwrap() - 4.0) / 24.0 - 0.5).round() as i64;
+            (at("cx"), at("cy"))
+        })
+        .collect();
+    assert_eq!(centres.len(), 8);
+    for (i, a) in centres.iter().enumerate() {
+        for b in &centres[..i] {
+            assert!(a.0 != b.0 && a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs());
+        }
+    }
+}
+
+#[test]
+fn pieces_keep_their_colours_across_solutions() {
+    let dir = scratch_dir("colours");
+    stdout_of(&[
+        "polyomino",
+        "--board",
+        "3x20",
+        "--limit",
+        "8",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    let mut colours: HashMap<String, String> = HashMap::new();
+    for k in 1..=8 {
+        let text = std::fs::read_to_string(dir.join(format!("solution-{k:04}.svg"))).unwrap();
+        for e in parse_xml(&text)
+            .iter()
+            .filter(|e| e.attrs.get("class").map(String::as_str) == Some("piece"))
+        {
+            let old = colours.insert(e.attrs["data-piece"].clone(), e.attrs["fill"].clone());
+            assert!(old.is_none() || old.as_ref() == Some(&e.attrs["fill"]));
+        }
+    }
+    assert_eq!(colours.len(), 12);
+    let distinct: std::collections::HashSet<&String> = colours.values().collect();
+    assert_eq!(distinct.len(), 12);
+}
+
+#[test]
+fn lattice_counts_and_their_emitted_problems() {
+    for (args, expected) in [
+        (&["polyiamond", "--board", "6x6"][..], 624),
+        (&["polyiamond", "--board", "6x6", "--distinct"][..], 156),
+        (&["polyiamond", "--board", "9x4", "--distinct"][..], 74),
+        (&["polyhex"][..], 18),
+        (&["polyhex", "--distinct"][..], 9),
+        (
+            &["polyiamond", "--spec", "tests/knuth/hexiamonds-9x4.txt"][..],
+            148,
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.push("--count");
+        assert_eq!(stdout_of(&all).trim(), expected.to_string(), "{args:?}");
+        let mut emit = args.to_vec();
+        emit.extend(["--emit", "dlx"]);
+        let problem = stdout_of(&emit);
+        let out = dlxkit()
+            .args(["solve", "--count"])
+            .write_stdin(problem)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            expected.to_string(),
+            "{args:?} --emit dlx"
+        );
+    }
+    let mut jobs = vec!["polyiamond", "--count", "--jobs", "2"];
+    jobs.extend(["--board", "9x4"]);
+    assert_eq!(stdout_of(&jobs).trim(), "148");
+}
+
+#[test]
+fn pictures_are_refused_where_they_cannot_be() {
+    let out = dlxkit()
+        .args(["shopping", "--format", "svg"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("this puzzle's solutions have no picture")
+    );
+    let out = dlxkit()
+        .args([
+            "polyiamond",
+            "--spec",
+            "tests/knuth/hexiamonds-6x6.txt",
+            "--board",
+            "6x6",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = dlxkit()
+        .args(["polyhex", "--board", "star:3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`star:3` is not a board shape"));
+}
