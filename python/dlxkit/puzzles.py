@@ -1,0 +1,1 @@
+"""Covering puzzles encoded as exact cover problems."""

@@ -1,0 +1,1 @@
+"""Sudoku: solve, count, rate, explain and generate."""
