@@ -43,14 +43,16 @@ impl Budget {
             limits = limits.nodes(n);
         }
         if let Some(s) = self.seconds {
-            let duration = Duration::try_from_secs_f64(s).map_err(|_| {
-                errors::value_error(format!(
+            if s.is_nan() || s < 0.0 {
+                return Err(errors::value_error(format!(
                     "seconds={s}: a time limit is a non-negative number of seconds"
-                ))
-            })?;
-            // A deadline beyond what the clock can hold is no limit at all.
-            if std::time::Instant::now().checked_add(duration).is_some() {
-                limits = limits.timeout(duration);
+                )));
+            }
+            // A deadline beyond what a duration or the clock can hold is no limit at all.
+            if let Ok(duration) = Duration::try_from_secs_f64(s) {
+                if std::time::Instant::now().checked_add(duration).is_some() {
+                    limits = limits.timeout(duration);
+                }
             }
         }
         Ok(limits)
