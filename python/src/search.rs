@@ -350,13 +350,16 @@ impl Drop for PySolutions {
     }
 }
 
+/// A solution and its cost, as Python gets it: ``(cost, option indices)``.
+type Cheap = (u64, Vec<usize>);
+
 /// The `k` cheapest solutions as ``(cost, options)`` pairs, cheapest first, and the status.
 pub fn best(
     py: Python<'_>,
     problem: &Arc<Problem>,
     k: usize,
     budget: Budget,
-) -> PyResult<(Vec<(u64, Vec<usize>)>, &'static str)> {
+) -> PyResult<(Vec<Cheap>, &'static str)> {
     if k == 0 || k > 1 << 20 {
         return Err(errors::value_error(format!(
             "k={k}: the number of cheapest solutions is from 1 to {}",
