@@ -1,0 +1,411 @@
+//! The searches of a `dlxkit.Problem`: the lazy solutions iterator, counts (sequential, on
+//! threads, memoised), the cheapest solutions, ZDD sampling, and Knuth's statistics.
+//!
+//! Every search runs on a thread of its own without the GIL (see [`crate::interrupt`]), with
+//! the library's limits: at most so many solutions, nodes or seconds, and a cancel flag that
+//! Ctrl-C sets.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+use dlxkit::rng::Rng;
+use dlxkit::xc::memo::{self, Count, MemoOptions};
+use dlxkit::xc::zdd::Zdd;
+use dlxkit::xc::{parallel, BestSolver, Event, Limits, OptionId, Outcome, Problem, Solver, Status};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::errors;
+use crate::interrupt::{interruptible, receive};
+
+/// The limits a caller may put on a search, as Python gives them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    /// At most this many solutions.
+    pub limit: Option<u64>,
+    /// At most this many search-tree nodes.
+    pub nodes: Option<u64>,
+    /// At most this many seconds.
+    pub seconds: Option<f64>,
+}
+
+impl Budget {
+    /// The library's limits, with `cancel` as the cancel flag; a time that is negative, not a
+    /// number or too far off to be a deadline is refused.
+    pub fn limits(&self, cancel: &Arc<AtomicBool>) -> PyResult<Limits> {
+        let mut limits = Limits::new().cancel_flag(cancel.clone());
+        if let Some(n) = self.limit {
+            limits = limits.solutions(n);
+        }
+        if let Some(n) = self.nodes {
+            limits = limits.nodes(n);
+        }
+        if let Some(s) = self.seconds {
+            if s.is_nan() || s < 0.0 {
+                return Err(errors::value_error(format!(
+                    "seconds={s}: a time limit is a non-negative number of seconds"
+                )));
+            }
+            // A deadline beyond what a duration or the clock can hold is no limit at all.
+            if let Ok(duration) = Duration::try_from_secs_f64(s) {
+                if std::time::Instant::now().checked_add(duration).is_some() {
+                    limits = limits.timeout(duration);
+                }
+            }
+        }
+        Ok(limits)
+    }
+}
+
+/// Knuth's statistics of one search: solutions, nodes, updates, cleansings (colours), time,
+/// and why it ended.
+#[pyclass(module = "dlxkit", name = "Stats", frozen, get_all)]
+pub struct PyStats {
+    /// The solutions found (counted), a Python int of any size.
+    pub solutions: Py<PyAny>,
+    /// Search-tree nodes (for a memoised count: options tried).
+    pub nodes: u128,
+    /// Link updates, as Knuth's DLX1 counts them (0 for a memoised count).
+    pub updates: u128,
+    /// Cleansings of coloured entries, as Knuth's DLX2 counts them.
+    pub cleansings: u128,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// ``"complete"``, or the limit that ended the search: ``"solution limit"``,
+    /// ``"node limit"``, ``"time limit"``, ``"interrupted"``.
+    pub status: &'static str,
+    /// Nodes at each level of the search tree (empty for memoised and threaded counts).
+    pub profile: Vec<u128>,
+    /// Distinct subproblems a memoised count solved (0 otherwise).
+    pub states: u64,
+}
+
+#[pymethods]
+impl PyStats {
+    /// Whether the search ran to its end (no limit cut it short).
+    #[getter]
+    fn complete(&self) -> bool {
+        self.status == "complete"
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Stats(solutions={}, nodes={}, updates={}, cleansings={}, seconds={:.6}, status={:?})",
+            self.solutions.bind(py),
+            self.nodes,
+            self.updates,
+            self.cleansings,
+            self.seconds,
+            self.status
+        )
+    }
+}
+
+/// A Python int from a count of any size.
+pub fn big_int(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
+    match count.to_u128() {
+        Some(n) => Ok(n.into_pyobject(py)?.into_any().unbind()),
+        None => Ok(py
+            .get_type::<pyo3::types::PyInt>()
+            .call1((count.to_string(),))?
+            .unbind()),
+    }
+}
+
+impl PyStats {
+    fn of_outcome(py: Python<'_>, outcome: &Outcome) -> PyResult<PyStats> {
+        let s = &outcome.stats;
+        Ok(PyStats {
+            solutions: s.solutions.into_pyobject(py)?.into_any().unbind(),
+            nodes: s.nodes.into(),
+            updates: s.updates.into(),
+            cleansings: s.cleansings.into(),
+            seconds: s.elapsed.as_secs_f64(),
+            status: outcome.status.as_str(),
+            profile: s.profile.iter().map(|&n| n.into()).collect(),
+            states: 0,
+        })
+    }
+}
+
+/// How a count is searched.
+#[derive(Clone, Copy, Debug)]
+pub struct CountMode {
+    /// Threads (1: the sequential search).
+    pub jobs: usize,
+    /// Memoised counting (Algorithm X that remembers solved subproblems).
+    pub memo: bool,
+}
+
+/// The most threads a search may ask for: more than a machine has only adds overhead, and a
+/// number read from a caller never sizes memory unchecked.
+const MAX_JOBS: usize = 1024;
+
+fn check_jobs(jobs: usize) -> PyResult<usize> {
+    match jobs {
+        1..=MAX_JOBS => Ok(jobs),
+        _ => Err(errors::value_error(format!(
+            "jobs={jobs}: the number of threads is from 1 to {MAX_JOBS}"
+        ))),
+    }
+}
+
+/// Counts the solutions of `problem` within `budget`, as `mode` says, with the statistics.
+pub fn count(
+    py: Python<'_>,
+    problem: &Arc<Problem>,
+    budget: Budget,
+    mode: CountMode,
+) -> PyResult<PyStats> {
+    let jobs = check_jobs(mode.jobs)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = budget.limits(&cancel)?;
+    if mode.memo {
+        let options = MemoOptions::new().threads(jobs).limits(limits);
+        let counted = interruptible(py, &cancel, || memo::count(problem, &options))?
+            .map_err(errors::memo_error)?;
+        return Ok(PyStats {
+            solutions: big_int(py, &counted.count)?,
+            nodes: counted.stats.nodes.into(),
+            updates: 0,
+            cleansings: 0,
+            seconds: counted.stats.elapsed.as_secs_f64(),
+            status: counted.status.as_str(),
+            profile: Vec::new(),
+            states: counted.stats.states,
+        });
+    }
+    if jobs > 1 {
+        let counted = interruptible(py, &cancel, || {
+            parallel::count(problem, jobs, parallel::SHARDS_PER_THREAD, &limits)
+        })?;
+        let t = &counted.totals;
+        return Ok(PyStats {
+            solutions: t.solutions.into_pyobject(py)?.into_any().unbind(),
+            nodes: t.nodes,
+            updates: t.updates,
+            cleansings: t.cleansings,
+            seconds: counted.elapsed.as_secs_f64(),
+            status: counted.status.as_str(),
+            profile: Vec::new(),
+            states: 0,
+        });
+    }
+    let outcome = interruptible(py, &cancel, || {
+        Solver::owned(problem.clone()).with_limits(limits).count()
+    })?;
+    PyStats::of_outcome(py, &outcome)
+}
+
+/// What a search thread tells the iterator.
+enum Message {
+    Solution(Vec<OptionId>),
+    End(Outcome),
+}
+
+/// Solutions a search thread may find ahead of the reader: enough to keep both threads busy,
+/// few enough that an iterator abandoned early has wasted little.
+const AHEAD: usize = 64;
+
+/// The solutions of a problem, found one at a time on a search thread as they are asked
+/// for; each is a list of option indices (or, with ``names=True``, of options as item names).
+/// The search stops when the iterator is dropped or Ctrl-C is pressed.
+#[pyclass(module = "dlxkit", name = "Solutions")]
+pub struct PySolutions {
+    problem: Arc<Problem>,
+    names: bool,
+    cancel: Arc<AtomicBool>,
+    from: Mutex<mpsc::Receiver<Message>>,
+    found: u64,
+    end: Option<Outcome>,
+    interrupted: bool,
+}
+
+impl PySolutions {
+    /// Starts the search of `problem` within `budget` on a thread of its own.
+    pub fn start(problem: &Arc<Problem>, budget: Budget, names: bool) -> PyResult<PySolutions> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let limits = budget.limits(&cancel)?;
+        let (to, from) = mpsc::sync_channel(AHEAD);
+        let searched = problem.clone();
+        std::thread::Builder::new()
+            .name("dlxkit-solutions".into())
+            .spawn(move || {
+                let mut solver = Solver::owned(searched).with_limits(limits);
+                let outcome = solver.run(0, |event| match event {
+                    Event::Solution(s) => match to.send(Message::Solution(s.to_vec())) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    },
+                    Event::Progress(_) => ControlFlow::Continue(()),
+                });
+                // Nobody listens when the iterator was dropped.
+                let _ = to.send(Message::End(outcome));
+            })
+            .map_err(|e| {
+                pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "cannot start a search thread: {e}"
+                ))
+            })?;
+        Ok(PySolutions {
+            problem: problem.clone(),
+            names,
+            cancel,
+            from: Mutex::new(from),
+            found: 0,
+            end: None,
+            interrupted: false,
+        })
+    }
+}
+
+/// A solution as Python values: option indices, or options as item names.
+pub fn solution_value<'py>(
+    py: Python<'py>,
+    problem: &Problem,
+    options: &[OptionId],
+    names: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !names {
+        let indices: Vec<usize> = options.iter().map(|o| o.index()).collect();
+        return Ok(PyList::new(py, indices)?.into_any());
+    }
+    let out = PyList::empty(py);
+    for &option in options {
+        let entries = PyList::empty(py);
+        for entry in problem.option(option) {
+            let name = problem.item_name(entry.item);
+            match entry.color {
+                None => entries.append(name)?,
+                Some(c) => entries.append((name, problem.color_name(c)))?,
+            }
+        }
+        out.append(entries)?;
+    }
+    Ok(out.into_any())
+}
+
+#[pymethods]
+impl PySolutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if self.end.is_some() || self.interrupted {
+            return Ok(None);
+        }
+        match receive(py, &self.cancel, &self.from) {
+            Err(err) => {
+                self.interrupted = true;
+                Err(err)
+            }
+            Ok(Some(Message::Solution(options))) => {
+                self.found += 1;
+                solution_value(py, &self.problem, &options, self.names).map(Some)
+            }
+            Ok(Some(Message::End(outcome))) => {
+                self.end = Some(outcome);
+                Ok(None)
+            }
+            Ok(None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "the search thread ended without a result",
+            )),
+        }
+    }
+
+    /// ``"running"`` until the iterator is exhausted, then ``"complete"`` or the limit that
+    /// ended the search (``"solution limit"``, ``"node limit"``, ``"time limit"``,
+    /// ``"interrupted"``).
+    #[getter]
+    fn status(&self) -> &'static str {
+        match &self.end {
+            Some(outcome) => outcome.status.as_str(),
+            None if self.interrupted => Status::Cancelled.as_str(),
+            None => "running",
+        }
+    }
+
+    /// The search's statistics once the iterator is exhausted (None before).
+    #[getter]
+    fn stats(&self, py: Python<'_>) -> PyResult<Option<PyStats>> {
+        self.end
+            .as_ref()
+            .map(|outcome| PyStats::of_outcome(py, outcome))
+            .transpose()
+    }
+
+    /// Stops the search (also done when the iterator is dropped).
+    fn close(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.interrupted = self.end.is_none();
+    }
+}
+
+impl Drop for PySolutions {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A solution and its cost, as Python gets it: ``(cost, option indices)``.
+type Cheap = (u64, Vec<usize>);
+
+/// The `k` cheapest solutions as ``(cost, options)`` pairs, cheapest first, and the status.
+pub fn best(
+    py: Python<'_>,
+    problem: &Arc<Problem>,
+    k: usize,
+    budget: Budget,
+) -> PyResult<(Vec<Cheap>, &'static str)> {
+    if k == 0 || k > 1 << 20 {
+        return Err(errors::value_error(format!(
+            "k={k}: the number of cheapest solutions is from 1 to {}",
+            1 << 20
+        )));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = budget.limits(&cancel)?;
+    let outcome = interruptible(py, &cancel, || {
+        let mut search = BestSolver::new(problem, k).with_limits(limits);
+        search.by_ref().for_each(drop);
+        search.outcome()
+    })?;
+    let cheapest = outcome
+        .cheapest
+        .into_iter()
+        .map(|c| (c.cost, c.options.iter().map(|o| o.index()).collect()))
+        .collect();
+    Ok((cheapest, outcome.status.as_str()))
+}
+
+/// `n` solutions drawn uniformly at random (with replacement) from the ZDD of all
+/// solutions, which the memoised search builds; the same `seed` draws the same ones.
+pub fn sample(
+    py: Python<'_>,
+    problem: &Arc<Problem>,
+    n: usize,
+    seed: u64,
+    budget: Budget,
+) -> PyResult<Vec<Vec<usize>>> {
+    if n > 1 << 24 {
+        return Err(errors::value_error(format!(
+            "n={n}: at most {} samples at a time",
+            1 << 24
+        )));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = budget.limits(&cancel)?;
+    let options = MemoOptions::new().limits(limits);
+    let drawn = interruptible(py, &cancel, || {
+        let (zdd, _) = Zdd::build(problem, &options)?;
+        let mut rng = Rng::new(seed);
+        Ok((0..n)
+            .map_while(|_| zdd.sample(&mut rng))
+            .map(|s| s.iter().map(|o| o.index()).collect())
+            .collect())
+    })?;
+    drawn.map_err(errors::memo_error)
+}

@@ -1,0 +1,268 @@
+//! `dlxkit.sudoku`: solve, count, rate, explain and generate Sudoku from Python.
+//!
+//! A puzzle is given as text in any format `dlxkit sudoku` reads (an 81-character line
+//! with `.` or `0` for an empty cell, a 9-line block, other sizes such as 4x4 or 16x16).
+//! A 9x9 or smaller grid is solved on the calling thread with the GIL released (it takes
+//! microseconds, and a thread of its own would cost more than the solve); a larger one
+//! runs on a search thread that Ctrl-C stops.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use dlxkit::sudoku::explain::rating::Rater;
+use dlxkit::sudoku::explain::{Candidate, Explainer, Outcome as Explained};
+use dlxkit::sudoku::generate::{generate as generate_grid, GenerateOptions, Symmetry};
+use dlxkit::sudoku::parse::{parse_grid, to_line, to_pretty, ParseOptions};
+use dlxkit::sudoku::solvers::{by_name, Answer, Limits, SolveReport, SudokuSolver, SOLVER_NAMES};
+use dlxkit::sudoku::{Grid, Shape};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors;
+use crate::interrupt::interruptible;
+
+/// The largest grid solved on the calling thread (9x9): its solve is bounded by
+/// microseconds to milliseconds, so Ctrl-C needs no polling thread.
+const INLINE_SIZE: usize = 9;
+
+/// A Sudoku grid (a puzzle or a solution): ``str(grid)`` is its line of digits
+/// (``.`` for an empty cell), ``grid.pretty()`` its block with box lines.
+#[pyclass(module = "dlxkit.sudoku", name = "Grid", frozen, eq)]
+#[derive(PartialEq)]
+pub struct PyGrid {
+    grid: Grid,
+}
+
+#[pymethods]
+impl PyGrid {
+    /// Reads a grid from text (any format ``solve`` accepts).
+    #[new]
+    fn new(text: &str) -> PyResult<PyGrid> {
+        Ok(PyGrid { grid: parse(text)? })
+    }
+
+    /// The side: 9 for a 9x9 grid.
+    #[getter]
+    fn size(&self) -> usize {
+        self.grid.size()
+    }
+
+    /// The digits row by row, 0 for an empty cell.
+    #[getter]
+    fn cells(&self) -> Vec<u8> {
+        self.grid.cells().to_vec()
+    }
+
+    /// The number of filled cells.
+    #[getter]
+    fn givens(&self) -> usize {
+        self.grid.givens()
+    }
+
+    /// Whether every cell is filled and no unit repeats a digit.
+    fn is_solved(&self) -> bool {
+        self.grid.is_solved()
+    }
+
+    /// The digit at ``grid[row, col]`` (from 0), 0 when empty.
+    fn __getitem__(&self, at: (usize, usize)) -> PyResult<u8> {
+        self.grid.get(at.0, at.1).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "cell ({}, {}) is outside the {}x{} grid",
+                at.0,
+                at.1,
+                self.grid.size(),
+                self.grid.size()
+            ))
+        })
+    }
+
+    /// The grid as a block of rows with box lines.
+    fn pretty(&self) -> String {
+        to_pretty(&self.grid)
+    }
+
+    fn __str__(&self) -> String {
+        to_line(&self.grid)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("dlxkit.sudoku.Grid({:?})", to_line(&self.grid))
+    }
+}
+
+/// The puzzle in `text`, or the parser's error with its line.
+fn parse(text: &str) -> PyResult<Grid> {
+    parse_grid(text, &ParseOptions::default()).map_err(errors::sudoku_parse_error)
+}
+
+/// Solvers kept between calls (building one is most of a small solve's cost), by name.
+static SOLVERS: Mutex<Vec<(&'static str, Box<dyn SudokuSolver>)>> = Mutex::new(Vec::new());
+
+/// Solves `grid` with the solver `name` within `limits`, on this thread (GIL released) for a
+/// small grid, else on a search thread that Ctrl-C stops.
+fn run(py: Python<'_>, grid: &Grid, name: &str, limits: Limits) -> PyResult<SolveReport> {
+    let mut solver = {
+        let mut kept = SOLVERS.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.iter().position(|(n, _)| *n == name) {
+            Some(k) => kept.swap_remove(k).1,
+            None => by_name(name).map_err(|e| errors::value_error(e.to_string()))?,
+        }
+    };
+    let report = if grid.size() <= INLINE_SIZE {
+        py.detach(|| solver.solve(grid, &limits))
+    } else {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let limits = limits.cancel_flag(cancel.clone());
+        interruptible(py, &cancel, || solver.solve(grid, &limits))?
+    };
+    let mut kept = SOLVERS.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() < 2 * SOLVER_NAMES.len() {
+        kept.push((solver.name(), solver));
+    }
+    Ok(report)
+}
+
+/// Solves the puzzle in `text`: its solution as a :class:`Grid`, or None when it has none.
+/// With several solutions, the first found. `solver` names one of dlxkit's solvers
+/// (``"dlx"``, the default, or a backtracking one).
+#[pyfunction]
+#[pyo3(signature = (text, *, solver = "dlx"))]
+fn solve(py: Python<'_>, text: &str, solver: &str) -> PyResult<Option<PyGrid>> {
+    let grid = parse(text)?;
+    let report = run(py, &grid, solver, Limits::new().solutions(1))?;
+    Ok(report.first.map(|grid| PyGrid { grid }))
+}
+
+/// Counts the solutions of the puzzle in `text` (up to `limit`), as a ``dlxkit.Count``.
+#[pyfunction]
+#[pyo3(signature = (text, *, limit = None, solver = "dlx"))]
+fn count(py: Python<'_>, text: &str, limit: Option<u64>, solver: &str) -> PyResult<Py<PyAny>> {
+    let grid = parse(text)?;
+    let limits = match limit {
+        Some(n) => Limits::new().solutions(n),
+        None => Limits::new(),
+    };
+    let report = run(py, &grid, solver, limits)?;
+    let count = py.import("dlxkit")?.getattr("Count")?;
+    Ok(count
+        .call1((report.solutions, report.status.as_str()))?
+        .unbind())
+}
+
+/// A cell as Python gives it: ``(row, col)`` from 0.
+fn cell_of(grid: &Grid, cell: usize) -> (usize, usize) {
+    (cell / grid.size(), cell % grid.size())
+}
+
+fn candidates(grid: &Grid, list: &[Candidate]) -> Vec<(usize, usize, u8)> {
+    list.iter()
+        .map(|c| {
+            let (r, k) = cell_of(grid, c.cell);
+            (r, k, c.digit)
+        })
+        .collect()
+}
+
+/// The logical steps that solve the puzzle in `text`, simplest first, as a ``dlxkit.Found``
+/// list of dicts: ``technique`` (its name), ``score`` (Sudoku Explainer's scale),
+/// ``cells`` (``(row, col)`` from 0), ``placements`` and ``eliminations`` (``(row, col,
+/// digit)``) and ``text`` (the step in words). Its ``status`` is ``"solved"``, ``"stuck"``
+/// (logic ran out) or ``"contradiction"`` (no solution).
+#[pyfunction]
+fn explain(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    let grid = parse(text)?;
+    let mut explainer = Explainer::new(&grid).map_err(errors::explain_error)?;
+    let steps: Vec<_> = py.detach(|| explainer.by_ref().collect());
+    let out = PyList::empty(py);
+    for step in &steps {
+        let d = PyDict::new(py);
+        d.set_item("technique", step.strategy.name())?;
+        d.set_item("score", step.score.value())?;
+        let cells: Vec<(usize, usize)> = step.cells.iter().map(|&c| cell_of(&grid, c)).collect();
+        d.set_item("cells", cells)?;
+        d.set_item("placements", candidates(&grid, &step.placements))?;
+        d.set_item("eliminations", candidates(&grid, &step.eliminations))?;
+        d.set_item("text", step.text(grid.layout()))?;
+        out.append(d)?;
+    }
+    let status = match explainer.outcome() {
+        Explained::Solved => "solved",
+        Explained::Contradiction(_) => "contradiction",
+        _ => "stuck",
+    };
+    let found = py.import("dlxkit")?.getattr("Found")?;
+    Ok(found.call1((out, status))?.unbind())
+}
+
+/// The difficulty of the puzzle in `text` on Sudoku Explainer's scale, as a dict: ``score``
+/// (the hardest step's score, guesses included), ``level`` (``"easy"`` ... or None),
+/// ``hardest`` (the hardest technique), ``answer`` (``"unique"``, ``"none"``,
+/// ``"multiple"``), ``guesses`` and ``counts`` (steps per technique).
+#[pyfunction]
+fn rate(py: Python<'_>, text: &str) -> PyResult<Py<PyDict>> {
+    let grid = parse(text)?;
+    let rating = py.detach(|| Rater::new().rate(&grid, None, &Limits::new()));
+    let d = PyDict::new(py);
+    d.set_item("score", rating.score.value())?;
+    d.set_item("level", rating.level.map(|l| l.name()))?;
+    d.set_item("hardest", rating.hardest.map(|s| s.name()))?;
+    d.set_item(
+        "answer",
+        match rating.answer {
+            Answer::None => "none",
+            Answer::Unique => "unique",
+            Answer::Multiple => "multiple",
+            _ => "unknown",
+        },
+    )?;
+    d.set_item("guesses", rating.guesses())?;
+    let counts: HashMap<&str, u32> = rating.counts.iter().map(|&(s, n)| (s.name(), n)).collect();
+    d.set_item("counts", counts)?;
+    Ok(d.unbind())
+}
+
+/// A new puzzle with a unique solution, made from `seed` (the same seed, the same puzzle):
+/// ``size`` 4, 9 (the default), 16 ...; ``symmetry`` one of ``"none"``, ``"rotational"``
+/// (180 degrees), ...; ``givens`` a target number of clues (the generator stops removing
+/// clues there). Returns ``(puzzle, solution)`` as two :class:`Grid`.
+#[pyfunction]
+#[pyo3(signature = (seed = 0, *, size = 9, symmetry = "none", givens = None))]
+fn generate(
+    py: Python<'_>,
+    seed: u64,
+    size: usize,
+    symmetry: &str,
+    givens: Option<usize>,
+) -> PyResult<(PyGrid, PyGrid)> {
+    let shape = Shape::for_size(size).map_err(|e| errors::value_error(e.to_string()))?;
+    let symmetry = Symmetry::parse(symmetry)
+        .ok_or_else(|| errors::value_error(format!("unknown symmetry `{symmetry}`")))?;
+    let mut options = GenerateOptions::new(shape).symmetry(symmetry);
+    if let Some(n) = givens {
+        options = options.target_givens(n);
+    }
+    let made = py
+        .detach(|| generate_grid(&options, seed))
+        .map_err(errors::generate_error)?;
+    Ok((
+        PyGrid { grid: made.puzzle },
+        PyGrid {
+            grid: made.solution,
+        },
+    ))
+}
+
+/// Registers `dlxkit._dlxkit.sudoku`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let sudoku = PyModule::new(m.py(), "sudoku")?;
+    sudoku.add_class::<PyGrid>()?;
+    sudoku.add_function(wrap_pyfunction!(solve, &sudoku)?)?;
+    sudoku.add_function(wrap_pyfunction!(count, &sudoku)?)?;
+    sudoku.add_function(wrap_pyfunction!(explain, &sudoku)?)?;
+    sudoku.add_function(wrap_pyfunction!(rate, &sudoku)?)?;
+    sudoku.add_function(wrap_pyfunction!(generate, &sudoku)?)?;
+    sudoku.add("SOLVERS", SOLVER_NAMES.to_vec())?;
+    m.add_submodule(&sudoku)
+}

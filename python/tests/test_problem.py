@@ -1,0 +1,200 @@
+"""dlxkit.Problem: building, errors with their places, solutions, counts, limits, threads,
+memoised counts beyond 2**64, the cheapest solutions and ZDD samples."""
+
+import dlxkit
+import pytest
+from conftest import brute_force, solution_set
+
+TOY = """\
+| Knuth's example: A..E primary, F and G secondary
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+"""
+
+
+def test_knuth_toy_from_text_and_from_values_agree():
+    p = dlxkit.Problem.from_knuth(TOY)
+    assert (p.items, p.secondary) == (list("ABCDE"), ["F", "G"])
+    (solution,) = list(p.solutions())
+    assert sorted(p.option_text(k) for k in solution) == ["A D", "B G", "C E F"]
+    assert solution_set(p.solutions()) == {(0, 3, 4)}
+    q = dlxkit.Problem(p.items, p.options, secondary=p.secondary)
+    assert solution_set(q.solutions()) == {(0, 3, 4)}
+    assert dlxkit.Problem.from_knuth(q.to_knuth()).options == p.options
+    stats = p.stats()
+    assert (stats.solutions, stats.nodes, stats.updates, stats.status) == (1, 6, 30, "complete")
+    assert stats.complete
+
+
+def test_solutions_as_item_names():
+    p = dlxkit.Problem.from_knuth(TOY)
+    (names,) = list(p.solutions(names=True))
+    assert sorted(sorted(o) for o in names) == [["A", "D"], ["B", "G"], ["C", "E", "F"]]
+
+
+def test_colours_as_pairs_round_trip():
+    p = dlxkit.Problem(
+        ["A", "B"], [["A", ("X", "red")], ["B", ("X", "red")], ["B", ("X", "blue")]], ["X"]
+    )
+    assert p.options[0] == ["A", ("X", "red")]
+    assert solution_set(p.solutions()) == {(0, 1)}
+    (named,) = list(p.solutions(names=True))
+    assert sorted(named) == [["A", ("X", "red")], ["B", ("X", "red")]]
+
+
+def test_a_parse_error_carries_line_column_option_and_item():
+    with pytest.raises(dlxkit.ParseError) as caught:
+        dlxkit.Problem.from_knuth("A B\nA\nA C\n")
+    err = caught.value
+    assert str(err) == "line 3, column 3: option 2: unknown item `C`"
+    assert (err.line, err.column, err.option, err.item) == (3, 3, 1, "C")
+    assert isinstance(err, dlxkit.ProblemError) and isinstance(err, ValueError)
+    with pytest.raises(dlxkit.ParseError) as caught:
+        dlxkit.Problem.from_knuth("| only a comment\n")
+    assert caught.value.item is None and isinstance(caught.value.line, int)
+    assert "no items: the input holds only comments and blank lines" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "items, options, secondary, message, option, item",
+    [
+        (["A"], [["A", "Z"]], [], "option 0: unknown item `Z`", 0, "Z"),
+        (["A", "A"], [["A"]], [], "item `A` is declared twice", None, "A"),
+        (["A"], [["A"], ["A", "A"]], [], "option 2: item `A` appears twice", 1, "A"),
+        (["A"], [["A"], []], [], "option 2 is empty", 1, None),
+        (["A"], [["A"], ["S"]], ["S"], "option 2 has no primary item", 1, None),
+        (["A"], [[("A", "red")]], [], "option 1: primary item `A` cannot have a colour", 0, "A"),
+        (["A"], ["A"], [], "option 0: an option is a list of item names, not the string 'A'", 0, None),
+        (["A"], [["A", 3]], [], "option 0: an entry must be an item name or a (name, colour) pair of strings, not 3", 0, None),
+    ],
+)
+def test_a_problem_error_names_its_option_and_item(items, options, secondary, message, option, item):
+    with pytest.raises(dlxkit.ProblemError) as caught:
+        dlxkit.Problem(items, options, secondary)
+    err = caught.value
+    assert str(err) == message
+    assert (err.option, err.item, err.line, err.column) == (option, item, None, None)
+
+
+def test_bad_bounds_costs_and_limits_are_refused():
+    with pytest.raises(dlxkit.ProblemError, match="the lower bound 3 exceeds the upper bound 2"):
+        dlxkit.Problem(["A"], [["A"]], bounds={"A": (3, 2)})
+    with pytest.raises(dlxkit.ProblemError, match="bounds are given for `Q`"):
+        dlxkit.Problem(["A"], [["A"]], bounds={"Q": (1, 2)})
+    with pytest.raises(dlxkit.ProblemError, match="1 costs for 2 options"):
+        dlxkit.Problem(["A"], [["A"], ["A"]], costs=[1])
+    with pytest.raises(OverflowError):
+        dlxkit.Problem(["A"], [["A"]], costs=[-1])
+    p = dlxkit.Problem(["A"], [["A"]])
+    with pytest.raises(dlxkit.ProblemError, match="seconds=-1"):
+        p.count(seconds=-1)
+    with pytest.raises(dlxkit.ProblemError, match="seconds=NaN"):
+        p.count(seconds=float("nan"))
+    with pytest.raises(dlxkit.ProblemError, match="jobs=0"):
+        p.count(jobs=0)
+    with pytest.raises(OverflowError):
+        p.count(nodes=2**70)
+    assert p.count(seconds=1e300) == 1  # a deadline past the clock's reach is no limit
+
+
+def test_limits_say_the_count_was_cut_short():
+    q = dlxkit.puzzles.queens(10)
+    full = q.count()
+    assert (full, full.status, full.complete) == (724, "complete", True)
+    cut = q.count(limit=5)
+    assert (cut, cut.status, cut.complete) == (5, "solution limit", False)
+    assert repr(cut) == "Count(5, status='solution limit')"
+    by_nodes = q.count(nodes=100)
+    assert by_nodes.status == "node limit" and by_nodes < 724
+    it = q.solutions(limit=3)
+    assert it.status == "running" and it.stats is None
+    assert len(list(it)) == 3
+    assert it.status == "solution limit" and it.stats.solutions == 3
+
+
+def test_the_first_of_about_a_trillion_solutions_arrives_at_once():
+    # 40 items, each covered by either of two options: 2**40 (about 1.1 * 10**12) solutions.
+    items = [f"x{k}" for k in range(40)]
+    options = [[x] for x in items for _ in range(2)]
+    p = dlxkit.Problem(items, options)
+    it = p.solutions()
+    first = next(it)
+    p.check(first)  # raises if it is not a solution
+    assert len(first) == 40 and it.status == "running"
+    second = next(it)
+    assert second != first
+    it.close()
+    assert p.count(memo=True) == 2**40
+
+
+def test_a_memoised_count_beyond_2_to_the_64():
+    # Domino tilings of a 2 x n board number F(n+1): 2 x 100 has F(101), about 5.7 * 10**20.
+    fib = [0, 1]
+    while len(fib) < 102:
+        fib.append(fib[-1] + fib[-2])
+    count = dlxkit.puzzles.dominoes(2, 100).count(memo=True)
+    assert count == fib[101] > 2**64
+    assert type(count) is dlxkit.Count and count.complete
+    # And past 2**128 (the library counts again with arbitrary precision there).
+    while len(fib) < 202:
+        fib.append(fib[-1] + fib[-2])
+    count = dlxkit.puzzles.dominoes(2, 200).count(memo=True)
+    assert count == fib[201] > 2**128
+
+
+def test_two_threads_count_what_one_does():
+    for problem in (dlxkit.puzzles.polyominoes(3, 20), dlxkit.puzzles.langford(8), dlxkit.puzzles.queens(9)):
+        one = problem.stats()
+        two = problem.stats(jobs=2)
+        assert (two.solutions, two.nodes, two.updates) == (one.solutions, one.nodes, one.updates)
+        assert problem.count(jobs=2) == one.solutions
+    assert dlxkit.puzzles.polyominoes(3, 20).count(jobs=2) == 8
+    assert dlxkit.puzzles.langford(8).count(memo=True, jobs=2) == 300
+
+
+def test_best_is_the_cheapest_by_brute_force():
+    items = ["A", "B", "C", "D"]
+    options = [["A", "B"], ["C", "D"], ["A"], ["B"], ["C"], ["D"], ["A", "C"], ["B", "D"], ["A", "B", "C", "D"]]
+    costs = [3, 4, 1, 1, 2, 9, 2, 7, 10]
+    p = dlxkit.Problem(items, options, costs=costs)
+    every = sorted((sum(costs[k] for k in s), s) for s in brute_force(items, options))
+    found = p.best(3)
+    assert found.complete
+    assert [cost for cost, _ in found] == [cost for cost, _ in every[:3]]
+    for cost, s in found:
+        p.check(s)
+        assert sum(costs[k] for k in s) == cost
+
+
+def test_samples_are_solutions_and_reproducible():
+    p = dlxkit.puzzles.langford(8)
+    drawn = p.sample(5, seed=11)
+    assert len(drawn) == 5
+    for s in drawn:
+        p.check(s)
+    assert p.sample(5, seed=11) == drawn
+    assert dlxkit.Problem(["A"], [["A", "B"]], ["B"]).count() == 1
+    assert dlxkit.Problem(["A", "B"], [["A"]]).sample(3) == []
+
+
+def test_a_puzzle_problem_can_be_extended():
+    q = dlxkit.puzzles.queens(6)
+    assert q.count() == 4
+    # A new primary item that only option 1 (a queen at row 0, column 1) covers forces it.
+    options = [o + ["pin"] if k == 1 else o for k, o in enumerate(q.options)]
+    pinned = dlxkit.Problem(q.items + ["pin"], options, q.secondary)
+    expected = {s for s in solution_set(q.solutions()) if 1 in s}
+    assert solution_set(pinned.solutions()) == expected and len(expected) == 1
+
+
+def test_a_wrong_solution_is_named():
+    p = dlxkit.Problem.from_knuth(TOY)
+    with pytest.raises(dlxkit.ProblemError):
+        p.check([0, 1])
+    with pytest.raises(dlxkit.ProblemError, match="option 99 does not exist"):
+        p.check([99])
