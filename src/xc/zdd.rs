@@ -185,9 +185,6 @@ impl Zdd {
         if options.limits.max_solutions.is_some() {
             return Err(MemoError::SolutionLimit);
         }
-        if problem.has_bounds() {
-            return Err(MemoError::Bounds);
-        }
         let budget = Budget::new(options.memory_limit);
         let mut builder = Builder {
             nodes: vec![[u32::MAX; 3]; 2],

@@ -314,8 +314,9 @@ pub enum MemoError {
         /// ZDD nodes built before the limit was reached.
         nodes: u64,
     },
-    /// The problem has bounds (multiplicities): the memoised search covers each primary
-    /// item exactly once.
+    /// The problem has bounds (multiplicities) and the search asked cannot take them (no
+    /// longer returned by [`count`] or [`crate::xc::zdd::Zdd::build`], which take bounds as
+    /// Knuth's DLX6 takes colours).
     #[error("the memoised search does not handle item bounds (multiplicities): count with dancing links instead")]
     Bounds,
     /// The search stopped at a limit before the ZDD was complete.
@@ -397,6 +398,10 @@ where
     F::Value: Send,
 {
     match options.thread_count() {
+        // The parallel split expands plain states only: a bounded problem runs on one.
+        _ if problem.has_bounds() => {
+            search::search(problem, fold, &options.limits, options.choice, budget)
+        }
         1 => search::search(problem, fold, &options.limits, options.choice, budget),
         n => parallel::count(problem, fold, &options.limits, options.choice, n, budget),
     }
@@ -414,9 +419,6 @@ where
 pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, MemoError> {
     if options.limits.max_solutions.is_some() {
         return Err(MemoError::SolutionLimit);
-    }
-    if problem.has_bounds() {
-        return Err(MemoError::Bounds);
     }
     let begun = std::time::Instant::now();
     let budget = Budget::new(options.memory_limit);
