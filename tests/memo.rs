@@ -192,7 +192,8 @@ fn limits_stop_the_search_with_a_partial_count() {
     assert!(matches!(
         built,
         Err(memo::MemoError::Incomplete {
-            status: Status::NodeLimit
+            status: Status::NodeLimit,
+            ..
         })
     ));
 }

@@ -36,8 +36,10 @@ pub struct MemoArgs {
 
     /// Memory for the memoised search: a number of bytes, or with K, M, G, T (powers of 1024)
     ///
-    /// When the cache reaches it, the count goes on, exact but slower (a note says so); a ZDD
-    /// that does not fit is an error. [default: a quarter of the machine's memory]
+    /// When the cache reaches it, the count goes on, exact but slower (a note says so); a ZDD,
+    /// or a stack of states, that does not fit is an error. [default: a quarter of the
+    /// machine's memory, or half the control group's limit (cgroup v2 memory.max, v1
+    /// memory.limit_in_bytes) when less, at most 1 GiB; --stats says which]
     #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
     pub memo_limit: Option<usize>,
 
@@ -46,6 +48,8 @@ pub struct MemoArgs {
     /// `mrv`: Knuth's rule, the item with the fewest options (the leftmost on ties). `first`:
     /// the first uncovered item, unless one has a single option or none; on boards whose
     /// cells come in reading order this sweeps a frontier and is much faster for tilings.
+    /// `auto` (the default) takes `first` when nine options in ten keep their items within a
+    /// third of the item order, else `mrv`.
     #[arg(long, value_enum, default_value_t, value_name = "RULE")]
     pub memo_order: MemoOrder,
 
@@ -80,16 +84,20 @@ pub struct MemoArgs {
 /// `--memo-order`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum MemoOrder {
-    /// The item with the fewest options, the leftmost on ties (Knuth's rule).
+    /// `first` for boards tiled by small pieces (options local in the item order), else `mrv`
     #[default]
+    Auto,
+    /// The item with the fewest options, the leftmost on ties (Knuth's rule).
     Mrv,
     /// The first uncovered item (unless one is forced or dead).
     First,
 }
 
-impl From<MemoOrder> for ItemChoice {
-    fn from(order: MemoOrder) -> ItemChoice {
-        match order {
+impl MemoOrder {
+    /// The item choice for `problem` (`auto` asks [`ItemChoice::for_problem`]).
+    pub fn choice(self, problem: &Problem) -> ItemChoice {
+        match self {
+            MemoOrder::Auto => ItemChoice::for_problem(problem),
             MemoOrder::Mrv => ItemChoice::FewestOptions,
             MemoOrder::First => ItemChoice::First,
         }
@@ -177,6 +185,8 @@ pub struct MemoRun {
     pub status: Status,
     /// The search's statistics.
     pub stats: MemoStats,
+    /// The memory limit and where it came from (`--memo-limit`, or the default's reason).
+    pub limit: String,
 }
 
 impl MemoRun {
@@ -202,6 +212,15 @@ impl MemoRun {
     pub fn exit(&self) -> super::Exit {
         let found = u64::from(!self.count.is_zero());
         super::Exit::for_search(self.status, found)
+    }
+
+    /// The count on its own line of standard output, marked as a plain search marks it when
+    /// a limit or a signal cut it short: `15048400106383 (incomplete: time limit)`.
+    pub fn count_line(&self) -> String {
+        match super::search::incomplete(self.status) {
+            Some(why) => format!("{} ({why})", self.count),
+            None => self.count.to_string(),
+        }
     }
 }
 
@@ -230,24 +249,30 @@ pub fn run(
     }
     let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
-        .choice(args.memo_order.into())
+        .choice(args.memo_order.choice(problem))
         .threads(threads)
         .limits(limits.limits(super::interrupt::flag(), ctx.started));
+    let limit = match args.memo_limit {
+        Some(bytes) => format!("{} (--memo-limit)", human_bytes(bytes as u64)),
+        None => memo::DefaultLimit::read().to_string(),
+    };
     if args.sample.is_none() && args.zdd.is_none() {
         let counted = memo::count(problem, &options).map_err(memo_error)?;
         return Ok(MemoRun {
             count: counted.count,
             status: counted.status,
             stats: counted.stats,
+            limit,
         });
     }
     let (zdd, stats) = match Zdd::build(problem, &options) {
         Ok(built) => built,
-        Err(MemoError::Incomplete { status }) => {
+        Err(MemoError::Incomplete { status, met, stats }) => {
             return Ok(MemoRun {
-                count: Count::zero(),
+                count: met,
                 status,
-                stats: MemoStats::default(),
+                stats: *stats,
+                limit,
             })
         }
         Err(e) => return Err(memo_error(e)),
@@ -266,6 +291,7 @@ pub fn run(
         count: zdd.count(),
         status: Status::Complete,
         stats,
+        limit,
     })
 }
 
@@ -274,6 +300,8 @@ fn memo_error(e: MemoError) -> CliError {
         MemoError::Memory { .. } => CliError::input(e.to_string()).with_hint(
             "raise --memo-limit, or count without --sample and --zdd (the count needs no ZDD)",
         ),
+        MemoError::Stack { .. } => CliError::input(e.to_string())
+            .with_hint("raise --memo-limit, or count with dancing links (without --memo)"),
         other => CliError::usage(other.to_string()),
     }
 }
@@ -330,6 +358,7 @@ pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
         stat_line(paint, "zdd nodes", s.zdd_nodes),
         stat_line(paint, "threads", threads_line(s)),
         stat_line(paint, "memory", human_bytes(s.peak_bytes)),
+        stat_line(paint, "memo limit", &run.limit),
         stat_line(paint, "time", output::human_duration(s.elapsed)),
         stat_line(paint, "status", status),
     ]

@@ -109,6 +109,16 @@ enum Counts {
     Wide(Vec<Count>),
 }
 
+impl Counts {
+    /// The number of solutions below node `id`.
+    fn of(&self, id: u32) -> Count {
+        match self {
+            Counts::Narrow(c) => Count::from(c[id as usize]),
+            Counts::Wide(c) => c[id as usize].clone(),
+        }
+    }
+}
+
 /// The solutions of an exact cover problem as a zero-suppressed decision diagram.
 #[derive(Clone, Debug)]
 pub struct Zdd {
@@ -207,10 +217,27 @@ impl Zdd {
                 })
             }
         };
-        let Ok(root) = searched.value else {
-            return Err(MemoError::Incomplete {
-                status: searched.status,
-            });
+        let root = match searched.value {
+            Ok(root) => root,
+            Err(open) => {
+                // The solutions met so far: those below the nodes the open states made.
+                searched.stats.zdd_nodes = node_count;
+                let partial = Zdd {
+                    nodes: builder.nodes,
+                    root: NodeId::BOTTOM,
+                    counts: OnceLock::new(),
+                };
+                let counts = partial.counts();
+                let mut met = Count::zero();
+                for id in open {
+                    met += &counts.of(id);
+                }
+                return Err(MemoError::Incomplete {
+                    status: searched.status,
+                    met,
+                    stats: Box::new(searched.stats),
+                });
+            }
         };
         searched.stats.zdd_nodes = node_count;
         let zdd = Zdd {

@@ -16,7 +16,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::board::{Board, Counters, CLOSE};
-use super::table::{hash_words, Budget, Cache, Memory};
+use super::table::{hash_words, reserve_one, reserve_words, Budget, Cache, Memory};
 use super::{ItemChoice, MemoStats};
 use crate::xc::{Limits, Problem, Status};
 
@@ -89,6 +89,9 @@ pub(crate) fn search<F: Fold>(
     let start = Instant::now();
     let board = Board::new(problem);
     let mut counters = Counters::new(&board, problem);
+    if !budget.charge(board.bytes() + counters.bytes()) {
+        return Err(Halt::Memory);
+    }
     let mut cache: Cache<F::Value> = Cache::new(board.key_words());
     let mut stats = MemoStats {
         states: 1,
@@ -304,6 +307,16 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
         apply::<false>(board, counters, (frame.item, o), key);
         match branch_of(board, counters, &child, walk.choice) {
             Some((item, start, cursor)) => {
+                // The stack of states is memory too: a path of a million levels of a wide
+                // key must not pass the limit the cache keeps to.
+                if !reserve_words(&mut keys, w, budget) || !reserve_one(&mut frames, budget) {
+                    apply::<true>(board, counters, (frames[depth].item, o), &keys[depth * w..]);
+                    for d in (1..frames.len()).rev() {
+                        let at = (frames[d - 1].item, frames[d - 1].current);
+                        apply::<true>(board, counters, at, &keys[(d - 1) * w..]);
+                    }
+                    return Err(Halt::Memory);
+                }
                 keys.extend_from_slice(&child);
                 frames.push(Frame {
                     item,

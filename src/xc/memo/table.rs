@@ -80,6 +80,11 @@ impl Budget {
         }
     }
 
+    /// Charges `bytes` held for the whole search (its board and counters), if they fit.
+    pub(crate) fn charge(&self, bytes: usize) -> bool {
+        self.regrow(0, bytes)
+    }
+
     /// The most bytes held at once so far.
     pub(crate) fn peak(&self) -> usize {
         self.peak.load(Ordering::Relaxed)
@@ -310,7 +315,7 @@ impl<V> Memory<V> for &Shards<V> {
 }
 
 /// Grows a flat array of keys so it can take `width` more words, if the budget allows.
-fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &Budget) -> bool {
+pub(crate) fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &Budget) -> bool {
     if v.len() + width <= v.capacity() {
         return true;
     }
