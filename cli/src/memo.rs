@@ -112,6 +112,9 @@ pub enum ZddFormat {
     Text,
     /// Graphillion's `setset.load` format: `id element lo hi`, `B`/`T` terminals, `.` last.
     Graphillion,
+    /// Knuth's format, as his DLX6 writes it and his ZDDREAD programs and `dlxkit zdd` read
+    /// it: `id: (~option?lo:hi)`, options from 1, a dummy root of option 0 last.
+    Knuth,
 }
 
 impl MemoArgs {
@@ -149,7 +152,7 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
 }
 
 /// The JSON summary of a memoised search: "solutions" (a number, or a string of digits past
-/// 2^128), "states", "nodes", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
+/// 2^64 - 1), "states", "nodes", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
 /// "complete", "status", "elapsed_ms".
 #[derive(Clone, Debug, Serialize)]
 pub struct MemoSummary {
@@ -167,11 +170,11 @@ pub struct MemoSummary {
     elapsed_ms: f64,
 }
 
-/// A count as a JSON number up to 2^128 - 1; beyond, a string of decimal digits (JSON parsers
-/// would otherwise round the number to a float).
+/// A count as a JSON number up to 2^64 - 1; beyond, a string of its decimal digits (most JSON
+/// readers hold no larger integer, and would round it to a float).
 pub fn count_json<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
-    match count.to_u128() {
-        Some(v) => serializer.serialize_u128(v),
+    match count.to_u64() {
+        Some(v) => serializer.serialize_u64(v),
         None => serializer.serialize_str(&count.to_string()),
     }
 }
@@ -314,6 +317,7 @@ fn write_zdd(zdd: &Zdd, path: &std::path::Path, format: ZddFormat) -> Result<(),
     match format {
         ZddFormat::Text => zdd.write_text(&mut file),
         ZddFormat::Graphillion => zdd.write_graphillion(&mut file),
+        ZddFormat::Knuth => zdd.write_knuth(&mut file),
     }
     .and_then(|()| std::io::Write::flush(&mut file))
     .map_err(cannot)
@@ -407,7 +411,9 @@ mod tests {
     fn json_counts_keep_every_digit() {
         let json = |c: Count| serde_json::to_string(&Wrapped(c)).unwrap();
         assert_eq!(json(Count::from(12u64)), "12");
-        assert_eq!(json(Count::from(u128::MAX)), u128::MAX.to_string());
+        assert_eq!(json(Count::from(u64::MAX)), u64::MAX.to_string());
+        assert_eq!(json(Count::from(1u128 << 64)), "\"18446744073709551616\"");
+        assert_eq!(json(Count::from(u128::MAX)), format!("\"{}\"", u128::MAX));
         // 2^128 * 10 + 7: past u128, so a string of its digits.
         let mut big = Count::from(u128::MAX);
         big += &Count::from(1u64);

@@ -37,6 +37,11 @@
 use std::io::{self, Write};
 use std::sync::OnceLock;
 
+mod knuth;
+mod weights;
+
+pub use knuth::KnuthZddError;
+
 use super::memo::search::{self, Fold, Halt};
 use super::memo::table::{self, hash_words, Budget, IndexTable};
 use super::memo::{Count, MemoError, MemoOptions, MemoStats};
