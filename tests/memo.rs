@@ -773,3 +773,64 @@ fn knuths_multiplicity_example_is_counted_memoised() {
     assert_eq!((r.count.to_u64(), r.status), (Some(1), Status::Complete));
     assert_eq!(p.count_solutions(), 1);
 }
+
+quickcheck! {
+    fn the_generating_function_sums_to_the_count(s: Bounded) -> TestResult {
+        let p = s.problem();
+        if p.option_count() > 12 {
+            return TestResult::discard();
+        }
+        let expected = brute_force(&p);
+        let (zdd, _) = Zdd::build(&p, &MemoOptions::new()).unwrap();
+        let gf = zdd.generating_function();
+        let mut sum = Count::zero();
+        for c in &gf {
+            sum += c;
+        }
+        assert_eq!(sum, zdd.count());
+        for (k, c) in gf.iter().enumerate() {
+            let by_size = expected.iter().filter(|s| s.len() == k).count() as u64;
+            assert_eq!(c.to_u64(), Some(by_size), "{k} options");
+        }
+        TestResult::from_bool(gf.last().is_none_or(|c| !c.is_zero()))
+    }
+
+    fn the_k_lightest_are_the_k_cheapest_of_a_full_listing(s: Small, k: u8) -> TestResult {
+        let p = s.problem();
+        if p.option_count() > 12 {
+            return TestResult::discard();
+        }
+        let cost = |o: OptionId| (o.index() as u64 * 7 + 3) % 5;
+        let mut all: Vec<u64> = brute_force(&p)
+            .iter()
+            .map(|s| s.iter().map(|&o| cost(OptionId::new(o))).sum())
+            .collect();
+        all.sort_unstable();
+        let k = usize::from(k % 8) + 1;
+        let (zdd, _) = Zdd::build(&p, &MemoOptions::new()).unwrap();
+        let best = zdd.lightest(k, cost);
+        let weights: Vec<u64> = best.iter().map(|(w, _)| *w).collect();
+        assert_eq!(weights, all.iter().take(k).copied().collect::<Vec<_>>());
+        let mut distinct = BTreeSet::new();
+        for (w, solution) in &best {
+            assert!(p.check_solution(solution).is_ok());
+            assert_eq!(*w, solution.iter().map(|&o| cost(o)).sum::<u64>());
+            assert!(distinct.insert(sorted(solution)));
+        }
+        TestResult::passed()
+    }
+
+    fn knuth_format_zdds_read_back_as_the_same_family(s: Bounded) -> TestResult {
+        let p = s.problem();
+        if p.option_count() > 12 {
+            return TestResult::discard();
+        }
+        let (zdd, _) = Zdd::build(&p, &MemoOptions::new()).unwrap();
+        let mut text = Vec::new();
+        zdd.write_knuth(&mut text).unwrap();
+        let back = Zdd::read_knuth(&String::from_utf8(text).unwrap()).unwrap();
+        let a: Vec<_> = zdd.solutions().collect();
+        let b: Vec<_> = back.solutions().collect();
+        TestResult::from_bool(a == b && back.count() == zdd.count())
+    }
+}

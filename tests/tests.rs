@@ -21,6 +21,7 @@ mod engine_reduce;
 mod foreign_ids;
 mod fuzz;
 mod memo;
+mod memo_knuth;
 mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;

@@ -199,19 +199,6 @@ impl Board {
         }
     }
 
-    /// The bytes its arrays hold.
-    pub(crate) fn bytes(&self) -> usize {
-        use std::mem::size_of_val;
-        size_of_val(&self.primary_mask[..])
-            + size_of_val(&self.option_start[..])
-            + size_of_val(&self.entries[..])
-            + size_of_val(&self.option_primaries[..])
-            + size_of_val(&self.item_start[..])
-            + size_of_val(&self.item_options[..])
-            + size_of_val(&self.color_field[..])
-            + size_of_val(&self.bounds[..])
-    }
-
     /// Whether the problem has item bounds (see [`Board::take_in_key`]).
     #[inline]
     pub(crate) fn is_bounded(&self) -> bool {
@@ -427,11 +414,6 @@ impl Counters {
             dead: vec![0; board.option_count()],
             live,
         }
-    }
-
-    /// The bytes its arrays hold.
-    pub(crate) fn bytes(&self) -> usize {
-        4 * (self.dead.len() + self.live.len())
     }
 
     /// Whether option `o` is live in the current state.

@@ -16,7 +16,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::board::{Board, Counters, CLOSE};
-use super::table::{hash_words, reserve_one, reserve_words, Budget, Cache, Memory};
+use super::table::{hash_words, reserve_stack, Budget, Cache, Memory};
 use super::{ItemChoice, MemoStats};
 use crate::xc::{Limits, Problem, Status};
 
@@ -89,9 +89,6 @@ pub(crate) fn search<F: Fold>(
     let start = Instant::now();
     let board = Board::new(problem);
     let mut counters = Counters::new(&board, problem);
-    if !budget.charge(board.bytes() + counters.bytes()) {
-        return Err(Halt::Memory);
-    }
     let mut cache: Cache<F::Value> = Cache::new(board.key_words());
     let mut stats = MemoStats {
         states: 1,
@@ -309,7 +306,7 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
             Some((item, start, cursor)) => {
                 // The stack of states is memory too: a path of a million levels of a wide
                 // key must not pass the limit the cache keeps to.
-                if !reserve_words(&mut keys, w, budget) || !reserve_one(&mut frames, budget) {
+                if !reserve_stack(&mut keys, w, budget) || !reserve_stack(&mut frames, 1, budget) {
                     apply::<true>(board, counters, (frames[depth].item, o), &keys[depth * w..]);
                     for d in (1..frames.len()).rev() {
                         let at = (frames[d - 1].item, frames[d - 1].current);

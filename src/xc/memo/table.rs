@@ -80,11 +80,6 @@ impl Budget {
         }
     }
 
-    /// Charges `bytes` held for the whole search (its board and counters), if they fit.
-    pub(crate) fn charge(&self, bytes: usize) -> bool {
-        self.regrow(0, bytes)
-    }
-
     /// The most bytes held at once so far.
     pub(crate) fn peak(&self) -> usize {
         self.peak.load(Ordering::Relaxed)
@@ -104,6 +99,27 @@ pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &Budget) -> bool {
     let size = std::mem::size_of::<T>();
     let new_cap = next_capacity(v.capacity());
     if !budget.regrow(v.capacity() * size, new_cap * size) {
+        return false;
+    }
+    v.reserve_exact(new_cap - v.len());
+    true
+}
+
+/// Stack bytes the search may hold before the budget is asked: a shallow search runs under
+/// any limit, and only a deep or wide one (a million levels of a wide key) meets it.
+const FREE_STACK: usize = 1 << 20;
+
+/// Grows a stack of the search so it can take `extra` more elements, if the budget allows
+/// what it holds past [`FREE_STACK`].
+pub(crate) fn reserve_stack<T>(v: &mut Vec<T>, extra: usize, budget: &Budget) -> bool {
+    if v.len() + extra <= v.capacity() {
+        return true;
+    }
+    let size = std::mem::size_of::<T>().max(1);
+    let new_cap = next_capacity(v.capacity()).max(v.len() + extra);
+    let old = (v.capacity() * size).saturating_sub(FREE_STACK);
+    let new = new_cap.saturating_mul(size).saturating_sub(FREE_STACK);
+    if new > 0 && !budget.regrow(old, new) {
         return false;
     }
     v.reserve_exact(new_cap - v.len());
@@ -315,7 +331,7 @@ impl<V> Memory<V> for &Shards<V> {
 }
 
 /// Grows a flat array of keys so it can take `width` more words, if the budget allows.
-pub(crate) fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &Budget) -> bool {
+fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &Budget) -> bool {
     if v.len() + width <= v.capacity() {
         return true;
     }
