@@ -16,7 +16,9 @@ fn input(name: &str) -> Problem {
 
 /// (file, count, DLX6's "ZDD nodes" and total memos (bad + good signatures, less the one it
 /// adds for the all-zero signature) where they match dlxkit's branching).
-const KNUTH: &[(&str, u64, Option<(u64, u64)>)] = &[
+type Dlx6 = Option<(u64, u64)>;
+
+const KNUTH: &[(&str, u64, Dlx6)] = &[
     ("queens-5.dlx", 10, Some((43, 32))),
     ("queens-6.dlx", 4, None),
     ("queens-7.dlx", 40, None),
