@@ -291,10 +291,11 @@ impl ItemChoice {
     /// problems that need pruning). BENCHMARKS.md has the measurements behind it.
     ///
     /// ```
-    /// use dlxkit::puzzles::{dominoes::Dominoes, queens::Queens, Puzzle};
+    /// use dlxkit::puzzles::{dominoes::Dominoes, queens::{Queens, QueensOrder}, Puzzle};
     /// use dlxkit::xc::memo::ItemChoice;
     /// assert_eq!(ItemChoice::for_problem(Dominoes::new(8, 8)?.problem()), ItemChoice::First);
-    /// assert_eq!(ItemChoice::for_problem(Queens::new(8)?.problem()), ItemChoice::FewestOptions);
+    /// let queens = Queens::new(8, QueensOrder::default())?;
+    /// assert_eq!(ItemChoice::for_problem(queens.problem()), ItemChoice::FewestOptions);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn for_problem(problem: &Problem) -> ItemChoice {
