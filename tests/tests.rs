@@ -23,6 +23,7 @@ mod engine_shards;
 mod foreign_ids;
 mod fuzz;
 mod memo;
+mod memo_knuth;
 mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;
@@ -44,7 +45,7 @@ mod sudoku_sets;
 mod sudoku_solve;
 mod text_input;
 
-/// Fails when a test file or directory in `tests/` is neither declared as a module above nor
+/// Fails when a test file or a directory of test code in `tests/` is neither declared as a module above nor
 /// a test target of its own in Cargo.toml: with `autotests = false`, cargo would silently
 /// skip it.
 #[test]
@@ -55,7 +56,17 @@ fn every_test_file_is_a_module() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
-        let is_module = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
+        // A directory of data only (Knuth's files, their sources) is no module.
+        let holds_code = |dir: &std::path::Path| {
+            std::fs::read_dir(dir)
+                .unwrap()
+                .any(|e| e.unwrap().path().extension().is_some_and(|e| e == "rs"))
+        };
+        let is_module = if path.is_dir() {
+            holds_code(&path)
+        } else {
+            path.extension().is_some_and(|e| e == "rs")
+        };
         if is_module && name != "tests" {
             assert!(
                 this.contains(&format!("\nmod {name};\n"))

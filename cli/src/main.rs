@@ -39,6 +39,7 @@ mod search;
 mod shard;
 mod solve;
 mod sudoku;
+mod zdd;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -96,6 +97,8 @@ enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
     Man(completions::ManArgs),
+    /// Read a ZDD in Knuth's format (DLX6's): count, sample, generating function, lightest.
+    Zdd(zdd::ZddArgs),
 }
 
 fn main() -> ExitCode {
@@ -116,6 +119,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge::run(args, &ctx),
         Command::Bench(args) => bench::run(args, &ctx),
         Command::Play(args) => play::run(args, &ctx),
+        Command::Zdd(args) => zdd::run(args, &ctx),
     };
     exit::finish(result, || {
         let mut command = Cli::command();

@@ -36,8 +36,10 @@ pub struct MemoArgs {
 
     /// Memory for the memoised search: a number of bytes, or with K, M, G, T (powers of 1024)
     ///
-    /// When the cache reaches it, the count goes on, exact but slower (a note says so); a ZDD
-    /// that does not fit is an error. [default: a quarter of the machine's memory]
+    /// When the cache reaches it, the count goes on, exact but slower (a note says so); a ZDD,
+    /// or a stack of states, that does not fit is an error. [default: a quarter of the
+    /// machine's memory, or half the control group's limit (cgroup v2 memory.max, v1
+    /// memory.limit_in_bytes) when less, at most 1 GiB; --stats says which]
     #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
     pub memo_limit: Option<usize>,
 
@@ -46,6 +48,8 @@ pub struct MemoArgs {
     /// `mrv`: Knuth's rule, the item with the fewest options (the leftmost on ties). `first`:
     /// the first uncovered item, unless one has a single option or none; on boards whose
     /// cells come in reading order this sweeps a frontier and is much faster for tilings.
+    /// `auto` (the default) takes `first` when nine options in ten keep their items within a
+    /// third of the item order, else `mrv`.
     #[arg(long, value_enum, default_value_t, value_name = "RULE")]
     pub memo_order: MemoOrder,
 
@@ -80,16 +84,20 @@ pub struct MemoArgs {
 /// `--memo-order`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum MemoOrder {
-    /// The item with the fewest options, the leftmost on ties (Knuth's rule).
+    /// `first` for boards tiled by small pieces (options local in the item order), else `mrv`
     #[default]
+    Auto,
+    /// The item with the fewest options, the leftmost on ties (Knuth's rule).
     Mrv,
     /// The first uncovered item (unless one is forced or dead).
     First,
 }
 
-impl From<MemoOrder> for ItemChoice {
-    fn from(order: MemoOrder) -> ItemChoice {
-        match order {
+impl MemoOrder {
+    /// The item choice for `problem` (`auto` asks [`ItemChoice::for_problem`]).
+    pub fn choice(self, problem: &Problem) -> ItemChoice {
+        match self {
+            MemoOrder::Auto => ItemChoice::for_problem(problem),
             MemoOrder::Mrv => ItemChoice::FewestOptions,
             MemoOrder::First => ItemChoice::First,
         }
@@ -104,6 +112,9 @@ pub enum ZddFormat {
     Text,
     /// Graphillion's `setset.load` format: `id element lo hi`, `B`/`T` terminals, `.` last.
     Graphillion,
+    /// Knuth's format, as his DLX6 writes it and his ZDDREAD programs and `dlxkit zdd` read
+    /// it: `id: (~option?lo:hi)`, options from 1, a dummy root of option 0 last.
+    Knuth,
 }
 
 impl MemoArgs {
@@ -141,7 +152,7 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
 }
 
 /// The JSON summary of a memoised search: "solutions" (a number, or a string of digits past
-/// 2^128), "states", "nodes", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
+/// 2^64 - 1), "states", "nodes", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
 /// "complete", "status", "elapsed_ms".
 #[derive(Clone, Debug, Serialize)]
 pub struct MemoSummary {
@@ -159,11 +170,11 @@ pub struct MemoSummary {
     elapsed_ms: f64,
 }
 
-/// A count as a JSON number up to 2^128 - 1; beyond, a string of decimal digits (JSON parsers
-/// would otherwise round the number to a float).
+/// A count as a JSON number up to 2^64 - 1; beyond, a string of its decimal digits (most JSON
+/// readers hold no larger integer, and would round it to a float).
 pub fn count_json<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
-    match count.to_u128() {
-        Some(v) => serializer.serialize_u128(v),
+    match count.to_u64() {
+        Some(v) => serializer.serialize_u64(v),
         None => serializer.serialize_str(&count.to_string()),
     }
 }
@@ -177,6 +188,8 @@ pub struct MemoRun {
     pub status: Status,
     /// The search's statistics.
     pub stats: MemoStats,
+    /// The memory limit and where it came from (`--memo-limit`, or the default's reason).
+    pub limit: String,
 }
 
 impl MemoRun {
@@ -202,6 +215,15 @@ impl MemoRun {
     pub fn exit(&self) -> super::Exit {
         let found = u64::from(!self.count.is_zero());
         super::Exit::for_search(self.status, found)
+    }
+
+    /// The count on its own line of standard output, marked as a plain search marks it when
+    /// a limit or a signal cut it short: `15048400106383 (incomplete: time limit)`.
+    pub fn count_line(&self) -> String {
+        match super::search::incomplete(self.status) {
+            Some(why) => format!("{} ({why})", self.count),
+            None => self.count.to_string(),
+        }
     }
 }
 
@@ -230,24 +252,30 @@ pub fn run(
     }
     let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
-        .choice(args.memo_order.into())
+        .choice(args.memo_order.choice(problem))
         .threads(threads)
         .limits(limits.limits(super::interrupt::flag(), ctx.started));
+    let limit = match args.memo_limit {
+        Some(bytes) => format!("{} (--memo-limit)", human_bytes(bytes as u64)),
+        None => memo::DefaultLimit::read().to_string(),
+    };
     if args.sample.is_none() && args.zdd.is_none() {
         let counted = memo::count(problem, &options).map_err(memo_error)?;
         return Ok(MemoRun {
             count: counted.count,
             status: counted.status,
             stats: counted.stats,
+            limit,
         });
     }
     let (zdd, stats) = match Zdd::build(problem, &options) {
         Ok(built) => built,
-        Err(MemoError::Incomplete { status }) => {
+        Err(MemoError::Incomplete { status, met, stats }) => {
             return Ok(MemoRun {
-                count: Count::zero(),
+                count: met,
                 status,
-                stats: MemoStats::default(),
+                stats: *stats,
+                limit,
             })
         }
         Err(e) => return Err(memo_error(e)),
@@ -266,6 +294,7 @@ pub fn run(
         count: zdd.count(),
         status: Status::Complete,
         stats,
+        limit,
     })
 }
 
@@ -274,6 +303,8 @@ fn memo_error(e: MemoError) -> CliError {
         MemoError::Memory { .. } => CliError::input(e.to_string()).with_hint(
             "raise --memo-limit, or count without --sample and --zdd (the count needs no ZDD)",
         ),
+        MemoError::Stack { .. } => CliError::input(e.to_string())
+            .with_hint("raise --memo-limit, or count with dancing links (without --memo)"),
         other => CliError::usage(other.to_string()),
     }
 }
@@ -286,6 +317,7 @@ fn write_zdd(zdd: &Zdd, path: &std::path::Path, format: ZddFormat) -> Result<(),
     match format {
         ZddFormat::Text => zdd.write_text(&mut file),
         ZddFormat::Graphillion => zdd.write_graphillion(&mut file),
+        ZddFormat::Knuth => zdd.write_knuth(&mut file),
     }
     .and_then(|()| std::io::Write::flush(&mut file))
     .map_err(cannot)
@@ -330,6 +362,7 @@ pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
         stat_line(paint, "zdd nodes", s.zdd_nodes),
         stat_line(paint, "threads", threads_line(s)),
         stat_line(paint, "memory", human_bytes(s.peak_bytes)),
+        stat_line(paint, "memo limit", &run.limit),
         stat_line(paint, "time", output::human_duration(s.elapsed)),
         stat_line(paint, "status", status),
     ]
@@ -378,7 +411,9 @@ mod tests {
     fn json_counts_keep_every_digit() {
         let json = |c: Count| serde_json::to_string(&Wrapped(c)).unwrap();
         assert_eq!(json(Count::from(12u64)), "12");
-        assert_eq!(json(Count::from(u128::MAX)), u128::MAX.to_string());
+        assert_eq!(json(Count::from(u64::MAX)), u64::MAX.to_string());
+        assert_eq!(json(Count::from(1u128 << 64)), "\"18446744073709551616\"");
+        assert_eq!(json(Count::from(u128::MAX)), format!("\"{}\"", u128::MAX));
         // 2^128 * 10 + 7: past u128, so a string of its digits.
         let mut big = Count::from(u128::MAX);
         big += &Count::from(1u64);

@@ -499,7 +499,7 @@ impl Printer {
             options,
         };
         match self.format {
-            Format::Text if self.count_only => out.line(&run.count.to_string()),
+            Format::Text if self.count_only => out.line(&run.count_line()),
             Format::Text => Ok(()),
             Format::Json => {
                 let options = (!self.count_only).then_some(self.collected.as_slice());

@@ -369,3 +369,278 @@ fn sudoku_count_memo_refuses_what_it_cannot_count() {
         "{err}"
     );
 }
+
+#[test]
+fn a_memoised_count_cut_short_says_so_on_standard_output() {
+    // The count of `A B | A | B` is 1; one node is not enough to meet it.
+    dlxkit()
+        .args(["solve", "--count", "--memo", "--max-nodes", "1", "-q"])
+        .write_stdin("A B\nA\nB\n")
+        .assert()
+        .code(1)
+        .stdout("0 (incomplete: node limit)\n");
+    // On threads the node limit is met within 1,024 nodes per thread.
+    dlxkit()
+        .args([
+            "dominoes",
+            "12x12",
+            "--count",
+            "--memo",
+            "--max-nodes",
+            "100",
+            "--jobs",
+            "2",
+        ])
+        .assert()
+        .stdout(predicate::str::is_match(r"^[0-9]+ \(incomplete: node limit\)\n$").unwrap());
+    dlxkit()
+        .args([
+            "dominoes",
+            "40x40",
+            "--count",
+            "--memo",
+            "--timeout",
+            "0.3",
+            "-q",
+        ])
+        .assert()
+        .stdout(predicate::str::is_match(r"^[0-9]+ \(incomplete: time limit\)\n$").unwrap());
+    // Building the ZDD: the nodes done are reported, not 0.
+    let zdd = scratch("cut.zdd");
+    dlxkit()
+        .args([
+            "dominoes",
+            "12x12",
+            "--memo",
+            "--count",
+            "--max-nodes",
+            "50",
+        ])
+        .arg("--zdd")
+        .arg(&zdd)
+        .assert()
+        .code(1)
+        .stdout("0 (incomplete: node limit)\n")
+        .stderr(predicate::str::contains("after 50 nodes"));
+}
+
+/// A problem of `n` items, each with one option of its own: a search `n` levels deep whose
+/// every key is `n` bits wide.
+fn deep(n: usize) -> PathBuf {
+    let path = scratch(&format!("deep-{n}.dlx"));
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    std::fs::write(&path, names.join(" ") + "\n" + &names.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn the_memory_limit_bounds_the_stack_of_states_too() {
+    // 10^5 levels of 12.5 KB keys would take 1.25 GB: under an address-space limit of
+    // 1 GiB the run must stop with a message, not be killed by the allocator.
+    let Ok(prlimit) = which("prlimit") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "prlimit (util-linux) is missing under CI"
+        );
+        eprintln!(
+            "SKIPPED: prlimit (util-linux) is not installed: the memory bound is not checked"
+        );
+        return;
+    };
+    let path = deep(100_000);
+    for limit in [&["--memo-limit", "64M"][..], &[]] {
+        let out = std::process::Command::new(&prlimit)
+            .arg("--as=1610612736")
+            .arg(env!("CARGO_BIN_EXE_dlxkit"))
+            .args(["solve", "--count", "--memo"])
+            .args(limit)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{limit:?}: {stderr}");
+        assert!(stderr.contains("stack of states"), "{stderr}");
+    }
+    // A small deep problem is counted as before.
+    dlxkit()
+        .args(["solve", "--count", "--memo", "--memo-limit", "64M"])
+        .arg(deep(1000))
+        .assert()
+        .code(0)
+        .stdout("1\n");
+}
+
+fn which(tool: &str) -> Result<PathBuf, ()> {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+        .ok_or(())
+}
+
+#[test]
+fn the_stats_say_which_memory_limit_was_used() {
+    dlxkit()
+        .args(["dominoes", "4x4", "--count", "--memo", "--stats"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::is_match(r"memo limit +[0-9]+ MiB: (a quarter of the machine|half the control group|the default's cap)").unwrap());
+    dlxkit()
+        .args([
+            "dominoes",
+            "4x4",
+            "--count",
+            "--memo",
+            "--stats",
+            "--memo-limit",
+            "5M",
+        ])
+        .assert()
+        .stderr(predicate::str::contains("5.0 MiB (--memo-limit)"));
+}
+
+#[test]
+fn bounded_problems_are_counted_memoised() {
+    // Knuth's multiplicity example and a bounded problem with three solutions.
+    dlxkit()
+        .args(["solve", "--count", "--memo", "data/dlx/knuth-bounds.dlx"])
+        .assert()
+        .code(0)
+        .stdout("1\n");
+    dlxkit()
+        .args(["solve", "--count", "--memo"])
+        .write_stdin("1:2|A B\nA B\nA\nB\n")
+        .assert()
+        .code(0)
+        .stdout("3\n");
+}
+
+#[test]
+fn counts_past_64_bits_are_json_strings() {
+    let path = scratch("mdt8.dlx");
+    let cells: Vec<String> = (0..8)
+        .flat_map(|r| (0..8).map(move |c| format!("{r}_{c}")))
+        .collect();
+    let mut text = cells.join(" ") + "\n";
+    let shapes: [&[(usize, usize)]; 9] = [
+        &[(0, 0)],
+        &[(0, 0), (0, 1)],
+        &[(0, 0), (1, 0)],
+        &[(0, 0), (0, 1), (0, 2)],
+        &[(0, 0), (1, 0), (2, 0)],
+        &[(0, 0), (0, 1), (1, 0)],
+        &[(0, 0), (0, 1), (1, 1)],
+        &[(0, 0), (1, 0), (1, 1)],
+        &[(0, 1), (1, 0), (1, 1)],
+    ];
+    for shape in shapes {
+        for r in 0..8 {
+            for c in 0..8 {
+                if shape.iter().all(|&(dr, dc)| r + dr < 8 && c + dc < 8) {
+                    let o: Vec<String> = shape
+                        .iter()
+                        .map(|&(dr, dc)| format!("{}_{}", r + dr, c + dc))
+                        .collect();
+                    text += &(o.join(" ") + "\n");
+                }
+            }
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    dlxkit()
+        .args(["solve", "--count", "--memo"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout("92109458286284989468604\n");
+    dlxkit()
+        .args(["solve", "--count", "--memo", "--format", "json"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            r#""solutions":"92109458286284989468604""#,
+        ));
+}
+
+#[test]
+fn the_zdd_subcommand_reads_knuths_format() {
+    let zdd = scratch("d44.zdd");
+    dlxkit()
+        .args([
+            "dominoes",
+            "4x4",
+            "--memo",
+            "--count",
+            "--zdd-format",
+            "knuth",
+            "--zdd",
+        ])
+        .arg(&zdd)
+        .assert()
+        .code(0)
+        .stdout("36\n");
+    let text = std::fs::read_to_string(&zdd).unwrap();
+    assert!(text.lines().last().unwrap().contains(": (~0?0:"), "{text}");
+    let run = |args: &[&str]| {
+        let out = dlxkit().arg("zdd").arg(&zdd).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run(&[]), "36\n");
+    assert_eq!(run(&["--count"]), "36\n");
+    assert_eq!(run(&["--gf"]), "8 36\n");
+    let list = run(&["--list"]);
+    assert_eq!(list.lines().count(), 36);
+    let distinct: std::collections::BTreeSet<Vec<u32>> = list
+        .lines()
+        .map(|l| {
+            let mut v: Vec<u32> = l.split(' ').map(|n| n.parse().unwrap()).collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    assert_eq!(distinct.len(), 36);
+    let best = run(&["--best", "3"]);
+    assert_eq!(best.lines().count(), 3);
+    assert!(best.lines().all(|l| l.starts_with("8: ")), "{best}");
+    let samples = run(&["--sample", "4", "--seed", "9"]);
+    assert_eq!(samples.lines().count(), 4);
+    assert!(samples.lines().all(|l| list.lines().any(|m| m == l)));
+    // The same file read from standard input.
+    dlxkit()
+        .arg("zdd")
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout("36\n");
+}
+
+#[test]
+fn the_zdd_subcommand_refuses_bad_files() {
+    dlxkit()
+        .arg("zdd")
+        .write_stdin("2: (~2?0:1)\n3: (~1?2:9)\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2: node 3 names child 9"));
+    dlxkit()
+        .arg("zdd")
+        .write_stdin("hello\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 1: expected a node"));
+    dlxkit()
+        .args(["zdd", "--gf", "--list"])
+        .write_stdin("2: (~1?0:1)\n")
+        .assert()
+        .code(2);
+    // A ZDD with no solution exits 1.
+    dlxkit()
+        .arg("zdd")
+        .write_stdin("2: (~0?0:0)\n")
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}

@@ -37,6 +37,11 @@
 use std::io::{self, Write};
 use std::sync::OnceLock;
 
+mod knuth;
+mod weights;
+
+pub use knuth::KnuthZddError;
+
 use super::memo::search::{self, Fold, Halt};
 use super::memo::table::{self, hash_words, Budget, IndexTable};
 use super::memo::{Count, MemoError, MemoOptions, MemoStats};
@@ -107,6 +112,16 @@ pub struct Node {
 enum Counts {
     Narrow(Vec<u128>),
     Wide(Vec<Count>),
+}
+
+impl Counts {
+    /// The number of solutions below node `id`.
+    fn of(&self, id: u32) -> Count {
+        match self {
+            Counts::Narrow(c) => Count::from(c[id as usize]),
+            Counts::Wide(c) => c[id as usize].clone(),
+        }
+    }
 }
 
 /// The solutions of an exact cover problem as a zero-suppressed decision diagram.
@@ -185,9 +200,6 @@ impl Zdd {
         if options.limits.max_solutions.is_some() {
             return Err(MemoError::SolutionLimit);
         }
-        if problem.has_bounds() {
-            return Err(MemoError::Bounds);
-        }
         let budget = Budget::new(options.memory_limit);
         let mut builder = Builder {
             nodes: vec![[u32::MAX; 3]; 2],
@@ -210,10 +222,27 @@ impl Zdd {
                 })
             }
         };
-        let Ok(root) = searched.value else {
-            return Err(MemoError::Incomplete {
-                status: searched.status,
-            });
+        let root = match searched.value {
+            Ok(root) => root,
+            Err(open) => {
+                // The solutions met so far: those below the nodes the open states made.
+                searched.stats.zdd_nodes = node_count;
+                let partial = Zdd {
+                    nodes: builder.nodes,
+                    root: NodeId::BOTTOM,
+                    counts: OnceLock::new(),
+                };
+                let counts = partial.counts();
+                let mut met = Count::zero();
+                for id in open {
+                    met += &counts.of(id);
+                }
+                return Err(MemoError::Incomplete {
+                    status: searched.status,
+                    met,
+                    stats: Box::new(searched.stats),
+                });
+            }
         };
         searched.stats.zdd_nodes = node_count;
         let zdd = Zdd {

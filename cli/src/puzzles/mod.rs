@@ -500,7 +500,7 @@ impl<'p, P: Shown> Printer<'p, P> {
             data: (listed && kind.is_none()).then_some(self.data.as_slice()),
         };
         match self.format {
-            Format::Text if self.count_only => out.line(&run.count.to_string()),
+            Format::Text if self.count_only => out.line(&run.count_line()),
             Format::Text => Ok(()),
             Format::Json => out.json_line(&summary(None)),
             Format::Jsonl => out.json_line(&summary(Some("summary"))),

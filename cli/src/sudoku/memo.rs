@@ -110,7 +110,7 @@ pub fn run_count(
     let budget = args.memo_limit.unwrap_or_else(memo::default_memory_limit) / threads;
     let options = MemoOptions::new()
         .memory_limit(budget.max(1))
-        .choice(args.memo_order.into())
+        .choice(dlxkit::xc::memo::ItemChoice::FewestOptions)
         .threads(shared)
         .limits(batch.limits(None));
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -125,14 +125,19 @@ pub fn run_count(
         // `None` for a puzzle the batch had no time left for.
         |(), &i| {
             let counted = (!batch.out_of_time()).then(|| {
-                memo::count(&problems[i], &options)
-                    .expect("no solution limit, and Sudoku encodings have no bounds")
+                let choice = args.memo_order.choice(&problems[i]);
+                memo::count(&problems[i], &options.clone().choice(choice))
             });
             Some(counted)
         },
         |out, index, counted| {
             let (count, status, stats) = match counted {
-                Some(c) => (c.count, c.status, c.stats),
+                Some(Ok(c)) => (c.count, c.status, c.stats),
+                Some(Err(e)) => {
+                    let line = puzzles.list[index].line;
+                    return Err(CliError::input(format!("{}:{line}: {e}", puzzles.name))
+                        .with_hint("raise --memo-limit"));
+                }
                 None => (Count::zero(), Status::TimeLimit, MemoStats::default()),
             };
             let solve_stats = SolveStats {

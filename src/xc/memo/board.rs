@@ -33,6 +33,20 @@ struct Entry {
     color: u32,
 }
 
+/// A primary item's bounds (Knuth's multiplicities) and where its count sits in a key.
+#[derive(Clone, Copy, Debug)]
+struct Bound {
+    /// The fewest times it must be covered.
+    lo: u32,
+    /// The most times it may be covered.
+    hi: u32,
+    /// Its count field, or `u32::MAX` when `hi` is 1 (the uncovered bit says everything).
+    field: u32,
+}
+
+/// The option of the pseudo-branch that closes a bounded item: it takes no more options.
+pub(crate) const CLOSE: u32 = u32::MAX;
+
 /// The problem as the memoised search reads it.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
@@ -57,6 +71,15 @@ pub(crate) struct Board {
     /// Bits per colour field.
     field_bits: u32,
     primary_items: u32,
+    /// Per item, its bounds (`1..=1` for a plain primary item; unused for a secondary one).
+    bounds: Vec<Bound>,
+    /// Whether some primary item has bounds other than `1..=1`: then keys carry counts and
+    /// a progress word, and the search may close items.
+    bounded: bool,
+    /// The first word of the count fields.
+    count_start: usize,
+    /// Bits per count field.
+    count_bits: u32,
 }
 
 impl Board {
@@ -126,7 +149,37 @@ impl Board {
             u32::BITS - (problem.color_count() as u32).leading_zeros()
         };
         let per_word = 64u32.checked_div(field_bits).unwrap_or(1);
-        let key_words = words + (fields as usize).div_ceil(per_word as usize);
+        let count_start = words + (fields as usize).div_ceil(per_word as usize);
+        let mut bounds = vec![
+            Bound {
+                lo: 1,
+                hi: 1,
+                field: u32::MAX
+            };
+            n
+        ];
+        let mut counted = 0u32;
+        let mut widest = 1u32;
+        for item in problem.items() {
+            let range = problem.item_bounds(item);
+            let (lo, hi) = (*range.start(), *range.end());
+            let b = &mut bounds[item.index()];
+            (b.lo, b.hi) = (lo, hi);
+            if problem.item_kind(item) == ItemKind::Primary && hi > 1 {
+                b.field = counted;
+                counted += 1;
+                widest = widest.max(hi);
+            }
+        }
+        let bounded = problem.has_bounds();
+        let count_bits = u32::BITS - widest.leading_zeros();
+        let per_count_word = (64 / count_bits) as usize;
+        let key_words = if bounded {
+            // The counts, then one word naming the item in progress and its next option.
+            count_start + (counted as usize).div_ceil(per_count_word) + 1
+        } else {
+            count_start
+        };
         Board {
             words,
             key_words,
@@ -139,7 +192,125 @@ impl Board {
             color_field,
             field_bits,
             primary_items: problem.primary_count() as u32,
+            bounds,
+            bounded,
+            count_start,
+            count_bits,
         }
+    }
+
+    /// Whether the problem has item bounds (see [`Board::take_in_key`]).
+    #[inline]
+    pub(crate) fn is_bounded(&self) -> bool {
+        self.bounded
+    }
+
+    /// The word and shift of a count field.
+    #[inline]
+    fn count_place(&self, field: u32) -> (usize, u32) {
+        let per_word = 64 / self.count_bits;
+        (
+            self.count_start + (field / per_word) as usize,
+            (field % per_word) * self.count_bits,
+        )
+    }
+
+    /// How many options of the state `key` cover `item` so far (0 once it is closed).
+    #[inline]
+    pub(crate) fn count_in(&self, key: &[u64], item: u32) -> u32 {
+        let field = self.bounds[item as usize].field;
+        if field == u32::MAX {
+            return 0;
+        }
+        let (w, shift) = self.count_place(field);
+        ((key[w] >> shift) & ((1 << self.count_bits) - 1)) as u32
+    }
+
+    fn set_count(&self, key: &mut [u64], item: u32, count: u32) {
+        let (w, shift) = self.count_place(self.bounds[item as usize].field);
+        let mask = ((1u64 << self.count_bits) - 1) << shift;
+        key[w] = key[w] & !mask | u64::from(count) << shift;
+    }
+
+    /// How many more options an open `item` needs in the state `key` (its lower bound less
+    /// its count; 1 for a plain primary item).
+    #[inline]
+    pub(crate) fn need(&self, key: &[u64], item: u32) -> u32 {
+        self.bounds[item as usize]
+            .lo
+            .saturating_sub(self.count_in(key, item))
+    }
+
+    /// Whether an open `item` may be closed in the state `key` (its lower bound is met).
+    #[inline]
+    pub(crate) fn may_close(&self, key: &[u64], item: u32) -> bool {
+        self.need(key, item) == 0
+    }
+
+    /// Whether `item` is still uncovered (open) in `key`.
+    #[inline]
+    pub(crate) fn is_open(&self, key: &[u64], item: u32) -> bool {
+        let (w, m) = bit(item);
+        key[w] & m != 0
+    }
+
+    /// The item in progress in a key of a bounded problem and the first index of its option
+    /// list still allowed, if the state is one where that item is being given its options.
+    #[inline]
+    pub(crate) fn progress(&self, key: &[u64]) -> Option<(u32, usize)> {
+        let word = key[self.key_words - 1];
+        (self.bounded && word != 0).then(|| ((word >> 32) as u32 - 1, word as u32 as usize))
+    }
+
+    /// Rewrites `key` (a state of a bounded problem where option `o`, at `index` in the list
+    /// of the item `branch` being given its options, is live) as the state after choosing it,
+    /// and returns how many primary items that closed. Each primary item's count goes up; an
+    /// item that reaches its upper bound is closed (bit cleared, count zeroed, so that equal
+    /// subproblems have equal keys). If `branch` stays open, the new state is "`branch` in
+    /// progress, options from `index + 1` on": the options before are either chosen or
+    /// passed over, so that each set of options is reached once.
+    pub(crate) fn take_in_key(&self, o: u32, branch: u32, index: usize, key: &mut [u64]) -> u32 {
+        let mut closed = 0;
+        for e in self.primary_entries(o) {
+            let b = self.bounds[e.item as usize];
+            let now = self.count_in(key, e.item) + 1;
+            if now >= b.hi {
+                let (w, m) = bit(e.item);
+                key[w] &= !m;
+                if b.field != u32::MAX {
+                    self.set_count(key, e.item, 0);
+                }
+                closed += 1;
+            } else {
+                self.set_count(key, e.item, now);
+            }
+        }
+        for e in &self.entries(o)[self.option_primaries[o as usize] as usize..] {
+            let (w, m) = bit(e.item);
+            key[w] &= !m;
+            if e.color != 0 {
+                let (w, shift) = self.field_place(self.color_field[e.item as usize]);
+                key[w] |= u64::from(e.color) << shift;
+            }
+        }
+        let last = self.key_words - 1;
+        key[last] = if self.is_open(key, branch) {
+            u64::from(branch + 1) << 32 | (index as u64 + 1)
+        } else {
+            0
+        };
+        closed
+    }
+
+    /// Rewrites `key` as the state after closing the open `item` (it takes no more options).
+    pub(crate) fn close_in_key(&self, item: u32, key: &mut [u64]) {
+        let (w, m) = bit(item);
+        key[w] &= !m;
+        if self.bounds[item as usize].field != u32::MAX {
+            self.set_count(key, item, 0);
+        }
+        let last = self.key_words - 1;
+        key[last] = 0;
     }
 
     /// Words per key.
@@ -255,6 +426,9 @@ impl Counters {
     /// takes that choice back (with the same `before`).
     #[inline]
     pub(crate) fn choose<const UNDO: bool>(&mut self, board: &Board, o: u32, before: &[u64]) {
+        if board.bounded {
+            return self.choose_bounded::<UNDO>(board, o, before);
+        }
         for e in board.entries(o) {
             let (w, m) = bit(e.item);
             if e.color != 0 && before[w] & m == 0 {
@@ -266,6 +440,44 @@ impl Counters {
                 }
                 self.touch::<UNDO>(board, other.option);
             }
+        }
+    }
+
+    /// [`Counters::choose`] on a bounded problem: a primary item's other options die only
+    /// when the choice fills it to its upper bound, and the chosen option itself is dead
+    /// from then on (it is in the solution).
+    fn choose_bounded<const UNDO: bool>(&mut self, board: &Board, o: u32, before: &[u64]) {
+        let mut self_dead = false;
+        for (k, e) in board.entries(o).iter().enumerate() {
+            let primary = k < board.option_primaries[o as usize] as usize;
+            if primary {
+                if board.count_in(before, e.item) + 1 < board.bounds[e.item as usize].hi {
+                    continue; // room left: its other options stay live
+                }
+                self_dead = true;
+            } else {
+                let (w, m) = bit(e.item);
+                if e.color != 0 && before[w] & m == 0 {
+                    continue;
+                }
+                self_dead |= e.color == 0;
+            }
+            for other in board.options_of(e.item) {
+                if e.color != 0 && other.color == e.color {
+                    continue;
+                }
+                self.touch::<UNDO>(board, other.option);
+            }
+        }
+        if !self_dead {
+            self.touch::<UNDO>(board, o);
+        }
+    }
+
+    /// Closes the open `item` (its options die), or with `UNDO` opens it again.
+    pub(crate) fn close<const UNDO: bool>(&mut self, board: &Board, item: u32) {
+        for other in board.options_of(item) {
+            self.touch::<UNDO>(board, other.option);
         }
     }
 
@@ -298,10 +510,49 @@ impl Counters {
         key: &[u64],
         choice: ItemChoice,
     ) -> Option<(u32, u32)> {
+        if board.bounded {
+            return self.choose_bounded_item(board, key, choice);
+        }
         match choice {
             ItemChoice::FewestOptions => self.fewest_options(board, key),
             ItemChoice::First => self.first_uncovered(board, key),
         }
+    }
+
+    /// The item to branch on in a bounded problem, with its score θ = live + 1 − need
+    /// (Knuth's Algorithm M: the number of ways to go on, so 0 or less is a dead end; for a
+    /// plain item θ is its number of live options). With [`ItemChoice::FewestOptions`] the
+    /// least θ, the leftmost on ties; with [`ItemChoice::First`] the first open item unless
+    /// some item has θ ≤ 1.
+    fn choose_bounded_item(
+        &self,
+        board: &Board,
+        key: &[u64],
+        choice: ItemChoice,
+    ) -> Option<(u32, u32)> {
+        let mut best: Option<(u32, i64)> = None;
+        let mut first: Option<(u32, i64)> = None;
+        for (w, (&k, &p)) in key.iter().zip(&board.primary_mask).enumerate() {
+            let mut bits = k & p;
+            while bits != 0 {
+                let item = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let theta =
+                    i64::from(self.live[item as usize]) + 1 - i64::from(board.need(key, item));
+                if theta <= 0 {
+                    return Some((item, 0));
+                }
+                first = first.or(Some((item, theta)));
+                if best.is_none_or(|(_, b)| theta < b) {
+                    best = Some((item, theta));
+                }
+            }
+        }
+        let pick = match choice {
+            ItemChoice::First if best.is_some_and(|(_, b)| b > 1) => first,
+            _ => best,
+        };
+        pick.map(|(item, theta)| (item, theta.min(i64::from(u32::MAX)) as u32))
     }
 
     /// The first uncovered primary item, unless a later one has one live option or none.

@@ -57,17 +57,128 @@ use table::Budget;
 
 use crate::xc::{Limits, Problem, Status};
 
-/// The memory limit used when none is given: a quarter of the machine's memory (`MemTotal` in
-/// `/proc/meminfo`), or 2 GiB where that cannot be read.
+/// The memory limit used when none is given: a quarter of the machine's memory (`MemTotal`
+/// in `/proc/meminfo`), or half the limit of the control group the process runs in (cgroup
+/// v2 `memory.max`, v1 `memory.limit_in_bytes`) when that is less, and never more than
+/// 1 GiB, so that an ordinary count does not pass 2 GiB unasked ([`DefaultLimit`] says which
+/// of these it was).
 ///
 /// ```
 /// assert!(dlxkit::xc::memo::default_memory_limit() >= 64 << 20);
+/// assert!(dlxkit::xc::memo::default_memory_limit() <= 1 << 30);
 /// ```
 pub fn default_memory_limit() -> usize {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| mem_total_bytes(&text))
-        .map_or(2 << 30, |total| (total / 4).max(64 << 20))
+    DefaultLimit::read().bytes
+}
+
+/// The default memory limit and where it came from.
+///
+/// ```
+/// let limit = dlxkit::xc::memo::DefaultLimit::read();
+/// assert_eq!(limit.bytes, dlxkit::xc::memo::default_memory_limit());
+/// assert!(!limit.to_string().is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DefaultLimit {
+    /// The limit, in bytes.
+    pub bytes: usize,
+    /// What decided it.
+    pub source: LimitSource,
+}
+
+/// What decided the [`DefaultLimit`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LimitSource {
+    /// Half the memory limit of the process's control group (the container or the job).
+    Cgroup {
+        /// The file the limit was read from.
+        file: String,
+        /// The group's limit, in bytes.
+        limit: u64,
+    },
+    /// A quarter of the machine's memory.
+    Machine {
+        /// `MemTotal`, in bytes.
+        total: u64,
+    },
+    /// The cap of 1 GiB (the machine and its group have more than enough).
+    Cap,
+    /// Neither could be read: 1 GiB.
+    Unknown,
+}
+
+/// The most the default limit allows.
+const DEFAULT_CAP: usize = 1 << 30;
+
+impl DefaultLimit {
+    /// Reads the machine's and the control group's memory.
+    pub fn read() -> DefaultLimit {
+        let total = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| mem_total_bytes(&text));
+        let group = std::fs::read_to_string("/proc/self/cgroup")
+            .ok()
+            .and_then(|text| cgroup_limit(&text, |path| std::fs::read_to_string(path).ok()));
+        DefaultLimit::decide(total, group)
+    }
+
+    /// The limit from the machine's memory and the group's limit (file and bytes).
+    fn decide(total: Option<usize>, group: Option<(String, u64)>) -> DefaultLimit {
+        let floor = 64 << 20;
+        let mut best = DefaultLimit {
+            bytes: DEFAULT_CAP,
+            source: if total.is_some() {
+                LimitSource::Cap
+            } else {
+                LimitSource::Unknown
+            },
+        };
+        if let Some(total) = total {
+            if total / 4 < best.bytes {
+                best = DefaultLimit {
+                    bytes: (total / 4).max(floor),
+                    source: LimitSource::Machine {
+                        total: total as u64,
+                    },
+                };
+            }
+        }
+        if let Some((file, limit)) = group {
+            let half = usize::try_from(limit / 2).unwrap_or(usize::MAX);
+            if half < best.bytes {
+                best = DefaultLimit {
+                    bytes: half.max(floor.min(half)).max(1 << 20),
+                    source: LimitSource::Cgroup { file, limit },
+                };
+            }
+        }
+        best
+    }
+}
+
+impl std::fmt::Display for DefaultLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mib = |b: u64| b as f64 / f64::from(1 << 20);
+        write!(f, "{:.0} MiB: ", mib(self.bytes as u64))?;
+        match &self.source {
+            LimitSource::Cgroup { file, limit } => {
+                write!(
+                    f,
+                    "half the control group's limit of {:.0} MiB ({file})",
+                    mib(*limit)
+                )
+            }
+            LimitSource::Machine { total } => {
+                write!(f, "a quarter of the machine's {:.0} MiB", mib(*total))
+            }
+            LimitSource::Cap => write!(f, "the default's cap"),
+            LimitSource::Unknown => {
+                write!(f, "the default's cap (the machine's memory is unknown)")
+            }
+        }
+    }
 }
 
 /// `MemTotal` from the text of `/proc/meminfo`, in bytes.
@@ -79,6 +190,50 @@ fn mem_total_bytes(meminfo: &str) -> Option<usize> {
         Some("kB") | None => kib.checked_mul(1024),
         Some(_) => None,
     }
+}
+
+/// The tightest memory limit of the control group named in `self_cgroup` (the text of
+/// `/proc/self/cgroup`) and of its ancestors, with the file it was read from: cgroup v2's
+/// `memory.max` (`max` is no limit) or v1's `memory.limit_in_bytes` (a number near 2^63 is
+/// no limit). `read` reads a file.
+fn cgroup_limit(self_cgroup: &str, read: impl Fn(&str) -> Option<String>) -> Option<(String, u64)> {
+    let mut best: Option<(String, u64)> = None;
+    let mut consider = |file: String| {
+        let Some(text) = read(&file) else { return };
+        let Ok(limit) = text.trim().parse::<u64>() else {
+            return;
+        };
+        if limit < 1 << 62 && best.as_ref().is_none_or(|(_, b)| limit < *b) {
+            best = Some((file, limit));
+        }
+    };
+    for line in self_cgroup.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(_), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let (root, name) = match controllers {
+            "" => ("/sys/fs/cgroup", "memory.max"),
+            c if c.split(',').any(|c| c == "memory") => {
+                ("/sys/fs/cgroup/memory", "memory.limit_in_bytes")
+            }
+            _ => continue,
+        };
+        let mut dir = path.trim_end_matches('/').to_string();
+        loop {
+            consider(format!("{root}{dir}/{name}"));
+            match dir.rfind('/') {
+                Some(cut) => dir.truncate(cut),
+                None => break,
+            }
+            if dir.is_empty() {
+                consider(format!("{root}/{name}"));
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// How to run a memoised search: a memory limit and the usual search limits.
@@ -126,6 +281,55 @@ pub enum ItemChoice {
     /// cells are items in reading order this sweeps a frontier across it, as the frontier
     /// methods for ZDDs do, and the states repeat far more: the rule for tilings.
     First,
+}
+
+impl ItemChoice {
+    /// The rule for `problem`, from its shape: [`ItemChoice::First`] when nine options in
+    /// ten keep their primary items within a third of the item order (a board whose cells
+    /// are items in reading order, tiled by small pieces: the frontier sweeps it), else
+    /// [`ItemChoice::FewestOptions`] (pieces or numbers named as items, queens, Sudoku:
+    /// problems that need pruning). BENCHMARKS.md has the measurements behind it.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{dominoes::Dominoes, queens::{Queens, QueensOrder}, Puzzle};
+    /// use dlxkit::xc::memo::ItemChoice;
+    /// assert_eq!(ItemChoice::for_problem(Dominoes::new(8, 8)?.problem()), ItemChoice::First);
+    /// let queens = Queens::new(8, QueensOrder::default())?;
+    /// assert_eq!(ItemChoice::for_problem(queens.problem()), ItemChoice::FewestOptions);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_problem(problem: &Problem) -> ItemChoice {
+        let mut rank = vec![u32::MAX; problem.item_count()];
+        let mut primaries = 0u32;
+        for item in problem.items() {
+            if problem.item_kind(item) == crate::xc::ItemKind::Primary {
+                rank[item.index()] = primaries;
+                primaries += 1;
+            }
+        }
+        let window = primaries / 3;
+        let options = problem.option_count();
+        if primaries < 6 || options == 0 {
+            return ItemChoice::FewestOptions;
+        }
+        let local = problem
+            .options()
+            .filter(|&o| {
+                let ranks = problem
+                    .option(o)
+                    .iter()
+                    .map(|e| rank[e.item.index()])
+                    .filter(|&r| r != u32::MAX);
+                let (lo, hi) = ranks.fold((u32::MAX, 0), |(lo, hi), r| (lo.min(r), hi.max(r)));
+                hi.saturating_sub(lo) <= window
+            })
+            .count();
+        if local * 10 >= options * 9 {
+            ItemChoice::First
+        } else {
+            ItemChoice::FewestOptions
+        }
+    }
 }
 
 impl Default for MemoOptions {
@@ -314,8 +518,9 @@ pub enum MemoError {
         /// ZDD nodes built before the limit was reached.
         nodes: u64,
     },
-    /// The problem has bounds (multiplicities): the memoised search covers each primary
-    /// item exactly once.
+    /// The problem has bounds (multiplicities) and the search asked cannot take them (no
+    /// longer returned by [`count`] or [`crate::xc::zdd::Zdd::build`], which take bounds as
+    /// Knuth's DLX6 takes colours).
     #[error("the memoised search does not handle item bounds (multiplicities): count with dancing links instead")]
     Bounds,
     /// The search stopped at a limit before the ZDD was complete.
@@ -323,6 +528,17 @@ pub enum MemoError {
     Incomplete {
         /// Why it stopped.
         status: Status,
+        /// The solutions in the finished parts of the diagram.
+        met: Count,
+        /// What the search did before it stopped.
+        stats: Box<MemoStats>,
+    },
+    /// The problem and the search's stack of states alone need more than the memory limit
+    /// (a very deep or very wide search), before any subproblem is remembered.
+    #[error("the memoised search needs more than the memory limit of {limit} bytes for the problem and its stack of states")]
+    Stack {
+        /// The limit, in bytes.
+        limit: usize,
     },
 }
 
@@ -397,6 +613,10 @@ where
     F::Value: Send,
 {
     match options.thread_count() {
+        // The parallel split expands plain states only: a bounded problem runs on one.
+        _ if problem.has_bounds() => {
+            search::search(problem, fold, &options.limits, options.choice, budget)
+        }
         1 => search::search(problem, fold, &options.limits, options.choice, budget),
         n => parallel::count(problem, fold, &options.limits, options.choice, n, budget),
     }
@@ -415,9 +635,6 @@ pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, Memo
     if options.limits.max_solutions.is_some() {
         return Err(MemoError::SolutionLimit);
     }
-    if problem.has_bounds() {
-        return Err(MemoError::Bounds);
-    }
     let begun = std::time::Instant::now();
     let budget = Budget::new(options.memory_limit);
     let narrow = count_with(problem, &mut NarrowCount, options, &budget);
@@ -426,14 +643,21 @@ pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, Memo
         Err(Halt::Overflow) => {
             let first = budget.peak() as u64;
             let budget = Budget::new(options.memory_limit);
-            let mut wide = count_with(problem, &mut WideCount, options, &budget)
-                .expect("adding counts of any size needs no memory from the budget");
+            let Ok(mut wide) = count_with(problem, &mut WideCount, options, &budget) else {
+                return Err(MemoError::Stack {
+                    limit: options.memory_limit,
+                });
+            };
             wide.stats.wide = true;
             wide.stats.peak_bytes = wide.stats.peak_bytes.max(first);
             wide.stats.elapsed = begun.elapsed();
             wide
         }
-        Err(Halt::Memory) => unreachable!("counting in u128 needs no memory from the budget"),
+        Err(Halt::Memory) => {
+            return Err(MemoError::Stack {
+                limit: options.memory_limit,
+            })
+        }
     };
     let count = match searched.value {
         Ok(count) => count,
@@ -452,6 +676,61 @@ pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, Memo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_group_limit_is_read_from_v2_and_v1_files_and_their_ancestors() {
+        let files = |list: &'static [(&'static str, &'static str)]| {
+            move |path: &str| {
+                list.iter()
+                    .find(|(p, _)| *p == path)
+                    .map(|(_, t)| t.to_string())
+            }
+        };
+        let v2 = files(&[
+            ("/sys/fs/cgroup/job/memory.max", "2147483648\n"),
+            ("/sys/fs/cgroup/job/step/memory.max", "max\n"),
+        ]);
+        assert_eq!(
+            cgroup_limit("0::/job/step\n", v2),
+            Some(("/sys/fs/cgroup/job/memory.max".into(), 2 << 30))
+        );
+        let v1 = files(&[(
+            "/sys/fs/cgroup/memory/kube/pod/memory.limit_in_bytes",
+            "536870912",
+        )]);
+        let text = "5:cpu,cpuacct:/kube/pod\n4:memory:/kube/pod\n";
+        assert_eq!(
+            cgroup_limit(text, v1),
+            Some((
+                "/sys/fs/cgroup/memory/kube/pod/memory.limit_in_bytes".into(),
+                512 << 20
+            ))
+        );
+        let unlimited = files(&[(
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "9223372036854771712",
+        )]);
+        assert_eq!(cgroup_limit("4:memory:/\n", unlimited), None);
+        // A 2 GiB job on a 256 GiB host: half the job's limit, and the note says so.
+        let d = DefaultLimit::decide(Some(256 << 30), Some(("memory.max".into(), 2 << 30)));
+        assert_eq!(d.bytes, 1 << 30);
+        let d = DefaultLimit::decide(Some(256 << 30), Some(("memory.max".into(), 1 << 30)));
+        assert_eq!(d.bytes, 512 << 20);
+        assert_eq!(
+            d.to_string(),
+            "512 MiB: half the control group's limit of 1024 MiB (memory.max)"
+        );
+        let d = DefaultLimit::decide(Some(2 << 30), None);
+        assert_eq!(
+            d.to_string(),
+            "512 MiB: a quarter of the machine's 2048 MiB"
+        );
+        assert_eq!(DefaultLimit::decide(Some(64 << 30), None).bytes, 1 << 30);
+        assert_eq!(
+            DefaultLimit::decide(None, None).source,
+            LimitSource::Unknown
+        );
+    }
 
     #[test]
     fn the_machine_memory_is_read_from_meminfo() {

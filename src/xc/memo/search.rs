@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::board::{Board, Counters};
-use super::table::{hash_words, Budget, Cache, Memory};
+use super::board::{Board, Counters, CLOSE};
+use super::table::{hash_words, reserve_stack, Budget, Cache, Memory};
 use super::{ItemChoice, MemoStats};
 use crate::xc::{Limits, Problem, Status};
 
@@ -55,9 +55,13 @@ pub(crate) trait Fold {
 struct Frame<V> {
     /// The primary item chosen.
     item: u32,
-    /// The options of `item` before this position are still to be tried.
+    /// The options of `item` from `start` to before this position are still to be tried
+    /// (one position past the end stands for [`CLOSE`]).
     cursor: usize,
-    /// The option whose state is being solved one level down.
+    /// The first position of `item`'s options this state may use (0 but for a bounded item
+    /// in progress).
+    start: usize,
+    /// The option whose state is being solved one level down ([`CLOSE`] for closing `item`).
     current: u32,
     /// The value of the options tried so far.
     acc: V,
@@ -218,15 +222,16 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
     let mut child = vec![0u64; w];
     let mut frames: Vec<Frame<F::Value>> = Vec::new();
 
-    match counters.choose_item(board, &keys, walk.choice) {
-        Some((item, live)) if live > 0 => frames.push(Frame {
+    match branch_of(board, counters, &keys, walk.choice) {
+        Some((item, start, cursor)) => frames.push(Frame {
             item,
-            cursor: board.options_of(item).len(),
+            cursor,
+            start,
             current: 0,
             acc: fold.bottom(),
             left,
         }),
-        _ => return Ok((Status::Complete, Ok(fold.bottom()))),
+        None => return Ok((Status::Complete, Ok(fold.bottom()))),
     }
 
     loop {
@@ -234,8 +239,12 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
         let frame = &mut frames[depth];
         let options = board.options_of(frame.item);
         let mut next = None;
-        while frame.cursor > 0 {
+        while frame.cursor > frame.start {
             frame.cursor -= 1;
+            if frame.cursor == options.len() {
+                next = Some(CLOSE);
+                break;
+            }
             let o = options[frame.cursor].option;
             if counters.is_live(o) {
                 next = Some(o);
@@ -251,16 +260,25 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
             let key = &keys[depth * w..];
             memory.remember(key, hash_words(key), value.clone(), budget);
             keys.truncate(depth * w);
-            counters.choose::<true>(board, parent.current, &keys[(depth - 1) * w..]);
-            let rest = std::mem::replace(&mut parent.acc, fold.bottom());
-            parent.acc = fold.branch(parent.current, rest, &value, budget)?;
+            apply::<true>(
+                board,
+                counters,
+                (parent.item, parent.current),
+                &keys[(depth - 1) * w..],
+            );
+            parent.acc = join(fold, parent, value, budget)?;
             continue;
         };
 
         if let Some(status) = walk.watch.limit_reached(stats.nodes) {
             // Leave the counters as they were at the start, as promised.
             for d in (1..frames.len()).rev() {
-                counters.choose::<true>(board, frames[d - 1].current, &keys[(d - 1) * w..]);
+                apply::<true>(
+                    board,
+                    counters,
+                    (frames[d - 1].item, frames[d - 1].current),
+                    &keys[(d - 1) * w..],
+                );
             }
             let open = Err(frames.into_iter().map(|f| f.acc).collect());
             return Ok((status, open));
@@ -269,44 +287,119 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
 
         let key = &keys[depth * w..];
         child.copy_from_slice(key);
-        board.choose_in_key(o, &mut child);
-        let left = frame.left - board.primaries_of(o);
+        frame.current = o;
+        let left = frame.left - child_key(board, frame, &mut child);
         if left == 0 {
             let top = fold.top();
-            let rest = std::mem::replace(&mut frame.acc, fold.bottom());
-            frame.acc = fold.branch(o, rest, &top, budget)?;
+            frame.acc = join(fold, frame, top, budget)?;
             continue;
         }
         let hash = hash_words(&child);
-        if let Some(branched) = memory.lookup(&child, hash, |value| {
-            let rest = std::mem::replace(&mut frame.acc, fold.bottom());
-            fold.branch(o, rest, value, budget)
-        }) {
+        if let Some(value) = memory.lookup(&child, hash, |value| value.clone()) {
             stats.hits += 1;
-            frame.acc = branched?;
+            frame.acc = join(fold, frame, value, budget)?;
             continue;
         }
         stats.states += 1;
-        counters.choose::<false>(board, o, key);
-        match counters.choose_item(board, &child, walk.choice) {
-            Some((item, live)) if live > 0 => {
-                frame.current = o;
+        apply::<false>(board, counters, (frame.item, o), key);
+        match branch_of(board, counters, &child, walk.choice) {
+            Some((item, start, cursor)) => {
+                // The stack of states is memory too: a path of a million levels of a wide
+                // key must not pass the limit the cache keeps to.
+                if !reserve_stack(&mut keys, w, budget) || !reserve_stack(&mut frames, 1, budget) {
+                    apply::<true>(board, counters, (frames[depth].item, o), &keys[depth * w..]);
+                    for d in (1..frames.len()).rev() {
+                        let at = (frames[d - 1].item, frames[d - 1].current);
+                        apply::<true>(board, counters, at, &keys[(d - 1) * w..]);
+                    }
+                    return Err(Halt::Memory);
+                }
                 keys.extend_from_slice(&child);
                 frames.push(Frame {
                     item,
-                    cursor: board.options_of(item).len(),
+                    cursor,
+                    start,
                     current: 0,
                     acc: fold.bottom(),
                     left,
                 });
             }
-            _ => {
-                // A dead end: some primary item has no live option left.
-                counters.choose::<true>(board, o, &keys[depth * w..]);
+            None => {
+                // A dead end: some primary item has too few live options left.
+                apply::<true>(board, counters, (frames[depth].item, o), &keys[depth * w..]);
                 memory.remember(&child, hash, fold.bottom(), budget);
             }
         }
     }
+}
+
+/// Writes into `child` (a copy of the frame's key) the state after the frame's current
+/// option (or closing its item), and returns how many primary items that closed.
+#[inline]
+fn child_key<V>(board: &Board, frame: &Frame<V>, child: &mut [u64]) -> u32 {
+    let o = frame.current;
+    if o == CLOSE {
+        board.close_in_key(frame.item, child);
+        1
+    } else if board.is_bounded() {
+        board.take_in_key(o, frame.item, frame.cursor, child)
+    } else {
+        board.choose_in_key(o, child);
+        board.primaries_of(o)
+    }
+}
+
+/// Applies the frame's current option (or closing its item) to the counters, or with
+/// `UNDO` takes it back; `key` is the frame's state.
+#[inline]
+fn apply<const UNDO: bool>(board: &Board, counters: &mut Counters, at: (u32, u32), key: &[u64]) {
+    let (item, current) = at;
+    if current == CLOSE {
+        counters.close::<UNDO>(board, item);
+    } else {
+        counters.choose::<UNDO>(board, current, key);
+    }
+}
+
+/// The frame's value so far joined with `value`, the value of its current option's state:
+/// the end of its chain when that option closes the item, else one more branch.
+#[inline]
+fn join<F: Fold>(
+    fold: &mut F,
+    frame: &mut Frame<F::Value>,
+    value: F::Value,
+    budget: &Budget,
+) -> Result<F::Value, Halt> {
+    if frame.current == CLOSE {
+        // Closing is tried first, while nothing has been gathered.
+        return Ok(value);
+    }
+    let rest = std::mem::replace(&mut frame.acc, fold.bottom());
+    fold.branch(frame.current, rest, &value, budget)
+}
+
+/// How to branch in the state `key` (which the counters describe): the item, the first
+/// position of its options that may be used and the cursor to start from (one past the
+/// end when the item may be closed), or `None` at a dead end.
+#[inline]
+pub(crate) fn branch_of(
+    board: &Board,
+    counters: &Counters,
+    key: &[u64],
+    choice: ItemChoice,
+) -> Option<(u32, usize, usize)> {
+    let (chosen, score) = counters.choose_item(board, key, choice)?;
+    if score == 0 {
+        return None;
+    }
+    let (item, start) = board.progress(key).unwrap_or((chosen, 0));
+    let len = board.options_of(item).len();
+    let cursor = if board.is_bounded() && board.may_close(key, item) {
+        len + 1
+    } else {
+        len
+    };
+    Some((item, start, cursor))
 }
 
 /// The end of a search: the statistics completed from the budget and the clock.

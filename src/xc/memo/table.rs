@@ -105,6 +105,27 @@ pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &Budget) -> bool {
     true
 }
 
+/// Stack bytes the search may hold before the budget is asked: a shallow search runs under
+/// any limit, and only a deep or wide one (a million levels of a wide key) meets it.
+const FREE_STACK: usize = 1 << 20;
+
+/// Grows a stack of the search so it can take `extra` more elements, if the budget allows
+/// what it holds past [`FREE_STACK`].
+pub(crate) fn reserve_stack<T>(v: &mut Vec<T>, extra: usize, budget: &Budget) -> bool {
+    if v.len() + extra <= v.capacity() {
+        return true;
+    }
+    let size = std::mem::size_of::<T>().max(1);
+    let new_cap = next_capacity(v.capacity()).max(v.len() + extra);
+    let old = (v.capacity() * size).saturating_sub(FREE_STACK);
+    let new = new_cap.saturating_mul(size).saturating_sub(FREE_STACK);
+    if new > 0 && !budget.regrow(old, new) {
+        return false;
+    }
+    v.reserve_exact(new_cap - v.len());
+    true
+}
+
 /// An open-addressing hash set of indices (below 2^32 - 1) whose keys are kept by the caller.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct IndexTable {

@@ -1,0 +1,292 @@
+//! The memoised search against Knuth's programs: counts, ZDD nodes and memo signatures of
+//! DLX6 (and DLX3's counts for bounded inputs, which DLX6 does not read) on inputs from his
+//! generators (`tests/knuth_inputs/README.md` names them); ZDDs in his format both ways; and
+//! the published counts of issue 33, each cross-checked by an independent count.
+
+use std::collections::{BTreeSet, HashMap};
+
+use dlxkit::xc::memo::{self, ItemChoice, MemoOptions};
+use dlxkit::xc::zdd::Zdd;
+use dlxkit::xc::{Problem, Status};
+
+fn input(name: &str) -> Problem {
+    let path = format!("{}/tests/knuth_inputs/{name}", env!("CARGO_MANIFEST_DIR"));
+    Problem::from_dlx(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// (file, count, DLX6's "ZDD nodes" and total memos (bad + good signatures, less the one it
+/// adds for the all-zero signature) where they match dlxkit's branching).
+type Dlx6 = Option<(u64, u64)>;
+
+const KNUTH: &[(&str, u64, Dlx6)] = &[
+    ("queens-5.dlx", 10, Some((43, 32))),
+    ("queens-6.dlx", 4, None),
+    ("queens-7.dlx", 40, None),
+    ("queens-8.dlx", 92, None),
+    ("de-bruijn-0-2-3.dlx", 2, Some((13, 10))),
+    ("de-bruijn-0-2-4.dlx", 2, Some((21, 19))),
+    ("de-bruijn-0-2-5.dlx", 4, Some((49, 49))),
+    ("de-bruijn-0-3-3.dlx", 2, Some((15, 12))),
+    ("de-bruijn-1-2-4.dlx", 2, Some((20, 18))),
+    // Bounded (and coloured): DLX3's counts.
+    ("motley-3-3.dlx", 1, None),
+    ("motley-3-4.dlx", 0, None),
+    ("motley-4-4.dlx", 8, None),
+    ("redrect-3-4.dlx", 2161, None),
+    ("redrect-4-4.dlx", 55137, None),
+];
+
+#[test]
+fn counts_zdd_nodes_and_signatures_agree_with_dlx6_and_dlx3() {
+    for &(name, count, dlx6) in KNUTH {
+        let p = input(name);
+        assert_eq!(p.count_solutions(), count, "{name}: dancing links");
+        for choice in [ItemChoice::FewestOptions, ItemChoice::First] {
+            let r = memo::count(&p, &MemoOptions::new().choice(choice)).unwrap();
+            assert_eq!(r.status, Status::Complete);
+            assert_eq!(r.count.to_u64(), Some(count), "{name} {choice:?}");
+        }
+        // DLX6 branches as Knuth's rule does; its node count includes the two terminals.
+        let (zdd, stats) = Zdd::build(&p, &MemoOptions::new()).unwrap();
+        assert_eq!(zdd.count().to_u64(), Some(count), "{name}: ZDD");
+        if let Some((nodes, signatures)) = dlx6 {
+            assert_eq!(stats.zdd_nodes + 2, nodes, "{name}: ZDD nodes");
+            assert_eq!(stats.states, signatures, "{name}: memo signatures");
+        }
+    }
+}
+
+#[test]
+fn zdds_written_by_dlx6_are_read_and_counted() {
+    for (name, problem, count) in [
+        ("queens-6.dlx6.zdd", "queens-6.dlx", 4),
+        ("de-bruijn-0-2-5.dlx6.zdd", "de-bruijn-0-2-5.dlx", 4),
+    ] {
+        let path = format!("{}/tests/knuth_inputs/{name}", env!("CARGO_MANIFEST_DIR"));
+        let zdd = Zdd::read_knuth(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(zdd.count().to_u64(), Some(count), "{name}");
+        let p = input(problem);
+        let listed: BTreeSet<Vec<usize>> = zdd
+            .solutions()
+            .map(|s| {
+                assert!(p.check_solution(&s).is_ok(), "{name}: {s:?}");
+                let mut s: Vec<usize> = s.iter().map(|o| o.index()).collect();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        assert_eq!(listed.len() as u64, count, "{name}: distinct solutions");
+    }
+}
+
+#[test]
+fn knuth_format_round_trips_and_has_zddreads_shape() {
+    for &(name, count, _) in KNUTH {
+        let p = input(name);
+        let (zdd, _) = Zdd::build(&p, &MemoOptions::new()).unwrap();
+        let mut text = Vec::new();
+        zdd.write_knuth(&mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        // ZDDREAD's sscanf shape, and the dummy root (variable 0, the only one) last.
+        let mut zeros = 0;
+        for line in text.lines() {
+            let (id, rest) = line.split_once(": (~").unwrap();
+            assert!(u64::from_str_radix(id, 16).is_ok(), "{line}");
+            let (var, rest) = rest.split_once('?').unwrap();
+            zeros += usize::from(var == "0");
+            let (lo, hi) = rest.strip_suffix(')').unwrap().split_once(':').unwrap();
+            assert!(u64::from_str_radix(lo, 16).is_ok() && u64::from_str_radix(hi, 16).is_ok());
+        }
+        assert_eq!(zeros, 1, "{name}");
+        assert!(text.lines().last().unwrap().contains("(~0?0:"));
+        let back = Zdd::read_knuth(&text).unwrap();
+        assert_eq!(back.count().to_u64(), Some(count), "{name}");
+        let a: Vec<_> = zdd.solutions().collect();
+        let b: Vec<_> = back.solutions().collect();
+        assert_eq!(a, b, "{name}: the same solutions in the same order");
+    }
+}
+
+#[test]
+fn malformed_knuth_zdds_are_refused_with_the_line() {
+    let err = |t: &str| Zdd::read_knuth(t).unwrap_err().to_string();
+    assert!(err("2: (~1?0:1)\nnonsense\n").starts_with("line 2: expected a node"));
+    assert_eq!(
+        err("2: (~1?0:1)\n2: (~2?0:1)\n"),
+        "line 2: node 2 is defined twice (first on line 1)"
+    );
+    assert_eq!(
+        err("3: (~1?0:7)\n"),
+        "line 1: node 3 names child 7, which no line defines"
+    );
+    assert_eq!(
+        err("2: (~1?3:1)\n3: (~2?2:1)\n"),
+        "line 2: node 3 is its own descendant: a ZDD has no cycles"
+    );
+    assert!(err("1: (~1?0:1)\n").contains("terminals"));
+    assert!(err("| only a comment\n").starts_with("no node"));
+    assert!(err("ffffffffffffffffffff: (~1?0:1)\n").starts_with("line 1: expected"));
+}
+
+/// The tilings of a `rows` x `cols` board by `shapes` (cells as (row, col) offsets), counted
+/// by a transfer matrix over the cells in reading order: the state is which of the next
+/// 2 * cols + 1 cells are already covered. Independent of the exact cover machinery.
+fn transfer_matrix(rows: usize, cols: usize, shapes: &[&[(usize, usize)]]) -> u128 {
+    // Each shape anchored at its first cell in reading order, as offsets in reading order.
+    let anchored: Vec<Vec<(isize, isize)>> = shapes
+        .iter()
+        .map(|s| {
+            let &(r0, c0) = s.iter().min().unwrap();
+            s.iter()
+                .map(|&(r, c)| (r as isize - r0 as isize, c as isize - c0 as isize))
+                .collect()
+        })
+        .collect();
+    let mut states: HashMap<u64, u128> = HashMap::from([(0, 1)]);
+    for p in 0..rows * cols {
+        let (r, c) = ((p / cols) as isize, (p % cols) as isize);
+        let mut next: HashMap<u64, u128> = HashMap::new();
+        for (&mask, &ways) in &states {
+            if mask & 1 == 1 {
+                *next.entry(mask >> 1).or_default() += ways;
+                continue;
+            }
+            'shape: for shape in &anchored {
+                let mut m = mask;
+                for &(dr, dc) in shape {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if rr >= rows as isize || cc < 0 || cc >= cols as isize {
+                        continue 'shape;
+                    }
+                    let bit = (dr * cols as isize + dc) as u64;
+                    if m >> bit & 1 == 1 {
+                        continue 'shape;
+                    }
+                    m |= 1 << bit;
+                }
+                *next.entry(m >> 1).or_default() += ways;
+            }
+        }
+        states = next;
+    }
+    states.get(&0).copied().unwrap_or(0)
+}
+
+const MONO: &[(usize, usize)] = &[(0, 0)];
+const DOMINOES: [&[(usize, usize)]; 2] = [&[(0, 0), (0, 1)], &[(0, 0), (1, 0)]];
+const TROMINOES: [&[(usize, usize)]; 6] = [
+    &[(0, 0), (0, 1), (0, 2)],
+    &[(0, 0), (1, 0), (2, 0)],
+    &[(0, 0), (0, 1), (1, 0)],
+    &[(0, 0), (0, 1), (1, 1)],
+    &[(0, 0), (1, 0), (1, 1)],
+    &[(0, 1), (1, 0), (1, 1)],
+];
+
+/// The exact cover problem of those tilings: cells `r_c` in reading order, one option per
+/// placement.
+fn tiling(rows: usize, cols: usize, shapes: &[&[(usize, usize)]]) -> Problem {
+    let cells: Vec<String> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| format!("{r}_{c}")))
+        .collect();
+    let mut text = vec![cells.join(" ")];
+    for shape in shapes {
+        for r in 0..rows {
+            for c in 0..cols {
+                if shape.iter().all(|&(dr, dc)| r + dr < rows && c + dc < cols) {
+                    let cells: Vec<String> = shape
+                        .iter()
+                        .map(|&(dr, dc)| format!("{}_{}", r + dr, c + dc))
+                        .collect();
+                    text.push(cells.join(" "));
+                }
+            }
+        }
+    }
+    Problem::from_dlx(&(text.join("\n") + "\n")).unwrap()
+}
+
+/// The memoised count with default options (the item choice picked from the problem).
+fn memo_default(p: &Problem) -> String {
+    let options = MemoOptions::new().choice(ItemChoice::for_problem(p));
+    let r = memo::count(p, &options).unwrap();
+    assert_eq!(r.status, Status::Complete);
+    r.count.to_string()
+}
+
+#[test]
+fn the_8x8_board_tiled_by_monominoes_dominoes_and_trominoes() {
+    // Knuth, TAOCP 7.1.4: 92,109,458,286,284,989,468,604, past 2^64.
+    let mut shapes = vec![MONO];
+    shapes.extend(DOMINOES);
+    shapes.extend(TROMINOES);
+    let p = tiling(8, 8, &shapes);
+    assert_eq!(ItemChoice::for_problem(&p), ItemChoice::First);
+    assert_eq!(memo_default(&p), "92109458286284989468604");
+    assert_eq!(
+        transfer_matrix(8, 8, &shapes).to_string(),
+        "92109458286284989468604"
+    );
+}
+
+#[test]
+#[ignore = "about 9 s in release: Project Euler 161, memoised with the default choice"]
+fn project_euler_161_triomino_tilings_of_9x12() {
+    let p = tiling(9, 12, &TROMINOES);
+    assert_eq!(memo_default(&p), "20574308184277971");
+    assert_eq!(transfer_matrix(12, 9, &TROMINOES), 20_574_308_184_277_971);
+}
+
+#[test]
+fn triomino_tilings_of_6x9_agree_with_the_transfer_matrix() {
+    let p = tiling(6, 9, &TROMINOES);
+    assert_eq!(
+        memo_default(&p),
+        transfer_matrix(6, 9, &TROMINOES).to_string()
+    );
+}
+
+/// The Bell-number problem: n items, every nonempty subset an option.
+fn bell(n: usize) -> Problem {
+    let items: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let mut text = items.join(" ") + "\n";
+    for mask in 1u32..1 << n {
+        let option: Vec<&str> = (0..n)
+            .filter(|k| mask >> k & 1 == 1)
+            .map(|k| items[k].as_str())
+            .collect();
+        text += &(option.join(" ") + "\n");
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+/// Bell numbers by the Bell triangle, to compare with.
+fn bell_number(n: usize) -> u128 {
+    let mut row = vec![1u128];
+    for _ in 0..n {
+        let mut next = vec![*row.last().unwrap()];
+        for &x in &row {
+            next.push(next.last().unwrap() + x);
+        }
+        row = next;
+    }
+    row[0]
+}
+
+#[test]
+fn bell_number_problems_count_the_set_partitions() {
+    for n in [1, 5, 10, 12] {
+        assert_eq!(
+            memo_default(&bell(n)),
+            bell_number(n).to_string(),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "about two minutes in release: the Bell-number problem for n = 16 (goal: 10 s)"]
+fn bell_number_problem_for_16() {
+    assert_eq!(bell_number(16), 10_480_142_147);
+    assert_eq!(memo_default(&bell(16)), "10480142147");
+}
