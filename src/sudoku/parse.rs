@@ -57,7 +57,8 @@
 //! line, or a row of candidate sets among the first lines (words of distinct digits, some
 //! of two or more, not all numbers up to the number of words), means candidates; a first
 //! word of `n³` characters that mostly keeps to the sukaku pattern (the `k`-th character of
-//! each cell `k` or blank) means sukaku; a rule line or a `|` means block; a first word longer
+//! each cell `k` or blank) means sukaku (unless it is also a line of a whole side, 64 = 8x8,
+//! and a cell has no candidate); a rule line or a `|` means block; a first word longer
 //! than 35 characters means line; several words that are all numbers (or blanks) mean
 //! token; otherwise block. A 16-character word is both a 4×4 puzzle and a row of a 16×16
 //! one: it is read as a 4×4 line unless a symbol above 4 appears in the lines around it (the
@@ -682,6 +683,19 @@ fn sukaku_side(word: &str) -> Option<usize> {
             fits += 1;
         } else {
             misfits += 1;
+        }
+    }
+    // A word of n³ characters is also a plain line of side n√n when that is a whole side
+    // (64: an 8x8 line or a 4x4 sukaku): a cell without a candidate, which no sukaku puzzle
+    // can have, makes it the line.
+    let root = len.isqrt();
+    if root * root == len && Shape::for_size(root).is_ok() {
+        let chars: Vec<char> = word.chars().collect();
+        if chars
+            .chunks(n)
+            .any(|cell| cell.iter().all(|&c| c == '.' || c == '0'))
+        {
+            return None;
         }
     }
     (fits > 2 * misfits).then_some(n)
