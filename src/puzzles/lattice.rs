@@ -11,7 +11,7 @@
 //! `(x, y ± 1)`, `(x + 1, y - 1)` and `(x - 1, y + 1)`.
 //!
 //! Both grids have the same twelve symmetries (six turns, six reflections). The packing core
-//! ([`super::geometry`]) sees a cell as three integers, one per family of grid lines, on
+//! (`puzzles::geometry`) sees a cell as three integers, one per family of grid lines, on
 //! which every symmetry is a permutation with or without a change of all signs: a hexagon
 //! `(x, y)` is `[x, y, -x-y]`, and a triangle `(x, y)` is `[x, y, -x-y-1]` (`-x-y-2` when it
 //! points down), the three lines below it. So turning, flipping, the symmetry reduction and

@@ -81,7 +81,7 @@ fn parse_line(line: &str) -> Option<(u64, u64, u64, u64)> {
 }
 
 impl Zdd {
-    /// Writes the ZDD in Knuth's format (see the [module](self)): one `id: (~v?lo:hi)` line
+    /// Writes the ZDD in Knuth's format (see the module `xc::zdd::knuth`): one `id: (~v?lo:hi)` line
     /// per node reachable from the root, children first, options numbered from 1, then the
     /// dummy root of variable 0, as DLX6 writes them.
     ///
@@ -114,7 +114,7 @@ impl Zdd {
         writeln!(out, "{next:x}: (~0?0:{:x})", id[self.root.index()])
     }
 
-    /// Reads a ZDD in Knuth's format (see the [module](self)): variable `v` is option `v - 1`;
+    /// Reads a ZDD in Knuth's format (see the module `xc::zdd::knuth`): variable `v` is option `v - 1`;
     /// the root is the node of least variable, and a root of variable 0 whose `lo` is ⊥ is
     /// DLX6's dummy and stands for its `hi`. Lines that are empty or start with `|` or `!`
     /// are skipped.
