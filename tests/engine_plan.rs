@@ -290,7 +290,7 @@ fn the_shards_of_a_plan_add_up_to_the_sequential_search() {
             }
         }
         let t = totals.unwrap();
-        assert_eq!(t.solutions, u128::from(base.stats.solutions));
+        assert_eq!(t.solutions, base.stats.solutions);
         assert_eq!(t.nodes, u128::from(base.stats.nodes));
         assert_eq!(t.updates, u128::from(base.stats.updates));
         assert_eq!(all.solutions, p.all_solutions(), "shard by shard, in order");

@@ -350,7 +350,7 @@ quickcheck! {
                     complete && within
                         && found == sequential
                         && distinct.len() == found.len()
-                        && totals.solutions == u128::from(stats.solutions)
+                        && totals.solutions == stats.solutions
                         && totals.nodes == u128::from(stats.nodes)
                         && totals.updates == u128::from(stats.updates)
                         && totals.cleansings == u128::from(stats.cleansings)

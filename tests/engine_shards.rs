@@ -153,7 +153,7 @@ fn agrees_with_the_sequential_search(problem: &Problem, by: SplitBy, budget: u64
     }
     let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
     solutions == sequential
-        && totals.solutions == u128::from(stats.solutions)
+        && totals.solutions == stats.solutions
         && totals.nodes == u128::from(stats.nodes)
         && totals.updates == u128::from(stats.updates)
         && totals.cleansings == u128::from(stats.cleansings)

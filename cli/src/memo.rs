@@ -13,8 +13,9 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::rng::Rng;
-use dlxkit::xc::memo::{self, Count, ItemChoice, MemoError, MemoOptions, MemoStats};
+use dlxkit::xc::memo::{self, ItemChoice, MemoError, MemoOptions, MemoStats};
 use dlxkit::xc::zdd::Zdd;
+use dlxkit::xc::Count;
 use dlxkit::xc::{OptionId, Problem, Status};
 use serde::Serialize;
 
@@ -84,13 +85,17 @@ pub struct MemoArgs {
 /// `--memo-order`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum MemoOrder {
-    /// `first` for boards tiled by small pieces (options local in the item order), else `mrv`
+    /// `first` for boards tiled by small pieces (options local in the item order),
+    /// `uncounted` for plain problems whose options overlap a lot, else `mrv`
     #[default]
     Auto,
     /// The item with the fewest options, the leftmost on ties (Knuth's rule).
     Mrv,
     /// The first uncovered item (unless one is forced or dead).
     First,
+    /// The first uncovered item, keeping no live-option counts (for options that overlap a
+    /// lot, as the Bell problem's; plain problems only)
+    Uncounted,
 }
 
 impl MemoOrder {
@@ -100,6 +105,7 @@ impl MemoOrder {
             MemoOrder::Auto => ItemChoice::for_problem(problem),
             MemoOrder::Mrv => ItemChoice::FewestOptions,
             MemoOrder::First => ItemChoice::First,
+            MemoOrder::Uncounted => ItemChoice::FirstUncounted,
         }
     }
 }
@@ -156,7 +162,6 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
 /// "complete", "status", "elapsed_ms".
 #[derive(Clone, Debug, Serialize)]
 pub struct MemoSummary {
-    #[serde(serialize_with = "count_json")]
     solutions: Count,
     states: u64,
     nodes: u64,
@@ -168,15 +173,6 @@ pub struct MemoSummary {
     complete: bool,
     status: &'static str,
     elapsed_ms: f64,
-}
-
-/// A count as a JSON number up to 2^64 - 1; beyond, a string of its decimal digits (most JSON
-/// readers hold no larger integer, and would round it to a float).
-pub fn count_json<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
-    match count.to_u64() {
-        Some(v) => serializer.serialize_u64(v),
-        None => serializer.serialize_str(&count.to_string()),
-    }
 }
 
 /// What [`run`] found.
@@ -403,27 +399,6 @@ pub fn note_refused(ctx: &Context, refused: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[derive(Serialize)]
-    struct Wrapped(#[serde(serialize_with = "count_json")] Count);
-
-    #[test]
-    fn json_counts_keep_every_digit() {
-        let json = |c: Count| serde_json::to_string(&Wrapped(c)).unwrap();
-        assert_eq!(json(Count::from(12u64)), "12");
-        assert_eq!(json(Count::from(u64::MAX)), u64::MAX.to_string());
-        assert_eq!(json(Count::from(1u128 << 64)), "\"18446744073709551616\"");
-        assert_eq!(json(Count::from(u128::MAX)), format!("\"{}\"", u128::MAX));
-        // 2^128 * 10 + 7: past u128, so a string of its digits.
-        let mut big = Count::from(u128::MAX);
-        big += &Count::from(1u64);
-        let mut ten = Count::zero();
-        for _ in 0..10 {
-            ten += &big;
-        }
-        ten += &Count::from(7u64);
-        assert_eq!(json(ten), "\"3402823669209384634633746074317682114567\"");
-    }
 
     #[test]
     fn memory_sizes_take_binary_suffixes() {

@@ -9,7 +9,7 @@ use clap::{Args, ValueHint};
 use dlxkit::xc::shard::{
     MergeError, Merged, Merger, Path, ShardReport, Totals, MAX_LEVELS, MAX_SHARDS,
 };
-use dlxkit::xc::Status;
+use dlxkit::xc::{Count, Status};
 use serde::{Deserialize, Serialize};
 
 use super::input;
@@ -83,7 +83,7 @@ struct Line {
     depth: Option<u64>,
     status: Option<String>,
     complete: Option<bool>,
-    solutions: Option<u64>,
+    solutions: Option<Count>,
     nodes: Option<u64>,
     updates: Option<u64>,
     cleansings: Option<u64>,
@@ -104,7 +104,7 @@ struct AboveLine {
 /// The merged totals as JSON.
 #[derive(Serialize)]
 struct MergedJson<'a> {
-    solutions: u128,
+    solutions: &'a Count,
     nodes: u128,
     updates: u128,
     cleansings: u128,
@@ -138,7 +138,7 @@ struct SubtotalJson<'a> {
     kind: &'static str,
     index: usize,
     path: Option<&'a str>,
-    solutions: u128,
+    solutions: &'a Count,
 }
 
 /// Runs `dlxkit merge`.
@@ -216,7 +216,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
                     kind: "subtotal",
                     index: *index,
                     path: path.as_deref(),
-                    solutions: *solutions,
+                    solutions,
                 })?,
             }
         }
@@ -224,7 +224,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     match args.format {
         Format::Text => out.line(&totals.solutions.to_string())?,
         Format::Json | Format::Jsonl => out.json_line(&MergedJson {
-            solutions: totals.solutions,
+            solutions: &totals.solutions,
             nodes: totals.nodes,
             updates: totals.updates,
             cleansings: totals.cleansings,
@@ -237,7 +237,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     if args.stats || args.profile {
         print_stats(ctx, totals, shards, args.profile);
     }
-    Ok(if totals.solutions > 0 {
+    Ok(if !totals.solutions.is_zero() {
         Exit::Success
     } else {
         Exit::NoSolution
@@ -364,8 +364,8 @@ fn report(line: Line) -> Result<ShardReport, String> {
         ));
     }
     let mut totals = Totals::default();
+    let solutions = line.solutions.ok_or_else(|| field("\"solutions\""))?;
     let stats = dlxkit::xc::Stats {
-        solutions: line.solutions.ok_or_else(|| field("\"solutions\""))?,
         nodes: line.nodes.ok_or_else(|| field("\"nodes\""))?,
         updates: line.updates.ok_or_else(|| field("\"updates\""))?,
         cleansings: line.cleansings.unwrap_or(0),
@@ -373,6 +373,7 @@ fn report(line: Line) -> Result<ShardReport, String> {
         ..Default::default()
     };
     totals.add(0, &stats);
+    totals.solutions = solutions;
     let above = line.above.ok_or_else(|| field("\"above\""))?;
     let mut above_totals = Totals::default();
     above_totals.add(
@@ -458,11 +459,11 @@ fn refused(merged: &Merged) -> CliError {
 fn print_stats(ctx: &Context, totals: &Totals, shards: usize, profile: bool) {
     let paint = ctx.stderr_colors();
     for (label, value) in [
-        ("shards", shards as u128),
-        ("solutions", totals.solutions),
-        ("nodes", totals.nodes),
-        ("updates", totals.updates),
-        ("cleansings", totals.cleansings),
+        ("shards", Count::from(shards as u64)),
+        ("solutions", totals.solutions.clone()),
+        ("nodes", Count::from(totals.nodes)),
+        ("updates", Count::from(totals.updates)),
+        ("cleansings", Count::from(totals.cleansings)),
     ] {
         super::eprint_line(format_args!("{}", stat_line(paint, label, value)));
     }

@@ -187,16 +187,18 @@ pub struct PartArgs {
     /// Count with a checkpoint: write the search's frontier to FILE every
     /// --checkpoint-every nodes and when stopped (SIGTERM, Ctrl-C, --timeout)
     ///
-    /// Run the same command again with --resume FILE to go on; the final count, nodes and
-    /// updates are those of a run never stopped. Needs --count.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "jobs"])]
+    /// Run the same command again with --resume FILE to go on (with any --jobs); the final
+    /// count, nodes and updates are those of a run never stopped. Needs --count. With
+    /// --jobs N, N threads each search a piece of the frontier at a time.
+    #[arg(long, value_name = "FILE", conflicts_with = "shard")]
     pub checkpoint: Option<PathBuf>,
 
     /// Go on from the checkpoint FILE (of the same problem), writing it again as it goes
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "jobs"])]
+    #[arg(long, value_name = "FILE", conflicts_with = "shard")]
     pub resume: Option<PathBuf>,
 
-    /// With --checkpoint: the nodes between two writes of the checkpoint
+    /// With --checkpoint: the nodes of one piece of the search (the checkpoint is written
+    /// after each, by whichever thread ends one)
     #[arg(long, value_name = "NODES", value_parser = parse_positive, default_value_t = 20_000_000)]
     pub checkpoint_every: u64,
 }
@@ -250,6 +252,7 @@ pub fn run_part(
     shard_depth: Option<usize>,
     problem: &Problem,
     count: bool,
+    threads: usize,
     limits: Limits,
     watch: interrupt::Watch,
     ctx: &Context,
@@ -265,7 +268,7 @@ pub fn run_part(
         ));
     }
     if args.checkpoint.is_some() || args.resume.is_some() {
-        return checkpointed(args, problem, limits, watch, ctx);
+        return checkpointed(args, problem, threads, limits, watch, ctx);
     }
     let Some((index, n)) = shard else {
         return Err(CliError::usage("--split-after and --from need --shard I/N"));
@@ -370,6 +373,7 @@ fn part_exit(status: Status, named_rest: bool) -> Exit {
 fn checkpointed(
     args: &PartArgs,
     problem: &Problem,
+    threads: usize,
     limits: Limits,
     watch: interrupt::Watch,
     ctx: &Context,
@@ -396,30 +400,25 @@ fn checkpointed(
             args.checkpoint.clone().expect("--checkpoint or --resume"),
         ),
     };
-    let max_nodes = limits.max_nodes;
-    let mut piece_limits = limits;
-    piece_limits.max_nodes = None;
-    solver.set_limits(piece_limits);
     watch.hand_over();
     let started = std::time::Instant::now();
-    let mut status = Status::Complete;
-    while !frontier.is_done() {
-        let step = frontier
-            .step(&mut solver, args.checkpoint_every)
-            .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-        write_checkpoint(&file, &frontier)?;
-        if !step.is_complete() && step != Status::NodeLimit {
-            status = step;
-            break;
-        }
-        if max_nodes.is_some_and(|m| frontier.totals().nodes >= u128::from(m)) {
-            status = Status::NodeLimit;
-            break;
-        }
+    let mut failed = None;
+    let status = frontier
+        .run_threads(problem, threads, args.checkpoint_every, &limits, |state| {
+            match write_checkpoint(&file, state) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    false
+                }
+            }
+        })
+        .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    if let Some(e) = failed {
+        return Err(e);
     }
-    if frontier.is_done() {
-        status = Status::Complete;
-    }
+    // The last state, with nothing running: what a resume starts from.
+    write_checkpoint(&file, &frontier)?;
     let totals = frontier.totals();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let count = if status.is_complete() {
@@ -449,7 +448,7 @@ fn checkpointed(
             file.display()
         ));
     }
-    let solutions = u64::try_from(totals.solutions).unwrap_or(u64::MAX);
+    let solutions = totals.solutions.to_u64().unwrap_or(u64::MAX);
     Ok(Exit::for_search(status, solutions))
 }
 

@@ -180,6 +180,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
             depth,
             &problem,
             args.count,
+            super::jobs::threads(args.parallel.jobs, usize::MAX, ctx),
             limits,
             watch,
             ctx,

@@ -11,8 +11,9 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use dlxkit::rng::Rng;
-use dlxkit::xc::memo::{self, Count, MemoOptions};
+use dlxkit::xc::memo::{self, MemoOptions};
 use dlxkit::xc::zdd::Zdd;
+use dlxkit::xc::Count;
 use dlxkit::xc::{parallel, BestSolver, Event, Limits, OptionId, Outcome, Problem, Solver, Status};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -183,7 +184,7 @@ pub fn count(
         })?;
         let t = &counted.totals;
         return Ok(PyStats {
-            solutions: t.solutions.into_pyobject(py)?.into_any().unbind(),
+            solutions: big_int(py, &t.solutions)?,
             nodes: t.nodes,
             updates: t.updates,
             cleansings: t.cleansings,

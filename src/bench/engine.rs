@@ -468,7 +468,7 @@ pub fn run_parallel(
             .map(|(a, b)| b.saturating_sub(a));
         result.runs += 1;
         let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
-        result.solutions = narrow(counted.totals.solutions);
+        result.solutions = counted.totals.solutions.to_u64().unwrap_or(u64::MAX);
         result.nodes = narrow(counted.totals.nodes);
         result.updates = narrow(counted.totals.updates);
         result.threads = counted.threads;

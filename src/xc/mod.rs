@@ -49,6 +49,7 @@
 
 pub mod best;
 mod choose;
+pub mod count;
 mod dance;
 mod flip;
 pub mod format;
@@ -73,6 +74,7 @@ pub mod zdd;
 
 pub use best::{BestOutcome, BestSolver, Costed};
 pub use choose::SearchOrder;
+pub use count::{Count, ParseCountError};
 pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;

@@ -169,7 +169,7 @@ impl Count {
 /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
 /// let counted = count(&p, 2, 16, &Limits::new());
 /// assert!(counted.complete);
-/// assert_eq!(counted.totals.solutions, 4);
+/// assert_eq!(counted.totals.solutions, 4u64);
 /// let arena = Arena::new();
 /// let sequential = Solver::new(&p, &arena).count().stats;
 /// assert_eq!(counted.totals.nodes, u128::from(sequential.nodes)); // the same tree
@@ -205,7 +205,7 @@ pub fn count(
 /// let mut solver = Solver::new(&p, &arena);
 /// solver.force(OptionId::new(0))?; // A alone: then B C, or B and C
 /// let counted = count_below(&mut solver, 2, 4, &Limits::new());
-/// assert_eq!((counted.totals.solutions, counted.status), (2, Status::Complete));
+/// assert_eq!((counted.totals.solutions, counted.status), (2u64, Status::Complete));
 /// let one = count_below(&mut solver, 2, 4, &Limits::new().solutions(1));
 /// assert_eq!((one.totals.solutions, one.status), (1, Status::SolutionLimit));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -285,7 +285,7 @@ pub fn count_below<S: Storage>(
         .unwrap_or_else(|e| e.into_inner())
         .unwrap_or(Status::Complete);
     if let (Status::SolutionLimit, Some(max)) = (status, limits.max_solutions) {
-        totals.solutions = totals.solutions.min(u128::from(max));
+        totals.solutions = totals.solutions.min(max.into());
     }
     Count {
         split,
@@ -458,15 +458,15 @@ pub fn search(
     };
     let t = &gather.totals;
     let solutions = match (how.list, limits.max_solutions) {
-        (false, Some(n)) => t.solutions.min(u128::from(n)),
-        (false, None) => t.solutions,
-        (true, _) => u128::from(gather.printed),
+        (false, Some(n)) => t.solutions.clone().min(n.into()),
+        (false, None) => t.solutions.clone(),
+        (true, _) => gather.printed.into(),
     };
     // One process cannot pass 2^64 nodes (it would take centuries); the merge of shards
     // from many machines is 128-bit (`shard::merge`).
     let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
     let stats = Stats {
-        solutions: narrow(solutions),
+        solutions: solutions.to_u64().unwrap_or(u64::MAX),
         nodes: narrow(t.nodes),
         updates: narrow(t.updates),
         cleansings: narrow(t.cleansings),
@@ -590,7 +590,7 @@ impl Gather<'_> {
                 self.statuses[index] = Some(outcome.status);
                 match (self.count_only, self.limit) {
                     // A count up to N: once N are found in all, everyone may stop.
-                    (true, Some(n)) if self.totals.solutions >= u128::from(n) => {
+                    (true, Some(n)) if self.totals.solutions >= n => {
                         self.limit_hit = true;
                         stop.store(true, Ordering::SeqCst);
                     }
@@ -666,15 +666,16 @@ impl Gather<'_> {
                 .values()
                 .map(|&(_, n, _)| u128::from(n))
                 .sum::<u128>();
-        let solutions = self.totals.solutions
-            + self
+        let solutions = self.totals.solutions.clone()
+            + &self
                 .running
                 .values()
                 .map(|&(_, _, s)| u128::from(s))
-                .sum::<u128>();
+                .sum::<u128>()
+                .into();
         Progress {
             nodes: u64::try_from(nodes).unwrap_or(u64::MAX),
-            solutions: u64::try_from(solutions).unwrap_or(u64::MAX),
+            solutions: solutions.to_u64().unwrap_or(u64::MAX),
             level: 0,
             estimate: self.estimate,
             elapsed: started.elapsed(),

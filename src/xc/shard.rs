@@ -36,6 +36,7 @@ use std::time::Instant;
 
 use thiserror::Error;
 
+use super::count::Count;
 use super::problem::{OptionId, Problem};
 use super::search::{Event, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
@@ -268,7 +269,7 @@ impl Shard {
     ///     totals.add(shard.path().depth(), &outcome.stats);
     /// }
     /// let sequential = Solver::new(&p, &arena).count().stats;
-    /// assert_eq!(totals.solutions, 4);
+    /// assert_eq!(totals.solutions, 4u64);
     /// assert_eq!(totals.nodes, u128::from(sequential.nodes));
     /// assert_eq!(totals.updates, u128::from(sequential.updates));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -738,12 +739,13 @@ fn fingerprint(problem: &Problem, base: &[OptionId], by: SplitBy) -> u64 {
     hash
 }
 
-/// Search figures added up across shards, in 128-bit integers: a long run on many machines
-/// can pass 2^64 solutions or nodes.
+/// Search figures added up across shards: the solutions as a [`Count`] (shards of a
+/// memoised count can each pass 2^128), the other figures in 128-bit integers (a long run on
+/// many machines can pass 2^64 nodes; a sum past 2^128 is refused, [`Totals::checked_add_at`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Solutions found.
-    pub solutions: u128,
+    pub solutions: Count,
     /// Search-tree nodes (as [`Stats::nodes`]).
     pub nodes: u128,
     /// Knuth's updates.
@@ -765,7 +767,7 @@ impl Totals {
 
     /// Adds the statistics of a search whose root is at `depth` of the whole tree.
     pub fn add(&mut self, depth: usize, stats: &Stats) {
-        self.solutions += u128::from(stats.solutions);
+        self.solutions += stats.solutions;
         self.nodes += u128::from(stats.nodes);
         self.updates += u128::from(stats.updates);
         self.cleansings += u128::from(stats.cleansings);
@@ -775,23 +777,23 @@ impl Totals {
 
     /// Adds other totals (a profile from the root).
     pub fn add_totals(&mut self, other: &Totals) {
-        self.solutions += other.solutions;
+        self.solutions += &other.solutions;
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.cleansings += other.cleansings;
         self.add_profile(0, &other.profile);
     }
 
-    /// Adds other totals whose profile starts at `depth`, unless a sum would pass 2^128:
-    /// then nothing is added and the answer is false.
+    /// Adds other totals whose profile starts at `depth`, unless a sum of nodes, updates,
+    /// cleansings or a level would pass 2^128 (solutions cannot overflow): then nothing is
+    /// added and the answer is false.
     pub fn checked_add_at(&mut self, depth: usize, other: &Totals) -> bool {
         let sums = (
-            self.solutions.checked_add(other.solutions),
             self.nodes.checked_add(other.nodes),
             self.updates.checked_add(other.updates),
             self.cleansings.checked_add(other.cleansings),
         );
-        let (Some(solutions), Some(nodes), Some(updates), Some(cleansings)) = sums else {
+        let (Some(nodes), Some(updates), Some(cleansings)) = sums else {
             return false;
         };
         let fits = other.profile.iter().enumerate().all(|(k, &n)| {
@@ -802,8 +804,8 @@ impl Totals {
         if !fits {
             return false;
         }
-        (self.solutions, self.nodes, self.updates, self.cleansings) =
-            (solutions, nodes, updates, cleansings);
+        self.solutions += &other.solutions;
+        (self.nodes, self.updates, self.cleansings) = (nodes, updates, cleansings);
         self.add_profile(depth, &other.profile);
         true
     }
@@ -1012,7 +1014,7 @@ fn list(indices: &[usize]) -> String {
 ///     let outcome = split.shards()[index].run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
 ///     ShardReport::of_split(&split, index, outcome)
 /// }).collect();
-/// assert_eq!(merge(&reports)?.solutions, 4);
+/// assert_eq!(merge(&reports)?.solutions, 4u64);
 /// assert!(matches!(merge(&reports[1..]), Err(MergeError::Missing { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -1123,6 +1125,6 @@ mod tests {
         assert_eq!(paths, ["2/2"]);
         let (totals, _) = run_all(&p, &split);
         let stats = p.count_solutions();
-        assert_eq!(totals.solutions, u128::from(stats));
+        assert_eq!(totals.solutions, stats);
     }
 }

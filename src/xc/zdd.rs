@@ -44,7 +44,8 @@ pub use knuth::KnuthZddError;
 
 use super::memo::search::{self, Fold, Halt};
 use super::memo::table::{self, hash_words, Budget, IndexTable};
-use super::memo::{Count, MemoError, MemoOptions, MemoStats};
+use super::memo::{MemoError, MemoOptions, MemoStats};
+use super::Count;
 use super::{OptionId, Problem};
 use crate::rng::Rng;
 
@@ -361,7 +362,7 @@ impl Zdd {
     /// when `rank` is not below the count.
     ///
     /// ```
-    /// use dlxkit::xc::{memo::{Count, MemoOptions}, zdd::Zdd, Problem};
+    /// use dlxkit::xc::{memo::MemoOptions, zdd::Zdd, Count, Problem};
     /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
     /// let (zdd, _) = Zdd::build(&p, &MemoOptions::new())?;
     /// let all: Vec<_> = zdd.solutions().collect();

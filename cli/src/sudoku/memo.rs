@@ -10,11 +10,12 @@
 use clap::Args;
 use dlxkit::sudoku::encode::Encoding;
 use dlxkit::sudoku::solvers::{self, Ability, Answer, SolveStats};
-use dlxkit::xc::memo::{self, Count, MemoOptions, MemoStats};
+use dlxkit::xc::memo::{self, MemoOptions, MemoStats};
+use dlxkit::xc::Count;
 use dlxkit::xc::{Problem, Status};
 use serde::Serialize;
 
-use super::super::memo::{count_json, note_refused, parse_bytes, MemoOrder};
+use super::super::memo::{note_refused, parse_bytes, MemoOrder};
 use super::super::output::{self, Output};
 use super::super::search::incomplete;
 use super::super::{jobs, CliError, Context, Exit};
@@ -60,7 +61,6 @@ struct Record<'a> {
     complete: bool,
     search: &'a str,
     /// A number up to 2^128 - 1, beyond that a string of digits.
-    #[serde(serialize_with = "count_json")]
     solutions: Count,
     states: u64,
     nodes: u64,

@@ -375,7 +375,7 @@ fn count_on_threads(
         counted.split.above().branches + counted.shards.iter().map(|s| s.branches).sum::<u64>();
     SolveReport {
         status: counted.status,
-        solutions: narrow(counted.totals.solutions),
+        solutions: counted.totals.solutions.to_u64().unwrap_or(u64::MAX),
         first: None,
         stats: SolveStats {
             nodes: narrow(counted.totals.nodes),

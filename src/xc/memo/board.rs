@@ -314,6 +314,16 @@ impl Board {
     }
 
     /// Words per key.
+    /// The first uncovered primary item of the state `key`.
+    pub(crate) fn first_primary(&self, key: &[u64]) -> Option<u32> {
+        key.iter()
+            .zip(&self.primary_mask)
+            .map(|(&k, &p)| k & p)
+            .enumerate()
+            .find(|&(_, bits)| bits != 0)
+            .map(|(w, bits)| (w * 64) as u32 + bits.trailing_zeros())
+    }
+
     pub(crate) fn key_words(&self) -> usize {
         self.key_words
     }
@@ -399,11 +409,34 @@ pub(crate) struct Listed {
 pub(crate) struct Counters {
     dead: Vec<u32>,
     live: Vec<u32>,
+    /// With [`ItemChoice::FirstUncounted`], no counters but each option's items as a bitset
+    /// (`words` per option): an option is live when all of them are uncovered.
+    masks: Option<Vec<u64>>,
+    words: usize,
 }
 
 impl Counters {
-    /// The counters of the whole problem (no option dead).
-    pub(crate) fn new(board: &Board, problem: &Problem) -> Counters {
+    /// The counters of the whole problem (no option dead) for the search by `choice`.
+    pub(crate) fn new(board: &Board, problem: &Problem, choice: ItemChoice) -> Counters {
+        let uncounted = choice == ItemChoice::FirstUncounted
+            && !board.bounded
+            && board.color_field.iter().all(|&f| f == u32::MAX);
+        if uncounted {
+            let words = board.words;
+            let mut masks = vec![0u64; board.option_count() * words];
+            for o in 0..board.option_count() as u32 {
+                for e in board.entries(o) {
+                    let (w, m) = bit(e.item);
+                    masks[o as usize * words + w] |= m;
+                }
+            }
+            return Counters {
+                dead: Vec::new(),
+                live: Vec::new(),
+                masks: Some(masks),
+                words,
+            };
+        }
         let mut live = vec![0u32; problem.item_count()];
         for o in 0..board.option_count() as u32 {
             for e in board.primary_entries(o) {
@@ -413,19 +446,30 @@ impl Counters {
         Counters {
             dead: vec![0; board.option_count()],
             live,
+            masks: None,
+            words: 0,
         }
     }
 
-    /// Whether option `o` is live in the current state.
+    /// Whether option `o` is live in the state `key` (which the counters describe).
     #[inline]
-    pub(crate) fn is_live(&self, o: u32) -> bool {
-        self.dead[o as usize] == 0
+    pub(crate) fn is_live(&self, o: u32, key: &[u64]) -> bool {
+        match &self.masks {
+            None => self.dead[o as usize] == 0,
+            Some(masks) => {
+                let mask = &masks[o as usize * self.words..][..self.words];
+                mask.iter().zip(key).all(|(&m, &k)| m & !k == 0)
+            }
+        }
     }
 
     /// Chooses option `o` (live in the state `before`, whose key is given), or with `UNDO`
     /// takes that choice back (with the same `before`).
     #[inline]
     pub(crate) fn choose<const UNDO: bool>(&mut self, board: &Board, o: u32, before: &[u64]) {
+        if self.masks.is_some() {
+            return; // nothing is counted
+        }
         if board.bounded {
             return self.choose_bounded::<UNDO>(board, o, before);
         }
@@ -476,6 +520,9 @@ impl Counters {
 
     /// Closes the open `item` (its options die), or with `UNDO` opens it again.
     pub(crate) fn close<const UNDO: bool>(&mut self, board: &Board, item: u32) {
+        if self.masks.is_some() {
+            return;
+        }
         for other in board.options_of(item) {
             self.touch::<UNDO>(board, other.option);
         }
@@ -510,12 +557,16 @@ impl Counters {
         key: &[u64],
         choice: ItemChoice,
     ) -> Option<(u32, u32)> {
+        if self.masks.is_some() {
+            // Not counted: the first uncovered item, not known to be dead (score 1).
+            return board.first_primary(key).map(|item| (item, 1));
+        }
         if board.bounded {
             return self.choose_bounded_item(board, key, choice);
         }
         match choice {
             ItemChoice::FewestOptions => self.fewest_options(board, key),
-            ItemChoice::First => self.first_uncovered(board, key),
+            ItemChoice::First | ItemChoice::FirstUncounted => self.first_uncovered(board, key),
         }
     }
 

@@ -42,7 +42,6 @@
 //! ```
 
 mod board;
-mod count;
 mod parallel;
 pub(crate) mod search;
 pub(crate) mod table;
@@ -51,7 +50,9 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-pub use count::Count;
+/// The count type, here too since memoised counts were its first users.
+#[doc(no_inline)]
+pub use crate::xc::Count;
 use search::{Fold, Halt};
 use table::Budget;
 
@@ -281,6 +282,14 @@ pub enum ItemChoice {
     /// cells are items in reading order this sweeps a frontier across it, as the frontier
     /// methods for ZDDs do, and the states repeat far more: the rule for tilings.
     First,
+    /// The first uncovered primary item, with no live-option counters at all: an option is
+    /// tested against the state's bitset when its item is branched on, and a dead end shows
+    /// only when that item has no option left. For problems whose options overlap so much
+    /// that keeping the counters costs more than the search saves (the Bell problem: every
+    /// item is in half of the options, so one choice would update millions of counters).
+    /// Plain problems only (no colours, no bounds); others are searched with
+    /// [`ItemChoice::First`].
+    FirstUncounted,
 }
 
 impl ItemChoice {
@@ -288,7 +297,9 @@ impl ItemChoice {
     /// ten keep their primary items within a third of the item order (a board whose cells
     /// are items in reading order, tiled by small pieces: the frontier sweeps it), else
     /// [`ItemChoice::FewestOptions`] (pieces or numbers named as items, queens, Sudoku:
-    /// problems that need pruning). BENCHMARKS.md has the measurements behind it.
+    /// problems that need pruning). A plain problem whose options each meet more than
+    /// [`UNCOUNTED_TOUCHES`] item-option pairs on average gets [`ItemChoice::FirstUncounted`].
+    /// BENCHMARKS.md has the measurements behind it.
     ///
     /// ```
     /// use dlxkit::puzzles::{dominoes::Dominoes, queens::{Queens, QueensOrder}, Puzzle};
@@ -312,6 +323,14 @@ impl ItemChoice {
         if primaries < 6 || options == 0 {
             return ItemChoice::FewestOptions;
         }
+        if touches_per_option(problem) > UNCOUNTED_TOUCHES as f64 && !problem.has_bounds() {
+            let colored = problem
+                .options()
+                .any(|o| problem.option(o).iter().any(|e| e.color.is_some()));
+            if !colored {
+                return ItemChoice::FirstUncounted;
+            }
+        }
         let local = problem
             .options()
             .filter(|&o| {
@@ -330,6 +349,23 @@ impl ItemChoice {
             ItemChoice::FewestOptions
         }
     }
+}
+
+/// The average number of counters one choice would update (the options of each of its
+/// items) above which [`ItemChoice::for_problem`] keeps none: 4,096 (tilings, queens and
+/// pentominoes are below 500; the Bell problem for n = 16 is about 262,000).
+pub const UNCOUNTED_TOUCHES: u64 = 4096;
+
+/// The average, over the options, of the sum of the list lengths of their items.
+fn touches_per_option(problem: &Problem) -> f64 {
+    let mut len = vec![0u64; problem.item_count()];
+    for o in problem.options() {
+        for e in problem.option(o) {
+            len[e.item.index()] += 1;
+        }
+    }
+    let total: u64 = len.iter().map(|&l| l * l).sum();
+    total as f64 / problem.option_count().max(1) as f64
 }
 
 impl Default for MemoOptions {

@@ -116,7 +116,7 @@ fn expand(
                 if live > 0 {
                     for listed in board.options_of(item) {
                         let o = listed.option;
-                        if !counters.is_live(o) {
+                        if !counters.is_live(o, &task.key) {
                             continue;
                         }
                         frontier.nodes += 1;
@@ -182,7 +182,7 @@ where
 {
     let start = Instant::now();
     let board = Board::new(problem);
-    let mut counters = Counters::new(&board, problem);
+    let mut counters = Counters::new(&board, problem, choice);
     let root = board.initial_key(problem.item_count());
     let frontier = expand(
         &board,

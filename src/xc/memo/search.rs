@@ -88,7 +88,7 @@ pub(crate) fn search<F: Fold>(
 ) -> Result<Searched<F::Value>, Halt> {
     let start = Instant::now();
     let board = Board::new(problem);
-    let mut counters = Counters::new(&board, problem);
+    let mut counters = Counters::new(&board, problem, choice);
     let mut cache: Cache<F::Value> = Cache::new(board.key_words());
     let mut stats = MemoStats {
         states: 1,
@@ -246,7 +246,7 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
                 break;
             }
             let o = options[frame.cursor].option;
-            if counters.is_live(o) {
+            if counters.is_live(o, &keys[depth * w..]) {
                 next = Some(o);
                 break;
             }

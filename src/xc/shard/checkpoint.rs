@@ -24,12 +24,16 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::{Condvar, Mutex};
 
 use thiserror::Error;
 
 use super::{fingerprint, LocateError, Path, Shard, SplitBy, Totals, MAX_LEVELS};
-use crate::xc::search::{Solver, Status};
+use crate::xc::problem::Problem;
+use crate::xc::search::{Limits, Solver, Status};
+use crate::xc::storage::Arena;
 use crate::xc::storage::Storage;
+use crate::xc::Count;
 
 /// The first line of a checkpoint file.
 const HEADER: &str = "dlxkit checkpoint 1";
@@ -51,7 +55,7 @@ const HEADER: &str = "dlxkit checkpoint 1";
 /// while !again.is_done() {
 ///     again.step(&mut solver, 2)?;
 /// }
-/// assert_eq!(again.totals().solutions, 4);
+/// assert_eq!(again.totals().solutions, 4u64);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,6 +149,109 @@ impl Frontier {
         Ok(run.outcome.status)
     }
 
+    /// Advances the frontier on `threads` threads until nothing is left or a limit stops it:
+    /// each thread takes the first subtree left, searches it within `budget` nodes and puts
+    /// back what it did not search, as [`Frontier::step`] does. After every piece, `write`
+    /// is given the whole state (the subtrees being searched at that moment are in its list,
+    /// whole, since nothing of them is counted yet), so that what it writes resumes to the
+    /// same final figures whatever the moment; when it answers false, the threads stop
+    /// after their pieces.
+    ///
+    /// `limits` apply to the whole run: a deadline or the cancel flag stops every thread at
+    /// once (the pieces they were in go back whole), and `max_nodes` is checked against the
+    /// total between pieces. The answer is how the run ended ([`Status::Complete`] when
+    /// nothing is left); the figures are then those of one thread's search, whatever the
+    /// number of threads and the order the pieces ended in (sums do not depend on it).
+    ///
+    /// ```
+    /// use dlxkit::xc::{Arena, Limits, Problem, Solver, Status};
+    /// use dlxkit::xc::shard::Frontier;
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// let p = Queens::new(8, QueensOrder::default())?.problem().clone();
+    /// let arena = Arena::new();
+    /// let mut frontier = Frontier::new(&mut Solver::new(&p, &arena));
+    /// let mut writes = 0;
+    /// let status = frontier.run_threads(&p, 3, 50, &Limits::new(), |_| {
+    ///     writes += 1;
+    ///     true
+    /// })?;
+    /// assert_eq!(status, Status::Complete);
+    /// assert_eq!(frontier.totals().solutions, 92u64);
+    /// assert_eq!(frontier.totals().nodes, u128::from(Solver::new(&p, &arena).count().stats.nodes));
+    /// assert!(writes > 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_threads<W>(
+        &mut self,
+        problem: &Problem,
+        threads: usize,
+        budget: u64,
+        limits: &Limits,
+        write: W,
+    ) -> Result<Status, CheckpointError>
+    where
+        W: FnMut(&Frontier) -> bool + Send,
+    {
+        let threads = threads.max(1);
+        let mut piece_limits = limits.clone();
+        piece_limits.max_nodes = None;
+        let shared = Mutex::new(Shared {
+            frontier: std::mem::replace(self, Frontier::empty(self.fingerprint)),
+            running: vec![None; threads],
+            stop: None,
+            error: None,
+            write,
+        });
+        let wake = Condvar::new();
+        std::thread::scope(|scope| {
+            for me in 0..threads {
+                let (shared, wake, piece_limits) = (&shared, &wake, &piece_limits);
+                scope.spawn(move || {
+                    work(
+                        me,
+                        problem,
+                        budget,
+                        piece_limits,
+                        limits.max_nodes,
+                        shared,
+                        wake,
+                    )
+                });
+            }
+        });
+        let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        *self = shared.frontier;
+        if let Some(e) = shared.error {
+            return Err(e);
+        }
+        Ok(match shared.stop {
+            _ if self.is_done() => Status::Complete,
+            Some(status) => status,
+            None => Status::Complete,
+        })
+    }
+
+    fn empty(fingerprint: u64) -> Frontier {
+        Frontier {
+            fingerprint,
+            totals: Totals::default(),
+            waste: 0,
+            todo: VecDeque::new(),
+        }
+    }
+
+    /// The state to write while some subtrees are being searched: those first, whole.
+    fn with_running(&self, running: &[Option<Path>]) -> Frontier {
+        let mut todo: VecDeque<Path> = running.iter().flatten().cloned().collect();
+        todo.extend(self.todo.iter().cloned());
+        Frontier {
+            fingerprint: self.fingerprint,
+            totals: self.totals.clone(),
+            waste: self.waste,
+            todo,
+        }
+    }
+
     /// Whether nothing is left to search: the totals are the whole search's.
     pub fn is_done(&self) -> bool {
         self.todo.is_empty()
@@ -164,6 +271,89 @@ impl Frontier {
     /// The subtrees left, in the order of the search.
     pub fn todo(&self) -> impl Iterator<Item = &Path> {
         self.todo.iter()
+    }
+}
+
+/// What the threads of [`Frontier::run_threads`] share.
+struct Shared<W> {
+    frontier: Frontier,
+    /// The subtree each thread is searching.
+    running: Vec<Option<Path>>,
+    /// Why the run stops (the first reason found).
+    stop: Option<Status>,
+    error: Option<CheckpointError>,
+    write: W,
+}
+
+/// One thread of [`Frontier::run_threads`].
+fn work<W: FnMut(&Frontier) -> bool>(
+    me: usize,
+    problem: &Problem,
+    budget: u64,
+    limits: &Limits,
+    max_nodes: Option<u64>,
+    shared: &Mutex<Shared<W>>,
+    wake: &Condvar,
+) {
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena);
+    solver.set_limits(limits.clone());
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let path = {
+            let mut s = lock();
+            loop {
+                if s.stop.is_some() || s.error.is_some() {
+                    return;
+                }
+                if let Some(path) = s.frontier.todo.pop_front() {
+                    s.running[me] = Some(path.clone());
+                    break path;
+                }
+                if s.running.iter().all(Option::is_none) {
+                    wake.notify_all();
+                    return;
+                }
+                // Others may yet put back the rest of their subtrees.
+                s = wake.wait(s).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        let run = Shard::locate(&mut solver, &path).map(|shard| {
+            shard.run_with_budget(&mut solver, budget, false, |_| ControlFlow::Continue(()))
+        });
+        let mut s = lock();
+        s.running[me] = None;
+        match run {
+            Err(e) => {
+                s.frontier.todo.push_front(path);
+                s.error.get_or_insert(e.into());
+            }
+            Ok(run) => {
+                let status = run.outcome.status;
+                // A budget spent is no reason to stop; a deadline or a signal is.
+                if !status.is_complete() && status != Status::NodeLimit {
+                    s.stop.get_or_insert(status);
+                }
+                if !status.is_complete() && run.continuation.is_empty() {
+                    // Nothing kept of this piece: it goes back whole.
+                    s.frontier.todo.push_front(path);
+                } else {
+                    s.frontier.totals.add(path.depth(), &run.outcome.stats);
+                    s.frontier.waste += u128::from(run.waste);
+                    for part in run.continuation.into_iter().rev() {
+                        s.frontier.todo.push_front(part);
+                    }
+                }
+                if max_nodes.is_some_and(|m| s.frontier.totals.nodes >= u128::from(m)) {
+                    s.stop.get_or_insert(Status::NodeLimit);
+                }
+                let state = s.frontier.with_running(&s.running);
+                if !(s.write)(&state) {
+                    s.stop.get_or_insert(Status::Cancelled);
+                }
+            }
+        }
+        wake.notify_all();
     }
 }
 
@@ -222,12 +412,15 @@ impl FromStr for Frontier {
         let (k, hex) = field("fingerprint")?;
         let fingerprint = u64::from_str_radix(&hex, 16)
             .map_err(|_| syntax(k, format!("`{hex}` is not a hex fingerprint")))?;
+        let (k, word) = field("solutions")?;
+        let solutions = word
+            .parse::<Count>()
+            .map_err(|e| syntax(k, format!("`{word}` is not a count for `solutions`: {e}")))?;
         let mut number = |name: &str| -> Result<u128, CheckpointError> {
             let (k, word) = field(name)?;
             word.parse::<u128>()
                 .map_err(|_| syntax(k, format!("`{word}` is not a count for `{name}`")))
         };
-        let solutions = number("solutions")?;
         let nodes = number("nodes")?;
         let updates = number("updates")?;
         let cleansings = number("cleansings")?;

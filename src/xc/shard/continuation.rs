@@ -179,7 +179,7 @@ impl Shard {
     ///     totals.add(path.depth(), &run.outcome.stats);
     ///     todo.extend(run.continuation.into_iter().rev());
     /// }
-    /// assert_eq!(totals.solutions, 4);
+    /// assert_eq!(totals.solutions, 4u64);
     /// assert_eq!(totals.nodes, u128::from(Solver::new(&p, &arena).count().stats.nodes));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

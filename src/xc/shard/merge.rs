@@ -14,13 +14,14 @@
 //! relabelled); that a line's `complete` agrees with its status. What it cannot check
 //! without searching again: a count edited by hand (a line's numbers are what it says).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use super::{MergeError, Path, ShardReport, Totals};
+use crate::xc::Count;
 
 /// The longest list of shards a merge accepts (4,194,304): its memory is a few words per
-/// shard, so a hostile `"shards"` cannot make it allocate more than some 150 MB.
+/// shard, so a hostile `"shards"` cannot make it allocate more than some 200 MB.
 pub const MAX_SHARDS: usize = 1 << 22;
 
 /// The deepest profile a merge accepts (1,048,576 levels: the depth of a search is at most
@@ -37,10 +38,11 @@ const SPLIT: u8 = 3;
 const TWICE: u8 = 4;
 
 /// What a merge keeps of one shard of the list.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 struct Slot {
-    /// Solutions of the shard and of all its parts.
-    solutions: u128,
+    /// Solutions of the shard and of all its parts (in place, with no allocation, below
+    /// 2^128).
+    solutions: Count,
     /// A hash of the shard's path (0: none seen).
     path: u64,
     state: u8,
@@ -73,8 +75,8 @@ pub struct Merger {
     slots: Vec<Slot>,
     paths: Option<Vec<Option<Box<str>>>>,
     keep_paths: bool,
-    /// Parts of continuations received: (shard, path) -> solutions.
-    parts: HashMap<(usize, Path), u128>,
+    /// Parts of continuations received: (shard, path).
+    parts: HashSet<(usize, Path)>,
     /// Parts named by continuations: (shard, path).
     named: Vec<(usize, Path)>,
     /// Parts to run again (incomplete, with nothing named after them).
@@ -105,7 +107,7 @@ pub struct Merged {
     pub rerun_parts: Vec<(usize, Path)>,
     /// Per shard, its solutions (with all its parts), when asked for with
     /// [`Merger::with_subtotals`]: the index, the path (if any result gave it) and the count.
-    pub subtotals: Option<Vec<(usize, Option<String>, u128)>>,
+    pub subtotals: Option<Vec<(usize, Option<String>, Count)>>,
 }
 
 impl Merged {
@@ -263,20 +265,20 @@ impl Merger {
             }
             Some(part) => {
                 let key = (r.index, part.clone());
-                if self.parts.contains_key(&key) {
+                if self.parts.contains(&key) {
                     return Err(MergeError::Duplicate {
                         index: r.index,
                         path: format!("{}, part {part}", r.path),
                     });
                 }
-                self.parts.insert(key, r.totals.solutions);
+                self.parts.insert(key);
                 if state == INCOMPLETE {
                     self.rerun_parts.push((r.index, part.clone()));
                 }
             }
         }
         let slot = &mut self.slots[r.index];
-        slot.solutions = slot.solutions.saturating_add(r.totals.solutions);
+        slot.solutions += &r.totals.solutions;
         self.totals = totals;
         for part in &r.continuation {
             self.named.push((r.index, part.clone()));
@@ -353,7 +355,7 @@ impl Merger {
         }
         let mut strays: Vec<(usize, Path)> = self
             .parts
-            .keys()
+            .iter()
             .filter(|k| !named.contains(*k))
             .cloned()
             .collect();
@@ -367,7 +369,7 @@ impl Merger {
         }
         let mut lost: Vec<(usize, Path)> = named
             .into_iter()
-            .filter(|k| !self.parts.contains_key(k))
+            .filter(|k| !self.parts.contains(k))
             .collect();
         lost.sort();
         if !lost.is_empty() {
@@ -404,7 +406,7 @@ impl Merger {
         let subtotals = self.paths.map(|paths| {
             paths
                 .into_iter()
-                .zip(&self.slots)
+                .zip(std::mem::take(&mut self.slots))
                 .enumerate()
                 .map(|(k, (path, slot))| (k, path.map(String::from), slot.solutions))
                 .collect()

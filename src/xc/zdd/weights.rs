@@ -5,9 +5,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::super::memo::Count;
 use super::super::OptionId;
 use super::Zdd;
+use crate::xc::Count;
 
 impl Zdd {
     /// The number of solutions with k options, for k = 0, 1, ... up to the largest
@@ -15,7 +15,7 @@ impl Zdd {
     /// The coefficients sum to the [count](Zdd::count).
     ///
     /// ```
-    /// use dlxkit::xc::{memo::{Count, MemoOptions}, zdd::Zdd, Problem};
+    /// use dlxkit::xc::{memo::MemoOptions, zdd::Zdd, Count, Problem};
     /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
     /// let (zdd, _) = Zdd::build(&p, &MemoOptions::new())?;
     /// let gf: Vec<Option<u64>> = zdd.generating_function().iter().map(Count::to_u64).collect();
