@@ -205,9 +205,11 @@ pub fn count(
 /// let mut solver = Solver::new(&p, &arena);
 /// solver.force(OptionId::new(0))?; // A alone: then B C, or B and C
 /// let counted = count_below(&mut solver, 2, 4, &Limits::new());
-/// assert_eq!((counted.totals.solutions, counted.status), (2u64, Status::Complete));
+/// assert_eq!(counted.totals.solutions, 2u64);
+/// assert_eq!(counted.status, Status::Complete);
 /// let one = count_below(&mut solver, 2, 4, &Limits::new().solutions(1));
-/// assert_eq!((one.totals.solutions, one.status), (1, Status::SolutionLimit));
+/// assert_eq!(one.totals.solutions, 1u64);
+/// assert_eq!(one.status, Status::SolutionLimit);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_below<S: Storage>(

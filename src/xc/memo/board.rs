@@ -600,7 +600,9 @@ impl Counters {
             }
         }
         let pick = match choice {
-            ItemChoice::First if best.is_some_and(|(_, b)| b > 1) => first,
+            ItemChoice::First | ItemChoice::FirstUncounted if best.is_some_and(|(_, b)| b > 1) => {
+                first
+            }
             _ => best,
         };
         pick.map(|(item, theta)| (item, theta.min(i64::from(u32::MAX)) as u32))
