@@ -48,6 +48,7 @@
 //! ```
 
 pub mod best;
+pub mod cells;
 mod choose;
 mod dance;
 mod flip;
