@@ -183,53 +183,43 @@ impl Cells {
     /// soon as an active primary item would be left without options, and pushes those
     /// left with one on the force stack.
     pub fn hide(&mut self, c: i32, color: i32, check: bool, oactive: usize) -> bool {
-        // Local slices: the compiler keeps their bases in registers across the stores.
-        let set = &mut self.set[..];
-        let nodes = &mut self.nodes[..];
-        let (second, active) = (self.second, self.active);
-        let start = c as usize;
-        let end = start + set[start - 1] as usize;
-        let mut updates = 0;
-        let mut ok = true;
-        'options: for rr in start..end {
-            let tt = set[rr] as usize;
-            if color != 0 && nodes[tt].color == color {
+        let end = c + self.size(c);
+        for rr in c..end {
+            let tt = self.set[rr as usize] as usize;
+            if color != 0 && self.nodes[tt].color == color {
                 continue;
             }
             let mut nn = tt + 1;
             while nn != tt {
                 let Node {
                     item: uu, loc: vv, ..
-                } = nodes[nn];
+                } = self.nodes[nn];
                 if uu < 0 {
                     nn = nn.wrapping_add_signed(uu as isize);
                     continue;
                 }
-                let x = uu as usize;
-                let pos = set[x - 2] as usize;
+                let pos = self.pos(uu);
                 if pos < oactive {
-                    let ss = set[x - 1] - 1;
-                    if ss <= 1 && check && uu < second && pos < active {
+                    let ss = self.size(uu) - 1;
+                    if ss <= 1 && check && uu < self.second && pos < self.active {
                         if ss == 0 {
-                            ok = false;
-                            break 'options;
+                            return false;
                         }
                         self.force.push(uu);
                     }
-                    let last = x + ss as usize;
-                    let nnp = set[last];
-                    set[x - 1] = ss;
-                    set[last] = nn as i32;
-                    set[vv as usize] = nnp;
-                    nodes[nn].loc = last as i32;
-                    nodes[nnp as usize].loc = vv;
-                    updates += 1;
+                    let last = (uu + ss) as usize;
+                    let nnp = self.set[last];
+                    self.set[uu as usize - 1] = ss;
+                    self.set[last] = nn as i32;
+                    self.set[vv as usize] = nnp;
+                    self.nodes[nn].loc = last as i32;
+                    self.nodes[nnp as usize].loc = vv;
+                    self.updates += 1;
                 }
                 nn += 1;
             }
         }
-        self.updates += updates;
-        ok
+        true
     }
 
     /// The option (in the problem) of a node.

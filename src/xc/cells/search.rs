@@ -180,12 +180,12 @@ impl CellSolver {
                         // with one option go on the force stack.
                         let mut fewest = i32::MAX;
                         let mut dead = false;
-                        let (set, second) = (&c.set[..], c.second);
-                        for &x in &c.item[..c.active] {
-                            if x >= second {
+                        for k in 0..c.active {
+                            let x = c.item[k];
+                            if x >= c.second {
                                 continue;
                             }
-                            let s = set[x as usize - 1];
+                            let s = c.size(x);
                             if s <= 1 {
                                 if s == 0 {
                                     dead = true;
