@@ -136,8 +136,6 @@ pub enum Feature {
     Reduce,
     /// The K cheapest solutions (Knuth's DLX5).
     Best,
-    /// Search-tree profiles and progress reports in the middle of the search.
-    Progress,
 }
 
 impl fmt::Display for Feature {
@@ -151,7 +149,6 @@ impl fmt::Display for Feature {
             Feature::Count => "a count",
             Feature::Reduce => "the reduction (Knuth's DLX-PRE)",
             Feature::Best => "the minimum-cost search (Knuth's DLX5)",
-            Feature::Progress => "progress reports",
         })
     }
 }
