@@ -13,6 +13,7 @@ mod dlx1_oracle;
 mod dlx3_oracle;
 mod engine_best;
 mod engine_bounds;
+mod engine_cells;
 mod engine_choice;
 mod engine_forcing;
 mod engine_known;

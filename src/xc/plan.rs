@@ -24,10 +24,12 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 
 use thiserror::Error;
 
 use super::best::{BestSolver, Costed};
+use super::cells::CellSolver;
 use super::choose::SearchOrder;
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
@@ -57,6 +59,60 @@ impl fmt::Display for Algorithm {
             Algorithm::Multiplicity => "Algorithm M (DLX3)",
             Algorithm::MinimumCost => "minimum cost (DLX5)",
         })
+    }
+}
+
+/// The data structure a search runs on: the same tree and solutions, another speed.
+///
+/// ```
+/// use dlxkit::xc::plan::Engine;
+/// assert_eq!("cells".parse::<Engine>(), Ok(Engine::Cells));
+/// assert_eq!(Engine::Links.to_string(), "links");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// Dancing links (Knuth's DLX1, DLX2, DLX3, DLX5): doubly linked lists of nodes.
+    Links,
+    /// Dancing cells (Knuth's SSXCC, SSMCC): sparse sets of items and options.
+    Cells,
+    /// Bit sets, one per option, for problems of a few hundred items.
+    Bits,
+}
+
+impl Engine {
+    /// Every engine, in the order `--engine` lists them.
+    pub const ALL: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Bits];
+
+    /// The name `--engine` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Links => "links",
+            Engine::Cells => "cells",
+            Engine::Bits => "bits",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an engine's.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{0}` is not an engine: write links, cells or bits")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(text: &str) -> Result<Engine, UnknownEngine> {
+        Engine::ALL
+            .into_iter()
+            .find(|engine| engine.name() == text.trim())
+            .ok_or_else(|| UnknownEngine(text.to_string()))
     }
 }
 
@@ -111,6 +167,17 @@ pub enum Unsupported {
     /// The minimum-cost search with something it does not take.
     #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take {0}")]
     Best(Feature),
+    /// An engine asked for a mode it does not run (yet).
+    #[error("the {engine} engine does not take {feature} yet (the links engine does)")]
+    Engine {
+        /// The engine asked for.
+        engine: Engine,
+        /// What it does not take.
+        feature: Feature,
+    },
+    /// An engine that this build does not have yet.
+    #[error("the {0} engine is not in this build yet (the links engine is)")]
+    Missing(Engine),
     /// A list of shards at a fixed depth that is not as long as asked.
     #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
     ShardCount {
@@ -166,6 +233,7 @@ pub struct Plan {
     best: Option<usize>,
     reduce: Option<ReduceOptions>,
     progress_every: u64,
+    engine: Option<Engine>,
 }
 
 /// What a planned search did: the machine, why it ended, what it counted, and what the
@@ -174,6 +242,8 @@ pub struct Plan {
 pub struct Report {
     /// The machine that searched.
     pub algorithm: Algorithm,
+    /// The engine it ran on.
+    pub engine: Engine,
     /// Why the search ended.
     pub status: Status,
     /// What it counted (with a reduction, the reduced search's figures; on threads, those
@@ -257,6 +327,13 @@ impl Plan {
         self
     }
 
+    /// Runs on this engine instead of the one the default rule picks
+    /// ([`Plan::engine_for`]).
+    pub fn engine(mut self, engine: Engine) -> Plan {
+        self.engine = Some(engine);
+        self
+    }
+
     /// Whether the plan searches one shard.
     pub fn is_shard(&self) -> bool {
         self.shard.is_some()
@@ -311,6 +388,7 @@ impl Plan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
+        self.check_engine(problem)?;
         let bounds = problem.has_bounds();
         if self.best.is_some() {
             if bounds {
@@ -375,6 +453,7 @@ impl Plan {
     pub fn run(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, Unsupported> {
         self.check(problem)?;
         let algorithm = self.algorithm(problem);
+        let engine = self.engine_for(problem);
         let reduction = self.reduce.as_ref().map(|options| problem.reduce(options));
         if let Some(r) = &reduction {
             sink.reduced(r);
@@ -390,6 +469,7 @@ impl Plan {
         };
         let mut report = Report {
             algorithm,
+            engine,
             status: Status::Complete,
             stats: Stats::default(),
             cheapest: Vec::new(),
@@ -399,6 +479,13 @@ impl Plan {
             0 => 1 << 16,
             n => n,
         };
+        if engine != Engine::Links {
+            sink.started(searched);
+            let outcome = self.run_engine(engine, searched, every, &mut sink)?;
+            report.status = outcome.status;
+            report.stats = outcome.stats;
+            return Ok(report);
+        }
         if let Some(k) = self.best.filter(|_| self.threads > 1) {
             sink.started(searched);
             let best = parallel::best(searched, k, self.threads, &self.limits, &mut sink);
@@ -482,6 +569,81 @@ impl Plan {
         report.status = outcome.status;
         report.stats = outcome.stats;
         Ok(report)
+    }
+}
+
+/// The engine choice: the default rule, what each engine takes, and the run on an engine
+/// other than dancing links (kept apart from the modes above).
+impl Plan {
+    /// The engine this plan runs on `problem`: the one asked for, or the default rule's.
+    ///
+    /// The rule is dancing links for every problem: on the corpus measured so far (coloured
+    /// de Bruijn cycles, windmill dominoes, hexiamonds, queens; BENCHMARKS.md, "Engines side
+    /// by side"), dancing cells took more CPU time than dancing links on every input, with
+    /// or without colours, so no size, colour or density threshold picks them yet.
+    ///
+    /// ```
+    /// use dlxkit::xc::plan::{Engine, Plan};
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("A | X\nA X:0\n")?;
+    /// assert_eq!(Plan::new().engine_for(&p), Engine::Links);
+    /// assert_eq!(Plan::new().engine(Engine::Cells).engine_for(&p), Engine::Cells);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine_for(&self, _problem: &Problem) -> Engine {
+        self.engine.unwrap_or(Engine::Links)
+    }
+
+    /// What the engine of this plan does not take (yet), as a typed refusal.
+    fn check_engine(&self, problem: &Problem) -> Result<(), Unsupported> {
+        let engine = self.engine_for(problem);
+        let refused = match engine {
+            Engine::Links => None,
+            Engine::Cells => self.cells_refuses(problem),
+            Engine::Bits => return Err(Unsupported::Missing(engine)),
+        };
+        match refused {
+            Some(feature) => Err(Unsupported::Engine { engine, feature }),
+            None => Ok(()),
+        }
+    }
+
+    /// The first feature of this plan the dancing-cells engine does not take: item bounds
+    /// (Knuth's SSMCC is not ported yet), the minimum-cost search, and the splits and
+    /// orders of the links engine's tree (threads, shards, a seed, `#` items).
+    fn cells_refuses(&self, problem: &Problem) -> Option<Feature> {
+        if problem.has_bounds() {
+            Some(Feature::Bounds)
+        } else if self.best.is_some() {
+            Some(Feature::Best)
+        } else if self.shard.is_some() {
+            Some(Feature::Shard)
+        } else if self.threads > 1 {
+            Some(Feature::Threads)
+        } else if self.order.seed.is_some() {
+            Some(Feature::Seed)
+        } else if self.order.prefer_sharp {
+            Some(Feature::PreferSharp)
+        } else {
+            None
+        }
+    }
+
+    /// Runs the sequential search on an engine other than dancing links.
+    fn run_engine<S: Sink>(
+        &self,
+        engine: Engine,
+        searched: &Problem,
+        every: u64,
+        sink: &mut MapBack<'_, S>,
+    ) -> Result<Outcome, Unsupported> {
+        match engine {
+            Engine::Cells => {
+                let solver = CellSolver::new(searched).with_limits(self.limits.clone());
+                Ok(solver.search(!self.count, every, |event| sink.event(event)))
+            }
+            _ => Err(Unsupported::Missing(engine)),
+        }
     }
 }
 

@@ -1,0 +1,233 @@
+//! The sparse sets of dancing cells: each item's active options as a prefix of one array,
+//! the active items as a prefix of another, so that removing an element is one swap and
+//! undoing a level is restoring a few sizes.
+//!
+//! The layout is Knuth's in SSXCC. `set` holds, for each item, two header entries (the
+//! item's position in `item`, and its size) followed by the nodes of its options; an item
+//! is named by the index `x` of its first option slot, so `set[x - 1]` is its size and
+//! `set[x - 2]` its position. `nodes` holds the options one after another, each followed
+//! by a spacer whose `item` is minus the option's length (the way back to its first node).
+
+use super::super::problem::{ItemKind, OptionId, Problem};
+
+/// One entry of an option (or a spacer after one).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Node {
+    /// The item's index `x` in `set`; a spacer: minus the length of the option before it.
+    pub item: i32,
+    /// Where this node sits in its item's set (a spacer: unused).
+    pub loc: i32,
+    /// The colour (0: none); a spacer: the option's index in the problem.
+    pub color: i32,
+}
+
+/// The state of a search on dancing cells.
+#[derive(Clone, Debug)]
+pub(super) struct Cells {
+    pub nodes: Vec<Node>,
+    pub set: Vec<i32>,
+    /// The items, active ones first.
+    pub item: Vec<i32>,
+    /// How many items are active.
+    pub active: usize,
+    /// Items at `set` index `second` and above are secondary.
+    pub second: i32,
+    /// Primary items left with one option, found while hiding or choosing.
+    pub force: Vec<i32>,
+    /// Items removed from sets (options hidden) plus items swapped out.
+    pub updates: u64,
+    /// Whether some primary item has no option at all (no search is needed).
+    pub uncoverable: bool,
+}
+
+impl Cells {
+    /// The sparse sets of `problem` (whose items have no bounds): primary items first, then
+    /// secondary ones, each in the problem's order; each item's options in the problem's
+    /// order; options without a primary item left out, as Knuth does.
+    pub fn new(problem: &Problem) -> Cells {
+        let items: Vec<usize> = problem
+            .items()
+            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
+            .chain(
+                problem
+                    .items()
+                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
+            )
+            .map(|i| i.index())
+            .collect();
+        let mut rank = vec![0usize; problem.item_count()];
+        for (r, &i) in items.iter().enumerate() {
+            rank[i] = r;
+        }
+        let primary = problem.primary_count();
+        let kept: Vec<OptionId> = problem
+            .options()
+            .filter(|&o| {
+                problem
+                    .option(o)
+                    .iter()
+                    .any(|e| problem.item_kind(e.item) == ItemKind::Primary)
+            })
+            .collect();
+        let mut sizes = vec![0i32; items.len()];
+        for &o in &kept {
+            for e in problem.option(o) {
+                sizes[rank[e.item.index()]] += 1;
+            }
+        }
+        let mut base = Vec::with_capacity(items.len());
+        let mut next = 2i32;
+        for &size in &sizes {
+            base.push(next);
+            next += size + 2;
+        }
+        let second = base.get(primary).copied().unwrap_or(next);
+        let mut set = vec![0i32; (next - 2).max(0) as usize];
+        for (r, &x) in base.iter().enumerate() {
+            set[x as usize - 2] = r as i32;
+            set[x as usize - 1] = sizes[r];
+        }
+        let mut filled = vec![0i32; items.len()];
+        let mut nodes = vec![Node::default()];
+        for &o in &kept {
+            let entries = problem.option(o);
+            for e in entries {
+                let r = rank[e.item.index()];
+                let x = base[r];
+                let loc = x + filled[r];
+                filled[r] += 1;
+                set[loc as usize] = nodes.len() as i32;
+                nodes.push(Node {
+                    item: x,
+                    loc,
+                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
+                });
+            }
+            nodes.push(Node {
+                item: -(entries.len() as i32),
+                loc: 0,
+                color: o.index() as i32,
+            });
+        }
+        Cells {
+            nodes,
+            item: base,
+            active: items.len(),
+            second,
+            force: Vec::new(),
+            updates: 0,
+            uncoverable: sizes[..primary].contains(&0),
+            set,
+        }
+    }
+
+    /// The item's size: how many of its options are active.
+    #[inline]
+    pub fn size(&self, x: i32) -> i32 {
+        self.set[x as usize - 1]
+    }
+
+    /// The item's position in `item`.
+    #[inline]
+    pub fn pos(&self, x: i32) -> usize {
+        self.set[x as usize - 2] as usize
+    }
+
+    #[inline]
+    fn set_pos(&mut self, x: i32, pos: usize) {
+        self.set[x as usize - 2] = pos as i32;
+    }
+
+    /// Swaps item `x` (at position `from`) with the one at position `to`.
+    #[inline]
+    fn swap_items(&mut self, x: i32, from: usize, to: usize) {
+        let other = self.item[to];
+        self.item[to] = x;
+        self.item[from] = other;
+        self.set_pos(other, from);
+        self.set_pos(x, to);
+        self.updates += 1;
+    }
+
+    /// Makes `x` (an active item) the last active item and deactivates it.
+    pub fn swap_out(&mut self, x: i32) {
+        let last = self.active - 1;
+        let from = self.pos(x);
+        self.swap_items(x, from, last);
+        self.active = last;
+    }
+
+    /// Deactivates the items of the option of `node` other than the node's own, those
+    /// still active; the old count of active items is `oactive`.
+    pub fn swap_out_others(&mut self, node: usize) {
+        let mut p = self.active;
+        let mut q = node + 1;
+        while q != node {
+            let c = self.nodes[q].item;
+            if c < 0 {
+                q = (q as i64 + c as i64) as usize;
+                continue;
+            }
+            let from = self.pos(c);
+            if from < p {
+                p -= 1;
+                self.swap_items(c, from, p);
+            }
+            q += 1;
+        }
+        self.active = p;
+    }
+
+    /// Hides the options of item `c` that do not agree with `color` (0: all of them) from
+    /// the other sets of items positioned below `oactive`. With `check`, returns false as
+    /// soon as an active primary item would be left without options, and pushes those
+    /// left with one on the force stack.
+    pub fn hide(&mut self, c: i32, color: i32, check: bool, oactive: usize) -> bool {
+        let end = c + self.size(c);
+        for rr in c..end {
+            let tt = self.set[rr as usize] as usize;
+            if color != 0 && self.nodes[tt].color == color {
+                continue;
+            }
+            let mut nn = tt + 1;
+            while nn != tt {
+                let Node {
+                    item: uu, loc: vv, ..
+                } = self.nodes[nn];
+                if uu < 0 {
+                    nn = nn.wrapping_add_signed(uu as isize);
+                    continue;
+                }
+                let pos = self.pos(uu);
+                if pos < oactive {
+                    let ss = self.size(uu) - 1;
+                    if ss <= 1 && check && uu < self.second && pos < self.active {
+                        if ss == 0 {
+                            return false;
+                        }
+                        self.force.push(uu);
+                    }
+                    let last = (uu + ss) as usize;
+                    let nnp = self.set[last];
+                    self.set[uu as usize - 1] = ss;
+                    self.set[last] = nn as i32;
+                    self.set[vv as usize] = nnp;
+                    self.nodes[nn].loc = last as i32;
+                    self.nodes[nnp as usize].loc = vv;
+                    self.updates += 1;
+                }
+                nn += 1;
+            }
+        }
+        true
+    }
+
+    /// The option (in the problem) of a node.
+    pub fn option_of(&self, node: usize) -> OptionId {
+        let mut q = node;
+        while self.nodes[q].item >= 0 {
+            q += 1;
+        }
+        OptionId::new(self.nodes[q].color as usize)
+    }
+}

@@ -1,0 +1,328 @@
+//! The search of dancing cells: Knuth's SSXCC, an exact cover search with colours on
+//! sparse sets, which saves the sizes of the active items at each branching level instead
+//! of undoing its removals one by one, and takes an item left with one option as a forced
+//! move at once.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::super::problem::{OptionId, Problem};
+use super::super::search::{Event, Limits, Outcome, Progress, Stats, Status};
+use super::matrix::Cells;
+
+/// A search on dancing cells, as Knuth's SSXCC runs it: the same item choice (the fewest
+/// options, ties to the first item in the problem's order, items with one option forced
+/// first), hence the same tree and node count.
+///
+/// Its [`Stats`] count as SSXCC does: `nodes` are SSXCC's nodes (a forced move is a node,
+/// a solution is a node), `updates` are SSXCC's (one per option removed from a set, one
+/// per item deactivated); `branches` are the nodes with two options or more; dancing cells
+/// find dead ends while hiding, before entering a node, so `dead_ends` stays 0 and
+/// `cleansings` too (a purification is a hiding here).
+///
+/// ```
+/// use dlxkit::xc::cells::CellSolver;
+/// use dlxkit::xc::Problem;
+/// let p = Problem::from_dlx("A B | X\nA X:0\nB X:0\nB X:1\nA B\n")?;
+/// let outcome = CellSolver::new(&p).count();
+/// assert_eq!(outcome.stats.solutions, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CellSolver {
+    cells: Cells,
+    limits: Limits,
+}
+
+/// Where the search loop goes next (the labels of Knuth's program).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Forward,
+    Advance,
+    Backup,
+    Abort,
+}
+
+impl CellSolver {
+    /// A search of `problem`, which must have no item bounds (the plan refuses them).
+    pub fn new(problem: &Problem) -> CellSolver {
+        CellSolver {
+            cells: Cells::new(problem),
+            limits: Limits::default(),
+        }
+    }
+
+    /// Stops at these limits.
+    pub fn with_limits(mut self, limits: Limits) -> CellSolver {
+        self.limits = limits;
+        self
+    }
+
+    /// Counts the solutions.
+    pub fn count(self) -> Outcome {
+        self.search(false, 0, |_| ControlFlow::Continue(()))
+    }
+
+    /// Every solution, in the order found (each as its options, level by level).
+    pub fn all_solutions(self) -> Vec<Vec<OptionId>> {
+        let mut found = Vec::new();
+        self.search(true, 0, |event| {
+            if let Event::Solution(options) = event {
+                found.push(options.to_vec());
+            }
+            ControlFlow::Continue(())
+        });
+        found
+    }
+
+    /// Runs the search, sending solutions (when `list`) and progress about every
+    /// `progress_every` nodes (0: never) to `visit`, which may stop it.
+    pub fn search(
+        mut self,
+        list: bool,
+        progress_every: u64,
+        mut visit: impl FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        let started = Instant::now();
+        let mut stats = Stats::default();
+        let status = self.run(list, progress_every, started, &mut stats, &mut visit);
+        stats.updates = self.cells.updates;
+        stats.elapsed = started.elapsed();
+        Outcome { status, stats }
+    }
+
+    fn run(
+        &mut self,
+        list: bool,
+        progress_every: u64,
+        started: Instant,
+        stats: &mut Stats,
+        visit: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Status {
+        let max_solutions = self.limits.max_solutions.unwrap_or(u64::MAX);
+        let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
+        if max_solutions == 0 || self.cells.uncoverable {
+            return Status::Complete;
+        }
+        let c = &mut self.cells;
+        let mut choice: Vec<usize> = Vec::new();
+        // The save stack's height at each level, and the stack itself: (item, size).
+        let mut saved: Vec<usize> = vec![0, 0];
+        let mut stack: Vec<(i32, i32)> = Vec::new();
+        let mut solution: Vec<OptionId> = Vec::new();
+        let mut next_poll = 1024u64;
+        let mut next_progress = match progress_every {
+            0 => u64::MAX,
+            n => n,
+        };
+        let mut estimate = 0.0f64;
+        let mut level = 0usize;
+        let (mut best, mut cur_choice) = (0i32, 0i32);
+        let mut oactive;
+        let mut step = Step::Forward;
+        loop {
+            match step {
+                Step::Forward => {
+                    if stats.nodes >= max_nodes {
+                        return Status::NodeLimit;
+                    }
+                    stats.nodes += 1;
+                    match stats.profile.get_mut(level) {
+                        Some(n) => *n += 1,
+                        None => stats.profile.push(1),
+                    }
+                    if stats.nodes >= next_poll.min(next_progress) {
+                        if stats.nodes >= next_poll {
+                            next_poll += 1024;
+                            let limits = &self.limits;
+                            if limits
+                                .cancel
+                                .as_ref()
+                                .is_some_and(|f| f.load(Ordering::Relaxed))
+                            {
+                                return Status::Cancelled;
+                            }
+                            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                                return Status::TimeLimit;
+                            }
+                        }
+                        if stats.nodes >= next_progress {
+                            next_progress = stats.nodes.saturating_add(progress_every);
+                            estimate =
+                                estimate.max(fraction_done(c, &choice[..level.min(choice.len())]));
+                            let progress = Progress {
+                                nodes: stats.nodes,
+                                solutions: stats.solutions,
+                                level,
+                                estimate,
+                                elapsed: started.elapsed(),
+                            };
+                            if visit(Event::Progress(progress)).is_break() {
+                                return Status::Stopped;
+                            }
+                        }
+                    }
+                    if choice.len() <= level {
+                        choice.push(0);
+                        saved.push(0);
+                    }
+                    // A forced move found while hiding at the level above.
+                    let mut forced = None;
+                    while let Some(x) = c.force.pop() {
+                        if c.pos(x) < c.active {
+                            forced = Some(x);
+                            break;
+                        }
+                    }
+                    if forced.is_none() {
+                        // The item with the fewest options, the first of the ties; those
+                        // with one option go on the force stack.
+                        let mut fewest = i32::MAX;
+                        let mut dead = false;
+                        for k in 0..c.active {
+                            let x = c.item[k];
+                            if x >= c.second {
+                                continue;
+                            }
+                            let s = c.size(x);
+                            if s <= 1 {
+                                if s == 0 {
+                                    dead = true;
+                                } else {
+                                    c.force.push(x);
+                                }
+                            } else if s < fewest || (s == fewest && x < best) {
+                                best = x;
+                                fewest = s;
+                            }
+                        }
+                        if dead {
+                            // Hiding catches an empty item before this (Knuth: "I'm
+                            // confused"); should one get here, it is a dead end.
+                            c.force.clear();
+                            step = Step::Backup;
+                            continue;
+                        }
+                        forced = c.force.pop();
+                        if forced.is_none() && fewest == i32::MAX {
+                            stats.solutions += 1;
+                            if list {
+                                solution.clear();
+                                solution.extend(choice[..level].iter().map(|&n| c.option_of(n)));
+                                if visit(Event::Solution(&solution)).is_break() {
+                                    return Status::Stopped;
+                                }
+                            }
+                            if stats.solutions >= max_solutions {
+                                return Status::SolutionLimit;
+                            }
+                            step = Step::Backup;
+                            continue;
+                        }
+                        if forced.is_none() {
+                            stats.branches += 1;
+                        }
+                    }
+                    match forced {
+                        Some(x) => {
+                            best = x;
+                            c.swap_out(best);
+                            oactive = c.active;
+                            c.hide(best, 0, false, oactive);
+                            saved[level + 1] = saved[level];
+                        }
+                        None => {
+                            c.swap_out(best);
+                            oactive = c.active;
+                            c.hide(best, 0, false, oactive);
+                            let base = saved[level];
+                            stack.truncate(base);
+                            for &x in &c.item[..c.active] {
+                                stack.push((x, c.size(x)));
+                            }
+                            saved[level + 1] = stack.len();
+                        }
+                    }
+                    cur_choice = best;
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    let cur_node = c.set[cur_choice as usize] as usize;
+                    choice[level] = cur_node;
+                    oactive = c.active;
+                    c.swap_out_others(cur_node);
+                    if !hide_others(c, cur_node, oactive) {
+                        c.force.clear();
+                        step = Step::Abort;
+                        continue;
+                    }
+                    level += 1;
+                    step = Step::Forward;
+                }
+                Step::Backup => {
+                    if level == 0 {
+                        return Status::Complete;
+                    }
+                    level -= 1;
+                    let cur_node = choice[level];
+                    best = c.nodes[cur_node].item;
+                    cur_choice = c.nodes[cur_node].loc;
+                    step = Step::Abort;
+                }
+                Step::Abort => {
+                    if cur_choice + 1 >= best + c.size(best) {
+                        step = Step::Backup;
+                        continue;
+                    }
+                    let (from, to) = (saved[level], saved[level + 1]);
+                    c.active = to - from;
+                    for &(x, size) in &stack[from..to] {
+                        c.set[x as usize - 1] = size;
+                    }
+                    cur_choice += 1;
+                    step = Step::Advance;
+                }
+            }
+        }
+    }
+}
+
+/// Hides the options that conflict with the option of `node` (its other items: primary
+/// ones wholly, secondary ones unless they agree on the colour or were purified below),
+/// or returns false when a primary item is left without options.
+fn hide_others(c: &mut Cells, node: usize, oactive: usize) -> bool {
+    let mut q = node + 1;
+    while q != node {
+        let cc = c.nodes[q].item;
+        if cc < 0 {
+            q = (q as i64 + cc as i64) as usize;
+            continue;
+        }
+        if cc < c.second {
+            if !c.hide(cc, 0, true, oactive) {
+                return false;
+            }
+        } else if c.pos(cc) < oactive && !c.hide(cc, c.nodes[q].color, true, oactive) {
+            return false;
+        }
+        q += 1;
+    }
+    true
+}
+
+/// Knuth's estimate of the fraction of the tree done: each level's choice among its item's
+/// options, weighted by the share of the tree it stands for.
+fn fraction_done(c: &Cells, choice: &[usize]) -> f64 {
+    let (mut done, mut share) = (0.0, 1.0);
+    for &node in choice {
+        let Some(n) = c.nodes.get(node) else { break };
+        if n.item <= 0 {
+            break;
+        }
+        let size = f64::from(c.size(n.item).max(1));
+        share /= size;
+        done += f64::from(n.loc - n.item) * share;
+    }
+    done.min(1.0)
+}
