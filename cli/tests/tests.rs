@@ -24,6 +24,7 @@ mod cli_sudoku;
 mod cli_sudoku_input;
 mod cli_sudoku_limits;
 mod cli_sudoku_registry;
+mod cli_sudoku_svg;
 mod cli_sudoku_threads;
 mod cli_tool;
 mod cli_util;
@@ -31,6 +32,7 @@ mod cli_write_errors;
 mod play_util;
 mod reliability_limits;
 mod reliability_play;
+mod svg_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
 /// test run there, as a user's would in a clone.

@@ -14,7 +14,7 @@
 mod dominoes;
 mod langford;
 mod lattice;
-mod picture;
+pub(crate) mod picture;
 mod polyomino;
 mod queens;
 mod shopping;
