@@ -10,6 +10,7 @@ mod cli_best;
 mod cli_explain;
 mod cli_input_text;
 mod cli_killer;
+mod cli_macmahon;
 mod cli_memo;
 mod cli_parallel;
 mod cli_pictures;

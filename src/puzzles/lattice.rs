@@ -136,7 +136,7 @@ impl Grid {
 
     /// The corners of a cell in the picture (y down), `size` the side of a triangle or the
     /// radius of a hexagon.
-    fn corners(self, c: GridCell, size: f64) -> Vec<Point> {
+    pub(crate) fn corners(self, c: GridCell, size: f64) -> Vec<Point> {
         let h = 3f64.sqrt() / 2.0;
         match self {
             Grid::Triangles => {
