@@ -92,7 +92,7 @@ fn edge_name((kind, x, y): (usize, usize, usize)) -> String {
 }
 
 /// A piece laid on the board: which piece, where, and the colours of its edges in the order
-/// of [`edges`] (the piece turned).
+/// of its edges: horizontal, `/`, `\` (the piece turned).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrianglePlacement {
     /// The piece's index in [`pieces`].
