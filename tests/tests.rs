@@ -29,6 +29,7 @@ mod puzzles_common;
 mod puzzles_dominoes;
 mod puzzles_langford;
 mod puzzles_lattice;
+mod puzzles_macmahon;
 mod puzzles_polycube;
 mod puzzles_polyomino;
 mod puzzles_queens;

@@ -4,6 +4,7 @@
 //! from the SVG's own coordinates; `--emit dlx` solved by `dlxkit solve` gives each count.
 
 use crate::cli_util::dlxkit;
+use crate::svg_util::{parse_xml, Element};
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -18,76 +19,6 @@ fn stdout_of(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// An element of a parsed document: its name and attributes.
-#[derive(Debug)]
-struct Element {
-    name: String,
-    attrs: HashMap<String, String>,
-}
-
-/// A small XML reader: checks that tags nest and close, attributes are quoted and entities
-/// known, and returns the elements in document order.
-fn parse_xml(text: &str) -> Vec<Element> {
-    let mut out = Vec::new();
-    let mut open: Vec<String> = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find('<') {
-        check_text(&rest[..start]);
-        let end = rest[start..].find('>').expect("a tag is closed") + start;
-        let tag = &rest[start + 1..end];
-        rest = &rest[end + 1..];
-        if let Some(name) = tag.strip_prefix('/') {
-            assert_eq!(open.pop().as_deref(), Some(name.trim()), "closing tag");
-            continue;
-        }
-        let self_closing = tag.ends_with('/');
-        let tag = tag.trim_end_matches('/');
-        let name_end = tag.find(char::is_whitespace).unwrap_or(tag.len());
-        let name = tag[..name_end].to_string();
-        assert!(
-            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()),
-            "{name}"
-        );
-        let mut attrs = HashMap::new();
-        let mut a = tag[name_end..].trim_start();
-        while !a.is_empty() {
-            let eq = a.find("=\"").expect("attribute=\"value\"");
-            let key = a[..eq].trim().to_string();
-            assert!(
-                key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
-                "{key}"
-            );
-            let value_end = a[eq + 2..].find('"').expect("closing quote") + eq + 2;
-            let value = &a[eq + 2..value_end];
-            check_text(value);
-            assert!(
-                attrs.insert(key, value.to_string()).is_none(),
-                "repeated attribute"
-            );
-            a = a[value_end + 1..].trim_start();
-        }
-        if !self_closing {
-            open.push(name.clone());
-        }
-        out.push(Element { name, attrs });
-    }
-    check_text(rest);
-    assert!(open.is_empty(), "unclosed {open:?}");
-    assert_eq!(out.first().map(|e| e.name.as_str()), Some("svg"));
-    out
-}
-
-fn check_text(text: &str) {
-    assert!(!text.contains('<') && !text.contains('>'));
-    for (k, _) in text.match_indices('&') {
-        let entity = &text[k..k + text[k..].find(';').expect("entity ends")];
-        assert!(
-            ["&lt", "&gt", "&amp", "&quot", "&apos"].contains(&entity),
-            "{entity}"
-        );
-    }
 }
 
 /// The cells of a path: its closed subpaths `M x yL x y...Z`, each as its corners' text.

@@ -11,6 +11,7 @@ mod cli_engine;
 mod cli_explain;
 mod cli_input_text;
 mod cli_killer;
+mod cli_macmahon;
 mod cli_memo;
 mod cli_parallel;
 mod cli_pictures;
@@ -25,6 +26,7 @@ mod cli_sudoku;
 mod cli_sudoku_input;
 mod cli_sudoku_limits;
 mod cli_sudoku_registry;
+mod cli_sudoku_svg;
 mod cli_sudoku_threads;
 mod cli_tool;
 mod cli_util;
@@ -32,6 +34,7 @@ mod cli_write_errors;
 mod play_util;
 mod reliability_limits;
 mod reliability_play;
+mod svg_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
 /// test run there, as a user's would in a clone.

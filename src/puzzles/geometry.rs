@@ -31,13 +31,124 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{InvalidSolution, PuzzleError, SymmetryReduction, SymmetryReport};
-use crate::xc::{ItemId, Problem};
+use crate::xc::problem::check_item_name;
+use crate::xc::{ItemId, OptionId, Problem};
 
 /// A cell: `[row, column, 0]` on a board, `[x, y, z]` in space.
 pub(crate) type Cell = [i32; 3];
 
 /// The most placements a packing problem may have.
 pub(crate) const MAX_PLACEMENTS: usize = 2_000_000;
+
+/// The bounds a board's or a piece's cells are checked against, and the words that name them
+/// in an error.
+pub(crate) struct CellBounds {
+    /// The number of cells, as an error says it ("the number of board cells").
+    pub(crate) count: &'static str,
+    pub(crate) max_cells: usize,
+    /// A coordinate, as an error says it ("a board coordinate").
+    pub(crate) coordinate: &'static str,
+    pub(crate) max_coordinate: usize,
+}
+
+/// Cells sorted and distinct, checked against `bounds`: not empty (`what` names the shape),
+/// not too many, no coordinate (`largest` gives a cell's largest) above the bound.
+pub(crate) fn checked_cells<T: Ord>(
+    what: impl FnOnce() -> String,
+    cells: impl IntoIterator<Item = T>,
+    largest: impl Fn(&T) -> usize,
+    bounds: &CellBounds,
+) -> Result<Vec<T>, PuzzleError> {
+    let mut cells: Vec<T> = cells.into_iter().collect();
+    cells.sort_unstable();
+    cells.dedup();
+    if cells.is_empty() {
+        return Err(PuzzleError::Empty { what: what() });
+    }
+    if cells.len() > bounds.max_cells {
+        return Err(PuzzleError::TooLarge {
+            what: bounds.count,
+            value: cells.len(),
+            max: bounds.max_cells,
+        });
+    }
+    if let Some(value) = cells
+        .iter()
+        .map(largest)
+        .find(|&v| v > bounds.max_coordinate)
+    {
+        return Err(PuzzleError::TooLarge {
+            what: bounds.coordinate,
+            value,
+            max: bounds.max_coordinate,
+        });
+    }
+    Ok(cells)
+}
+
+/// A piece's cells checked as [`checked_cells`] does, after its name (an item name): at most
+/// `max_cells` of them, with coordinates up to ten times that.
+pub(crate) fn piece_cells<T: Ord>(
+    name: &str,
+    cells: impl IntoIterator<Item = T>,
+    largest: impl Fn(&T) -> usize,
+    max_cells: usize,
+) -> Result<Vec<T>, PuzzleError> {
+    check_item_name(name)?;
+    let bounds = CellBounds {
+        count: "the number of cells of a piece",
+        max_cells,
+        coordinate: "a piece coordinate",
+        max_coordinate: max_cells * 10,
+    };
+    checked_cells(|| format!("piece {name}"), cells, largest, &bounds)
+}
+
+/// Checks a piece set's names: at least one piece, at most `max`, no name twice.
+pub(crate) fn check_piece_names(names: &[&str], max: usize) -> Result<(), PuzzleError> {
+    if names.is_empty() {
+        return Err(PuzzleError::Empty {
+            what: "the piece set".to_string(),
+        });
+    }
+    if names.len() > max {
+        return Err(PuzzleError::TooLarge {
+            what: "the number of pieces",
+            value: names.len(),
+            max,
+        });
+    }
+    for (k, name) in names.iter().enumerate() {
+        if names[..k].contains(name) {
+            return Err(PuzzleError::Duplicate {
+                name: (*name).to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The placements that the options of a solution stand for.
+pub(crate) fn chosen<T: Clone>(
+    placements: &[T],
+    options: &[OptionId],
+) -> Result<Vec<T>, InvalidSolution> {
+    options
+        .iter()
+        .map(|&o| {
+            placements
+                .get(o.index())
+                .cloned()
+                .ok_or_else(|| InvalidSolution(format!("no option {}", o.index())))
+        })
+        .collect()
+}
+
+/// How an option that places a piece reads: `piece NAME on CELL CELL ...`.
+pub(crate) fn describe(name: &str, cells: impl IntoIterator<Item = String>) -> String {
+    let cells: Vec<String> = cells.into_iter().collect();
+    format!("piece {name} on {}", cells.join(" "))
+}
 
 /// A signed permutation of the axes: coordinate `i` of the image is `sign[i] * c[perm[i]]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,13 +304,24 @@ pub(crate) struct PlacementData {
     pub(crate) cells: Vec<usize>,
 }
 
-/// A packing problem and what its options mean.
+/// A packing problem, what its options mean, and what a solution is checked against.
 #[derive(Clone, Debug)]
 pub(crate) struct PackingProblem {
     pub(crate) problem: Problem,
     /// Indexed by option.
     pub(crate) placements: Vec<PlacementData>,
     pub(crate) report: Option<SymmetryReport>,
+    container: Vec<Cell>,
+    pieces: Vec<PieceSpec>,
+    motions: Vec<Motion>,
+}
+
+impl PackingProblem {
+    /// Checks a packing from scratch, as [`check_packing`] does, against the container, the
+    /// pieces and the motions the problem was built from.
+    pub(crate) fn check(&self, placements: &[(usize, Vec<Cell>)]) -> Result<(), InvalidSolution> {
+        check_packing(&self.container, &self.pieces, &self.motions, placements)
+    }
 }
 
 /// What the packing core needs to know.
@@ -323,6 +445,9 @@ pub(crate) fn build(
         problem: b.build()?,
         placements: kept,
         report: plan.map(|p| p.report),
+        container: layout.cells.to_vec(),
+        pieces: layout.pieces.to_vec(),
+        motions: layout.motions.to_vec(),
     })
 }
 
@@ -591,7 +716,7 @@ fn plan_reduction(
 
 /// Checks a packing from scratch: pieces congruent to their shapes under the allowed motions,
 /// every container cell covered once, every labelled piece used once.
-pub(crate) fn check_packing(
+fn check_packing(
     container: &[Cell],
     pieces: &[PieceSpec],
     motions: &[Motion],

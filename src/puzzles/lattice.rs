@@ -29,7 +29,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
+use super::geometry::{self, Cell, CellBounds, Layout, PackingProblem, PieceSpec};
 use super::picture::{self, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
 use crate::svg::Svg;
@@ -44,6 +44,13 @@ pub const MAX_PIECE_CELLS: usize = 100;
 pub const MAX_PIECES: usize = 1_000;
 /// The largest piece size whose free shapes can be listed ([`LatticeSet::free`]).
 pub const MAX_FREE_SIZE: usize = 8;
+
+const BOARD_BOUNDS: CellBounds = CellBounds {
+    count: "the number of board cells",
+    max_cells: MAX_BOARD_CELLS,
+    coordinate: "a board coordinate",
+    max_coordinate: MAX_BOARD_CELLS,
+};
 
 /// Which grid the cells lie on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,7 +136,7 @@ impl Grid {
 
     /// The corners of a cell in the picture (y down), `size` the side of a triangle or the
     /// radius of a hexagon.
-    fn corners(self, c: GridCell, size: f64) -> Vec<Point> {
+    pub(crate) fn corners(self, c: GridCell, size: f64) -> Vec<Point> {
         let h = 3f64.sqrt() / 2.0;
         match self {
             Grid::Triangles => {
@@ -188,22 +195,7 @@ impl LatticePiece {
     where
         I: IntoIterator<Item = GridCell>,
     {
-        check_item_name(name)?;
-        let mut cells: Vec<GridCell> = cells.into_iter().collect();
-        cells.sort_unstable();
-        cells.dedup();
-        if cells.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: format!("piece {name}"),
-            });
-        }
-        if cells.len() > MAX_PIECE_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of cells of a piece",
-                value: cells.len(),
-                max: MAX_PIECE_CELLS,
-            });
-        }
+        let cells = geometry::piece_cells(name, cells, |c| c.x.max(c.y), MAX_PIECE_CELLS)?;
         Ok(LatticePiece {
             name: name.to_string(),
             cells,
@@ -231,25 +223,8 @@ pub struct LatticeSet {
 impl LatticeSet {
     /// A set of the given pieces; names must be distinct.
     pub fn new(grid: Grid, pieces: Vec<LatticePiece>) -> Result<LatticeSet, PuzzleError> {
-        if pieces.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: "the piece set".to_string(),
-            });
-        }
-        if pieces.len() > MAX_PIECES {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of pieces",
-                value: pieces.len(),
-                max: MAX_PIECES,
-            });
-        }
-        for (k, p) in pieces.iter().enumerate() {
-            if pieces[..k].iter().any(|q| q.name == p.name) {
-                return Err(PuzzleError::Duplicate {
-                    name: p.name.clone(),
-                });
-            }
-        }
+        let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+        geometry::check_piece_names(&names, MAX_PIECES)?;
         Ok(LatticeSet { grid, pieces })
     }
 
@@ -359,31 +334,15 @@ impl LatticeBoard {
     where
         I: IntoIterator<Item = GridCell>,
     {
-        let mut cells: Vec<GridCell> = cells.into_iter().collect();
+        let cells = geometry::checked_cells(
+            || "the board".to_string(),
+            cells,
+            |c| c.x.max(c.y),
+            &BOARD_BOUNDS,
+        )?;
         if grid == Grid::Hexagons && cells.iter().any(|c| c.down) {
             return Err(PuzzleError::Symmetry {
                 reason: "a hexagon has no `'` form".to_string(),
-            });
-        }
-        cells.sort_unstable();
-        cells.dedup();
-        if cells.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: "the board".to_string(),
-            });
-        }
-        if cells.len() > MAX_BOARD_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of board cells",
-                value: cells.len(),
-                max: MAX_BOARD_CELLS,
-            });
-        }
-        if let Some(c) = cells.iter().find(|c| c.x.max(c.y) > MAX_BOARD_CELLS) {
-            return Err(PuzzleError::TooLarge {
-                what: "a board coordinate",
-                value: c.x.max(c.y),
-                max: MAX_BOARD_CELLS,
             });
         }
         Ok(LatticeBoard { grid, cells })
@@ -758,7 +717,6 @@ pub struct LatticeTiling {
 pub struct LatticePacking {
     board: LatticeBoard,
     pieces: LatticeSet,
-    one_sided: bool,
     core: PackingProblem,
     placements: Vec<LatticePlacement>,
 }
@@ -834,7 +792,6 @@ impl LatticePacking {
         Ok(LatticePacking {
             board: board.clone(),
             pieces: pieces.clone(),
-            one_sided,
             core,
             placements,
         })
@@ -870,46 +827,26 @@ impl Puzzle for LatticePacking {
 
     fn describe(&self, option: OptionId) -> Option<String> {
         let p = self.placement(option)?;
-        let cells: Vec<String> = p.cells.iter().map(GridCell::to_string).collect();
-        Some(format!(
-            "piece {} on {}",
-            self.pieces.pieces[p.piece].name,
-            cells.join(" ")
+        Some(geometry::describe(
+            &self.pieces.pieces[p.piece].name,
+            p.cells.iter().map(GridCell::to_string),
         ))
     }
 
     fn decode(&self, options: &[OptionId]) -> Result<LatticeTiling, InvalidSolution> {
-        let placements = options
-            .iter()
-            .map(|&o| {
-                self.placement(o)
-                    .cloned()
-                    .ok_or_else(|| InvalidSolution(format!("no option {}", o.index())))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(LatticeTiling { placements })
+        Ok(LatticeTiling {
+            placements: geometry::chosen(&self.placements, options)?,
+        })
     }
 
     fn validate(&self, tiling: &LatticeTiling) -> Result<(), InvalidSolution> {
         let grid = self.board.grid;
-        let specs: Vec<PieceSpec> = self
-            .pieces
-            .pieces
-            .iter()
-            .map(|p| PieceSpec {
-                name: p.name.clone(),
-                cells: p.cells.iter().map(|&c| grid.core(c)).collect(),
-                unlimited: false,
-            })
-            .collect();
         let placed: Vec<(usize, Vec<Cell>)> = tiling
             .placements
             .iter()
             .map(|p| (p.piece, p.cells.iter().map(|&c| grid.core(c)).collect()))
             .collect();
-        let container: Vec<Cell> = self.board.cells.iter().map(|&c| grid.core(c)).collect();
-        let motions = geometry::trigonal_motions(!self.one_sided);
-        geometry::check_packing(&container, &specs, &motions, &placed)
+        self.core.check(&placed)
     }
 
     /// Each piece as its name, then its cells.

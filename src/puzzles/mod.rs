@@ -41,6 +41,7 @@ mod picture;
 pub mod dominoes;
 pub mod langford;
 pub mod lattice;
+pub mod macmahon;
 pub mod polycube;
 pub mod polyhex;
 pub mod polyiamond;

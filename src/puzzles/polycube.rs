@@ -40,7 +40,7 @@
 //! # Ok::<(), dlxkit::puzzles::PuzzleError>(())
 //! ```
 
-use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
+use super::geometry::{self, Cell, CellBounds, Layout, PackingProblem, PieceSpec};
 use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
 use crate::svg::Svg;
@@ -152,34 +152,20 @@ impl Container {
     where
         I: IntoIterator<Item = Cube>,
     {
-        let mut cells: Vec<Cube> = cells.into_iter().collect();
+        let bounds = CellBounds {
+            count: "the number of container cells",
+            max_cells: MAX_CONTAINER_CELLS,
+            coordinate: "a container coordinate",
+            max_coordinate: MAX_CONTAINER_CELLS,
+        };
+        let mut cells = geometry::checked_cells(
+            || "the container".to_string(),
+            cells,
+            |c| c.0.max(c.1).max(c.2),
+            &bounds,
+        )?;
         // Sort by layer, then row, then column, the order they are drawn in.
         cells.sort_unstable_by_key(|&(x, y, z)| (z, y, x));
-        cells.dedup();
-        if cells.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: "the container".to_string(),
-            });
-        }
-        if cells.len() > MAX_CONTAINER_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of container cells",
-                value: cells.len(),
-                max: MAX_CONTAINER_CELLS,
-            });
-        }
-        let largest = cells
-            .iter()
-            .map(|c| c.0.max(c.1).max(c.2))
-            .max()
-            .unwrap_or(0);
-        if largest > MAX_CONTAINER_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "a container coordinate",
-                value: largest,
-                max: MAX_CONTAINER_CELLS,
-            });
-        }
         Ok(Container { cells })
     }
 
@@ -234,34 +220,7 @@ impl Polycube {
     where
         I: IntoIterator<Item = Cube>,
     {
-        check_item_name(name)?;
-        let mut cells: Vec<Cube> = cells.into_iter().collect();
-        cells.sort_unstable();
-        cells.dedup();
-        if cells.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: format!("piece {name}"),
-            });
-        }
-        if cells.len() > MAX_PIECE_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of cells of a piece",
-                value: cells.len(),
-                max: MAX_PIECE_CELLS,
-            });
-        }
-        let largest = cells
-            .iter()
-            .map(|c| c.0.max(c.1).max(c.2))
-            .max()
-            .unwrap_or(0);
-        if largest > MAX_PIECE_CELLS * 10 {
-            return Err(PuzzleError::TooLarge {
-                what: "a piece coordinate",
-                value: largest,
-                max: MAX_PIECE_CELLS * 10,
-            });
-        }
+        let cells = geometry::piece_cells(name, cells, |c| c.0.max(c.1).max(c.2), MAX_PIECE_CELLS)?;
         Ok(Polycube {
             name: name.to_string(),
             cells,
@@ -331,25 +290,8 @@ impl PolycubeSet {
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn new(pieces: Vec<Polycube>) -> Result<PolycubeSet, PuzzleError> {
-        if pieces.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: "the piece set".to_string(),
-            });
-        }
-        if pieces.len() > MAX_PIECES {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of pieces",
-                value: pieces.len(),
-                max: MAX_PIECES,
-            });
-        }
-        for (k, p) in pieces.iter().enumerate() {
-            if pieces[..k].iter().any(|q| q.name == p.name) {
-                return Err(PuzzleError::Duplicate {
-                    name: p.name.clone(),
-                });
-            }
-        }
+        let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+        geometry::check_piece_names(&names, MAX_PIECES)?;
         Ok(PolycubeSet { pieces })
     }
 
@@ -663,40 +605,25 @@ impl Puzzle for PolycubePacking {
 
     fn describe(&self, option: OptionId) -> Option<String> {
         let p = self.placement(option)?;
-        let cells: Vec<String> = p
-            .cells
-            .iter()
-            .map(|(x, y, z)| format!("{x},{y},{z}"))
-            .collect();
-        Some(format!(
-            "piece {} on {}",
-            self.pieces.pieces[p.piece].name,
-            cells.join(" ")
+        Some(geometry::describe(
+            &self.pieces.pieces[p.piece].name,
+            p.cells.iter().map(|(x, y, z)| format!("{x},{y},{z}")),
         ))
     }
 
     fn decode(&self, options: &[OptionId]) -> Result<Packing, InvalidSolution> {
-        let placements = options
-            .iter()
-            .map(|&o| {
-                self.placement(o)
-                    .cloned()
-                    .ok_or_else(|| InvalidSolution(format!("no option {}", o.index())))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Packing { placements })
+        Ok(Packing {
+            placements: geometry::chosen(&self.placements, options)?,
+        })
     }
 
     fn validate(&self, packing: &Packing) -> Result<(), InvalidSolution> {
-        let specs: Vec<PieceSpec> = self.pieces.pieces.iter().map(Polycube::spec).collect();
         let placed: Vec<(usize, Vec<Cell>)> = packing
             .placements
             .iter()
             .map(|p| (p.piece, p.cells.iter().map(|&c| cell(c)).collect()))
             .collect();
-        let container: Vec<Cell> = self.container.cells.iter().map(|&c| cell(c)).collect();
-        let motions = geometry::space_motions(self.options.reflections);
-        geometry::check_packing(&container, &specs, &motions, &placed)
+        self.core.check(&placed)
     }
 
     /// Draws the layers z = 0, 1, ... side by side, each with y going down and x across.

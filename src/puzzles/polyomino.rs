@@ -64,7 +64,7 @@
 
 use std::collections::HashMap;
 
-use super::geometry::{self, Cell, Layout, PackingProblem, PieceSpec};
+use super::geometry::{self, Cell, CellBounds, Layout, PackingProblem, PieceSpec};
 use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
 use crate::svg::Svg;
@@ -215,31 +215,14 @@ impl Board {
     where
         I: IntoIterator<Item = (usize, usize)>,
     {
-        let mut cells: Vec<(usize, usize)> = cells.into_iter().collect();
-        cells.sort_unstable();
-        cells.dedup();
-        if cells.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: "the board".to_string(),
-            });
-        }
-        if cells.len() > MAX_BOARD_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of board cells",
-                value: cells.len(),
-                max: MAX_BOARD_CELLS,
-            });
-        }
-        if let Some(&(r, c)) = cells
-            .iter()
-            .find(|&&(r, c)| r.max(c) > i32::MAX as usize / 4)
-        {
-            return Err(PuzzleError::TooLarge {
-                what: "a board coordinate",
-                value: r.max(c),
-                max: i32::MAX as usize / 4,
-            });
-        }
+        let bounds = CellBounds {
+            count: "the number of board cells",
+            max_cells: MAX_BOARD_CELLS,
+            coordinate: "a board coordinate",
+            max_coordinate: i32::MAX as usize / 4,
+        };
+        let cells =
+            geometry::checked_cells(|| "the board".to_string(), cells, |c| c.0.max(c.1), &bounds)?;
         Ok(Board { cells })
     }
 
@@ -319,32 +302,7 @@ impl Polyomino {
     where
         I: IntoIterator<Item = (usize, usize)>,
     {
-        check_item_name(name)?;
-        let mut cells: Vec<(usize, usize)> = cells.into_iter().collect();
-        cells.sort_unstable();
-        cells.dedup();
-        if cells.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: format!("piece {name}"),
-            });
-        }
-        if cells.len() > MAX_PIECE_CELLS {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of cells of a piece",
-                value: cells.len(),
-                max: MAX_PIECE_CELLS,
-            });
-        }
-        if let Some(&(r, c)) = cells
-            .iter()
-            .find(|&&(r, c)| r.max(c) > MAX_PIECE_CELLS * 10)
-        {
-            return Err(PuzzleError::TooLarge {
-                what: "a piece coordinate",
-                value: r.max(c),
-                max: MAX_PIECE_CELLS * 10,
-            });
-        }
+        let cells = geometry::piece_cells(name, cells, |c| c.0.max(c.1), MAX_PIECE_CELLS)?;
         Ok(Polyomino {
             name: name.to_string(),
             cells,
@@ -460,25 +418,8 @@ impl PolyominoSet {
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn new(pieces: Vec<Polyomino>) -> Result<PolyominoSet, PuzzleError> {
-        if pieces.is_empty() {
-            return Err(PuzzleError::Empty {
-                what: "the piece set".to_string(),
-            });
-        }
-        if pieces.len() > MAX_PIECES {
-            return Err(PuzzleError::TooLarge {
-                what: "the number of pieces",
-                value: pieces.len(),
-                max: MAX_PIECES,
-            });
-        }
-        for (k, p) in pieces.iter().enumerate() {
-            if pieces[..k].iter().any(|q| q.name == p.name) {
-                return Err(PuzzleError::Duplicate {
-                    name: p.name.clone(),
-                });
-            }
-        }
+        let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+        geometry::check_piece_names(&names, MAX_PIECES)?;
         Ok(PolyominoSet { pieces })
     }
 
@@ -876,7 +817,6 @@ pub struct PolyominoPacking {
     options: PolyominoOptions,
     core: PackingProblem,
     placements: Vec<Placement>,
-    cells: Vec<Cell>,
 }
 
 impl PolyominoPacking {
@@ -925,7 +865,6 @@ impl PolyominoPacking {
             options: options.clone(),
             core,
             placements,
-            cells,
         })
     }
 
@@ -1011,35 +950,25 @@ impl Puzzle for PolyominoPacking {
 
     fn describe(&self, option: OptionId) -> Option<String> {
         let p = self.placement(option)?;
-        let cells: Vec<String> = p.cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
-        Some(format!(
-            "piece {} on {}",
-            self.pieces.pieces[p.piece].name,
-            cells.join(" ")
+        Some(geometry::describe(
+            &self.pieces.pieces[p.piece].name,
+            p.cells.iter().map(|(r, c)| format!("{r},{c}")),
         ))
     }
 
     fn decode(&self, options: &[OptionId]) -> Result<Tiling, InvalidSolution> {
-        let placements = options
-            .iter()
-            .map(|&o| {
-                self.placement(o)
-                    .cloned()
-                    .ok_or_else(|| InvalidSolution(format!("no option {}", o.index())))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Tiling { placements })
+        Ok(Tiling {
+            placements: geometry::chosen(&self.placements, options)?,
+        })
     }
 
     fn validate(&self, tiling: &Tiling) -> Result<(), InvalidSolution> {
-        let specs: Vec<PieceSpec> = self.pieces.pieces.iter().map(Polyomino::spec).collect();
         let placed: Vec<(usize, Vec<Cell>)> = tiling
             .placements
             .iter()
             .map(|p| (p.piece, p.cells.iter().map(|&(r, c)| cell(r, c)).collect()))
             .collect();
-        let motions = geometry::plane_motions(!self.options.one_sided);
-        geometry::check_packing(&self.cells, &specs, &motions, &placed)
+        self.core.check(&placed)
     }
 
     fn render(&self, tiling: &Tiling) -> String {

@@ -14,7 +14,8 @@
 mod dominoes;
 mod langford;
 mod lattice;
-mod picture;
+mod macmahon;
+pub(crate) mod picture;
 mod polyomino;
 mod queens;
 mod shopping;
@@ -57,6 +58,8 @@ pub enum PuzzleCommand {
     Polyiamond(lattice::PolyiamondArgs),
     /// Pack polyhexes on the hexagonal grid (the seven tetrahexes in a 7x4 parallelogram by default).
     Polyhex(lattice::PolyhexArgs),
+    /// Lay MacMahon's coloured triangles, edges matching (the 24 in a hexagon by default).
+    Macmahon(macmahon::MacMahonArgs),
 }
 
 /// Runs a puzzle subcommand.
@@ -70,6 +73,7 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
         PuzzleCommand::Shopping(args) => shopping::run(args, ctx),
         PuzzleCommand::Polyiamond(args) => lattice::run_polyiamond(args, ctx),
         PuzzleCommand::Polyhex(args) => lattice::run_polyhex(args, ctx),
+        PuzzleCommand::Macmahon(args) => macmahon::run(args, ctx),
     }
 }
 

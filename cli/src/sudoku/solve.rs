@@ -2,9 +2,12 @@
 //! one of the registry's solvers (DLX by default), in a [`Batch`]; one record per puzzle on
 //! standard output, in input order.
 
+use std::path::PathBuf;
+
 use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 use dlxkit::sudoku::encode::Encoding;
+use dlxkit::sudoku::killer::Cage;
 use dlxkit::sudoku::parse::{to_line, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{
@@ -15,10 +18,12 @@ use serde::Serialize;
 
 use super::super::color::Paint;
 use super::super::output::{self, Output};
+use super::super::puzzles::picture::{Pictures, PuzzleFormat};
 use super::super::search::{count_text, incomplete, parse_positive};
 use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{incomplete_counts, Batch, BatchArgs, Tally};
 use super::memo::{self, SudokuMemoArgs};
+use super::picture;
 use super::{counted, pretty, puzzle_text, read_killers, read_puzzles, InputArgs, Puzzles};
 
 const SOLVE_EXAMPLES: &str = "\
@@ -30,6 +35,7 @@ Examples:
   echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \\
     | dlxkit sudoku solve
   dlxkit sudoku solve --variant killer data/sudoku/killer.txt
+  dlxkit sudoku solve --format svg puzzle.txt > puzzle.svg   a picture, as books draw it
 
 Input: one puzzle per line (81 cells for 9x9, `.` or `0` for blanks; 1-9 then A-Z for
 larger grids), or grids of n lines (`|` and rule lines between boxes are ignored), or
@@ -60,6 +66,9 @@ or Ctrl-C stopped the search first). `grid` prints each solution as a block afte
 \"line\", \"puzzle\", \"solution\" (or null), \"status\" (unique, multiple, unsolvable,
 unknown), \"complete\", \"search\" (why the search ended: complete, solution limit, node
 limit, time limit, interrupted), \"solutions\", \"nodes\", \"guesses\" and \"elapsed_ms\".
+`svg` draws every puzzle in one SVG document (written when the batch ends): boxes or jigsaw
+regions, killer cages dashed with their sums, givens in bold and found digits in blue, under
+the verdict line of `grid`; --svg DIR writes one file a puzzle as well, whatever the format.
 
 The summary goes to stderr: the verdicts, the solver's nodes and guesses, the time and the
 rate (--quiet drops it). A progress bar shows on stderr when it is a terminal.
@@ -112,6 +121,20 @@ pub enum SolveFormat {
     Jsonl,
 }
 
+/// The output formats of `solve`: those it shares with `generate`, and pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveOutput {
+    /// One line per puzzle: the solution, or the verdict.
+    Line,
+    /// Each solution as a grid with box borders, after a comment line with the verdict.
+    Grid,
+    /// JSON Lines: one object per puzzle.
+    Jsonl,
+    /// One SVG document: each puzzle drawn with its solution, boxes or regions, killer cages
+    /// and the verdict line of `grid`.
+    Svg,
+}
+
 /// The output formats of `count` (and `check`, `rate`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
@@ -131,7 +154,7 @@ pub struct SolveArgs {
 
     /// Output format [default: line for input with one puzzle per line, else grid]
     #[arg(short, long, value_enum, value_name = "FORMAT")]
-    pub format: Option<SolveFormat>,
+    pub format: Option<SolveOutput>,
 
     /// Add the number of solutions found (up to --limit) to each puzzle's output
     #[arg(short, long)]
@@ -141,6 +164,10 @@ pub struct SolveArgs {
     /// multiple]
     #[arg(short = 'n', long, value_name = "N", value_parser = parse_positive)]
     pub limit: Option<u64>,
+
+    /// Also write each puzzle's picture to DIR/solution-0001.svg, solution-0002.svg, ...
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
 
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -178,16 +205,22 @@ pub struct CountArgs {
 pub fn run_solve(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let puzzles = read_input(&args.input, ctx)?;
     let show = match args.format {
-        Some(SolveFormat::Line) => Show::Line,
-        Some(SolveFormat::Grid) => Show::Grid,
-        Some(SolveFormat::Jsonl) => Show::Jsonl,
+        Some(SolveOutput::Line) => Show::Line,
+        Some(SolveOutput::Grid) => Show::Grid,
+        Some(SolveOutput::Jsonl) => Show::Jsonl,
+        Some(SolveOutput::Svg) => Show::Svg,
         None if puzzles.one_per_line => Show::Line,
         None => Show::Grid,
+    };
+    let stdout_format = match show {
+        Show::Svg => PuzzleFormat::Svg,
+        _ => PuzzleFormat::Text,
     };
     let printer = Printer {
         show,
         with_count: args.count,
         paint: ctx.stdout_colors(),
+        pictures: Pictures::new(stdout_format, args.svg.as_deref())?,
     };
     let limit = Some(args.limit.unwrap_or(2));
     search_all(&puzzles, &args.solver, limit, &args.batch, printer, ctx)
@@ -209,6 +242,7 @@ pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
         show,
         with_count: true,
         paint: ctx.stdout_colors(),
+        pictures: Pictures::new(PuzzleFormat::Text, None)?,
     };
     search_all(
         &puzzles,
@@ -234,7 +268,7 @@ fn search_all(
     solver: &SolverArgs,
     limit: Option<u64>,
     batch_args: &BatchArgs,
-    printer: Printer,
+    mut printer: Printer,
     ctx: &Context,
 ) -> Result<Exit, CliError> {
     let name = solver.solver.as_str();
@@ -308,9 +342,11 @@ fn search_all(
                 *stopped.entry(report.status.as_str()).or_insert(0u64) += 1;
             }
             batch.progress_message(tally.progress());
-            printer.print(out, index, &puzzles.list[index], &report)
+            let cages = puzzles.killers.get(index).map_or(&[][..], |k| k.cages());
+            printer.print(out, index, &puzzles.list[index], cages, &report)
         },
     )?;
+    printer.pictures.finish(&mut out)?;
     out.flush()?;
     let solver_line = format!(
         "{name}: {} nodes, {}",
@@ -409,12 +445,28 @@ enum Show {
     Jsonl,
     Count,
     CountJsonl,
+    Svg,
 }
 
 struct Printer {
     show: Show,
     with_count: bool,
     paint: Paint,
+    /// `--format svg` and `--svg DIR`.
+    pictures: Pictures,
+}
+
+/// `, N solutions (why)` after a verdict, with `--count`; why only when the count was cut
+/// short.
+fn count_note(with_count: bool, report: &SolveReport) -> String {
+    match (with_count, incomplete(report.status)) {
+        (false, _) => String::new(),
+        (true, why) => format!(
+            ", {}{}",
+            counted(report.solutions, "solution", "solutions"),
+            why.map_or(String::new(), |why| format!(" ({why})"))
+        ),
+    }
 }
 
 /// One line of `--format jsonl`.
@@ -439,13 +491,26 @@ struct Record<'a> {
 
 impl Printer {
     fn print(
-        &self,
+        &mut self,
         out: &mut Output,
         index: usize,
         puzzle: &Puzzle,
+        cages: &[Cage],
         report: &SolveReport,
     ) -> Result<(), CliError> {
         let answer = report.answer();
+        if self.pictures.wanted() {
+            let title = format!(
+                "puzzle {} (line {}): {}{}",
+                index + 1,
+                puzzle.line,
+                answer.as_str(),
+                count_note(self.with_count, report)
+            );
+            let shown = report.first.as_ref().filter(|_| answer != Answer::Multiple);
+            let picture = picture::draw(&title, &puzzle.grid, shown, cages);
+            self.pictures.add(index as u64 + 1, Some(picture))?;
+        }
         let count = match self.with_count {
             true => format!(" {}", count_text(report.solutions, report.status)),
             false => String::new(),
@@ -467,25 +532,20 @@ impl Printer {
                 if index > 0 {
                     out.line("")?;
                 }
-                let count = match (self.with_count, incomplete(report.status)) {
-                    (false, _) => String::new(),
-                    (true, why) => format!(
-                        ", {}{}",
-                        counted(report.solutions, "solution", "solutions"),
-                        why.map_or(String::new(), |why| format!(" ({why})"))
-                    ),
-                };
                 out.line(&format!(
-                    "# puzzle {} (line {}): {}{count}",
+                    "# puzzle {} (line {}): {}{}",
                     index + 1,
                     puzzle.line,
-                    answer.as_str()
+                    answer.as_str(),
+                    count_note(self.with_count, report)
                 ))?;
                 if let (Some(solution), false) = (&report.first, answer == Answer::Multiple) {
                     out.write_str(&pretty(solution, &puzzle.grid, self.paint))?;
                 }
             }
             Show::Count => out.line(&count_text(report.solutions, report.status))?,
+            // The document is written whole when the batch ends.
+            Show::Svg => return Ok(()),
             Show::Jsonl | Show::CountJsonl => {
                 // As in the line format, a puzzle with several solutions has none to show.
                 let shown = report.first.as_ref().filter(|_| answer != Answer::Multiple);

@@ -1,0 +1,86 @@
+//! `dlxkit macmahon`: the count agrees with `--emit dlx` solved by `dlxkit solve`, and the
+//! picture, read from its own coordinates, has one triangle per piece and gives each edge
+//! one colour from both sides, the border's in the border colour.
+
+use std::collections::HashMap;
+
+use crate::cli_util::dlxkit;
+use crate::svg_util::parse_xml;
+
+fn run(args: &[&str], stdin: &str) -> String {
+    let out = dlxkit().args(args).write_stdin(stdin).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "dlxkit {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn counts_agree_with_the_emitted_problem() {
+    for args in [
+        "macmahon --colours 2 --board 2x1 --border none",
+        "macmahon --colours 1 --board triangle:1 --border a",
+        "macmahon --colours 2 --board triangle:2 --border none",
+    ] {
+        let args: Vec<&str> = args.split(' ').collect();
+        let args = &args[..];
+        let count = run(&[args, &["--count"]].concat(), "");
+        let dlx = run(&[args, &["--emit", "dlx"]].concat(), "");
+        let solved = run(&["solve", "--count", "-"], &dlx);
+        assert_eq!(count.trim(), solved.trim(), "{args:?}");
+        assert!(count.trim().parse::<u64>().unwrap() > 0, "{args:?}");
+    }
+}
+
+#[test]
+fn the_picture_matches_every_edge() {
+    let svg = run(&["macmahon", "--format", "svg"], "");
+    let elements = parse_xml(&svg);
+    let class = |e: &&crate::svg_util::Element, c: &str| {
+        e.attrs.get("class").map(String::as_str) == Some(c)
+    };
+    let pieces: Vec<_> = elements.iter().filter(|e| class(e, "piece")).collect();
+    assert_eq!(pieces.len(), 24, "one triangle per piece");
+    let mut names: Vec<&str> = pieces
+        .iter()
+        .map(|e| e.attrs["data-piece"].as_str())
+        .collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 24, "each piece once");
+    // Each coloured third of a triangle is (corner, corner, centre): its edge is the first two.
+    let mut edges: HashMap<(String, String), Vec<String>> = HashMap::new();
+    for e in elements.iter().filter(|e| class(e, "edge")) {
+        let d = e.attrs["d"]
+            .trim_start_matches('M')
+            .trim_end_matches('Z')
+            .to_string();
+        let points: Vec<String> = d.split('L').map(String::from).collect();
+        assert_eq!(points.len(), 3);
+        let mut key = [points[0].clone(), points[1].clone()];
+        key.sort();
+        let [a, b] = key;
+        edges
+            .entry((a, b))
+            .or_default()
+            .push(e.attrs["fill"].clone());
+    }
+    assert_eq!(edges.values().map(Vec::len).sum::<usize>(), 72);
+    let border: Vec<&Vec<String>> = edges.values().filter(|v| v.len() == 1).collect();
+    // The hexagon of side 2 has 12 border edges, 30 inside, each seen from two triangles.
+    assert_eq!(border.len(), 12);
+    assert_eq!(edges.len(), 42);
+    for fills in edges.values() {
+        assert!(
+            fills.iter().all(|f| *f == fills[0]),
+            "an edge has one colour"
+        );
+    }
+    assert!(
+        border.iter().all(|f| f[0] == border[0][0]),
+        "one border colour"
+    );
+}
