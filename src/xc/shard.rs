@@ -527,6 +527,15 @@ impl Split {
                 .force(o)
                 .expect("a path of the search can be forced again");
         }
+        self.expand_forced(solver, leaf)
+    }
+
+    /// Expands `leaf`, whose options the solver holds forced already.
+    fn expand_forced<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        leaf: &Leaf,
+    ) -> Vec<(Step, OptionId, bool)> {
         let Some(expansion) = solver.expand() else {
             return Vec::new();
         };
@@ -593,8 +602,15 @@ impl Split {
                 done.insert(leaf.path.clone(), Group::single(leaf));
                 continue;
             }
-            for (step, option, solution) in self.expand(solver, base, &leaf) {
-                open.push(Largest(leaf.child(step, option, solution)));
+            match self.expand_past_forced(solver, base, leaf) {
+                Expanded::Whole(leaf) => {
+                    done.insert(leaf.path.clone(), Group::single(leaf));
+                }
+                Expanded::Children(parent, children) => {
+                    for (step, option, solution) in children {
+                        open.push(Largest(parent.child(step, option, solution)));
+                    }
+                }
             }
         }
         for Largest(leaf) in open {
@@ -633,6 +649,56 @@ impl Split {
         }
         groups
     }
+}
+
+/// Forced levels: a node with one live child gives the split no more shards, however far
+/// the chain of such nodes goes (a problem of n items with one option each is one chain of
+/// n levels).
+impl Split {
+    /// Expands `leaf`, and on down while a node has one live child. A chain that ends without
+    /// branching (in a solution, or with everything below it dead) is `leaf`'s whole
+    /// subtree, one path: it is one shard, at `leaf`, and nothing of it is counted above
+    /// (its shard's search counts it). Each level forces one more option on the last, so a
+    /// chain of n levels costs n expansions, not n re-forcings of ever longer paths.
+    fn expand_past_forced<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        base: &[OptionId],
+        leaf: Leaf,
+    ) -> Expanded {
+        let (above, dead) = (self.above.clone(), self.dead.len());
+        let mut live = self.expand(solver, base, &leaf);
+        if live.len() != 1 {
+            return Expanded::Children(leaf, live);
+        }
+        let mut node = leaf.clone();
+        while let [(step, option, solution)] = live[..] {
+            node.path.0.push(step);
+            node.options.push(option);
+            if solution {
+                break;
+            }
+            solver
+                .force(option)
+                .expect("a live child of the search can be forced");
+            live = self.expand_forced(solver, &node);
+            if live.len() > 1 {
+                return Expanded::Children(node, live);
+            }
+        }
+        self.above = above;
+        self.dead.truncate(dead);
+        Expanded::Whole(leaf)
+    }
+}
+
+/// What [`Split::expand_past_forced`] found below a leaf.
+enum Expanded {
+    /// The leaf's subtree is one path: the leaf is a shard as it is.
+    Whole(Leaf),
+    /// The first node with two or more live children (the leaf, or the end of a chain of
+    /// forced levels below it), and those children.
+    Children(Leaf, Vec<(Step, OptionId, bool)>),
 }
 
 impl Leaf {
