@@ -1,0 +1,212 @@
+//! Regression tests of issue 26's later items: `reduce` and `shard` under `--timeout` and
+//! `--max-nodes`, and their quadratic inputs; each failed on the code before its fix. Work
+//! is bounded by counting it (the reduction's steps, the split's list), never by the clock.
+
+use std::path::PathBuf;
+
+use crate::cli_util::dlxkit;
+
+/// A scratch directory for this module's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("reliability2-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The issue's reduce input: `n` items, three options of all of them, one of the even ones
+/// and one of the odd ones (four solutions).
+fn evens_and_odds(n: usize) -> String {
+    let items: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let all = items.join(" ");
+    let evens: Vec<&str> = items.iter().step_by(2).map(String::as_str).collect();
+    let odds: Vec<&str> = items
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(String::as_str)
+        .collect();
+    format!(
+        "{all}\n{all}\n{all}\n{all}\n{}\n{}\n",
+        evens.join(" "),
+        odds.join(" ")
+    )
+}
+
+/// The issue's shard input: `n` items with one option each (one solution, one path).
+fn one_option_each(n: usize) -> String {
+    let items: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    items.join(" ") + "\n" + &items.join("\n") + "\n"
+}
+
+/// `dlxkit ARGS` on `stdin`: exit code, standard output, standard error.
+fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let out = dlxkit().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `solve --count` of a problem given as text.
+fn count(problem: &str) -> u64 {
+    let (code, out, err) = run(&["solve", "--count", "--quiet"], problem);
+    assert!(code.is_some_and(|c| c <= 1), "{err}");
+    out.trim().parse().unwrap()
+}
+
+#[test]
+fn reliability2_reduce_removes_twin_items_in_a_few_steps() {
+    // Before: one item's turn (hiding all the options) per item removed, 20,000 turns of
+    // 20,000 entries each. Now the twins go at once: four turns in two rounds.
+    let problem = evens_and_odds(20_000);
+    let (code, out, err) = run(&["reduce", "--max-nodes", "10"], &problem);
+    assert_eq!(code, Some(0), "{err}");
+    let all = "i19998 i19999\n".repeat(4);
+    assert_eq!(out, format!("{all}i19998\ni19999\n"));
+    assert!(
+        err.contains("reduced: removed 0 options and 19998 items in 2 rounds\n"),
+        "{err}"
+    );
+    assert!(!err.contains("incomplete"), "{err}");
+    assert_eq!(count(&out), 4);
+}
+
+#[test]
+fn reliability2_reduce_cut_short_says_so_first_and_stays_equivalent() {
+    let problem = "A B C D\nA B\nC D\nA C\nB D\nA\nB\nC\nD\nA B C D\n";
+    let whole = count(problem);
+    for nodes in 1..=6 {
+        let n = nodes.to_string();
+        let (code, out, err) = run(&["reduce", "--max-nodes", &n], problem);
+        assert_eq!(code, Some(0), "{err}");
+        let steps = if nodes == 1 { "step" } else { "steps" };
+        let first = out.lines().next().unwrap();
+        if first.starts_with('|') {
+            assert_eq!(
+                first,
+                format!("| incomplete: node limit after {nodes} {steps}: equivalent to the input, not fully reduced")
+            );
+            assert!(err.contains("(incomplete: node limit after"), "{err}");
+        } else {
+            // The fixed point came first: a complete reduction says nothing of limits.
+            assert!(nodes > 1 && !err.contains("incomplete"), "{err}");
+        }
+        assert_eq!(count(&out), whole, "--max-nodes {nodes}:\n{out}");
+    }
+    let (code, out, _) = run(&["reduce", "--max-nodes", "1", "--format", "json"], problem);
+    assert_eq!(code, Some(0));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["status"], "node limit");
+    assert_eq!(json["nodes"], 1);
+    assert_eq!(json["fixed_point"], false);
+    let (code, out, _) = run(&["reduce", "--format", "json"], problem);
+    assert_eq!(code, Some(0));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["status"], "complete");
+}
+
+#[test]
+fn reliability2_reduce_and_shard_at_a_zero_timeout_write_no_problem_and_say_why() {
+    let problem = "A B\nA\nB\nA B\n";
+    let (code, out, err) = run(&["reduce", "--timeout", "0"], problem);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        out,
+        "| incomplete: time limit before the reduction started: nothing reduced\n"
+    );
+    assert!(
+        err.contains(
+            "dlxkit reduce: stopped at the time limit (--timeout) before the reduction started"
+        ),
+        "{err}"
+    );
+    let (code, out, err) = run(&["shard", "--count", "4", "--timeout", "0"], problem);
+    assert_eq!(code, Some(75), "{err}");
+    assert_eq!(
+        out,
+        "incomplete: time limit before the split started: no list of shards\n"
+    );
+}
+
+#[test]
+fn reliability2_shard_of_a_chain_is_one_shard_not_a_path_of_forced_steps() {
+    // Before: a path of 10,000 `1/1` steps, found by re-forcing ever longer paths.
+    let dir = scratch("chain");
+    let file = dir.join("chain.dlx");
+    std::fs::write(&file, one_option_each(10_000)).unwrap();
+    let (code, out, err) = run(&["shard", "--count", "100", file.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "     0     1.000e0  -\n");
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "--count",
+            "--shard",
+            "0/100",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("\"solutions\":1"), "{out}");
+    // A chain that branches at its end: the forced steps above the branch are kept (the
+    // path must lead there), the forced step below it is not.
+    let (code, out, err) = run(
+        &["shard", "--count", "4", "-q"],
+        "A B C D\nA\nB\nC\nD\nC D\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "     0    5.000e-1  1/1 1/1 1/2\n     1    5.000e-1  1/1 1/1 2/2\n"
+    );
+}
+
+#[test]
+fn reliability2_shard_cut_short_lists_nothing_and_exits_75() {
+    let dir = scratch("queens");
+    let out = dlxkit()
+        .args(["queens", "8", "--emit", "dlx"])
+        .output()
+        .unwrap();
+    let file = dir.join("queens8.dlx");
+    std::fs::write(&file, out.stdout).unwrap();
+    let file = file.to_str().unwrap();
+    let (code, out, err) = run(&["shard", "--count", "100", "--max-nodes", "3", file], "");
+    assert_eq!(code, Some(75), "{err}");
+    assert_eq!(
+        out,
+        "incomplete: node limit after 3 nodes: no list of shards (give it more)\n"
+    );
+    assert!(
+        err.contains("stopped at the node limit (--max-nodes)"),
+        "{err}"
+    );
+    let (code, out, _) = run(
+        &[
+            "shard",
+            "--count",
+            "100",
+            "--max-nodes",
+            "3",
+            "--format",
+            "json",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(code, Some(75));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["status"], "node limit");
+    assert_eq!(json["shards"], serde_json::json!([]));
+    // With room enough the list is the one without a limit.
+    let (code, limited, _) = run(
+        &["shard", "--count", "100", "--max-nodes", "1000000", file],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let (_, free, _) = run(&["shard", "--count", "100", file], "");
+    assert_eq!(limited, free);
+    assert_eq!(free.lines().count(), 100);
+}
