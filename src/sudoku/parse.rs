@@ -26,8 +26,10 @@
 //! ------+-------+------
 //! ```
 //!
-//! **Token** ([`Format::Token`]): cells as numbers separated by white space, `0` (or `.`)
-//! for a blank, for any side: `n` lines of `n` numbers, or all `n²` on one line.
+//! **Token** ([`Format::Token`]): cells as numbers separated by white space, `0` (or `.`,
+//! `_`, `*`, `-`) for a blank, for any side: `n` lines of `n` numbers, or all `n²` on one
+//! line. Rules between bands (`------+-------+------`) may stand between the rows, as in the
+//! block format.
 //!
 //! **Sukaku** ([`Format::Sukaku`]): a puzzle given by its candidates (pencil marks), one per
 //! line: for each cell in reading order `n` characters, the `k`-th the digit `k` if it is a
@@ -1335,8 +1337,10 @@ impl<'t, 'o> Reader<'t, 'o> {
         let mut whole = false;
         while let Some(line) = self.lines.get(self.pos) {
             let number = line.number;
-            let words: Vec<&str> = strip_comment(line.text).split_whitespace().collect();
-            if words.is_empty() {
+            let text = strip_comment(line.text);
+            let words: Vec<&str> = text.split_whitespace().collect();
+            // A rule between bands (`------+-------+------`) is never a row of numbers.
+            if words.is_empty() || is_rule(text.trim(), None) {
                 self.pos += 1;
                 continue;
             }
