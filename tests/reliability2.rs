@@ -73,3 +73,26 @@ fn reliability2_spaced_grids_with_rule_lines_and_no_bars_read_at_every_size() {
 fn column_of_16(r: usize) -> usize {
     (r % 4) * 4 + r / 4
 }
+
+#[test]
+fn reliability2_queens_are_constructed_for_every_board_that_has_them() {
+    use dlxkit::puzzles::queens::{Queens, QueensOrder, MAX_N};
+    use dlxkit::puzzles::Puzzle;
+    let sizes = (1..=200).chain([997, 998, 999, MAX_N]);
+    for n in sizes {
+        let q = Queens::new(n, QueensOrder::OrganPipe).unwrap();
+        match q.constructed() {
+            None => assert!(n == 2 || n == 3, "no construction for {n}"),
+            Some(s) => {
+                q.validate(&s).unwrap_or_else(|e| panic!("{n} queens: {e}"));
+                // The options place the same queens, and cover the problem exactly.
+                assert_eq!(q.decode(&q.options_of(&s)).unwrap(), s);
+            }
+        }
+    }
+    // Small boards agree with the search about which have a solution.
+    for n in 1..=8 {
+        let q = Queens::new(n, QueensOrder::Natural).unwrap();
+        assert_eq!(q.constructed().is_some(), q.count() > 0, "{n} queens");
+    }
+}
