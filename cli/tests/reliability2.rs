@@ -288,3 +288,122 @@ fn reliability2_queens_searches_that_cannot_finish_need_a_limit() {
     assert!(code.is_some_and(|c| c <= 1));
     assert!(out.ends_with("(incomplete: node limit)\n"), "{out}");
 }
+
+/// Whether `prlimit` (util-linux) is here; without it a memory-bound test says so loudly,
+/// and fails under CI.
+fn have_prlimit(what: &str) -> bool {
+    let found = std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "prlimit (util-linux) is needed under CI"
+        );
+        eprintln!("SKIPPED: no prlimit, so the memory bound of {what} is not tested");
+    }
+    found
+}
+
+#[test]
+fn reliability2_endless_input_stops_at_the_input_cap_within_bounded_memory() {
+    use std::process::{Command, Stdio};
+    if !have_prlimit("`yes | dlxkit solve`") {
+        return;
+    }
+    // Before: `yes "A B" | dlxkit solve` grew until the system stepped in (here: 1 GiB of
+    // address space, so an allocation failure and an abort).
+    let mut yes = Command::new("yes")
+        .arg("A B")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let child = Command::new("prlimit")
+        .args(["--as=1073741824", "--", env!("CARGO_BIN_EXE_dlxkit")])
+        .args(["solve", "--count"])
+        .stdin(Stdio::from(yes.stdout.take().unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ended = crate::cli_util::end_within_30_seconds(child);
+    yes.kill().unwrap();
+    yes.wait().unwrap();
+    assert_eq!(ended.code, Some(2), "{}", ended.stderr);
+    assert!(
+        ended.stderr.contains(
+            "dlxkit: `<stdin>` holds more than 256 MiB (268435456 bytes), the most --max-input lets dlxkit read"
+        ),
+        "{}",
+        ended.stderr
+    );
+    assert!(ended.stdout.is_empty(), "{}", ended.stdout);
+}
+
+#[test]
+fn reliability2_max_input_bounds_files_and_standard_input() {
+    let dir = scratch("max-input");
+    let file = dir.join("toy.dlx");
+    std::fs::write(&file, "A B\nA\nB\nA B\n").unwrap(); // 12 bytes
+    let file = file.to_str().unwrap();
+    let (code, out, _) = run(&["solve", "--count", "-q", "--max-input", "12", file], "");
+    assert_eq!((code, out.as_str()), (Some(0), "2\n"));
+    let (code, _, err) = run(&["solve", "--count", "--max-input", "11", file], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("holds more than 11 bytes, the most --max-input lets dlxkit read"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["sudoku", "solve", "--max-input", "1K"], &".".repeat(2000));
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("`<stdin>` holds more than 1 KiB (1024 bytes)"),
+        "{err}"
+    );
+    for bad in ["0", "-5", "1.5G", "inf", "NaN", "12Q"] {
+        let flag = format!("--max-input={bad}");
+        let (code, _, err) = run(&["solve", &flag, file], "");
+        assert_eq!(code, Some(2), "{bad}: {err}");
+        assert!(err.contains("--max-input"), "{bad}: {err}");
+    }
+    let (code, _, _) = run(
+        &[
+            "solve",
+            "--count",
+            "--max-input",
+            "99999999999999999999T",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+}
+
+#[cfg(unix)]
+#[test]
+fn reliability2_sudoku_solve_and_rate_stopped_while_reading_say_so_and_exit_130_or_143() {
+    use std::process::Stdio;
+    for (subcommand, signal, number, code) in [("solve", "INT", 2, 130), ("rate", "TERM", 15, 143)]
+    {
+        // Standard input stays open and empty, as a terminal nobody types in.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
+            .args(["sudoku", subcommand, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        crate::cli_util::wait_until_caught(child.id(), number);
+        crate::cli_util::send(signal, child.id());
+        let ended = crate::cli_util::end_within_30_seconds(child);
+        drop(stdin);
+        assert_eq!(ended.code, Some(code), "{subcommand}: {}", ended.stderr);
+        assert!(
+            ended.stderr.contains("dlxkit sudoku: stopped by "),
+            "{subcommand}: {}",
+            ended.stderr
+        );
+    }
+}
