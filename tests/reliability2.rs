@@ -96,3 +96,23 @@ fn reliability2_queens_are_constructed_for_every_board_that_has_them() {
         assert_eq!(q.constructed().is_some(), q.count() > 0, "{n} queens");
     }
 }
+
+#[test]
+fn reliability2_jigsaw_grids_of_prime_sides_need_no_box() {
+    use dlxkit::sudoku::parse::parse_puzzles;
+    use dlxkit::sudoku::Variant;
+    // Before: "cannot infer a box shape for side 5: give one explicitly (e.g. --box 2x3)".
+    for (map, side) in [
+        ("AAABB ACCBB ACCDB ECDDD EEEED", 5),
+        ("AAAAAAA BBBBBBB CCCCCCC DDDDDDD EEEEEEE FFFFFFF GGGGGGG", 7),
+    ] {
+        let Ok(variant) = Variant::parse("jigsaw", Some(map)) else {
+            panic!("{map}");
+        };
+        let text = format!("{}\n", ".".repeat(side)).repeat(side);
+        let options = ParseOptions::default().variant(variant);
+        let puzzles = parse_puzzles(&text, &options).unwrap_or_else(|e| panic!("{side}: {e}"));
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].grid.size(), side);
+    }
+}

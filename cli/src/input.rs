@@ -218,7 +218,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     if n == 0 {
         return Err("must be at least 1 byte".to_string());
     }
-    Ok(n.checked_mul(1 << shift).unwrap_or(u64::MAX))
+    Ok(n.saturating_mul(1 << shift))
 }
 
 /// A size for messages: `256 MiB`, or bytes when it is not a whole number of KiB.

@@ -938,7 +938,13 @@ impl<'t, 'o> Reader<'t, 'o> {
         let err = |kind| ParseError { line: number, kind };
         let shape = match self.options.shape {
             Some(s) => s,
-            None => Shape::for_size(n).map_err(|e| err(e.into()))?,
+            None => match (&self.options.variant, Shape::for_size(n)) {
+                (_, Ok(shape)) => shape,
+                // A jigsaw's regions replace the boxes: any shape of the side reads it, and a
+                // prime side (5, 7) has no other.
+                (Variant::Jigsaw { .. }, Err(_)) => Shape::new(1, n).map_err(|e| err(e.into()))?,
+                (_, Err(e)) => return Err(err(e.into())),
+            },
         };
         let layout = self
             .options
