@@ -35,6 +35,7 @@ mod puzzles_polyomino;
 mod puzzles_queens;
 mod puzzles_shopping;
 mod random_problems;
+mod reliability2;
 mod sudoku_explain;
 mod sudoku_explain_killer;
 mod sudoku_generate;

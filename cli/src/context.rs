@@ -25,6 +25,14 @@ pub struct GlobalArgs {
     /// Errors, and statistics asked for with --stats, are still printed on standard error.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+
+    /// The largest input read, in bytes (suffixes K, M, G, T: `2G`) [default: 256M]
+    ///
+    /// A larger file or standard input is refused (exit 2) before it fills the memory, so
+    /// that `yes | dlxkit solve` ends with a message instead of growing until the system
+    /// steps in.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = crate::input::parse_size)]
+    pub max_input: Option<u64>,
 }
 
 /// What every subcommand may ask about its environment: the global options and whether

@@ -144,17 +144,31 @@ pub fn read(file: Option<&Path>, ctx: &Context) -> Result<Source, CliError> {
         ));
     }
     let name = path.name();
-    let bytes = match path {
-        InputPath::Stdin => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map(|_| bytes)
-        }
-        InputPath::File(p) => std::fs::read(p),
+    let limit = ctx.global.max_input.unwrap_or(DEFAULT_MAX_INPUT);
+    let too_large = || {
+        let size = size_text(limit);
+        let exact = match size.ends_with("bytes") {
+            true => String::new(),
+            false => format!(" ({limit} bytes)"),
+        };
+        CliError::input(format!(
+            "`{name}` holds more than {size}{exact}, the most --max-input lets dlxkit read"
+        ))
+        .with_hint("give a larger --max-input (e.g. `--max-input 2G`) to read it")
     };
-    let bytes = bytes.map_err(|e| CliError::input(format!("cannot read `{name}`: {e}")))?;
+    let bytes = match path {
+        InputPath::Stdin => read_bounded(std::io::stdin().lock(), limit, 0),
+        InputPath::File(p) => std::fs::File::open(p).and_then(|f| {
+            let len = f.metadata().map_or(0, |m| m.len());
+            if len > limit {
+                return Ok(None);
+            }
+            read_bounded(f, limit, len)
+        }),
+    };
+    let bytes = bytes
+        .map_err(|e| CliError::input(format!("cannot read `{name}`: {e}")))?
+        .ok_or_else(too_large)?;
     let skip = match text::decode(&bytes) {
         Ok(Cow::Owned(text)) => return Ok(Source { name, text }),
         // The bytes are the text, after a byte-order mark perhaps: keep them, uncopied.
@@ -167,9 +181,73 @@ pub fn read(file: Option<&Path>, ctx: &Context) -> Result<Source, CliError> {
     Ok(Source { name, text })
 }
 
+/// The most bytes one input may hold unless `--max-input` says otherwise.
+pub const DEFAULT_MAX_INPUT: u64 = 256 << 20;
+
+/// Reads all of `reader`, or `None` when it holds more than `limit` bytes (reading stops
+/// just past the limit). `expected` (a file's length) sizes the buffer, at most the limit.
+fn read_bounded(reader: impl Read, limit: u64, expected: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let capacity = usize::try_from(expected.min(limit).saturating_add(1)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(capacity);
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// Parses `--max-input`: bytes, or a number with `K`, `M`, `G` or `T` (powers of 1024); a
+/// size too large to count is no limit.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().last() {
+        Some((k, c)) if c.is_ascii_alphabetic() => (&t[..k], c.to_ascii_uppercase()),
+        _ => (t, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        'T' => 40,
+        _ => return Err(format!("`{text}`: the unit is K, M, G or T (e.g. 512M)")),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a size in bytes (e.g. 512M or 2G)"));
+    }
+    let n: u64 = digits.parse().unwrap_or(u64::MAX);
+    if n == 0 {
+        return Err("must be at least 1 byte".to_string());
+    }
+    Ok(n.saturating_mul(1 << shift))
+}
+
+/// A size for messages: `256 MiB`, or bytes when it is not a whole number of KiB.
+fn size_text(bytes: u64) -> String {
+    for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{} {unit}", bytes >> shift);
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_with_units_and_saturate() {
+        assert_eq!(parse_size("512"), Ok(512));
+        assert_eq!(parse_size("2k"), Ok(2048));
+        assert_eq!(parse_size("256M"), Ok(DEFAULT_MAX_INPUT));
+        assert_eq!(parse_size("99999999999999999999999T"), Ok(u64::MAX));
+        assert_eq!(parse_size("16777216T"), Ok(u64::MAX));
+        for bad in ["", "-1", "1.5G", "3X", "M", "NaN", "inf", "0"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(size_text(DEFAULT_MAX_INPUT), "256 MiB");
+        assert_eq!(size_text(1000), "1000 bytes");
+    }
 
     #[test]
     fn dash_and_nothing_mean_stdin() {

@@ -7,16 +7,17 @@
 //! `dlxkit solve --reduce` prints too.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::reduce::{ItemReason, OptionReason};
-use dlxkit::xc::{Problem, ReduceOptions, Reduction};
+use dlxkit::xc::{Problem, ReduceOptions, Reduction, Status};
 use serde::Serialize;
 
 use super::input;
 use super::output::{Format, Output};
-use super::search::parse_positive;
-use super::{CliError, Context, Exit};
+use super::search::{parse_positive, parse_seconds, LimitArgs};
+use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -30,7 +31,15 @@ lose it, the other options with it go). Rounds repeat until nothing changes, or 
 The reduced problem has the same solutions (`dlxkit solve --reduce` maps them back to the
 original options).
 
-Exit status: 0 when the problem was written, 2 for bad input or usage.";
+--timeout, --max-nodes (a node is one item's turn in a round), Ctrl-C and SIGTERM stop the
+reduction between two steps: the problem written is then still equivalent, only less
+reduced, and its first line, a comment, says so (`| incomplete: time limit ...`; in JSON,
+\"status\").
+
+Exit status: 0 when the problem was written (even one cut short by --timeout or
+--max-nodes), 1 when a limit stopped the run before the reduction started (nothing written
+but that comment), 2 for bad input or usage, 130 after Ctrl-C and 143 after SIGTERM (the
+problem reduced so far is written first).";
 
 /// Arguments of `dlxkit reduce`.
 #[derive(Args, Clone, Debug)]
@@ -44,9 +53,19 @@ pub struct ReduceArgs {
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     pub rounds: Option<u64>,
 
+    /// Stop after N steps (one item's turn in a round); what was reduced is written
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    pub max_nodes: Option<u64>,
+
+    /// Stop after this many seconds, counted from the start of the run (decimals allowed; a
+    /// huge number means no limit); what was reduced is written
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
     /// Output format
     ///
-    /// `text` writes the reduced problem; `json` writes one object: "removed_options",
+    /// `text` writes the reduced problem; `json` writes one object: "status" ("complete",
+    /// or the limit that cut it short), "nodes" (the steps taken), "removed_options",
     /// "removed_items", "rounds", "fixed_point", "infeasible" (an item name, or null),
     /// "options" and "items" (what was removed: its text or name and "reason"), and
     /// "problem" (the reduced problem in Knuth's format).
@@ -69,10 +88,20 @@ pub fn run(args: &ReduceArgs, ctx: &Context) -> Result<Exit, CliError> {
             "`reduce` writes one result: use --format text or json",
         ));
     }
-    // Reading a terminal (`reduce -`) waits for its user: a signal ends it with a word.
-    let watch = super::interrupt::watch_reading("reduce");
+    let limits = LimitArgs {
+        limit: None,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+    };
+    // Reading a terminal (`reduce -`) waits for its user, and a large file takes time to
+    // read: a signal or the deadline ends that with a word.
+    let watch = {
+        let format = args.format;
+        interrupt::Watch::start(limits.deadline(ctx.started), move |status| {
+            stopped_before(format, status)
+        })
+    };
     let source = input::read(args.file.as_deref(), ctx)?;
-    watch.hand_over();
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     for warning in problem.warnings() {
         ctx.warn(super::solve::warning_text(&source, warning));
@@ -82,17 +111,67 @@ pub fn run(args: &ReduceArgs, ctx: &Context) -> Result<Exit, CliError> {
             "`reduce` does not handle item bounds (`a:b|name`): Knuth's DLX-PRE assumes every primary item is covered exactly once",
         ));
     }
-    let reduction = problem.reduce(&options(args.rounds));
+    watch.hand_over();
+    let options = options(args.rounds).limits(limits.limits(interrupt::flag(), ctx.started));
+    let reduction = problem.reduce(&options);
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     match args.format {
         Format::Json => out.json_line(&Report::new(&problem, &reduction))?,
-        _ => out.write_str(&reduction.problem.to_dlx())?,
+        _ => {
+            if let Some(why) = cut_short(&reduction) {
+                out.line(&format!("| {why}"))?;
+            }
+            out.write_str(&reduction.problem.to_dlx())?;
+        }
     }
     out.flush()?;
     if args.format != Format::Json {
         ctx.note(note(&reduction));
     }
-    Ok(Exit::Success)
+    Ok(match reduction.status {
+        Status::Cancelled => Exit::Interrupted,
+        _ => Exit::Success,
+    })
+}
+
+/// What a reduction stopped by a limit or a signal says first on standard output, a
+/// comment of Knuth's format: `incomplete: node limit after 3 steps: ...`.
+fn cut_short(r: &Reduction) -> Option<String> {
+    super::search::incomplete(r.status).map(|why| {
+        format!(
+            "{why} after {} step{}: equivalent to the input, not fully reduced",
+            r.nodes,
+            if r.nodes == 1 { "" } else { "s" }
+        )
+    })
+}
+
+/// What a run stopped before its reduction started (reading, parsing) writes: a comment
+/// (or a JSON object) saying so on standard output, a note on standard error.
+fn stopped_before(format: Format, status: Status) -> Result<Exit, CliError> {
+    let why = super::search::incomplete(status).unwrap_or_default();
+    let mut out = Output::stdout(false);
+    match format {
+        Format::Json => out.json_line(&serde_json::json!({
+            "status": status.as_str(),
+            "nodes": 0,
+        }))?,
+        _ => out.line(&format!(
+            "| {why} before the reduction started: nothing reduced"
+        ))?,
+    }
+    out.flush()?;
+    let by = match status {
+        Status::Cancelled => format!("by {}", interrupt::stopped_by()),
+        _ => "at the time limit (--timeout)".to_string(),
+    };
+    super::eprint_line(format_args!(
+        "dlxkit reduce: stopped {by} before the reduction started: nothing reduced"
+    ));
+    Ok(match status {
+        Status::Cancelled => Exit::Interrupted,
+        _ => Exit::NoSolution,
+    })
 }
 
 /// The line on standard error: `reduced: removed 3 options and 4 items in 3 rounds`.
@@ -110,6 +189,8 @@ pub fn note(r: &Reduction) -> String {
         text.push_str(&format!(
             "; no solution: primary item `{name}` has no option"
         ));
+    } else if let Some(why) = cut_short(r) {
+        text.push_str(&format!(" ({why})"));
     } else if !r.fixed_point {
         text.push_str(" (the round limit stopped it before a fixed point)");
     }
@@ -119,6 +200,8 @@ pub fn note(r: &Reduction) -> String {
 /// The `--format json` object.
 #[derive(Serialize)]
 struct Report {
+    status: &'static str,
+    nodes: u64,
     removed_options: usize,
     removed_items: usize,
     rounds: usize,
@@ -147,6 +230,8 @@ impl Report {
     fn new(p: &Problem, r: &Reduction) -> Report {
         let name = |i| p.item_name(i).to_string();
         Report {
+            status: r.status.as_str(),
+            nodes: r.nodes,
             removed_options: r.removed_options.len(),
             removed_items: r.removed_items.len(),
             rounds: r.rounds,

@@ -3,6 +3,7 @@
 //! `dlxkit merge`.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::plan::ShardOf;
@@ -12,7 +13,7 @@ use serde::Serialize;
 
 use super::input;
 use super::output::{Format, Output};
-use super::search::parse_positive;
+use super::search::{parse_positive, parse_seconds, LimitArgs};
 use super::{interrupt, CliError, Context, Exit};
 
 const EXAMPLES: &str = "\
@@ -28,7 +29,12 @@ options 2 to 4 of 7). The list depends on the problem alone, so every machine th
 `--shard I/N` on the same file gets the same shard I. Subtrees found dead while splitting
 are not listed (they are named on stderr).
 
-Exit status: 0, or 2 for bad input or usage.";
+--timeout, --max-nodes (the nodes expanded to split), Ctrl-C and SIGTERM stop the split: a
+list cut short is not the problem's list, so none is printed, only a line that says so
+(`incomplete: node limit after 1000 nodes: ...`; in JSON, \"status\" and no shards).
+
+Exit status: 0, 2 for bad input or usage, 75 when --timeout or --max-nodes stopped the
+split (run it again with more), 130 after Ctrl-C, 143 after SIGTERM.";
 
 /// Arguments of `dlxkit shard`.
 #[derive(Args, Clone, Debug)]
@@ -46,6 +52,15 @@ pub struct ShardArgs {
     /// Cut the search tree at depth D: every subtree there is a shard
     #[arg(short, long, value_name = "D")]
     pub depth: Option<usize>,
+
+    /// Stop splitting after expanding N nodes, and list nothing (exit 75)
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    pub max_nodes: Option<u64>,
+
+    /// Stop splitting after this many seconds, counted from the start of the run, and list
+    /// nothing (exit 75); decimals allowed, a huge number means no limit
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
 
     /// Output format
     ///
@@ -83,10 +98,29 @@ struct AboveJson {
 
 /// Runs `dlxkit shard`.
 pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
-    // Reading a terminal (`shard -`) waits for its user: a signal ends it with a word.
-    let watch = interrupt::watch_reading("shard");
+    let limits = LimitArgs {
+        limit: None,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+    };
+    // Reading a terminal (`shard -`) waits for its user, and a large file takes time to
+    // read: a signal or the deadline ends that with a word.
+    let watch = {
+        let format = args.format;
+        interrupt::Watch::start(limits.deadline(ctx.started), move |status| {
+            let mut out = Output::stdout(false);
+            cut_short(&mut out, format, status, None)?;
+            let by = match status {
+                Status::Cancelled => format!("by {}", interrupt::stopped_by()),
+                _ => "at the time limit (--timeout)".to_string(),
+            };
+            super::eprint_line(format_args!(
+                "dlxkit shard: stopped {by} before the split started: no list of shards"
+            ));
+            Ok(exit_for(status))
+        })
+    };
     let source = input::read(args.file.as_deref(), ctx)?;
-    watch.hand_over();
     let problem = Problem::from_dlx(&source.text).map_err(|e| source.parse_error(&e))?;
     // A list `solve --shard` would refuse is refused here, for the same reason.
     let one = ShardOf {
@@ -103,7 +137,27 @@ pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
         (None, Some(d)) => SplitBy::Depth(d),
         (None, None) => unreachable!("clap requires --count or --depth"),
     };
-    let split = Split::new(&problem, by);
+    watch.hand_over();
+    let split = Split::with_limits(&problem, by, limits.limits(interrupt::flag(), ctx.started));
+    if split.status() != Status::Complete {
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        cut_short(
+            &mut out,
+            args.format,
+            split.status(),
+            Some(split.expanded()),
+        )?;
+        let why = match split.status() {
+            Status::NodeLimit => "stopped at the node limit (--max-nodes)",
+            Status::TimeLimit => "stopped at the time limit (--timeout)",
+            _ => "interrupted",
+        };
+        ctx.note(format_args!(
+            "{why} after expanding {} nodes: the split is incomplete, no list of shards",
+            split.expanded()
+        ));
+        return Ok(exit_for(split.status()));
+    }
     let entries: Vec<ShardEntry> = split
         .shards()
         .iter()
@@ -167,6 +221,41 @@ pub fn run(args: &ShardArgs, ctx: &Context) -> Result<Exit, CliError> {
         ));
     }
     Ok(Exit::Success)
+}
+
+/// What a split stopped by `status` prints on standard output instead of its list: a line,
+/// or a JSON object with no shards (after `expanded` nodes, or before it started).
+fn cut_short(
+    out: &mut Output,
+    format: Format,
+    status: Status,
+    expanded: Option<u64>,
+) -> Result<(), CliError> {
+    let why = super::search::incomplete(status).unwrap_or_default();
+    match format {
+        Format::Text => match expanded {
+            Some(n) => out.line(&format!(
+                "{why} after {n} nodes: no list of shards (give it more)"
+            ))?,
+            None => out.line(&format!(
+                "{why} before the split started: no list of shards"
+            ))?,
+        },
+        _ => out.json_line(&serde_json::json!({
+            "status": status.as_str(),
+            "nodes": expanded.unwrap_or(0),
+            "shards": [],
+        }))?,
+    }
+    out.flush()
+}
+
+/// The exit of a split stopped by `status`: 130 or 143 for a signal, 75 for a limit.
+fn exit_for(status: Status) -> Exit {
+    match status {
+        Status::Cancelled => Exit::Interrupted,
+        _ => Exit::Retry,
+    }
 }
 
 /// Flags of `dlxkit solve` for shards that split themselves and for checkpoints.

@@ -32,6 +32,7 @@ mod cli_tool;
 mod cli_util;
 mod cli_write_errors;
 mod play_util;
+mod reliability2;
 mod reliability_limits;
 mod reliability_play;
 mod svg_util;

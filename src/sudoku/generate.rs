@@ -517,7 +517,7 @@ pub enum GenerateError {
     Encode(#[from] EncodeError),
     /// No complete grid was found within the node limits (or the layout has none): each
     /// attempt searches a differently shuffled encoding for [`GRID_NODES`] nodes.
-    #[error("no complete grid found in {attempts} attempts (the layout may have none)")]
+    #[error("no complete grid found in {attempts} attempts, each cut short at its node limit: the layout may have none, or need a longer search")]
     NoGrid {
         /// Attempts made.
         attempts: u32,

@@ -26,8 +26,10 @@
 //! ------+-------+------
 //! ```
 //!
-//! **Token** ([`Format::Token`]): cells as numbers separated by white space, `0` (or `.`)
-//! for a blank, for any side: `n` lines of `n` numbers, or all `n²` on one line.
+//! **Token** ([`Format::Token`]): cells as numbers separated by white space, `0` (or `.`,
+//! `_`, `*`, `-`) for a blank, for any side: `n` lines of `n` numbers, or all `n²` on one
+//! line. Rules between bands (`------+-------+------`) may stand between the rows, as in the
+//! block format.
 //!
 //! **Sukaku** ([`Format::Sukaku`]): a puzzle given by its candidates (pencil marks), one per
 //! line: for each cell in reading order `n` characters, the `k`-th the digit `k` if it is a
@@ -936,7 +938,13 @@ impl<'t, 'o> Reader<'t, 'o> {
         let err = |kind| ParseError { line: number, kind };
         let shape = match self.options.shape {
             Some(s) => s,
-            None => Shape::for_size(n).map_err(|e| err(e.into()))?,
+            None => match (&self.options.variant, Shape::for_size(n)) {
+                (_, Ok(shape)) => shape,
+                // A jigsaw's regions replace the boxes: any shape of the side reads it, and a
+                // prime side (5, 7) has no other.
+                (Variant::Jigsaw { .. }, Err(_)) => Shape::new(1, n).map_err(|e| err(e.into()))?,
+                (_, Err(e)) => return Err(err(e.into())),
+            },
         };
         let layout = self
             .options
@@ -1335,8 +1343,10 @@ impl<'t, 'o> Reader<'t, 'o> {
         let mut whole = false;
         while let Some(line) = self.lines.get(self.pos) {
             let number = line.number;
-            let words: Vec<&str> = strip_comment(line.text).split_whitespace().collect();
-            if words.is_empty() {
+            let text = strip_comment(line.text);
+            let words: Vec<&str> = text.split_whitespace().collect();
+            // A rule between bands (`------+-------+------`) is never a row of numbers.
+            if words.is_empty() || is_rule(text.trim(), None) {
                 self.pos += 1;
                 continue;
             }

@@ -40,7 +40,12 @@
 //! # Ok::<(), dlxkit::xc::ParseError>(())
 //! ```
 
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
 use super::problem::{Entry, ItemId, OptionId, Problem};
+use super::search::{Limits, Status};
 
 /// How far [`Problem::reduce`] may go.
 ///
@@ -48,11 +53,16 @@ use super::problem::{Entry, ItemId, OptionId, Problem};
 /// use dlxkit::xc::ReduceOptions;
 /// assert_eq!(ReduceOptions::new().rounds(3).max_rounds, Some(3));
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct ReduceOptions {
     /// Stop after this many rounds even if the last one changed something (`None`: go on to
     /// the fixed point, which takes at most one round per option and item, plus one).
     pub max_rounds: Option<usize>,
+    /// Stop early, between two steps (a step is one item's turn in a round, the reduction's
+    /// node): `max_nodes` steps, the deadline, the cancel flag (`max_solutions` means
+    /// nothing here). What a reduction stopped this way writes is still equivalent to the
+    /// original, only less reduced; [`Reduction::status`] says why it stopped.
+    pub limits: Limits,
 }
 
 impl ReduceOptions {
@@ -72,6 +82,21 @@ impl ReduceOptions {
     /// ```
     pub fn rounds(mut self, n: usize) -> ReduceOptions {
         self.max_rounds = Some(n);
+        self
+    }
+
+    /// Stops at these limits (nodes are the reduction's steps).
+    ///
+    /// ```
+    /// use dlxkit::xc::{Limits, Problem, ReduceOptions, Status};
+    /// let p = Problem::from_dlx("A B C\nA B\nB C\nA\nC\n")?;
+    /// let r = p.reduce(&ReduceOptions::new().limits(Limits::new().nodes(1)));
+    /// assert_eq!((r.status, r.nodes), (Status::NodeLimit, 1));
+    /// assert!(!r.fixed_point);
+    /// # Ok::<(), dlxkit::xc::ParseError>(())
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> ReduceOptions {
+        self.limits = limits;
         self
     }
 }
@@ -142,6 +167,11 @@ pub struct Reduction {
     pub fixed_point: bool,
     /// A primary item left with no option, when the problem has no solution.
     pub infeasible: Option<ItemId>,
+    /// Complete, or the limit of [`ReduceOptions::limits`] that stopped the reduction
+    /// between two steps (node limit, time limit, interrupted).
+    pub status: Status,
+    /// The steps taken: one per item's turn in a round.
+    pub nodes: u64,
 }
 
 impl Reduction {
@@ -183,11 +213,16 @@ impl Problem {
                 rounds: 0,
                 fixed_point: false,
                 infeasible: None,
+                status: Status::Complete,
+                nodes: 0,
             };
         }
         let mut links = Links::new(self);
-        links.run(options.max_rounds.unwrap_or(usize::MAX));
-        links.finish()
+        let mut meter = StepMeter::new(&options.limits);
+        links.run(options.max_rounds.unwrap_or(usize::MAX), &mut meter);
+        let mut reduction = links.finish();
+        (reduction.status, reduction.nodes) = (meter.status, meter.nodes);
+        reduction
     }
 }
 
@@ -352,7 +387,7 @@ impl<'p> Links<'p> {
         }
     }
 
-    fn run(&mut self, max_rounds: usize) {
+    fn run(&mut self, max_rounds: usize, meter: &mut StepMeter<'_>) {
         let items = self.order.len() as u32;
         for h in 1..=items {
             if self.len[h as usize] == 0 && self.note_empty(h) {
@@ -361,10 +396,13 @@ impl<'p> Links<'p> {
         }
         while self.rounds < max_rounds {
             self.rounds += 1;
-            let mut change = false;
+            let mut change = self.rounds == 1 && self.remove_twins();
             for c in 1..=items {
                 if self.len[c as usize] == 0 {
                     continue;
+                }
+                if meter.stop() {
+                    return;
                 }
                 match self.reduce_item(c) {
                     Some(changed) => change |= changed,
@@ -544,6 +582,8 @@ impl<'p> Links<'p> {
                 rounds: self.rounds,
                 fixed_point: true,
                 infeasible: Some(item),
+                status: Status::Complete,
+                nodes: 0,
             };
         }
         for (k, &item) in self.order.iter().enumerate() {
@@ -593,6 +633,90 @@ impl<'p> Links<'p> {
             rounds: self.rounds,
             fixed_point: self.fixed_point,
             infeasible: None,
+            status: Status::Complete,
+            nodes: 0,
         }
+    }
+}
+
+/// Twin primary items: the case where a round costs the square of the problem.
+///
+/// When many primary items have exactly the same options, each of their turns hides all of
+/// those options only to find the item forced by a twin, and a round removes them one at a
+/// time. They are found here at once by their lists and removed in one pass, all but the
+/// last of each family in Knuth's order, forced by it: what the round's turns would remove,
+/// the same reduced problem.
+impl Links<'_> {
+    /// Removes the twins of the first round; true when one went.
+    fn remove_twins(&mut self) -> bool {
+        let mut families: HashMap<Vec<u32>, Vec<u32>> = HashMap::new();
+        for h in 1..=self.primaries {
+            if self.len[h as usize] > 0 {
+                let options = self
+                    .list(h)
+                    .iter()
+                    .map(|&x| self.option_of[x as usize])
+                    .collect();
+                families.entry(options).or_default().push(h);
+            }
+        }
+        let mut twins: Vec<(u32, u32)> = families
+            .into_values()
+            .filter(|members| members.len() > 1)
+            .flat_map(|members| {
+                let last = members[members.len() - 1];
+                members[..members.len() - 1]
+                    .iter()
+                    .map(move |&h| (h, last))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        twins.sort_unstable();
+        for &(c, by) in &twins {
+            // Every option of `c` holds `by`: `c` only leaves them.
+            for r in self.list(c) {
+                self.item[r as usize] = NONE;
+            }
+            let h = c as usize;
+            (self.up[h], self.down[h], self.len[h]) = (c, c, 0);
+            self.removed_items.push(RemovedItem {
+                item: self.item_id(c),
+                reason: ItemReason::ForcedBy(self.item_id(by)),
+            });
+        }
+        !twins.is_empty()
+    }
+}
+
+/// The limits of [`ReduceOptions::limits`], looked at before each step.
+struct StepMeter<'l> {
+    limits: &'l Limits,
+    nodes: u64,
+    status: Status,
+}
+
+impl<'l> StepMeter<'l> {
+    fn new(limits: &'l Limits) -> StepMeter<'l> {
+        StepMeter {
+            limits,
+            nodes: 0,
+            status: Status::Complete,
+        }
+    }
+
+    /// Whether to stop before the next step (noting why); otherwise counts it.
+    fn stop(&mut self) -> bool {
+        let l = self.limits;
+        self.status = if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Status::Cancelled
+        } else if l.max_nodes.is_some_and(|n| self.nodes >= n) {
+            Status::NodeLimit
+        } else if l.deadline.is_some_and(|d| Instant::now() >= d) {
+            Status::TimeLimit
+        } else {
+            self.nodes += 1;
+            return false;
+        };
+        true
     }
 }

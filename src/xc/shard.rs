@@ -32,13 +32,14 @@ use std::collections::{BTreeMap, BinaryHeap};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use thiserror::Error;
 
 use super::count::Count;
 use super::problem::{OptionId, Problem};
-use super::search::{Event, Next, Outcome, Progress, Solver, Stats, Status};
+use super::search::{Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
 
 mod checkpoint;
@@ -426,6 +427,9 @@ pub struct Split {
     dead: Vec<Path>,
     above: Stats,
     fingerprint: u64,
+    limits: Limits,
+    status: Status,
+    expanded: u64,
 }
 
 /// A subtree not yet dispatched while splitting.
@@ -452,6 +456,30 @@ impl Split {
     /// a seed or `#` items preferred is one shard, the whole tree, so that its results stay
     /// right.
     pub fn of_solver<S: Storage>(solver: &mut Solver<'_, S>, by: SplitBy) -> Split {
+        Split::limited(solver, by, Limits::default())
+    }
+
+    /// Splits the search of `problem` within `limits`: the nodes expanded (`max_nodes`), the
+    /// deadline and the cancel flag (`max_solutions` means nothing here). A split they stop
+    /// has [`Split::status`] saying which, and its list is not the list of the problem: use
+    /// none of it.
+    ///
+    /// ```
+    /// use dlxkit::xc::shard::{Split, SplitBy};
+    /// use dlxkit::xc::{Limits, Problem, Status};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// let split = Split::with_limits(&p, SplitBy::Count(8), Limits::new().nodes(1));
+    /// assert_eq!((split.status(), split.expanded()), (Status::NodeLimit, 1));
+    /// let split = Split::with_limits(&p, SplitBy::Count(8), Limits::new().nodes(100));
+    /// assert_eq!(split.status(), Status::Complete);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_limits(problem: &Problem, by: SplitBy, limits: Limits) -> Split {
+        let arena = Arena::new();
+        Split::limited(&mut Solver::new(problem, &arena), by, limits)
+    }
+
+    fn limited<S: Storage>(solver: &mut Solver<'_, S>, by: SplitBy, limits: Limits) -> Split {
         let base: Vec<OptionId> = solver.forced().to_vec();
         let mut split = Split {
             by,
@@ -459,6 +487,9 @@ impl Split {
             dead: Vec::new(),
             above: Stats::default(),
             fingerprint: fingerprint(solver.problem(), &base, by),
+            limits,
+            status: Status::Complete,
+            expanded: 0,
         };
         let root = Leaf {
             path: Path::default(),
@@ -483,6 +514,17 @@ impl Split {
         split.shards.sort_by(|a, b| a.path.cmp(&b.path));
         restore(solver, &base);
         split
+    }
+
+    /// Complete, or the limit of [`Split::with_limits`] that stopped the split.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The nodes expanded to make the split (those of chains of forced levels kept whole
+    /// too, which [`Split::above`] leaves to their shards).
+    pub fn expanded(&self) -> u64 {
+        self.expanded
     }
 
     /// How the tree was cut.
@@ -528,6 +570,19 @@ impl Split {
                 .force(o)
                 .expect("a path of the search can be forced again");
         }
+        self.expand_forced(solver, leaf)
+    }
+
+    /// Expands `leaf`, whose options the solver holds forced already.
+    fn expand_forced<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        leaf: &Leaf,
+    ) -> Vec<(Step, OptionId, bool)> {
+        if self.stopped() {
+            return Vec::new();
+        }
+        self.expanded += 1;
         let Some(expansion) = solver.expand() else {
             return Vec::new();
         };
@@ -564,7 +619,7 @@ impl Split {
         depth: usize,
         leaves: &mut Vec<Group>,
     ) {
-        if leaf.solution || leaf.path.depth() == depth {
+        if leaf.solution || leaf.path.depth() == depth || self.status != Status::Complete {
             leaves.push(Group::single(leaf));
             return;
         }
@@ -586,7 +641,7 @@ impl Split {
         let mut open: BinaryHeap<Largest> = BinaryHeap::new();
         let mut done: BTreeMap<Path, Group> = BTreeMap::new();
         open.push(Largest(root));
-        while open.len() + done.len() < n {
+        while open.len() + done.len() < n && self.status == Status::Complete {
             let Some(Largest(leaf)) = open.pop() else {
                 break;
             };
@@ -594,8 +649,15 @@ impl Split {
                 done.insert(leaf.path.clone(), Group::single(leaf));
                 continue;
             }
-            for (step, option, solution) in self.expand(solver, base, &leaf) {
-                open.push(Largest(leaf.child(step, option, solution)));
+            match self.expand_past_forced(solver, base, leaf) {
+                Expanded::Whole(leaf) => {
+                    done.insert(leaf.path.clone(), Group::single(leaf));
+                }
+                Expanded::Children(parent, children) => {
+                    for (step, option, solution) in children {
+                        open.push(Largest(parent.child(step, option, solution)));
+                    }
+                }
             }
         }
         for Largest(leaf) in open {
@@ -634,6 +696,76 @@ impl Split {
         }
         groups
     }
+}
+
+/// Forced levels: a node with one live child gives the split no more shards, however far
+/// the chain of such nodes goes (a problem of n items with one option each is one chain of
+/// n levels).
+impl Split {
+    /// Expands `leaf`, and on down while a node has one live child. A chain that ends without
+    /// branching (in a solution, or with everything below it dead) is `leaf`'s whole
+    /// subtree, one path: it is one shard, at `leaf`, and nothing of it is counted above
+    /// (its shard's search counts it). Each level forces one more option on the last, so a
+    /// chain of n levels costs n expansions, not n re-forcings of ever longer paths.
+    fn expand_past_forced<S: Storage>(
+        &mut self,
+        solver: &mut Solver<'_, S>,
+        base: &[OptionId],
+        leaf: Leaf,
+    ) -> Expanded {
+        let (above, dead) = (self.above.clone(), self.dead.len());
+        let mut live = self.expand(solver, base, &leaf);
+        if live.len() != 1 {
+            return Expanded::Children(leaf, live);
+        }
+        let mut node = leaf.clone();
+        while let [(step, option, solution)] = live[..] {
+            node.path.0.push(step);
+            node.options.push(option);
+            if solution {
+                break;
+            }
+            solver
+                .force(option)
+                .expect("a live child of the search can be forced");
+            live = self.expand_forced(solver, &node);
+            if live.len() > 1 {
+                return Expanded::Children(node, live);
+            }
+        }
+        self.above = above;
+        self.dead.truncate(dead);
+        Expanded::Whole(leaf)
+    }
+}
+
+impl Split {
+    /// Whether a limit stops the split before the next expansion (noted in `status`).
+    fn stopped(&mut self) -> bool {
+        if self.status != Status::Complete {
+            return true;
+        }
+        let l = &self.limits;
+        self.status = if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Status::Cancelled
+        } else if l.max_nodes.is_some_and(|n| self.expanded >= n) {
+            Status::NodeLimit
+        } else if l.deadline.is_some_and(|d| Instant::now() >= d) {
+            Status::TimeLimit
+        } else {
+            return false;
+        };
+        true
+    }
+}
+
+/// What [`Split::expand_past_forced`] found below a leaf.
+enum Expanded {
+    /// The leaf's subtree is one path: the leaf is a shard as it is.
+    Whole(Leaf),
+    /// The first node with two or more live children (the leaf, or the end of a chain of
+    /// forced levels below it), and those children.
+    Children(Leaf, Vec<(Step, OptionId, bool)>),
 }
 
 impl Leaf {

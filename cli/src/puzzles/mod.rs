@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
-use dlxkit::xc::{OptionId, Outcome, Plan, SearchOrder, Status};
+use dlxkit::xc::{OptionId, Outcome, Plan, SearchOrder, Stats, Status};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -242,6 +242,9 @@ pub struct Extras {
     pub stats: Vec<(&'static str, String)>,
     /// Said on standard error, after "no solution", when the search finds none.
     pub none_hint: Option<String>,
+    /// A solution known without search (a construction), printed instead of searching: the
+    /// caller sets it only when one solution is asked, with no flag of the search.
+    pub known: Option<Vec<OptionId>>,
 }
 
 /// Builds a puzzle with `build` and solves (or emits) it as the common flags say, and gives
@@ -282,6 +285,24 @@ pub fn solve<P: Shown>(
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         return solve_memo(&puzzle, args, threads, ctx, &mut out);
+    }
+    if let Some(options) = &extras.known {
+        watch.hand_over();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        let mut printer = Printer::new(&puzzle, args, ctx)?;
+        printer.solution(&mut out, options)?;
+        printer.svg.finish(&mut out)?;
+        let outcome = Outcome {
+            status: Status::SolutionLimit,
+            stats: Stats {
+                solutions: 1,
+                ..Stats::default()
+            },
+        };
+        print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?;
+        out.flush()?;
+        search::report(ctx, &outcome, args.stats, false, args.format.base());
+        return Ok(Exit::Success);
     }
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {

@@ -4,9 +4,10 @@ use clap::{Args, ValueEnum};
 use dlxkit::puzzles::queens::{Queens, QueensOrder, QueensSolution};
 use serde_json::{json, Value};
 
-use super::{bad_argument, no_distinct, paint_by_key, solve, Extras, PuzzleArgs, Shown};
+use super::{bad_argument, no_distinct, paint_by_key, solve, Emit, Extras, PuzzleArgs, Shown};
 use crate::color::Paint;
 use crate::{CliError, Context, Exit};
+use dlxkit::puzzles::Puzzle;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -21,6 +22,12 @@ The picture has a `Q` for each queen and a `.` for each empty square. In JSON, t
 a solution is {\"columns\": [...]}, the column of the queen in each row (from 0).
 
 There is no --distinct: the solutions are counted raw (92 for 8 queens, not 12).
+
+Beyond 40 queens the search for a first solution grows beyond reach (60 queens takes
+minutes), so one solution asked with no flag of the search (--limit, --count, --max-nodes,
+--timeout, --seed, --jobs, --shard, --memo) is made by the classical construction at
+once, and checked. Listing more solutions there, or counting beyond 16 queens (17 take
+minutes, 20 take days), needs --timeout or --max-nodes.
 
 Exit status: 0 if a solution was found, 1 if none (N = 2 or 3), 2 for bad input or usage,
 130 if interrupted by Ctrl-C.";
@@ -64,11 +71,57 @@ pub fn run(args: &QueensArgs, ctx: &Context) -> Result<Exit, CliError> {
         Order::Natural => QueensOrder::Natural,
         Order::OrganPipe => QueensOrder::OrganPipe,
     };
-    solve(&args.common, ctx, || {
+    let c = &args.common;
+    let bounded = c.limits.max_nodes.is_some() || c.limits.timeout.is_some();
+    let one = !c.count
+        && c.limits.limit.is_none_or(|k| k == 1)
+        && !bounded
+        && c.memo.seed.is_none()
+        && !c.memo.wanted()
+        && c.parallel.jobs <= 1
+        && c.parallel.shard.is_none()
+        && c.emit == Emit::Solutions;
+    let construct = one && args.n > SEARCHED_UP_TO;
+    if c.emit == Emit::Solutions && !bounded && !construct {
+        if c.count && args.n > COUNTED_UP_TO {
+            return Err(CliError::usage(format!(
+                "counting {} queens takes longer than anyone waits (beyond {COUNTED_UP_TO} queens, about a minute, each queen more costs some ten times as long): give --timeout or --max-nodes to count part of it",
+                args.n
+            )));
+        }
+        if !c.count && args.n > SEARCHED_UP_TO {
+            return Err(CliError::usage(format!(
+                "the search for {} queens may not finish (beyond {SEARCHED_UP_TO} queens a first solution can take hours): give --timeout or --max-nodes, or ask for one solution with no search flag (it is constructed at once)",
+                args.n
+            )));
+        }
+    }
+    solve(c, ctx, || {
         let puzzle = Queens::new(args.n, order).map_err(bad_argument)?;
-        Ok((puzzle, Extras::default()))
+        let mut extras = Extras::default();
+        if construct {
+            let solution = puzzle
+                .constructed()
+                .expect("the construction exists beyond 3 queens");
+            puzzle.validate(&solution).map_err(|e| {
+                CliError::input(format!("the construction of {} queens: {e}", args.n))
+            })?;
+            ctx.note(format_args!(
+                "constructed, not searched: beyond {SEARCHED_UP_TO} queens the first solution comes from the classical construction (give --timeout or --max-nodes to search)"
+            ));
+            extras.known = Some(puzzle.options_of(&solution));
+        }
+        Ok((puzzle, extras))
     })
 }
+
+/// The largest board whose first solution the search finds at once (40 queens: a few
+/// milliseconds; 50 take seconds and 60 more than minutes); beyond it one solution is
+/// constructed, and a longer listing needs a limit.
+const SEARCHED_UP_TO: usize = 40;
+
+/// The largest board counted without a limit (16 queens: about a minute).
+const COUNTED_UP_TO: usize = 16;
 
 impl Shown for Queens {
     fn data(&self, solution: &QueensSolution) -> Value {

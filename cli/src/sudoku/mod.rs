@@ -250,7 +250,10 @@ pub fn read_puzzles(
     check_givens: bool,
 ) -> Result<Puzzles, CliError> {
     let variant = args.grid.variant()?;
+    // Reading a terminal (`sudoku solve -`) waits for its user: a signal ends it with a word.
+    let watch = super::interrupt::watch_reading("sudoku");
     let source = input::read(args.file.as_deref(), ctx)?;
+    watch.hand_over();
     let mut options = ParseOptions::default()
         .format(args.input_format.library())
         .variant(variant)
@@ -299,7 +302,9 @@ pub fn read_killers(args: &InputArgs, ctx: &Context) -> Result<Puzzles, CliError
         shape: args.grid.shape,
         variant: args.grid.base_variant()?,
     };
+    let watch = super::interrupt::watch_reading("sudoku");
     let source = input::read(args.file.as_deref(), ctx)?;
+    watch.hand_over();
     let parsed = parse_killers(&source.text, &options).map_err(|e| {
         let error = CliError::input(format!("{}:{}: {}", source.name, e.line, e.kind));
         match e.kind {
