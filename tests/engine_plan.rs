@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use dlxkit::xc::best::Cheapest;
 use dlxkit::xc::plan::{Collect, Discard, Feature, Plan, ShardOf, Sink, Unsupported};
 use dlxkit::xc::shard::{Split, SplitBy, Totals};
 use dlxkit::xc::{Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, SearchOrder, Status};
@@ -145,11 +146,6 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             Plan::new().best(1).threads(2),
         ),
         (
-            "best 1 shard",
-            vec![Best, Shard],
-            Plan::new().best(1).shard(shard(1, 2)),
-        ),
-        (
             "best 1 count",
             vec![Best, Count],
             Plan::new().best(1).count(true),
@@ -245,7 +241,35 @@ fn agrees(m: &Mixed) -> TestResult {
             assert_eq!(found.solutions, sequential.solutions, "{name}");
         }
     }
+    if !p.has_bounds() {
+        the_k_best_of_every_shard_merge_to_the_k_best(&p, &truth);
+    }
     TestResult::passed()
+}
+
+/// Each shard's K best, merged, are the K best of the whole search.
+fn the_k_best_of_every_shard_merge_to_the_k_best(p: &Problem, truth: &BTreeSet<Vec<OptionId>>) {
+    let mut all: Vec<u64> = truth.iter().map(|s| cost(p, s)).collect();
+    all.sort_unstable();
+    for k in [1, 3] {
+        for of in [1, 2, 5] {
+            let mut kept = Cheapest::new(k);
+            for index in 0..of {
+                let plan = Plan::new().best(k).shard(shard(index, of));
+                let report = plan.run(p, &mut Discard).unwrap();
+                assert_eq!(report.status, Status::Complete);
+                assert_eq!(report.algorithm, Algorithm::MinimumCost);
+                assert!(report.cheapest.len() <= k);
+                for c in report.cheapest {
+                    assert!(truth.contains(&sorted(c.options.clone())), "k={k}");
+                    assert_eq!(cost(p, &c.options), c.cost);
+                    kept.offer(c.cost, c.options);
+                }
+            }
+            let got: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+            assert_eq!(got, all[..k.min(all.len())], "k={k}, {of} shards");
+        }
+    }
 }
 
 quickcheck! {

@@ -11,7 +11,7 @@
 use clap::Args;
 use dlxkit::xc::plan::{Plan, ShardOf};
 use dlxkit::xc::shard::{Shard, Split};
-use dlxkit::xc::Report;
+use dlxkit::xc::{Problem, Report};
 use serde::Serialize;
 
 use super::{jobs, CliError, Context};
@@ -113,6 +113,18 @@ pub struct ShardLine<'a> {
     profile: &'a [u64],
     above: Above,
     dead: usize,
+    /// A minimum-cost search (`--best=K`): K, and the shard's K cheapest solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<Vec<CostedLine>>,
+}
+
+/// One of a shard's K cheapest solutions: its cost and its options' texts.
+#[derive(Serialize)]
+struct CostedLine {
+    cost: u64,
+    options: Vec<String>,
 }
 
 /// The split's own figures, in every shard's line.
@@ -126,10 +138,20 @@ struct Above {
 
 impl<'a> ShardLine<'a> {
     /// The line of the shard a plan searched, after its `report` (`None` unless the plan
-    /// searched one shard).
-    pub fn of(report: &'a Report) -> Option<ShardLine<'a>> {
+    /// searched one shard); with `best`, the K of a minimum-cost search and the shard's K
+    /// cheapest solutions, as options of `problem`.
+    pub fn of(report: &'a Report, problem: &Problem, best: Option<usize>) -> Option<ShardLine<'a>> {
         let (split, shard) = report.shard.as_ref()?;
-        Some(ShardLine::new(split, shard.index, shard.of, report))
+        let mut line = ShardLine::new(split, shard.index, shard.of, report);
+        if let Some(k) = best {
+            line.k = Some(k);
+            let costed = report.cheapest.iter().map(|c| CostedLine {
+                cost: c.cost,
+                options: c.options.iter().map(|&o| problem.option_text(o)).collect(),
+            });
+            line.best = Some(costed.collect());
+        }
+        Some(line)
     }
 
     /// The line of shard `index` of `split` (asked for as a list of `n`), after `report`.
@@ -154,6 +176,8 @@ impl<'a> ShardLine<'a> {
                 profile: above.profile.clone(),
             },
             dead: split.dead().len(),
+            k: None,
+            best: None,
         }
     }
 }

@@ -115,7 +115,9 @@ pub struct SolveArgs {
     /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
     /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
     /// With --jobs N, the tree is cut into parts searched on N threads that share one cost
-    /// bound: the same K best costs (improvements come in the order found).
+    /// bound: the same K best costs (improvements come in the order found). With --shard
+    /// I/N, the shard's line carries its K cheapest solutions, and `dlxkit merge` keeps the
+    /// K cheapest of all the shards: the K best costs of the whole search.
     #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
           value_parser = parse_positive, conflicts_with_all = ["memo", "sample", "zdd"])]
     pub best: Option<u64>,
@@ -203,7 +205,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let report = plan.run(&problem, &mut sink).map_err(search::refused);
     sink.finish()?;
     let report = report?;
-    match ShardLine::of(&report) {
+    let k = args.best.map(|k| usize::try_from(k).unwrap_or(usize::MAX));
+    match ShardLine::of(&report, &problem, k) {
         Some(line) => out.json_line(&line)?,
         None => printer.finish(&mut out, &report, args.profile)?,
     }

@@ -479,10 +479,134 @@ fn a_reduced_problem_is_searched_on_threads_and_best_runs_on_them_but_not_in_sha
     let (code, _, err) = run(&["solve", "--best", "--jobs", "2", "--reduce", costs]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("the optimum cost is 4"), "{err}");
-    let (code, _, err) = run(&["solve", "--best", "--shard", "0/2", costs]);
+    let (code, _, err) = run(&["solve", "--best", "--seed", "3", "--jobs", "2", costs]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("dlxkit: the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take a shard\n"),
+        err.contains("dlxkit: the minimum-cost search (Knuth's DLX5) branches in its own order and keeps the cheapest solutions: it does not take a seed\n"),
+        "{err}"
+    );
+}
+
+/// The shard lines of `solve ARGS --shard I/N` for every I, in one file.
+fn shard_lines(args: &[&str], n: usize, dir: &Path) -> PathBuf {
+    let mut lines = String::new();
+    for i in 0..n {
+        let shard = format!("{i}/{n}");
+        let all: Vec<&str> = args.iter().copied().chain(["--shard", &shard]).collect();
+        let (code, out, err) = run(&all);
+        assert_eq!(code, 0, "{all:?}: {err}");
+        lines.push_str(&out);
+    }
+    let file = dir.join(format!(
+        "shards-{n}-{}.jsonl",
+        args.join("-").replace('/', "_")
+    ));
+    std::fs::write(&file, lines).unwrap();
+    file
+}
+
+#[test]
+fn the_k_best_of_every_shard_merge_to_the_k_best_of_the_whole() {
+    let dir = scratch("best-shards");
+    // Langford pairs of 7 (52 solutions) with costs: option `k i j` costs (k * i) % 7.
+    let places: Vec<String> = (0..14).map(|i| format!("s{i}")).collect();
+    let mut langford = format!("1 2 3 4 5 6 7 {}\n", places.join(" "));
+    for k in 1..=7 {
+        for i in 0..14 {
+            if i + k + 1 < 14 {
+                let cost = (k * i) % 7;
+                langford.push_str(&format!("{k} s{i} s{} |{cost}\n", i + k + 1));
+            }
+        }
+    }
+    let langford_file = dir.join("langford-costs.dlx");
+    std::fs::write(&langford_file, langford).unwrap();
+    for costs in ["data/dlx/knuth-costs.dlx", langford_file.to_str().unwrap()] {
+        let (code, one, err) = run(&["solve", "--best=3", "--format", "json", costs]);
+        assert_eq!(code, 0, "{err}");
+        let value = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap();
+        let whole = value(&one)["best"].clone();
+        for n in [1, 2, 3] {
+            let file = shard_lines(&["solve", "--best=3", costs], n, &dir);
+            let text = std::fs::read_to_string(&file).unwrap();
+            let line = text
+                .lines()
+                .find(|l| l.contains("\"type\":\"shard\""))
+                .unwrap();
+            assert_eq!(value(line)["k"], 3, "{line}");
+            let (code, merged, err) = run(&["merge", "--format", "json", file.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            let merged = value(&merged);
+            assert_eq!(merged["best"], whole, "{n} shards of {costs}");
+            let cheapest = merged["cheapest"].as_array().unwrap();
+            assert_eq!(cheapest.len(), whole.as_array().unwrap().len());
+            // In text: each solution after its cost, and the costs on standard error.
+            let (code, text, err) = run(&["merge", file.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            let costs: Vec<String> = whole
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| format!("# cost {c}"))
+                .collect();
+            let printed: Vec<&str> = text.lines().filter(|l| l.starts_with("# cost")).collect();
+            assert_eq!(printed, costs);
+            let words: Vec<String> = whole
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            assert!(
+                err.contains(&format!(
+                    "dlxkit: the 3 best costs are {}\n",
+                    words.join(" ")
+                )),
+                "{err}"
+            );
+        }
+    }
+    // Knuth's toy: {A, B C} costs 4, {A B, C} 6, {A B C} 7.
+    let file = shard_lines(&["solve", "--best=2", "data/dlx/knuth-costs.dlx"], 3, &dir);
+    let (code, text, _) = run(&["merge", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(text, "# cost 4\nA\nB C\n\n# cost 6\nA B\nC\n\n");
+    // Lines edited by hand, or from searches that do not go together, are refused.
+    let file = shard_lines(&["solve", "--best=2", "data/dlx/knuth-costs.dlx"], 1, &dir);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let edits = [
+        (
+            "\"k\":2",
+            "\"k\":1",
+            "more than \"k\" (1): the line was edited",
+        ),
+        ("\"k\":2", "\"k\":0", "\"k\" is 0"),
+        (
+            "\"best\":[",
+            "\"bust\":[",
+            "a shard line with \"k\" but no \"best\"",
+        ),
+    ];
+    for (from, to, reason) in edits {
+        let edited = dir.join("edited.jsonl");
+        let first = text.find(from).unwrap();
+        let mut changed = text.clone();
+        changed.replace_range(first..first + from.len(), to);
+        std::fs::write(&edited, changed).unwrap();
+        let (code, out, err) = run(&["merge", edited.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (2, ""), "{to}");
+        assert!(err.contains(reason), "{to}: {err}");
+    }
+    let three = shard_lines(&["solve", "--best=3", "data/dlx/knuth-costs.dlx"], 3, &dir);
+    let two = shard_lines(&["solve", "--best=2", "data/dlx/knuth-costs.dlx"], 3, &dir);
+    let (code, _, err) = run(&["merge", two.to_str().unwrap(), three.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"k\" is 3 but earlier lines have 2"), "{err}");
+    let plain = shard_lines(&["solve", "data/dlx/knuth-costs.dlx", "--count"], 3, &dir);
+    let (code, _, err) = run(&["merge", two.to_str().unwrap(), plain.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("lines of a minimum-cost search (--best) and of a plain one mixed"),
         "{err}"
     );
 }

@@ -11,13 +11,13 @@
 //! solutions with the figures of the sequential search, sending what it finds to a [`Sink`]
 //! on the calling thread.
 
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::best::{BestOutcome, BestSolver, Costed};
+use super::best::{BestOutcome, BestSolver, Cheapest, Costed};
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
 use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
@@ -690,35 +690,6 @@ enum BestMessage {
     Done(Stats, Status),
 }
 
-/// The K best solutions found by all threads: a max-heap on (cost, order found).
-struct Kept {
-    k: usize,
-    heap: BinaryHeap<(u64, u64, Vec<OptionId>)>,
-    found: u64,
-    improvements: u64,
-}
-
-impl Kept {
-    /// Keeps `options` if they beat the K-th best so far; true if so (an improvement). The
-    /// new bound (the K-th best cost, once there are K) goes to `bound`.
-    fn offer(&mut self, cost: u64, options: &[OptionId], bound: &AtomicU64) -> bool {
-        if self.heap.len() == self.k && self.heap.peek().is_some_and(|top| cost >= top.0) {
-            return false;
-        }
-        self.found += 1;
-        self.heap.push((cost, self.found, options.to_vec()));
-        if self.heap.len() > self.k {
-            self.heap.pop();
-        }
-        if self.heap.len() == self.k {
-            let top = self.heap.peek().map_or(u64::MAX, |top| top.0);
-            bound.fetch_min(top, Ordering::SeqCst);
-        }
-        self.improvements += 1;
-        true
-    }
-}
-
 /// The `k` cheapest solutions of `problem` (options with costs, no item bounds) on
 /// `threads` threads, as Knuth's DLX5 finds them in each part: the plain search tree is cut
 /// into parts ([`Split`], each part its prefix of forced options, [`Problem::forcing`]),
@@ -748,43 +719,92 @@ pub fn best(
     limits: &Limits,
     sink: &mut dyn Sink,
 ) -> BestOutcome {
-    let started = Instant::now();
-    let k = k.max(1);
     let threads = threads.max(1);
     let split = Split::new(
         problem,
         SplitBy::Count(threads.saturating_mul(SHARDS_PER_THREAD)),
     );
-    // Each part: the options it forces (a shard's prefix and one of its last options).
-    let mut parts: Vec<Vec<OptionId>> = Vec::new();
-    for shard in split.shards() {
-        let options: Vec<OptionId> = shard.options().collect();
-        let depth = shard.path().depth();
-        if depth == 0 {
-            parts.push(Vec::new());
-            continue;
-        }
-        let (prefix, members) = options.split_at(depth - 1);
-        for &member in members {
+    let parts: Vec<Vec<OptionId>> = split.shards().iter().flat_map(parts_of).collect();
+    best_of_parts(problem, &parts, split.above(), k, threads, limits, sink)
+}
+
+/// The K cheapest solutions of one shard of a split (see [`best`]): its parts searched on
+/// `threads` threads, the figures those of the shard alone (the split's own are not added).
+/// The K best of every shard of a list, kept by [`Cheapest`], are the K best of the whole.
+///
+/// ```
+/// use dlxkit::xc::best::Cheapest;
+/// use dlxkit::xc::parallel::best_in_shard;
+/// use dlxkit::xc::plan::Discard;
+/// use dlxkit::xc::shard::{Split, SplitBy};
+/// use dlxkit::xc::{Limits, Problem};
+/// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
+/// let split = Split::new(&p, SplitBy::Count(3));
+/// let mut kept = Cheapest::new(2);
+/// for shard in split.shards() {
+///     let found = best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard);
+///     for c in found.cheapest {
+///         kept.offer(c.cost, c.options);
+///     }
+/// }
+/// let costs: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+/// assert_eq!(costs, [4, 6]); // as the whole search finds them
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn best_in_shard(
+    problem: &Problem,
+    shard: &Shard,
+    k: usize,
+    threads: usize,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> BestOutcome {
+    let parts = parts_of(shard);
+    let none = Stats::default();
+    best_of_parts(problem, &parts, &none, k, threads.max(1), limits, sink)
+}
+
+/// The parts of a shard: the options each forces (the shard's prefix and one of its last
+/// options; none for the whole tree).
+fn parts_of(shard: &Shard) -> Vec<Vec<OptionId>> {
+    let options: Vec<OptionId> = shard.options().collect();
+    let depth = shard.path().depth();
+    if depth == 0 {
+        return vec![Vec::new()];
+    }
+    let (prefix, members) = options.split_at(depth - 1);
+    members
+        .iter()
+        .map(|&member| {
             let mut forced = prefix.to_vec();
             forced.push(member);
-            parts.push(forced);
-        }
-    }
+            forced
+        })
+        .collect()
+}
+
+/// [`best`] over given parts, the figures `above` them added.
+fn best_of_parts(
+    problem: &Problem,
+    parts: &[Vec<OptionId>],
+    above: &Stats,
+    k: usize,
+    threads: usize,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> BestOutcome {
+    let started = Instant::now();
+    let k = k.max(1);
     let signal = limits.cancel.clone().unwrap_or_default();
     let stop = Arc::new(AtomicBool::new(false));
     let budget = Budget::new(limits.max_nodes);
     let bound = Arc::new(AtomicU64::new(u64::MAX));
-    let kept = Mutex::new(Kept {
-        k,
-        heap: BinaryHeap::new(),
-        found: 0,
-        improvements: 0,
-    });
+    let kept = Mutex::new(Cheapest::new(k));
+    let improved = AtomicU64::new(0);
     let limit_hit = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<BestMessage>();
-    let mut stats = split.above().clone();
+    let mut stats = above.clone();
     let mut statuses = Vec::new();
     let mut improvements = 0u64;
     let mut broken = false;
@@ -808,9 +828,13 @@ pub fn best(
                     let options: Vec<OptionId> =
                         options.iter().map(|o| origin[o.index()]).collect();
                     let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
-                    if kept.offer(cost, &options, &bound) {
+                    if kept.offer(cost, options.clone()) {
+                        if let Some(top) = kept.bound() {
+                            bound.fetch_min(top, Ordering::SeqCst);
+                        }
+                        let improvements = improved.fetch_add(1, Ordering::SeqCst) + 1;
                         let _ = tx.send(BestMessage::Improvement(cost, options));
-                        if limits.max_solutions == Some(kept.improvements) {
+                        if limits.max_solutions == Some(improvements) {
                             limit_hit.store(true, Ordering::SeqCst);
                             stop.store(true, Ordering::SeqCst);
                         }
@@ -904,11 +928,11 @@ pub fn best(
     };
     stats.solutions = improvements;
     stats.elapsed = started.elapsed();
-    let heap = kept.into_inner().unwrap_or_else(|e| e.into_inner()).heap;
-    let cheapest = heap
-        .into_sorted_vec()
+    let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
+    let cheapest = kept
+        .into_sorted()
         .into_iter()
-        .map(|(cost, _, options)| Costed { cost, options })
+        .map(|(cost, options)| Costed { cost, options })
         .collect();
     BestOutcome {
         status,

@@ -27,7 +27,7 @@ use std::ops::ControlFlow;
 
 use thiserror::Error;
 
-use super::best::{BestSolver, Costed};
+use super::best::{BestOutcome, BestSolver, Costed};
 use super::choose::SearchOrder;
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
@@ -109,7 +109,7 @@ pub enum Unsupported {
     #[error("{0} does not handle item bounds (`a:b|name`): it assumes every primary item is covered exactly once")]
     Bounds(Feature),
     /// The minimum-cost search with something it does not take.
-    #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take {0}")]
+    #[error("the minimum-cost search (Knuth's DLX5) branches in its own order and keeps the cheapest solutions: it does not take {0}")]
     Best(Feature),
     /// A list of shards at a fixed depth that is not as long as asked.
     #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
@@ -316,9 +316,7 @@ impl Plan {
             if bounds {
                 return Err(Unsupported::Bounds(Feature::Best));
             }
-            let refused = if self.shard.is_some() {
-                Some(Feature::Shard)
-            } else if self.count {
+            let refused = if self.count {
                 Some(Feature::Count)
             } else if self.order.seed.is_some() {
                 Some(Feature::Seed)
@@ -407,6 +405,25 @@ impl Plan {
             report.cheapest = sink.map_all(best.cheapest);
             return Ok(report);
         }
+        if let (Some(k), Some(shard)) = (self.best, self.shard) {
+            let split = self.split_of(searched, shard)?;
+            sink.started(searched);
+            let best = match split.shards().get(shard.index) {
+                Some(part) => {
+                    parallel::best_in_shard(searched, part, k, 1, &self.limits, &mut sink)
+                }
+                None => BestOutcome {
+                    status: Status::Complete,
+                    stats: Stats::default(),
+                    cheapest: Vec::new(),
+                },
+            };
+            report.status = best.status;
+            report.stats = best.stats;
+            report.cheapest = sink.map_all(best.cheapest);
+            report.shard = Some((split, shard));
+            return Ok(report);
+        }
         if let Some(k) = self.best {
             let mut solver = BestSolver::new(searched, k).with_limits(self.limits.clone());
             sink.started(searched);
@@ -428,16 +445,7 @@ impl Plan {
             return Ok(report);
         }
         if let Some(shard) = self.shard {
-            let split = Split::new(searched, shard.split_by());
-            if let Some(depth) = shard.depth {
-                if split.shards().len() != shard.of {
-                    return Err(Unsupported::ShardCount {
-                        depth,
-                        found: split.shards().len(),
-                        asked: shard.of,
-                    });
-                }
-            }
+            let split = self.split_of(searched, shard)?;
             sink.started(searched);
             let outcome = match split.shards().get(shard.index) {
                 Some(part) => {
@@ -482,6 +490,24 @@ impl Plan {
         report.status = outcome.status;
         report.stats = outcome.stats;
         Ok(report)
+    }
+}
+
+impl Plan {
+    /// The list of shards `shard` belongs to, refused when cut at a depth that does not
+    /// give the length asked for.
+    fn split_of(&self, searched: &Problem, shard: ShardOf) -> Result<Split, Unsupported> {
+        let split = Split::new(searched, shard.split_by());
+        if let Some(depth) = shard.depth {
+            if split.shards().len() != shard.of {
+                return Err(Unsupported::ShardCount {
+                    depth,
+                    found: split.shards().len(),
+                    asked: shard.of,
+                });
+            }
+        }
+        Ok(split)
     }
 }
 

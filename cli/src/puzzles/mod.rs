@@ -316,7 +316,7 @@ pub fn solve<P: Shown>(
     let report = report?;
     let outcome = report.outcome();
     printer.svg.finish(&mut out)?;
-    match ShardLine::of(&report) {
+    match ShardLine::of(&report, problem, None) {
         Some(line) => out.json_line(&line)?,
         None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
     }
