@@ -110,16 +110,26 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             vec![Threads, Count],
             Plan::new().threads(2).count(true),
         ),
-        ("seed", vec![Seed], Plan::new().order(seeded.clone())),
+        ("seed", vec![Seed], Plan::new().order(seeded)),
         (
             "seed threads",
             vec![Seed, Threads],
-            Plan::new().order(seeded.clone()).threads(2),
+            Plan::new().order(seeded).threads(2),
         ),
         (
             "seed shard",
             vec![Seed, Shard],
-            Plan::new().order(seeded).shard(shard(0, 3)),
+            Plan::new().order(seeded).shard(shard(0, 1)),
+        ),
+        (
+            "seed unordered",
+            vec![Seed, Threads],
+            Plan::new().order(seeded).threads(3).unordered(true),
+        ),
+        (
+            "count seed threads",
+            vec![Seed, Threads, Count],
+            Plan::new().order(seeded).threads(2).count(true),
         ),
         (
             "sharp threads",
@@ -243,8 +253,31 @@ fn agrees(m: &Mixed) -> TestResult {
     }
     if !p.has_bounds() {
         the_k_best_of_every_shard_merge_to_the_k_best(&p, &truth);
+        seeded_shards_partition_the_solutions(&p, &truth);
     }
     TestResult::passed()
+}
+
+/// The shards of a list searched with a seed: each solution in exactly one of them, and
+/// each shard's count that of its plain search.
+fn seeded_shards_partition_the_solutions(p: &Problem, truth: &BTreeSet<Vec<OptionId>>) {
+    for of in [2, 5] {
+        let mut all = Collect::default();
+        for index in 0..of {
+            let plain = Plan::new().shard(shard(index, of)).count(true);
+            let plain = plain.run(p, &mut Discard).unwrap();
+            let seeded = Plan::new()
+                .order(SearchOrder::new().seed(11))
+                .shard(shard(index, of));
+            let before = all.solutions.len();
+            let report = seeded.run(p, &mut all).unwrap();
+            assert_eq!(report.status, Status::Complete);
+            assert_eq!(report.stats.solutions, plain.stats.solutions);
+            assert_eq!((all.solutions.len() - before) as u64, plain.stats.solutions);
+        }
+        assert_eq!(as_set(&all.solutions), *truth, "{of} seeded shards");
+        assert_eq!(all.solutions.len(), truth.len(), "each once");
+    }
 }
 
 /// Each shard's K best, merged, are the K best of the whole search.

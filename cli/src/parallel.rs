@@ -28,7 +28,9 @@ pub struct ParallelArgs {
     /// one thread; solutions are listed in the same order (unless --unordered). With --memo,
     /// the memoised count runs on N threads sharing one cache (the same count). With --best,
     /// the threads share one cost bound (the same K best costs; the nodes are the parts').
-    /// At most 4 threads per core.
+    /// With --seed or --prefer-sharp, the tree is cut in Knuth's plain order and each
+    /// subtree searched in the seeded (or sharp) order: the same solutions and count as one
+    /// thread, listed subtree by subtree. At most 4 threads per core.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
 

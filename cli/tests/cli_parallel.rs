@@ -612,9 +612,9 @@ fn the_k_best_of_every_shard_merge_to_the_k_best_of_the_whole() {
 }
 
 #[test]
-fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
+fn jobs_and_shards_refuse_bounds_and_take_seeds_and_sharp_preferences() {
     let refusal = |what: &str| {
-        format!("dlxkit: threads and shards split Knuth's plain exact cover search; a search with {what} runs on one thread\n")
+        format!("dlxkit: threads and shards split the exact cover search of Algorithm X or C; a search with {what} runs on one thread\n")
     };
     let bounded = "data/dlx/knuth-bounds.dlx";
     let (code, out, err) = run(&["solve", "--count", "--jobs", "2", bounded]);
@@ -629,19 +629,46 @@ fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
         err.starts_with(&refusal("item bounds (`a:b|name`, Algorithm M)")),
         "{err}"
     );
+    // A seed or the sharp preference on threads and in shards: the solutions of one thread
+    // (each shard's in the seeded order), each once.
+    let sorted = |out: &str| {
+        let mut solutions: Vec<String> = out
+            .split("\n\n")
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| {
+                let mut lines: Vec<&str> = s.lines().collect();
+                lines.sort_unstable();
+                lines.join("\n")
+            })
+            .collect();
+        solutions.sort_unstable();
+        solutions
+    };
     let toy = "data/dlx/knuth-toy.dlx";
-    let (code, _, err) = run(&["solve", "--seed", "3", "--jobs", "2", toy]);
-    assert_eq!(code, 2);
-    assert!(err.starts_with(&refusal("a seed")), "{err}");
-    let (code, _, err) = run(&["queens", "8", "--seed", "3", "--shard", "0/4"]);
-    assert_eq!(code, 2);
-    assert!(err.starts_with(&refusal("a seed")), "{err}");
-    let (code, _, err) = run(&["solve", "--prefer-sharp", "--jobs", "2", toy]);
-    assert_eq!(code, 2);
-    assert!(
-        err.starts_with(&refusal("the preference for `#` items")),
-        "{err}"
-    );
+    let colors = "data/dlx/knuth-colors.dlx";
+    for (file, order) in [
+        (toy, "--seed=3"),
+        (colors, "--seed=5"),
+        (toy, "--prefer-sharp"),
+    ] {
+        let (code, one, err) = run(&["solve", order, file]);
+        assert_eq!(code, 0, "{err}");
+        let (code, two, err) = run(&["solve", order, "--jobs", "2", file]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(sorted(&two), sorted(&one), "{file} {order}");
+    }
+    let (code, one, _) = run(&["queens", "8", "--seed", "3", "--count"]);
+    assert_eq!((code, one.as_str()), (0, "92\n"));
+    let mut counted = 0;
+    for i in 0..4 {
+        let shard = format!("{i}/4");
+        let (code, out, err) = run(&["queens", "8", "--seed", "3", "--count", "--shard", &shard]);
+        assert_eq!(code, 0, "{err}");
+        let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(line["status"], "complete", "{out}");
+        counted += line["solutions"].as_u64().unwrap();
+    }
+    assert_eq!(counted, 92);
 }
 
 #[test]
@@ -690,7 +717,7 @@ fn the_shard_list_of_a_bounded_problem_is_refused_as_solve_shard_refuses_it() {
     // `dlxkit shard` once listed a bounded problem as one shard `-` that `solve --shard`
     // then refused: both now give the plan's reason, and exit 2.
     let bounded = "data/dlx/knuth-bounds.dlx";
-    let reason = "dlxkit: threads and shards split Knuth's plain exact cover search; a search with item bounds (`a:b|name`, Algorithm M) runs on one thread\n";
+    let reason = "dlxkit: threads and shards split the exact cover search of Algorithm X or C; a search with item bounds (`a:b|name`, Algorithm M) runs on one thread\n";
     let listed = run(&["shard", "--count", "4", bounded]);
     assert_eq!((listed.0, listed.1.as_str()), (2, ""));
     assert!(listed.2.starts_with(reason), "{}", listed.2);
@@ -721,10 +748,7 @@ fn a_puzzle_goes_through_the_same_plan_as_solve() {
     assert_eq!(figures(&one.1), figures(&two.1));
     let listed = run(&["queens", "6", "--limit", "4", "--jobs", "2"]);
     assert_eq!(listed, run(&["queens", "6", "--limit", "4"]));
+    // A seed on threads: the same count (92) as one thread with that seed.
     let (code, out, err) = run(&["queens", "8", "--count", "--seed", "3", "--jobs", "2"]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert!(
-        err.starts_with("dlxkit: threads and shards split Knuth's plain exact cover search; a search with a seed runs on one thread\n"),
-        "{err}"
-    );
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
 }

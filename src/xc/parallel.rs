@@ -18,6 +18,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::best::{BestOutcome, BestSolver, Cheapest, Costed};
+use super::choose::SearchOrder;
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
 use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
@@ -65,6 +66,25 @@ pub fn for_each_shard<F>(
 where
     F: Fn(&mut Solver<'_>, usize, &Shard) + Sync,
 {
+    let order = SearchOrder::new();
+    for_each_shard_in(problem, order, split, threads, largest_first, stop, work)
+}
+
+/// [`for_each_shard`] with solvers that branch in `order` (a seed, the sharp preference):
+/// the split, made in Knuth's plain order, still partitions the solutions, and each shard's
+/// subtree is searched in `order`.
+fn for_each_shard_in<F>(
+    problem: &Problem,
+    search_order: SearchOrder,
+    split: &Split,
+    threads: usize,
+    largest_first: bool,
+    stop: &AtomicBool,
+    work: F,
+) -> usize
+where
+    F: Fn(&mut Solver<'_>, usize, &Shard) + Sync,
+{
     let next = AtomicUsize::new(0);
     let shards = split.shards();
     let mut order: Vec<usize> = (0..shards.len()).collect();
@@ -77,7 +97,7 @@ where
     let next = &next;
     let worker = move || {
         let arena = Arena::new();
-        let mut solver = Solver::new(problem, &arena);
+        let mut solver = Solver::with_order(problem, &arena, search_order);
         while !stop.load(Ordering::Relaxed) {
             let taken = next.fetch_add(1, Ordering::SeqCst);
             let Some(&index) = order.get(taken) else {
@@ -326,6 +346,11 @@ pub struct Listing {
     pub unordered: bool,
     /// A progress report from each thread about every this many nodes (0: the default).
     pub progress_every: u64,
+    /// The order each shard is searched in. The split cuts Knuth's plain tree, so with a
+    /// seed or the sharp preference the solutions and the count are those of one thread,
+    /// listed shard by shard, each shard's in `order`; the nodes are those of the shards'
+    /// searches.
+    pub order: SearchOrder,
 }
 
 /// Searches `problem` cut as `split` on `threads` threads within `limits` (one limit for the
@@ -404,8 +429,9 @@ pub fn search(
         };
         let stop = &stop;
         scope.spawn(move || {
-            for_each_shard(
+            for_each_shard_in(
                 problem,
+                how.order,
                 split,
                 threads,
                 !how.list || how.unordered,

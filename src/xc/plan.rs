@@ -101,9 +101,9 @@ impl fmt::Display for Feature {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// Threads and shards cut the tree of Knuth's plain order; this search's tree is not
-    /// cut (yet).
-    #[error("threads and shards split Knuth's plain exact cover search; a search with {0} runs on one thread")]
+    /// Threads and shards cut the tree of Algorithm X or C; this search's tree is not cut
+    /// (yet).
+    #[error("threads and shards split the exact cover search of Algorithm X or C; a search with {0} runs on one thread")]
     Split(Feature),
     /// A feature whose reasoning assumes every primary item is covered exactly once.
     #[error("{0} does not handle item bounds (`a:b|name`): it assumes every primary item is covered exactly once")]
@@ -306,8 +306,8 @@ impl Plan {
     /// use dlxkit::xc::{Problem, SearchOrder};
     /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
     /// assert_eq!(Plan::new().threads(4).check(&p), Ok(()));
-    /// let seeded = Plan::new().threads(4).order(SearchOrder::new().seed(3));
-    /// assert_eq!(seeded.check(&p), Err(Unsupported::Split(Feature::Seed)));
+    /// let seeded = Plan::new().best(1).order(SearchOrder::new().seed(3));
+    /// assert_eq!(seeded.check(&p), Err(Unsupported::Best(Feature::Seed)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
@@ -332,19 +332,8 @@ impl Plan {
         if self.reduce.is_some() && bounds {
             return Err(Unsupported::Bounds(Feature::Reduce));
         }
-        if self.split_wanted().is_some() {
-            let refused = if bounds {
-                Some(Feature::Bounds)
-            } else if self.order.seed.is_some() {
-                Some(Feature::Seed)
-            } else if self.order.prefer_sharp {
-                Some(Feature::PreferSharp)
-            } else {
-                None
-            };
-            if let Some(feature) = refused {
-                return Err(Unsupported::Split(feature));
-            }
+        if self.split_wanted().is_some() && bounds {
+            return Err(Unsupported::Split(Feature::Bounds));
         }
         if let Some(shard) = self.shard {
             if shard.index >= shard.of {
@@ -450,7 +439,8 @@ impl Plan {
             let outcome = match split.shards().get(shard.index) {
                 Some(part) => {
                     let arena = Arena::new();
-                    let mut solver = Solver::new(searched, &arena).with_limits(self.limits.clone());
+                    let mut solver = Solver::with_order(searched, &arena, self.order)
+                        .with_limits(self.limits.clone());
                     part.run(&mut solver, !self.count, every, |event| sink.event(event))
                 }
                 // A list asked longer than the tree has leaves: this slot is empty.
@@ -474,12 +464,13 @@ impl Plan {
                 list: !self.count,
                 unordered: self.unordered,
                 progress_every: every,
+                order: self.order,
             };
             parallel::search(searched, &split, self.threads, &self.limits, how, &mut sink)
         } else {
             let arena = Arena::new();
-            let mut solver = Solver::with_order(searched, &arena, self.order.clone())
-                .with_limits(self.limits.clone());
+            let mut solver =
+                Solver::with_order(searched, &arena, self.order).with_limits(self.limits.clone());
             sink.started(searched);
             if self.count {
                 solver.count_with_progress(every, |p| sink.progress(&p))
