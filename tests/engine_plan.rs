@@ -8,9 +8,12 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlxkit::xc::best::Cheapest;
+use dlxkit::xc::memo::MemoOptions;
 use dlxkit::xc::plan::{Collect, Discard, Feature, Plan, ShardOf, Sink, Unsupported};
 use dlxkit::xc::shard::{Split, SplitBy, Totals};
-use dlxkit::xc::{Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, SearchOrder, Status};
+use dlxkit::xc::{
+    Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, RunError, SearchOrder, Status,
+};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
 use crate::random_problems::{brute_force, sorted, Random};
@@ -160,6 +163,81 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             vec![Best, Count],
             Plan::new().best(1).count(true),
         ),
+        (
+            "memo count",
+            vec![Memo, Count],
+            Plan::new().count(true).memo(MemoOptions::new()),
+        ),
+        (
+            "memo count threads",
+            vec![Memo, Count, Threads],
+            Plan::new().count(true).threads(2).memo(MemoOptions::new()),
+        ),
+        (
+            "memo count reduce",
+            vec![Memo, Count, Reduce],
+            Plan::new()
+                .count(true)
+                .reduce(ReduceOptions::new())
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo list",
+            vec![Memo, List],
+            Plan::new().memo(MemoOptions::new()),
+        ),
+        (
+            "memo count seed",
+            vec![Memo, Count, Seed],
+            Plan::new()
+                .count(true)
+                .order(seeded)
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo count shard",
+            vec![Memo, Count, Shard],
+            Plan::new()
+                .count(true)
+                .shard(shard(0, 1))
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo count limit",
+            vec![Memo, Count, SolutionLimit],
+            Plan::new()
+                .count(true)
+                .limits(Limits::new().solutions(1))
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo count profile",
+            vec![Memo, Count, Profile],
+            Plan::new()
+                .count(true)
+                .profile(true)
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo best",
+            vec![Memo, Count, Best],
+            Plan::new().count(true).best(1).memo(MemoOptions::new()),
+        ),
+        (
+            "parts reduce",
+            vec![Parts, Reduce],
+            Plan::new().parts(true).reduce(ReduceOptions::new()),
+        ),
+        (
+            "parts best",
+            vec![Parts, Best],
+            Plan::new().parts(true).best(1),
+        ),
+        (
+            "parts seed",
+            vec![Parts, Seed],
+            Plan::new().parts(true).order(seeded),
+        ),
     ]
 }
 
@@ -169,6 +247,8 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Split(f) => vec![*f, Feature::Threads, Feature::Shard],
         Unsupported::Bounds(f) => vec![*f, Feature::Bounds],
         Unsupported::Best(f) => vec![*f, Feature::Best],
+        Unsupported::Memo(f) => vec![*f, Feature::Memo],
+        Unsupported::Parts(f) => vec![*f, Feature::Parts],
         _ => Vec::new(),
     }
 }
@@ -207,13 +287,22 @@ fn agrees(m: &Mixed) -> TestResult {
             assert!(e.to_string().contains(&first.to_string()), "{e}");
             // Run refuses the same way, before any event.
             let mut seen = Collect::default();
-            assert_eq!(plan.run(&p, &mut seen).unwrap_err(), e);
+            assert_eq!(plan.run(&p, &mut seen).unwrap_err(), RunError::from(e));
             assert!(seen.solutions.is_empty());
             continue;
         }
+        assert!(!name.starts_with("parts "), "{name} is accepted");
         let mut found = Collect::default();
         let report = plan.run(&p, &mut found).unwrap();
         assert_eq!(report.status, Status::Complete, "{name}");
+        if name.starts_with("memo") {
+            assert_eq!(report.algorithm, Algorithm::Memoised);
+            let counted = report.memo.as_ref().unwrap();
+            assert_eq!(counted.count.to_u64(), Some(truth.len() as u64), "{name}");
+            assert_eq!(report.stats.solutions, truth.len() as u64, "{name}");
+            assert!(found.solutions.is_empty(), "{name}");
+            continue;
+        }
         if let Some(k) = name.strip_prefix("best ") {
             assert_eq!(report.algorithm, Algorithm::MinimumCost);
             let k: usize = k[..1].parse().unwrap();

@@ -56,13 +56,8 @@ pub struct ParallelArgs {
 
 impl ParallelArgs {
     /// The threads of a memoised count (`--memo --jobs N`: its top levels become tasks the
-    /// threads solve with one shared cache); `--shard` cuts only the dancing-links search.
+    /// threads solve with one shared cache); the plan refuses `--shard` with `--memo`.
     pub fn memo_threads(&self, ctx: &Context) -> Result<usize, CliError> {
-        if self.shard.is_some() {
-            return Err(CliError::usage(
-                "--shard cuts the dancing-links search, not the memoised count (--memo): give --memo --jobs N to count on N threads",
-            ));
-        }
         Ok(jobs::threads(self.jobs, usize::MAX, ctx))
     }
 }

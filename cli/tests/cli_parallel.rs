@@ -359,7 +359,7 @@ fn shards_are_refused_with_memo_and_jobs_capped_when_absurd() {
     let (code, _, err) = run(&["queens", "8", "--count", "--memo", "--shard", "0/2"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("dlxkit: --shard cuts the dancing-links search, not the memoised count (--memo): give --memo --jobs N to count on N threads\n"),
+        err.contains("dlxkit: the memoised count (Knuth's DXZ, DLX6) counts every solution at once, in its own order and without levels of dancing links: it does not take a shard\nhint: give --memo --jobs N to count on N threads\n"),
         "{err}"
     );
     let (code, out, err) = run(&["queens", "8", "--count", "--jobs", "100000"]);

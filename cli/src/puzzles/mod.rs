@@ -344,15 +344,20 @@ fn solve_memo<P: Shown>(
     ctx: &Context,
     out: &mut Output,
 ) -> Result<Exit, CliError> {
-    if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
-        return Err(CliError::usage(
-            "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
-        ));
-    }
-    let mut printer = Printer::new(puzzle, args, ctx)?;
     let problem = puzzle.problem();
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
+    let limits = args.limits.limits(super::interrupt::flag(), ctx.started);
+    let plan = Plan::new().order(order).count(args.count).limits(limits);
+    let plan = parallel::apply(&args.parallel, plan, ctx);
+    let plan = memo::plan(problem, &args.memo, plan);
+    plan.check(problem).map_err(search::refused)?;
+    let mut printer = Printer::new(puzzle, args, ctx)?;
     let run = memo::run(
         problem,
+        &plan,
         &args.memo,
         threads,
         &args.limits,
