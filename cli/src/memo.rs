@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use super::color::Paint;
 use super::output::{self, Output};
-use super::search::{self, parse_positive, stat_line, LimitArgs};
+use super::search::{self, parse_positive, stat_line};
 use super::{CliError, Context};
 
 /// The flags of the memoised search.
@@ -260,9 +260,6 @@ pub fn run(
     problem: &Problem,
     plan: &Plan,
     args: &MemoArgs,
-    threads: usize,
-    limits: &LimitArgs,
-    ctx: &Context,
     out: &mut Output,
     mut on_sample: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<MemoRun, CliError> {
@@ -281,9 +278,9 @@ pub fn run(
             limit,
         });
     }
-    let options = options(problem, args)
-        .threads(threads)
-        .limits(limits.limits(super::interrupt::flag(), ctx.started));
+    let options = plan
+        .memo_options()
+        .expect("a memoised run's plan counts with the memoised search");
     let (zdd, stats) = match Zdd::build(problem, &options) {
         Ok(built) => built,
         Err(MemoError::Incomplete { status, met, stats }) => {

@@ -14,7 +14,7 @@ use dlxkit::xc::shard::{Shard, Split};
 use dlxkit::xc::{Problem, Report};
 use serde::Serialize;
 
-use super::{jobs, CliError, Context};
+use super::{jobs, Context};
 
 pub use dlxkit::xc::parallel::SHARDS_PER_THREAD;
 
@@ -52,14 +52,6 @@ pub struct ParallelArgs {
     /// must be its length
     #[arg(long, value_name = "D", requires = "shard")]
     pub shard_depth: Option<usize>,
-}
-
-impl ParallelArgs {
-    /// The threads of a memoised count (`--memo --jobs N`: its top levels become tasks the
-    /// threads solve with one shared cache); the plan refuses `--shard` with `--memo`.
-    pub fn memo_threads(&self, ctx: &Context) -> Result<usize, CliError> {
-        Ok(jobs::threads(self.jobs, usize::MAX, ctx))
-    }
 }
 
 /// Parses `I/N`: shard I (from 0) of N.

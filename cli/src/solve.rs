@@ -301,20 +301,12 @@ fn solve_memo(
         true => memo::plan(searched, &args.memo, self::plan_of(args, ctx, false)),
         false => plan,
     };
-    let threads = args.parallel.memo_threads(ctx)?;
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(args.format, args.count);
-    let run = memo::run(
-        searched,
-        &plan,
-        &args.memo,
-        threads,
-        &args.limits,
-        ctx,
-        &mut out,
-        |out, o| printer.solution(out, problem, None, &original(o)),
-    )?;
+    let run = memo::run(searched, &plan, &args.memo, &mut out, |out, o| {
+        printer.solution(out, problem, None, &original(o))
+    })?;
     printer.finish_memo(&mut out, &run)?;
     out.flush()?;
     memo::report(ctx, &run, show_stats, args.format == Format::Text);

@@ -323,6 +323,18 @@ impl Plan {
         self
     }
 
+    /// The memoised search's options with the plan's threads and limits (`None` unless the
+    /// plan counts with it): what [`Plan::run`] counts with, and what builds the same
+    /// search's ZDD ([`crate::xc::zdd::Zdd::build`]).
+    pub fn memo_options(&self) -> Option<MemoOptions> {
+        let options = self.memo.clone()?;
+        Some(
+            options
+                .threads(self.threads.max(1))
+                .limits(self.limits.clone()),
+        )
+    }
+
     /// The order the plan branches in.
     pub fn search_order(&self) -> SearchOrder {
         self.order
@@ -471,12 +483,8 @@ impl Plan {
             report.cheapest = sink.map_all(best.cheapest);
             return Ok(report);
         }
-        if let Some(options) = &self.memo {
+        if let Some(options) = self.memo_options() {
             sink.started(searched);
-            let options = options
-                .clone()
-                .threads(self.threads.max(1))
-                .limits(self.limits.clone());
             let counted = memo::count(searched, &options)?;
             report.status = counted.status;
             report.stats.solutions = counted.count.to_u64().unwrap_or(u64::MAX);

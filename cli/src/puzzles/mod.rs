@@ -274,10 +274,9 @@ pub fn solve<P: Shown>(
     }
 
     if args.memo.wanted() {
-        let threads = args.parallel.memo_threads(ctx)?;
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
-        return solve_memo(&puzzle, args, threads, ctx, &mut out);
+        return solve_memo(&puzzle, args, ctx, &mut out);
     }
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {
@@ -340,7 +339,6 @@ pub fn solve<P: Shown>(
 fn solve_memo<P: Shown>(
     puzzle: &P,
     args: &PuzzleArgs,
-    threads: usize,
     ctx: &Context,
     out: &mut Output,
 ) -> Result<Exit, CliError> {
@@ -355,16 +353,9 @@ fn solve_memo<P: Shown>(
     let plan = memo::plan(problem, &args.memo, plan);
     plan.check(problem).map_err(search::refused)?;
     let mut printer = Printer::new(puzzle, args, ctx)?;
-    let run = memo::run(
-        problem,
-        &plan,
-        &args.memo,
-        threads,
-        &args.limits,
-        ctx,
-        out,
-        |out, o| printer.solution(out, o),
-    )?;
+    let run = memo::run(problem, &plan, &args.memo, out, |out, o| {
+        printer.solution(out, o)
+    })?;
     printer.svg.finish(out)?;
     printer.finish_memo(out, &run)?;
     out.flush()?;
