@@ -7,9 +7,13 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use dlxkit::xc::best::Cheapest;
+use dlxkit::xc::memo::MemoOptions;
 use dlxkit::xc::plan::{Collect, Discard, Feature, Plan, ShardOf, Sink, Unsupported};
 use dlxkit::xc::shard::{Split, SplitBy, Totals};
-use dlxkit::xc::{Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, SearchOrder, Status};
+use dlxkit::xc::{
+    Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, RunError, SearchOrder, Status,
+};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
 use crate::random_problems::{brute_force, sorted, Random};
@@ -109,16 +113,26 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             vec![Threads, Count],
             Plan::new().threads(2).count(true),
         ),
-        ("seed", vec![Seed], Plan::new().order(seeded.clone())),
+        ("seed", vec![Seed], Plan::new().order(seeded)),
         (
             "seed threads",
             vec![Seed, Threads],
-            Plan::new().order(seeded.clone()).threads(2),
+            Plan::new().order(seeded).threads(2),
         ),
         (
             "seed shard",
             vec![Seed, Shard],
-            Plan::new().order(seeded).shard(shard(0, 3)),
+            Plan::new().order(seeded).shard(shard(0, 1)),
+        ),
+        (
+            "seed unordered",
+            vec![Seed, Threads],
+            Plan::new().order(seeded).threads(3).unordered(true),
+        ),
+        (
+            "count seed threads",
+            vec![Seed, Threads, Count],
+            Plan::new().order(seeded).threads(2).count(true),
         ),
         (
             "sharp threads",
@@ -145,14 +159,84 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             Plan::new().best(1).threads(2),
         ),
         (
-            "best 1 shard",
-            vec![Best, Shard],
-            Plan::new().best(1).shard(shard(1, 2)),
-        ),
-        (
             "best 1 count",
             vec![Best, Count],
             Plan::new().best(1).count(true),
+        ),
+        (
+            "memo count",
+            vec![Memo, Count],
+            Plan::new().count(true).memo(MemoOptions::new()),
+        ),
+        (
+            "memo count threads",
+            vec![Memo, Count, Threads],
+            Plan::new().count(true).threads(2).memo(MemoOptions::new()),
+        ),
+        (
+            "memo count reduce",
+            vec![Memo, Count, Reduce],
+            Plan::new()
+                .count(true)
+                .reduce(ReduceOptions::new())
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo list",
+            vec![Memo, List],
+            Plan::new().memo(MemoOptions::new()),
+        ),
+        (
+            "memo count seed",
+            vec![Memo, Count, Seed],
+            Plan::new()
+                .count(true)
+                .order(seeded)
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo count shard",
+            vec![Memo, Count, Shard],
+            Plan::new()
+                .count(true)
+                .shard(shard(0, 1))
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo count limit",
+            vec![Memo, Count, SolutionLimit],
+            Plan::new()
+                .count(true)
+                .limits(Limits::new().solutions(1))
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo count profile",
+            vec![Memo, Count, Profile],
+            Plan::new()
+                .count(true)
+                .profile(true)
+                .memo(MemoOptions::new()),
+        ),
+        (
+            "memo best",
+            vec![Memo, Count, Best],
+            Plan::new().count(true).best(1).memo(MemoOptions::new()),
+        ),
+        (
+            "parts reduce",
+            vec![Parts, Reduce],
+            Plan::new().parts(true).reduce(ReduceOptions::new()),
+        ),
+        (
+            "parts best",
+            vec![Parts, Best],
+            Plan::new().parts(true).best(1),
+        ),
+        (
+            "parts seed",
+            vec![Parts, Seed],
+            Plan::new().parts(true).order(seeded),
         ),
     ]
 }
@@ -163,6 +247,8 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Split(f) => vec![*f, Feature::Threads, Feature::Shard],
         Unsupported::Bounds(f) => vec![*f, Feature::Bounds],
         Unsupported::Best(f) => vec![*f, Feature::Best],
+        Unsupported::Memo(f) => vec![*f, Feature::Memo],
+        Unsupported::Parts(f) => vec![*f, Feature::Parts],
         _ => Vec::new(),
     }
 }
@@ -201,13 +287,22 @@ fn agrees(m: &Mixed) -> TestResult {
             assert!(e.to_string().contains(&first.to_string()), "{e}");
             // Run refuses the same way, before any event.
             let mut seen = Collect::default();
-            assert_eq!(plan.run(&p, &mut seen).unwrap_err(), e);
+            assert_eq!(plan.run(&p, &mut seen).unwrap_err(), RunError::from(e));
             assert!(seen.solutions.is_empty());
             continue;
         }
+        assert!(!name.starts_with("parts "), "{name} is accepted");
         let mut found = Collect::default();
         let report = plan.run(&p, &mut found).unwrap();
         assert_eq!(report.status, Status::Complete, "{name}");
+        if name.starts_with("memo") {
+            assert_eq!(report.algorithm, Algorithm::Memoised);
+            let counted = report.memo.as_ref().unwrap();
+            assert_eq!(counted.count.to_u64(), Some(truth.len() as u64), "{name}");
+            assert_eq!(report.stats.solutions, truth.len() as u64, "{name}");
+            assert!(found.solutions.is_empty(), "{name}");
+            continue;
+        }
         if let Some(k) = name.strip_prefix("best ") {
             assert_eq!(report.algorithm, Algorithm::MinimumCost);
             let k: usize = k[..1].parse().unwrap();
@@ -245,7 +340,58 @@ fn agrees(m: &Mixed) -> TestResult {
             assert_eq!(found.solutions, sequential.solutions, "{name}");
         }
     }
+    if !p.has_bounds() {
+        the_k_best_of_every_shard_merge_to_the_k_best(&p, &truth);
+        seeded_shards_partition_the_solutions(&p, &truth);
+    }
     TestResult::passed()
+}
+
+/// The shards of a list searched with a seed: each solution in exactly one of them, and
+/// each shard's count that of its plain search.
+fn seeded_shards_partition_the_solutions(p: &Problem, truth: &BTreeSet<Vec<OptionId>>) {
+    for of in [2, 5] {
+        let mut all = Collect::default();
+        for index in 0..of {
+            let plain = Plan::new().shard(shard(index, of)).count(true);
+            let plain = plain.run(p, &mut Discard).unwrap();
+            let seeded = Plan::new()
+                .order(SearchOrder::new().seed(11))
+                .shard(shard(index, of));
+            let before = all.solutions.len();
+            let report = seeded.run(p, &mut all).unwrap();
+            assert_eq!(report.status, Status::Complete);
+            assert_eq!(report.stats.solutions, plain.stats.solutions);
+            assert_eq!((all.solutions.len() - before) as u64, plain.stats.solutions);
+        }
+        assert_eq!(as_set(&all.solutions), *truth, "{of} seeded shards");
+        assert_eq!(all.solutions.len(), truth.len(), "each once");
+    }
+}
+
+/// Each shard's K best, merged, are the K best of the whole search.
+fn the_k_best_of_every_shard_merge_to_the_k_best(p: &Problem, truth: &BTreeSet<Vec<OptionId>>) {
+    let mut all: Vec<u64> = truth.iter().map(|s| cost(p, s)).collect();
+    all.sort_unstable();
+    for k in [1, 3] {
+        for of in [1, 2, 5] {
+            let mut kept = Cheapest::new(k);
+            for index in 0..of {
+                let plan = Plan::new().best(k).shard(shard(index, of));
+                let report = plan.run(p, &mut Discard).unwrap();
+                assert_eq!(report.status, Status::Complete);
+                assert_eq!(report.algorithm, Algorithm::MinimumCost);
+                assert!(report.cheapest.len() <= k);
+                for c in report.cheapest {
+                    assert!(truth.contains(&sorted(c.options.clone())), "k={k}");
+                    assert_eq!(cost(p, &c.options), c.cost);
+                    kept.offer(c.cost, c.options);
+                }
+            }
+            let got: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+            assert_eq!(got, all[..k.min(all.len())], "k={k}, {of} shards");
+        }
+    }
 }
 
 quickcheck! {

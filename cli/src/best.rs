@@ -122,7 +122,7 @@ pub fn report(ctx: &Context, report: &Report, stats: bool, profile: bool, format
 
 /// `the optimum cost is 4`, `the 3 best costs are 4 6 7`, or what was found when the search
 /// did not finish.
-fn cost_note(cheapest: &[u64], complete: bool) -> String {
+pub fn cost_note(cheapest: &[u64], complete: bool) -> String {
     let list: Vec<String> = cheapest.iter().map(u64::to_string).collect();
     match (complete, cheapest.len()) {
         (true, 1) => format!("the optimum cost is {}", list[0]),

@@ -14,14 +14,15 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::rng::Rng;
 use dlxkit::xc::memo::{self, ItemChoice, MemoError, MemoOptions, MemoStats};
+use dlxkit::xc::plan::{Discard, Plan};
 use dlxkit::xc::zdd::Zdd;
 use dlxkit::xc::Count;
-use dlxkit::xc::{OptionId, Problem, Status};
+use dlxkit::xc::{OptionId, Problem, SearchOrder, Status};
 use serde::Serialize;
 
 use super::color::Paint;
 use super::output::{self, Output};
-use super::search::{parse_positive, stat_line, LimitArgs};
+use super::search::{self, parse_positive, stat_line};
 use super::{CliError, Context};
 
 /// The flags of the memoised search.
@@ -227,36 +228,45 @@ impl MemoRun {
 /// count is the same on any number, the statistics depend on which thread meets a
 /// subproblem first), or builds the ZDD on one thread, writes it (`--zdd`) and passes
 /// `--sample` solutions to `on_sample`.
+/// The plan of a memoised run, for [`Plan::check`] to accept or refuse with the rest of
+/// the flags: `plan` (order, threads or shard, limits, count, profile, as the subcommand's
+/// flags give them) counting with the memoised search. The seed of `--sample` is the
+/// sampler's, not the search's.
+pub fn plan(problem: &Problem, args: &MemoArgs, plan: Plan) -> Plan {
+    let mut plan = plan.memo(options(problem, args));
+    if args.sample.is_some() || args.zdd.is_some() {
+        // The ZDD holds every solution; the samples are drawn from it with the seed.
+        let order = SearchOrder {
+            seed: None,
+            ..plan.search_order()
+        };
+        plan = plan.count(true).order(order);
+    }
+    plan
+}
+
+/// The memoised search's options as the flags give them (threads and limits: the plan's).
+fn options(problem: &Problem, args: &MemoArgs) -> MemoOptions {
+    MemoOptions::new()
+        .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
+        .choice(args.memo_order.choice(problem))
+}
+
 pub fn run(
     problem: &Problem,
+    plan: &Plan,
     args: &MemoArgs,
-    threads: usize,
-    limits: &LimitArgs,
-    ctx: &Context,
     out: &mut Output,
     mut on_sample: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<MemoRun, CliError> {
-    if limits.limit.is_some() {
-        return Err(CliError::usage(
-            "--limit does not apply to the memoised search, which counts every solution at once (--max-nodes and --timeout do)",
-        ));
-    }
-    if args.seed.is_some() && args.sample.is_none() {
-        return Err(CliError::usage(
-            "--seed with the memoised search seeds --sample only: the count has no random choices",
-        ));
-    }
-    let options = MemoOptions::new()
-        .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
-        .choice(args.memo_order.choice(problem))
-        .threads(threads)
-        .limits(limits.limits(super::interrupt::flag(), ctx.started));
+    plan.check(problem).map_err(search::refused)?;
     let limit = match args.memo_limit {
         Some(bytes) => format!("{} (--memo-limit)", human_bytes(bytes as u64)),
         None => memo::DefaultLimit::read().to_string(),
     };
     if args.sample.is_none() && args.zdd.is_none() {
-        let counted = memo::count(problem, &options).map_err(memo_error)?;
+        let report = plan.run(problem, &mut Discard).map_err(search::refused)?;
+        let counted = report.memo.expect("a memoised plan reports its count");
         return Ok(MemoRun {
             count: counted.count,
             status: counted.status,
@@ -264,6 +274,9 @@ pub fn run(
             limit,
         });
     }
+    let options = plan
+        .memo_options()
+        .expect("a memoised run's plan counts with the memoised search");
     let (zdd, stats) = match Zdd::build(problem, &options) {
         Ok(built) => built,
         Err(MemoError::Incomplete { status, met, stats }) => {
@@ -294,7 +307,7 @@ pub fn run(
     })
 }
 
-fn memo_error(e: MemoError) -> CliError {
+pub fn memo_error(e: MemoError) -> CliError {
     match e {
         MemoError::Memory { .. } => CliError::input(e.to_string()).with_hint(
             "raise --memo-limit, or count without --sample and --zdd (the count needs no ZDD)",

@@ -1,17 +1,21 @@
 //! `dlxkit merge`: adds up the results of the shards of one search (the `"type":"shard"`
 //! lines of `dlxkit solve --shard I/N`) after checking that every shard of the list is
 //! there exactly once, complete, and of the same problem ([`dlxkit::xc::shard::merge`]).
+//! The shards of a minimum-cost search (`solve --best=K --shard I/N`) carry their K cheapest
+//! solutions: the merge prints the K cheapest of all ([`dlxkit::xc::best::Cheapest`]).
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
+use dlxkit::xc::best::Cheapest;
 use dlxkit::xc::shard::{
     MergeError, Merged, Merger, Path, ShardReport, Totals, MAX_LEVELS, MAX_SHARDS,
 };
 use dlxkit::xc::{Count, Status};
 use serde::{Deserialize, Serialize};
 
+use super::best::cost_note;
 use super::input;
 use super::output::{Format, Output};
 use super::search::stat_line;
@@ -23,6 +27,7 @@ Examples:
   cat results/*.jsonl | dlxkit merge --stats      with nodes and updates
   dlxkit merge --format json results/*.jsonl      totals, or the problems and what to run again
   dlxkit merge --manifest results/*.jsonl         each shard's count, then the total
+  dlxkit merge best/*.jsonl                       the K cheapest of `solve --best=K --shard I/N`
 
 Input: the output of `dlxkit solve FILE --shard I/N` (any other line is skipped), from files
 or standard input, read line by line: a million lines merge in constant memory (a few words
@@ -91,6 +96,77 @@ struct Line {
     above: Option<AboveLine>,
     from: Option<String>,
     continuation: Option<Vec<String>>,
+    k: Option<u64>,
+    best: Option<Vec<CostedIn>>,
+}
+
+/// One of a shard's K cheapest solutions (`dlxkit solve --best=K --shard I/N`).
+#[derive(Deserialize, Serialize)]
+struct CostedIn {
+    cost: u64,
+    options: Vec<String>,
+}
+
+/// The K cheapest solutions of the shards of a minimum-cost search: the K cheapest of
+/// their union, as the shards partition the solutions.
+#[derive(Default)]
+struct BestLines {
+    /// K, as the first line of a minimum-cost search gave it.
+    k: Option<u64>,
+    kept: Option<Cheapest<Vec<String>>>,
+    /// Whether a line of a plain search (no "best") was seen.
+    plain: bool,
+}
+
+impl BestLines {
+    /// Takes the K best of one line, or says why the line cannot be merged with the others.
+    fn add(&mut self, k: Option<u64>, best: Option<Vec<CostedIn>>) -> Result<(), String> {
+        let mixed = "lines of a minimum-cost search (--best) and of a plain one mixed: \
+                     merge the shards of one search";
+        let (k, best) = match (k, best) {
+            (None, None) if self.k.is_some() => return Err(mixed.to_string()),
+            (None, None) => {
+                self.plain = true;
+                return Ok(());
+            }
+            (Some(k), Some(best)) => (k, best),
+            (Some(_), None) => return Err("a shard line with \"k\" but no \"best\"".to_string()),
+            (None, Some(_)) => return Err("a shard line with \"best\" but no \"k\"".to_string()),
+        };
+        if self.plain {
+            return Err(mixed.to_string());
+        }
+        if k == 0 {
+            return Err("\"k\" is 0: a minimum-cost search keeps at least 1".to_string());
+        }
+        match self.k {
+            Some(earlier) if earlier != k => {
+                return Err(format!(
+                    "\"k\" is {k} but earlier lines have {earlier}: merge the shards of one search"
+                ))
+            }
+            _ => self.k = Some(k),
+        }
+        if best.len() as u64 > k {
+            return Err(format!(
+                "{} solutions in \"best\", more than \"k\" ({k}): the line was edited",
+                best.len()
+            ));
+        }
+        if best.windows(2).any(|w| w[0].cost > w[1].cost) {
+            return Err(
+                "the costs in \"best\" are not in increasing order: the line was edited"
+                    .to_string(),
+            );
+        }
+        let kept = self
+            .kept
+            .get_or_insert_with(|| Cheapest::new(usize::try_from(k).unwrap_or(usize::MAX)));
+        for c in best {
+            kept.offer(c.cost, c.options);
+        }
+        Ok(())
+    }
 }
 
 #[derive(Deserialize)]
@@ -111,6 +187,11 @@ struct MergedJson<'a> {
     shards: usize,
     complete: bool,
     profile: &'a [u128],
+    /// A minimum-cost search: the K best costs, and the K cheapest solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cheapest: Option<&'a [CostedIn]>,
 }
 
 /// A refused merge as JSON: what is wrong, and what to run again.
@@ -152,6 +233,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     // a word and 130 or 143.
     let watch = interrupt::watch_reading("merge");
     let mut merger = Merger::new();
+    let mut best = BestLines::default();
     if args.manifest {
         merger = merger.with_subtotals();
     }
@@ -176,7 +258,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
                 }
             },
         };
-        read_lines(reader, &name, &mut merger);
+        read_lines(reader, &name, &mut merger, &mut best);
     }
     watch.hand_over();
     let merged = merger.finish();
@@ -221,21 +303,51 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
             }
         }
     }
-    match args.format {
-        Format::Text => out.line(&totals.solutions.to_string())?,
-        Format::Json | Format::Jsonl => out.json_line(&MergedJson {
-            solutions: &totals.solutions,
-            nodes: totals.nodes,
-            updates: totals.updates,
-            cleansings: totals.cleansings,
-            shards,
-            complete: true,
-            profile: &totals.profile,
-        })?,
+    let cheapest = best.kept.map(|kept| {
+        let sorted = kept.into_sorted().into_iter();
+        sorted
+            .map(|(cost, options)| CostedIn { cost, options })
+            .collect::<Vec<_>>()
+    });
+    let merged_json = || MergedJson {
+        solutions: &totals.solutions,
+        nodes: totals.nodes,
+        updates: totals.updates,
+        cleansings: totals.cleansings,
+        shards,
+        complete: true,
+        profile: &totals.profile,
+        best: cheapest
+            .as_ref()
+            .map(|c| c.iter().map(|c| c.cost).collect()),
+        cheapest: cheapest.as_deref(),
+    };
+    match (args.format, &cheapest) {
+        (Format::Text, Some(cheapest)) => {
+            for c in cheapest {
+                out.line(&format!("# cost {}", c.cost))?;
+                for option in &c.options {
+                    out.line(option)?;
+                }
+                out.line("")?;
+            }
+        }
+        (Format::Text, None) => out.line(&totals.solutions.to_string())?,
+        (Format::Json | Format::Jsonl, _) => out.json_line(&merged_json())?,
     }
     out.flush()?;
     if args.stats || args.profile {
         print_stats(ctx, totals, shards, args.profile);
+    }
+    if let Some(cheapest) = &cheapest {
+        let costs: Vec<u64> = cheapest.iter().map(|c| c.cost).collect();
+        if !costs.is_empty() && args.format == Format::Text {
+            ctx.note(cost_note(&costs, true));
+        }
+        return Ok(match costs.is_empty() {
+            true => Exit::NoSolution,
+            false => Exit::Success,
+        });
     }
     Ok(if !totals.solutions.is_zero() {
         Exit::Success
@@ -246,7 +358,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
 
 /// Reads the shard lines of one input into `merger`, one line at a time (each at most
 /// [`MAX_LINE`] bytes), noting every line it cannot read.
-fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger) {
+fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, best: &mut BestLines) {
     let mut buffer = Vec::new();
     let mut number = 0u64;
     loop {
@@ -297,7 +409,7 @@ fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger) {
         if text.trim().is_empty() {
             continue;
         }
-        let line: Line = match serde_json::from_str(text) {
+        let mut line: Line = match serde_json::from_str(text) {
             Ok(line) => line,
             Err(e) => {
                 merger.refuse(MergeError::Unreadable {
@@ -308,6 +420,13 @@ fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger) {
             }
         };
         if line.kind.as_deref() != Some("shard") {
+            continue;
+        }
+        if let Err(reason) = best.add(line.k, line.best.take()) {
+            merger.refuse(MergeError::Unreadable {
+                place: at(),
+                reason,
+            });
             continue;
         }
         match report(line) {

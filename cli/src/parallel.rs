@@ -11,10 +11,10 @@
 use clap::Args;
 use dlxkit::xc::plan::{Engine, Plan, ShardOf};
 use dlxkit::xc::shard::{Shard, Split};
-use dlxkit::xc::Report;
+use dlxkit::xc::{Problem, Report};
 use serde::Serialize;
 
-use super::{jobs, CliError, Context};
+use super::{jobs, Context};
 
 pub use dlxkit::xc::parallel::SHARDS_PER_THREAD;
 
@@ -28,7 +28,9 @@ pub struct ParallelArgs {
     /// one thread; solutions are listed in the same order (unless --unordered). With --memo,
     /// the memoised count runs on N threads sharing one cache (the same count). With --best,
     /// the threads share one cost bound (the same K best costs; the nodes are the parts').
-    /// At most 4 threads per core.
+    /// With --seed or --prefer-sharp, the tree is cut in Knuth's plain order and each
+    /// subtree searched in the seeded (or sharp) order: the same solutions and count as one
+    /// thread, listed subtree by subtree. At most 4 threads per core.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
 
@@ -66,19 +68,6 @@ pub struct ParallelArgs {
 fn parse_engine(text: &str) -> Result<Engine, String> {
     text.parse()
         .map_err(|e: dlxkit::xc::plan::UnknownEngine| e.to_string())
-}
-
-impl ParallelArgs {
-    /// The threads of a memoised count (`--memo --jobs N`: its top levels become tasks the
-    /// threads solve with one shared cache); `--shard` cuts only the dancing-links search.
-    pub fn memo_threads(&self, ctx: &Context) -> Result<usize, CliError> {
-        if self.shard.is_some() {
-            return Err(CliError::usage(
-                "--shard cuts the dancing-links search, not the memoised count (--memo): give --memo --jobs N to count on N threads",
-            ));
-        }
-        Ok(jobs::threads(self.jobs, usize::MAX, ctx))
-    }
 }
 
 /// Parses `I/N`: shard I (from 0) of N.
@@ -132,6 +121,18 @@ pub struct ShardLine<'a> {
     profile: &'a [u64],
     above: Above,
     dead: usize,
+    /// A minimum-cost search (`--best=K`): K, and the shard's K cheapest solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<Vec<CostedLine>>,
+}
+
+/// One of a shard's K cheapest solutions: its cost and its options' texts.
+#[derive(Serialize)]
+struct CostedLine {
+    cost: u64,
+    options: Vec<String>,
 }
 
 /// The split's own figures, in every shard's line.
@@ -145,10 +146,20 @@ struct Above {
 
 impl<'a> ShardLine<'a> {
     /// The line of the shard a plan searched, after its `report` (`None` unless the plan
-    /// searched one shard).
-    pub fn of(report: &'a Report) -> Option<ShardLine<'a>> {
+    /// searched one shard); with `best`, the K of a minimum-cost search and the shard's K
+    /// cheapest solutions, as options of `problem`.
+    pub fn of(report: &'a Report, problem: &Problem, best: Option<usize>) -> Option<ShardLine<'a>> {
         let (split, shard) = report.shard.as_ref()?;
-        Some(ShardLine::new(split, shard.index, shard.of, report))
+        let mut line = ShardLine::new(split, shard.index, shard.of, report);
+        if let Some(k) = best {
+            line.k = Some(k);
+            let costed = report.cheapest.iter().map(|c| CostedLine {
+                cost: c.cost,
+                options: c.options.iter().map(|&o| problem.option_text(o)).collect(),
+            });
+            line.best = Some(costed.collect());
+        }
+        Some(line)
     }
 
     /// The line of shard `index` of `split` (asked for as a list of `n`), after `report`.
@@ -173,6 +184,8 @@ impl<'a> ShardLine<'a> {
                 profile: above.profile.clone(),
             },
             dead: split.dead().len(),
+            k: None,
+            best: None,
         }
     }
 }

@@ -9,8 +9,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use dlxkit::xc::plan::Feature;
 use dlxkit::xc::{
-    Limits, OptionId, Outcome, Problem, Progress, Reduction, Sink, Stats, Status, Unsupported,
+    Limits, OptionId, Outcome, Problem, Progress, Reduction, RunError, Sink, Stats, Status,
+    Unsupported,
 };
 use serde::Serialize;
 
@@ -196,11 +198,30 @@ where
 
 /// The error for a plan the library refuses: its reason, and what to type instead when
 /// there is an obvious fix.
-pub fn refused(e: Unsupported) -> CliError {
+pub fn refused(e: impl Into<RunError>) -> CliError {
+    let e = match e.into() {
+        RunError::Unsupported(e) => e,
+        RunError::Memo(e) => return super::memo::memo_error(e),
+        e => return CliError::usage(e.to_string()),
+    };
     match e {
         Unsupported::ShardCount { found, .. } => {
             CliError::usage(format!("{e}: give --shard I/{found}"))
         }
+        Unsupported::Memo(Feature::List) => {
+            CliError::usage(e.to_string()).with_hint("give --count (or --sample K, or --zdd FILE)")
+        }
+        Unsupported::Memo(Feature::Shard) => {
+            CliError::usage(e.to_string()).with_hint("give --memo --jobs N to count on N threads")
+        }
+        Unsupported::Memo(Feature::Seed) => {
+            CliError::usage(e.to_string()).with_hint("with --memo, --seed seeds --sample only")
+        }
+        Unsupported::Memo(Feature::PreferSharp) => {
+            CliError::usage(e.to_string()).with_hint("the memoised search has its own --memo-order")
+        }
+        Unsupported::Memo(Feature::SolutionLimit) => CliError::usage(e.to_string())
+            .with_hint("--max-nodes and --timeout apply to it, --limit does not"),
         e => CliError::usage(e.to_string()),
     }
 }

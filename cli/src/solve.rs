@@ -115,7 +115,9 @@ pub struct SolveArgs {
     /// found so far) is printed as found, after a `# cost N` line (JSON: a "cost" field);
     /// the K best costs follow on standard error (JSON: "best"). --limit counts improvements.
     /// With --jobs N, the tree is cut into parts searched on N threads that share one cost
-    /// bound: the same K best costs (improvements come in the order found).
+    /// bound: the same K best costs (improvements come in the order found). With --shard
+    /// I/N, the shard's line carries its K cheapest solutions, and `dlxkit merge` keeps the
+    /// K cheapest of all the shards: the K best costs of the whole search.
     #[arg(long, value_name = "K", num_args = 0..=1, require_equals = true, default_missing_value = "1",
           value_parser = parse_positive, conflicts_with_all = ["memo", "sample", "zdd"])]
     pub best: Option<u64>,
@@ -158,20 +160,15 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     for warning in problem.warnings() {
         ctx.warn(warning_text(&source, warning));
     }
-    if args.memo.wanted() {
-        return solve_memo(args, &problem, watch, ctx);
-    }
     let plan = plan(args, ctx);
+    if args.memo.wanted() {
+        return solve_memo(args, &problem, plan, watch, ctx);
+    }
     plan.check(&problem).map_err(search::refused)?;
     if args.emit == Emit::Dlx {
         return emit(args, &problem, watch, ctx);
     }
     if args.parts.wanted() {
-        if args.reduce {
-            return Err(CliError::usage(
-                "--split-after, --from, --checkpoint and --resume search the problem as given: leave out --reduce",
-            ));
-        }
         let limits = args.limits.limits(interrupt::flag(), ctx.started);
         let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
         return super::shard::run_part(
@@ -204,7 +201,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     let report = plan.run(&problem, &mut sink).map_err(search::refused);
     sink.finish()?;
     let report = report?;
-    match ShardLine::of(&report) {
+    let k = args.best.map(|k| usize::try_from(k).unwrap_or(usize::MAX));
+    match ShardLine::of(&report, &problem, k) {
         Some(line) => out.json_line(&line)?,
         None => printer.finish(&mut out, &report, args.profile)?,
     }
@@ -221,6 +219,11 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 
 /// The plan the flags ask for.
 fn plan(args: &SolveArgs, ctx: &Context) -> Plan {
+    plan_of(args, ctx, args.reduce)
+}
+
+/// The plan the flags ask for, with or without the reduction first.
+fn plan_of(args: &SolveArgs, ctx: &Context, reduce: bool) -> Plan {
     let order = SearchOrder {
         seed: args.memo.seed,
         prefer_sharp: args.prefer_sharp,
@@ -229,11 +232,13 @@ fn plan(args: &SolveArgs, ctx: &Context) -> Plan {
         .order(order)
         .count(args.count)
         .limits(args.limits.limits(interrupt::flag(), ctx.started))
+        .profile(args.profile)
+        .parts(args.parts.wanted())
         .progress_every(SEARCH_EVERY);
     if let Some(k) = args.best {
         plan = plan.best(usize::try_from(k).unwrap_or(usize::MAX));
     }
-    if args.reduce {
+    if reduce {
         plan = plan.reduce(reduce::options(None));
     }
     parallel::apply(&args.parallel, plan, ctx)
@@ -262,18 +267,18 @@ fn emit(
 }
 
 /// `--memo`: the memoised count (or samples, or the ZDD) of the problem, reduced first with
-/// `--reduce`.
+/// `--reduce`; `plan` is the flags' plan, which the memoised one takes over.
 fn solve_memo(
     args: &SolveArgs,
     problem: &Problem,
+    plan: Plan,
     watch: interrupt::Watch,
     ctx: &Context,
 ) -> Result<Exit, CliError> {
     let show_stats = args.stats || args.profile;
-    if args.reduce {
-        let plan = Plan::new().reduce(reduce::options(None));
-        plan.check(problem).map_err(search::refused)?;
-    }
+    let plan = memo::plan(problem, &args.memo, plan);
+    // The reduction and the plan's refusals, before any work.
+    plan.check(problem).map_err(search::refused)?;
     let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
     if let Some(r) = &reduction {
         ctx.note(reduce::note(r));
@@ -292,34 +297,17 @@ fn solve_memo(
         let summary = search::problem_summary(searched, ctx.stderr_colors());
         super::eprint_line(format_args!("{summary}"));
     }
-    if args.prefer_sharp {
-        return Err(CliError::usage(
-            "--prefer-sharp orders the dancing-links search; the memoised search has its own --memo-order",
-        ));
-    }
-    if args.profile {
-        return Err(CliError::usage(
-            "--profile counts nodes per level of dancing links; the memoised search has no such levels",
-        ));
-    }
-    if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
-        return Err(CliError::usage(
-            "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
-        ));
-    }
-    let threads = args.parallel.memo_threads(ctx)?;
+    // The reduced problem is searched by the same plan, without reducing it again.
+    let plan = match args.reduce {
+        true => memo::plan(searched, &args.memo, self::plan_of(args, ctx, false)),
+        false => plan,
+    };
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut printer = Printer::new(args.format, args.count);
-    let run = memo::run(
-        searched,
-        &args.memo,
-        threads,
-        &args.limits,
-        ctx,
-        &mut out,
-        |out, o| printer.solution(out, problem, None, &original(o)),
-    )?;
+    let run = memo::run(searched, &plan, &args.memo, &mut out, |out, o| {
+        printer.solution(out, problem, None, &original(o))
+    })?;
     printer.finish_memo(&mut out, &run)?;
     out.flush()?;
     memo::report(ctx, &run, show_stats, args.format == Format::Text);

@@ -192,13 +192,15 @@ fn usage_errors_name_the_flag() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--memo counts solutions: give --count",
+            "it does not take a list of the solutions\nhint: give --count (or --sample K, or --zdd FILE)\n",
         ));
     dlxkit()
         .args(["dominoes", "4x4", "--count", "--memo", "--limit", "3"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--limit does not apply"));
+        .stderr(predicate::str::contains(
+            "it does not take a solution limit\nhint: --max-nodes and --timeout apply to it, --limit does not\n",
+        ));
     dlxkit()
         .args([
             "dominoes",
@@ -643,4 +645,155 @@ fn the_zdd_subcommand_refuses_bad_files() {
         .assert()
         .code(1)
         .stdout("0\n");
+}
+
+#[test]
+fn every_refusal_of_the_memoised_count_is_the_plans_reason() {
+    let memo = "dlxkit: the memoised count (Knuth's DXZ, DLX6) counts every solution at once, in its own order and without levels of dancing links: it does not take ";
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--seed",
+                "3",
+            ],
+            "a seed",
+        ),
+        (
+            &["solve", "data/dlx/knuth-toy.dlx", "--memo"],
+            "a list of the solutions",
+        ),
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--limit",
+                "2",
+            ],
+            "a solution limit",
+        ),
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--prefer-sharp",
+            ],
+            "the preference for `#` items",
+        ),
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--profile",
+            ],
+            "a profile of the nodes per level",
+        ),
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--shard",
+                "0/2",
+            ],
+            "a shard",
+        ),
+        (
+            &["queens", "6", "--count", "--memo", "--shard", "1/2"],
+            "a shard",
+        ),
+        (
+            &["queens", "6", "--count", "--memo", "--limit", "2"],
+            "a solution limit",
+        ),
+    ];
+    for (args, what) in cases {
+        let out = dlxkit().args(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            err.starts_with(&format!("{memo}{what}\n")),
+            "{args:?}: {err}"
+        );
+    }
+    // What it takes: threads, a reduction first, bounds; a seed with --sample.
+    for (args, count) in [
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--jobs",
+                "2",
+            ][..],
+            "1\n",
+        ),
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-toy.dlx",
+                "--count",
+                "--memo",
+                "--reduce",
+            ][..],
+            "1\n",
+        ),
+        (
+            &[
+                "solve",
+                "data/dlx/knuth-bounds.dlx",
+                "--count",
+                "--memo",
+                "--jobs",
+                "2",
+            ][..],
+            "1\n",
+        ),
+        (
+            &["queens", "8", "--count", "--memo", "--jobs", "2"][..],
+            "92\n",
+        ),
+    ] {
+        dlxkit().args(args).assert().code(0).stdout(count);
+    }
+    dlxkit()
+        .args(["queens", "6", "--memo", "--sample", "2", "--seed", "5"])
+        .assert()
+        .code(0);
+    // The parts of a shard and checkpoints refuse, through the plan, what they cannot carry.
+    let parts = "dlxkit: a shard's parts and checkpoints continue the plain search of the problem as given, from a path of it: they do not take ";
+    for (args, what) in [
+        (&["--reduce"][..], "the reduction (Knuth's DLX-PRE)"),
+        (&["--best"][..], "the minimum-cost search (Knuth's DLX5)"),
+        (&["--seed", "3"][..], "a seed"),
+    ] {
+        let mut all = vec![
+            "solve",
+            "data/dlx/knuth-costs.dlx",
+            "--shard",
+            "0/2",
+            "--split-after",
+            "5",
+        ];
+        all.extend_from_slice(args);
+        let out = dlxkit().args(&all).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        assert!(
+            err.starts_with(&format!("{parts}{what}\n")),
+            "{all:?}: {err}"
+        );
+    }
 }

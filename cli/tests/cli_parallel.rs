@@ -359,7 +359,7 @@ fn shards_are_refused_with_memo_and_jobs_capped_when_absurd() {
     let (code, _, err) = run(&["queens", "8", "--count", "--memo", "--shard", "0/2"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("dlxkit: --shard cuts the dancing-links search, not the memoised count (--memo): give --memo --jobs N to count on N threads\n"),
+        err.contains("dlxkit: the memoised count (Knuth's DXZ, DLX6) counts every solution at once, in its own order and without levels of dancing links: it does not take a shard\nhint: give --memo --jobs N to count on N threads\n"),
         "{err}"
     );
     let (code, out, err) = run(&["queens", "8", "--count", "--jobs", "100000"]);
@@ -479,18 +479,142 @@ fn a_reduced_problem_is_searched_on_threads_and_best_runs_on_them_but_not_in_sha
     let (code, _, err) = run(&["solve", "--best", "--jobs", "2", "--reduce", costs]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("the optimum cost is 4"), "{err}");
-    let (code, _, err) = run(&["solve", "--best", "--shard", "0/2", costs]);
+    let (code, _, err) = run(&["solve", "--best", "--seed", "3", "--jobs", "2", costs]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("dlxkit: the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take a shard\n"),
+        err.contains("dlxkit: the minimum-cost search (Knuth's DLX5) branches in its own order and keeps the cheapest solutions: it does not take a seed\n"),
+        "{err}"
+    );
+}
+
+/// The shard lines of `solve ARGS --shard I/N` for every I, in one file.
+fn shard_lines(args: &[&str], n: usize, dir: &Path) -> PathBuf {
+    let mut lines = String::new();
+    for i in 0..n {
+        let shard = format!("{i}/{n}");
+        let all: Vec<&str> = args.iter().copied().chain(["--shard", &shard]).collect();
+        let (code, out, err) = run(&all);
+        assert_eq!(code, 0, "{all:?}: {err}");
+        lines.push_str(&out);
+    }
+    let file = dir.join(format!(
+        "shards-{n}-{}.jsonl",
+        args.join("-").replace('/', "_")
+    ));
+    std::fs::write(&file, lines).unwrap();
+    file
+}
+
+#[test]
+fn the_k_best_of_every_shard_merge_to_the_k_best_of_the_whole() {
+    let dir = scratch("best-shards");
+    // Langford pairs of 7 (52 solutions) with costs: option `k i j` costs (k * i) % 7.
+    let places: Vec<String> = (0..14).map(|i| format!("s{i}")).collect();
+    let mut langford = format!("1 2 3 4 5 6 7 {}\n", places.join(" "));
+    for k in 1..=7 {
+        for i in 0..14 {
+            if i + k + 1 < 14 {
+                let cost = (k * i) % 7;
+                langford.push_str(&format!("{k} s{i} s{} |{cost}\n", i + k + 1));
+            }
+        }
+    }
+    let langford_file = dir.join("langford-costs.dlx");
+    std::fs::write(&langford_file, langford).unwrap();
+    for costs in ["data/dlx/knuth-costs.dlx", langford_file.to_str().unwrap()] {
+        let (code, one, err) = run(&["solve", "--best=3", "--format", "json", costs]);
+        assert_eq!(code, 0, "{err}");
+        let value = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap();
+        let whole = value(&one)["best"].clone();
+        for n in [1, 2, 3] {
+            let file = shard_lines(&["solve", "--best=3", costs], n, &dir);
+            let text = std::fs::read_to_string(&file).unwrap();
+            let line = text
+                .lines()
+                .find(|l| l.contains("\"type\":\"shard\""))
+                .unwrap();
+            assert_eq!(value(line)["k"], 3, "{line}");
+            let (code, merged, err) = run(&["merge", "--format", "json", file.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            let merged = value(&merged);
+            assert_eq!(merged["best"], whole, "{n} shards of {costs}");
+            let cheapest = merged["cheapest"].as_array().unwrap();
+            assert_eq!(cheapest.len(), whole.as_array().unwrap().len());
+            // In text: each solution after its cost, and the costs on standard error.
+            let (code, text, err) = run(&["merge", file.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            let costs: Vec<String> = whole
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| format!("# cost {c}"))
+                .collect();
+            let printed: Vec<&str> = text.lines().filter(|l| l.starts_with("# cost")).collect();
+            assert_eq!(printed, costs);
+            let words: Vec<String> = whole
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            assert!(
+                err.contains(&format!(
+                    "dlxkit: the 3 best costs are {}\n",
+                    words.join(" ")
+                )),
+                "{err}"
+            );
+        }
+    }
+    // Knuth's toy: {A, B C} costs 4, {A B, C} 6, {A B C} 7.
+    let file = shard_lines(&["solve", "--best=2", "data/dlx/knuth-costs.dlx"], 3, &dir);
+    let (code, text, _) = run(&["merge", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(text, "# cost 4\nA\nB C\n\n# cost 6\nA B\nC\n\n");
+    // Lines edited by hand, or from searches that do not go together, are refused.
+    let file = shard_lines(&["solve", "--best=2", "data/dlx/knuth-costs.dlx"], 1, &dir);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let edits = [
+        (
+            "\"k\":2",
+            "\"k\":1",
+            "more than \"k\" (1): the line was edited",
+        ),
+        ("\"k\":2", "\"k\":0", "\"k\" is 0"),
+        (
+            "\"best\":[",
+            "\"bust\":[",
+            "a shard line with \"k\" but no \"best\"",
+        ),
+    ];
+    for (from, to, reason) in edits {
+        let edited = dir.join("edited.jsonl");
+        let first = text.find(from).unwrap();
+        let mut changed = text.clone();
+        changed.replace_range(first..first + from.len(), to);
+        std::fs::write(&edited, changed).unwrap();
+        let (code, out, err) = run(&["merge", edited.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (2, ""), "{to}");
+        assert!(err.contains(reason), "{to}: {err}");
+    }
+    let three = shard_lines(&["solve", "--best=3", "data/dlx/knuth-costs.dlx"], 3, &dir);
+    let two = shard_lines(&["solve", "--best=2", "data/dlx/knuth-costs.dlx"], 3, &dir);
+    let (code, _, err) = run(&["merge", two.to_str().unwrap(), three.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"k\" is 3 but earlier lines have 2"), "{err}");
+    let plain = shard_lines(&["solve", "data/dlx/knuth-costs.dlx", "--count"], 3, &dir);
+    let (code, _, err) = run(&["merge", two.to_str().unwrap(), plain.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("lines of a minimum-cost search (--best) and of a plain one mixed"),
         "{err}"
     );
 }
 
 #[test]
-fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
+fn jobs_and_shards_refuse_bounds_and_take_seeds_and_sharp_preferences() {
     let refusal = |what: &str| {
-        format!("dlxkit: threads and shards split Knuth's plain exact cover search; a search with {what} runs on one thread\n")
+        format!("dlxkit: threads and shards split the exact cover search of Algorithm X or C; a search with {what} runs on one thread\n")
     };
     let bounded = "data/dlx/knuth-bounds.dlx";
     let (code, out, err) = run(&["solve", "--count", "--jobs", "2", bounded]);
@@ -505,19 +629,46 @@ fn jobs_and_shards_refuse_bounds_seeds_and_sharp_preferences() {
         err.starts_with(&refusal("item bounds (`a:b|name`, Algorithm M)")),
         "{err}"
     );
+    // A seed or the sharp preference on threads and in shards: the solutions of one thread
+    // (each shard's in the seeded order), each once.
+    let sorted = |out: &str| {
+        let mut solutions: Vec<String> = out
+            .split("\n\n")
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| {
+                let mut lines: Vec<&str> = s.lines().collect();
+                lines.sort_unstable();
+                lines.join("\n")
+            })
+            .collect();
+        solutions.sort_unstable();
+        solutions
+    };
     let toy = "data/dlx/knuth-toy.dlx";
-    let (code, _, err) = run(&["solve", "--seed", "3", "--jobs", "2", toy]);
-    assert_eq!(code, 2);
-    assert!(err.starts_with(&refusal("a seed")), "{err}");
-    let (code, _, err) = run(&["queens", "8", "--seed", "3", "--shard", "0/4"]);
-    assert_eq!(code, 2);
-    assert!(err.starts_with(&refusal("a seed")), "{err}");
-    let (code, _, err) = run(&["solve", "--prefer-sharp", "--jobs", "2", toy]);
-    assert_eq!(code, 2);
-    assert!(
-        err.starts_with(&refusal("the preference for `#` items")),
-        "{err}"
-    );
+    let colors = "data/dlx/knuth-colors.dlx";
+    for (file, order) in [
+        (toy, "--seed=3"),
+        (colors, "--seed=5"),
+        (toy, "--prefer-sharp"),
+    ] {
+        let (code, one, err) = run(&["solve", order, file]);
+        assert_eq!(code, 0, "{err}");
+        let (code, two, err) = run(&["solve", order, "--jobs", "2", file]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(sorted(&two), sorted(&one), "{file} {order}");
+    }
+    let (code, one, _) = run(&["queens", "8", "--seed", "3", "--count"]);
+    assert_eq!((code, one.as_str()), (0, "92\n"));
+    let mut counted = 0;
+    for i in 0..4 {
+        let shard = format!("{i}/4");
+        let (code, out, err) = run(&["queens", "8", "--seed", "3", "--count", "--shard", &shard]);
+        assert_eq!(code, 0, "{err}");
+        let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(line["status"], "complete", "{out}");
+        counted += line["solutions"].as_u64().unwrap();
+    }
+    assert_eq!(counted, 92);
 }
 
 #[test]
@@ -566,7 +717,7 @@ fn the_shard_list_of_a_bounded_problem_is_refused_as_solve_shard_refuses_it() {
     // `dlxkit shard` once listed a bounded problem as one shard `-` that `solve --shard`
     // then refused: both now give the plan's reason, and exit 2.
     let bounded = "data/dlx/knuth-bounds.dlx";
-    let reason = "dlxkit: threads and shards split Knuth's plain exact cover search; a search with item bounds (`a:b|name`, Algorithm M) runs on one thread\n";
+    let reason = "dlxkit: threads and shards split the exact cover search of Algorithm X or C; a search with item bounds (`a:b|name`, Algorithm M) runs on one thread\n";
     let listed = run(&["shard", "--count", "4", bounded]);
     assert_eq!((listed.0, listed.1.as_str()), (2, ""));
     assert!(listed.2.starts_with(reason), "{}", listed.2);
@@ -597,10 +748,7 @@ fn a_puzzle_goes_through_the_same_plan_as_solve() {
     assert_eq!(figures(&one.1), figures(&two.1));
     let listed = run(&["queens", "6", "--limit", "4", "--jobs", "2"]);
     assert_eq!(listed, run(&["queens", "6", "--limit", "4"]));
+    // A seed on threads: the same count (92) as one thread with that seed.
     let (code, out, err) = run(&["queens", "8", "--count", "--seed", "3", "--jobs", "2"]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert!(
-        err.starts_with("dlxkit: threads and shards split Knuth's plain exact cover search; a search with a seed runs on one thread\n"),
-        "{err}"
-    );
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
 }

@@ -525,7 +525,7 @@ fn seed_with_the_memoised_count_is_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--seed with the memoised search seeds --sample only",
+            "it does not take a seed\nhint: with --memo, --seed seeds --sample only\n",
         ));
     // Item bounds are counted memoised, as Knuth's DLX6 counts (issue 33).
     dlxkit()

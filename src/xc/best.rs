@@ -53,7 +53,10 @@ use std::time::Instant;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
 
+mod cheapest;
 mod links;
+
+pub use cheapest::Cheapest;
 
 use links::{fits_lean, CostNode, Full, Lean, Links};
 

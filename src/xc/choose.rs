@@ -41,7 +41,7 @@ use super::problem::{ItemKind, Problem};
 /// assert_eq!(solver.count().stats.solutions, 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchOrder {
     /// Randomise the order of each item's options and the ties between items, as Knuth's
     /// programs do with the option `s` and this seed (only its 31 low bits count).

@@ -11,13 +11,14 @@
 //! solutions with the figures of the sequential search, sending what it finds to a [`Sink`]
 //! on the calling thread.
 
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::best::{BestOutcome, BestSolver, Costed};
+use super::best::{BestOutcome, BestSolver, Cheapest, Costed};
+use super::choose::SearchOrder;
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
 use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
@@ -65,6 +66,25 @@ pub fn for_each_shard<F>(
 where
     F: Fn(&mut Solver<'_>, usize, &Shard) + Sync,
 {
+    let order = SearchOrder::new();
+    for_each_shard_in(problem, order, split, threads, largest_first, stop, work)
+}
+
+/// [`for_each_shard`] with solvers that branch in `order` (a seed, the sharp preference):
+/// the split, made in Knuth's plain order, still partitions the solutions, and each shard's
+/// subtree is searched in `order`.
+fn for_each_shard_in<F>(
+    problem: &Problem,
+    search_order: SearchOrder,
+    split: &Split,
+    threads: usize,
+    largest_first: bool,
+    stop: &AtomicBool,
+    work: F,
+) -> usize
+where
+    F: Fn(&mut Solver<'_>, usize, &Shard) + Sync,
+{
     let next = AtomicUsize::new(0);
     let shards = split.shards();
     let mut order: Vec<usize> = (0..shards.len()).collect();
@@ -77,7 +97,7 @@ where
     let next = &next;
     let worker = move || {
         let arena = Arena::new();
-        let mut solver = Solver::new(problem, &arena);
+        let mut solver = Solver::with_order(problem, &arena, search_order);
         while !stop.load(Ordering::Relaxed) {
             let taken = next.fetch_add(1, Ordering::SeqCst);
             let Some(&index) = order.get(taken) else {
@@ -328,6 +348,11 @@ pub struct Listing {
     pub unordered: bool,
     /// A progress report from each thread about every this many nodes (0: the default).
     pub progress_every: u64,
+    /// The order each shard is searched in. The split cuts Knuth's plain tree, so with a
+    /// seed or the sharp preference the solutions and the count are those of one thread,
+    /// listed shard by shard, each shard's in `order`; the nodes are those of the shards'
+    /// searches.
+    pub order: SearchOrder,
 }
 
 /// Searches `problem` cut as `split` on `threads` threads within `limits` (one limit for the
@@ -406,8 +431,9 @@ pub fn search(
         };
         let stop = &stop;
         scope.spawn(move || {
-            for_each_shard(
+            for_each_shard_in(
                 problem,
+                how.order,
                 split,
                 threads,
                 !how.list || how.unordered,
@@ -693,35 +719,6 @@ enum BestMessage {
     Done(Stats, Status),
 }
 
-/// The K best solutions found by all threads: a max-heap on (cost, order found).
-struct Kept {
-    k: usize,
-    heap: BinaryHeap<(u64, u64, Vec<OptionId>)>,
-    found: u64,
-    improvements: u64,
-}
-
-impl Kept {
-    /// Keeps `options` if they beat the K-th best so far; true if so (an improvement). The
-    /// new bound (the K-th best cost, once there are K) goes to `bound`.
-    fn offer(&mut self, cost: u64, options: &[OptionId], bound: &AtomicU64) -> bool {
-        if self.heap.len() == self.k && self.heap.peek().is_some_and(|top| cost >= top.0) {
-            return false;
-        }
-        self.found += 1;
-        self.heap.push((cost, self.found, options.to_vec()));
-        if self.heap.len() > self.k {
-            self.heap.pop();
-        }
-        if self.heap.len() == self.k {
-            let top = self.heap.peek().map_or(u64::MAX, |top| top.0);
-            bound.fetch_min(top, Ordering::SeqCst);
-        }
-        self.improvements += 1;
-        true
-    }
-}
-
 /// The `k` cheapest solutions of `problem` (options with costs, no item bounds) on
 /// `threads` threads, as Knuth's DLX5 finds them in each part: the plain search tree is cut
 /// into parts ([`Split`], each part its prefix of forced options, [`Problem::forcing`]),
@@ -751,43 +748,92 @@ pub fn best(
     limits: &Limits,
     sink: &mut dyn Sink,
 ) -> BestOutcome {
-    let started = Instant::now();
-    let k = k.max(1);
     let threads = threads.max(1);
     let split = Split::new(
         problem,
         SplitBy::Count(threads.saturating_mul(SHARDS_PER_THREAD)),
     );
-    // Each part: the options it forces (a shard's prefix and one of its last options).
-    let mut parts: Vec<Vec<OptionId>> = Vec::new();
-    for shard in split.shards() {
-        let options: Vec<OptionId> = shard.options().collect();
-        let depth = shard.path().depth();
-        if depth == 0 {
-            parts.push(Vec::new());
-            continue;
-        }
-        let (prefix, members) = options.split_at(depth - 1);
-        for &member in members {
+    let parts: Vec<Vec<OptionId>> = split.shards().iter().flat_map(parts_of).collect();
+    best_of_parts(problem, &parts, split.above(), k, threads, limits, sink)
+}
+
+/// The K cheapest solutions of one shard of a split (see [`best`]): its parts searched on
+/// `threads` threads, the figures those of the shard alone (the split's own are not added).
+/// The K best of every shard of a list, kept by [`Cheapest`], are the K best of the whole.
+///
+/// ```
+/// use dlxkit::xc::best::Cheapest;
+/// use dlxkit::xc::parallel::best_in_shard;
+/// use dlxkit::xc::plan::Discard;
+/// use dlxkit::xc::shard::{Split, SplitBy};
+/// use dlxkit::xc::{Limits, Problem};
+/// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
+/// let split = Split::new(&p, SplitBy::Count(3));
+/// let mut kept = Cheapest::new(2);
+/// for shard in split.shards() {
+///     let found = best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard);
+///     for c in found.cheapest {
+///         kept.offer(c.cost, c.options);
+///     }
+/// }
+/// let costs: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+/// assert_eq!(costs, [4, 6]); // as the whole search finds them
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn best_in_shard(
+    problem: &Problem,
+    shard: &Shard,
+    k: usize,
+    threads: usize,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> BestOutcome {
+    let parts = parts_of(shard);
+    let none = Stats::default();
+    best_of_parts(problem, &parts, &none, k, threads.max(1), limits, sink)
+}
+
+/// The parts of a shard: the options each forces (the shard's prefix and one of its last
+/// options; none for the whole tree).
+fn parts_of(shard: &Shard) -> Vec<Vec<OptionId>> {
+    let options: Vec<OptionId> = shard.options().collect();
+    let depth = shard.path().depth();
+    if depth == 0 {
+        return vec![Vec::new()];
+    }
+    let (prefix, members) = options.split_at(depth - 1);
+    members
+        .iter()
+        .map(|&member| {
             let mut forced = prefix.to_vec();
             forced.push(member);
-            parts.push(forced);
-        }
-    }
+            forced
+        })
+        .collect()
+}
+
+/// [`best`] over given parts, the figures `above` them added.
+fn best_of_parts(
+    problem: &Problem,
+    parts: &[Vec<OptionId>],
+    above: &Stats,
+    k: usize,
+    threads: usize,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> BestOutcome {
+    let started = Instant::now();
+    let k = k.max(1);
     let signal = limits.cancel.clone().unwrap_or_default();
     let stop = Arc::new(AtomicBool::new(false));
     let budget = Budget::new(limits.max_nodes);
     let bound = Arc::new(AtomicU64::new(u64::MAX));
-    let kept = Mutex::new(Kept {
-        k,
-        heap: BinaryHeap::new(),
-        found: 0,
-        improvements: 0,
-    });
+    let kept = Mutex::new(Cheapest::new(k));
+    let improved = AtomicU64::new(0);
     let limit_hit = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<BestMessage>();
-    let mut stats = split.above().clone();
+    let mut stats = above.clone();
     let mut statuses = Vec::new();
     let mut improvements = 0u64;
     let mut broken = false;
@@ -811,9 +857,13 @@ pub fn best(
                     let options: Vec<OptionId> =
                         options.iter().map(|o| origin[o.index()]).collect();
                     let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
-                    if kept.offer(cost, &options, &bound) {
+                    if kept.offer(cost, options.clone()) {
+                        if let Some(top) = kept.bound() {
+                            bound.fetch_min(top, Ordering::SeqCst);
+                        }
+                        let improvements = improved.fetch_add(1, Ordering::SeqCst) + 1;
                         let _ = tx.send(BestMessage::Improvement(cost, options));
-                        if limits.max_solutions == Some(kept.improvements) {
+                        if limits.max_solutions == Some(improvements) {
                             limit_hit.store(true, Ordering::SeqCst);
                             stop.store(true, Ordering::SeqCst);
                         }
@@ -907,11 +957,11 @@ pub fn best(
     };
     stats.solutions = improvements;
     stats.elapsed = started.elapsed();
-    let heap = kept.into_inner().unwrap_or_else(|e| e.into_inner()).heap;
-    let cheapest = heap
-        .into_sorted_vec()
+    let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
+    let cheapest = kept
+        .into_sorted()
         .into_iter()
-        .map(|(cost, _, options)| Costed { cost, options })
+        .map(|(cost, options)| Costed { cost, options })
         .collect();
     BestOutcome {
         status,

@@ -28,9 +28,10 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::best::{BestSolver, Costed};
+use super::best::{BestOutcome, BestSolver, Costed};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
+use super::memo::{self, MemoCount, MemoError, MemoOptions};
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
 use super::reduce::ReduceOptions;
@@ -50,6 +51,8 @@ pub enum Algorithm {
     Multiplicity,
     /// The K cheapest solutions, as Knuth's DLX5 finds them.
     MinimumCost,
+    /// The memoised count (Knuth's DXZ, and DLX6 with colours and bounds).
+    Memoised,
 }
 
 impl fmt::Display for Algorithm {
@@ -58,6 +61,7 @@ impl fmt::Display for Algorithm {
             Algorithm::Exact => "Algorithm X/C (DLX1, DLX2)",
             Algorithm::Multiplicity => "Algorithm M (DLX3)",
             Algorithm::MinimumCost => "minimum cost (DLX5)",
+            Algorithm::Memoised => "memoised count (DXZ, DLX6)",
         })
     }
 }
@@ -136,6 +140,16 @@ pub enum Feature {
     Reduce,
     /// The K cheapest solutions (Knuth's DLX5).
     Best,
+    /// The memoised count (Knuth's DXZ and DLX6).
+    Memo,
+    /// A list of the solutions (not only their count).
+    List,
+    /// A limit on the number of solutions.
+    SolutionLimit,
+    /// The nodes counted level by level.
+    Profile,
+    /// A shard's parts or a checkpoint (the search continued from a path of the problem).
+    Parts,
 }
 
 impl fmt::Display for Feature {
@@ -149,6 +163,11 @@ impl fmt::Display for Feature {
             Feature::Count => "a count",
             Feature::Reduce => "the reduction (Knuth's DLX-PRE)",
             Feature::Best => "the minimum-cost search (Knuth's DLX5)",
+            Feature::Memo => "the memoised count (Knuth's DXZ, DLX6)",
+            Feature::List => "a list of the solutions",
+            Feature::SolutionLimit => "a solution limit",
+            Feature::Profile => "a profile of the nodes per level",
+            Feature::Parts => "a shard's parts or a checkpoint",
         })
     }
 }
@@ -157,15 +176,15 @@ impl fmt::Display for Feature {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// Threads and shards cut the tree of Knuth's plain order; this search's tree is not
-    /// cut (yet).
-    #[error("threads and shards split Knuth's plain exact cover search; a search with {0} runs on one thread")]
+    /// Threads and shards cut the tree of Algorithm X or C; this search's tree is not cut
+    /// (yet).
+    #[error("threads and shards split the exact cover search of Algorithm X or C; a search with {0} runs on one thread")]
     Split(Feature),
     /// A feature whose reasoning assumes every primary item is covered exactly once.
     #[error("{0} does not handle item bounds (`a:b|name`): it assumes every primary item is covered exactly once")]
     Bounds(Feature),
     /// The minimum-cost search with something it does not take.
-    #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take {0}")]
+    #[error("the minimum-cost search (Knuth's DLX5) branches in its own order and keeps the cheapest solutions: it does not take {0}")]
     Best(Feature),
     /// An engine asked for a mode it does not run (yet).
     #[error("the {engine} engine does not take {feature} yet (the links engine does)")]
@@ -178,6 +197,12 @@ pub enum Unsupported {
     /// An engine that this build does not have yet.
     #[error("the {0} engine is not in this build yet (the links engine is)")]
     Missing(Engine),
+    /// The memoised count with something it does not take.
+    #[error("the memoised count (Knuth's DXZ, DLX6) counts every solution at once, in its own order and without levels of dancing links: it does not take {0}")]
+    Memo(Feature),
+    /// Parts of a shard, or a checkpoint, with something they do not carry.
+    #[error("a shard's parts and checkpoints continue the plain search of the problem as given, from a path of it: they do not take {0}")]
+    Parts(Feature),
     /// A list of shards at a fixed depth that is not as long as asked.
     #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
     ShardCount {
@@ -196,6 +221,19 @@ pub enum Unsupported {
         /// The list's length.
         of: usize,
     },
+}
+
+/// Why a planned search did not run: a combination [`Plan::check`] refuses, or the memoised
+/// count's own failure (its memory limit).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RunError {
+    /// The plan has no meaning for the problem.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    /// The memoised count could not run.
+    #[error(transparent)]
+    Memo(#[from] MemoError),
 }
 
 /// Which shard of which list a plan searches.
@@ -234,6 +272,9 @@ pub struct Plan {
     reduce: Option<ReduceOptions>,
     progress_every: u64,
     engine: Option<Engine>,
+    memo: Option<MemoOptions>,
+    profile: bool,
+    parts: bool,
 }
 
 /// What a planned search did: the machine, why it ended, what it counted, and what the
@@ -254,6 +295,8 @@ pub struct Report {
     pub cheapest: Vec<Costed>,
     /// The split and the shard searched (a plan for one shard only).
     pub shard: Option<(Split, ShardOf)>,
+    /// The memoised count, exact past 2^64 (`stats.solutions` holds it when it fits).
+    pub memo: Option<MemoCount>,
 }
 
 impl Report {
@@ -334,6 +377,46 @@ impl Plan {
         self
     }
 
+    /// Counts with the memoised search (Knuth's DXZ, DLX6) and these options (their
+    /// threads and limits are the plan's). The plan must count ([`Plan::count`]).
+    pub fn memo(mut self, options: MemoOptions) -> Plan {
+        self.memo = Some(options);
+        self
+    }
+
+    /// Asks for the nodes counted level by level (`stats.profile`), which dancing links
+    /// keep and the memoised count has not.
+    pub fn profile(mut self, profile: bool) -> Plan {
+        self.profile = profile;
+        self
+    }
+
+    /// Says that the search will go on in parts of a shard or from a checkpoint
+    /// ([`crate::xc::shard::Budgeted`], [`crate::xc::shard::Frontier`]), which name paths
+    /// of the problem as given: [`Plan::check`] refuses what they cannot carry. (The caller
+    /// runs the parts; [`Plan::run`] searches the whole plan.)
+    pub fn parts(mut self, parts: bool) -> Plan {
+        self.parts = parts;
+        self
+    }
+
+    /// The memoised search's options with the plan's threads and limits (`None` unless the
+    /// plan counts with it): what [`Plan::run`] counts with, and what builds the same
+    /// search's ZDD ([`crate::xc::zdd::Zdd::build`]).
+    pub fn memo_options(&self) -> Option<MemoOptions> {
+        let options = self.memo.clone()?;
+        Some(
+            options
+                .threads(self.threads.max(1))
+                .limits(self.limits.clone()),
+        )
+    }
+
+    /// The order the plan branches in.
+    pub fn search_order(&self) -> SearchOrder {
+        self.order
+    }
+
     /// Whether the plan searches one shard.
     pub fn is_shard(&self) -> bool {
         self.shard.is_some()
@@ -355,7 +438,9 @@ impl Plan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn algorithm(&self, problem: &Problem) -> Algorithm {
-        if self.best.is_some() {
+        if self.memo.is_some() {
+            Algorithm::Memoised
+        } else if self.best.is_some() {
             Algorithm::MinimumCost
         } else if problem.has_bounds() {
             Algorithm::Multiplicity
@@ -383,20 +468,20 @@ impl Plan {
     /// use dlxkit::xc::{Problem, SearchOrder};
     /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
     /// assert_eq!(Plan::new().threads(4).check(&p), Ok(()));
-    /// let seeded = Plan::new().threads(4).order(SearchOrder::new().seed(3));
-    /// assert_eq!(seeded.check(&p), Err(Unsupported::Split(Feature::Seed)));
+    /// let seeded = Plan::new().best(1).order(SearchOrder::new().seed(3));
+    /// assert_eq!(seeded.check(&p), Err(Unsupported::Best(Feature::Seed)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
+        self.check_memo()?;
+        self.check_parts()?;
         self.check_engine(problem)?;
         let bounds = problem.has_bounds();
         if self.best.is_some() {
             if bounds {
                 return Err(Unsupported::Bounds(Feature::Best));
             }
-            let refused = if self.shard.is_some() {
-                Some(Feature::Shard)
-            } else if self.count {
+            let refused = if self.count {
                 Some(Feature::Count)
             } else if self.order.seed.is_some() {
                 Some(Feature::Seed)
@@ -412,19 +497,9 @@ impl Plan {
         if self.reduce.is_some() && bounds {
             return Err(Unsupported::Bounds(Feature::Reduce));
         }
-        if self.split_wanted().is_some() {
-            let refused = if bounds {
-                Some(Feature::Bounds)
-            } else if self.order.seed.is_some() {
-                Some(Feature::Seed)
-            } else if self.order.prefer_sharp {
-                Some(Feature::PreferSharp)
-            } else {
-                None
-            };
-            if let Some(feature) = refused {
-                return Err(Unsupported::Split(feature));
-            }
+        // The memoised count runs its threads on its own subproblems, not on the split.
+        if self.memo.is_none() && self.split_wanted().is_some() && bounds {
+            return Err(Unsupported::Split(Feature::Bounds));
         }
         if let Some(shard) = self.shard {
             if shard.index >= shard.of {
@@ -450,7 +525,7 @@ impl Plan {
     /// assert_eq!(costs, [7, 9]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, Unsupported> {
+    pub fn run(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, RunError> {
         self.check(problem)?;
         let algorithm = self.algorithm(problem);
         let engine = self.engine_for(problem);
@@ -474,6 +549,7 @@ impl Plan {
             stats: Stats::default(),
             cheapest: Vec::new(),
             shard: None,
+            memo: None,
         };
         let every = match self.progress_every {
             0 => 1 << 16,
@@ -492,6 +568,34 @@ impl Plan {
             report.status = best.status;
             report.stats = best.stats;
             report.cheapest = sink.map_all(best.cheapest);
+            return Ok(report);
+        }
+        if let Some(options) = self.memo_options() {
+            sink.started(searched);
+            let counted = memo::count(searched, &options)?;
+            report.status = counted.status;
+            report.stats.solutions = counted.count.to_u64().unwrap_or(u64::MAX);
+            report.stats.elapsed = counted.stats.elapsed;
+            report.memo = Some(counted);
+            return Ok(report);
+        }
+        if let (Some(k), Some(shard)) = (self.best, self.shard) {
+            let split = self.split_of(searched, shard)?;
+            sink.started(searched);
+            let best = match split.shards().get(shard.index) {
+                Some(part) => {
+                    parallel::best_in_shard(searched, part, k, 1, &self.limits, &mut sink)
+                }
+                None => BestOutcome {
+                    status: Status::Complete,
+                    stats: Stats::default(),
+                    cheapest: Vec::new(),
+                },
+            };
+            report.status = best.status;
+            report.stats = best.stats;
+            report.cheapest = sink.map_all(best.cheapest);
+            report.shard = Some((split, shard));
             return Ok(report);
         }
         if let Some(k) = self.best {
@@ -515,21 +619,13 @@ impl Plan {
             return Ok(report);
         }
         if let Some(shard) = self.shard {
-            let split = Split::new(searched, shard.split_by());
-            if let Some(depth) = shard.depth {
-                if split.shards().len() != shard.of {
-                    return Err(Unsupported::ShardCount {
-                        depth,
-                        found: split.shards().len(),
-                        asked: shard.of,
-                    });
-                }
-            }
+            let split = self.split_of(searched, shard)?;
             sink.started(searched);
             let outcome = match split.shards().get(shard.index) {
                 Some(part) => {
                     let arena = Arena::new();
-                    let mut solver = Solver::new(searched, &arena).with_limits(self.limits.clone());
+                    let mut solver = Solver::with_order(searched, &arena, self.order)
+                        .with_limits(self.limits.clone());
                     part.run(&mut solver, !self.count, every, |event| sink.event(event))
                 }
                 // A list asked longer than the tree has leaves: this slot is empty.
@@ -553,12 +649,13 @@ impl Plan {
                 list: !self.count,
                 unordered: self.unordered,
                 progress_every: every,
+                order: self.order,
             };
             parallel::search(searched, &split, self.threads, &self.limits, how, &mut sink)
         } else {
             let arena = Arena::new();
-            let mut solver = Solver::with_order(searched, &arena, self.order.clone())
-                .with_limits(self.limits.clone());
+            let mut solver =
+                Solver::with_order(searched, &arena, self.order).with_limits(self.limits.clone());
             sink.started(searched);
             if self.count {
                 solver.count_with_progress(every, |p| sink.progress(&p))
@@ -614,6 +711,8 @@ impl Plan {
     fn cells_refuses(&self, problem: &Problem) -> Option<Feature> {
         if problem.has_bounds() {
             Some(Feature::Bounds)
+        } else if self.memo.is_some() {
+            Some(Feature::Memo)
         } else if self.best.is_some() {
             Some(Feature::Best)
         } else if self.shard.is_some() {
@@ -644,6 +743,72 @@ impl Plan {
             }
             _ => Err(Unsupported::Missing(engine)),
         }
+    }
+}
+
+
+impl Plan {
+    /// What the memoised count refuses: it counts every solution at once, in its own order.
+    fn check_memo(&self) -> Result<(), Unsupported> {
+        if self.memo.is_none() {
+            return Ok(());
+        }
+        let refused = if self.best.is_some() {
+            Some(Feature::Best)
+        } else if self.shard.is_some() {
+            Some(Feature::Shard)
+        } else if !self.count {
+            Some(Feature::List)
+        } else if self.parts {
+            Some(Feature::Parts)
+        } else if self.order.seed.is_some() {
+            Some(Feature::Seed)
+        } else if self.order.prefer_sharp {
+            Some(Feature::PreferSharp)
+        } else if self.limits.max_solutions.is_some() {
+            Some(Feature::SolutionLimit)
+        } else if self.profile {
+            Some(Feature::Profile)
+        } else {
+            None
+        };
+        refused.map_or(Ok(()), |feature| Err(Unsupported::Memo(feature)))
+    }
+
+    /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
+    /// the problem as given.
+    fn check_parts(&self) -> Result<(), Unsupported> {
+        if !self.parts {
+            return Ok(());
+        }
+        let refused = if self.reduce.is_some() {
+            Some(Feature::Reduce)
+        } else if self.best.is_some() {
+            Some(Feature::Best)
+        } else if self.order.seed.is_some() {
+            Some(Feature::Seed)
+        } else if self.order.prefer_sharp {
+            Some(Feature::PreferSharp)
+        } else {
+            None
+        };
+        refused.map_or(Ok(()), |feature| Err(Unsupported::Parts(feature)))
+    }
+
+    /// The list of shards `shard` belongs to, refused when cut at a depth that does not
+    /// give the length asked for.
+    fn split_of(&self, searched: &Problem, shard: ShardOf) -> Result<Split, Unsupported> {
+        let split = Split::new(searched, shard.split_by());
+        if let Some(depth) = shard.depth {
+            if split.shards().len() != shard.of {
+                return Err(Unsupported::ShardCount {
+                    depth,
+                    found: split.shards().len(),
+                    asked: shard.of,
+                });
+            }
+        }
+        Ok(split)
     }
 }
 

@@ -281,10 +281,9 @@ pub fn solve<P: Shown>(
     }
 
     if args.memo.wanted() {
-        let threads = args.parallel.memo_threads(ctx)?;
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
-        return solve_memo(&puzzle, args, threads, ctx, &mut out);
+        return solve_memo(&puzzle, args, ctx, &mut out);
     }
     if let Some(options) = &extras.known {
         watch.hand_over();
@@ -341,7 +340,7 @@ pub fn solve<P: Shown>(
     let report = report?;
     let outcome = report.outcome();
     printer.svg.finish(&mut out)?;
-    match ShardLine::of(&report) {
+    match ShardLine::of(&report, problem, None) {
         Some(line) => out.json_line(&line)?,
         None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
     }
@@ -365,26 +364,23 @@ pub fn solve<P: Shown>(
 fn solve_memo<P: Shown>(
     puzzle: &P,
     args: &PuzzleArgs,
-    threads: usize,
     ctx: &Context,
     out: &mut Output,
 ) -> Result<Exit, CliError> {
-    if !args.count && args.memo.sample.is_none() && args.memo.zdd.is_none() {
-        return Err(CliError::usage(
-            "--memo counts solutions: give --count (or --sample K, or --zdd FILE)",
-        ));
-    }
-    let mut printer = Printer::new(puzzle, args, ctx)?;
     let problem = puzzle.problem();
-    let run = memo::run(
-        problem,
-        &args.memo,
-        threads,
-        &args.limits,
-        ctx,
-        out,
-        |out, o| printer.solution(out, o),
-    )?;
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
+    let limits = args.limits.limits(super::interrupt::flag(), ctx.started);
+    let plan = Plan::new().order(order).count(args.count).limits(limits);
+    let plan = parallel::apply(&args.parallel, plan, ctx);
+    let plan = memo::plan(problem, &args.memo, plan);
+    plan.check(problem).map_err(search::refused)?;
+    let mut printer = Printer::new(puzzle, args, ctx)?;
+    let run = memo::run(problem, &plan, &args.memo, out, |out, o| {
+        printer.solution(out, o)
+    })?;
     printer.svg.finish(out)?;
     printer.finish_memo(out, &run)?;
     out.flush()?;
