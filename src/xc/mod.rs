@@ -48,6 +48,7 @@
 //! ```
 
 pub mod best;
+pub mod bits;
 mod choose;
 mod dance;
 mod flip;
