@@ -9,7 +9,7 @@
 //! [`dlxkit::xc::parallel::search`]).
 
 use clap::Args;
-use dlxkit::xc::plan::{Plan, ShardOf};
+use dlxkit::xc::plan::{Engine, Plan, ShardOf};
 use dlxkit::xc::shard::{Shard, Split};
 use dlxkit::xc::Report;
 use serde::Serialize;
@@ -18,7 +18,7 @@ use super::{jobs, CliError, Context};
 
 pub use dlxkit::xc::parallel::SHARDS_PER_THREAD;
 
-/// `--jobs`, `--unordered`, `--shard` and `--shard-depth`.
+/// `--jobs`, `--unordered`, `--shard`, `--shard-depth` and `--engine`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct ParallelArgs {
     /// Search on N threads (0: one per core)
@@ -50,6 +50,22 @@ pub struct ParallelArgs {
     /// must be its length
     #[arg(long, value_name = "D", requires = "shard")]
     pub shard_depth: Option<usize>,
+
+    /// The engine to search on: links (dancing links), cells (dancing cells) or bits
+    /// [default: chosen from the problem]
+    ///
+    /// Every engine finds the same solutions and counts; they differ in speed. Without the
+    /// flag, the engine follows the rule measured in BENCHMARKS.md (size, colours, bounds).
+    /// An engine that does not take a mode yet (threads, shards, --best, a seed) is refused
+    /// with the reason.
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    pub engine: Option<Engine>,
+}
+
+/// Parses an engine's name (`links`, `cells`, `bits`).
+fn parse_engine(text: &str) -> Result<Engine, String> {
+    text.parse()
+        .map_err(|e: dlxkit::xc::plan::UnknownEngine| e.to_string())
 }
 
 impl ParallelArgs {
@@ -84,7 +100,10 @@ pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 }
 
 /// The threads or the shard the flags ask for, added to `plan`.
-pub fn apply(args: &ParallelArgs, plan: Plan, ctx: &Context) -> Plan {
+pub fn apply(args: &ParallelArgs, mut plan: Plan, ctx: &Context) -> Plan {
+    if let Some(engine) = args.engine {
+        plan = plan.engine(engine);
+    }
     if let Some((index, of)) = args.shard {
         return plan.shard(ShardOf {
             index,

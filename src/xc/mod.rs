@@ -78,7 +78,7 @@ pub use format::{ParseError, ParseErrorKind};
 #[doc(hidden)]
 pub use layout::WalkChoice;
 pub use node::NODE_BYTES;
-pub use plan::{Algorithm, Plan, Report, Sink, Unsupported};
+pub use plan::{Algorithm, Engine, Plan, Report, Sink, Unsupported};
 pub use problem::{
     ColorId, Entry, ForceError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError,
     Warning,

@@ -24,6 +24,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 
 use thiserror::Error;
 
@@ -60,6 +61,60 @@ impl fmt::Display for Algorithm {
     }
 }
 
+/// The data structure a search runs on: the same tree and solutions, another speed.
+///
+/// ```
+/// use dlxkit::xc::plan::Engine;
+/// assert_eq!("cells".parse::<Engine>(), Ok(Engine::Cells));
+/// assert_eq!(Engine::Links.to_string(), "links");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// Dancing links (Knuth's DLX1, DLX2, DLX3, DLX5): doubly linked lists of nodes.
+    Links,
+    /// Dancing cells (Knuth's SSXCC, SSMCC): sparse sets of items and options.
+    Cells,
+    /// Bit sets, one per option, for problems of a few hundred items.
+    Bits,
+}
+
+impl Engine {
+    /// Every engine, in the order `--engine` lists them.
+    pub const ALL: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Bits];
+
+    /// The name `--engine` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Links => "links",
+            Engine::Cells => "cells",
+            Engine::Bits => "bits",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an engine's.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{0}` is not an engine: write links, cells or bits")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(text: &str) -> Result<Engine, UnknownEngine> {
+        Engine::ALL
+            .into_iter()
+            .find(|engine| engine.name() == text.trim())
+            .ok_or_else(|| UnknownEngine(text.to_string()))
+    }
+}
+
 /// Something a plan or a problem asks for, as named in a refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -80,6 +135,8 @@ pub enum Feature {
     Reduce,
     /// The K cheapest solutions (Knuth's DLX5).
     Best,
+    /// Search-tree profiles and progress reports in the middle of the search.
+    Progress,
 }
 
 impl fmt::Display for Feature {
@@ -93,6 +150,7 @@ impl fmt::Display for Feature {
             Feature::Count => "a count",
             Feature::Reduce => "the reduction (Knuth's DLX-PRE)",
             Feature::Best => "the minimum-cost search (Knuth's DLX5)",
+            Feature::Progress => "progress reports",
         })
     }
 }
@@ -111,6 +169,17 @@ pub enum Unsupported {
     /// The minimum-cost search with something it does not take.
     #[error("the minimum-cost search (Knuth's DLX5) runs on the whole tree, in its own order: it does not take {0}")]
     Best(Feature),
+    /// An engine asked for a mode it does not run (yet).
+    #[error("the {engine} engine does not take {feature} yet (the links engine does)")]
+    Engine {
+        /// The engine asked for.
+        engine: Engine,
+        /// What it does not take.
+        feature: Feature,
+    },
+    /// An engine that this build does not have yet.
+    #[error("the {0} engine is not in this build yet (the links engine is)")]
+    Missing(Engine),
     /// A list of shards at a fixed depth that is not as long as asked.
     #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
     ShardCount {
@@ -166,6 +235,7 @@ pub struct Plan {
     best: Option<usize>,
     reduce: Option<ReduceOptions>,
     progress_every: u64,
+    engine: Option<Engine>,
 }
 
 /// What a planned search did: the machine, why it ended, what it counted, and what the
@@ -174,6 +244,8 @@ pub struct Plan {
 pub struct Report {
     /// The machine that searched.
     pub algorithm: Algorithm,
+    /// The engine it ran on.
+    pub engine: Engine,
     /// Why the search ended.
     pub status: Status,
     /// What it counted (with a reduction, the reduced search's figures; on threads, those
@@ -257,6 +329,13 @@ impl Plan {
         self
     }
 
+    /// Runs on this engine instead of the one the default rule picks
+    /// ([`Plan::engine_for`]).
+    pub fn engine(mut self, engine: Engine) -> Plan {
+        self.engine = Some(engine);
+        self
+    }
+
     /// Whether the plan searches one shard.
     pub fn is_shard(&self) -> bool {
         self.shard.is_some()
@@ -311,6 +390,7 @@ impl Plan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
+        self.check_engine(problem)?;
         let bounds = problem.has_bounds();
         if self.best.is_some() {
             if bounds {
@@ -375,6 +455,7 @@ impl Plan {
     pub fn run(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, Unsupported> {
         self.check(problem)?;
         let algorithm = self.algorithm(problem);
+        let engine = self.engine_for(problem);
         let reduction = self.reduce.as_ref().map(|options| problem.reduce(options));
         if let Some(r) = &reduction {
             sink.reduced(r);
@@ -390,6 +471,7 @@ impl Plan {
         };
         let mut report = Report {
             algorithm,
+            engine,
             status: Status::Complete,
             stats: Stats::default(),
             cheapest: Vec::new(),
@@ -399,6 +481,13 @@ impl Plan {
             0 => 1 << 16,
             n => n,
         };
+        if engine != Engine::Links {
+            sink.started(searched);
+            let outcome = self.run_engine(engine, searched, every, &mut sink)?;
+            report.status = outcome.status;
+            report.stats = outcome.stats;
+            return Ok(report);
+        }
         if let Some(k) = self.best.filter(|_| self.threads > 1) {
             sink.started(searched);
             let best = parallel::best(searched, k, self.threads, &self.limits, &mut sink);
@@ -482,6 +571,35 @@ impl Plan {
         report.status = outcome.status;
         report.stats = outcome.stats;
         Ok(report)
+    }
+}
+
+/// The engine choice: the default rule, what each engine takes, and the run on an engine
+/// other than dancing links (kept apart from the modes above).
+impl Plan {
+    /// The engine this plan runs on `problem`: the one asked for, or the default rule's
+    /// (see BENCHMARKS.md for the measurements behind it).
+    pub fn engine_for(&self, _problem: &Problem) -> Engine {
+        self.engine.unwrap_or(Engine::Links)
+    }
+
+    /// What the engine of this plan does not take (yet), as a typed refusal.
+    fn check_engine(&self, problem: &Problem) -> Result<(), Unsupported> {
+        match self.engine_for(problem) {
+            Engine::Links => Ok(()),
+            engine => Err(Unsupported::Missing(engine)),
+        }
+    }
+
+    /// Runs the sequential search on an engine other than dancing links.
+    fn run_engine(
+        &self,
+        engine: Engine,
+        _searched: &Problem,
+        _every: u64,
+        _sink: &mut impl Sink,
+    ) -> Result<Outcome, Unsupported> {
+        Err(Unsupported::Missing(engine))
     }
 }
 
