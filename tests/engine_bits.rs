@@ -11,8 +11,10 @@ use dlxkit::puzzles::polyomino::pentomino_rectangle;
 use dlxkit::puzzles::queens::{Queens, QueensOrder};
 use dlxkit::puzzles::Puzzle;
 use dlxkit::xc::bits::{BitSolver, BitsError, MAX_OPTIONS};
+use dlxkit::xc::plan::{Collect, Engine, Plan, Unsupported};
 use dlxkit::xc::{
-    Arena, Event, Limits, OptionId, Outcome, Problem, SearchOrder, Solver, Stats, Status,
+    Arena, Event, Limits, OptionId, Outcome, Problem, ReduceOptions, SearchOrder, Solver, Stats,
+    Status,
 };
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
@@ -312,4 +314,59 @@ fn bits_report_progress_and_stop_when_asked() {
     let first = s.first().unwrap();
     assert!(q.problem().check_solution(&first).is_ok());
     assert_eq!(s.status(), Status::Stopped);
+}
+
+quickcheck! {
+    fn a_plan_on_the_bitset_engine_runs_as_on_the_links(w: Wide, count: bool, reduce: bool) -> bool {
+        let p = w.problem(true);
+        let limits = Limits::new().nodes(20_000);
+        let mut plan = Plan::new().limits(limits).count(count);
+        if reduce {
+            plan = plan.reduce(ReduceOptions::new());
+        }
+        let (mut on_links, mut on_bits) = (Collect::default(), Collect::default());
+        let l = plan.clone().run(&p, &mut on_links).unwrap();
+        let b = plan.engine(Engine::Bits).run(&p, &mut on_bits).unwrap();
+        b.engine == Engine::Bits
+            && on_links.solutions == on_bits.solutions
+            && tree(&l.stats) == tree(&b.stats)
+            && l.status == b.status
+    }
+}
+
+#[test]
+fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
+    let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    let bits = Plan::new().engine(Engine::Bits);
+    let refusal = |plan: Plan, p: &Problem| plan.check(p).unwrap_err().to_string();
+    assert_eq!(
+        refusal(bits.clone().threads(2), &p),
+        "the bits engine does not take threads yet (the links engine does)"
+    );
+    assert_eq!(
+        refusal(bits.clone().order(SearchOrder::new().seed(3)), &p),
+        "the bits engine does not take a seed yet (the links engine does)"
+    );
+    let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
+    let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();
+    assert_eq!(
+        refusal(bits.clone(), &bounded),
+        "the bits engine does not take item bounds (`a:b|name`, Algorithm M) yet (the links engine does)"
+    );
+    let mut b = Problem::builder();
+    let a = b.primary("A").unwrap();
+    for _ in 0..=MAX_OPTIONS {
+        b.option([a]).unwrap();
+    }
+    let big = b.build().unwrap();
+    assert!(matches!(
+        bits.check(&big),
+        Err(Unsupported::Size {
+            engine: Engine::Bits,
+            ..
+        })
+    ));
+    let mut found = Collect::default();
+    let report = bits.clone().run(&p, &mut found).unwrap();
+    assert_eq!((report.stats.solutions, found.solutions.len()), (1, 1));
 }
