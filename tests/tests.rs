@@ -12,6 +12,7 @@ mod bench_guesses;
 mod dlx1_oracle;
 mod dlx3_oracle;
 mod engine_best;
+mod engine_bits;
 mod engine_bounds;
 mod engine_cells;
 mod engine_choice;

@@ -8,6 +8,7 @@ mod bench_cli;
 mod browser_play;
 mod cli_best;
 mod cli_engine;
+mod cli_engine_bits;
 mod cli_explain;
 mod cli_input_text;
 mod cli_killer;

@@ -48,6 +48,7 @@
 //! ```
 
 pub mod best;
+pub mod bits;
 pub mod cells;
 mod choose;
 pub mod count;

@@ -29,6 +29,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::best::{BestOutcome, BestSolver, Costed};
+use super::bits::{self, BitSolver, BitsError};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
 use super::memo::{self, MemoCount, MemoError, MemoOptions};
@@ -193,6 +194,14 @@ pub enum Unsupported {
         engine: Engine,
         /// What it does not take.
         feature: Feature,
+    },
+    /// A problem an engine cannot take (the bitset engine's masks: its size).
+    #[error("{error}")]
+    Size {
+        /// The engine asked for.
+        engine: Engine,
+        /// Why it cannot take the problem.
+        error: BitsError,
     },
     /// An engine that this build does not have yet.
     #[error("the {0} engine is not in this build yet (the links engine is)")]
@@ -697,7 +706,7 @@ impl Plan {
         let refused = match engine {
             Engine::Links => None,
             Engine::Cells => self.cells_refuses(problem),
-            Engine::Bits => return Err(Unsupported::Missing(engine)),
+            Engine::Bits => return self.check_bits(problem),
         };
         match refused {
             Some(feature) => Err(Unsupported::Engine { engine, feature }),
@@ -728,6 +737,45 @@ impl Plan {
         }
     }
 
+    /// What the bitset engine refuses: the modes not built on it (threads, shards, the K
+    /// cheapest), what its masks cannot express (bounds, a seed), a problem too large.
+    fn check_bits(&self, problem: &Problem) -> Result<(), Unsupported> {
+        let refused = if self.memo.is_some() {
+            Some(Feature::Memo)
+        } else if self.threads > 1 {
+            Some(Feature::Threads)
+        } else if self.shard.is_some() {
+            Some(Feature::Shard)
+        } else if self.best.is_some() {
+            Some(Feature::Best)
+        } else if problem.has_bounds() {
+            Some(Feature::Bounds)
+        } else if self.order.seed.is_some() {
+            Some(Feature::Seed)
+        } else {
+            None
+        };
+        if let Some(feature) = refused {
+            return Err(Unsupported::Engine {
+                engine: Engine::Bits,
+                feature,
+            });
+        }
+        let (options, items) = (problem.option_count(), problem.item_count());
+        if options > bits::MAX_OPTIONS || items > bits::MAX_ITEMS {
+            return Err(Unsupported::Size {
+                engine: Engine::Bits,
+                error: BitsError::TooLarge {
+                    options,
+                    items,
+                    max_options: bits::MAX_OPTIONS,
+                    max_items: bits::MAX_ITEMS,
+                },
+            });
+        }
+        Ok(())
+    }
+
     /// Runs the sequential search on an engine other than dancing links.
     fn run_engine<S: Sink>(
         &self,
@@ -741,7 +789,23 @@ impl Plan {
                 let solver = CellSolver::new(searched).with_limits(self.limits.clone());
                 Ok(solver.search(!self.count, every, |event| sink.event(event)))
             }
-            _ => Err(Unsupported::Missing(engine)),
+            Engine::Bits => {
+                let solver = BitSolver::with_order(searched, &self.order)
+                    .map_err(|error| Unsupported::Size { engine, error })?;
+                let mut solver = solver.with_limits(self.limits.clone());
+                Ok(if self.count {
+                    solver.run(every, |event| match event {
+                        Event::Solution(_) => ControlFlow::Continue(()),
+                        Event::Progress(p) => sink.progress(&p),
+                    })
+                } else {
+                    solver.run(every, |event| match event {
+                        Event::Solution(s) => sink.solution(s),
+                        Event::Progress(p) => sink.progress(&p),
+                    })
+                })
+            }
+            Engine::Links => Err(Unsupported::Missing(engine)),
         }
     }
 }

@@ -260,6 +260,9 @@ struct Links<'p> {
     fixed_point: bool,
     /// Nodes unlinked by the current blocking test, to be relinked in reverse.
     trail: Vec<u32>,
+    /// The options a step marked for deletion, with the item each blocks (kept between
+    /// steps so that no step allocates).
+    marked: Vec<(u32, u32)>,
 }
 
 impl<'p> Links<'p> {
@@ -290,6 +293,7 @@ impl<'p> Links<'p> {
             rounds: 0,
             fixed_point: false,
             trail: Vec::new(),
+            marked: Vec::new(),
             order,
         };
         let mut x = headers as u32;
@@ -321,25 +325,13 @@ impl<'p> Links<'p> {
         self.order[h as usize - 1]
     }
 
-    /// The nodes of `x`'s option after `x`, cyclically (DLX's order from `x + 1` round to
-    /// `x - 1`), skipping entries taken out.
-    fn others(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
+    /// The positions of `x`'s option after `x`, cyclically (DLX's order from `x + 1` round
+    /// to `x - 1`), entries taken out included: a pair of ranges that borrows nothing, so
+    /// the caller may change the lists as it walks (and skips `item == NONE`).
+    fn others(&self, x: u32) -> std::iter::Chain<std::ops::Range<u32>, std::ops::Range<u32>> {
         let o = self.option_of[x as usize] as usize;
         let (s, e) = (self.start[o], self.start[o + 1]);
-        (x + 1..e)
-            .chain(s..x)
-            .filter(move |&y| self.item[y as usize] != NONE)
-    }
-
-    /// The nodes of the list of item `h`, top to bottom, as they stand now.
-    fn list(&self, h: u32) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.len[h as usize] as usize);
-        let mut x = self.down[h as usize];
-        while x != h {
-            out.push(x);
-            x = self.down[x as usize];
-        }
-        out
+        (x + 1..e).chain(s..x)
     }
 
     fn unlink(&mut self, x: u32) {
@@ -358,32 +350,40 @@ impl<'p> Links<'p> {
 
     /// Hides every option that has `c` uncoloured from the other lists, noting in
     /// `emptied` a primary item left with no option.
+    ///
+    /// The walks here and below follow `down` links as they go: what they unlink is in
+    /// other lists (an option has an item once), so the list walked stays as it was.
     fn hide(&mut self, c: u32) {
-        for r in self.list(c) {
-            if self.color[r as usize] != 0 {
-                continue;
-            }
-            let others: Vec<u32> = self.others(r).collect();
-            for x in others {
-                self.unlink(x);
-                let h = self.item[x as usize];
-                if self.len[h as usize] == 0 && self.is_primary(h) {
-                    self.emptied = h;
+        let mut r = self.down[c as usize];
+        while r != c {
+            if self.color[r as usize] == 0 {
+                for x in self.others(r) {
+                    let h = self.item[x as usize];
+                    if h == NONE {
+                        continue;
+                    }
+                    self.unlink(x);
+                    if self.len[h as usize] == 0 && self.is_primary(h) {
+                        self.emptied = h;
+                    }
                 }
             }
+            r = self.down[r as usize];
         }
     }
 
     /// Undoes [`Links::hide`].
     fn unhide(&mut self, c: u32) {
-        for r in self.list(c) {
-            if self.color[r as usize] != 0 {
-                continue;
+        let mut r = self.down[c as usize];
+        while r != c {
+            if self.color[r as usize] == 0 {
+                for x in self.others(r) {
+                    if self.item[x as usize] != NONE {
+                        self.relink(x);
+                    }
+                }
             }
-            let others: Vec<u32> = self.others(r).collect();
-            for x in others {
-                self.relink(x);
-            }
+            r = self.down[r as usize];
         }
     }
 
@@ -427,22 +427,30 @@ impl<'p> Links<'p> {
             let by = self.emptied;
             return self.remove_forced(c, by).then_some(true);
         }
-        let mut marked = Vec::new();
-        for r in self.list(c) {
-            if self.first_survivor(r) && self.color[r as usize] == 0 {
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        // `blocks` restores every list it touches, so the walk can go on from `r`.
+        let mut r = self.down[c as usize];
+        while r != c {
+            if self.color[r as usize] == 0 && self.first_survivor(r) {
                 if let Some(p) = self.blocks(r) {
                     marked.push((r, p));
                 }
             }
+            r = self.down[r as usize];
         }
         self.unhide(c);
+        let mut feasible = true;
         for &(r, p) in marked.iter().rev() {
             let reason = OptionReason::Blocks(self.item_id(p));
             if !self.delete_option(r, reason, true) {
-                return None;
+                feasible = false;
+                break;
             }
         }
-        Some(!marked.is_empty())
+        let changed = !marked.is_empty();
+        self.marked = marked;
+        feasible.then_some(changed)
     }
 
     /// Whether `x` is the first entry of its option still in it.
@@ -458,12 +466,15 @@ impl<'p> Links<'p> {
             item: self.item_id(c),
             by: self.item_id(by),
         };
-        for r in self.list(c) {
+        let mut r = self.down[c as usize];
+        while r != c {
+            let next = self.down[r as usize];
             if self.others(r).any(|y| self.item[y as usize] == by) {
                 self.item[r as usize] = NONE; // shortened: `c` leaves the option
             } else if !self.delete_option(r, reason, false) {
                 return false;
             }
+            r = next;
         }
         let h = c as usize;
         (self.up[h], self.down[h], self.len[h]) = (c, c, 0);
@@ -483,11 +494,11 @@ impl<'p> Links<'p> {
             option: OptionId(o),
             reason,
         });
-        let mut nodes: Vec<u32> = self.others(r).collect();
-        if with_r {
-            nodes.push(r);
-        }
-        for x in nodes {
+        let last = with_r.then_some(r);
+        for x in self.others(r).chain(last) {
+            if self.item[x as usize] == NONE {
+                continue;
+            }
             self.unlink(x);
             let h = self.item[x as usize];
             if self.len[h as usize] == 0 && self.note_empty(h) {
@@ -515,31 +526,40 @@ impl<'p> Links<'p> {
     /// clashes with `r` through its other items, and returns a primary item outside `r`
     /// that runs dry, if one does. Everything is restored before returning.
     fn blocks(&mut self, r: u32) -> Option<u32> {
-        let mine: Vec<u32> = self.others(r).collect();
-        for &q in &mine {
-            self.stamp[self.item[q as usize] as usize] = r;
+        for q in self.others(r) {
+            let h = self.item[q as usize];
+            if h != NONE {
+                self.stamp[h as usize] = r;
+            }
         }
         let mut dry = None;
         self.trail.clear();
-        'test: for &q in &mine {
+        'test: for q in self.others(r) {
             let (cc, x) = (self.item[q as usize], self.color[q as usize]);
-            for p in self.list(cc) {
-                if x != 0 && self.color[p as usize] == x {
-                    continue;
-                }
-                let others: Vec<u32> = self.others(p).collect();
-                for y in others {
-                    let h = self.item[y as usize];
-                    if self.len[h as usize] == 1
-                        && self.is_primary(h)
-                        && self.stamp[h as usize] != r
-                    {
-                        dry = Some(h);
-                        break 'test;
+            if cc == NONE {
+                continue;
+            }
+            // What is unlinked below lies in other lists than `cc`'s, so its walk holds.
+            let mut p = self.down[cc as usize];
+            while p != cc {
+                if x == 0 || self.color[p as usize] != x {
+                    for y in self.others(p) {
+                        let h = self.item[y as usize];
+                        if h == NONE {
+                            continue;
+                        }
+                        if self.len[h as usize] == 1
+                            && self.is_primary(h)
+                            && self.stamp[h as usize] != r
+                        {
+                            dry = Some(h);
+                            break 'test;
+                        }
+                        self.unlink(y);
+                        self.trail.push(y);
                     }
-                    self.unlink(y);
-                    self.trail.push(y);
                 }
+                p = self.down[p as usize];
             }
         }
         while let Some(y) = self.trail.pop() {
@@ -652,11 +672,12 @@ impl Links<'_> {
         let mut families: HashMap<Vec<u32>, Vec<u32>> = HashMap::new();
         for h in 1..=self.primaries {
             if self.len[h as usize] > 0 {
-                let options = self
-                    .list(h)
-                    .iter()
-                    .map(|&x| self.option_of[x as usize])
-                    .collect();
+                let mut options = Vec::with_capacity(self.len[h as usize] as usize);
+                let mut x = self.down[h as usize];
+                while x != h {
+                    options.push(self.option_of[x as usize]);
+                    x = self.down[x as usize];
+                }
                 families.entry(options).or_default().push(h);
             }
         }
@@ -674,8 +695,10 @@ impl Links<'_> {
         twins.sort_unstable();
         for &(c, by) in &twins {
             // Every option of `c` holds `by`: `c` only leaves them.
-            for r in self.list(c) {
+            let mut r = self.down[c as usize];
+            while r != c {
                 self.item[r as usize] = NONE;
+                r = self.down[r as usize];
             }
             let h = c as usize;
             (self.up[h], self.down[h], self.len[h]) = (c, c, 0);

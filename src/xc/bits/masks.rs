@@ -1,0 +1,141 @@
+//! The masks of the bitset engine, built once from a problem: for each option the options
+//! it clashes with, for each primary item the options that contain it, and each option's
+//! primary items (whose list lengths fall when the option is taken away).
+
+use std::collections::HashMap;
+
+use super::{BitsError, MAX_ITEMS, MAX_OPTIONS};
+use crate::xc::choose::SearchOrder;
+use crate::xc::problem::{ItemKind, Problem};
+
+/// The bits of one set of options: bit `o % 64` of word `o / 64` for option `o`.
+pub(super) type Word = u64;
+
+/// The masks of one problem. Items are numbered in Knuth's order (primary items first), as
+/// the links number them, so that "leftmost" means the same thing.
+#[derive(Clone, Debug)]
+pub(super) struct Masks {
+    /// Words per set of options.
+    pub(super) words: usize,
+    /// Primary items.
+    pub(super) primaries: usize,
+    /// For option `r`, words `r * words..`: the options that cannot go with `r` (`r` too).
+    pub(super) clash: Vec<Word>,
+    /// For primary item `p`, words `p * words..`: the options that contain it.
+    pub(super) holders: Vec<Word>,
+    /// The primary items of option `r` are `prims[prim_start[r]..prim_start[r + 1]]`.
+    pub(super) prim_start: Vec<u32>,
+    pub(super) prims: Vec<u32>,
+    /// Each primary item's list length before any choice.
+    pub(super) lengths: Vec<u32>,
+    /// For each primary item, whether the sharp preference puts it last when it has two
+    /// options or more (empty without the preference).
+    pub(super) unsharp: Vec<bool>,
+}
+
+impl Masks {
+    pub(super) fn new(problem: &Problem, order: &SearchOrder) -> Result<Masks, BitsError> {
+        if problem.has_bounds() {
+            return Err(BitsError::Bounds);
+        }
+        if order.seed.is_some() {
+            return Err(BitsError::Seed);
+        }
+        let (options, items) = (problem.option_count(), problem.item_count());
+        if options > MAX_OPTIONS || items > MAX_ITEMS {
+            return Err(BitsError::TooLarge {
+                options,
+                items,
+                max_options: MAX_OPTIONS,
+                max_items: MAX_ITEMS,
+            });
+        }
+        let words = options.div_ceil(64).max(1);
+        let knuth = problem.knuth_order();
+        let mut number = vec![0u32; items];
+        for (k, &i) in knuth.iter().enumerate() {
+            number[i.index()] = k as u32;
+        }
+        let primaries = problem.primary_count();
+        // Every item's holders, and for each (secondary item, colour) the holders with
+        // that colour there, which an option of the same colour leaves available.
+        let mut holders = vec![0 as Word; items * words];
+        let mut same: HashMap<(u32, usize), Vec<Word>> = HashMap::new();
+        let mut prim_start = Vec::with_capacity(options + 1);
+        let mut prims = Vec::new();
+        let mut lengths = vec![0u32; primaries];
+        for o in problem.options() {
+            let (w, bit) = (o.index() / 64, 1 << (o.index() % 64));
+            prim_start.push(prims.len() as u32);
+            for e in problem.option(o) {
+                let k = number[e.item.index()];
+                holders[k as usize * words + w] |= bit;
+                if (k as usize) < primaries {
+                    prims.push(k);
+                    lengths[k as usize] += 1;
+                }
+                if let Some(c) = e.color {
+                    same.entry((k, c.index())).or_insert_with(|| vec![0; words])[w] |= bit;
+                }
+            }
+        }
+        prim_start.push(prims.len() as u32);
+        let mut clash = vec![0 as Word; options * words];
+        for o in problem.options() {
+            let row = &mut clash[o.index() * words..][..words];
+            for e in problem.option(o) {
+                let k = number[e.item.index()] as usize;
+                let held = &holders[k * words..][..words];
+                match e.color {
+                    None => row.iter_mut().zip(held).for_each(|(r, h)| *r |= h),
+                    Some(c) => {
+                        let kept = &same[&(k as u32, c.index())];
+                        for ((r, h), s) in row.iter_mut().zip(held).zip(kept) {
+                            *r |= h & !s;
+                        }
+                    }
+                }
+            }
+        }
+        holders.truncate(primaries * words);
+        let unsharp = if order.prefer_sharp {
+            knuth[..primaries]
+                .iter()
+                .map(|&i| !problem.item_name(i).starts_with('#'))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        debug_assert!(knuth[..primaries]
+            .iter()
+            .all(|&i| problem.item_kind(i) == ItemKind::Primary));
+        Ok(Masks {
+            words,
+            primaries,
+            clash,
+            holders,
+            prim_start,
+            prims,
+            lengths,
+            unsharp,
+        })
+    }
+
+    /// The options that clash with option `r`.
+    #[inline]
+    pub(super) fn clash(&self, r: usize) -> &[Word] {
+        &self.clash[r * self.words..][..self.words]
+    }
+
+    /// The options that contain primary item `p`.
+    #[inline]
+    pub(super) fn holders(&self, p: usize) -> &[Word] {
+        &self.holders[p * self.words..][..self.words]
+    }
+
+    /// The primary items of option `r`.
+    #[inline]
+    pub(super) fn prims(&self, r: usize) -> &[u32] {
+        &self.prims[self.prim_start[r] as usize..self.prim_start[r + 1] as usize]
+    }
+}

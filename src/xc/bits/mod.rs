@@ -1,0 +1,72 @@
+//! A bitset engine for small problems: the options still available are the bits of one word
+//! array, and choosing an option clears, in one pass of word operations, every option it
+//! clashes with.
+//!
+//! Dancing links spend a search on pointer chasing: covering an item walks each of its
+//! options and unlinks their nodes one by one, and uncovering walks them again. When a
+//! problem has at most a few thousand options, the set of options still available fits in
+//! a few dozen machine words, and so does, for each option, the set of options it clashes
+//! with (those sharing an uncoloured item with it, or a secondary item with another
+//! colour). Choosing option `r` is then `available &= !clash[r]`, a word at a time; the
+//! options it took away are visited once, to lower the list lengths of their primary items;
+//! and undoing a choice is going back to the copy of the level above (no uncovering at all).
+//!
+//! The item choice is that of dancing links, computed from those lengths: the uncovered
+//! primary item with the fewest available options, the leftmost in Knuth's order on ties
+//! (or his "sharp" preference for items named `#...`), and its options are tried in the
+//! order of the problem, as in the links' lists. So the search tree, its node count, the
+//! order of the solutions and every solution are those of [`Solver`](crate::xc::Solver) with
+//! the same [`SearchOrder`]. What the links count besides (updates, cleansings) has no
+//! meaning here and stays 0 in [`Stats`].
+//!
+//! What it refuses, with a [`BitsError`]: item bounds (Algorithm M), Knuth's random order
+//! (a seed: it shuffles the links' lists as they are built), and a problem with more than
+//! [`MAX_OPTIONS`] options or [`MAX_ITEMS`] items, whose masks would outgrow the caches it
+//! is made for.
+//!
+//! ```
+//! use dlxkit::xc::bits::BitSolver;
+//! use dlxkit::xc::Problem;
+//! let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+//! let outcome = BitSolver::new(&p)?.count();
+//! assert_eq!((outcome.stats.solutions, outcome.stats.nodes), (1, 6)); // as the links count
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod masks;
+mod solver;
+
+pub use solver::BitSolver;
+
+/// The most options the bitset engine takes (128 words of 64 bits per mask).
+pub const MAX_OPTIONS: usize = 8192;
+
+/// The most items the bitset engine takes.
+pub const MAX_ITEMS: usize = 8192;
+
+/// Why the bitset engine cannot search a problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BitsError {
+    /// The problem has more options or items than the masks are made for.
+    #[error(
+        "the bitset engine takes at most {max_options} options and {max_items} items; \
+         this problem has {options} options and {items} items"
+    )]
+    TooLarge {
+        /// The problem's options.
+        options: usize,
+        /// The problem's items.
+        items: usize,
+        /// [`MAX_OPTIONS`].
+        max_options: usize,
+        /// [`MAX_ITEMS`].
+        max_items: usize,
+    },
+    /// The problem has item bounds (Algorithm M), which masks cannot count.
+    #[error("the bitset engine does not take item bounds (multiplicities)")]
+    Bounds,
+    /// A seeded order asks for Knuth's shuffled lists, which only the links build.
+    #[error("the bitset engine does not take a seed (Knuth's random order)")]
+    Seed,
+}

@@ -1,0 +1,372 @@
+//! The bitset engine (`xc::bits`): on random problems (plain, with secondary items, with
+//! colours, with the sharp preference, small enough for brute force and large enough to
+//! need many words of mask), on Knuth's held-in files and on puzzles, it finds the
+//! solutions of the dancing links in the same order, with the same node count, branches,
+//! dead ends and level profile; limits and forcing behave as the links' do; a problem too
+//! large, with bounds or with a seed is refused with its reason.
+
+use std::ops::ControlFlow;
+
+use dlxkit::puzzles::polyomino::pentomino_rectangle;
+use dlxkit::puzzles::queens::{Queens, QueensOrder};
+use dlxkit::puzzles::Puzzle;
+use dlxkit::xc::bits::{BitSolver, BitsError, MAX_OPTIONS};
+use dlxkit::xc::plan::{Collect, Engine, Plan, Unsupported};
+use dlxkit::xc::{
+    Arena, Event, Limits, OptionId, Outcome, Problem, ReduceOptions, SearchOrder, Solver, Stats,
+    Status,
+};
+use quickcheck::{quickcheck, Arbitrary, Gen};
+
+use crate::random_problems::{brute_force, sorted, Random};
+
+/// Every solution and the outcome, from the links.
+fn links(p: &Problem, order: &SearchOrder, limits: Limits) -> (Vec<Vec<OptionId>>, Outcome) {
+    let arena = Arena::new();
+    let mut s = Solver::with_order(p, &arena, order.clone()).with_limits(limits);
+    let mut out = Vec::new();
+    let outcome = s.run(0, |e| {
+        if let Event::Solution(x) = e {
+            out.push(x.to_vec());
+        }
+        ControlFlow::Continue(())
+    });
+    (out, outcome)
+}
+
+/// Every solution and the outcome, from the bitset engine.
+fn bits(p: &Problem, order: &SearchOrder, limits: Limits) -> (Vec<Vec<OptionId>>, Outcome) {
+    let mut s = BitSolver::with_order(p, order).unwrap().with_limits(limits);
+    let mut out = Vec::new();
+    let outcome = s.run(0, |e| {
+        if let Event::Solution(x) = e {
+            out.push(x.to_vec());
+        }
+        ControlFlow::Continue(())
+    });
+    (out, outcome)
+}
+
+/// What both engines count alike (the links' updates and cleansings aside).
+fn tree(s: &Stats) -> (u64, u64, u64, u64, Vec<u64>) {
+    (
+        s.solutions,
+        s.nodes,
+        s.branches,
+        s.dead_ends,
+        s.profile.clone(),
+    )
+}
+
+/// Whether the two engines agree on `p`: solutions in the same order, the same tree, the
+/// same status.
+fn agree(p: &Problem, order: &SearchOrder, limits: Limits) -> bool {
+    let (ls, lo) = links(p, order, limits.clone());
+    let (bs, bo) = bits(p, order, limits);
+    let same = ls == bs && tree(&lo.stats) == tree(&bo.stats) && lo.status == bo.status;
+    if !same {
+        eprintln!(
+            "links {:?} {:?}\nbits  {:?} {:?}",
+            lo.status,
+            tree(&lo.stats),
+            bo.status,
+            tree(&bo.stats)
+        );
+    }
+    same
+}
+
+/// A random problem with many options (up to 300, so up to 5 words of mask), up to 24
+/// primary and 6 secondary items, and colours on some secondary entries.
+#[derive(Clone, Debug)]
+struct Wide {
+    primaries: usize,
+    secondaries: usize,
+    options: Vec<Vec<(usize, Option<usize>)>>,
+}
+
+impl Arbitrary for Wide {
+    fn arbitrary(g: &mut Gen) -> Wide {
+        let primaries = 1 + usize::arbitrary(g) % 24;
+        let secondaries = usize::arbitrary(g) % 7;
+        let count = usize::arbitrary(g) % 300;
+        let options = (0..count)
+            .map(|_| {
+                let len = 1 + usize::arbitrary(g) % 4;
+                (0..len)
+                    .map(|_| {
+                        let item = usize::arbitrary(g) % (primaries + secondaries);
+                        let color = (item >= primaries && bool::arbitrary(g))
+                            .then(|| usize::arbitrary(g) % 3);
+                        (item, color)
+                    })
+                    .collect()
+            })
+            .collect();
+        Wide {
+            primaries,
+            secondaries,
+            options,
+        }
+    }
+}
+
+impl Wide {
+    fn problem(&self, colours: bool) -> Problem {
+        let mut b = Problem::builder();
+        for i in 0..self.primaries {
+            // Every third item is sharp, for the sharp preference.
+            let sharp = if i % 3 == 0 { "#" } else { "" };
+            b.primary(&format!("{sharp}p{i}")).unwrap();
+        }
+        let secondaries: Vec<_> = (0..self.secondaries)
+            .map(|i| b.secondary(&format!("s{i}")).unwrap())
+            .collect();
+        let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
+        for entries in &self.options {
+            let names: Vec<_> = entries
+                .iter()
+                .map(|&(item, color)| {
+                    if item < self.primaries {
+                        let sharp = if item % 3 == 0 { "#" } else { "" };
+                        let id = b.item_id(&format!("{sharp}p{item}")).unwrap();
+                        dlxkit::xc::Entry {
+                            item: id,
+                            color: None,
+                        }
+                    } else {
+                        let id = secondaries[item - self.primaries];
+                        match color.filter(|_| colours) {
+                            Some(c) => dlxkit::xc::Entry::colored(id, colors[c]),
+                            None => dlxkit::xc::Entry {
+                                item: id,
+                                color: None,
+                            },
+                        }
+                    }
+                })
+                .collect();
+            let _ = b.option(names);
+        }
+        b.build().unwrap()
+    }
+}
+
+quickcheck! {
+    fn bits_find_the_brute_force_solutions(s: Random) -> bool {
+        let p = s.problem();
+        let (found, outcome) = bits(&p, &SearchOrder::new(), Limits::new());
+        let set: std::collections::BTreeSet<_> = found.iter().cloned().map(sorted).collect();
+        set.len() == found.len()
+            && set == brute_force(&p)
+            && outcome.stats.solutions == found.len() as u64
+            && found.iter().all(|x| p.check_solution(x).is_ok())
+    }
+
+    fn bits_search_the_links_tree_on_small_problems(s: Random) -> bool {
+        agree(&s.problem(), &SearchOrder::new(), Limits::new())
+            && agree(&s.uncoloured().problem(), &SearchOrder::new(), Limits::new())
+    }
+
+    fn bits_search_the_links_tree_on_wide_problems(w: Wide) -> bool {
+        // A node limit keeps the trees of problems with many solutions small (and tests
+        // that both engines stop at the same place).
+        let limits = Limits::new().nodes(20_000);
+        agree(&w.problem(false), &SearchOrder::new(), limits.clone())
+            && agree(&w.problem(true), &SearchOrder::new(), limits)
+    }
+
+    fn bits_search_the_links_tree_with_the_sharp_preference(w: Wide) -> bool {
+        let sharp = SearchOrder::new().prefer_sharp(true);
+        agree(&w.problem(true), &sharp, Limits::new().nodes(20_000))
+    }
+
+    fn bits_stop_where_the_links_stop(w: Wide, solutions: u8, nodes: u8) -> bool {
+        let p = w.problem(true);
+        agree(&p, &SearchOrder::new(), Limits::new().solutions(u64::from(solutions % 5)))
+            && agree(&p, &SearchOrder::new(), Limits::new().nodes(u64::from(nodes)))
+    }
+
+    fn bits_force_as_the_links_force(w: Wide, picks: Vec<u16>) -> bool {
+        let p = w.problem(true);
+        if p.option_count() == 0 {
+            return true;
+        }
+        let arena = Arena::new();
+        let mut l = Solver::new(&p, &arena);
+        let mut b = BitSolver::new(&p).unwrap();
+        for pick in picks.iter().take(3) {
+            let o = OptionId::new(usize::from(*pick) % p.option_count());
+            let (lf, bf) = (l.force(o), b.force(o));
+            if lf != bf {
+                eprintln!("forcing {o:?}: links {lf:?}, bits {bf:?}");
+                return false;
+            }
+        }
+        let limits = Limits::new().nodes(20_000);
+        let (mut l, mut b) = (l.with_limits(limits.clone()), b.with_limits(limits));
+        let all_l: Vec<_> = l.solutions().collect();
+        let lo = l.count();
+        let all_b = b.all_solutions();
+        let bo = b.count();
+        let same = all_l == all_b && tree(&lo.stats) == tree(&bo.stats) && b.forced() == l.forced();
+        if !same {
+            eprintln!("{:?}\n{:?}\n{:?} {:?}", tree(&lo.stats), tree(&bo.stats), all_l.len(), all_b.len());
+        }
+        same
+    }
+}
+
+#[test]
+fn bits_search_the_links_tree_on_knuths_files() {
+    let dirs = [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/knuth_inputs"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/knuth"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx"),
+    ];
+    let mut checked = 0;
+    for dir in dirs {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "dlx"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let p = Problem::from_dlx(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            match BitSolver::new(&p) {
+                Err(BitsError::Bounds) => assert!(p.has_bounds(), "{}", path.display()),
+                Err(e) => panic!("{}: {e}", path.display()),
+                Ok(_) => {
+                    assert!(
+                        agree(&p, &SearchOrder::new(), Limits::new()),
+                        "{}",
+                        path.display()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 15, "only {checked} files checked");
+}
+
+#[test]
+fn bits_count_queens_and_pentominoes_with_the_links_tree() {
+    let q = Queens::new(9, QueensOrder::OrganPipe).unwrap();
+    let (_, outcome) = bits(q.problem(), &SearchOrder::new(), Limits::new());
+    assert_eq!(outcome.stats.solutions, 352);
+    assert!(agree(q.problem(), &SearchOrder::new(), Limits::new()));
+    let p = pentomino_rectangle(3, 20, false).unwrap();
+    let (found, outcome) = bits(p.problem(), &SearchOrder::new(), Limits::new());
+    assert_eq!(outcome.stats.solutions, 8);
+    assert!(found.iter().all(|s| p.problem().check_solution(s).is_ok()));
+    assert!(agree(p.problem(), &SearchOrder::new(), Limits::new()));
+}
+
+#[test]
+fn bits_refuse_a_problem_too_large_bounds_and_a_seed() {
+    let mut b = Problem::builder();
+    b.primary("A").unwrap();
+    let a = b.item_id("A").unwrap();
+    for _ in 0..=MAX_OPTIONS {
+        b.option([a]).unwrap();
+    }
+    let big = b.build().unwrap();
+    let err = BitSolver::new(&big).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the bitset engine takes at most 8192 options and 8192 items; \
+         this problem has 8193 options and 1 items"
+    );
+    let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
+    let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();
+    assert_eq!(BitSolver::new(&bounded).unwrap_err(), BitsError::Bounds);
+    let p = Problem::from_dlx("A\nA\n").unwrap();
+    let seeded = SearchOrder::new().seed(5);
+    assert_eq!(
+        BitSolver::with_order(&p, &seeded).unwrap_err(),
+        BitsError::Seed
+    );
+}
+
+#[test]
+fn bits_report_progress_and_stop_when_asked() {
+    let q = Queens::new(8, QueensOrder::Natural).unwrap();
+    let mut s = BitSolver::new(q.problem()).unwrap();
+    let mut reports = Vec::new();
+    let outcome = s.run(100, |e| match e {
+        Event::Progress(p) => {
+            reports.push(p.estimate);
+            ControlFlow::Continue(())
+        }
+        Event::Solution(_) => ControlFlow::Continue(()),
+    });
+    assert_eq!(
+        (outcome.status, outcome.stats.solutions),
+        (Status::Complete, 92)
+    );
+    assert!(reports.len() >= 10, "{} reports", reports.len());
+    assert!(
+        reports.windows(2).all(|w| w[0] <= w[1]),
+        "the estimate only grows"
+    );
+    let first = s.first().unwrap();
+    assert!(q.problem().check_solution(&first).is_ok());
+    assert_eq!(s.status(), Status::Stopped);
+}
+
+quickcheck! {
+    fn a_plan_on_the_bitset_engine_runs_as_on_the_links(w: Wide, count: bool, reduce: bool) -> bool {
+        let p = w.problem(true);
+        let limits = Limits::new().nodes(20_000);
+        let mut plan = Plan::new().limits(limits).count(count);
+        if reduce {
+            plan = plan.reduce(ReduceOptions::new());
+        }
+        let (mut on_links, mut on_bits) = (Collect::default(), Collect::default());
+        let l = plan.clone().run(&p, &mut on_links).unwrap();
+        let b = plan.engine(Engine::Bits).run(&p, &mut on_bits).unwrap();
+        b.engine == Engine::Bits
+            && on_links.solutions == on_bits.solutions
+            && tree(&l.stats) == tree(&b.stats)
+            && l.status == b.status
+    }
+}
+
+#[test]
+fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
+    let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    let bits = Plan::new().engine(Engine::Bits);
+    let refusal = |plan: Plan, p: &Problem| plan.check(p).unwrap_err().to_string();
+    assert_eq!(
+        refusal(bits.clone().threads(2), &p),
+        "the bits engine does not take threads yet (the links engine does)"
+    );
+    assert_eq!(
+        refusal(bits.clone().order(SearchOrder::new().seed(3)), &p),
+        "the bits engine does not take a seed yet (the links engine does)"
+    );
+    let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
+    let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();
+    assert_eq!(
+        refusal(bits.clone(), &bounded),
+        "the bits engine does not take item bounds (`a:b|name`, Algorithm M) yet (the links engine does)"
+    );
+    let mut b = Problem::builder();
+    let a = b.primary("A").unwrap();
+    for _ in 0..=MAX_OPTIONS {
+        b.option([a]).unwrap();
+    }
+    let big = b.build().unwrap();
+    assert!(matches!(
+        bits.check(&big),
+        Err(Unsupported::Size {
+            engine: Engine::Bits,
+            ..
+        })
+    ));
+    let mut found = Collect::default();
+    let report = bits.clone().run(&p, &mut found).unwrap();
+    assert_eq!((report.stats.solutions, found.solutions.len()), (1, 1));
+}
