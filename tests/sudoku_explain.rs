@@ -13,6 +13,7 @@ use std::path::Path;
 use dlxkit::sudoku::candidates::{Candidates, Digits};
 use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Explainer, Level, Outcome, Step, Strategy};
+use dlxkit::sudoku::grid::UnitKind;
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
@@ -404,18 +405,43 @@ fn a_unique_rectangle_needs_the_puzzle_declared_unique() {
     assert!(step.strategy > Strategy::UniqueRectangle, "{step:?}");
 }
 
+/// Singles in Sudoku Explainer's order of value: a full house (1.0), a hidden single in a
+/// box (1.2), in a line (1.5), and a naked single (2.3) only when no hidden single is left.
 #[test]
-fn naked_singles_come_first_and_solve_easy_puzzles() {
+fn singles_come_in_se_order_and_solve_easy_puzzles() {
     let grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     let puzzle = &read(grid, &ParseOptions::default())[0];
     let mut explainer = Explainer::new(&puzzle.grid).unwrap();
-    let steps: Vec<Step> = explainer.by_ref().collect();
+    let mut steps: Vec<Step> = Vec::new();
+    while let Some(step) = explainer.next() {
+        // The score follows the unit the single was found in, on the board it was found on.
+        let board = explainer.board();
+        let expected = match step.strategy {
+            Strategy::HiddenSingle => {
+                let unit = &puzzle.grid.layout().units()[step.units[0]];
+                let open_before = unit
+                    .cells
+                    .iter()
+                    .filter(|&&c| board.value(c) == 0 || c == step.cells[0])
+                    .count();
+                match (open_before, unit.kind) {
+                    (1, _) => "1.0",
+                    (_, UnitKind::Box) => "1.2",
+                    _ => "1.5",
+                }
+            }
+            _ => "2.3",
+        };
+        assert_eq!(step.score.to_string(), expected, "{step:?}");
+        steps.push(step);
+    }
     assert_eq!(
         steps[0].text(puzzle.grid.layout()),
-        "naked single: 4 is the last candidate of r5c6 -> r5c6"
+        "hidden single: 6 in box 1 -> r2c2"
     );
     assert_eq!(steps.len(), 49);
-    assert!(steps.iter().all(|s| s.strategy == Strategy::NakedSingle));
+    assert!(steps.iter().all(|s| s.strategy <= Strategy::NakedSingle));
+    assert!(steps.iter().any(|s| s.score.to_string() == "1.0"));
     assert_eq!(explainer.outcome(), Outcome::Solved);
     assert_sound(puzzle, &steps[0]);
 }

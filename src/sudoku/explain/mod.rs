@@ -22,7 +22,7 @@
 //! let steps: Vec<_> = explainer.by_ref().collect();
 //! assert_eq!(explainer.outcome(), Outcome::Solved);
 //! assert!(steps.iter().all(|s| s.strategy <= Strategy::HiddenSingle));
-//! assert_eq!(steps[0].text(grid.layout()), "naked single: 4 is the last candidate of r5c6 -> r5c6");
+//! assert_eq!(steps[0].text(grid.layout()), "hidden single: 6 in box 1 -> r2c2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -53,6 +53,7 @@ mod chains;
 mod fish;
 mod intersections;
 pub mod rating;
+mod se;
 mod singles;
 mod step;
 mod subsets;
@@ -128,8 +129,8 @@ pub type Finder = fn(&Board) -> Option<Step>;
 /// ```
 pub fn ladder() -> &'static [(Strategy, Finder)] {
     &[
-        (Strategy::NakedSingle, singles::naked_single),
         (Strategy::HiddenSingle, singles::hidden_single),
+        (Strategy::NakedSingle, singles::naked_single),
         (Strategy::CageCombination, cages::cage_combination),
         (Strategy::RuleOf45, cages::rule_of_45),
         (Strategy::Pointing, intersections::pointing),

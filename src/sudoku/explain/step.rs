@@ -20,10 +20,11 @@ use crate::sudoku::parse::symbol_of;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Strategy {
+    /// A digit with one place left in a unit goes there (the last open cell of a unit, a
+    /// *full house*, first, then boxes, then lines, as Sudoku Explainer values them).
+    HiddenSingle,
     /// A cell with one candidate left holds it.
     NakedSingle,
-    /// A digit with one place left in a unit goes there.
-    HiddenSingle,
     /// Killer Sudoku: a cage's open cells keep only the digits that some filling of the
     /// cage's remaining sum (distinct digits, each from its cell's candidates) puts there.
     CageCombination,
@@ -127,8 +128,8 @@ impl fmt::Display for Score {
 impl Strategy {
     /// Every strategy, simplest first.
     pub const ALL: [Strategy; 21] = [
-        Strategy::NakedSingle,
         Strategy::HiddenSingle,
+        Strategy::NakedSingle,
         Strategy::CageCombination,
         Strategy::RuleOf45,
         Strategy::Pointing,
@@ -159,8 +160,8 @@ impl Strategy {
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Strategy::NakedSingle => "naked single",
             Strategy::HiddenSingle => "hidden single",
+            Strategy::NakedSingle => "naked single",
             Strategy::CageCombination => "cage combination",
             Strategy::RuleOf45 => "rule of 45",
             Strategy::Pointing => "pointing",
@@ -183,20 +184,24 @@ impl Strategy {
         }
     }
 
-    /// Its score: the difficulty of its simplest instance (chains add to it with their
-    /// length, a guess with the number of guesses; see [`crate::sudoku::explain::rating`]).
+    /// Its score: Sudoku Explainer's difficulty of its simplest instance (a hidden single
+    /// that is a full house 1.0, in a box 1.2, in a line 1.5; chains add to it with their
+    /// length, a guess with the number of guesses). A step's own [`Step::score`] adds SE's
+    /// complexity modifiers (the `se` module holds them, each naming SE's rule). The killer
+    /// strategies are dlxkit's own (SE has no cages), placed after the naked single.
     ///
     /// ```
     /// use dlxkit::sudoku::explain::Strategy;
-    /// assert_eq!(Strategy::NakedSingle.score().to_string(), "1.0");
+    /// assert_eq!(Strategy::NakedSingle.score().to_string(), "2.3");
+    /// assert_eq!(Strategy::HiddenSingle.score().to_string(), "1.0");
     /// assert_eq!(Strategy::HiddenPair.score().to_string(), "3.4");
     /// ```
     pub fn score(self) -> Score {
         Score(match self {
-            Strategy::NakedSingle => 10,
-            Strategy::HiddenSingle => 15,
-            Strategy::CageCombination => 20,
-            Strategy::RuleOf45 => 22,
+            Strategy::HiddenSingle => 10,
+            Strategy::NakedSingle => 23,
+            Strategy::CageCombination => 24,
+            Strategy::RuleOf45 => 25,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -254,8 +259,9 @@ pub struct Candidate {
 /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 /// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
 /// let step = Explainer::new(&grid)?.next().unwrap();
-/// assert_eq!(step.strategy, Strategy::NakedSingle);
-/// assert_eq!(step.text(grid.layout()), "naked single: 2 is the last candidate of r1c2 -> r1c2");
+/// assert_eq!(step.strategy, Strategy::HiddenSingle);
+/// assert_eq!(step.text(grid.layout()), "hidden single: 2 in row 1 -> r1c2");
+/// assert_eq!(step.score.to_string(), "1.0"); // the last open cell of row 1: a full house
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -328,7 +334,7 @@ impl Step {
     /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
     /// let grid = parse_grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", &ParseOptions::default())?;
     /// let steps: Vec<String> = Explainer::new(&grid)?.map(|s| s.text(grid.layout())).collect();
-    /// assert_eq!(steps[0], "naked single: 4 is the last candidate of r5c6 -> r5c6");
+    /// assert_eq!(steps[0], "hidden single: 6 in box 1 -> r2c2");
     /// assert_eq!(steps.len(), 49); // one per blank cell: singles solve it
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
