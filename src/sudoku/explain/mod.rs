@@ -36,6 +36,8 @@
 //! | naked and hidden singles, naked and hidden subsets | every unit: rows, columns, boxes or jigsaw regions, X diagonals, windoku windows |
 //! | pointing, box-line reduction | any two units whose intersection holds a digit's places: a box, region or window confining a digit to a line (pointing), a row, column or diagonal confining it to a box, region or window (box-line) |
 //! | X-wing, swordfish, jellyfish | rows and columns only (basic fish) |
+//! | skyscraper, 2-string kite, turbot fish | strong links in any unit, "seeing" along any unit |
+//! | empty rectangle | boxes (or jigsaw regions) with rows and columns |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
 //! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
@@ -57,6 +59,7 @@ mod se;
 mod singles;
 mod step;
 mod subsets;
+mod turbot;
 mod uniqueness;
 mod wings;
 
@@ -141,6 +144,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::NakedTriple, |b| subsets::naked(b, 3)),
         (Strategy::Swordfish, |b| fish::fish(b, 3)),
         (Strategy::HiddenTriple, |b| subsets::hidden(b, 3)),
+        (Strategy::Skyscraper, turbot::skyscraper),
+        (Strategy::TwoStringKite, turbot::two_string_kite),
+        (Strategy::TurbotFish, turbot::turbot_fish),
+        (Strategy::EmptyRectangle, turbot::empty_rectangle),
         (Strategy::XyWing, wings::xy_wing),
         (Strategy::XyzWing, wings::xyz_wing),
         (Strategy::UniqueRectangle, uniqueness::type1),

@@ -7,15 +7,17 @@ use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::{Layout, UnitKind};
 use crate::sudoku::parse::symbol_of;
 
-/// A logical technique, from the simplest to the hardest (the order the explainer tries
-/// them in, and the order of their [`Score`]s), with [`Strategy::Guess`] last.
+/// A logical technique, from the simplest to the hardest: the order the explainer tries
+/// them in, which is Sudoku Explainer's (the order of their [`Score`]s, but for its turbot
+/// fish, 4.0 to 4.3, tried before the XY-wing's 4.2), with [`Strategy::Guess`] last.
 ///
 /// ```
 /// use dlxkit::sudoku::explain::Strategy;
 /// assert!(Strategy::NakedSingle < Strategy::XWing);
 /// assert_eq!(Strategy::XWing.name(), "X-wing");
 /// assert_eq!(Strategy::XWing.score().to_string(), "3.2");
-/// assert!(Strategy::ALL.windows(2).all(|w| w[0].score() <= w[1].score()));
+/// assert_eq!(Strategy::EmptyRectangle.score().to_string(), "4.3");
+/// assert!(Strategy::EmptyRectangle < Strategy::XyWing);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
@@ -51,6 +53,19 @@ pub enum Strategy {
     Swordfish,
     /// Three digits whose places in a unit are three cells.
     HiddenTriple,
+    // The rungs of branch `explain` (issue 29, part 1): turbot fish and empty rectangles.
+    /// Two strong links on a digit in parallel lines (both rows or both columns) whose inner
+    /// ends see each other: one outer end holds the digit.
+    Skyscraper,
+    /// Two strong links on a digit, one in a row and one in a column, whose inner ends share
+    /// a box: one outer end holds the digit.
+    TwoStringKite,
+    /// Two strong links on a digit, one in a box, whose inner ends see each other: one outer
+    /// end holds the digit.
+    TurbotFish,
+    /// A digit whose places in a box lie on one row and one column of it, with a strong link
+    /// in a line from that row (or column): the cell closing the rectangle loses the digit.
+    EmptyRectangle,
     /// A bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves the cells that
     /// see both pincers.
     XyWing,
@@ -127,7 +142,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 21] = [
+    pub const ALL: [Strategy; 25] = [
         Strategy::HiddenSingle,
         Strategy::NakedSingle,
         Strategy::CageCombination,
@@ -140,6 +155,10 @@ impl Strategy {
         Strategy::NakedTriple,
         Strategy::Swordfish,
         Strategy::HiddenTriple,
+        Strategy::Skyscraper,
+        Strategy::TwoStringKite,
+        Strategy::TurbotFish,
+        Strategy::EmptyRectangle,
         Strategy::XyWing,
         Strategy::XyzWing,
         Strategy::UniqueRectangle,
@@ -172,6 +191,10 @@ impl Strategy {
             Strategy::NakedTriple => "naked triple",
             Strategy::Swordfish => "swordfish",
             Strategy::HiddenTriple => "hidden triple",
+            Strategy::Skyscraper => "skyscraper",
+            Strategy::TwoStringKite => "2-string kite",
+            Strategy::TurbotFish => "turbot fish",
+            Strategy::EmptyRectangle => "empty rectangle",
             Strategy::XyWing => "XY-wing",
             Strategy::XyzWing => "XYZ-wing",
             Strategy::UniqueRectangle => "unique rectangle type 1",
@@ -210,6 +233,10 @@ impl Strategy {
             Strategy::NakedTriple => 36,
             Strategy::Swordfish => 38,
             Strategy::HiddenTriple => 40,
+            Strategy::Skyscraper => 40,
+            Strategy::TwoStringKite => 41,
+            Strategy::TurbotFish => 42,
+            Strategy::EmptyRectangle => 43,
             Strategy::XyWing => 42,
             Strategy::XyzWing => 44,
             Strategy::UniqueRectangle => 45,
@@ -431,6 +458,20 @@ impl Step {
             Strategy::UniqueRectangle => {
                 format!("on {} in {}", digits(&self.digits), cells(&self.cells))
             }
+            Strategy::Skyscraper | Strategy::TwoStringKite | Strategy::TurbotFish => {
+                format!(
+                    "on {}: {}",
+                    digit(self.digits[0]),
+                    x_chain(layout, &self.chain)
+                )
+            }
+            Strategy::EmptyRectangle => format!(
+                "on {} in {} with {} ({})",
+                digit(self.digits[0]),
+                unit(&self.units[0]),
+                unit(&self.units[1]),
+                cells(&self.cells)
+            ),
             Strategy::XChain => {
                 format!(
                     "on {}: {}",
