@@ -8,6 +8,7 @@ mod bench_cli;
 mod browser_play;
 mod cli_best;
 mod cli_explain;
+mod cli_generate_needs;
 mod cli_input_text;
 mod cli_killer;
 mod cli_memo;

@@ -183,6 +183,8 @@ pub struct Explainer {
     solution: Option<Grid>,
     outcome: Outcome,
     guesses: usize,
+    /// Only strategies before this one are tried ([`Explainer::below`]).
+    below: Option<Strategy>,
 }
 
 impl Explainer {
@@ -215,6 +217,7 @@ impl Explainer {
             solution: None,
             outcome: Outcome::Running,
             guesses: 0,
+            below: None,
         })
     }
 
@@ -241,6 +244,7 @@ impl Explainer {
             solution: None,
             outcome: Outcome::Running,
             guesses: 0,
+            below: None,
         })
     }
 
@@ -250,6 +254,24 @@ impl Explainer {
     /// argument does not hold there.
     pub fn assume_unique(mut self, unique: bool) -> Explainer {
         self.unique = unique;
+        self
+    }
+
+    /// Tries only the strategies simpler than `strategy` (before it in [`Strategy::ALL`]):
+    /// a puzzle that needs `strategy` gets stuck. This is how a generated puzzle is shown to
+    /// need its technique.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+    /// let mut below = Explainer::new(&grid)?.below(Strategy::HiddenSingle);
+    /// assert!(below.next().is_none());
+    /// assert_eq!(below.outcome(), Outcome::Stuck);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn below(mut self, strategy: Strategy) -> Explainer {
+        self.below = Some(strategy);
         self
     }
 
@@ -283,6 +305,9 @@ impl Explainer {
             let killer = !self.board.cages().is_empty();
             if strategy == Strategy::UniqueRectangle && (!self.unique || killer) {
                 continue;
+            }
+            if self.below.is_some_and(|b| strategy >= b) {
+                break;
             }
             if let Some(step) = finder(&self.board) {
                 return Some(step);
