@@ -55,7 +55,7 @@ fn explain_prints_one_step_per_line_and_how_it_ended() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
-            "solved in 49 steps: hardest naked single (1.0, easy)\n\n# puzzle 2 (line 2): unique\n",
+            "solved in 49 steps: hardest hidden single (1.2, easy)\n\n# puzzle 2 (line 2): unique\n",
         ))
         .stderr(predicate::str::starts_with(
             "puzzles     2 (2 solved, 0 not solved)\n",
@@ -195,20 +195,20 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(
         lines[..3],
         [
-            "easy 1.0: naked single; naked single 49",
-            "medium 1.5: hidden single; naked single 40, hidden single 11",
-            "medium 1.5: hidden single; naked single 43, hidden single 10",
+            "easy 1.2: hidden single; hidden single 49",
+            "easy 1.2: hidden single; hidden single 51",
+            "medium 2.3: naked single; hidden single 52, naked single 1",
         ]
     );
     assert_eq!(
         lines[6],
-        "hard 3.2: X-wing; naked single 43, hidden single 12, pointing 2, box-line reduction 1, naked pair 2, X-wing 1"
+        "hard 3.2: X-wing; hidden single 52, naked single 3, pointing 2, box-line reduction 1, naked pair 2, X-wing 1"
     );
     dlxkit()
         .args(["sudoku", "rate", "data/sudoku/pe96_easy50.txt"])
         .assert()
         .stderr(predicate::str::starts_with(
-            "puzzles     50 (12 easy, 28 medium, 10 hard, 0 fiendish, 0 diabolical, 0 expert)\n",
+            "puzzles     50 (19 easy, 21 medium, 10 hard, 0 fiendish, 0 diabolical, 0 expert)\n",
         ));
     assert_eq!(
         run(&["rate"], "1...............\n.12.3...4.......\n", 1),
@@ -221,7 +221,7 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(r["hardest"], "X-wing");
     assert_eq!(r["guesses"], 0);
     assert_eq!(r["steps"]["X-wing"], 1);
-    assert_eq!(r["steps"]["naked single"], 43);
+    assert_eq!(r["steps"]["hidden single"], 52);
     // The forum's hardest need guesses: expert, 8.0 and up.
     let out = run(
         &["rate"],
@@ -247,10 +247,10 @@ fn pencil_marks_are_read_by_solve_count_explain_and_rate() {
     let input = format!("{sukaku}\n");
     assert_eq!(run(&["solve"], &input, 0), format!("{PE96_1_SOLVED}\n"));
     assert_eq!(run(&["count"], &input, 0), "1\n");
-    assert!(run(&["explain"], &input, 0).ends_with("hardest naked single (1.0, easy)\n"));
+    assert!(run(&["explain"], &input, 0).ends_with("hardest hidden single (1.2, easy)\n"));
     assert_eq!(
         run(&["rate"], &input, 0),
-        "easy 1.0: naked single; naked single 49\n"
+        "easy 1.2: hidden single; hidden single 49\n"
     );
     // The jsonl record gives the puzzle as its sukaku line.
     let r = &json_lines(&run(&["solve", "-f", "jsonl"], &input, 0))[0];

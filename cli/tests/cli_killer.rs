@@ -93,7 +93,7 @@ fn a_killer_is_explained_and_rated_with_the_cage_strategies() {
     );
     assert_eq!(
         *lines.last().unwrap(),
-        "solved in 120 steps: hardest rule of 45 (2.2, medium)"
+        "solved in 120 steps: hardest rule of 45 (2.5, medium)"
     );
     // The placements, replayed, give the published solution.
     let mut grid = vec![b'.'; 81];
@@ -124,7 +124,7 @@ fn a_killer_is_explained_and_rated_with_the_cage_strategies() {
     // Rated by its hardest step, with no guess.
     assert_eq!(
         run(&["rate", "--variant", "killer"], WIKIPEDIA, 0),
-        "medium 2.2: rule of 45; naked single 50, hidden single 31, cage combination 37, \
+        "medium 2.5: rule of 45; hidden single 68, naked single 13, cage combination 37, \
          rule of 45 2\n"
     );
 }

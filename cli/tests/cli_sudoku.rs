@@ -627,18 +627,18 @@ fn rate_names_the_hardest_strategy() {
     assert_eq!(
         lines[..5],
         [
-            "easy 1.0: naked single; naked single 49",
-            "medium 1.5: hidden single; naked single 40, hidden single 11",
-            "medium 1.5: hidden single; naked single 43, hidden single 10",
-            "medium 1.5: hidden single; naked single 47, hidden single 4",
-            "easy 1.0: naked single; naked single 45",
+            "easy 1.2: hidden single; hidden single 49",
+            "easy 1.2: hidden single; hidden single 51",
+            "medium 2.3: naked single; hidden single 52, naked single 1",
+            "medium 1.5: hidden single; hidden single 51",
+            "easy 1.2: hidden single; hidden single 45",
         ]
     );
     dlxkit()
         .args(["sudoku", "rate", "data/sudoku/pe96_easy50.txt"])
         .assert()
         .stderr(predicate::str::starts_with(
-            "puzzles     50 (12 easy, 28 medium, 10 hard, 0 fiendish, 0 diabolical, 0 expert)\n",
+            "puzzles     50 (19 easy, 21 medium, 10 hard, 0 fiendish, 0 diabolical, 0 expert)\n",
         ));
     assert_eq!(
         run(&["rate"], &format!("{FOUR_MANY}\n{FOUR_NONE}\n"), 1),
@@ -647,9 +647,9 @@ fn rate_names_the_hardest_strategy() {
     let out = run(&["rate", "-f", "jsonl"], &format!("{PE96_1}\n"), 0);
     let r = &json_lines(&out)[0];
     assert_eq!(r["difficulty"], "easy");
-    assert_eq!(r["hardest"], "naked single");
+    assert_eq!(r["hardest"], "hidden single");
     assert_eq!(r["guesses"], 0);
-    assert_eq!(r["steps"]["naked single"], 49);
+    assert_eq!(r["steps"]["hidden single"], 49);
 }
 
 #[test]

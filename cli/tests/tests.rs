@@ -10,6 +10,7 @@ mod cli_best;
 mod cli_engine;
 mod cli_engine_bits;
 mod cli_explain;
+mod cli_generate_needs;
 mod cli_input_text;
 mod cli_killer;
 mod cli_macmahon;

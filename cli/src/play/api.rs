@@ -41,7 +41,7 @@ use super::puzzle::{
 };
 use super::race::Pool;
 use crate::output::millis;
-use crate::sudoku::generate::{clock_seed, make};
+use crate::sudoku::generate::{clock_seed, make, Target};
 use crate::sudoku::rate::Difficulty;
 
 const PAGE: &str = include_str!("page/index.html");
@@ -297,7 +297,10 @@ impl Api {
             options.node_limit = default_node_limit(shape.size());
             let result = make(
                 &options,
-                difficulty,
+                Target {
+                    difficulty,
+                    needs: None,
+                },
                 grid_seed,
                 &mut Rater::new(),
                 &rate_limits,

@@ -449,11 +449,12 @@ mod tests {
         assert_eq!(hint.text, "Hidden single: 1 in box 1 -> r2c2");
         let step = hint.step.unwrap();
         assert_eq!(step.placements, [Placement { cell: 5, digit: 1 }]);
-        // r1c4 is the only blank of row 1: a naked single, where to look is the cell.
+        // r1c4 is the only blank of row 1: a full house, the easiest hidden single (Sudoku
+        // Explainer's 1.0), where to look is the row.
         let hint = next_hint(&grid("123.\n....\n....\n....\n"), None, None);
-        assert_eq!(hint.look.text, "Look at r1c4.");
-        assert_eq!(hint.technique, "Naked single");
-        assert_eq!(hint.step.unwrap().units, [0, 7, 9]); // row 1, column 4, box 2
+        assert_eq!(hint.look.text, "Look at row 1.");
+        assert_eq!(hint.technique, "Hidden single");
+        assert_eq!(hint.step.unwrap().units, [0]); // row 1
     }
 
     #[test]

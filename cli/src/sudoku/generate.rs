@@ -14,7 +14,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
-use dlxkit::sudoku::explain::{Level, Rating};
+use dlxkit::sudoku::explain::{Level, Rating, Strategy};
 use dlxkit::sudoku::generate::{
     default_node_limit, generate_observed, GenerateError, GenerateOptions, Generated, Symmetry,
 };
@@ -34,6 +34,10 @@ use super::{grid_error, GridArgs};
 /// Attempts at each puzzle of a `--difficulty` before giving up on the difficulty.
 pub const ATTEMPTS: u32 = 100;
 
+/// Attempts at each puzzle of a `--needs` before giving up: a technique is the hardest step
+/// of few minimal puzzles, and an attempt at a 9x9 puzzle takes milliseconds.
+pub const NEEDS_ATTEMPTS: u32 = 3000;
+
 /// Puzzles per thread in one chunk of a run: enough that the threads rarely wait for each
 /// other at the end of a chunk, few enough that memory stays small whatever `--count`.
 const CHUNK_PER_THREAD: usize = 64;
@@ -42,6 +46,7 @@ const EXAMPLES: &str = "\
 Examples:
   dlxkit sudoku generate --seed 1                       one 9x9 puzzle
   dlxkit sudoku generate --seed 1 --count 10 --difficulty hard
+  dlxkit sudoku generate --seed 1 --needs skyscraper   its hardest step a skyscraper
   dlxkit sudoku generate --size 6 --count 3             6x6, 2x3 boxes
   dlxkit sudoku generate --size 64 --seed 1             64x64 (boxes of 8x8)
   dlxkit sudoku generate --variant x --givens 24        Sudoku-X, 24 givens if possible
@@ -144,8 +149,23 @@ pub struct GenerateArgs {
     pub givens: Option<usize>,
 
     /// The difficulty, rated by the strategies a person needs
-    #[arg(short, long, value_enum, value_name = "LEVEL")]
+    #[arg(
+        short,
+        long,
+        value_enum,
+        value_name = "LEVEL",
+        conflicts_with = "needs"
+    )]
     pub difficulty: Option<Difficulty>,
+
+    /// A puzzle whose hardest step is this technique (its name as `explain` writes it:
+    /// "X-wing", "skyscraper", "XY-chain"...)
+    ///
+    /// Every removal of givens keeps the puzzle solvable by this technique and the simpler
+    /// ones, without a guess; a puzzle that ends without needing it is made again from the
+    /// next seed of its stream (as for --difficulty).
+    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique)]
+    pub needs: Option<Strategy>,
 
     /// Output format
     #[arg(short, long, value_enum, default_value = "line", value_name = "FORMAT")]
@@ -171,6 +191,61 @@ pub struct GenerateArgs {
     /// Make N puzzles at once, on N threads (0: one per core)
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
+}
+
+/// Reads a technique's name (case does not matter); the guess is not one.
+fn parse_technique(name: &str) -> Result<Strategy, String> {
+    Strategy::ALL
+        .into_iter()
+        .filter(|&s| s != Strategy::Guess)
+        .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = Strategy::ALL[..Strategy::ALL.len() - 1]
+                .iter()
+                .map(|s| s.name())
+                .collect();
+            format!(
+                "no technique is named {name:?}; the techniques: {}",
+                names.join(", ")
+            )
+        })
+}
+
+/// What a generated puzzle must be: of a level, or needing a technique (or anything).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Target {
+    /// The level of its rating.
+    pub difficulty: Option<Difficulty>,
+    /// The technique of its hardest step.
+    pub needs: Option<Strategy>,
+}
+
+impl Target {
+    /// Whether a removal of givens may stand: the puzzle stays within the target.
+    fn allows(self, rating: &Rating) -> bool {
+        match (self.difficulty, self.needs) {
+            (_, Some(t)) => {
+                rating.level.is_some()
+                    && rating.guesses() == 0
+                    && rating.counts.iter().all(|&(s, _)| s <= t)
+            }
+            (None | Some(Difficulty::Expert), None) => true,
+            (Some(d), None) => rating.level.is_some_and(|l| l <= d.level()),
+        }
+    }
+
+    /// Whether a finished puzzle meets the target.
+    fn met(self, rating: &Rating) -> bool {
+        self.difficulty
+            .is_none_or(|d| rating.level == Some(d.level()))
+            && self
+                .needs
+                .is_none_or(|t| rating.hardest == Some(t) && rating.guesses() == 0)
+    }
+
+    fn is_some(self) -> bool {
+        self.difficulty.is_some() || self.needs.is_some()
+    }
 }
 
 /// A generated puzzle, rated, and whether it met the targets.
@@ -267,7 +342,10 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                 };
                 let made = make(
                     &options,
-                    args.difficulty,
+                    Target {
+                        difficulty: args.difficulty,
+                        needs: args.needs,
+                    },
                     seed,
                     solver,
                     &rate_limits,
@@ -281,10 +359,11 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                 givens += made.generated.givens;
                 missed += u64::from(!made.reached);
                 timed_out += u64::from(made.timed_out);
-                off_level += u64::from(
-                    args.difficulty
-                        .is_some_and(|d| made.rating.level != Some(d.level())),
-                );
+                let target = Target {
+                    difficulty: args.difficulty,
+                    needs: args.needs,
+                };
+                off_level += u64::from(target.is_some() && !target.met(&made.rating));
                 over_givens += u64::from(!made.generated.target_reached);
                 cut_short += u64::from(made.generated.stopped);
                 if let Some(level) = made.rating.level {
@@ -311,6 +390,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         let mut misses: Vec<(u64, String)> = Vec::new();
         if let Some(d) = args.difficulty {
             misses.push((off_level, format!("--difficulty {}", d.level())));
+        }
+        if let Some(t) = args.needs {
+            misses.push((off_level, format!("--needs {}", t.name())));
         }
         if let Some(n) = args.givens {
             misses.push((over_givens, format!("--givens {n}")));
@@ -377,7 +459,7 @@ const PROGRESS_EVERY: usize = 64;
 /// or the time limit); `show` reports the removal's progress.
 pub fn make(
     options: &GenerateOptions,
-    difficulty: Option<Difficulty>,
+    target: Target,
     seed: u64,
     solver: &mut Rater,
     rate_limits: &Limits,
@@ -387,17 +469,21 @@ pub fn make(
     let start = Instant::now();
     let mut stream = Rng::new(seed);
     let mut best: Option<Made> = None;
-    for attempt in 0..ATTEMPTS {
+    let attempts = if target.needs.is_some() {
+        NEEDS_ATTEMPTS
+    } else {
+        ATTEMPTS
+    };
+    for attempt in 0..attempts {
         let seed = if attempt == 0 {
             seed
         } else {
             stream.next_u64()
         };
-        let accept = |puzzle: &Grid| match difficulty {
-            None | Some(Difficulty::Expert) => true,
-            Some(d) => rate(solver, puzzle, rate_limits)
-                .1
-                .is_some_and(|l| l <= d.level()),
+        let accept = |puzzle: &Grid| {
+            let free = target.needs.is_none()
+                && matches!(target.difficulty, None | Some(Difficulty::Expert));
+            free || target.allows(&rate(solver, puzzle, rate_limits).0)
         };
         let observe = |p: &dlxkit::sudoku::generate::Progress| {
             if p.tried % PROGRESS_EVERY == 0 {
@@ -418,19 +504,16 @@ pub fn make(
         };
         let rating =
             solver.rate_solved(&generated.puzzle, generated.solution.clone(), &final_limits);
-        let level = rating.level;
         let out_of_time = stop();
+        let met = target.met(&rating);
         let made = Made {
-            reached: generated.target_reached
-                && !generated.stopped
-                && difficulty.is_none_or(|d| level == Some(d.level())),
-            timed_out: generated.stopped
-                || (out_of_time && difficulty.is_some_and(|d| level != Some(d.level()))),
+            reached: generated.target_reached && !generated.stopped && met,
+            timed_out: generated.stopped || (out_of_time && target.is_some() && !met),
             generated,
             rating,
             elapsed: start.elapsed(),
         };
-        if made.reached || difficulty.is_none() || out_of_time {
+        if made.reached || !target.is_some() || out_of_time {
             return Ok(keep_harder(best, made));
         }
         // Keep the hardest miss (within the difficulty, as the hook ensures).

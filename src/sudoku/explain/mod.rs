@@ -22,7 +22,7 @@
 //! let steps: Vec<_> = explainer.by_ref().collect();
 //! assert_eq!(explainer.outcome(), Outcome::Solved);
 //! assert!(steps.iter().all(|s| s.strategy <= Strategy::HiddenSingle));
-//! assert_eq!(steps[0].text(grid.layout()), "naked single: 4 is the last candidate of r5c6 -> r5c6");
+//! assert_eq!(steps[0].text(grid.layout()), "hidden single: 6 in box 1 -> r2c2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -36,6 +36,8 @@
 //! | naked and hidden singles, naked and hidden subsets | every unit: rows, columns, boxes or jigsaw regions, X diagonals, windoku windows |
 //! | pointing, box-line reduction | any two units whose intersection holds a digit's places: a box, region or window confining a digit to a line (pointing), a row, column or diagonal confining it to a box, region or window (box-line) |
 //! | X-wing, swordfish, jellyfish | rows and columns only (basic fish) |
+//! | skyscraper, 2-string kite, turbot fish | strong links in any unit, "seeing" along any unit |
+//! | empty rectangle | boxes (or jigsaw regions) with rows and columns |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
 //! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
@@ -53,9 +55,11 @@ mod chains;
 mod fish;
 mod intersections;
 pub mod rating;
+mod se;
 mod singles;
 mod step;
 mod subsets;
+mod turbot;
 mod uniqueness;
 mod wings;
 
@@ -128,8 +132,8 @@ pub type Finder = fn(&Board) -> Option<Step>;
 /// ```
 pub fn ladder() -> &'static [(Strategy, Finder)] {
     &[
-        (Strategy::NakedSingle, singles::naked_single),
         (Strategy::HiddenSingle, singles::hidden_single),
+        (Strategy::NakedSingle, singles::naked_single),
         (Strategy::CageCombination, cages::cage_combination),
         (Strategy::RuleOf45, cages::rule_of_45),
         (Strategy::Pointing, intersections::pointing),
@@ -140,6 +144,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::NakedTriple, |b| subsets::naked(b, 3)),
         (Strategy::Swordfish, |b| fish::fish(b, 3)),
         (Strategy::HiddenTriple, |b| subsets::hidden(b, 3)),
+        (Strategy::Skyscraper, turbot::skyscraper),
+        (Strategy::TwoStringKite, turbot::two_string_kite),
+        (Strategy::TurbotFish, turbot::turbot_fish),
+        (Strategy::EmptyRectangle, turbot::empty_rectangle),
         (Strategy::XyWing, wings::xy_wing),
         (Strategy::XyzWing, wings::xyz_wing),
         (Strategy::UniqueRectangle, uniqueness::type1),
@@ -175,6 +183,8 @@ pub struct Explainer {
     solution: Option<Grid>,
     outcome: Outcome,
     guesses: usize,
+    /// Only strategies before this one are tried ([`Explainer::below`]).
+    below: Option<Strategy>,
 }
 
 impl Explainer {
@@ -207,6 +217,7 @@ impl Explainer {
             solution: None,
             outcome: Outcome::Running,
             guesses: 0,
+            below: None,
         })
     }
 
@@ -233,6 +244,7 @@ impl Explainer {
             solution: None,
             outcome: Outcome::Running,
             guesses: 0,
+            below: None,
         })
     }
 
@@ -242,6 +254,24 @@ impl Explainer {
     /// argument does not hold there.
     pub fn assume_unique(mut self, unique: bool) -> Explainer {
         self.unique = unique;
+        self
+    }
+
+    /// Tries only the strategies simpler than `strategy` (before it in [`Strategy::ALL`]):
+    /// a puzzle that needs `strategy` gets stuck. This is how a generated puzzle is shown to
+    /// need its technique.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+    /// let mut below = Explainer::new(&grid)?.below(Strategy::HiddenSingle);
+    /// assert!(below.next().is_none());
+    /// assert_eq!(below.outcome(), Outcome::Stuck);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn below(mut self, strategy: Strategy) -> Explainer {
+        self.below = Some(strategy);
         self
     }
 
@@ -275,6 +305,9 @@ impl Explainer {
             let killer = !self.board.cages().is_empty();
             if strategy == Strategy::UniqueRectangle && (!self.unique || killer) {
                 continue;
+            }
+            if self.below.is_some_and(|b| strategy >= b) {
+                break;
             }
             if let Some(step) = finder(&self.board) {
                 return Some(step);

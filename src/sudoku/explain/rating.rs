@@ -11,10 +11,10 @@
 //!
 //! | level | score | hardest step needed |
 //! |---|---|---|
-//! | easy | 1.0 | naked singles |
-//! | medium | 1.5 – 2.2 | hidden singles; in killer puzzles cage combinations (2.0) and the rule of 45 (2.2) |
+//! | easy | 1.0 – 1.2 | hidden singles in boxes (a full house 1.0) |
+//! | medium | 1.5 – 2.5 | hidden singles in lines, naked singles (2.3); in killer puzzles cage combinations (2.4) and the rule of 45 (2.5) |
 //! | hard | 2.6 – 3.8 | pointing, box-line reduction, naked pair, X-wing, hidden pair, naked triple, swordfish |
-//! | fiendish | 4.0 – 5.4 | hidden triple, XY-wing, XYZ-wing, unique rectangle, naked quad, jellyfish, hidden quad |
+//! | fiendish | 4.0 – 5.4 | hidden triple, skyscraper, 2-string kite, turbot fish, empty rectangle, XY-wing, XYZ-wing, unique rectangle, naked quad, jellyfish, hidden quad |
 //! | diabolical | 6.5 – 7.2 | X-chain, XY-chain |
 //! | expert | 8.0 and up | a guess (trial and error) |
 //!
@@ -28,9 +28,9 @@
 //! )?;
 //! let rating = rate(&grid, None);
 //! assert_eq!(rating.answer, Answer::Unique);
-//! assert_eq!((rating.level, rating.hardest), (Some(Level::Easy), Some(Strategy::NakedSingle)));
-//! assert_eq!(rating.score.to_string(), "1.0");
-//! assert_eq!(rating.count(Strategy::NakedSingle), 49);
+//! assert_eq!((rating.level, rating.hardest), (Some(Level::Easy), Some(Strategy::HiddenSingle)));
+//! assert_eq!(rating.score.to_string(), "1.2"); // hidden singles in boxes, as SE rates it
+//! assert_eq!(rating.count(Strategy::HiddenSingle), 49);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -55,9 +55,10 @@ use crate::sudoku::solvers::{Answer, Limits, SolveReport, SolveStats, Status, Su
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Naked singles only.
+    /// Hidden singles in boxes (and full houses) only.
     Easy,
-    /// Hidden singles; in killer puzzles, cage combinations and the rule of 45.
+    /// Hidden singles in lines, naked singles; in killer puzzles, cage combinations and the
+    /// rule of 45.
     Medium,
     /// Locked candidates, pairs, naked triples, X-wing, swordfish.
     Hard,
@@ -89,8 +90,8 @@ impl Level {
     /// ```
     pub fn of(score: Score) -> Level {
         match score.tenths() {
-            0..=10 => Level::Easy,
-            11..=25 => Level::Medium,
+            0..=12 => Level::Easy,
+            13..=25 => Level::Medium,
             26..=39 => Level::Hard,
             40..=59 => Level::Fiendish,
             60..=79 => Level::Diabolical,
@@ -308,7 +309,7 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
         return; // stopped, or (not expected for a unique puzzle with its solution) stuck
     }
     // A grid with nothing left to do is as easy as it gets.
-    let score = hardest(&steps).map_or(Strategy::NakedSingle.score(), |s| s.score);
+    let score = hardest(&steps).map_or(Strategy::HiddenSingle.score(), |s| s.score);
     rating.score = score;
     rating.level = Some(Level::of(score));
     rating.hardest = hardest(&steps).map(|s| s.strategy);
@@ -326,7 +327,7 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
 /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 /// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
 /// let steps: Vec<_> = Explainer::new(&grid)?.collect();
-/// assert_eq!(hardest(&steps).map(|s| s.strategy), Some(Strategy::NakedSingle));
+/// assert_eq!(hardest(&steps).map(|s| s.strategy), Some(Strategy::HiddenSingle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn hardest(steps: &[Step]) -> Option<&Step> {

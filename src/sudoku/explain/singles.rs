@@ -1,6 +1,7 @@
 //! Naked and hidden singles.
 
 use super::board::Board;
+use super::se;
 use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::grid::UnitKind;
 
@@ -15,19 +16,24 @@ pub(super) fn naked_single(board: &Board) -> Option<Step> {
     Some(step)
 }
 
-/// The first digit with one place left in a unit: boxes (and jigsaw regions) first, as
-/// players look there first, then rows, columns and the variant's extra units.
+/// The first digit with one place left in a unit, in Sudoku Explainer's order of value: the
+/// last open cell of a unit (a full house, 1.0) first, then boxes (and jigsaw regions, 1.2),
+/// then rows, columns and the variant's extra units (1.5).
 pub(super) fn hidden_single(board: &Board) -> Option<Step> {
+    let units = board.layout().units().len();
+    let n = board.size();
+    let full = (0..units).filter(|&u| n - board.placed_in(u).len() == 1);
     let boxes = board.units_of_kind(UnitKind::Box);
-    let others = (0..board.layout().units().len())
-        .filter(|&u| board.layout().units()[u].kind != UnitKind::Box);
-    for unit in boxes.chain(others) {
-        let single =
-            (1..=board.size() as u8).find(|&d| board.place_mask(unit, d).count_ones() == 1);
+    let others = (0..units).filter(|&u| board.layout().units()[u].kind != UnitKind::Box);
+    for unit in full.chain(boxes).chain(others) {
+        let single = (1..=n as u8).find(|&d| board.place_mask(unit, d).count_ones() == 1);
         if let Some(digit) = single {
             let at = board.place_mask(unit, digit).trailing_zeros() as usize;
             let cell = board.layout().units()[unit].cells[at];
             let mut step = Step::new(Strategy::HiddenSingle);
+            let kind = board.layout().units()[unit].kind;
+            let full_house = n - board.placed_in(unit).len() == 1;
+            step.score = se::hidden_single(full_house, kind == UnitKind::Box);
             step.units.push(unit);
             step.cells.push(cell);
             step.digits.push(digit);

@@ -7,23 +7,26 @@ use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::{Layout, UnitKind};
 use crate::sudoku::parse::symbol_of;
 
-/// A logical technique, from the simplest to the hardest (the order the explainer tries
-/// them in, and the order of their [`Score`]s), with [`Strategy::Guess`] last.
+/// A logical technique, from the simplest to the hardest: the order the explainer tries
+/// them in, which is Sudoku Explainer's (the order of their [`Score`]s, but for its turbot
+/// fish, 4.0 to 4.3, tried before the XY-wing's 4.2), with [`Strategy::Guess`] last.
 ///
 /// ```
 /// use dlxkit::sudoku::explain::Strategy;
 /// assert!(Strategy::NakedSingle < Strategy::XWing);
 /// assert_eq!(Strategy::XWing.name(), "X-wing");
 /// assert_eq!(Strategy::XWing.score().to_string(), "3.2");
-/// assert!(Strategy::ALL.windows(2).all(|w| w[0].score() <= w[1].score()));
+/// assert_eq!(Strategy::EmptyRectangle.score().to_string(), "4.3");
+/// assert!(Strategy::EmptyRectangle < Strategy::XyWing);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Strategy {
+    /// A digit with one place left in a unit goes there (the last open cell of a unit, a
+    /// *full house*, first, then boxes, then lines, as Sudoku Explainer values them).
+    HiddenSingle,
     /// A cell with one candidate left holds it.
     NakedSingle,
-    /// A digit with one place left in a unit goes there.
-    HiddenSingle,
     /// Killer Sudoku: a cage's open cells keep only the digits that some filling of the
     /// cage's remaining sum (distinct digits, each from its cell's candidates) puts there.
     CageCombination,
@@ -50,6 +53,19 @@ pub enum Strategy {
     Swordfish,
     /// Three digits whose places in a unit are three cells.
     HiddenTriple,
+    // The rungs of branch `explain` (issue 29, part 1): turbot fish and empty rectangles.
+    /// Two strong links on a digit in parallel lines (both rows or both columns) whose inner
+    /// ends see each other: one outer end holds the digit.
+    Skyscraper,
+    /// Two strong links on a digit, one in a row and one in a column, whose inner ends share
+    /// a box: one outer end holds the digit.
+    TwoStringKite,
+    /// Two strong links on a digit, one in a box, whose inner ends see each other: one outer
+    /// end holds the digit.
+    TurbotFish,
+    /// A digit whose places in a box lie on one row and one column of it, with a strong link
+    /// in a line from that row (or column): the cell closing the rectangle loses the digit.
+    EmptyRectangle,
     /// A bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves the cells that
     /// see both pincers.
     XyWing,
@@ -126,9 +142,9 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 21] = [
-        Strategy::NakedSingle,
+    pub const ALL: [Strategy; 25] = [
         Strategy::HiddenSingle,
+        Strategy::NakedSingle,
         Strategy::CageCombination,
         Strategy::RuleOf45,
         Strategy::Pointing,
@@ -139,6 +155,10 @@ impl Strategy {
         Strategy::NakedTriple,
         Strategy::Swordfish,
         Strategy::HiddenTriple,
+        Strategy::Skyscraper,
+        Strategy::TwoStringKite,
+        Strategy::TurbotFish,
+        Strategy::EmptyRectangle,
         Strategy::XyWing,
         Strategy::XyzWing,
         Strategy::UniqueRectangle,
@@ -159,8 +179,8 @@ impl Strategy {
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Strategy::NakedSingle => "naked single",
             Strategy::HiddenSingle => "hidden single",
+            Strategy::NakedSingle => "naked single",
             Strategy::CageCombination => "cage combination",
             Strategy::RuleOf45 => "rule of 45",
             Strategy::Pointing => "pointing",
@@ -171,6 +191,10 @@ impl Strategy {
             Strategy::NakedTriple => "naked triple",
             Strategy::Swordfish => "swordfish",
             Strategy::HiddenTriple => "hidden triple",
+            Strategy::Skyscraper => "skyscraper",
+            Strategy::TwoStringKite => "2-string kite",
+            Strategy::TurbotFish => "turbot fish",
+            Strategy::EmptyRectangle => "empty rectangle",
             Strategy::XyWing => "XY-wing",
             Strategy::XyzWing => "XYZ-wing",
             Strategy::UniqueRectangle => "unique rectangle type 1",
@@ -183,20 +207,24 @@ impl Strategy {
         }
     }
 
-    /// Its score: the difficulty of its simplest instance (chains add to it with their
-    /// length, a guess with the number of guesses; see [`crate::sudoku::explain::rating`]).
+    /// Its score: Sudoku Explainer's difficulty of its simplest instance (a hidden single
+    /// that is a full house 1.0, in a box 1.2, in a line 1.5; chains add to it with their
+    /// length, a guess with the number of guesses). A step's own [`Step::score`] adds SE's
+    /// complexity modifiers (the `se` module holds them, each naming SE's rule). The killer
+    /// strategies are dlxkit's own (SE has no cages), placed after the naked single.
     ///
     /// ```
     /// use dlxkit::sudoku::explain::Strategy;
-    /// assert_eq!(Strategy::NakedSingle.score().to_string(), "1.0");
+    /// assert_eq!(Strategy::NakedSingle.score().to_string(), "2.3");
+    /// assert_eq!(Strategy::HiddenSingle.score().to_string(), "1.0");
     /// assert_eq!(Strategy::HiddenPair.score().to_string(), "3.4");
     /// ```
     pub fn score(self) -> Score {
         Score(match self {
-            Strategy::NakedSingle => 10,
-            Strategy::HiddenSingle => 15,
-            Strategy::CageCombination => 20,
-            Strategy::RuleOf45 => 22,
+            Strategy::HiddenSingle => 10,
+            Strategy::NakedSingle => 23,
+            Strategy::CageCombination => 24,
+            Strategy::RuleOf45 => 25,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -205,6 +233,10 @@ impl Strategy {
             Strategy::NakedTriple => 36,
             Strategy::Swordfish => 38,
             Strategy::HiddenTriple => 40,
+            Strategy::Skyscraper => 40,
+            Strategy::TwoStringKite => 41,
+            Strategy::TurbotFish => 42,
+            Strategy::EmptyRectangle => 43,
             Strategy::XyWing => 42,
             Strategy::XyzWing => 44,
             Strategy::UniqueRectangle => 45,
@@ -254,8 +286,9 @@ pub struct Candidate {
 /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 /// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
 /// let step = Explainer::new(&grid)?.next().unwrap();
-/// assert_eq!(step.strategy, Strategy::NakedSingle);
-/// assert_eq!(step.text(grid.layout()), "naked single: 2 is the last candidate of r1c2 -> r1c2");
+/// assert_eq!(step.strategy, Strategy::HiddenSingle);
+/// assert_eq!(step.text(grid.layout()), "hidden single: 2 in row 1 -> r1c2");
+/// assert_eq!(step.score.to_string(), "1.0"); // the last open cell of row 1: a full house
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -328,7 +361,7 @@ impl Step {
     /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
     /// let grid = parse_grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", &ParseOptions::default())?;
     /// let steps: Vec<String> = Explainer::new(&grid)?.map(|s| s.text(grid.layout())).collect();
-    /// assert_eq!(steps[0], "naked single: 4 is the last candidate of r5c6 -> r5c6");
+    /// assert_eq!(steps[0], "hidden single: 6 in box 1 -> r2c2");
     /// assert_eq!(steps.len(), 49); // one per blank cell: singles solve it
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -425,6 +458,20 @@ impl Step {
             Strategy::UniqueRectangle => {
                 format!("on {} in {}", digits(&self.digits), cells(&self.cells))
             }
+            Strategy::Skyscraper | Strategy::TwoStringKite | Strategy::TurbotFish => {
+                format!(
+                    "on {}: {}",
+                    digit(self.digits[0]),
+                    x_chain(layout, &self.chain)
+                )
+            }
+            Strategy::EmptyRectangle => format!(
+                "on {} in {} with {} ({})",
+                digit(self.digits[0]),
+                unit(&self.units[0]),
+                unit(&self.units[1]),
+                cells(&self.cells)
+            ),
             Strategy::XChain => {
                 format!(
                     "on {}: {}",

@@ -7,6 +7,7 @@
 //! hold just `{x,y}`, the fourth holds something else: `x` and `y` leave it.
 
 use super::board::Board;
+use super::se;
 use super::step::{Candidate, Step, Strategy};
 
 /// The first unique rectangle of type 1 (corners in reading order).
@@ -53,7 +54,7 @@ pub(super) fn type1(board: &Board) -> Option<Step> {
                 corners.sort_unstable();
                 let mut cells: Vec<usize> = corners.into_iter().filter(|&x| x != extra).collect();
                 cells.push(extra);
-                return Some(Step::eliminating(
+                let mut step = Step::eliminating(
                     Strategy::UniqueRectangle,
                     vec![],
                     cells,
@@ -61,7 +62,9 @@ pub(super) fn type1(board: &Board) -> Option<Step> {
                     pair.iter()
                         .map(|digit| Candidate { cell: extra, digit })
                         .collect(),
-                ));
+                );
+                step.score = se::unique_loop(4);
+                return Some(step);
             }
         }
     }

@@ -1,0 +1,60 @@
+//! `dlxkit sudoku generate --needs TECHNIQUE`: puzzles whose hardest step is the technique,
+//! unique, reproducible by seed, and stuck without the technique (the ladder below it).
+
+use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
+use dlxkit::sudoku::ops;
+use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+use serde_json::Value;
+
+use crate::cli_util::sudoku_quiet as run;
+
+/// Each puzzle: its hardest step is the technique; one solution; the explanation without a
+/// guess solves it and uses the technique; the strategies simpler than it get stuck.
+#[test]
+fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
+    for (name, strategy) in [
+        ("skyscraper", Strategy::Skyscraper),
+        ("XY-wing", Strategy::XyWing),
+        ("xy-chain", Strategy::XyChain),
+    ] {
+        let args = ["generate", "--seed", "1", "--needs", name, "-f", "jsonl"];
+        let out = run(&args, "", 0);
+        let r: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(r["hardest"], strategy.name(), "{name}");
+        assert_eq!(r["target_reached"], true, "{name}");
+        assert_eq!(r["guesses"], 0, "{name}");
+        // The same seed, the same puzzle.
+        let again: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
+        assert_eq!(again["puzzle"], r["puzzle"], "{name}");
+        let grid = parse_grid(r["puzzle"].as_str().unwrap(), &ParseOptions::default()).unwrap();
+        let count = ops::count_solutions(&grid, 2).unwrap();
+        assert_eq!(count, ops::SolutionCount::Exact(1), "{name}: not unique");
+        let mut full = Explainer::new(&grid).unwrap().assume_unique(true);
+        let steps: Vec<_> = full.by_ref().collect();
+        assert_eq!(full.outcome(), Outcome::Solved, "{name}");
+        assert!(steps.iter().any(|s| s.strategy == strategy), "{name}");
+        let mut below = Explainer::new(&grid)
+            .unwrap()
+            .assume_unique(true)
+            .below(strategy);
+        below.by_ref().for_each(drop);
+        assert_eq!(below.outcome(), Outcome::Stuck, "{name}");
+    }
+}
+
+#[test]
+fn needs_takes_a_technique_by_name_only() {
+    let (_, err) = crate::cli_util::sudoku(&["generate", "--needs", "guess"], "", 2);
+    assert!(
+        err.contains(
+            "no technique is named \"guess\"; the techniques: hidden single, naked single"
+        ),
+        "{err}"
+    );
+    let (_, err) = crate::cli_util::sudoku(
+        &["generate", "--needs", "X-wing", "--difficulty", "hard"],
+        "",
+        2,
+    );
+    assert!(err.contains("cannot be used with"), "{err}");
+}
