@@ -128,6 +128,12 @@ pub fn option_error(message: String, option: usize, item: Option<String>) -> PyE
     raise::<ProblemError>(message, place)
 }
 
+/// A plan the front door refuses (a combination of modes that has no meaning or does not
+/// work yet), as a `SearchError` with the library's reason.
+pub fn unsupported(error: xc::Unsupported) -> PyErr {
+    raise::<SearchError>(error.to_string(), Place::default())
+}
+
 /// A memoised search that cannot run as asked.
 pub fn memo_error(error: MemoError) -> PyErr {
     raise::<SearchError>(error.to_string(), Place::default())

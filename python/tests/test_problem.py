@@ -198,3 +198,47 @@ def test_a_wrong_solution_is_named():
         p.check([0, 1])
     with pytest.raises(dlxkit.ProblemError, match="option 99 does not exist"):
         p.check([99])
+
+
+def test_solutions_on_threads_come_in_one_threads_order():
+    for problem in (dlxkit.puzzles.queens(8), dlxkit.puzzles.langford(7), dlxkit.puzzles.polyominoes(3, 20)):
+        one = [tuple(s) for s in problem.solutions()]
+        assert one, "each problem has solutions"
+        assert [tuple(s) for s in problem.solutions(jobs=2)] == one
+        unordered = [tuple(s) for s in problem.solutions(jobs=2, ordered=False)]
+        assert sorted(unordered) == sorted(one)  # the same lists, each as its thread found it
+        for s in unordered:
+            problem.check(list(s))
+
+
+def test_solutions_on_threads_stop_at_the_limit_in_order():
+    q = dlxkit.puzzles.queens(10)
+    first = [tuple(s) for s in q.solutions(limit=50)]
+    it = q.solutions(limit=50, jobs=2)
+    assert [tuple(s) for s in it] == first
+    assert it.status == "solution limit"
+
+
+def test_a_seed_changes_the_order_not_the_solutions():
+    q = dlxkit.puzzles.queens(8)
+    plain = [tuple(s) for s in q.solutions()]
+    seeded = [tuple(s) for s in q.solutions(seed=7)]
+    assert solution_set(seeded) == solution_set(plain) and len(plain) == 92
+    assert seeded != plain
+    assert [tuple(s) for s in q.solutions(seed=7)] == seeded  # reproducible
+    assert q.count(seed=7) == 92
+    assert q.stats(seed=7).nodes != q.stats().nodes
+    with pytest.raises(ValueError, match="seed=3 with memo=True"):
+        q.count(seed=3, memo=True)
+
+
+def test_a_plan_the_library_refuses_raises_its_reason():
+    bounded = dlxkit.Problem(["A", "B"], [["A"], ["A", "B"], ["B"]], bounds={"A": (1, 2)})
+    assert sorted(tuple(sorted(s)) for s in bounded.solutions()) == sorted(
+        tuple(s) for s in brute_force(["A", "B"], [["A"], ["A", "B"], ["B"]], bounds={"A": (1, 2)})
+    )
+    # Algorithm M runs on one thread: the front door refuses threads with its reason.
+    with pytest.raises(dlxkit.SearchError, match="item bounds .* runs on one thread"):
+        bounded.solutions(jobs=2)
+    with pytest.raises(dlxkit.SearchError, match="item bounds"):
+        bounded.count(jobs=2)
