@@ -140,7 +140,12 @@ class Problem:
     ) -> Stats:
         """Counts as count() does and returns Knuth's statistics."""
     def best(
-        self, k: int = 1, *, nodes: Optional[int] = None, seconds: Optional[float] = None
+        self,
+        k: int = 1,
+        *,
+        nodes: Optional[int] = None,
+        seconds: Optional[float] = None,
+        jobs: int = 1,
     ) -> Found:
         """The k cheapest solutions as (cost, options) pairs, cheapest first."""
     def sample(

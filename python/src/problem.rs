@@ -361,20 +361,23 @@ impl PyProblem {
     /// The `k` cheapest solutions by the options' costs (Knuth's DLX5), cheapest first, as
     /// a :class:`Found` list of ``(cost, options)`` pairs whose ``status`` says whether a limit
     /// cut the search short (then they are the cheapest found, not proven the cheapest).
-    #[pyo3(signature = (k = 1, *, nodes = None, seconds = None))]
+    /// ``jobs=N`` searches on N threads that share the K-th best cost found as a bound (the
+    /// same K best costs as one thread).
+    #[pyo3(signature = (k = 1, *, nodes = None, seconds = None, jobs = 1))]
     fn best(
         &self,
         py: Python<'_>,
         k: usize,
         nodes: Option<u64>,
         seconds: Option<f64>,
+        jobs: usize,
     ) -> PyResult<Py<PyAny>> {
         let budget = search::Budget {
             limit: None,
             nodes,
             seconds,
         };
-        let (cheapest, status) = search::best(py, &self.inner, k, budget)?;
+        let (cheapest, status) = search::best(py, &self.inner, k, budget, jobs)?;
         let found = py.import("dlxkit")?.getattr("Found")?;
         Ok(found.call1((cheapest, status))?.unbind())
     }

@@ -15,7 +15,7 @@ use dlxkit::xc::memo::{self, Count, MemoOptions};
 use dlxkit::xc::plan::Discard;
 use dlxkit::xc::zdd::Zdd;
 use dlxkit::xc::{
-    BestSolver, Limits, OptionId, Outcome, Plan, Problem, SearchOrder, Sink, Status, Unsupported,
+    Limits, OptionId, Outcome, Plan, Problem, SearchOrder, Sink, Status, Unsupported,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -419,6 +419,7 @@ pub fn best(
     problem: &Arc<Problem>,
     k: usize,
     budget: Budget,
+    jobs: usize,
 ) -> PyResult<(Vec<Cheap>, &'static str)> {
     if k == 0 || k > 1 << 20 {
         return Err(errors::value_error(format!(
@@ -428,11 +429,13 @@ pub fn best(
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = budget.limits(&cancel)?;
-    let outcome = interruptible(py, &cancel, || {
-        let mut search = BestSolver::new(problem, k).with_limits(limits);
-        search.by_ref().for_each(drop);
-        search.outcome()
-    })?;
+    let plan = Plan::new()
+        .best(k)
+        .threads(check_jobs(jobs)?)
+        .limits(limits);
+    plan.check(problem).map_err(errors::unsupported)?;
+    let outcome = interruptible(py, &cancel, || plan.run(problem, &mut Discard))?
+        .map_err(errors::unsupported)?;
     let cheapest = outcome
         .cheapest
         .into_iter()

@@ -242,3 +242,22 @@ def test_a_plan_the_library_refuses_raises_its_reason():
         bounded.solutions(jobs=2)
     with pytest.raises(dlxkit.SearchError, match="item bounds"):
         bounded.count(jobs=2)
+
+
+def test_best_on_threads_finds_the_same_costs():
+    import random
+
+    rng = random.Random(5)
+    for trial in range(6):
+        items = [f"i{k}" for k in range(7)]
+        options = [rng.sample(items, rng.randint(1, 3)) for _ in range(24)]
+        costs = [rng.randint(0, 20) for _ in options]
+        p = dlxkit.Problem(items, options, costs=costs)
+        every = sorted(sum(costs[k] for k in s) for s in brute_force(items, options))
+        for jobs in (1, 2):
+            found = p.best(4, jobs=jobs)
+            assert found.complete
+            assert [cost for cost, _ in found] == every[:4], (trial, jobs)
+            for cost, s in found:
+                p.check(s)
+                assert sum(costs[k] for k in s) == cost
