@@ -109,8 +109,13 @@ class Problem:
         nodes: Optional[int] = None,
         seconds: Optional[float] = None,
         names: bool = False,
+        jobs: int = 1,
+        ordered: bool = True,
+        seed: Optional[int] = None,
     ) -> Solutions:
-        """The solutions, lazily: option indices, or with names=True options as item names."""
+        """The solutions, lazily: option indices, or with names=True options as item names.
+        jobs=N searches on N threads (in one thread's order unless ordered=False); seed
+        randomises the order as Knuth's programs do."""
     def count(
         self,
         *,
@@ -119,8 +124,10 @@ class Problem:
         seconds: Optional[float] = None,
         jobs: int = 1,
         memo: bool = False,
+        seed: Optional[int] = None,
     ) -> Count:
-        """The number of solutions (any size); jobs=N threads; memo=True memoised."""
+        """The number of solutions (any size); jobs=N threads; memo=True memoised; seed
+        randomises the search order (same count, other nodes)."""
     def stats(
         self,
         *,
@@ -129,10 +136,16 @@ class Problem:
         seconds: Optional[float] = None,
         jobs: int = 1,
         memo: bool = False,
+        seed: Optional[int] = None,
     ) -> Stats:
         """Counts as count() does and returns Knuth's statistics."""
     def best(
-        self, k: int = 1, *, nodes: Optional[int] = None, seconds: Optional[float] = None
+        self,
+        k: int = 1,
+        *,
+        nodes: Optional[int] = None,
+        seconds: Optional[float] = None,
+        jobs: int = 1,
     ) -> Found:
         """The k cheapest solutions as (cost, options) pairs, cheapest first."""
     def sample(

@@ -16,5 +16,18 @@ queens = _puzzles.queens
 polyominoes = _puzzles.polyominoes
 langford = _puzzles.langford
 dominoes = _puzzles.dominoes
+polyiamonds = _puzzles.polyiamonds
+polyhexes = _puzzles.polyhexes
+polycubes = _puzzles.polycubes
+shopping = _puzzles.shopping
 
-__all__ = ["dominoes", "langford", "polyominoes", "queens"]
+__all__ = [
+    "dominoes",
+    "langford",
+    "polycubes",
+    "polyhexes",
+    "polyiamonds",
+    "polyominoes",
+    "queens",
+    "shopping",
+]

@@ -113,6 +113,15 @@ pub fn sudoku_parse_error(error: dlxkit::sudoku::parse::ParseError) -> PyErr {
     raise::<ParseError>(error.to_string(), place)
 }
 
+/// A text that does not parse, with `message` naming the line (from 1) it is at.
+pub fn parse_error_at(message: String, line: usize) -> PyErr {
+    let place = Place {
+        line: Some(line),
+        ..Place::default()
+    };
+    raise::<ParseError>(message, place)
+}
+
 /// A value the caller gave that is out of range or of the wrong shape, named in `message`.
 pub fn value_error(message: String) -> PyErr {
     raise::<ProblemError>(message, Place::default())
@@ -126,6 +135,27 @@ pub fn option_error(message: String, option: usize, item: Option<String>) -> PyE
         ..Place::default()
     };
     raise::<ProblemError>(message, place)
+}
+
+/// A search that could not give what was asked (a limit stopped it first), as a
+/// `SearchError` with `message`.
+pub fn search_error(message: String) -> PyErr {
+    raise::<SearchError>(message, Place::default())
+}
+
+/// A plan the front door refuses (a combination of modes that has no meaning or does not
+/// work yet), as a `SearchError` with the library's reason.
+pub fn unsupported(error: xc::Unsupported) -> PyErr {
+    raise::<SearchError>(error.to_string(), Place::default())
+}
+
+/// A plan that could not run: refused, or a memoised count that could not run.
+pub fn run_error(error: xc::RunError) -> PyErr {
+    match error {
+        xc::RunError::Unsupported(refused) => unsupported(refused),
+        xc::RunError::Memo(memo) => memo_error(memo),
+        other => raise::<SearchError>(other.to_string(), Place::default()),
+    }
 }
 
 /// A memoised search that cannot run as asked.

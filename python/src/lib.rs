@@ -6,6 +6,7 @@
 //! - `search`: its searches (solutions, count, best, sample) and `Stats`;
 //! - `interrupt`: searches without the GIL that stop on Ctrl-C;
 //! - `sudoku`: `dlxkit.sudoku` (solve, count, rate, explain, generate);
+//! - `killer`: `dlxkit.sudoku.Killer` (cages with sums), read, built, solved, counted;
 //! - `puzzles`: `dlxkit.puzzles`, encoders that return problems;
 //! - `errors`: the exceptions, with the library's line, column, option and item.
 
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 
 mod errors;
 mod interrupt;
+mod killer;
 mod problem;
 mod puzzles;
 mod search;

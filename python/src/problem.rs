@@ -282,28 +282,41 @@ impl PyProblem {
     /// The solutions, found lazily one at a time as the iterator is advanced: each a list of
     /// option indices, or with ``names=True`` a list of options as item names. `limit`,
     /// `nodes` and `seconds` bound the search; the iterator's ``status`` says whether one
-    /// ended it.
-    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, names = false))]
+    /// ended it. ``jobs=N`` searches on N threads and still gives the solutions in the order
+    /// one thread finds them, unless ``ordered=False`` (then as found, sooner); ``seed``
+    /// randomises the order of item ties and options as Knuth's programs do.
+    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, names = false, jobs = 1, ordered = true, seed = None))]
+    #[allow(clippy::too_many_arguments)]
     fn solutions(
         &self,
         limit: Option<u64>,
         nodes: Option<u64>,
         seconds: Option<f64>,
         names: bool,
+        jobs: usize,
+        ordered: bool,
+        seed: Option<u64>,
     ) -> PyResult<search::PySolutions> {
         let budget = search::Budget {
             limit,
             nodes,
             seconds,
         };
-        search::PySolutions::start(&self.inner, budget, names)
+        let mode = search::Mode {
+            jobs,
+            unordered: !ordered,
+            seed,
+        };
+        search::PySolutions::start(&self.inner, budget, mode, names)
     }
 
     /// The number of solutions, a :class:`Count` (a Python int of any size whose ``status``
     /// says whether a limit cut the count short). ``jobs=N`` counts on N threads;
     /// ``memo=True`` counts with memoisation (subproblems met again are not searched again),
-    /// which reaches counts far beyond 2**64.
-    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false))]
+    /// which reaches counts far beyond 2**64; ``seed`` randomises the search order (the count
+    /// is the same, the nodes differ).
+    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
+    #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
         py: Python<'_>,
@@ -312,14 +325,16 @@ impl PyProblem {
         seconds: Option<f64>,
         jobs: usize,
         memo: bool,
+        seed: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
-        let stats = self.stats(py, limit, nodes, seconds, jobs, memo)?;
+        let stats = self.stats(py, limit, nodes, seconds, jobs, memo, seed)?;
         let count = py.import("dlxkit")?.getattr("Count")?;
         Ok(count.call1((stats.solutions, stats.status))?.unbind())
     }
 
     /// Counts as :meth:`count` does and returns Knuth's statistics (:class:`Stats`).
-    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false))]
+    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
+    #[allow(clippy::too_many_arguments)]
     fn stats(
         &self,
         py: Python<'_>,
@@ -328,32 +343,41 @@ impl PyProblem {
         seconds: Option<f64>,
         jobs: usize,
         memo: bool,
+        seed: Option<u64>,
     ) -> PyResult<search::PyStats> {
         let budget = search::Budget {
             limit,
             nodes,
             seconds,
         };
-        search::count(py, &self.inner, budget, search::CountMode { jobs, memo })
+        search::count(
+            py,
+            &self.inner,
+            budget,
+            search::CountMode { jobs, memo, seed },
+        )
     }
 
     /// The `k` cheapest solutions by the options' costs (Knuth's DLX5), cheapest first, as
     /// a :class:`Found` list of ``(cost, options)`` pairs whose ``status`` says whether a limit
     /// cut the search short (then they are the cheapest found, not proven the cheapest).
-    #[pyo3(signature = (k = 1, *, nodes = None, seconds = None))]
+    /// ``jobs=N`` searches on N threads that share the K-th best cost found as a bound (the
+    /// same K best costs as one thread).
+    #[pyo3(signature = (k = 1, *, nodes = None, seconds = None, jobs = 1))]
     fn best(
         &self,
         py: Python<'_>,
         k: usize,
         nodes: Option<u64>,
         seconds: Option<f64>,
+        jobs: usize,
     ) -> PyResult<Py<PyAny>> {
         let budget = search::Budget {
             limit: None,
             nodes,
             seconds,
         };
-        let (cheapest, status) = search::best(py, &self.inner, k, budget)?;
+        let (cheapest, status) = search::best(py, &self.inner, k, budget, jobs)?;
         let found = py.import("dlxkit")?.getattr("Found")?;
         Ok(found.call1((cheapest, status))?.unbind())
     }

@@ -11,10 +11,12 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use dlxkit::rng::Rng;
-use dlxkit::xc::memo::{self, MemoOptions};
+use dlxkit::xc::memo::MemoOptions;
+use dlxkit::xc::plan::Discard;
 use dlxkit::xc::zdd::Zdd;
-use dlxkit::xc::Count;
-use dlxkit::xc::{parallel, BestSolver, Event, Limits, OptionId, Outcome, Problem, Solver, Status};
+use dlxkit::xc::{
+    Count, Limits, OptionId, Outcome, Plan, Problem, RunError, SearchOrder, Sink, Status,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -138,6 +140,8 @@ pub struct CountMode {
     pub jobs: usize,
     /// Memoised counting (Algorithm X that remembers solved subproblems).
     pub memo: bool,
+    /// Randomise item ties and option order from this seed (Knuth's option `s`).
+    pub seed: Option<u64>,
 }
 
 /// The most threads a search may ask for: more than a machine has only adds overhead, and a
@@ -162,11 +166,22 @@ pub fn count(
 ) -> PyResult<PyStats> {
     let jobs = check_jobs(mode.jobs)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let limits = budget.limits(&cancel)?;
+    let mut order = SearchOrder::new();
+    if let Some(seed) = mode.seed {
+        order = order.seed(seed);
+    }
+    let mut plan = Plan::new()
+        .threads(jobs)
+        .order(order)
+        .count(true)
+        .limits(budget.limits(&cancel)?);
     if mode.memo {
-        let options = MemoOptions::new().threads(jobs).limits(limits);
-        let counted = interruptible(py, &cancel, || memo::count(problem, &options))?
-            .map_err(errors::memo_error)?;
+        plan = plan.memo(MemoOptions::new());
+    }
+    plan.check(problem).map_err(errors::unsupported)?;
+    let report = interruptible(py, &cancel, || plan.run(problem, &mut Discard))?
+        .map_err(errors::run_error)?;
+    if let Some(counted) = &report.memo {
         return Ok(PyStats {
             solutions: big_int(py, &counted.count)?,
             nodes: counted.stats.nodes.into(),
@@ -178,32 +193,20 @@ pub fn count(
             states: counted.stats.states,
         });
     }
+    let mut stats = PyStats::of_outcome(py, &report.outcome())?;
     if jobs > 1 {
-        let counted = interruptible(py, &cancel, || {
-            parallel::count(problem, jobs, parallel::SHARDS_PER_THREAD, &limits)
-        })?;
-        let t = &counted.totals;
-        return Ok(PyStats {
-            solutions: big_int(py, &t.solutions)?,
-            nodes: t.nodes,
-            updates: t.updates,
-            cleansings: t.cleansings,
-            seconds: counted.elapsed.as_secs_f64(),
-            status: counted.status.as_str(),
-            profile: Vec::new(),
-            states: 0,
-        });
+        // Threads merge their totals; the profile of levels is the sequential search's only.
+        stats.profile.clear();
     }
-    let outcome = interruptible(py, &cancel, || {
-        Solver::owned(problem.clone()).with_limits(limits).count()
-    })?;
-    PyStats::of_outcome(py, &outcome)
+    Ok(stats)
 }
 
 /// What a search thread tells the iterator.
 enum Message {
     Solution(Vec<OptionId>),
     End(Outcome),
+    /// The plan was refused (checked before the thread starts, so not expected).
+    Refused(RunError),
 }
 
 /// Solutions a search thread may find ahead of the reader: enough to keep both threads busy,
@@ -224,26 +227,71 @@ pub struct PySolutions {
     interrupted: bool,
 }
 
+/// How a search is run: threads, the order of solutions between threads, and the seed of
+/// Knuth's randomised order.
+#[derive(Clone, Copy, Debug)]
+pub struct Mode {
+    /// Threads (1: the sequential search).
+    pub jobs: usize,
+    /// On threads, solutions as found rather than in the sequential order.
+    pub unordered: bool,
+    /// Randomise item ties and option order from this seed (Knuth's option `s`).
+    pub seed: Option<u64>,
+}
+
+impl Mode {
+    /// The front door's plan for this mode within `limits` (listing, not counting).
+    fn plan(&self, limits: Limits) -> PyResult<Plan> {
+        let mut order = SearchOrder::new();
+        if let Some(seed) = self.seed {
+            order = order.seed(seed);
+        }
+        Ok(Plan::new()
+            .threads(check_jobs(self.jobs)?)
+            .unordered(self.unordered)
+            .order(order)
+            .limits(limits))
+    }
+}
+
+/// A sink that hands each solution to the iterator, and stops the search when nobody
+/// listens any more.
+struct Handing(mpsc::SyncSender<Message>);
+
+impl Sink for Handing {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        match self.0.send(Message::Solution(options.to_vec())) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        }
+    }
+}
+
 impl PySolutions {
-    /// Starts the search of `problem` within `budget` on a thread of its own.
-    pub fn start(problem: &Arc<Problem>, budget: Budget, names: bool) -> PyResult<PySolutions> {
+    /// Starts the search of `problem` within `budget`, run as `mode` says, on a thread of its
+    /// own; a plan that cannot run (item bounds on threads, say) is refused here, before any
+    /// work, with the library's reason.
+    pub fn start(
+        problem: &Arc<Problem>,
+        budget: Budget,
+        mode: Mode,
+        names: bool,
+    ) -> PyResult<PySolutions> {
         let cancel = Arc::new(AtomicBool::new(false));
-        let limits = budget.limits(&cancel)?;
+        let plan = mode.plan(budget.limits(&cancel)?)?;
+        plan.check(problem).map_err(errors::unsupported)?;
         let (to, from) = mpsc::sync_channel(AHEAD);
         let searched = problem.clone();
         std::thread::Builder::new()
             .name("dlxkit-solutions".into())
             .spawn(move || {
-                let mut solver = Solver::owned(searched).with_limits(limits);
-                let outcome = solver.run(0, |event| match event {
-                    Event::Solution(s) => match to.send(Message::Solution(s.to_vec())) {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(_) => ControlFlow::Break(()),
-                    },
-                    Event::Progress(_) => ControlFlow::Continue(()),
-                });
+                let mut sink = Handing(to);
+                let end = match plan.run(&searched, &mut sink) {
+                    Ok(report) => Message::End(report.outcome()),
+                    Err(refused) => Message::Refused(refused),
+                };
                 // Nobody listens when the iterator was dropped.
-                let _ = to.send(Message::End(outcome));
+                let _ = sink.0.send(end);
             })
             .map_err(|e| {
                 pyo3::exceptions::PyRuntimeError::new_err(format!(
@@ -311,6 +359,10 @@ impl PySolutions {
                 self.end = Some(outcome);
                 Ok(None)
             }
+            Ok(Some(Message::Refused(refused))) => {
+                self.interrupted = true;
+                Err(errors::run_error(refused))
+            }
             Ok(None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
                 "the search thread ended without a result",
             )),
@@ -360,6 +412,7 @@ pub fn best(
     problem: &Arc<Problem>,
     k: usize,
     budget: Budget,
+    jobs: usize,
 ) -> PyResult<(Vec<Cheap>, &'static str)> {
     if k == 0 || k > 1 << 20 {
         return Err(errors::value_error(format!(
@@ -369,11 +422,13 @@ pub fn best(
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = budget.limits(&cancel)?;
-    let outcome = interruptible(py, &cancel, || {
-        let mut search = BestSolver::new(problem, k).with_limits(limits);
-        search.by_ref().for_each(drop);
-        search.outcome()
-    })?;
+    let plan = Plan::new()
+        .best(k)
+        .threads(check_jobs(jobs)?)
+        .limits(limits);
+    plan.check(problem).map_err(errors::unsupported)?;
+    let outcome = interruptible(py, &cancel, || plan.run(problem, &mut Discard))?
+        .map_err(errors::run_error)?;
     let cheapest = outcome
         .cheapest
         .into_iter()

@@ -14,13 +14,16 @@ use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Candidate, Explainer, Outcome as Explained};
 use dlxkit::sudoku::generate::{generate as generate_grid, GenerateOptions, Symmetry};
 use dlxkit::sudoku::parse::{parse_grid, to_line, to_pretty, ParseOptions};
-use dlxkit::sudoku::solvers::{by_name, Answer, Limits, SolveReport, SudokuSolver, SOLVER_NAMES};
-use dlxkit::sudoku::{Grid, Shape};
+use dlxkit::sudoku::solvers::{
+    by_name, Answer, Limits, SolveReport, Status, SudokuSolver, SOLVER_NAMES,
+};
+use dlxkit::sudoku::{Grid, Shape, Variant};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors;
 use crate::interrupt::interruptible;
+use crate::search;
 
 /// The largest grid solved on the calling thread (9x9): its solve is bounded by
 /// microseconds to milliseconds, so Ctrl-C needs no polling thread.
@@ -36,10 +39,30 @@ pub struct PyGrid {
 
 #[pymethods]
 impl PyGrid {
-    /// Reads a grid from text (any format ``solve`` accepts).
+    /// Reads a grid from text (any format ``solve`` accepts), under the rules `variant`,
+    /// `regions` and `box` as :func:`solve` takes them.
     #[new]
-    fn new(text: &str) -> PyResult<PyGrid> {
-        Ok(PyGrid { grid: parse(text)? })
+    #[pyo3(signature = (text, *, variant = "standard", regions = None, r#box = None))]
+    pub fn new(
+        text: &str,
+        variant: &str,
+        regions: Option<&str>,
+        r#box: Option<&str>,
+    ) -> PyResult<PyGrid> {
+        let rules = Rules {
+            variant,
+            regions,
+            box_shape: r#box,
+        };
+        Ok(PyGrid {
+            grid: rules.parse(text)?,
+        })
+    }
+
+    /// The rules' name: ``"standard"``, ``"x"``, ``"windoku"``, ``"jigsaw"``.
+    #[getter]
+    fn variant(&self) -> String {
+        self.grid.layout().variant_name()
     }
 
     /// The side: 9 for a 9x9 grid.
@@ -92,9 +115,69 @@ impl PyGrid {
     }
 }
 
+impl PyGrid {
+    /// The library's grid.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The library's grid, taken.
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+}
+
+impl From<Grid> for PyGrid {
+    fn from(grid: Grid) -> PyGrid {
+        PyGrid { grid }
+    }
+}
+
 /// The puzzle in `text`, or the parser's error with its line.
 fn parse(text: &str) -> PyResult<Grid> {
     parse_grid(text, &ParseOptions::default()).map_err(errors::sudoku_parse_error)
+}
+
+/// The rules a puzzle is read under, as Python gives them: a variant name (``"standard"``,
+/// ``"x"``, ``"windoku"``, ``"jigsaw"``), a jigsaw's region map, and a box shape such as
+/// ``"2x3"`` (inferred from the side when None).
+pub struct Rules<'a> {
+    pub variant: &'a str,
+    pub regions: Option<&'a str>,
+    pub box_shape: Option<&'a str>,
+}
+
+impl Rules<'_> {
+    /// The reader's options for these rules, or a `ValueError` naming what is wrong.
+    pub fn options(&self) -> PyResult<ParseOptions> {
+        let variant = Variant::parse(self.variant, self.regions)
+            .map_err(|e| errors::value_error(format!("variant={:?}: {e}", self.variant)))?;
+        if self.regions.is_some() && !matches!(variant, Variant::Jigsaw { .. }) {
+            return Err(errors::value_error(format!(
+                "regions= gives a jigsaw's regions: use it with variant=\"jigsaw\", not {:?}",
+                self.variant
+            )));
+        }
+        let shape = self
+            .box_shape
+            .map(|text| {
+                Shape::parse(text).map_err(|e| errors::value_error(format!("box={text:?}: {e}")))
+            })
+            .transpose()?;
+        Ok(ParseOptions {
+            shape,
+            variant,
+            ..ParseOptions::default()
+        })
+    }
+
+    /// The puzzle in `text` read under these rules.
+    fn parse(&self, text: &str) -> PyResult<Grid> {
+        if self.variant == "standard" && self.regions.is_none() && self.box_shape.is_none() {
+            return parse(text);
+        }
+        parse_grid(text, &self.options()?).map_err(errors::sudoku_parse_error)
+    }
 }
 
 /// Solvers kept between calls (building one is most of a small solve's cost), by name.
@@ -126,25 +209,89 @@ fn run(py: Python<'_>, grid: &Grid, name: &str, limits: Limits) -> PyResult<Solv
 
 /// Solves the puzzle in `text`: its solution as a :class:`Grid`, or None when it has none.
 /// With several solutions, the first found. `solver` names one of dlxkit's solvers
-/// (``"dlx"``, the default, or a backtracking one).
+/// (``"dlx"``, the default, or a backtracking one); `variant` (``"x"``, ``"windoku"``,
+/// ``"jigsaw"`` with `regions`, the map of regions) and `box` (``"2x3"``) set the rules;
+/// `nodes` and `seconds` bound the search, and a search they cut short before the first
+/// solution raises ``SearchError`` (it is not a puzzle without solution).
 #[pyfunction]
-#[pyo3(signature = (text, *, solver = "dlx"))]
-fn solve(py: Python<'_>, text: &str, solver: &str) -> PyResult<Option<PyGrid>> {
-    let grid = parse(text)?;
-    let report = run(py, &grid, solver, Limits::new().solutions(1))?;
-    Ok(report.first.map(|grid| PyGrid { grid }))
+#[pyo3(signature = (text, *, solver = "dlx", variant = "standard", regions = None, r#box = None, nodes = None, seconds = None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    text: &str,
+    solver: &str,
+    variant: &str,
+    regions: Option<&str>,
+    r#box: Option<&str>,
+    nodes: Option<u64>,
+    seconds: Option<f64>,
+) -> PyResult<Option<PyGrid>> {
+    let rules = Rules {
+        variant,
+        regions,
+        box_shape: r#box,
+    };
+    let grid = rules.parse(text)?;
+    let limits = limits(Some(1), nodes, seconds)?;
+    let report = run(py, &grid, solver, limits)?;
+    first_or_cut_short(report)
 }
 
-/// Counts the solutions of the puzzle in `text` (up to `limit`), as a ``dlxkit.Count``.
-#[pyfunction]
-#[pyo3(signature = (text, *, limit = None, solver = "dlx"))]
-fn count(py: Python<'_>, text: &str, limit: Option<u64>, solver: &str) -> PyResult<Py<PyAny>> {
-    let grid = parse(text)?;
-    let limits = match limit {
-        Some(n) => Limits::new().solutions(n),
-        None => Limits::new(),
+/// The first solution of `report`, None for a puzzle without solution, or the limit that
+/// cut the search short before it found one.
+pub fn first_or_cut_short(report: SolveReport) -> PyResult<Option<PyGrid>> {
+    match report.first {
+        Some(grid) => Ok(Some(PyGrid { grid })),
+        None if report.status == Status::Complete => Ok(None),
+        None => Err(errors::search_error(format!(
+            "the search stopped ({}) after {} nodes before finding a solution: the puzzle may \
+             still have one",
+            report.status.as_str(),
+            report.stats.nodes
+        ))),
+    }
+}
+
+/// The library's limits from the keyword arguments, with no cancel flag (a 9x9 search runs
+/// inline; a larger one gets one from [`run`]).
+fn limits(solutions: Option<u64>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Limits> {
+    let budget = search::Budget {
+        limit: solutions,
+        nodes,
+        seconds,
     };
-    let report = run(py, &grid, solver, limits)?;
+    budget.limits(&Arc::new(AtomicBool::new(false)))
+}
+
+/// Counts the solutions of the puzzle in `text` (up to `limit`), as a ``dlxkit.Count``
+/// whose ``status`` says whether `limit`, `nodes` or `seconds` cut the count short. The
+/// rules are set as for :func:`solve`.
+#[pyfunction]
+#[pyo3(signature = (text, *, limit = None, solver = "dlx", variant = "standard", regions = None, r#box = None, nodes = None, seconds = None))]
+#[allow(clippy::too_many_arguments)]
+fn count(
+    py: Python<'_>,
+    text: &str,
+    limit: Option<u64>,
+    solver: &str,
+    variant: &str,
+    regions: Option<&str>,
+    r#box: Option<&str>,
+    nodes: Option<u64>,
+    seconds: Option<f64>,
+) -> PyResult<Py<PyAny>> {
+    let rules = Rules {
+        variant,
+        regions,
+        box_shape: r#box,
+    };
+    let grid = rules.parse(text)?;
+    let report = run(py, &grid, solver, limits(limit, nodes, seconds)?)?;
+    counted(py, &report)
+}
+
+/// A ``dlxkit.Count`` of `report`'s solutions with its status.
+pub fn counted(py: Python<'_>, report: &SolveReport) -> PyResult<Py<PyAny>> {
     let count = py.import("dlxkit")?.getattr("Count")?;
     Ok(count
         .call1((report.solutions, report.status.as_str()))?
@@ -171,8 +318,20 @@ fn candidates(grid: &Grid, list: &[Candidate]) -> Vec<(usize, usize, u8)> {
 /// digit)``) and ``text`` (the step in words). Its ``status`` is ``"solved"``, ``"stuck"``
 /// (logic ran out) or ``"contradiction"`` (no solution).
 #[pyfunction]
-fn explain(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-    let grid = parse(text)?;
+#[pyo3(signature = (text, *, variant = "standard", regions = None, r#box = None))]
+fn explain(
+    py: Python<'_>,
+    text: &str,
+    variant: &str,
+    regions: Option<&str>,
+    r#box: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let rules = Rules {
+        variant,
+        regions,
+        box_shape: r#box,
+    };
+    let grid = rules.parse(text)?;
     let mut explainer = Explainer::new(&grid).map_err(errors::explain_error)?;
     let steps: Vec<_> = py.detach(|| explainer.by_ref().collect());
     let out = PyList::empty(py);
@@ -201,8 +360,20 @@ fn explain(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
 /// ``hardest`` (the hardest technique), ``answer`` (``"unique"``, ``"none"``,
 /// ``"multiple"``), ``guesses`` and ``counts`` (steps per technique).
 #[pyfunction]
-fn rate(py: Python<'_>, text: &str) -> PyResult<Py<PyDict>> {
-    let grid = parse(text)?;
+#[pyo3(signature = (text, *, variant = "standard", regions = None, r#box = None))]
+fn rate(
+    py: Python<'_>,
+    text: &str,
+    variant: &str,
+    regions: Option<&str>,
+    r#box: Option<&str>,
+) -> PyResult<Py<PyDict>> {
+    let rules = Rules {
+        variant,
+        regions,
+        box_shape: r#box,
+    };
+    let grid = rules.parse(text)?;
     let rating = py.detach(|| Rater::new().rate(&grid, None, &Limits::new()));
     let d = PyDict::new(py);
     d.set_item("score", rating.score.value())?;
@@ -258,6 +429,7 @@ fn generate(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let sudoku = PyModule::new(m.py(), "sudoku")?;
     sudoku.add_class::<PyGrid>()?;
+    sudoku.add_class::<crate::killer::PyKiller>()?;
     sudoku.add_function(wrap_pyfunction!(solve, &sudoku)?)?;
     sudoku.add_function(wrap_pyfunction!(count, &sudoku)?)?;
     sudoku.add_function(wrap_pyfunction!(explain, &sudoku)?)?;

@@ -198,3 +198,66 @@ def test_a_wrong_solution_is_named():
         p.check([0, 1])
     with pytest.raises(dlxkit.ProblemError, match="option 99 does not exist"):
         p.check([99])
+
+
+def test_solutions_on_threads_come_in_one_threads_order():
+    for problem in (dlxkit.puzzles.queens(8), dlxkit.puzzles.langford(7), dlxkit.puzzles.polyominoes(3, 20)):
+        one = [tuple(s) for s in problem.solutions()]
+        assert one, "each problem has solutions"
+        assert [tuple(s) for s in problem.solutions(jobs=2)] == one
+        unordered = [tuple(s) for s in problem.solutions(jobs=2, ordered=False)]
+        assert sorted(unordered) == sorted(one)  # the same lists, each as its thread found it
+        for s in unordered:
+            problem.check(list(s))
+
+
+def test_solutions_on_threads_stop_at_the_limit_in_order():
+    q = dlxkit.puzzles.queens(10)
+    first = [tuple(s) for s in q.solutions(limit=50)]
+    it = q.solutions(limit=50, jobs=2)
+    assert [tuple(s) for s in it] == first
+    assert it.status == "solution limit"
+
+
+def test_a_seed_changes_the_order_not_the_solutions():
+    q = dlxkit.puzzles.queens(8)
+    plain = [tuple(s) for s in q.solutions()]
+    seeded = [tuple(s) for s in q.solutions(seed=7)]
+    assert solution_set(seeded) == solution_set(plain) and len(plain) == 92
+    assert seeded != plain
+    assert [tuple(s) for s in q.solutions(seed=7)] == seeded  # reproducible
+    assert q.count(seed=7) == 92
+    assert q.stats(seed=7).nodes != q.stats().nodes
+    with pytest.raises(dlxkit.SearchError, match="the memoised count .* does not take a seed"):
+        q.count(seed=3, memo=True)
+
+
+def test_a_plan_the_library_refuses_raises_its_reason():
+    bounded = dlxkit.Problem(["A", "B"], [["A"], ["A", "B"], ["B"]], bounds={"A": (1, 2)})
+    assert sorted(tuple(sorted(s)) for s in bounded.solutions()) == sorted(
+        tuple(s) for s in brute_force(["A", "B"], [["A"], ["A", "B"], ["B"]], bounds={"A": (1, 2)})
+    )
+    # Algorithm M runs on one thread: the front door refuses threads with its reason.
+    with pytest.raises(dlxkit.SearchError, match="item bounds .* runs on one thread"):
+        bounded.solutions(jobs=2)
+    with pytest.raises(dlxkit.SearchError, match="item bounds"):
+        bounded.count(jobs=2)
+
+
+def test_best_on_threads_finds_the_same_costs():
+    import random
+
+    rng = random.Random(5)
+    for trial in range(6):
+        items = [f"i{k}" for k in range(7)]
+        options = [rng.sample(items, rng.randint(1, 3)) for _ in range(24)]
+        costs = [rng.randint(0, 20) for _ in options]
+        p = dlxkit.Problem(items, options, costs=costs)
+        every = sorted(sum(costs[k] for k in s) for s in brute_force(items, options))
+        for jobs in (1, 2):
+            found = p.best(4, jobs=jobs)
+            assert found.complete
+            assert [cost for cost, _ in found] == every[:4], (trial, jobs)
+            for cost, s in found:
+                p.check(s)
+                assert sum(costs[k] for k in s) == cost

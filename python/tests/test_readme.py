@@ -21,6 +21,9 @@ def test_the_readme_python_example_prints_what_it_says():
         "8",
         "573147844013817084101",
         "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        "48",
+        "48",
+        "240",
     ]
     # The comments say the same.
     assert "# 483921657967345821...: the 81-character line" in block

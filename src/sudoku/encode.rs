@@ -271,7 +271,7 @@ impl Encoding {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn standard(shape: Shape) -> Result<Encoding, EncodeError> {
-        Encoding::new(Arc::new(Layout::standard(shape)))
+        Encoding::new(Layout::shared_standard(shape))
     }
 
     /// The name prefix of a unit's items: `r3`, `c7`, `b2`, `x1`, `w2`, `u30`.

@@ -616,7 +616,7 @@ pub fn pattern_solution(shape: Shape, rng: &mut Rng) -> Grid {
             cells[cell] = digits[value];
         }
     }
-    Grid::from_cells(Arc::new(Layout::standard(shape)), cells).expect("digits are 1..=n")
+    Grid::from_cells(Layout::shared_standard(shape), cells).expect("digits are 1..=n")
 }
 
 /// A random order of `groups · size` lines that keeps each group of `size` together: the

@@ -290,6 +290,37 @@ impl Layout {
     /// assert_eq!(l.units().len(), 12);
     /// ```
     pub fn standard(shape: Shape) -> Layout {
+        Layout::build_standard(shape)
+    }
+
+    /// [`Layout::standard`], made once per shape and shared: every grid read or made with
+    /// the standard units of one shape then shares one layout, so the caches keyed by the
+    /// layout (the DLX solver's encoding) serve them all.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use dlxkit::sudoku::{Layout, Shape};
+    /// let s = Shape::new(3, 3).unwrap();
+    /// assert!(Arc::ptr_eq(&Layout::shared_standard(s), &Layout::shared_standard(s)));
+    /// ```
+    pub fn shared_standard(shape: Shape) -> Arc<Layout> {
+        /// The shapes kept: enough for every shape a program is likely to mix.
+        const KEPT: usize = 16;
+        /// Larger layouts (up to megabytes of peer lists) are made afresh rather than kept.
+        const MAX_KEPT_SIDE: usize = 36;
+        static STANDARD: std::sync::Mutex<Vec<Arc<Layout>>> = std::sync::Mutex::new(Vec::new());
+        let mut kept = STANDARD.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(layout) = kept.iter().find(|l| l.shape == shape) {
+            return layout.clone();
+        }
+        let layout = Arc::new(Layout::build_standard(shape));
+        if kept.len() < KEPT && shape.size() <= MAX_KEPT_SIDE {
+            kept.push(layout.clone());
+        }
+        layout
+    }
+
+    fn build_standard(shape: Shape) -> Layout {
         let n = shape.size();
         let mut units = Vec::with_capacity(3 * n);
         for r in 0..n {
@@ -692,7 +723,7 @@ impl Grid {
     /// assert_eq!(Grid::empty(Shape::new(3, 3).unwrap()).givens(), 0);
     /// ```
     pub fn empty(shape: Shape) -> Grid {
-        Grid::blank(Arc::new(Layout::standard(shape)))
+        Grid::blank(Layout::shared_standard(shape))
     }
 
     /// A blank grid of the given layout.

@@ -113,6 +113,9 @@ impl Variant {
     /// assert_eq!(Grid::blank(layout).layout().variant_name(), "x");
     /// ```
     pub fn shared_layout(&self, shape: Shape) -> Result<Arc<Layout>, GridError> {
+        if *self == Variant::Standard {
+            return Ok(Layout::shared_standard(shape));
+        }
         self.layout(shape).map(Arc::new)
     }
 }

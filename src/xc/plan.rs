@@ -810,7 +810,6 @@ impl Plan {
     }
 }
 
-
 impl Plan {
     /// What the memoised count refuses: it counts every solution at once, in its own order.
     fn check_memo(&self) -> Result<(), Unsupported> {
