@@ -23,7 +23,7 @@ use crate::random_problems::{brute_force, sorted, Random};
 /// Every solution and the outcome, from the links.
 fn links(p: &Problem, order: &SearchOrder, limits: Limits) -> (Vec<Vec<OptionId>>, Outcome) {
     let arena = Arena::new();
-    let mut s = Solver::with_order(p, &arena, order.clone()).with_limits(limits);
+    let mut s = Solver::with_order(p, &arena, *order).with_limits(limits);
     let mut out = Vec::new();
     let outcome = s.run(0, |e| {
         if let Event::Solution(x) = e {
