@@ -238,8 +238,10 @@ fn bits_search_the_links_tree_on_knuths_files() {
                 Err(BitsError::Bounds) => assert!(p.has_bounds(), "{}", path.display()),
                 Err(e) => panic!("{}: {e}", path.display()),
                 Ok(_) => {
+                    // A node budget: some files (MacMahon's hexagon) have millions of
+                    // solutions; both engines must still walk the same first 200,000 nodes.
                     assert!(
-                        agree(&p, &SearchOrder::new(), Limits::new()),
+                        agree(&p, &SearchOrder::new(), Limits::new().nodes(200_000)),
                         "{}",
                         path.display()
                     );
