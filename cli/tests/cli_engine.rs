@@ -59,7 +59,7 @@ fn an_engine_that_does_not_take_a_mode_is_refused_with_the_reason() {
     let cases: [(&[&str], &str); 4] = [
         (&["solve", &queens, "--engine", "cells", "--jobs", "2"], "dlxkit: the cells engine does not take threads yet (the links engine does)"),
         (&["solve", &motley, "--engine", "cells"], "dlxkit: the cells engine does not take item bounds (`a:b|name`, Algorithm M) yet (the links engine does)"),
-        (&["solve", &queens, "--engine", "bits"], "dlxkit: the bits engine is not in this build yet (the links engine is)"),
+        (&["solve", &queens, "--engine", "bits", "--jobs", "2"], "dlxkit: the bits engine does not take threads yet (the links engine does)"),
         (&["solve", &queens, "--engine", "knots"], "error: invalid value 'knots' for '--engine <ENGINE>': `knots` is not an engine: write links, cells or bits"),
     ];
     for (args, message) in cases {
