@@ -36,7 +36,7 @@ mod puzzles_polyomino;
 mod puzzles_queens;
 mod puzzles_shopping;
 mod random_problems;
-mod reliability2;
+mod reliability_readers_and_limits;
 mod sudoku_explain;
 mod sudoku_explain_killer;
 mod sudoku_generate;

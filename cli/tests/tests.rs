@@ -34,9 +34,9 @@ mod cli_tool;
 mod cli_util;
 mod cli_write_errors;
 mod play_util;
-mod reliability2;
 mod reliability_limits;
 mod reliability_play;
+mod reliability_readers_and_limits;
 mod svg_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under

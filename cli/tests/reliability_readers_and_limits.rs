@@ -8,7 +8,7 @@ use crate::cli_util::dlxkit;
 
 /// A scratch directory for this module's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("reliability2-{name}"));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("reliability-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -56,7 +56,7 @@ fn count(problem: &str) -> u64 {
 }
 
 #[test]
-fn reliability2_reduce_removes_twin_items_in_a_few_steps() {
+fn reduce_removes_twin_items_in_a_few_steps() {
     // Before: one item's turn (hiding all the options) per item removed, 20,000 turns of
     // 20,000 entries each. Now the twins go at once: four turns in two rounds.
     let problem = evens_and_odds(20_000);
@@ -73,7 +73,7 @@ fn reliability2_reduce_removes_twin_items_in_a_few_steps() {
 }
 
 #[test]
-fn reliability2_reduce_cut_short_says_so_first_and_stays_equivalent() {
+fn reduce_cut_short_says_so_first_and_stays_equivalent() {
     let problem = "A B C D\nA B\nC D\nA C\nB D\nA\nB\nC\nD\nA B C D\n";
     let whole = count(problem);
     for nodes in 1..=6 {
@@ -107,7 +107,7 @@ fn reliability2_reduce_cut_short_says_so_first_and_stays_equivalent() {
 }
 
 #[test]
-fn reliability2_reduce_and_shard_at_a_zero_timeout_write_no_problem_and_say_why() {
+fn reduce_and_shard_at_a_zero_timeout_write_no_problem_and_say_why() {
     // The deadline passes while the input is read (the watch says so) or at the first step
     // (the reduction or the split says so): either way standard output says it first.
     let problem = "A B\nA\nB\nA B\n";
@@ -141,7 +141,7 @@ fn reliability2_reduce_and_shard_at_a_zero_timeout_write_no_problem_and_say_why(
 }
 
 #[test]
-fn reliability2_shard_of_a_chain_is_one_shard_not_a_path_of_forced_steps() {
+fn shard_of_a_chain_is_one_shard_not_a_path_of_forced_steps() {
     // Before: a path of 10,000 `1/1` steps, found by re-forcing ever longer paths.
     let dir = scratch("chain");
     let file = dir.join("chain.dlx");
@@ -175,7 +175,7 @@ fn reliability2_shard_of_a_chain_is_one_shard_not_a_path_of_forced_steps() {
 }
 
 #[test]
-fn reliability2_shard_cut_short_lists_nothing_and_exits_75() {
+fn shard_cut_short_lists_nothing_and_exits_75() {
     let dir = scratch("queens");
     let out = dlxkit()
         .args(["queens", "8", "--emit", "dlx"])
@@ -247,7 +247,7 @@ fn check_queens(picture: &str, n: usize) {
 }
 
 #[test]
-fn reliability2_large_queens_give_a_constructed_solution_at_once() {
+fn large_queens_give_a_constructed_solution_at_once() {
     // Before: no first solution in 170 s of CPU for 1000 queens (60 did not finish either).
     for n in [41, 60, 1000] {
         let (code, out, err) = run(&["queens", &n.to_string()], "");
@@ -267,7 +267,7 @@ fn reliability2_large_queens_give_a_constructed_solution_at_once() {
 }
 
 #[test]
-fn reliability2_queens_searches_that_cannot_finish_need_a_limit() {
+fn queens_searches_that_cannot_finish_need_a_limit() {
     let (code, _, err) = run(&["queens", "60", "--limit", "3"], "");
     assert_eq!(code, Some(2));
     assert!(
@@ -307,7 +307,7 @@ fn have_prlimit(what: &str) -> bool {
 }
 
 #[test]
-fn reliability2_endless_input_stops_at_the_input_cap_within_bounded_memory() {
+fn endless_input_stops_at_the_input_cap_within_bounded_memory() {
     use std::process::{Command, Stdio};
     if !have_prlimit("`yes | dlxkit solve`") {
         return;
@@ -342,7 +342,7 @@ fn reliability2_endless_input_stops_at_the_input_cap_within_bounded_memory() {
 }
 
 #[test]
-fn reliability2_max_input_bounds_files_and_standard_input() {
+fn max_input_bounds_files_and_standard_input() {
     let dir = scratch("max-input");
     let file = dir.join("toy.dlx");
     std::fs::write(&file, "A B\nA\nB\nA B\n").unwrap(); // 12 bytes
@@ -382,7 +382,7 @@ fn reliability2_max_input_bounds_files_and_standard_input() {
 
 #[cfg(unix)]
 #[test]
-fn reliability2_sudoku_solve_and_rate_stopped_while_reading_say_so_and_exit_130_or_143() {
+fn sudoku_solve_and_rate_stopped_while_reading_say_so_and_exit_130_or_143() {
     use std::process::Stdio;
     for (subcommand, signal, number, code) in [("solve", "INT", 2, 130), ("rate", "TERM", 15, 143)]
     {

@@ -25,7 +25,7 @@ fn spaced_with_rules(line: &str, side: usize, band: usize, stack: usize, blank: 
 }
 
 #[test]
-fn reliability2_spaced_grids_with_rule_lines_and_no_bars_read_at_every_size() {
+fn spaced_grids_with_rule_lines_and_no_bars_read_at_every_size() {
     let nine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let six = format!("123456456123{}", ".".repeat(24));
     let four = "12..34......2..1";
@@ -75,7 +75,7 @@ fn column_of_16(r: usize) -> usize {
 }
 
 #[test]
-fn reliability2_queens_are_constructed_for_every_board_that_has_them() {
+fn queens_are_constructed_for_every_board_that_has_them() {
     use dlxkit::puzzles::queens::{Queens, QueensOrder, MAX_N};
     use dlxkit::puzzles::Puzzle;
     let sizes = (1..=200).chain([997, 998, 999, MAX_N]);
@@ -98,7 +98,7 @@ fn reliability2_queens_are_constructed_for_every_board_that_has_them() {
 }
 
 #[test]
-fn reliability2_jigsaw_grids_of_prime_sides_need_no_box() {
+fn jigsaw_grids_of_prime_sides_need_no_box() {
     use dlxkit::sudoku::parse::parse_puzzles;
     use dlxkit::sudoku::Variant;
     // Before: "cannot infer a box shape for side 5: give one explicitly (e.g. --box 2x3)".
