@@ -10,7 +10,10 @@ import time
 import pytest
 
 CHILD = """
-import sys, dlxkit
+import signal, sys, dlxkit
+# A shell that starts a job in the background leaves SIGINT ignored in it, and Python then
+# installs no KeyboardInterrupt handler: restore Ctrl-C as an interactive session has it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 # Langford pairs for n = 17 have no solution, but the search tree is far too large to
 # finish in a test: the search runs until it is interrupted.
 problem = dlxkit.puzzles.langford(17)
