@@ -354,7 +354,12 @@ impl PyProblem {
             py,
             &self.inner,
             budget,
-            search::CountMode { jobs, memo, seed },
+            search::Mode {
+                jobs,
+                unordered: false,
+                seed,
+            },
+            memo,
         )
     }
 

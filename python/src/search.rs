@@ -133,17 +133,6 @@ impl PyStats {
     }
 }
 
-/// How a count is searched.
-#[derive(Clone, Copy, Debug)]
-pub struct CountMode {
-    /// Threads (1: the sequential search).
-    pub jobs: usize,
-    /// Memoised counting (Algorithm X that remembers solved subproblems).
-    pub memo: bool,
-    /// Randomise item ties and option order from this seed (Knuth's option `s`).
-    pub seed: Option<u64>,
-}
-
 /// The most threads a search may ask for: more than a machine has only adds overhead, and a
 /// number read from a caller never sizes memory unchecked.
 const MAX_JOBS: usize = 1024;
@@ -157,25 +146,18 @@ fn check_jobs(jobs: usize) -> PyResult<usize> {
     }
 }
 
-/// Counts the solutions of `problem` within `budget`, as `mode` says, with the statistics.
+/// Counts the solutions of `problem` within `budget`, run as `mode` says (memoised when `memo`),
+/// with the statistics.
 pub fn count(
     py: Python<'_>,
     problem: &Arc<Problem>,
     budget: Budget,
-    mode: CountMode,
+    mode: Mode,
+    memo: bool,
 ) -> PyResult<PyStats> {
-    let jobs = check_jobs(mode.jobs)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let mut order = SearchOrder::new();
-    if let Some(seed) = mode.seed {
-        order = order.seed(seed);
-    }
-    let mut plan = Plan::new()
-        .threads(jobs)
-        .order(order)
-        .count(true)
-        .limits(budget.limits(&cancel)?);
-    if mode.memo {
+    let mut plan = mode.plan(budget.limits(&cancel)?)?.count(true);
+    if memo {
         plan = plan.memo(MemoOptions::new());
     }
     plan.check(problem).map_err(errors::unsupported)?;
@@ -194,7 +176,7 @@ pub fn count(
         });
     }
     let mut stats = PyStats::of_outcome(py, &report.outcome())?;
-    if jobs > 1 {
+    if mode.jobs > 1 {
         // Threads merge their totals; the profile of levels is the sequential search's only.
         stats.profile.clear();
     }
@@ -240,7 +222,7 @@ pub struct Mode {
 }
 
 impl Mode {
-    /// The front door's plan for this mode within `limits` (listing, not counting).
+    /// The front door's plan for this mode within `limits` (listing; `.count(true)` counts).
     fn plan(&self, limits: Limits) -> PyResult<Plan> {
         let mut order = SearchOrder::new();
         if let Some(seed) = self.seed {
