@@ -1,6 +1,7 @@
 //! The masks of the bitset engine, built once from a problem: for each option the options
 //! it clashes with, for each primary item the options that contain it, and each option's
-//! primary items (whose list lengths fall when the option is taken away).
+//! primary items (whose list lengths fall when the option is taken away), by option and by
+//! word of options.
 
 use std::collections::HashMap;
 
@@ -15,6 +16,8 @@ pub(super) type Word = u64;
 /// the links number them, so that "leftmost" means the same thing.
 #[derive(Clone, Debug)]
 pub(super) struct Masks {
+    /// Options.
+    pub(super) options: usize,
     /// Words per set of options.
     pub(super) words: usize,
     /// Primary items.
@@ -23,9 +26,19 @@ pub(super) struct Masks {
     pub(super) clash: Vec<Word>,
     /// For primary item `p`, words `p * words..`: the options that contain it.
     pub(super) holders: Vec<Word>,
-    /// The primary items of option `r` are `prims[prim_start[r]..prim_start[r + 1]]`.
-    pub(super) prim_start: Vec<u32>,
+    /// The most primary items in one option.
+    pub(super) stride: usize,
+    /// For option `r`, entries `r * stride..`: its primary items, then `primaries` (a slot
+    /// no choice reads) up to the stride, so that every option's loop has the same length.
     pub(super) prims: Vec<u32>,
+    /// Each option's count of primary items.
+    pub(super) prim_count: Vec<u32>,
+    /// For word `w` of a set of options, entries `column_start[w]..column_start[w + 1]` of
+    /// `column_item` and `column_bits`: each primary item held by an option of the word,
+    /// with those options' bits.
+    pub(super) column_start: Vec<u32>,
+    pub(super) column_item: Vec<u32>,
+    pub(super) column_bits: Vec<Word>,
     /// Each primary item's list length before any choice.
     pub(super) lengths: Vec<u32>,
     /// For each primary item, whether the sharp preference puts it last when it has two
@@ -61,25 +74,30 @@ impl Masks {
         // that colour there, which an option of the same colour leaves available.
         let mut holders = vec![0 as Word; items * words];
         let mut same: HashMap<(u32, usize), Vec<Word>> = HashMap::new();
-        let mut prim_start = Vec::with_capacity(options + 1);
-        let mut prims = Vec::new();
+        let mut own: Vec<Vec<u32>> = Vec::with_capacity(options);
         let mut lengths = vec![0u32; primaries];
         for o in problem.options() {
             let (w, bit) = (o.index() / 64, 1 << (o.index() % 64));
-            prim_start.push(prims.len() as u32);
+            let mut mine = Vec::new();
             for e in problem.option(o) {
                 let k = number[e.item.index()];
                 holders[k as usize * words + w] |= bit;
                 if (k as usize) < primaries {
-                    prims.push(k);
+                    mine.push(k);
                     lengths[k as usize] += 1;
                 }
                 if let Some(c) = e.color {
                     same.entry((k, c.index())).or_insert_with(|| vec![0; words])[w] |= bit;
                 }
             }
+            own.push(mine);
         }
-        prim_start.push(prims.len() as u32);
+        let stride = own.iter().map(Vec::len).max().unwrap_or(0);
+        let mut prims = vec![primaries as u32; options * stride];
+        for (o, mine) in own.iter().enumerate() {
+            prims[o * stride..][..mine.len()].copy_from_slice(mine);
+        }
+        let prim_count = own.iter().map(|mine| mine.len() as u32).collect();
         let mut clash = vec![0 as Word; options * words];
         for o in problem.options() {
             let row = &mut clash[o.index() * words..][..words];
@@ -98,6 +116,19 @@ impl Masks {
             }
         }
         holders.truncate(primaries * words);
+        let mut column_start = Vec::with_capacity(words + 1);
+        let (mut column_item, mut column_bits) = (Vec::new(), Vec::new());
+        for w in 0..words {
+            column_start.push(column_item.len() as u32);
+            for p in 0..primaries {
+                let bits = holders[p * words + w];
+                if bits != 0 {
+                    column_item.push(p as u32);
+                    column_bits.push(bits);
+                }
+            }
+        }
+        column_start.push(column_item.len() as u32);
         let unsharp = if order.prefer_sharp {
             knuth[..primaries]
                 .iter()
@@ -110,12 +141,17 @@ impl Masks {
             .iter()
             .all(|&i| problem.item_kind(i) == ItemKind::Primary));
         Ok(Masks {
+            options,
             words,
             primaries,
             clash,
             holders,
-            prim_start,
+            stride,
             prims,
+            prim_count,
+            column_start,
+            column_item,
+            column_bits,
             lengths,
             unsharp,
         })
@@ -133,9 +169,22 @@ impl Masks {
         &self.holders[p * self.words..][..self.words]
     }
 
+    /// The primary items of option `r`, padded to the stride with `primaries`.
+    #[inline]
+    pub(super) fn padded_prims(&self, r: usize) -> &[u32] {
+        &self.prims[r * self.stride..][..self.stride]
+    }
+
     /// The primary items of option `r`.
     #[inline]
     pub(super) fn prims(&self, r: usize) -> &[u32] {
-        &self.prims[self.prim_start[r] as usize..self.prim_start[r + 1] as usize]
+        &self.padded_prims(r)[..self.prim_count[r] as usize]
+    }
+
+    /// The primary items held by options of word `w`, with those options' bits.
+    #[inline]
+    pub(super) fn column(&self, w: usize) -> (&[u32], &[Word]) {
+        let range = self.column_start[w] as usize..self.column_start[w + 1] as usize;
+        (&self.column_item[range.clone()], &self.column_bits[range])
     }
 }

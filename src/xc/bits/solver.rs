@@ -1,18 +1,44 @@
-//! The search of the bitset engine: levels as copies of the available options and of the
-//! primary items' list lengths, so that backing up is returning to the level above.
+//! The search of the bitset engine: levels as states (see [`levels`](super::levels)), so
+//! that backing up is returning to the level above.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::masks::{Masks, Word};
+use super::levels::{ByCounts, ByLengths, Levels, COUNTS_MAX_PRIMARIES};
+use super::masks::Masks;
 use super::BitsError;
-use crate::xc::choose::{first_minimum, SearchOrder, UNSHARP};
+use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{ForceError, OptionId, Problem};
 use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
 
-/// The length of a covered primary item: above any real length, so the choice skips it.
-const COVERED: i32 = 1 << 30;
+/// The most primary items times words of options for which the choice counts lengths
+/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]).
+const COUNTS_MAX_WORK: usize = 128;
+
+/// The levels of one solver, by the way they keep lengths.
+#[derive(Clone, Debug)]
+enum State {
+    Lengths(ByLengths),
+    Counts1(ByCounts<1>),
+    Counts2(ByCounts<2>),
+    Counts3(ByCounts<3>),
+    Counts4(ByCounts<4>),
+}
+
+impl State {
+    /// The levels `m` is searched fastest with.
+    fn new(m: &Masks) -> State {
+        let small = m.primaries <= COUNTS_MAX_PRIMARIES && m.primaries * m.words <= COUNTS_MAX_WORK;
+        match m.words {
+            1 if small => State::Counts1(ByCounts::new(m)),
+            2 if small => State::Counts2(ByCounts::new(m)),
+            3 if small => State::Counts3(ByCounts::new(m)),
+            4 if small => State::Counts4(ByCounts::new(m)),
+            _ => State::Lengths(ByLengths::new(m)),
+        }
+    }
+}
 
 /// Algorithm X (with colours, Algorithm C) on bit masks: the same search tree as
 /// [`Solver`](crate::xc::Solver), for problems with up to [`MAX_OPTIONS`](super::MAX_OPTIONS)
@@ -37,22 +63,9 @@ pub struct BitSolver<'p> {
     limits: Limits,
     /// The forced options, in the order they were forced.
     forced: Vec<OptionId>,
-    /// Per level, `words` words: the options still available on entering it (level 0 is the
-    /// state after the forced options).
-    avail: Vec<Word>,
-    /// Per level, one length per primary item (`COVERED` once covered).
-    lens: Vec<i32>,
-    /// Per level: the primary items not yet covered.
-    left: Vec<u32>,
-    /// Per level: the chosen item, the option to look from next, the options tried, and
-    /// the item's list length when chosen.
-    item: Vec<u32>,
-    cursor: Vec<u32>,
-    tried: Vec<u32>,
-    degree: Vec<u32>,
-    /// The solution being reported: the forced options, then the choices.
-    solution: Vec<OptionId>,
-    stats: Stats,
+    /// The levels' states (level 0 is the state after the forced options).
+    state: State,
+    walk: Walk,
     status: Status,
 }
 
@@ -80,25 +93,20 @@ impl<'p> BitSolver<'p> {
         order: &SearchOrder,
     ) -> Result<BitSolver<'p>, BitsError> {
         let m = Masks::new(problem, order)?;
-        let words = m.words;
-        let mut avail = vec![0 as Word; words];
-        for o in 0..problem.option_count() {
-            avail[o / 64] |= 1 << (o % 64);
-        }
-        let lens = m.lengths.iter().map(|&l| l as i32).collect();
+        let levels = m.primaries + 1;
         Ok(BitSolver {
             problem,
             limits: Limits::new(),
             forced: Vec::new(),
-            avail,
-            lens,
-            left: vec![m.primaries as u32],
-            item: Vec::new(),
-            cursor: Vec::new(),
-            tried: Vec::new(),
-            degree: Vec::new(),
-            solution: Vec::new(),
-            stats: Stats::default(),
+            state: State::new(&m),
+            walk: Walk {
+                item: vec![0; levels],
+                cursor: vec![0; levels],
+                tried: vec![0; levels],
+                degree: vec![0; levels],
+                solution: Vec::new(),
+                stats: Stats::default(),
+            },
             status: Status::Complete,
             m,
         })
@@ -118,13 +126,17 @@ impl<'p> BitSolver<'p> {
         if r >= self.problem.option_count() {
             return Err(ForceError::UnknownOption { option: r });
         }
-        if self.avail[r / 64] & (1 << (r % 64)) == 0 {
+        let m = &self.m;
+        let taken = match &mut self.state {
+            State::Lengths(l) => force(l, m, r),
+            State::Counts1(l) => force(l, m, r),
+            State::Counts2(l) => force(l, m, r),
+            State::Counts3(l) => force(l, m, r),
+            State::Counts4(l) => force(l, m, r),
+        };
+        if !taken {
             return Err(ForceError::Conflict { option: r });
         }
-        let words = self.m.words;
-        let p = self.m.primaries;
-        apply(&self.m, &mut self.avail[..words], &mut self.lens[..p], r);
-        self.left[0] -= self.m.prims(r).len() as u32;
         self.forced.push(option);
         Ok(())
     }
@@ -172,7 +184,7 @@ impl<'p> BitSolver<'p> {
 
     /// What the last search counted.
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        &self.walk.stats
     }
 
     /// The most general search, as [`Solver::run`](crate::xc::Solver::run): every solution
@@ -183,16 +195,65 @@ impl<'p> BitSolver<'p> {
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
         let started = Instant::now();
-        self.stats = Stats::default();
-        self.status = self.search(progress_every, started, &mut handler);
-        self.stats.elapsed = started.elapsed();
+        self.walk.stats = Stats::default();
+        let mut search = Search {
+            m: &self.m,
+            walk: &mut self.walk,
+            forced: &self.forced,
+            limits: &self.limits,
+            progress_every,
+            started,
+        };
+        self.status = match &mut self.state {
+            State::Lengths(l) => search.run(l, &mut handler),
+            State::Counts1(l) => search.run(l, &mut handler),
+            State::Counts2(l) => search.run(l, &mut handler),
+            State::Counts3(l) => search.run(l, &mut handler),
+            State::Counts4(l) => search.run(l, &mut handler),
+        };
+        self.walk.stats.elapsed = started.elapsed();
         Outcome {
             status: self.status,
-            stats: self.stats.clone(),
+            stats: self.walk.stats.clone(),
         }
     }
+}
 
-    fn search<F>(&mut self, progress_every: u64, started: Instant, handler: &mut F) -> Status
+/// Forces option `r` into `levels` if it is available; whether it was.
+fn force<L: Levels>(levels: &mut L, m: &Masks, r: usize) -> bool {
+    let available = levels.available(r);
+    if available {
+        levels.force(m, r);
+    }
+    available
+}
+
+/// What a search walks besides the levels' states: per level, the chosen item, the option
+/// to look from next, the options tried and the item's list length when chosen; the
+/// solution being reported; the counts.
+#[derive(Clone, Debug)]
+struct Walk {
+    item: Vec<u32>,
+    cursor: Vec<u32>,
+    tried: Vec<u32>,
+    degree: Vec<u32>,
+    /// The forced options, then the choices.
+    solution: Vec<OptionId>,
+    stats: Stats,
+}
+
+/// One search, generic over the way its levels are kept.
+struct Search<'s> {
+    m: &'s Masks,
+    walk: &'s mut Walk,
+    forced: &'s [OptionId],
+    limits: &'s Limits,
+    progress_every: u64,
+    started: Instant,
+}
+
+impl Search<'_> {
+    fn run<L: Levels, F>(&mut self, levels: &mut L, handler: &mut F) -> Status
     where
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
@@ -200,21 +261,21 @@ impl<'p> BitSolver<'p> {
             return Status::SolutionLimit;
         }
         let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
-        let every = if progress_every == 0 {
+        let every = if self.progress_every == 0 {
             u64::MAX
         } else {
-            progress_every
+            self.progress_every
         };
         let (mut next_poll, mut next_progress) = (0u64, every);
-        let (words, prims) = (self.m.words, self.m.primaries);
-        if self.left[0] == 0 {
+        let m = self.m;
+        if levels.done(0) {
             // The forced options cover everything: as in the links, the root is a node
             // with no item to choose, and the solution sits below it.
             if max_nodes == 0 {
                 return Status::NodeLimit;
             }
-            self.stats.nodes = 1;
-            count_level(&mut self.stats, 0);
+            self.walk.stats.nodes = 1;
+            count_level(&mut self.walk.stats, 0);
             return self
                 .found(1, 0, max_nodes, handler)
                 .unwrap_or(Status::Complete);
@@ -222,8 +283,8 @@ impl<'p> BitSolver<'p> {
         let mut level = 0usize;
         loop {
             // Enter a node at `level`.
-            let nodes = self.stats.nodes;
-            if self.left[level] == 0 {
+            let nodes = self.walk.stats.nodes;
+            if levels.done(level) {
                 if let Some(status) = self.found(level, level, max_nodes, handler) {
                     return status;
                 }
@@ -248,40 +309,34 @@ impl<'p> BitSolver<'p> {
                 }
                 if nodes >= next_progress {
                     next_progress = nodes.saturating_add(every);
-                    let progress = self.progress(level, started);
+                    let progress = self.progress(level);
                     if handler(Event::Progress(progress)).is_break() {
                         return Status::Stopped;
                     }
                 }
-                self.stats.nodes = nodes + 1;
-                count_level(&mut self.stats, level);
-                let lens = &self.lens[level * prims..][..prims];
-                let p = self.choose(lens);
-                let d = lens[p] as u32;
+                let stats = &mut self.walk.stats;
+                stats.nodes = nodes + 1;
+                count_level(stats, level);
+                let (p, d) = levels.choose(m, level);
                 if d == 0 {
-                    self.stats.dead_ends += 1;
+                    stats.dead_ends += 1;
                 } else if d >= 2 {
-                    self.stats.branches += 1;
+                    stats.branches += 1;
                 }
-                if self.item.len() == level {
-                    self.item.push(0);
-                    self.cursor.push(0);
-                    self.tried.push(0);
-                    self.degree.push(0);
-                }
-                (self.item[level], self.cursor[level]) = (p as u32, 0);
-                (self.tried[level], self.degree[level]) = (0, d);
+                let walk = &mut *self.walk;
+                (walk.item[level], walk.cursor[level]) = (p as u32, 0);
+                (walk.tried[level], walk.degree[level]) = (0, d);
             }
             // Try the next option at `level`, backing up while a level has none left.
             loop {
-                let p = self.item[level] as usize;
-                let from = self.cursor[level] as usize;
-                let avail = &self.avail[level * words..][..words];
-                match next_option(avail, self.m.holders(p), from) {
+                let walk = &mut *self.walk;
+                let p = walk.item[level] as usize;
+                let from = walk.cursor[level] as usize;
+                match levels.next_option(m, level, p, from) {
                     Some(r) => {
-                        self.cursor[level] = r as u32 + 1;
-                        self.tried[level] += 1;
-                        self.descend(level, r);
+                        walk.cursor[level] = r as u32 + 1;
+                        walk.tried[level] += 1;
+                        levels.descend(m, level, r);
                         level += 1;
                         break;
                     }
@@ -304,142 +359,146 @@ impl<'p> BitSolver<'p> {
     where
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
-        if self.stats.nodes >= max_nodes {
+        let walk = &mut *self.walk;
+        if walk.stats.nodes >= max_nodes {
             return Some(Status::NodeLimit);
         }
-        self.stats.nodes += 1;
-        count_level(&mut self.stats, level);
-        self.stats.solutions += 1;
-        self.solution.clear();
-        self.solution.extend_from_slice(&self.forced);
-        let choices = self.cursor[..chosen].iter();
-        self.solution
+        walk.stats.nodes += 1;
+        count_level(&mut walk.stats, level);
+        walk.stats.solutions += 1;
+        walk.solution.clear();
+        walk.solution.extend_from_slice(self.forced);
+        let choices = walk.cursor[..chosen].iter();
+        walk.solution
             .extend(choices.map(|&c| OptionId::new(c as usize - 1)));
-        if handler(Event::Solution(&self.solution)).is_break() {
+        if handler(Event::Solution(&walk.solution)).is_break() {
             return Some(Status::Stopped);
         }
-        if self.limits.max_solutions == Some(self.stats.solutions) {
+        if self.limits.max_solutions == Some(walk.stats.solutions) {
             return Some(Status::SolutionLimit);
         }
         None
     }
 
-    /// Makes level `level + 1` the state of `level` with option `r` chosen.
-    #[inline]
-    fn descend(&mut self, level: usize, r: usize) {
-        let (words, prims) = (self.m.words, self.m.primaries);
-        let next = level + 1;
-        if self.left.len() == next {
-            self.left.push(0);
-            self.avail.resize((next + 1) * words, 0);
-            self.lens.resize((next + 1) * prims, 0);
-        }
-        self.avail
-            .copy_within(level * words..next * words, next * words);
-        self.lens
-            .copy_within(level * prims..next * prims, next * prims);
-        self.left[next] = self.left[level] - self.m.prims(r).len() as u32;
-        apply(
-            &self.m,
-            &mut self.avail[next * words..][..words],
-            &mut self.lens[next * prims..][..prims],
-            r,
-        );
-    }
-
-    /// Knuth's choice over the lengths of one level: the smallest, the leftmost on ties
-    /// (with the sharp preference, items not named `#...` count as longer unless they have
-    /// at most one option).
-    #[inline]
-    fn choose(&self, lens: &[i32]) -> usize {
-        if self.m.unsharp.is_empty() {
-            return first_minimum(lens, 0).expect("an uncovered primary item is left");
-        }
-        let mut best = 0;
-        let mut least = i64::MAX;
-        for (k, &len) in lens.iter().enumerate() {
-            if len >= COVERED {
-                continue;
-            }
-            let mut key = i64::from(len);
-            if key > 1 && self.m.unsharp[k] {
-                key += UNSHARP;
-            }
-            if key < least {
-                (best, least) = (k, key);
-                if key == 0 {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
     /// Knuth's estimate of the fraction of the tree explored, as the links make it.
-    fn progress(&self, level: usize, started: Instant) -> Progress {
+    fn progress(&self, level: usize) -> Progress {
         let (mut fraction, mut scale) = (0.0, 1.0);
         for l in 0..level {
-            let (k, d) = (self.tried[l], self.degree[l]);
+            let (k, d) = (self.walk.tried[l], self.walk.degree[l]);
             scale *= f64::from(d.max(k));
             fraction += f64::from(k - 1) / scale;
         }
         Progress {
-            nodes: self.stats.nodes,
-            solutions: self.stats.solutions,
+            nodes: self.walk.stats.nodes,
+            solutions: self.walk.stats.solutions,
             level,
             estimate: (fraction + 0.5 / scale).min(1.0),
-            elapsed: started.elapsed(),
+            elapsed: self.started.elapsed(),
         }
-    }
-}
-
-/// Chooses option `r` in the state (`avail`, `lens`): the options it clashes with go, their
-/// primary items' lengths fall, and its own primary items are covered.
-#[inline]
-fn apply(m: &Masks, avail: &mut [Word], lens: &mut [i32], r: usize) {
-    for (w, (a, &c)) in avail.iter_mut().zip(m.clash(r)).enumerate() {
-        let mut gone = *a & c;
-        *a ^= gone;
-        while gone != 0 {
-            let o = w * 64 + gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            for &p in m.prims(o) {
-                lens[p as usize] -= 1;
-            }
-        }
-    }
-    for &p in m.prims(r) {
-        lens[p as usize] = COVERED;
-    }
-}
-
-/// The first option at or after `from` in both `avail` and `holders`.
-#[inline]
-fn next_option(avail: &[Word], holders: &[Word], from: usize) -> Option<usize> {
-    let mut w = from / 64;
-    if w >= avail.len() {
-        return None;
-    }
-    let mut bits = avail[w] & holders[w] & (!0 << (from % 64));
-    loop {
-        if bits != 0 {
-            return Some(w * 64 + bits.trailing_zeros() as usize);
-        }
-        w += 1;
-        if w == avail.len() {
-            return None;
-        }
-        bits = avail[w] & holders[w];
     }
 }
 
 /// Counts a node at `level` in the profile.
+#[inline]
 fn count_level(stats: &mut Stats, level: usize) {
     match stats.profile.get_mut(level) {
         Some(n) => *n += 1,
         None => {
             stats.profile.resize(level + 1, 0);
             stats.profile[level] = 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BitSolver, ByLengths, State};
+    use crate::xc::{Arena, Event, OptionId, Problem, SearchOrder, Solver, Stats};
+    use quickcheck::{quickcheck, Arbitrary, Gen};
+    use std::ops::ControlFlow;
+
+    /// A random problem of up to 10 primary and 4 secondary items (some coloured), in
+    /// Knuth's format.
+    #[derive(Clone, Debug)]
+    struct Text(String);
+
+    impl Arbitrary for Text {
+        fn arbitrary(g: &mut Gen) -> Text {
+            Text(random_problem(g))
+        }
+    }
+
+    fn random_problem(g: &mut Gen) -> String {
+        let primaries = 1 + usize::from(u8::arbitrary(g)) % 10;
+        let secondaries = usize::from(u8::arbitrary(g)) % 5;
+        let mut text: String = (0..primaries).map(|i| format!("p{i} ")).collect();
+        if secondaries > 0 {
+            text.push('|');
+            (0..secondaries).for_each(|i| text.push_str(&format!(" s{i}")));
+        }
+        text.push('\n');
+        let options = 1 + usize::from(u8::arbitrary(g)) % 60;
+        for _ in 0..options {
+            let first = usize::from(u8::arbitrary(g)) % primaries;
+            text.push_str(&format!("p{first}"));
+            for i in 0..primaries {
+                if i != first && u8::arbitrary(g) % 4 == 0 {
+                    text.push_str(&format!(" p{i}"));
+                }
+            }
+            for i in 0..secondaries {
+                match u8::arbitrary(g) % 6 {
+                    0 => text.push_str(&format!(" s{i}")),
+                    1 => text.push_str(&format!(" s{i}:a")),
+                    2 => text.push_str(&format!(" s{i}:b")),
+                    _ => {}
+                }
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Every solution and the tree's shape.
+    fn search(mut s: BitSolver<'_>) -> (Vec<Vec<OptionId>>, Stats) {
+        let mut out = Vec::new();
+        s.run(0, |e| {
+            if let Event::Solution(sol) = e {
+                out.push(sol.to_vec());
+            }
+            ControlFlow::Continue(())
+        });
+        let mut stats = s.stats().clone();
+        stats.elapsed = Default::default();
+        (out, stats)
+    }
+
+    quickcheck! {
+        /// Both ways of keeping levels search the links' tree (solutions in order, nodes,
+        /// branches, dead ends, profile), with and without the sharp preference and a
+        /// forced option.
+        fn both_levels_search_the_links_tree(text: Text, sharp: bool, force: u8) -> bool {
+            let p = Problem::from_dlx(&text.0).expect("a well-formed problem");
+            let order = SearchOrder::new().prefer_sharp(sharp);
+            let arena = Arena::new();
+            let mut links = Solver::with_order(&p, &arena, order.clone());
+            let mut counts = BitSolver::with_order(&p, &order).unwrap();
+            let mut lengths = BitSolver::with_order(&p, &order).unwrap();
+            lengths.state = State::Lengths(ByLengths::new(&lengths.m));
+            let forced = OptionId::new(usize::from(force) % p.option_count());
+            let _ = links.force(forced).and(counts.force(forced)).and(lengths.force(forced));
+            let mut expected = Vec::new();
+            links.run(0, |e| {
+                if let Event::Solution(sol) = e {
+                    expected.push(sol.to_vec());
+                }
+                ControlFlow::Continue(())
+            });
+            let mut tree = links.stats().clone();
+            (tree.elapsed, tree.updates, tree.cleansings) = Default::default();
+            let (a, sa) = search(counts);
+            let (b, sb) = search(lengths);
+            a == expected && b == expected && sa == tree && sb == tree
         }
     }
 }
