@@ -8,7 +8,9 @@
 //! (`dlxkit::bench::engine::INSTANCES`, the one with costs searched for its cheapest
 //! solution as DLX5 does; all but the unrestricted pentominoes, which take
 //! four times as long as the rest together), and every puzzle of `magictour_top1465.txt` with
-//! the `dlx` solver and a solution limit of 2, as `dlxkit sudoku solve` does.
+//! the `dlx` solver and a solution limit of 2, as `dlxkit sudoku solve` does. The bitset
+//! engine (`bits-...`) counts the instances it takes with the same tree, and `reduce-...`
+//! reduces an instance as Knuth's DLX-PRE does.
 //!
 //! ```text
 //! cargo bench --bench instructions                # counts against benches/instructions.txt
@@ -28,7 +30,8 @@ use std::process::{Command, ExitCode};
 use dlxkit::bench::engine::{self, Counts, Instance, INSTANCES};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions};
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits};
-use dlxkit::xc::{Arena, Limits as SearchLimits, Solver};
+use dlxkit::xc::bits::BitSolver;
+use dlxkit::xc::{Arena, Limits as SearchLimits, ReduceOptions, Solver};
 
 /// The reference counts, one `name count` line per case.
 const REFERENCE: &str = "benches/instructions.txt";
@@ -39,13 +42,39 @@ const TOLERANCE: f64 = 2.0;
 /// The Sudoku case's puzzles.
 const TOP1465: &str = "data/sudoku/magictour_top1465.txt";
 
+/// The bitset engine's cases: (case, engine instance).
+const BITS: [(&str, &str); 4] = [
+    ("bits-queens-12", "queens-12"),
+    ("bits-langford-11", "langford-11"),
+    ("bits-pentominoes-6x10-reduced", "pentominoes-6x10-reduced"),
+    ("bits-dominoes-6x6", "dominoes-6x6"),
+];
+
+/// The reduction's cases: (case, engine instance).
+const REDUCE: [(&str, &str); 2] = [
+    ("reduce-pentominoes-6x10", "pentominoes-6x10"),
+    ("reduce-queens-20", "queens-20-costs"),
+];
+
 /// One measured case.
 #[derive(Clone, Copy)]
 enum Case {
     /// Count every solution of an engine instance.
     Engine(&'static Instance),
+    /// Count every solution of an engine instance on the bitset engine.
+    Bits(&'static str, &'static Instance),
+    /// Reduce an engine instance as DLX-PRE does.
+    Reduce(&'static str, &'static Instance),
     /// Solve every puzzle of top1465.
     Sudoku,
+}
+
+/// The engine instance named `name`.
+fn instance(name: &str) -> &'static Instance {
+    INSTANCES
+        .iter()
+        .find(|i| i.name == name)
+        .expect("an engine instance")
 }
 
 impl Case {
@@ -54,12 +83,15 @@ impl Case {
             .iter()
             .filter(|i| i.default)
             .map(Case::Engine)
+            .chain(BITS.map(|(case, name)| Case::Bits(case, instance(name))))
+            .chain(REDUCE.map(|(case, name)| Case::Reduce(case, instance(name))))
             .chain([Case::Sudoku])
     }
 
     fn name(self) -> &'static str {
         match self {
             Case::Engine(instance) => instance.name,
+            Case::Bits(name, _) | Case::Reduce(name, _) => name,
             Case::Sudoku => "sudoku-top1465",
         }
     }
@@ -68,6 +100,8 @@ impl Case {
     fn run(self) -> Result<String, String> {
         match self {
             Case::Engine(instance) => engine_case(instance),
+            Case::Bits(_, instance) => bits_case(instance),
+            Case::Reduce(_, instance) => reduce_case(instance),
             Case::Sudoku => sudoku_case(),
         }
     }
@@ -112,6 +146,55 @@ fn engine_case(instance: &Instance) -> Result<String, String> {
     Ok(format!(
         "{} solutions, {} nodes",
         counts.solutions, counts.nodes
+    ))
+}
+
+/// Counts every solution of an engine instance on the bitset engine, checking it searches
+/// the links' tree.
+fn bits_case(instance: &Instance) -> Result<String, String> {
+    let problem = instance.problem().map_err(|e| e.to_string())?;
+    let mut solver = BitSolver::new(&problem).map_err(|e| e.to_string())?;
+    counted(&mut || solver.count().stats.solutions);
+    let stats = solver.stats();
+    let expected = (instance.counts.solutions, instance.counts.nodes);
+    if (stats.solutions, stats.nodes) != expected {
+        return Err(format!(
+            "bits on {}: {} solutions, {} nodes, expected {expected:?}",
+            instance.name, stats.solutions, stats.nodes
+        ));
+    }
+    Ok(format!(
+        "{} solutions, {} nodes",
+        stats.solutions, stats.nodes
+    ))
+}
+
+/// Reduces an engine instance as DLX-PRE does, checking the reduced problem's size.
+fn reduce_case(instance: &Instance) -> Result<String, String> {
+    let problem = instance.problem().map_err(|e| e.to_string())?;
+    let mut reduction = None;
+    counted(&mut || {
+        let r = problem.reduce(&ReduceOptions::new());
+        let options = r.problem.option_count() as u64;
+        reduction = Some(r);
+        options
+    });
+    let r = reduction.expect("the reduction ran");
+    let removed = problem.option_count() - r.problem.option_count();
+    if !r.fixed_point || r.removed_options.len() != removed {
+        return Err(format!(
+            "reduce on {}: {} options removed, {} reported, fixed point {}",
+            instance.name,
+            removed,
+            r.removed_options.len(),
+            r.fixed_point
+        ));
+    }
+    Ok(format!(
+        "{} of {} options left in {} rounds",
+        r.problem.option_count(),
+        problem.option_count(),
+        r.rounds
     ))
 }
 
