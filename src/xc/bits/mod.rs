@@ -7,9 +7,11 @@
 //! problem has at most a few thousand options, the set of options still available fits in
 //! a few dozen machine words, and so does, for each option, the set of options it clashes
 //! with (those sharing an uncoloured item with it, or a secondary item with another
-//! colour). Choosing option `r` is then `available &= !clash[r]`, a word at a time; the
-//! options it took away are visited once, to lower the list lengths of their primary items;
-//! and undoing a choice is going back to the copy of the level above (no uncovering at all).
+//! colour). Choosing option `r` is then `available &= !clash[r]`, a word at a time, and
+//! undoing a choice is going back to the copy of the level above (no uncovering at all).
+//! The list lengths the item choice needs are either counted afresh at each node, as
+//! popcounts of a few fixed words, or kept per level and lowered for the options a choice
+//! took away, whichever costs less for the problem's size (see `levels.rs`).
 //!
 //! The item choice is that of dancing links, computed from those lengths: the uncovered
 //! primary item with the fewest available options, the leftmost in Knuth's order on ties

@@ -481,7 +481,7 @@ mod tests {
             let p = Problem::from_dlx(&text.0).expect("a well-formed problem");
             let order = SearchOrder::new().prefer_sharp(sharp);
             let arena = Arena::new();
-            let mut links = Solver::with_order(&p, &arena, order.clone());
+            let mut links = Solver::with_order(&p, &arena, order);
             let mut counts = BitSolver::with_order(&p, &order).unwrap();
             let mut lengths = BitSolver::with_order(&p, &order).unwrap();
             lengths.state = State::Lengths(ByLengths::new(&lengths.m));
