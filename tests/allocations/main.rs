@@ -1,6 +1,7 @@
-//! Allocations per solve: the Sudoku solvers and the bitset engine allocate nothing per search node. A counting
-//! global allocator (this binary's own, counting per thread) sees as many allocations for a
-//! puzzle whose search takes a million nodes as for one that takes a dozen.
+//! Allocations per solve: the Sudoku solvers and the bitset engine allocate nothing per
+//! search node. A counting global allocator (this binary's own, counting per thread) sees as
+//! many allocations for a puzzle whose search takes a million nodes as for one that takes a
+//! dozen.
 //!
 //! The allocator replaces the system's for the whole binary, so these tests are a test
 //! target of their own (`allocations` in Cargo.toml), apart from the one integration binary.
