@@ -35,6 +35,7 @@ mod puzzles_polycube;
 mod puzzles_polyomino;
 mod puzzles_queens;
 mod puzzles_shopping;
+mod puzzles_words;
 mod random_problems;
 mod reliability_readers_and_limits;
 mod sudoku_explain;

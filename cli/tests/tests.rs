@@ -32,6 +32,7 @@ mod cli_sudoku_svg;
 mod cli_sudoku_threads;
 mod cli_tool;
 mod cli_util;
+mod cli_words;
 mod cli_write_errors;
 mod play_util;
 mod reliability_limits;

@@ -48,6 +48,7 @@ pub mod polyiamond;
 pub mod polyomino;
 pub mod queens;
 pub mod shopping;
+pub mod words;
 
 /// Why a puzzle could not be built.
 ///
