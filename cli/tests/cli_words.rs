@@ -136,8 +136,8 @@ fn the_picture_reads_as_words_across_and_down() {
             assert_eq!(letters.len(), 1);
             grid[i][j] = letters[0];
         }
-        for i in 0..rows {
-            let row: String = grid[i].iter().collect();
+        for letters in &grid {
+            let row: String = letters.iter().collect();
             assert!(words.contains(&row), "row {row}");
         }
         for j in 0..cols {

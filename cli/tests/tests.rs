@@ -12,6 +12,7 @@ mod cli_engine_bits;
 mod cli_explain;
 mod cli_generate_needs;
 mod cli_input_text;
+mod cli_isometric;
 mod cli_killer;
 mod cli_macmahon;
 mod cli_memo;

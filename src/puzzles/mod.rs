@@ -36,6 +36,7 @@ use crate::svg::Svg;
 use crate::xc::{Arena, OptionId, Problem, ProblemError, Solver};
 
 mod geometry;
+mod isometric;
 mod picture;
 
 pub mod dominoes;

@@ -227,8 +227,8 @@ impl WordRectangle {
         let mut lines = Vec::new();
         // Knuth's order: the column words first, each in every column; then the row words.
         for (w, word) in column_words.iter().enumerate() {
-            for j in 0..cols {
-                let mut entries: Vec<Entry> = vec![column_items[j].into()];
+            for (j, &item) in column_items.iter().enumerate() {
+                let mut entries: Vec<Entry> = vec![item.into()];
                 for (i, &c) in word.as_bytes().iter().enumerate() {
                     entries.push(Entry::colored(cells[i * cols + j], letter(c)));
                 }
@@ -237,8 +237,8 @@ impl WordRectangle {
             }
         }
         for (w, word) in row_words.iter().enumerate() {
-            for i in 0..rows {
-                let mut entries: Vec<Entry> = vec![row_items[i].into()];
+            for (i, &item) in row_items.iter().enumerate() {
+                let mut entries: Vec<Entry> = vec![item.into()];
                 for (j, &c) in word.as_bytes().iter().enumerate() {
                     entries.push(Entry::colored(cells[i * cols + j], letter(c)));
                 }
