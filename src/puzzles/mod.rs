@@ -25,8 +25,11 @@
 //! ```
 //!
 //! The modules: [`queens`], [`polyomino`] (pentominoes and any other flat pieces on any
-//! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings), [`langford`],
-//! and [`shopping`] (the friendliest introduction to exact cover).
+//! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings, drawn flat or
+//! isometric), [`langford`],
+//! [`shopping`] (the friendliest introduction to exact cover), [`lattice`] (with
+//! [`polyiamond`] and [`polyhex`]), [`macmahon`] (coloured triangles) and [`words`] (word
+//! rectangles).
 
 use std::fmt;
 

@@ -167,9 +167,9 @@ impl WordRectangle {
     /// use dlxkit::puzzles::words::{WordList, WordRectangle};
     /// use dlxkit::puzzles::Puzzle;
     /// let list: WordList = "at\nto\nta\non\nno\n".parse()?;
-    /// // at/to, at/ta, to/on, ta/at and on/no: rows and columns are words.
+    /// // at/to, at/ta, to/on, ta/at, on/no and no/on: rows and columns are words.
     /// let square = WordRectangle::new(2, 2, &list, None)?;
-    /// assert_eq!(square.count(), 5);
+    /// assert_eq!(square.count(), 6);
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     pub fn new(
