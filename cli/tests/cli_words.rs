@@ -174,3 +174,20 @@ fn bad_lists_and_sizes_are_refused() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn threads_shards_and_memo_count_the_same() {
+    let base = [
+        "words", "--rows", "3", "--cols", "3", "--first", "100", "--count",
+    ];
+    assert_eq!(
+        run(&[&base[..], &["--jobs", "2"]].concat(), "").trim(),
+        "653"
+    );
+    assert_eq!(run(&[&base[..], &["--memo"]].concat(), "").trim(), "653");
+    let mut lines = String::new();
+    for shard in ["0/3", "1/3", "2/3"] {
+        lines.push_str(&run(&[&base[..], &["--shard", shard]].concat(), ""));
+    }
+    assert_eq!(run(&["merge", "-"], &lines).trim(), "653");
+}
