@@ -25,8 +25,11 @@
 //! ```
 //!
 //! The modules: [`queens`], [`polyomino`] (pentominoes and any other flat pieces on any
-//! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings), [`langford`],
-//! and [`shopping`] (the friendliest introduction to exact cover).
+//! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings, drawn flat or
+//! isometric), [`langford`],
+//! [`shopping`] (the friendliest introduction to exact cover), [`lattice`] (with
+//! [`polyiamond`] and [`polyhex`]), [`macmahon`] (coloured triangles) and [`words`] (word
+//! rectangles).
 
 use std::fmt;
 
@@ -36,6 +39,7 @@ use crate::svg::Svg;
 use crate::xc::{Arena, OptionId, Problem, ProblemError, Solver};
 
 mod geometry;
+mod isometric;
 mod picture;
 
 pub mod dominoes;
@@ -48,6 +52,7 @@ pub mod polyiamond;
 pub mod polyomino;
 pub mod queens;
 pub mod shopping;
+pub mod words;
 
 /// Why a puzzle could not be built.
 ///

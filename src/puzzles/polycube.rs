@@ -41,6 +41,7 @@
 //! ```
 
 use super::geometry::{self, Cell, CellBounds, Layout, PackingProblem, PieceSpec};
+use super::isometric::{self, Block};
 use super::picture::{self, square, Point, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError, SymmetryReduction, SymmetryReport};
 use crate::svg::Svg;
@@ -476,6 +477,30 @@ pub struct PolycubePacking {
     options: PolycubeOptions,
     core: PackingProblem,
     placements: Vec<Placement>,
+    view: CubeView,
+}
+
+/// How [`Puzzle::draw`] pictures a polycube packing.
+///
+/// ```
+/// use dlxkit::puzzles::polycube::{soma, CubeView};
+/// use dlxkit::puzzles::Puzzle;
+/// let puzzle = soma(true)?.with_view(CubeView::Isometric);
+/// let packing = puzzle.first()?.unwrap();
+/// let svg = puzzle.draw(&packing).unwrap().to_string();
+/// // Each of the 27 cubes shows its top in the layers beside the solid, which shows 9 more.
+/// assert_eq!(svg.matches("class=\"top\"").count(), 27 + 9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CubeView {
+    /// The layers z = 0, 1, ... side by side, seen from above, as the text picture.
+    #[default]
+    Layers,
+    /// The solid in isometric projection, then its layers as separate slabs so every cube
+    /// shows its top (see the `isometric` module's notes in the source).
+    Isometric,
 }
 
 impl PolycubePacking {
@@ -524,7 +549,14 @@ impl PolycubePacking {
             options: options.clone(),
             core,
             placements,
+            view: CubeView::default(),
         })
+    }
+
+    /// The same puzzle, drawn as `view` says.
+    pub fn with_view(mut self, view: CubeView) -> PolycubePacking {
+        self.view = view;
+        self
     }
 
     /// The container.
@@ -651,8 +683,24 @@ impl Puzzle for PolycubePacking {
     }
 
     /// The layers z = 0, 1, ... side by side, as [`Puzzle::render`] draws them, each piece in
-    /// its own colour (one shape per piece, across the layers it spans).
+    /// its own colour (one shape per piece, across the layers it spans); or, with
+    /// [`CubeView::Isometric`], the solid and its layers in isometric projection.
     fn draw(&self, packing: &Packing) -> Option<Svg> {
+        if self.view == CubeView::Isometric {
+            let name = |p: usize| self.pieces.pieces.get(p).map_or("?", |q| q.name.as_str());
+            let blocks: Vec<Block> = packing
+                .placements
+                .iter()
+                .flat_map(|p| {
+                    p.cells.iter().map(move |&at| Block {
+                        at,
+                        colour: p.piece,
+                        name: name(p.piece),
+                    })
+                })
+                .collect();
+            return Some(isometric::packing(&blocks));
+        }
         let (sx, _, _) = self.container.size();
         let at = |&(x, y, z): &Cube| square(y, z * (sx + 1) + x, CELL);
         let board: Vec<Vec<Point>> = self.container.cells.iter().map(at).collect();

@@ -20,6 +20,7 @@ mod polyomino;
 mod queens;
 mod shopping;
 mod soma;
+mod words;
 
 use std::path::{Path, PathBuf};
 
@@ -60,6 +61,8 @@ pub enum PuzzleCommand {
     Polyhex(lattice::PolyhexArgs),
     /// Lay MacMahon's coloured triangles, edges matching (the 24 in a hexagon by default).
     Macmahon(macmahon::MacMahonArgs),
+    /// Fill a rectangle with letters whose rows and columns are words (Knuth's word rectangles).
+    Words(words::WordsArgs),
 }
 
 /// Runs a puzzle subcommand.
@@ -74,6 +77,7 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
         PuzzleCommand::Polyiamond(args) => lattice::run_polyiamond(args, ctx),
         PuzzleCommand::Polyhex(args) => lattice::run_polyhex(args, ctx),
         PuzzleCommand::Macmahon(args) => macmahon::run(args, ctx),
+        PuzzleCommand::Words(args) => words::run(args, ctx),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `dlxkit soma`: Piet Hein's Soma cube ([`dlxkit::puzzles::polycube`]).
 
-use clap::Args;
-use dlxkit::puzzles::polycube::{self, Packing, PolycubePacking};
+use clap::{Args, ValueEnum};
+use dlxkit::puzzles::polycube::{self, CubeView, Packing, PolycubePacking};
 use serde_json::{json, Value};
 
 use super::{bad_argument, label_key, paint_by_key, solve, Extras, PlacedPiece, PuzzleArgs, Shown};
@@ -14,10 +14,14 @@ Examples:
   dlxkit soma --count                  11,520 ways
   dlxkit soma --count --distinct       240, up to the 48 symmetries of the cube
   dlxkit soma --emit dlx > soma.dlx    the exact cover problem in Knuth's format
+  dlxkit soma --format svg --view isometric > soma.svg
+                                       the cube drawn in isometric projection
 
 The pieces are V (three cubes) and L T Z A B P (four cubes). The picture shows the three
 layers z = 0, 1, 2 side by side, each with y going down and x across, every cube labelled
-with its piece's letter (coloured per piece on a terminal). In JSON, the data of a solution
+with its piece's letter (coloured per piece on a terminal). --format svg draws the layers
+the same way, or with --view isometric the cube seen from above and in front and, beside
+it, each layer as a slab of its own, so that every cube shows its top. In JSON, the data of a solution
 is {\"pieces\": [{\"piece\": \"V\", \"cells\": [[x, y, z], ...]}, ...]}.
 
 Exit status: 0 if a solution was found, 1 if none, 2 for bad input or usage, 130 if
@@ -34,14 +38,34 @@ pub struct SomaArgs {
     #[arg(long)]
     pub distinct: bool,
 
+    /// How --format svg and --svg draw a solution: the layers side by side, or isometric
+    #[arg(long, value_enum, default_value_t, value_name = "VIEW")]
+    pub view: View,
+
     #[command(flatten)]
     pub common: PuzzleArgs,
+}
+
+/// The pictures of `--view`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum View {
+    /// The layers z = 0, 1, 2 side by side, seen from above
+    #[default]
+    Layers,
+    /// The cube in isometric projection, and its layers as slabs
+    Isometric,
 }
 
 /// Runs `dlxkit soma`.
 pub fn run(args: &SomaArgs, ctx: &Context) -> Result<Exit, CliError> {
     solve(&args.common, ctx, || {
-        let puzzle = polycube::soma(args.distinct).map_err(bad_argument)?;
+        let view = match args.view {
+            View::Layers => CubeView::Layers,
+            View::Isometric => CubeView::Isometric,
+        };
+        let puzzle = polycube::soma(args.distinct)
+            .map_err(bad_argument)?
+            .with_view(view);
         let mut extras = Extras::default();
         if let Some(report) = puzzle.symmetry() {
             extras.stats.push(("symmetry", report.to_string()));
