@@ -171,6 +171,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     if args.parts.wanted() {
         let limits = args.limits.limits(interrupt::flag(), ctx.started);
         let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
+        // A part prints JSON Lines, as a shard does: its solutions, then its line for merge.
+        let mut printer = Printer::new(Format::Jsonl, args.count);
         return super::shard::run_part(
             &args.parts,
             shard,
@@ -181,6 +183,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
             limits,
             watch,
             ctx,
+            |out, options| printer.solution(out, &problem, None, options),
         );
     }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
