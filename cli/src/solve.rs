@@ -279,7 +279,7 @@ fn solve_memo(
     ctx: &Context,
 ) -> Result<Exit, CliError> {
     let show_stats = args.stats || args.profile;
-    let plan = memo::plan(problem, &args.memo, plan);
+    let plan = memo::plan(problem, &args.memo, plan, ctx);
     // The reduction and the plan's refusals, before any work.
     plan.check(problem).map_err(search::refused)?;
     let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
@@ -302,7 +302,7 @@ fn solve_memo(
     }
     // The reduced problem is searched by the same plan, without reducing it again.
     let plan = match args.reduce {
-        true => memo::plan(searched, &args.memo, self::plan_of(args, ctx, false)),
+        true => memo::plan(searched, &args.memo, self::plan_of(args, ctx, false), ctx),
         false => plan,
     };
     watch.hand_over();

@@ -428,7 +428,7 @@ fn solve_memo<P: Shown>(
         .limits(limits)
         .parts(args.parts.wanted());
     let plan = parallel::apply(&args.parallel, plan, ctx);
-    let plan = memo::plan(problem, &args.memo, plan);
+    let plan = memo::plan(problem, &args.memo, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
     let mut printer = Printer::new(puzzle, args, ctx)?;
     let run = memo::run(problem, &plan, &args.memo, out, |out, o| {
