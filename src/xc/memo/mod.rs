@@ -271,14 +271,17 @@ pub struct MemoOptions {
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// use std::sync::Arc;
-/// use dlxkit::puzzles::{queens::Queens, Puzzle};
+/// use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
 /// use dlxkit::xc::memo::{self, MemoOptions, OnFull};
 /// let told = Arc::new(AtomicUsize::new(0));
 /// let seen = Arc::clone(&told);
-/// let note = OnFull::new(move |limit| { seen.fetch_add(1, Ordering::Relaxed); assert_eq!(limit, 64 << 10); });
-/// let options = MemoOptions::new().memory_limit(64 << 10).on_full(note);
-/// let r = memo::count(Queens::new(10)?.problem(), &options)?;
-/// assert_eq!(r.count.to_u64(), Some(724)); // exact all the same
+/// let note = OnFull::new(move |limit| {
+///     assert_eq!(limit, 16 << 10);
+///     seen.fetch_add(1, Ordering::Relaxed);
+/// });
+/// let options = MemoOptions::new().memory_limit(16 << 10).on_full(note);
+/// let r = memo::count(Dominoes::new(8, 8)?.problem(), &options)?;
+/// assert_eq!(r.count.to_u64(), Some(12_988_816)); // exact all the same
 /// assert!(r.stats.refused > 0);
 /// assert_eq!(told.load(Ordering::Relaxed), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
