@@ -15,14 +15,17 @@ fn input(name: &str) -> Problem {
 }
 
 /// (file, count, DLX6's "ZDD nodes" and total memos (bad + good signatures, less the one it
-/// adds for the all-zero signature) where they match dlxkit's branching).
+/// adds for the all-zero signature) where they match dlxkit's branching). The signatures
+/// are equal, exhausted secondary items dropped from the key as DLX6 drops them (queens
+/// 6-8 need that); the ZDD nodes are at most DLX6's (queens 8: 475 against its 483, as
+/// dlxkit makes no two equal nodes).
 type Dlx6 = Option<(u64, u64)>;
 
 const KNUTH: &[(&str, u64, Dlx6)] = &[
     ("queens-5.dlx", 10, Some((43, 32))),
-    ("queens-6.dlx", 4, None),
-    ("queens-7.dlx", 40, None),
-    ("queens-8.dlx", 92, None),
+    ("queens-6.dlx", 4, Some((26, 82))),
+    ("queens-7.dlx", 40, Some((196, 238))),
+    ("queens-8.dlx", 92, Some((483, 814))),
     ("de-bruijn-0-2-3.dlx", 2, Some((13, 10))),
     ("de-bruijn-0-2-4.dlx", 2, Some((21, 19))),
     ("de-bruijn-0-2-5.dlx", 4, Some((49, 49))),
@@ -50,7 +53,10 @@ fn counts_zdd_nodes_and_signatures_agree_with_dlx6_and_dlx3() {
         let (zdd, stats) = Zdd::build(&p, &MemoOptions::new()).unwrap();
         assert_eq!(zdd.count().to_u64(), Some(count), "{name}: ZDD");
         if let Some((nodes, signatures)) = dlx6 {
-            assert_eq!(stats.zdd_nodes + 2, nodes, "{name}: ZDD nodes");
+            assert!(stats.zdd_nodes + 2 <= nodes, "{name}: ZDD nodes");
+            if name != "queens-8.dlx" {
+                assert_eq!(stats.zdd_nodes + 2, nodes, "{name}: ZDD nodes");
+            }
             assert_eq!(stats.states, signatures, "{name}: memo signatures");
         }
     }

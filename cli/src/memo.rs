@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum, ValueHint};
 use dlxkit::rng::Rng;
-use dlxkit::xc::memo::{self, ItemChoice, MemoError, MemoOptions, MemoStats};
+use dlxkit::xc::memo::{self, ItemChoice, MemoError, MemoOptions, MemoStats, OnFull};
 use dlxkit::xc::plan::{Discard, Plan};
 use dlxkit::xc::zdd::Zdd;
 use dlxkit::xc::Count;
@@ -232,8 +232,8 @@ impl MemoRun {
 /// the flags: `plan` (order, threads or shard, limits, count, profile, as the subcommand's
 /// flags give them) counting with the memoised search. The seed of `--sample` is the
 /// sampler's, not the search's.
-pub fn plan(problem: &Problem, args: &MemoArgs, plan: Plan) -> Plan {
-    let mut plan = plan.memo(options(problem, args));
+pub fn plan(problem: &Problem, args: &MemoArgs, plan: Plan, ctx: &Context) -> Plan {
+    let mut plan = plan.memo(options(problem, args, ctx));
     if args.sample.is_some() || args.zdd.is_some() {
         // The ZDD holds every solution; the samples are drawn from it with the seed.
         let order = SearchOrder {
@@ -245,11 +245,35 @@ pub fn plan(problem: &Problem, args: &MemoArgs, plan: Plan) -> Plan {
     plan
 }
 
-/// The memoised search's options as the flags give them (threads and limits: the plan's).
-fn options(problem: &Problem, args: &MemoArgs) -> MemoOptions {
-    MemoOptions::new()
+/// The memoised search's options as the flags give them (threads and limits: the plan's),
+/// with the note said when the cache fills ([`full_note`]).
+fn options(problem: &Problem, args: &MemoArgs, ctx: &Context) -> MemoOptions {
+    let options = MemoOptions::new()
         .memory_limit(args.memo_limit.unwrap_or_else(memo::default_memory_limit))
-        .choice(args.memo_order.choice(problem))
+        .choice(args.memo_order.choice(problem));
+    if ctx.quiet() {
+        return options;
+    }
+    let limit = limit_text(args);
+    options.on_full(OnFull::new(move |_| {
+        super::eprint_line(format_args!("dlxkit: {}", full_note(&limit)));
+    }))
+}
+
+/// The memory limit as the statistics and the notes name it.
+fn limit_text(args: &MemoArgs) -> String {
+    match args.memo_limit {
+        Some(bytes) => format!("{} (--memo-limit)", human_bytes(bytes as u64)),
+        None => memo::DefaultLimit::read().to_string(),
+    }
+}
+
+/// The note said on standard error when the cache first meets the memory `limit`, at that
+/// moment (the count goes on, exact, but slower from then on).
+pub fn full_note(limit: &str) -> String {
+    format!(
+        "the memoised search reached its memory limit, {limit}: from now on new subproblems are not kept and some are solved again (the count stays exact, the search slows down; stop it and raise --memo-limit to go faster)"
+    )
 }
 
 pub fn run(
@@ -260,10 +284,7 @@ pub fn run(
     mut on_sample: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<MemoRun, CliError> {
     plan.check(problem).map_err(search::refused)?;
-    let limit = match args.memo_limit {
-        Some(bytes) => format!("{} (--memo-limit)", human_bytes(bytes as u64)),
-        None => memo::DefaultLimit::read().to_string(),
-    };
+    let limit = limit_text(args);
     if args.sample.is_none() && args.zdd.is_none() {
         let report = plan.run(problem, &mut Discard).map_err(search::refused)?;
         let counted = report.memo.expect("a memoised plan reports its count");

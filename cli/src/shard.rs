@@ -2,13 +2,14 @@
 //! running them anywhere with `dlxkit solve FILE --shard I/N` and adding the results up with
 //! `dlxkit merge`.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::plan::ShardOf;
 use dlxkit::xc::shard::{Frontier, Path, Shard, Split, SplitBy};
-use dlxkit::xc::{Arena, Limits, Outcome, Plan, Problem, Solver, Stats, Status};
+use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
 use super::input;
@@ -265,7 +266,10 @@ pub struct PartArgs {
     /// continuation, in "continuation"), each to run with --from; exits 0
     ///
     /// The shard stops between subtrees, so what it counted and what it names add up
-    /// exactly; `dlxkit merge` checks the whole tree of parts.
+    /// exactly; `dlxkit merge` checks the whole tree of parts. Without --count, each part
+    /// prints the solutions of the subtrees it searched whole (JSON Lines, before its shard
+    /// line), so the parts of a shard list each of its solutions exactly once; --limit does
+    /// not go with it.
     #[arg(long, value_name = "NODES", value_parser = parse_positive, requires = "shard")]
     pub split_after: Option<u64>,
 
@@ -333,7 +337,10 @@ struct PartAbove {
     profile: Vec<u64>,
 }
 
-/// Runs a self-splitting shard, a part of one, or a checkpointed count, for `dlxkit solve`.
+/// Runs a self-splitting shard, a part of one, or a checkpointed count, for `dlxkit solve`
+/// and the puzzle subcommands. Unless `count`, each solution of the subtrees searched whole
+/// goes to `solution` (which prints it) before the shard's line: the parts of a shard's
+/// tree of splits list each of its solutions exactly once between them.
 #[allow(clippy::too_many_arguments)]
 pub fn run_part(
     args: &PartArgs,
@@ -345,19 +352,27 @@ pub fn run_part(
     limits: Limits,
     watch: interrupt::Watch,
     ctx: &Context,
+    mut solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<Exit, CliError> {
-    if !count {
-        return Err(CliError::usage(
-            "--split-after, --from, --checkpoint and --resume count: give --count",
-        ));
-    }
     if problem.has_bounds() {
         return Err(CliError::usage(
             "shards and checkpoints cut Knuth's plain exact cover search; a search with item bounds (`a:b|name`, Algorithm M) runs whole",
         ));
     }
     if args.checkpoint.is_some() || args.resume.is_some() {
+        if !count {
+            return Err(CliError::usage(
+                "--checkpoint and --resume count: give --count",
+            ));
+        }
         return checkpointed(args, problem, threads, limits, watch, ctx);
+    }
+    if limits.max_solutions.is_some() {
+        // A budgeted part searches its subtrees one at a time: a solution limit would cut a
+        // subtree short and throw its solutions away with it.
+        return Err(CliError::usage(
+            "--split-after and --from search every subtree of their part whole: --limit does not go with them (the parts of a shard list each of its solutions once)",
+        ));
     }
     let Some((index, n)) = shard else {
         return Err(CliError::usage("--split-after and --from need --shard I/N"));
@@ -401,10 +416,18 @@ pub fn run_part(
     let budget = args.split_after.unwrap_or(u64::MAX);
     solver.set_limits(limits.clone());
     watch.hand_over();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    let mut failed = None;
     let (outcome, continuation, waste) = match &target {
         Some(part) => {
-            let run = part.run_with_budget(&mut solver, budget, false, |_| {
-                std::ops::ControlFlow::Continue(())
+            let run = part.run_with_budget(&mut solver, budget, !count, |event| {
+                if let Event::Solution(options) = event {
+                    if let Err(e) = solution(&mut out, options) {
+                        failed = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
             });
             (run.outcome, run.continuation, run.waste)
         }
@@ -441,7 +464,9 @@ pub fn run_part(
         continuation: continuation.iter().map(ToString::to_string).collect(),
         waste,
     };
-    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    if let Some(e) = failed {
+        return Err(e);
+    }
     out.json_line(&line)?;
     out.flush()?;
     Ok(part_exit(outcome.status, !continuation.is_empty()))

@@ -171,6 +171,8 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     if args.parts.wanted() {
         let limits = args.limits.limits(interrupt::flag(), ctx.started);
         let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
+        // A part prints JSON Lines, as a shard does: its solutions, then its line for merge.
+        let mut printer = Printer::new(Format::Jsonl, args.count);
         return super::shard::run_part(
             &args.parts,
             shard,
@@ -181,6 +183,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
             limits,
             watch,
             ctx,
+            |out, options| printer.solution(out, &problem, None, options),
         );
     }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -276,7 +279,7 @@ fn solve_memo(
     ctx: &Context,
 ) -> Result<Exit, CliError> {
     let show_stats = args.stats || args.profile;
-    let plan = memo::plan(problem, &args.memo, plan);
+    let plan = memo::plan(problem, &args.memo, plan, ctx);
     // The reduction and the plan's refusals, before any work.
     plan.check(problem).map_err(search::refused)?;
     let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
@@ -299,7 +302,7 @@ fn solve_memo(
     }
     // The reduced problem is searched by the same plan, without reducing it again.
     let plan = match args.reduce {
-        true => memo::plan(searched, &args.memo, self::plan_of(args, ctx, false)),
+        true => memo::plan(searched, &args.memo, self::plan_of(args, ctx, false), ctx),
         false => plan,
     };
     watch.hand_over();

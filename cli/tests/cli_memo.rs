@@ -797,3 +797,52 @@ fn every_refusal_of_the_memoised_count_is_the_plans_reason() {
         );
     }
 }
+
+/// The note on the memory limit comes when the cache first meets it, while the search goes
+/// on: the run is interrupted after that line and says so (it would have printed a complete
+/// count, exit 0, had the note come at the end).
+#[cfg(unix)]
+#[test]
+fn the_memory_note_comes_when_the_cache_fills_not_at_the_end() {
+    use crate::cli_util::{interrupt_after_first_line, Watch};
+    let run = interrupt_after_first_line(
+        [
+            "queens",
+            "15",
+            "--count",
+            "--memo",
+            "--memo-limit",
+            "64K",
+            "--timeout",
+            "120",
+        ],
+        Watch::Stderr,
+    );
+    assert_eq!(
+        run.first_line.trim_end(),
+        "dlxkit: the memoised search reached its memory limit, 64.0 KiB (--memo-limit): from now on new subproblems are not kept and some are solved again (the count stays exact, the search slows down; stop it and raise --memo-limit to go faster)"
+    );
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
+    assert!(
+        run.stdout.trim_end().ends_with("(incomplete: interrupted)"),
+        "{}",
+        run.stdout
+    );
+    // Said once, and the end still counts what was turned away.
+    assert!(!run.stderr.contains("from now on"), "{}", run.stderr);
+    // --quiet says nothing.
+    dlxkit()
+        .args([
+            "queens",
+            "9",
+            "--count",
+            "--memo",
+            "--memo-limit",
+            "20K",
+            "-q",
+        ])
+        .assert()
+        .code(0)
+        .stdout("352\n")
+        .stderr("");
+}

@@ -679,3 +679,141 @@ fn merge_adds_counts_past_2_to_the_128_read_and_written_as_strings() {
         "{err}"
     );
 }
+
+/// Runs every shard of `base` cut into `n`, each splitting itself after `budget` nodes and
+/// listing its solutions, and every part of every continuation; gives the solution lines'
+/// `key` fields (sorted) and the shard lines.
+fn list_in_split_parts(
+    base: &[&str],
+    n: usize,
+    budget: u64,
+    key: &str,
+) -> (Vec<String>, Vec<String>) {
+    let mut solutions = Vec::new();
+    let mut lines = Vec::new();
+    for i in 0..n {
+        let shard = format!("{i}/{n}");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let budget = budget.to_string();
+            let mut args = base.to_vec();
+            args.extend(["--shard", &shard, "--split-after", &budget]);
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let mut shard_lines = 0;
+            for line in out.lines() {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                match v["type"].as_str() {
+                    Some("solution") => solutions.push(v[key].to_string()),
+                    Some("shard") => {
+                        shard_lines += 1;
+                        for part in v["continuation"].as_array().unwrap() {
+                            todo.push(Some(part.as_str().unwrap().to_string()));
+                        }
+                        lines.push(line.to_string());
+                    }
+                    other => panic!("{args:?}: a line of type {other:?}: {line}"),
+                }
+            }
+            assert_eq!(shard_lines, 1, "{args:?}: {out}");
+        }
+    }
+    solutions.sort();
+    (solutions, lines)
+}
+
+/// The `key` fields of the solution lines of a whole listing, sorted.
+fn listed(out: &str, key: &str) -> Vec<String> {
+    let mut all: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "solution")
+        .map(|v| v[key].to_string())
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn self_split_shards_list_each_solution_once_and_merge_to_the_sequential_count() {
+    let dir = scratch("split-listing");
+    let queens8 = queens_file(8, &dir);
+    let (_, whole, _) = run(&["solve", &queens8, "--format", "jsonl"]);
+    let sequential = listed(&whole, "options");
+    assert_eq!(sequential.len(), 92);
+    for (n, budget) in [(4, 30), (16, 7), (3, 1)] {
+        let (solutions, lines) = list_in_split_parts(&["solve", &queens8], n, budget, "options");
+        assert!(
+            lines.len() > n,
+            "{n} shards, budget {budget}: the shards split themselves"
+        );
+        assert_eq!(solutions, sequential, "{n} shards, budget {budget}");
+        let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    }
+    // A listing part takes no solution limit (it would throw a subtree's solutions away),
+    // and a checkpoint counts.
+    let (code, _, err) = run(&[
+        "solve",
+        &queens8,
+        "--shard",
+        "0/4",
+        "--split-after",
+        "30",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--limit does not go with them"), "{err}");
+    let file = dir.join("q.checkpoint");
+    let (code, _, err) = run(&["solve", &queens8, "--checkpoint", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--checkpoint and --resume count: give --count"),
+        "{err}"
+    );
+}
+
+#[test]
+fn puzzle_shards_split_themselves_when_listing_and_counting() {
+    // (puzzle, its solutions, shards, budget)
+    let cases: [(&[&str], usize, usize, u64); 3] = [
+        (&["queens", "8"], 92, 8, 20),
+        (&["langford", "7"], 52, 5, 40),
+        (&["dominoes", "4x4"], 36, 6, 10),
+    ];
+    for (puzzle, count, n, budget) in cases {
+        let mut all = puzzle.to_vec();
+        all.extend(["--limit", "100000", "--format", "jsonl"]);
+        let (_, whole, _) = run(&all);
+        let sequential = listed(&whole, "data");
+        assert_eq!(sequential.len(), count, "{puzzle:?}");
+        let (solutions, lines) = list_in_split_parts(puzzle, n, budget, "data");
+        assert!(lines.len() > n, "{puzzle:?}: the shards split themselves");
+        assert_eq!(solutions, sequential, "{puzzle:?}");
+        let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out), (0, format!("{count}\n")), "{puzzle:?}: {err}");
+        // Counting, the same tree of parts merges to the same count.
+        let mut counting = puzzle.to_vec();
+        counting.push("--count");
+        let (none, lines) = list_in_split_parts(&counting, n, budget, "data");
+        assert!(none.is_empty());
+        let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out), (0, format!("{count}\n")), "{puzzle:?}: {err}");
+    }
+    // A seed is refused with the plan's reason, as `solve` refuses it.
+    let (code, _, err) = run(&[
+        "queens",
+        "8",
+        "--shard",
+        "0/4",
+        "--split-after",
+        "30",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}

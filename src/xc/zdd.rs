@@ -201,7 +201,7 @@ impl Zdd {
         if options.limits.max_solutions.is_some() {
             return Err(MemoError::SolutionLimit);
         }
-        let budget = Budget::new(options.memory_limit);
+        let budget = Budget::new(options.memory_limit).with_note(options.on_full.clone());
         let mut builder = Builder {
             nodes: vec![[u32::MAX; 3]; 2],
             unique: IndexTable::default(),

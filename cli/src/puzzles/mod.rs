@@ -104,6 +104,9 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub parallel: ParallelArgs,
 
+    #[command(flatten)]
+    pub parts: super::shard::PartArgs,
+
     /// Print statistics on standard error
     ///
     /// The problem's size (and the symmetry reduction, with --distinct) before the search;
@@ -131,7 +134,7 @@ pub struct PuzzleArgs {
 
     /// What to print: the solutions, or the exact cover problem in Knuth's format
     #[arg(long, value_enum, default_value_t, value_name = "WHAT",
-          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard", "svg"])]
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "format", "stats", "memo", "sample", "zdd", "jobs", "shard", "svg", "checkpoint", "resume"])]
     pub emit: Emit,
 }
 
@@ -307,6 +310,9 @@ pub fn solve<P: Shown>(
         search::report(ctx, &outcome, args.stats, false, args.format.base());
         return Ok(Exit::Success);
     }
+    if args.parts.wanted() {
+        return solve_part(&puzzle, args, ctx, watch);
+    }
     let mut limits = args.limits.clone();
     if !args.count && limits.limit.is_none() {
         limits.limit = Some(1); // print the first solution unless asked for more
@@ -364,6 +370,49 @@ pub fn solve<P: Shown>(
     Ok(Exit::for_search(outcome.status, outcome.stats.solutions))
 }
 
+/// A shard of a puzzle that splits itself (`--split-after`), a part of one (`--from`), or a
+/// checkpointed count: its solutions (all of them: the parts of a shard list each once),
+/// then its line for `dlxkit merge`.
+fn solve_part<P: Shown>(
+    puzzle: &P,
+    args: &PuzzleArgs,
+    ctx: &Context,
+    watch: interrupt::Watch,
+) -> Result<Exit, CliError> {
+    let problem = puzzle.problem();
+    let order = SearchOrder {
+        seed: args.memo.seed,
+        ..SearchOrder::new()
+    };
+    // The plan only checks what the parts refuse (a seed, say); the parts run below.
+    let plan = Plan::new().order(order).parts(true);
+    let plan = parallel::apply(&args.parallel, plan, ctx);
+    plan.check(problem).map_err(search::refused)?;
+    let mut printer = Printer::new(puzzle, args, ctx)?;
+    if printer.svg.to_stdout() {
+        return Err(CliError::usage(
+            "--format svg does not go with --shard: a shard prints JSON Lines for `dlxkit merge` (write the pictures with --svg DIR)",
+        ));
+    }
+    printer.format = Format::Jsonl;
+    let limits = args.limits.limits(interrupt::flag(), ctx.started);
+    let exit = super::shard::run_part(
+        &args.parts,
+        args.parallel.shard,
+        args.parallel.shard_depth,
+        problem,
+        args.count,
+        super::jobs::threads(args.parallel.jobs, usize::MAX, ctx),
+        limits,
+        watch,
+        ctx,
+        |out, options| printer.solution(out, options),
+    )?;
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    printer.svg.finish(&mut out)?;
+    Ok(exit)
+}
+
 /// The memoised search of a puzzle: its count, or samples drawn from its ZDD.
 fn solve_memo<P: Shown>(
     puzzle: &P,
@@ -377,9 +426,13 @@ fn solve_memo<P: Shown>(
         ..SearchOrder::new()
     };
     let limits = args.limits.limits(super::interrupt::flag(), ctx.started);
-    let plan = Plan::new().order(order).count(args.count).limits(limits);
+    let plan = Plan::new()
+        .order(order)
+        .count(args.count)
+        .limits(limits)
+        .parts(args.parts.wanted());
     let plan = parallel::apply(&args.parallel, plan, ctx);
-    let plan = memo::plan(problem, &args.memo, plan);
+    let plan = memo::plan(problem, &args.memo, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
     let mut printer = Printer::new(puzzle, args, ctx)?;
     let run = memo::run(problem, &plan, &args.memo, out, |out, o| {

@@ -80,6 +80,7 @@ pub fn run(args: &QueensArgs, ctx: &Context) -> Result<Exit, CliError> {
         && !c.memo.wanted()
         && c.parallel.jobs <= 1
         && c.parallel.shard.is_none()
+        && !c.parts.wanted()
         && c.emit == Emit::Solutions;
     let construct = one && args.n > SEARCHED_UP_TO;
     if c.emit == Emit::Solutions && !bounded && !construct {

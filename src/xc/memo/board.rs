@@ -8,6 +8,11 @@
 //! colour c). Two different sequences of choices that reach the same key leave the same
 //! subproblem, which is what makes memoisation exact.
 //!
+//! As in Knuth's DLX6, a secondary item that no live option names any more (it is
+//! *exhausted*) is dropped from the key: its bit is cleared and its colour forgotten, as if it
+//! had been covered. No option can use it either way, so the keys of two states that differ
+//! only there are the same subproblem, and it is solved once ([`Counters::drop_exhausted`]).
+//!
 //! The search chooses, as Knuth's Algorithm X does, the uncovered primary item with the
 //! fewest live options, the leftmost on ties. An option is *live* when every item it names is
 //! still uncovered, or, for a coloured entry, already has that entry's colour. Rather than
@@ -56,6 +61,10 @@ pub(crate) struct Board {
     key_words: usize,
     /// The primary items, as a bitset.
     primary_mask: Vec<u64>,
+    /// The secondary items that some option names, as a bitset.
+    secondary_mask: Vec<u64>,
+    /// The secondary items that some option colours.
+    coloured: Vec<u32>,
     /// Per option, where its entries start in `entries` (one more at the end).
     option_start: Vec<u32>,
     /// The entries of each option, its primary items first.
@@ -87,10 +96,13 @@ impl Board {
         let n = problem.item_count();
         let words = n.div_ceil(64).max(1);
         let mut primary_mask = vec![0u64; words];
+        let mut secondary_mask = vec![0u64; words];
         for item in problem.items() {
+            let (w, m) = bit(item.index() as u32);
             if problem.item_kind(item) == ItemKind::Primary {
-                let (w, m) = bit(item.index() as u32);
                 primary_mask[w] |= m;
+            } else {
+                secondary_mask[w] |= m;
             }
         }
         let mut option_start = Vec::with_capacity(problem.option_count() + 1);
@@ -180,10 +192,15 @@ impl Board {
         } else {
             count_start
         };
+        let coloured = (0..n as u32)
+            .filter(|&i| color_field[i as usize] != u32::MAX)
+            .collect();
         Board {
             words,
             key_words,
             primary_mask,
+            secondary_mask,
+            coloured,
             option_start,
             entries,
             option_primaries,
@@ -366,6 +383,17 @@ impl Board {
         &self.entries[start..start + self.option_primaries[o as usize] as usize]
     }
 
+    /// The entries of option `o` whose items' live options are counted: all of them with
+    /// `secondary`, else its primary items.
+    #[inline]
+    fn counted_entries(&self, o: u32, secondary: bool) -> &[Entry] {
+        if secondary {
+            self.entries(o)
+        } else {
+            self.primary_entries(o)
+        }
+    }
+
     /// The options of `item`, in the problem's order.
     #[inline]
     pub(crate) fn options_of(&self, item: u32) -> &[Listed] {
@@ -404,11 +432,14 @@ pub(crate) struct Listed {
 }
 
 /// The counters that follow the search down one path: dead reasons per option, live
-/// options per primary item.
+/// options per item (per secondary item too when the problem has some, to find the
+/// exhausted ones).
 #[derive(Clone, Debug)]
 pub(crate) struct Counters {
     dead: Vec<u32>,
     live: Vec<u32>,
+    /// Whether `live` follows the secondary items too (see [`Counters::drop_exhausted`]).
+    secondary: bool,
     /// With [`ItemChoice::FirstUncounted`], no counters but each option's items as a bitset
     /// (`words` per option): an option is live when all of them are uncovered.
     masks: Option<Vec<u64>>,
@@ -433,21 +464,56 @@ impl Counters {
             return Counters {
                 dead: Vec::new(),
                 live: Vec::new(),
+                secondary: false,
                 masks: Some(masks),
                 words,
             };
         }
+        let secondary = board.secondary_mask.iter().any(|&m| m != 0);
         let mut live = vec![0u32; problem.item_count()];
         for o in 0..board.option_count() as u32 {
-            for e in board.primary_entries(o) {
+            for e in board.counted_entries(o, secondary) {
                 live[e.item as usize] += 1;
             }
         }
         Counters {
             dead: vec![0; board.option_count()],
             live,
+            secondary,
             masks: None,
             words: 0,
+        }
+    }
+
+    /// Whether [`Counters::drop_exhausted`] may change a key (the live options of secondary
+    /// items are counted, and there are some).
+    #[inline]
+    pub(crate) fn drops_exhausted(&self) -> bool {
+        self.secondary
+    }
+
+    /// Drops from `key` (the state the counters describe) the secondary items no live option
+    /// names: DLX6's canonical signature, so that states differing only in items nothing can
+    /// use any more are one state. Options live before are live after, and dead ones dead.
+    pub(crate) fn drop_exhausted(&self, board: &Board, key: &mut [u64]) {
+        if !self.secondary {
+            return;
+        }
+        for (w, &s) in board.secondary_mask.iter().enumerate() {
+            let mut bits = key[w] & s;
+            while bits != 0 {
+                let item = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                if self.live[item as usize] == 0 {
+                    key[w] &= !(1u64 << (item % 64));
+                }
+            }
+        }
+        for &item in &board.coloured {
+            if self.live[item as usize] == 0 {
+                let (w, shift) = board.field_place(board.color_field[item as usize]);
+                key[w] &= !(((1u64 << board.field_bits) - 1) << shift);
+            }
         }
     }
 
@@ -534,14 +600,14 @@ impl Counters {
         if UNDO {
             *dead -= 1;
             if *dead == 0 {
-                for e in board.primary_entries(o) {
+                for e in board.counted_entries(o, self.secondary) {
                     self.live[e.item as usize] += 1;
                 }
             }
         } else {
             *dead += 1;
             if *dead == 1 {
-                for e in board.primary_entries(o) {
+                for e in board.counted_entries(o, self.secondary) {
                     self.live[e.item as usize] -= 1;
                 }
             }

@@ -46,6 +46,8 @@ mod parallel;
 pub(crate) mod search;
 pub(crate) mod table;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -257,6 +259,62 @@ pub struct MemoOptions {
     /// Threads of [`count`]: 1 (the default) counts on the calling thread, 0 on every
     /// core. The count is the same for any number; [`crate::xc::zdd::Zdd::build`] uses one.
     pub threads: usize,
+    /// Told once, when the memory limit first turns a subproblem away (see [`OnFull`]).
+    pub on_full: Option<OnFull>,
+}
+
+/// What to do when the cache first meets the memory limit: the moment the search starts to
+/// solve some subproblems again. A long count can then be stopped and started with more
+/// memory, instead of learning it from the statistics at the end. Called once per
+/// `OnFull` (clones share it), from whichever thread met the limit, with the limit in bytes.
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use std::sync::Arc;
+/// use dlxkit::puzzles::{dominoes::Dominoes, Puzzle};
+/// use dlxkit::xc::memo::{self, MemoOptions, OnFull};
+/// let told = Arc::new(AtomicUsize::new(0));
+/// let seen = Arc::clone(&told);
+/// let note = OnFull::new(move |limit| {
+///     assert_eq!(limit, 16 << 10);
+///     seen.fetch_add(1, Ordering::Relaxed);
+/// });
+/// let options = MemoOptions::new().memory_limit(16 << 10).on_full(note);
+/// let r = memo::count(Dominoes::new(8, 8)?.problem(), &options)?;
+/// assert_eq!(r.count.to_u64(), Some(12_988_816)); // exact all the same
+/// assert!(r.stats.refused > 0);
+/// assert_eq!(told.load(Ordering::Relaxed), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct OnFull(Arc<Told>);
+
+struct Told {
+    tell: Box<dyn Fn(usize) + Send + Sync>,
+    done: AtomicBool,
+}
+
+impl OnFull {
+    /// Calls `tell` (with the memory limit) the first time the limit turns an entry away.
+    pub fn new(tell: impl Fn(usize) + Send + Sync + 'static) -> OnFull {
+        OnFull(Arc::new(Told {
+            tell: Box::new(tell),
+            done: AtomicBool::new(false),
+        }))
+    }
+
+    /// Tells, unless told already.
+    pub(crate) fn full(&self, limit: usize) {
+        if !self.0.done.load(Ordering::Relaxed) && !self.0.done.swap(true, Ordering::Relaxed) {
+            (self.0.tell)(limit);
+        }
+    }
+}
+
+impl std::fmt::Debug for OnFull {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OnFull(..)")
+    }
 }
 
 /// Which item the memoised search branches on in each state.
@@ -375,6 +433,7 @@ impl Default for MemoOptions {
             limits: Limits::new(),
             choice: ItemChoice::default(),
             threads: 1,
+            on_full: None,
         }
     }
 }
@@ -397,6 +456,12 @@ impl MemoOptions {
     /// ```
     pub fn memory_limit(mut self, bytes: usize) -> MemoOptions {
         self.memory_limit = bytes;
+        self
+    }
+
+    /// Sets what to do when the memory limit first turns a subproblem away ([`OnFull`]).
+    pub fn on_full(mut self, note: OnFull) -> MemoOptions {
+        self.on_full = Some(note);
         self
     }
 
@@ -672,13 +737,13 @@ pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, Memo
         return Err(MemoError::SolutionLimit);
     }
     let begun = std::time::Instant::now();
-    let budget = Budget::new(options.memory_limit);
+    let budget = Budget::new(options.memory_limit).with_note(options.on_full.clone());
     let narrow = count_with(problem, &mut NarrowCount, options, &budget);
     let searched = match narrow {
         Ok(s) => s.map(Count::from),
         Err(Halt::Overflow) => {
             let first = budget.peak() as u64;
-            let budget = Budget::new(options.memory_limit);
+            let budget = Budget::new(options.memory_limit).with_note(options.on_full.clone());
             let Ok(mut wide) = count_with(problem, &mut WideCount, options, &budget) else {
                 return Err(MemoError::Stack {
                     limit: options.memory_limit,

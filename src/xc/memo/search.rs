@@ -294,14 +294,26 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
             frame.acc = join(fold, frame, top, budget)?;
             continue;
         }
+        // With secondary items, the child's key drops those it exhausts (DLX6's canonical
+        // signature), which the counters of the child tell: they are updated first.
+        let canonical = counters.drops_exhausted();
+        if canonical {
+            apply::<false>(board, counters, (frame.item, o), key);
+            counters.drop_exhausted(board, &mut child);
+        }
         let hash = hash_words(&child);
         if let Some(value) = memory.lookup(&child, hash, |value| value.clone()) {
             stats.hits += 1;
+            if canonical {
+                apply::<true>(board, counters, (frame.item, o), key);
+            }
             frame.acc = join(fold, frame, value, budget)?;
             continue;
         }
         stats.states += 1;
-        apply::<false>(board, counters, (frame.item, o), key);
+        if !canonical {
+            apply::<false>(board, counters, (frame.item, o), key);
+        }
         match branch_of(board, counters, &child, walk.choice) {
             Some((item, start, cursor)) => {
                 // The stack of states is memory too: a path of a million levels of a wide

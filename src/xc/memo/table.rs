@@ -21,6 +21,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use super::OnFull;
+
 /// Hashes a key of 64-bit words (a multiply-rotate mix per word, then a final avalanche so
 /// that the low bits, which pick the slot, depend on every bit of the key).
 pub(crate) fn hash_words(words: &[u64]) -> u64 {
@@ -45,6 +47,8 @@ pub(crate) struct Budget {
     limit: usize,
     used: AtomicUsize,
     peak: AtomicUsize,
+    /// Told when the cache first turns an entry away.
+    note: Option<OnFull>,
 }
 
 impl Budget {
@@ -53,6 +57,20 @@ impl Budget {
             limit,
             used: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
+            note: None,
+        }
+    }
+
+    /// The same budget, telling `note` when the cache first turns an entry away.
+    pub(crate) fn with_note(mut self, note: Option<OnFull>) -> Budget {
+        self.note = note;
+        self
+    }
+
+    /// The cache turned an entry away: from now on some subproblems are solved again.
+    fn refused(&self) {
+        if let Some(note) = &self.note {
+            note.full(self.limit);
         }
     }
 
@@ -239,6 +257,7 @@ impl<V> Cache<V> {
             && reserve_words(&mut self.keys, w, budget);
         if !room {
             self.refused += 1;
+            budget.refused();
             return;
         }
         let index = self.values.len() as u32;
