@@ -792,3 +792,33 @@ fn a_puzzle_goes_through_the_same_plan_as_solve() {
     let (code, out, err) = run(&["queens", "8", "--count", "--seed", "3", "--jobs", "2"]);
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
 }
+
+#[test]
+fn a_list_longer_than_the_tree_merges_its_empty_slots() {
+    // Knuth's toy has one live subtree below its root: shards 1 to 9 of a list of 10 are
+    // empty slots (path null), which merge takes once each, as the count of one thread.
+    let dir = scratch("longer-list");
+    let toy = "data/dlx/knuth-toy.dlx";
+    let files = run_shards(&["solve", toy, "--count"], 10, &dir);
+    let (code, out, err) = merge(&files, &["--stats"]);
+    assert_eq!((code, out.as_str()), (0, "1\n"), "{err}");
+    let (_, _, seq) = run(&["solve", toy, "--count", "--stats"]);
+    for label in ["nodes", "updates"] {
+        let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+        assert!(err.contains(line), "{line} not in {err}");
+    }
+    // An empty slot edited to count something is refused, by name.
+    let text = std::fs::read_to_string(&files[5]).unwrap();
+    assert!(text.contains("\"path\":null"), "{text}");
+    std::fs::write(
+        &files[5],
+        text.replace("\"solutions\":0", "\"solutions\":3"),
+    )
+    .unwrap();
+    let (code, out, err) = merge(&files, &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("dlxkit: shard 5 (empty) was edited or mixed up: an empty slot (past the tree's last shard) searches nothing, but this one counts something or is not complete\n"),
+        "{err}"
+    );
+}

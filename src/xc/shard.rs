@@ -1009,7 +1009,7 @@ impl ShardReport {
             fingerprint: split.fingerprint(),
             shards: split.shards().len(),
             index,
-            path: shard.map_or_else(|| "-".to_string(), |s| s.path().to_string()),
+            path: shard.map_or_else(|| EMPTY_SLOT.to_string(), |s| s.path().to_string()),
             status: outcome.status,
             totals,
             depth: shard.map_or(0, |s| s.path().depth()),
@@ -1019,6 +1019,11 @@ impl ShardReport {
         }
     }
 }
+
+/// The path of a slot past the end of the tree's shards (a list asked longer than the tree
+/// has subtrees, `--shard 7/10` of a tree of 5): it searches nothing and counts nothing, and
+/// a merge takes every such slot once, none naming a subtree.
+pub const EMPTY_SLOT: &str = "empty";
 
 /// Why shard results cannot be merged. Each names the shards, so that only they are run
 /// again.
