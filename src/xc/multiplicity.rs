@@ -34,7 +34,7 @@ use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
 use super::node::{len, len_mut, node, node_mut, Item, Link, LENGTH};
-use super::problem::{ItemKind, OptionId, Problem};
+use super::problem::{ItemKind, Problem};
 use super::storage::Storage;
 
 /// One primary item's place in the active list and its bounds, side by side (the choice
@@ -679,13 +679,12 @@ impl<S: Storage> Matrix<S> {
 
     /// Every move of the node at the current state, each made, looked at from below and
     /// undone, as Algorithm M's loop goes through them with its subtrees left out: the
-    /// item's score and, per move, its option (`None` for the null move) and what it leads
-    /// to. The matrix is left as it was; the updates and cleansings counted are the loop's.
+    /// item's score and what each move leads to, in order (the null move last). The matrix is left as it was; the updates and cleansings counted are the loop's.
     /// `None` when no item is active (the state is a solution).
     pub(crate) fn branch_bounded<W: Walk>(
         &mut self,
         bounds: &mut Bounds,
-    ) -> Option<(i64, Vec<(Option<OptionId>, Below)>)> {
+    ) -> Option<(i64, Vec<Below>)> {
         let (item, score) = self.choose_bounded(bounds)?;
         let mut moves = Vec::new();
         if score <= 0 {
@@ -712,9 +711,7 @@ impl<S: Storage> Matrix<S> {
             }
             let counters = d.counters();
             self.put_back::<W>(counters);
-            let below = self.below(bounds);
-            let option = (!null).then(|| self.option_of(x));
-            moves.push((option, below));
+            moves.push(self.below(bounds));
             let mut d = self.take_out::<W>();
             if null {
                 bounds.reactivate(item);

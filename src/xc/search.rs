@@ -1636,7 +1636,7 @@ impl<S: Storage> Solver<'_, S> {
             ..stats
         };
         let mut children = Vec::with_capacity(moves.len());
-        for (k, (_, below)) in moves.into_iter().enumerate() {
+        for (k, below) in moves.into_iter().enumerate() {
             let next = match below {
                 Below::Solution => Next::Solution,
                 Below::DeadEnd => {
