@@ -32,6 +32,7 @@ use super::best::{BestOutcome, BestSolver, Costed};
 use super::bits::{self, BitSolver, BitsError};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
+use super::machine::Machine;
 use super::memo::{self, MemoCount, MemoError, MemoOptions};
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
@@ -648,11 +649,9 @@ impl Plan {
             let mut solver =
                 Solver::with_order(searched, &arena, self.order).with_limits(self.limits.clone());
             sink.started(searched);
-            if self.count {
-                solver.count_with_progress(every, |p| sink.progress(&p))
-            } else {
-                solver.run(every, |event| sink.event(event))
-            }
+            Machine::search(&mut solver, !self.count, every, &mut |event| {
+                sink.event(event)
+            })
         };
         report.status = outcome.status;
         report.stats = outcome.stats;
@@ -775,17 +774,12 @@ impl Plan {
                 let solver = BitSolver::with_order(searched, &self.order)
                     .map_err(|error| Unsupported::Size { engine, error })?;
                 let mut solver = solver.with_limits(self.limits.clone());
-                Ok(if self.count {
-                    solver.run(every, |event| match event {
-                        Event::Solution(_) => ControlFlow::Continue(()),
-                        Event::Progress(p) => sink.progress(&p),
-                    })
-                } else {
-                    solver.run(every, |event| match event {
-                        Event::Solution(s) => sink.solution(s),
-                        Event::Progress(p) => sink.progress(&p),
-                    })
-                })
+                Ok(Machine::search(
+                    &mut solver,
+                    !self.count,
+                    every,
+                    &mut |event| sink.event(event),
+                ))
             }
             Engine::Links => Err(Unsupported::Missing(engine)),
         }
