@@ -510,13 +510,13 @@ fn two_marks_in_every_row_and_column_match_brute_force() {
 }
 
 #[test]
-fn a_bounded_search_is_one_shard_and_counts_the_same_on_threads() {
-    // The split knows only Algorithm X and C: a search with bounds is not cut, so that the
-    // shards (one, the whole tree) still count what the search on one thread counts.
+fn a_bounded_search_is_cut_and_counts_the_same_on_threads() {
+    // The split cuts Algorithm M's tree as the search branches (moves, null moves
+    // included), and the shards count what the search on one thread counts.
     let p = dlxkit::bench::engine::two_per_line(4);
     let split = Split::new(&p, SplitBy::Count(8));
-    assert_eq!(split.shards().len(), 1);
-    assert_eq!(split.shards()[0].path().depth(), 0);
+    assert_eq!(split.shards().len(), 8);
+    assert!(split.shards().iter().all(|s| s.path().depth() > 0));
     let arena = Arena::new();
     let sequential = Solver::new(&p, &arena).count().stats;
     let counted = parallel::count(&p, 2, 4, &Limits::new());

@@ -244,7 +244,6 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
 /// The features a refusal names.
 fn named(e: &Unsupported) -> Vec<Feature> {
     match e {
-        Unsupported::Split(f) => vec![*f, Feature::Threads, Feature::Shard],
         Unsupported::Bounds(f) => vec![*f, Feature::Bounds],
         Unsupported::Best(f) => vec![*f, Feature::Best],
         Unsupported::Memo(f) => vec![*f, Feature::Memo],
@@ -584,4 +583,113 @@ fn the_k_best_on_threads_are_the_sequential_k_best() {
         (limited.status, limited.stats.solutions),
         (Status::SolutionLimit, 1)
     );
+}
+
+/// Two-per-line: a 5x5 board whose rows take one or two marks and whose columns exactly two,
+/// each cell an option (`r{i} c{j}`), with a colour on the main diagonal (secondary `d`,
+/// coloured by the row) when `coloured`: Algorithm M's tree, with tweaks, null moves and
+/// covers at every depth.
+fn two_per_line(coloured: bool) -> Problem {
+    let n = 5;
+    let mut b = Problem::builder();
+    for i in 0..n {
+        b.bounded(&format!("r{i}"), 1..=2).unwrap();
+    }
+    for j in 0..n {
+        b.bounded(&format!("c{j}"), 2..=2).unwrap();
+    }
+    b.secondary("d").unwrap();
+    let colors: Vec<_> = (0..2).map(|c| b.color(&format!("k{c}"))).collect();
+    for i in 0..n {
+        for j in 0..n {
+            let mut entries = vec![
+                Entry {
+                    item: b.item_id(&format!("r{i}")).unwrap(),
+                    color: None,
+                },
+                Entry {
+                    item: b.item_id(&format!("c{j}")).unwrap(),
+                    color: None,
+                },
+            ];
+            if coloured && i == j {
+                entries.push(Entry {
+                    item: b.item_id("d").unwrap(),
+                    color: Some(colors[i % 2]),
+                });
+            }
+            b.option_with_cost(entries, 0).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn algorithm_m_on_shards_and_threads_gives_the_sequential_search() {
+    for coloured in [false, true] {
+        let p = two_per_line(coloured);
+        let mut sequential = Collect::default();
+        let base = Plan::new().run(&p, &mut sequential).unwrap();
+        assert_eq!(base.algorithm, Algorithm::Multiplicity);
+        assert!(base.stats.solutions > 100, "{}", base.stats.solutions);
+        assert_eq!(sequential.solutions, p.all_solutions());
+        for solution in &sequential.solutions {
+            assert!(p.check_solution(solution).is_ok(), "{solution:?}");
+        }
+        let by = [
+            SplitBy::Count(3),
+            SplitBy::Count(10),
+            SplitBy::Count(64),
+            SplitBy::Depth(1),
+            SplitBy::Depth(3),
+        ];
+        for by in by {
+            let split = Split::new(&p, by);
+            let of = split.shards().len();
+            assert!(of > 1, "{by}: the bounded tree is cut");
+            let depth = match by {
+                SplitBy::Depth(d) => Some(d),
+                SplitBy::Count(_) => None,
+            };
+            let mut all = Collect::default();
+            let mut totals = Totals::from_split(&split);
+            for index in 0..of {
+                let plan = Plan::new().shard(ShardOf { index, of, depth });
+                let report = plan.run(&p, &mut all).unwrap();
+                assert_eq!(report.status, Status::Complete);
+                let path = split.shards()[index].path();
+                totals.add(path.depth(), &report.stats);
+            }
+            assert_eq!(totals.solutions, base.stats.solutions, "{by}");
+            assert_eq!(totals.nodes, u128::from(base.stats.nodes), "{by}");
+            assert_eq!(totals.updates, u128::from(base.stats.updates), "{by}");
+            assert_eq!(totals.cleansings, u128::from(base.stats.cleansings), "{by}");
+            assert_eq!(all.solutions, sequential.solutions, "{by}: in order");
+        }
+        for threads in [2, 3] {
+            let mut found = Collect::default();
+            let report = Plan::new().threads(threads).run(&p, &mut found).unwrap();
+            assert_eq!(found.solutions, sequential.solutions, "{threads} threads");
+            assert_eq!(report.stats.nodes, base.stats.nodes);
+            assert_eq!(report.stats.updates, base.stats.updates);
+            assert_eq!(report.stats.profile, base.stats.profile);
+            let counted = Plan::new().threads(threads).count(true);
+            let counted = counted.run(&p, &mut Discard).unwrap();
+            assert_eq!(counted.stats.solutions, base.stats.solutions);
+            assert_eq!(counted.stats.nodes, base.stats.nodes);
+            let mut loose = Collect::default();
+            let plan = Plan::new().threads(threads).unordered(true);
+            plan.run(&p, &mut loose).unwrap();
+            assert_eq!(as_set(&loose.solutions), as_set(&sequential.solutions));
+            assert_eq!(loose.solutions.len(), sequential.solutions.len());
+            // A solution limit keeps the first solutions of the sequential order.
+            let mut first = Collect::default();
+            let plan = Plan::new()
+                .threads(threads)
+                .limits(Limits::new().solutions(17));
+            let report = plan.run(&p, &mut first).unwrap();
+            assert_eq!(report.status, Status::SolutionLimit);
+            assert_eq!(first.solutions, sequential.solutions[..17]);
+        }
+    }
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueHint};
 use dlxkit::xc::best::Cheapest;
 use dlxkit::xc::shard::{
-    MergeError, Merged, Merger, Path, ShardReport, Totals, MAX_LEVELS, MAX_SHARDS,
+    MergeError, Merged, Merger, Path, ShardReport, Totals, EMPTY_SLOT, MAX_LEVELS, MAX_SHARDS,
 };
 use dlxkit::xc::{Count, Status};
 use serde::{Deserialize, Serialize};
@@ -520,7 +520,7 @@ fn report(line: Line) -> Result<ShardReport, String> {
         fingerprint,
         shards,
         index,
-        path: line.path.unwrap_or_else(|| "empty".to_string()),
+        path: line.path.unwrap_or_else(|| EMPTY_SLOT.to_string()),
         status,
         totals,
         depth,

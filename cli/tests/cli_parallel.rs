@@ -611,24 +611,50 @@ fn the_k_best_of_every_shard_merge_to_the_k_best_of_the_whole() {
     );
 }
 
+/// Two-per-line on a 6x6 board (rows take one or two marks, columns exactly two), in
+/// Knuth's format: a problem with item bounds (Algorithm M) worth cutting.
+fn two_per_line(dir: &Path) -> PathBuf {
+    let rows: Vec<String> = (0..6).map(|i| format!("1:2|r{i}")).collect();
+    let cols: Vec<String> = (0..6).map(|j| format!("2|c{j}")).collect();
+    let mut text = format!("{} {}\n", rows.join(" "), cols.join(" "));
+    for i in 0..6 {
+        for j in 0..6 {
+            text.push_str(&format!("r{i} c{j}\n"));
+        }
+    }
+    let file = dir.join("two-per-line.dlx");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
 #[test]
-fn jobs_and_shards_refuse_bounds_and_take_seeds_and_sharp_preferences() {
-    let refusal = |what: &str| {
-        format!("dlxkit: threads and shards split the exact cover search of Algorithm X or C; a search with {what} runs on one thread\n")
-    };
-    let bounded = "data/dlx/knuth-bounds.dlx";
-    let (code, out, err) = run(&["solve", "--count", "--jobs", "2", bounded]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert!(
-        err.starts_with(&refusal("item bounds (`a:b|name`, Algorithm M)")),
-        "{err}"
-    );
-    let (code, _, err) = run(&["solve", "--count", "--shard", "0/2", bounded]);
-    assert_eq!(code, 2);
-    assert!(
-        err.starts_with(&refusal("item bounds (`a:b|name`, Algorithm M)")),
-        "{err}"
-    );
+fn jobs_and_shards_take_bounds_seeds_and_sharp_preferences() {
+    // Item bounds (Algorithm M) on threads and in shards: the solutions of one thread, in
+    // its order, and its nodes and updates.
+    let dir = scratch("bounds");
+    let file = two_per_line(&dir);
+    let bounded = file.to_str().unwrap();
+    let (code, one, err) = run(&["solve", "--limit", "50", bounded]);
+    assert_eq!(code, 0, "{err}");
+    let (code, two, err) = run(&["solve", "--limit", "50", "--jobs", "2", bounded]);
+    assert_eq!((code, two), (0, one), "{err}");
+    let (code, one, seq) = run(&["solve", "--count", "--stats", bounded]);
+    assert_eq!(code, 0, "{seq}");
+    let (code, two, err) = run(&["solve", "--count", "--stats", "--jobs", "2", bounded]);
+    assert_eq!((code, &two), (0, &one), "{err}");
+    for label in ["nodes", "updates"] {
+        let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+        assert!(err.contains(line), "--jobs 2: {line} not in {err}");
+    }
+    for n in [1, 4, 9] {
+        let files = run_shards(&["solve", bounded, "--count"], n, &dir);
+        let (code, out, err) = merge(&files, &["--stats"]);
+        assert_eq!((code, &out), (0, &one), "{n} shards: {err}");
+        for label in ["nodes", "updates"] {
+            let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+            assert!(err.contains(line), "{n} shards: {line} not in {err}");
+        }
+    }
     // A seed or the sharp preference on threads and in shards: the solutions of one thread
     // (each shard's in the seeded order), each once.
     let sorted = |out: &str| {
@@ -713,19 +739,33 @@ fn json_lines_report_progress_each_second_on_one_thread_and_on_two() {
 }
 
 #[test]
-fn the_shard_list_of_a_bounded_problem_is_refused_as_solve_shard_refuses_it() {
-    // `dlxkit shard` once listed a bounded problem as one shard `-` that `solve --shard`
-    // then refused: both now give the plan's reason, and exit 2.
-    let bounded = "data/dlx/knuth-bounds.dlx";
-    let reason = "dlxkit: threads and shards split the exact cover search of Algorithm X or C; a search with item bounds (`a:b|name`, Algorithm M) runs on one thread\n";
-    let listed = run(&["shard", "--count", "4", bounded]);
-    assert_eq!((listed.0, listed.1.as_str()), (2, ""));
-    assert!(listed.2.starts_with(reason), "{}", listed.2);
-    let searched = run(&["solve", "--shard", "0/4", bounded]);
-    assert_eq!(searched.0, 2);
-    assert!(searched.2.starts_with(reason), "{}", searched.2);
-    // A plain problem is still listed.
-    let (code, out, _) = run(&["shard", "--count", "3", "data/dlx/knuth-toy.dlx"]);
+fn the_shard_list_of_a_bounded_problem_is_the_list_solve_shard_searches() {
+    // `dlxkit shard` lists a bounded problem's shards (Algorithm M's moves, numbered in
+    // Knuth's option order), the very paths `solve --shard` reports.
+    let dir = scratch("bounded-list");
+    let file = two_per_line(&dir);
+    let bounded = file.to_str().unwrap();
+    let (code, listed, err) = run(&["shard", "--count", "4", "--format", "jsonl", bounded]);
+    assert_eq!(code, 0, "{err}");
+    let paths = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["path"].as_str().map(str::to_string))
+            .collect()
+    };
+    let listed = paths(&listed);
+    assert_eq!(listed.len(), 4, "{listed:?}");
+    let searched: Vec<String> = (0..4)
+        .flat_map(|i| {
+            let shard = format!("{i}/4");
+            let (code, out, err) = run(&["solve", "--count", "--shard", &shard, bounded]);
+            assert_eq!(code, 0, "{err}");
+            paths(&out)
+        })
+        .collect();
+    assert_eq!(searched, listed);
+    // The same with Knuth's toy of bounds: at most as many shards as its tree has.
+    let (code, out, _) = run(&["shard", "--count", "3", "data/dlx/knuth-bounds.dlx"]);
     assert_eq!(code, 0);
     assert!(!out.is_empty());
 }
@@ -751,4 +791,34 @@ fn a_puzzle_goes_through_the_same_plan_as_solve() {
     // A seed on threads: the same count (92) as one thread with that seed.
     let (code, out, err) = run(&["queens", "8", "--count", "--seed", "3", "--jobs", "2"]);
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+}
+
+#[test]
+fn a_list_longer_than_the_tree_merges_its_empty_slots() {
+    // Knuth's toy has one live subtree below its root: shards 1 to 9 of a list of 10 are
+    // empty slots (path null), which merge takes once each, as the count of one thread.
+    let dir = scratch("longer-list");
+    let toy = "data/dlx/knuth-toy.dlx";
+    let files = run_shards(&["solve", toy, "--count"], 10, &dir);
+    let (code, out, err) = merge(&files, &["--stats"]);
+    assert_eq!((code, out.as_str()), (0, "1\n"), "{err}");
+    let (_, _, seq) = run(&["solve", toy, "--count", "--stats"]);
+    for label in ["nodes", "updates"] {
+        let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+        assert!(err.contains(line), "{line} not in {err}");
+    }
+    // An empty slot edited to count something is refused, by name.
+    let text = std::fs::read_to_string(&files[5]).unwrap();
+    assert!(text.contains("\"path\":null"), "{text}");
+    std::fs::write(
+        &files[5],
+        text.replace("\"solutions\":0", "\"solutions\":3"),
+    )
+    .unwrap();
+    let (code, out, err) = merge(&files, &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("dlxkit: shard 5 (empty) was edited or mixed up: an empty slot (past the tree's last shard) searches nothing, but this one counts something or is not complete\n"),
+        "{err}"
+    );
 }

@@ -56,6 +56,7 @@ mod dance;
 mod flip;
 pub mod format;
 mod layout;
+pub mod machine;
 mod matrix;
 pub mod memo;
 pub mod meter;

@@ -215,7 +215,7 @@ impl Bounds {
 
     /// Takes item `c` out of the active list.
     #[inline(always)]
-    fn deactivate(&mut self, c: Item) {
+    pub(crate) fn deactivate(&mut self, c: Item) {
         let ItemBounds { prev, next, .. } = *entry(&self.items, c.number());
         entry_mut(&mut self.items, prev).next = next;
         entry_mut(&mut self.items, next).prev = prev;
@@ -577,5 +577,154 @@ impl<S: Storage> Matrix<S> {
             p = self.down(p);
         }
         k
+    }
+}
+
+/// One move of Algorithm M made outside its loop, as a shard's path replays it: the item
+/// branched on, the move's node (the item's header for the null move) and the level's first
+/// tweak, what undoing it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Move {
+    pub(crate) item: Item,
+    pub(crate) x: Link,
+    first: Link,
+}
+
+/// What a move leads to, seen from the node below it (see [`Matrix::branch_bounded`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Below {
+    /// No item is active: a solution.
+    Solution,
+    /// The item chosen there has no way to go (score 0 or less): a dead end.
+    DeadEnd,
+    /// The item chosen there has this many ways to go.
+    Open(i64),
+}
+
+impl<S: Storage> Matrix<S> {
+    /// DLX3's plain choice at the current state (the rule a split cuts by).
+    pub(crate) fn choose_bounded(&self, bounds: &Bounds) -> Option<(Item, i64)> {
+        choose_bounded_plain(&self.lens, bounds)
+    }
+
+    /// What the node at the current state is: a solution, a dead end or a branching.
+    pub(crate) fn below(&self, bounds: &Bounds) -> Below {
+        match self.choose_bounded(bounds) {
+            None => Below::Solution,
+            Some((_, score)) if score <= 0 => Below::DeadEnd,
+            Some((_, score)) => Below::Open(score),
+        }
+    }
+
+    /// Makes the `k`-th move (from 1) of the node at the current state, as Algorithm M's loop
+    /// makes it after backing out of moves 1 to `k - 1`: enters the item DLX3 chooses,
+    /// tweaks the options of the moves before (they stay excluded below this one) and
+    /// commits the move's option. `None`, with nothing changed, when the node has no `k`-th
+    /// move.
+    pub(crate) fn make_move<W: Walk>(&mut self, bounds: &mut Bounds, k: u32) -> Option<Move> {
+        let (item, score) = self.choose_bounded(bounds)?;
+        if k == 0 || score <= 0 {
+            return None;
+        }
+        let mut d = self.take_out::<W>();
+        let (mut x, first) = d.enter_bounded::<W>(item, bounds);
+        let mut made = true;
+        for j in 1..=k {
+            if !d.advance_bounded::<W>(item, x, bounds) {
+                made = false;
+                break;
+            }
+            if j < k {
+                if x == item.header() {
+                    // The null move is the last: there is no move after it.
+                    bounds.reactivate(item);
+                    made = false;
+                    break;
+                }
+                x = node(d.nodes, x).down;
+            }
+        }
+        if !made {
+            d.leave_bounded::<W>(item, bounds, first);
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+            return None;
+        }
+        if x != item.header() {
+            d.commit_bounded::<W>(x, bounds);
+        }
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+        Some(Move { item, x, first })
+    }
+
+    /// Undoes [`Matrix::make_move`] (the last move made, as moves are undone in reverse).
+    pub(crate) fn unmake_move<W: Walk>(&mut self, bounds: &mut Bounds, m: Move) {
+        let Move { item, x, first } = m;
+        let mut d = self.take_out::<W>();
+        if x != item.header() {
+            d.uncommit_bounded::<W>(x, bounds);
+        }
+        let (bound, slack) = bounds.of(item);
+        // The item left the active list at the null move, or when entering it took its bound
+        // to 0 with slack left (then leaving it does not put it back; the loop's null move,
+        // always the last move then, does).
+        if x == item.header() || (bound == 0 && slack != 0) {
+            bounds.reactivate(item);
+        }
+        d.leave_bounded::<W>(item, bounds, first);
+        let counters = d.counters();
+        self.put_back::<W>(counters);
+    }
+
+    /// Every move of the node at the current state, each made, looked at from below and
+    /// undone, as Algorithm M's loop goes through them with its subtrees left out: the
+    /// item's score and what each move leads to, in order (the null move last). The matrix is left as it was; the updates and cleansings counted are the loop's.
+    /// `None` when no item is active (the state is a solution).
+    pub(crate) fn branch_bounded<W: Walk>(
+        &mut self,
+        bounds: &mut Bounds,
+    ) -> Option<(i64, Vec<Below>)> {
+        let (item, score) = self.choose_bounded(bounds)?;
+        let mut moves = Vec::new();
+        if score <= 0 {
+            return Some((score, moves));
+        }
+        let (mut x, first) = {
+            let mut d = self.take_out::<W>();
+            let entered = d.enter_bounded::<W>(item, bounds);
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+            entered
+        };
+        loop {
+            let mut d = self.take_out::<W>();
+            if !d.advance_bounded::<W>(item, x, bounds) {
+                d.leave_bounded::<W>(item, bounds, first);
+                let counters = d.counters();
+                self.put_back::<W>(counters);
+                break;
+            }
+            let null = x == item.header();
+            if !null {
+                d.commit_bounded::<W>(x, bounds);
+            }
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+            moves.push(self.below(bounds));
+            let mut d = self.take_out::<W>();
+            if null {
+                bounds.reactivate(item);
+                d.leave_bounded::<W>(item, bounds, first);
+                let counters = d.counters();
+                self.put_back::<W>(counters);
+                break;
+            }
+            d.uncommit_bounded::<W>(x, bounds);
+            x = node(d.nodes, x).down;
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+        }
+        Some((score, moves))
     }
 }

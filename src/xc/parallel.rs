@@ -857,6 +857,11 @@ fn best_of_parts(
                     let options: Vec<OptionId> =
                         options.iter().map(|o| origin[o.index()]).collect();
                     let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+                    // Under the lock: once the limit is reached, another thread's solution
+                    // found before it saw the stop is no improvement past the limit.
+                    if limit_hit.load(Ordering::SeqCst) {
+                        break;
+                    }
                     if kept.offer(cost, options.clone()) {
                         if let Some(top) = kept.bound() {
                             bound.fetch_min(top, Ordering::SeqCst);

@@ -32,6 +32,7 @@ use super::best::{BestOutcome, BestSolver, Costed};
 use super::bits::{self, BitSolver, BitsError};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
+use super::machine::Machine;
 use super::memo::{self, MemoCount, MemoError, MemoOptions};
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
@@ -177,10 +178,6 @@ impl fmt::Display for Feature {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// Threads and shards cut the tree of Algorithm X or C; this search's tree is not cut
-    /// (yet).
-    #[error("threads and shards split the exact cover search of Algorithm X or C; a search with {0} runs on one thread")]
-    Split(Feature),
     /// A feature whose reasoning assumes every primary item is covered exactly once.
     #[error("{0} does not handle item bounds (`a:b|name`): it assumes every primary item is covered exactly once")]
     Bounds(Feature),
@@ -458,16 +455,6 @@ impl Plan {
         }
     }
 
-    fn split_wanted(&self) -> Option<Feature> {
-        if self.shard.is_some() {
-            Some(Feature::Shard)
-        } else if self.threads > 1 {
-            Some(Feature::Threads)
-        } else {
-            None
-        }
-    }
-
     /// Whether this plan has a meaning for `problem`, and if not, which combination it
     /// cannot make and why. [`Plan::run`] checks too; a caller checks first to refuse
     /// before any work.
@@ -483,7 +470,7 @@ impl Plan {
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
         self.check_memo()?;
-        self.check_parts()?;
+        self.check_parts(problem)?;
         self.check_engine(problem)?;
         let bounds = problem.has_bounds();
         if self.best.is_some() {
@@ -505,10 +492,6 @@ impl Plan {
         }
         if self.reduce.is_some() && bounds {
             return Err(Unsupported::Bounds(Feature::Reduce));
-        }
-        // The memoised count runs its threads on its own subproblems, not on the split.
-        if self.memo.is_none() && self.split_wanted().is_some() && bounds {
-            return Err(Unsupported::Split(Feature::Bounds));
         }
         if let Some(shard) = self.shard {
             if shard.index >= shard.of {
@@ -649,7 +632,7 @@ impl Plan {
             return Ok(report);
         }
         let outcome = if self.threads > 1 {
-            let split = Split::new(
+            let split = self.split(
                 searched,
                 SplitBy::Count(self.threads.saturating_mul(SHARDS_PER_THREAD)),
             );
@@ -666,11 +649,9 @@ impl Plan {
             let mut solver =
                 Solver::with_order(searched, &arena, self.order).with_limits(self.limits.clone());
             sink.started(searched);
-            if self.count {
-                solver.count_with_progress(every, |p| sink.progress(&p))
-            } else {
-                solver.run(every, |event| sink.event(event))
-            }
+            Machine::search(&mut solver, !self.count, every, &mut |event| {
+                sink.event(event)
+            })
         };
         report.status = outcome.status;
         report.stats = outcome.stats;
@@ -793,17 +774,12 @@ impl Plan {
                 let solver = BitSolver::with_order(searched, &self.order)
                     .map_err(|error| Unsupported::Size { engine, error })?;
                 let mut solver = solver.with_limits(self.limits.clone());
-                Ok(if self.count {
-                    solver.run(every, |event| match event {
-                        Event::Solution(_) => ControlFlow::Continue(()),
-                        Event::Progress(p) => sink.progress(&p),
-                    })
-                } else {
-                    solver.run(every, |event| match event {
-                        Event::Solution(s) => sink.solution(s),
-                        Event::Progress(p) => sink.progress(&p),
-                    })
-                })
+                Ok(Machine::search(
+                    &mut solver,
+                    !self.count,
+                    every,
+                    &mut |event| sink.event(event),
+                ))
             }
             Engine::Links => Err(Unsupported::Missing(engine)),
         }
@@ -839,12 +815,14 @@ impl Plan {
     }
 
     /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
-    /// the problem as given.
-    fn check_parts(&self) -> Result<(), Unsupported> {
+    /// the problem as given, and walk Algorithm X's or C's subtrees (not M's moves).
+    fn check_parts(&self, problem: &Problem) -> Result<(), Unsupported> {
         if !self.parts {
             return Ok(());
         }
-        let refused = if self.reduce.is_some() {
+        let refused = if problem.has_bounds() {
+            Some(Feature::Bounds)
+        } else if self.reduce.is_some() {
             Some(Feature::Reduce)
         } else if self.best.is_some() {
             Some(Feature::Best)
@@ -858,10 +836,22 @@ impl Plan {
         refused.map_or(Ok(()), |feature| Err(Unsupported::Parts(feature)))
     }
 
+    /// The split of `searched`: in Knuth's plain order (a seeded search of Algorithm X or C
+    /// searches each shard's subtree in its own order), but with the plan's option order for
+    /// Algorithm M, whose shards number their moves in it.
+    fn split(&self, searched: &Problem, by: SplitBy) -> Split {
+        let arena = Arena::new();
+        let order = match searched.has_bounds() {
+            true => self.order,
+            false => SearchOrder::new(),
+        };
+        Split::of_solver(&mut Solver::with_order(searched, &arena, order), by)
+    }
+
     /// The list of shards `shard` belongs to, refused when cut at a depth that does not
     /// give the length asked for.
     fn split_of(&self, searched: &Problem, shard: ShardOf) -> Result<Split, Unsupported> {
-        let split = Split::new(searched, shard.split_by());
+        let split = self.split(searched, shard.split_by());
         if let Some(depth) = shard.depth {
             if split.shards().len() != shard.of {
                 return Err(Unsupported::ShardCount {

@@ -29,7 +29,7 @@ use super::choose::{Chooser, SearchOrder};
 use super::dance::Dance;
 use super::layout::{Around, Colored, Layout, Off, Walk, WalkChoice, WalkFn};
 use super::matrix::Matrix;
-use super::multiplicity::{self, Bounds};
+use super::multiplicity::{self, Below, Bounds, Move};
 use super::node::{node, Item, Link, COVERED};
 use super::problem::{ForceError, OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
@@ -366,6 +366,8 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     walker: Walker<'a, S>,
     forced_nodes: Vec<Link>,
     forced: Vec<OptionId>,
+    /// Algorithm M's moves made below the forced options (a shard's path, [`Choice::Move`]).
+    moves: Vec<Move>,
     phase: Phase,
     running: bool,
     level: usize,
@@ -541,6 +543,7 @@ impl<'a, S: Storage> Solver<'a, S> {
             limits: Limits::default(),
             forced_nodes: Vec::new(),
             forced: Vec::new(),
+            moves: Vec::new(),
             phase: Phase::Idle,
             running: false,
             level: 0,
@@ -652,6 +655,10 @@ impl<'a, S: Storage> Solver<'a, S> {
                 option: option.index(),
             });
         }
+        debug_assert!(
+            self.moves.is_empty(),
+            "options are forced before moves are made"
+        );
         let x = self.m.primary_node(option);
         let (updates, cleansings) = (self.m.updates, self.m.cleansings);
         (self.walker.force)(self, x);
@@ -674,6 +681,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// ```
     pub fn unforce_all(&mut self) {
         self.reset();
+        self.unmake_moves();
         while let Some(x) = self.forced_nodes.pop() {
             (self.walker.unforce)(self, x);
         }
@@ -1003,6 +1011,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     pub fn is_pristine(&self) -> bool {
         self.phase == Phase::Idle
             && self.forced.is_empty()
+            && self.moves.is_empty()
             && self.level == 0
             && self.m.is_pristine(&self.problem)
             && self.bounds.as_ref().is_none_or(|b| b.is_declared())
@@ -1405,6 +1414,13 @@ impl<'a, S: Storage> Solver<'a, S> {
         // still active are those the forced options did not cover.
         let lens = &self.m.lens;
         bounds.activate_uncovered(|k| lens[k as usize] < COVERED);
+        // An item a made move took out with its null move while it could still take options
+        // is not covered, and stays out (at bound 0 it was covered, and is out already).
+        for m in &self.moves {
+            if m.x == m.item.header() && bounds.of(m.item).0 != 0 {
+                bounds.deactivate(m.item);
+            }
+        }
         (self.m.updates, self.m.cleansings) = (updates, cleansings);
         self.bounds = Some(bounds);
         self.level = 0;
@@ -1521,6 +1537,11 @@ impl<'a, S: Storage> Solver<'a, S> {
     fn fill_solution(&mut self) {
         self.solution.clear();
         self.solution.extend_from_slice(&self.forced);
+        for m in &self.moves {
+            if m.x != m.item.header() {
+                self.solution.push(self.m.option_of(m.x));
+            }
+        }
         for l in 0..self.depth() {
             // Algorithm M's null moves choose an item's header: no option.
             if !self.m.is_header(self.choice[l]) {
@@ -1554,11 +1575,141 @@ pub(crate) enum Next {
     Open(u32),
 }
 
+/// One branch of a node on a shard's path, as the split found it and the shard replays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Choice {
+    /// Algorithm X or C: the option taken, replayed by forcing it.
+    Option(OptionId),
+    /// Algorithm M: the move's number at its level (from 1), replayed by making the same
+    /// move, since M's moves also exclude the options tried before them.
+    Move(u32),
+}
+
 impl<S: Storage> Solver<'_, S> {
-    /// Whether the search is Knuth's plain Algorithm X or C (no bounds, no seed, no `#` items
-    /// preferred), the one search [`Solver::expand`] expands.
-    pub(crate) fn is_plain_search(&self) -> bool {
-        self.bounds.is_none() && self.chooser.is_plain()
+    /// Whether a split can cut this search's tree ([`Solver::branches`]): Algorithm X or C
+    /// in Knuth's plain order, and Algorithm M in any (its cut follows DLX3's plain choice,
+    /// its moves are numbered in the matrix's option order, which a seed shuffles, and the
+    /// solvers that replay them must have the same).
+    pub(crate) fn is_splittable(&self) -> bool {
+        self.bounds.is_some() || self.chooser.is_plain()
+    }
+
+    /// The node where a search would start now, expanded as [`Solver::expand`] does, for
+    /// Algorithm M too: what the search counts there (the node and its dead-end children)
+    /// and each branch with what it leads to. `None` when the node is a solution.
+    pub(crate) fn branches(&mut self) -> Option<(Stats, Vec<(Choice, Next)>)> {
+        if self.bounds.is_none() {
+            let e = self.expand()?;
+            let children = e
+                .children
+                .into_iter()
+                .map(|(o, next)| (Choice::Option(o), next))
+                .collect();
+            return Some((e.stats, children));
+        }
+        self.reset();
+        if self.m.walk().colored() {
+            self.branches_bounded::<Colored<Off>>()
+        } else {
+            self.branches_bounded::<Around<Off>>()
+        }
+    }
+
+    /// [`Solver::branches`] of Algorithm M, for its walk.
+    fn branches_bounded<W: Walk>(&mut self) -> Option<(Stats, Vec<(Choice, Next)>)> {
+        let mut bounds = self.bounds.take()?;
+        let (updates, cleansings) = (self.m.updates, self.m.cleansings);
+        let branched = self.m.branch_bounded::<W>(&mut bounds);
+        let stats = Stats {
+            updates: self.m.updates - updates,
+            cleansings: self.m.cleansings - cleansings,
+            ..Stats::default()
+        };
+        (self.m.updates, self.m.cleansings) = (updates, cleansings);
+        self.bounds = Some(bounds);
+        let (score, moves) = branched?;
+        let mut stats = Stats {
+            nodes: 1,
+            branches: u64::from(score >= 2),
+            dead_ends: u64::from(score <= 0),
+            profile: vec![1],
+            ..stats
+        };
+        let mut children = Vec::with_capacity(moves.len());
+        for (k, below) in moves.into_iter().enumerate() {
+            let next = match below {
+                Below::Solution => Next::Solution,
+                Below::DeadEnd => {
+                    stats.nodes += 1;
+                    stats.dead_ends += 1;
+                    stats.profile.resize(2, 0);
+                    stats.profile[1] += 1;
+                    Next::DeadEnd
+                }
+                Below::Open(score) => Next::Open(u32::try_from(score).unwrap_or(u32::MAX)),
+            };
+            children.push((Choice::Move(k as u32 + 1), next));
+        }
+        Some((stats, children))
+    }
+
+    /// Takes `choice` below the forced options and the choices taken before, as the search
+    /// does (counting nothing): `false`, with nothing changed, when the current node has no
+    /// such branch.
+    pub(crate) fn take(&mut self, choice: Choice) -> bool {
+        match choice {
+            Choice::Option(option) => self.force(option).is_ok(),
+            Choice::Move(k) => {
+                self.reset();
+                if self.m.walk().colored() {
+                    self.make_move::<Colored<Off>>(k)
+                } else {
+                    self.make_move::<Around<Off>>(k)
+                }
+            }
+        }
+    }
+
+    /// [`Solver::take`] of Algorithm M's `k`-th move, for its walk.
+    fn make_move<W: Walk>(&mut self, k: u32) -> bool {
+        let Some(mut bounds) = self.bounds.take() else {
+            return false;
+        };
+        let (updates, cleansings) = (self.m.updates, self.m.cleansings);
+        let made = self.m.make_move::<W>(&mut bounds, k);
+        (self.m.updates, self.m.cleansings) = (updates, cleansings);
+        self.bounds = Some(bounds);
+        match made {
+            Some(m) => {
+                self.moves.push(m);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Undoes every move [`Solver::take`] made, the last first.
+    fn unmake_moves(&mut self) {
+        if self.moves.is_empty() {
+            return;
+        }
+        if self.m.walk().colored() {
+            self.unmake_moves_in::<Colored<Off>>();
+        } else {
+            self.unmake_moves_in::<Around<Off>>();
+        }
+    }
+
+    fn unmake_moves_in<W: Walk>(&mut self) {
+        let Some(mut bounds) = self.bounds.take() else {
+            return;
+        };
+        let (updates, cleansings) = (self.m.updates, self.m.cleansings);
+        while let Some(m) = self.moves.pop() {
+            self.m.unmake_move::<W>(&mut bounds, m);
+        }
+        (self.m.updates, self.m.cleansings) = (updates, cleansings);
+        self.bounds = Some(bounds);
     }
 
     /// Expands the node where a search would start now (below the forced options), doing

@@ -7,6 +7,9 @@
 //! the search leaves them after making those choices, so the subtree below it is the one the
 //! sequential search visits there: the shards partition its tree, and their solutions, listed
 //! shard by shard, come in the sequential order.
+//! Algorithm M's moves (item bounds) also exclude the options tried before them at their
+//! level, which forcing cannot say: its shards name each level's move by its number and
+//! replay it as the search makes it.
 //!
 //! A shard is named by its [`Path`] in Knuth's progress notation, `k/d` per level (choice `k`
 //! of `d`, from 1), e.g. `3/12 1/4`; the last level may take a run of siblings, `2-4/7`. The
@@ -39,7 +42,7 @@ use thiserror::Error;
 
 use super::count::Count;
 use super::problem::{OptionId, Problem};
-use super::search::{Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
+use super::search::{Choice, Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
 
 mod checkpoint;
@@ -221,11 +224,11 @@ impl fmt::Display for SplitBy {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
     path: Path,
-    /// The options of every level but the last.
-    prefix: Vec<OptionId>,
-    /// The options of the last level that lead somewhere, in order, and whether each is
+    /// The choices of every level but the last.
+    prefix: Vec<Choice>,
+    /// The choices of the last level that lead somewhere, in order, and whether each is
     /// already a solution.
-    members: Vec<(OptionId, bool)>,
+    members: Vec<(Choice, bool)>,
 }
 
 impl Shard {
@@ -240,12 +243,16 @@ impl Shard {
     }
 
     /// The options the shard fixes: the prefix, then each option of its last level (usually
-    /// one), in the order the search tries them.
+    /// one), in the order the search tries them. (Algorithm M's shards are named by their
+    /// moves, which also exclude options: they have none here.)
     pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.prefix
             .iter()
-            .copied()
-            .chain(self.members.iter().map(|&(o, _)| o))
+            .chain(self.members.iter().map(|(c, _)| c))
+            .filter_map(|&c| match c {
+                Choice::Option(o) => Some(o),
+                Choice::Move(_) => None,
+            })
     }
 
     /// Searches the shard with `solver` (built for the split's problem, with the same forced
@@ -297,16 +304,18 @@ impl Shard {
         let started = Instant::now();
         let base: Vec<OptionId> = solver.forced().to_vec();
         let saved = solver.limits().clone();
-        for &o in &self.prefix {
-            solver
-                .force(o)
-                .expect("a shard's prefix is a path of the search that made it");
+        for &c in &self.prefix {
+            let taken = solver.take(c);
+            assert!(
+                taken,
+                "a shard's prefix is a path of the search that made it"
+            );
         }
         let mut total = Stats::default();
         let mut status = Status::Complete;
         let members = self.members.len() as f64;
         let mut solution = Vec::new();
-        for (k, &(option, is_solution)) in self.members.iter().enumerate() {
+        for (k, &(choice, is_solution)) in self.members.iter().enumerate() {
             let mut limits = saved.clone();
             if let Some(max) = saved.max_solutions {
                 limits.max_solutions = Some(max.saturating_sub(total.solutions));
@@ -314,7 +323,12 @@ impl Shard {
             if let Some(max) = saved.max_nodes {
                 limits.max_nodes = Some(max.saturating_sub(total.nodes));
             }
-            if is_solution {
+            // (Algorithm M's solution below a move is searched as any subtree: one node.)
+            let known = match choice {
+                Choice::Option(o) if is_solution => Some(o),
+                _ => None,
+            };
+            if let Some(option) = known {
                 // The option covers the last primary items: the search counts it as one
                 // node (its parent's expansion did the covers), and so does the shard.
                 if limits.max_nodes == Some(0) {
@@ -331,7 +345,10 @@ impl Shard {
                 if list {
                     solution.clear();
                     solution.extend_from_slice(&base);
-                    solution.extend_from_slice(&self.prefix);
+                    solution.extend(self.prefix.iter().filter_map(|&c| match c {
+                        Choice::Option(o) => Some(o),
+                        Choice::Move(_) => None,
+                    }));
                     solution.push(option);
                     if handler(Event::Solution(&solution)).is_break() {
                         status = Status::Stopped;
@@ -345,9 +362,11 @@ impl Shard {
                 continue;
             }
             solver.set_limits(limits);
-            solver
-                .force(option)
-                .expect("a shard's options are a path of the search that made it");
+            let taken = solver.take(choice);
+            assert!(
+                taken,
+                "a shard's choices are a path of the search that made it"
+            );
             let before = total.nodes;
             let scale = |p: Progress| Progress {
                 nodes: before + p.nodes,
@@ -362,9 +381,10 @@ impl Shard {
             } else {
                 solver.count_with_progress(progress_every, |p| handler(Event::Progress(scale(p))))
             };
-            solver.unforce_all();
-            for &o in base.iter().chain(&self.prefix) {
-                solver.force(o).expect("these options were forced before");
+            restore(solver, &base);
+            for &c in &self.prefix {
+                let taken = solver.take(c);
+                assert!(taken, "these choices were taken before");
             }
             total.add(&outcome.stats);
             if !outcome.status.is_complete() {
@@ -436,7 +456,7 @@ pub struct Split {
 #[derive(Clone, Debug)]
 struct Leaf {
     path: Path,
-    options: Vec<OptionId>,
+    choices: Vec<Choice>,
     /// Whether the options cover every primary item (nothing to expand).
     solution: bool,
 }
@@ -493,12 +513,12 @@ impl Split {
         };
         let root = Leaf {
             path: Path::default(),
-            options: Vec::new(),
+            choices: Vec::new(),
             solution: false,
         };
         // One shard, the whole tree, when the forced options cover everything (the tree is
         // one solution) or when the search is not one that `expand` knows.
-        let whole = !solver.is_plain_search() || solver.expand().is_none();
+        let whole = !solver.is_splittable() || solver.branches().is_none();
         let leaves = match by {
             _ if whole => vec![Group::whole()],
             SplitBy::Depth(0) | SplitBy::Count(0 | 1) => vec![Group::whole()],
@@ -563,12 +583,11 @@ impl Split {
         solver: &mut Solver<'_, S>,
         base: &[OptionId],
         leaf: &Leaf,
-    ) -> Vec<(Step, OptionId, bool)> {
+    ) -> Vec<(Step, Choice, bool)> {
         restore(solver, base);
-        for &o in &leaf.options {
-            solver
-                .force(o)
-                .expect("a path of the search can be forced again");
+        for &c in &leaf.choices {
+            let taken = solver.take(c);
+            assert!(taken, "a path of the search can be taken again");
         }
         self.expand_forced(solver, leaf)
     }
@@ -578,24 +597,24 @@ impl Split {
         &mut self,
         solver: &mut Solver<'_, S>,
         leaf: &Leaf,
-    ) -> Vec<(Step, OptionId, bool)> {
+    ) -> Vec<(Step, Choice, bool)> {
         if self.stopped() {
             return Vec::new();
         }
         self.expanded += 1;
-        let Some(expansion) = solver.expand() else {
+        let Some((stats, children)) = solver.branches() else {
             return Vec::new();
         };
         let depth = leaf.path.depth();
-        let of = expansion.children.len() as u32;
-        self.above.nodes += expansion.stats.nodes;
-        self.above.updates += expansion.stats.updates;
-        self.above.cleansings += expansion.stats.cleansings;
-        self.above.branches += expansion.stats.branches;
-        self.above.dead_ends += expansion.stats.dead_ends;
-        add_profile(&mut self.above.profile, depth, &expansion.stats.profile);
+        let of = children.len() as u32;
+        self.above.nodes += stats.nodes;
+        self.above.updates += stats.updates;
+        self.above.cleansings += stats.cleansings;
+        self.above.branches += stats.branches;
+        self.above.dead_ends += stats.dead_ends;
+        add_profile(&mut self.above.profile, depth, &stats.profile);
         let mut live = Vec::new();
-        for (k, &(option, next)) in expansion.children.iter().enumerate() {
+        for (k, &(option, next)) in children.iter().enumerate() {
             let k = k as u32 + 1;
             let step = Step {
                 first: k,
@@ -721,13 +740,12 @@ impl Split {
         let mut node = leaf.clone();
         while let [(step, option, solution)] = live[..] {
             node.path.0.push(step);
-            node.options.push(option);
+            node.choices.push(option);
             if solution {
                 break;
             }
-            solver
-                .force(option)
-                .expect("a live child of the search can be forced");
+            let taken = solver.take(option);
+            assert!(taken, "a live child of the search can be taken");
             live = self.expand_forced(solver, &node);
             if live.len() > 1 {
                 return Expanded::Children(node, live);
@@ -765,16 +783,16 @@ enum Expanded {
     Whole(Leaf),
     /// The first node with two or more live children (the leaf, or the end of a chain of
     /// forced levels below it), and those children.
-    Children(Leaf, Vec<(Step, OptionId, bool)>),
+    Children(Leaf, Vec<(Step, Choice, bool)>),
 }
 
 impl Leaf {
-    fn child(&self, step: Step, option: OptionId, solution: bool) -> Leaf {
-        let mut options = self.options.clone();
-        options.push(option);
+    fn child(&self, step: Step, choice: Choice, solution: bool) -> Leaf {
+        let mut choices = self.choices.clone();
+        choices.push(choice);
         Leaf {
             path: self.path.child(step),
-            options,
+            choices,
             solution,
         }
     }
@@ -812,8 +830,8 @@ impl Ord for Largest {
 /// A shard being made: a path, the options above its last level, and the members there.
 struct Group {
     path: Path,
-    prefix: Vec<OptionId>,
-    members: Vec<(OptionId, bool)>,
+    prefix: Vec<Choice>,
+    members: Vec<(Choice, bool)>,
 }
 
 impl Group {
@@ -826,10 +844,10 @@ impl Group {
     }
 
     fn single(mut leaf: Leaf) -> Group {
-        match leaf.options.pop() {
+        match leaf.choices.pop() {
             Some(last) => Group {
                 path: leaf.path,
-                prefix: leaf.options,
+                prefix: leaf.choices,
                 members: vec![(last, leaf.solution)],
             },
             None => Group::whole(),
@@ -991,7 +1009,7 @@ impl ShardReport {
             fingerprint: split.fingerprint(),
             shards: split.shards().len(),
             index,
-            path: shard.map_or_else(|| "-".to_string(), |s| s.path().to_string()),
+            path: shard.map_or_else(|| EMPTY_SLOT.to_string(), |s| s.path().to_string()),
             status: outcome.status,
             totals,
             depth: shard.map_or(0, |s| s.path().depth()),
@@ -1001,6 +1019,11 @@ impl ShardReport {
         }
     }
 }
+
+/// The path of a slot past the end of the tree's shards (a list asked longer than the tree
+/// has subtrees, `--shard 7/10` of a tree of 5): it searches nothing and counts nothing, and
+/// a merge takes every such slot once, none naming a subtree.
+pub const EMPTY_SLOT: &str = "empty";
 
 /// Why shard results cannot be merged. Each names the shards, so that only they are run
 /// again.

@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use super::{add_profile, Path, Shard, Step};
 use crate::xc::problem::OptionId;
-use crate::xc::search::{Event, Next, Outcome, Solver, Stats, Status};
+use crate::xc::search::{Choice, Event, Next, Outcome, Solver, Stats, Status};
 use crate::xc::storage::Storage;
 
 /// Why a path does not name a subtree of the search.
@@ -108,21 +108,21 @@ impl Shard {
         let steps = path.steps();
         for (level, step) in steps.iter().enumerate() {
             let last_level = level + 1 == steps.len();
-            let Some(expansion) = solver.expand() else {
+            let Some((_, children)) = solver.branches() else {
                 return Err(LocateError::Leaf {
                     path: text(),
                     level: level + 1,
                 });
             };
-            if expansion.children.len() != step.of as usize {
+            if children.len() != step.of as usize {
                 return Err(LocateError::Options {
                     path: text(),
                     level: level + 1,
-                    found: expansion.children.len(),
+                    found: children.len(),
                     expected: step.of,
                 });
             }
-            let chosen = &expansion.children[step.first as usize - 1..step.last as usize];
+            let chosen = &children[step.first as usize - 1..step.last as usize];
             if last_level {
                 let members = chosen
                     .iter()
@@ -145,9 +145,8 @@ impl Shard {
                     level: level + 1,
                 });
             }
-            solver
-                .force(option)
-                .expect("an option of the expanded item can be forced");
+            let taken = solver.take(option);
+            assert!(taken, "a branch of the expanded node can be taken");
             prefix.push(option);
         }
         Ok(Shard {
@@ -195,6 +194,21 @@ impl Shard {
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
         let started = Instant::now();
+        if solver.problem().has_bounds() {
+            // Algorithm M's subtrees are not walked in parts: the shard is searched whole,
+            // with the budget as a node limit (a status other than complete says it ran out).
+            let saved = solver.limits().clone();
+            let mut limits = saved.clone();
+            limits.max_nodes = Some(saved.max_nodes.map_or(budget, |n| n.min(budget)).max(1));
+            solver.set_limits(limits);
+            let outcome = self.run(solver, list, 0, handler);
+            solver.set_limits(saved);
+            return Budgeted {
+                outcome,
+                continuation: Vec::new(),
+                waste: 0,
+            };
+        }
         let base: Vec<OptionId> = solver.forced().to_vec();
         let saved = solver.limits().clone();
         let mut walk = Walk {
@@ -251,23 +265,24 @@ impl Shard {
             let mut children = Vec::with_capacity(self.members.len());
             // The members are the live options of the run `first..=last`, in order; their
             // numbers are found again from the solver (dead ones were dropped).
-            let numbers = member_numbers(solver, &walk.base, &self.prefix, step, &self.members);
-            for (&(option, solution), k) in self.members.iter().zip(numbers) {
+            let prefix = options_of(&self.prefix);
+            let members: Vec<(OptionId, bool)> = self
+                .members
+                .iter()
+                .filter_map(|&(c, solution)| match c {
+                    Choice::Option(o) => Some((o, solution)),
+                    Choice::Move(_) => None,
+                })
+                .collect();
+            let numbers = member_numbers(solver, &walk.base, &prefix, step, &members);
+            for (&(option, solution), k) in members.iter().zip(numbers) {
                 children.push(Child {
                     k,
                     option,
                     solution,
                 });
             }
-            let _ = walk.children(
-                solver,
-                &self.prefix,
-                &parent,
-                &children,
-                step.last,
-                step.of,
-                0,
-            );
+            let _ = walk.children(solver, &prefix, &parent, &children, step.last, step.of, 0);
         }
         restore(solver, &walk.base);
         solver.set_limits(walk.saved.clone());
@@ -528,4 +543,15 @@ fn add_stats(total: &mut Stats, level: usize, other: &Stats) {
 /// Forces exactly `base` again.
 fn restore<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId]) {
     super::restore(solver, base);
+}
+
+/// The options of choices of Algorithm X or C (a walk in parts runs no other).
+fn options_of(choices: &[Choice]) -> Vec<OptionId> {
+    choices
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::Option(o) => Some(o),
+            Choice::Move(_) => None,
+        })
+        .collect()
 }

@@ -17,7 +17,7 @@
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
-use super::{MergeError, Path, ShardReport, Totals};
+use super::{MergeError, Path, ShardReport, Totals, EMPTY_SLOT};
 use crate::xc::Count;
 
 /// The longest list of shards a merge accepts (4,194,304): its memory is a few words per
@@ -201,6 +201,14 @@ impl Merger {
             }
             Some(_) => {}
         }
+        let empty = r.path == EMPTY_SLOT;
+        if empty && (r.totals != Totals::default() || !r.status.is_complete() || r.from.is_some()) {
+            return Err(MergeError::Edited {
+                index: r.index,
+                path: r.path.clone(),
+                what: "an empty slot (past the tree's last shard) searches nothing, but this one counts something or is not complete".to_string(),
+            });
+        }
         let shard_path: Option<Path> = r.path.parse().ok();
         // The subtree this result searched.
         let searched = match (&r.from, &shard_path) {
@@ -258,7 +266,8 @@ impl Merger {
                     });
                 }
                 slot.state = state;
-                slot.path = hash_path(&r.path);
+                // Empty slots all have one path and name no subtree: none is relabelled.
+                slot.path = if empty { 0 } else { hash_path(&r.path) };
                 if let Some(paths) = &mut self.paths {
                     paths[r.index] = Some(r.path.clone().into_boxed_str());
                 }
