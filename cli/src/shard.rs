@@ -354,11 +354,8 @@ pub fn run_part(
     ctx: &Context,
     mut solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<Exit, CliError> {
-    if problem.has_bounds() {
-        return Err(CliError::usage(
-            "shards and checkpoints cut Knuth's plain exact cover search; a search with item bounds (`a:b|name`, Algorithm M) runs whole",
-        ));
-    }
+    // Item bounds, seeds and the like were refused by the plan's check (`Unsupported::Parts`)
+    // before this point: the callers check a plan with `parts(true)`.
     if args.checkpoint.is_some() || args.resume.is_some() {
         if !count {
             return Err(CliError::usage(
