@@ -33,6 +33,8 @@ mod cli_sudoku_threads;
 mod cli_tool;
 mod cli_util;
 mod cli_write_errors;
+mod fuzz_flags;
+mod fuzz_play;
 mod play_util;
 mod reliability_limits;
 mod reliability_play;
