@@ -37,6 +37,7 @@ mod puzzles_queens;
 mod puzzles_shopping;
 mod random_problems;
 mod reliability_readers_and_limits;
+mod reliability_reduce;
 mod reliability_sudoku_readers;
 mod sudoku_explain;
 mod sudoku_explain_killer;

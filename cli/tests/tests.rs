@@ -39,6 +39,7 @@ mod play_util;
 mod reliability_limits;
 mod reliability_play;
 mod reliability_readers_and_limits;
+mod reliability_reduce_limits;
 mod svg_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under
