@@ -36,6 +36,7 @@ mod cli_write_errors;
 mod fuzz_flags;
 mod fuzz_play;
 mod play_util;
+mod reliability_audit;
 mod reliability_limits;
 mod reliability_play;
 mod reliability_readers_and_limits;

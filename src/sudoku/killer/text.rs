@@ -502,7 +502,7 @@ fn check_inferred_side(read: &[ListedCage<'_>], n: usize) -> Result<(), KillerPa
         .iter()
         .flat_map(|(_, _, cells)| cells.iter().map(|&(r, c, _)| (r, c)))
         .collect();
-    let cells = n.checked_mul(n).unwrap_or(usize::MAX);
+    let cells = n.saturating_mul(n);
     if covered.len() == cells {
         return Ok(());
     }
