@@ -39,6 +39,8 @@ mod puzzles_shopping;
 mod puzzles_words;
 mod random_problems;
 mod reliability_readers_and_limits;
+mod reliability_reduce;
+mod reliability_sudoku_readers;
 mod sudoku_explain;
 mod sudoku_explain_killer;
 mod sudoku_generate;

@@ -242,9 +242,15 @@ fn plan_of(args: &SolveArgs, ctx: &Context, reduce: bool) -> Plan {
         plan = plan.best(usize::try_from(k).unwrap_or(usize::MAX));
     }
     if reduce {
-        plan = plan.reduce(reduce::options(None));
+        plan = plan.reduce(reduce_options(args, ctx));
     }
     parallel::apply(&args.parallel, plan, ctx)
+}
+
+/// `--reduce`'s options: the run's limits bound the reduction too (a reduction cut short
+/// leaves an equivalent problem, and its note says so).
+fn reduce_options(args: &SolveArgs, ctx: &Context) -> dlxkit::xc::ReduceOptions {
+    reduce::options(None).limits(args.limits.limits(interrupt::flag(), ctx.started))
 }
 
 /// `--emit dlx`: the problem (reduced with `--reduce`) in Knuth's format.
@@ -256,7 +262,7 @@ fn emit(
 ) -> Result<Exit, CliError> {
     let text = match args.reduce {
         true => {
-            let reduction = problem.reduce(&reduce::options(None));
+            let reduction = problem.reduce(&reduce_options(args, ctx));
             ctx.note(reduce::note(&reduction));
             reduction.problem.to_dlx()
         }
@@ -282,7 +288,9 @@ fn solve_memo(
     let plan = memo::plan(problem, &args.memo, plan, ctx);
     // The reduction and the plan's refusals, before any work.
     plan.check(problem).map_err(search::refused)?;
-    let reduction = args.reduce.then(|| problem.reduce(&reduce::options(None)));
+    let reduction = args
+        .reduce
+        .then(|| problem.reduce(&reduce_options(args, ctx)));
     if let Some(r) = &reduction {
         ctx.note(reduce::note(r));
     }

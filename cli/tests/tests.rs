@@ -35,10 +35,14 @@ mod cli_tool;
 mod cli_util;
 mod cli_words;
 mod cli_write_errors;
+mod fuzz_flags;
+mod fuzz_play;
 mod play_util;
+mod reliability_audit;
 mod reliability_limits;
 mod reliability_play;
 mod reliability_readers_and_limits;
+mod reliability_reduce_limits;
 mod svg_util;
 
 /// The repository's top directory, where `README.md` and `data/` are: the commands under

@@ -559,6 +559,9 @@ fn coordinate(
     Ok(out)
 }
 
+/// The longest word read as a cell, in bytes (ranges of coordinates included).
+const MAX_CELL_WORD: usize = 256;
+
 /// Reads the cells of a line (words separated by blanks), starting at character `from`.
 fn cells_of(
     grid: Grid,
@@ -572,6 +575,17 @@ fn cells_of(
         if word.is_empty() {
             column += 1;
             continue;
+        }
+        if word.len() > MAX_CELL_WORD {
+            // Refused before it is copied: a cell is a few characters.
+            return Err(parse_error(
+                line,
+                column + 1,
+                format!(
+                    "a word of {} bytes is not a cell (a cell is at most {MAX_CELL_WORD})",
+                    word.len()
+                ),
+            ));
         }
         let chars: Vec<char> = word.chars().collect();
         let mut at = 0;

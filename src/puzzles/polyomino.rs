@@ -134,7 +134,17 @@ fn drawing_row(text: &str, line: usize) -> Result<Vec<usize>, PuzzleError> {
             c if c.is_control() => {
                 return Err(parse_error(line, col + 1, "control character in a drawing"))
             }
-            _ => out.push(col),
+            _ => {
+                // A drawing line longer than any board is refused before it fills memory.
+                if out.len() == MAX_BOARD_CELLS {
+                    return Err(PuzzleError::TooLarge {
+                        what: "the number of cells drawn on one line",
+                        value: out.len() + 1,
+                        max: MAX_BOARD_CELLS,
+                    });
+                }
+                out.push(col);
+            }
         }
     }
     Ok(out)

@@ -765,9 +765,20 @@ impl<'t, 'o> Reader<'t, 'o> {
         reader
     }
 
-    /// The side fixed by the options, if any.
+    /// The side fixed by the options, if any: the box shape's, or a jigsaw map's (one
+    /// symbol per cell), so that a jigsaw of side 5 or 7 on one line reads as one puzzle.
     fn given_side(&self) -> Option<usize> {
-        self.options.shape.map(Shape::size)
+        self.options
+            .shape
+            .map(Shape::size)
+            .or_else(|| match &self.options.variant {
+                Variant::Jigsaw { regions } => {
+                    let cells = regions.chars().filter(|c| !c.is_whitespace()).count();
+                    let n = (cells as f64).sqrt().round() as usize;
+                    (n > 0 && n * n == cells).then_some(n)
+                }
+                _ => None,
+            })
     }
 
     /// Whether the paragraph starting at `pos`, whose first line has `m²` cells (numbers
@@ -775,7 +786,9 @@ impl<'t, 'o> Reader<'t, 'o> {
     /// the rows of grids of side `m²`:
     /// - when `m` has no box shape, grid rows (no puzzle of side `m` can be read);
     /// - a paragraph of one line is a puzzle;
-    /// - a digit above `m` makes grid rows (no puzzle of side `m` has it);
+    /// - a digit above `m` in most lines makes grid rows (no puzzle of side `m` has it); in
+    ///   fewer than half, puzzles whose odd lines are typos reported on their lines, unless
+    ///   the lines also make whole grids (below: a sparse grid has rows of small digits);
     /// - otherwise puzzles, unless the lines also make whole grids: a multiple of `m²`
     ///   lines of `m²` cells with no digit twice in a row or a column (an empty grid, say).
     ///   Both readings then fit, and grids are chosen, with the doubt: a list of puzzles
@@ -826,32 +839,44 @@ impl<'t, 'o> Reader<'t, 'o> {
                 false => block_cells(line),
             }
         };
-        let small = paragraph.iter().all(|line| {
+        let small = |line: &'t str| {
             as_puzzle(line)
                 .iter()
                 .all(|&cell| value(cell).is_some_and(|v| v <= m))
-        });
-        if !small {
-            return Rows::Grid;
-        }
+        };
+        let smalls = paragraph.iter().filter(|line| small(line)).count();
+        // Whether the lines make whole grids of side k: a multiple of k lines of k cells,
+        // no digit above k, none twice in a row or a column.
         let grids = Shape::for_size(k).is_ok()
             && paragraph.len() % k == 0
             && paragraph.chunks(k).all(|rows| {
-                // Digits seen in each column, and in the row at hand (all at most m).
-                let mut columns = vec![false; k * (m + 1)];
+                // Digits seen in each column, and in the row at hand.
+                let mut columns = vec![false; k * (k + 1)];
                 rows.iter().all(|&line| {
                     let cells = as_row(line);
-                    let mut row = vec![false; m + 1];
+                    let mut row = vec![false; k + 1];
                     cells.len() == k
                         && cells.iter().enumerate().all(|(col, &cell)| {
                             let v = value(cell).unwrap_or(0);
-                            let seen = v > 0 && (row[v] || columns[col * (m + 1) + v]);
+                            if v > k {
+                                return false;
+                            }
+                            let seen = v > 0 && (row[v] || columns[col * (k + 1) + v]);
                             row[v] = true;
-                            columns[col * (m + 1) + v] = true;
+                            columns[col * (k + 1) + v] = true;
                             !seen
                         })
                 })
             });
+        if smalls < paragraph.len() {
+            // Most lines puzzles of side m, the others with a typo, and no grid: puzzles,
+            // so that the typo is reported on its line rather than as rows of a grid that
+            // is not there (a grid of side m² has few rows with no digit above m).
+            return match 2 * smalls > paragraph.len() && !grids {
+                true => Rows::Puzzles,
+                false => Rows::Grid,
+            };
+        }
         match grids {
             true => Rows::Doubt(Ambiguity {
                 line: first,

@@ -263,6 +263,8 @@ struct Links<'p> {
     /// The options a step marked for deletion, with the item each blocks (kept between
     /// steps so that no step allocates).
     marked: Vec<(u32, u32)>,
+    /// What lets a step skip hiding its item when that can change nothing.
+    watch: Watches,
 }
 
 impl<'p> Links<'p> {
@@ -294,6 +296,7 @@ impl<'p> Links<'p> {
             fixed_point: false,
             trail: Vec::new(),
             marked: Vec::new(),
+            watch: Watches::default(),
             order,
         };
         let mut x = headers as u32;
@@ -314,6 +317,7 @@ impl<'p> Links<'p> {
             }
         }
         l.start.push(x);
+        l.watch_witnesses();
         l
     }
 
@@ -420,6 +424,9 @@ impl<'p> Links<'p> {
     /// tested. `None` when the problem turned out infeasible; otherwise whether anything
     /// changed.
     fn reduce_item(&mut self, c: u32) -> Option<bool> {
+        if self.nothing_to_test(c) {
+            return Some(false);
+        }
         self.emptied = NONE;
         self.hide(c);
         if self.emptied != NONE {
@@ -453,10 +460,16 @@ impl<'p> Links<'p> {
         feasible.then_some(changed)
     }
 
-    /// Whether `x` is the first entry of its option still in it.
-    fn first_survivor(&self, x: u32) -> bool {
+    /// Whether `x` (an entry still in its option) is the first entry of its option still
+    /// in it. Entries only ever leave, so the first one is kept and moved on as they do.
+    fn first_survivor(&mut self, x: u32) -> bool {
         let o = self.option_of[x as usize] as usize;
-        (self.start[o]..x).all(|y| self.item[y as usize] == NONE)
+        let mut f = self.watch.first_live[o];
+        while self.item[f as usize] == NONE {
+            f += 1;
+        }
+        self.watch.first_live[o] = f;
+        f == x
     }
 
     /// Removes item `c`, forced by primary item `by`: the options with both lose `c`, the
@@ -471,6 +484,7 @@ impl<'p> Links<'p> {
             let next = self.down[r as usize];
             if self.others(r).any(|y| self.item[y as usize] == by) {
                 self.item[r as usize] = NONE; // shortened: `c` leaves the option
+                self.watch.live[self.option_of[r as usize] as usize] -= 1;
             } else if !self.delete_option(r, reason, false) {
                 return false;
             }
@@ -490,6 +504,7 @@ impl<'p> Links<'p> {
     fn delete_option(&mut self, r: u32, reason: OptionReason, with_r: bool) -> bool {
         let o = self.option_of[r as usize];
         self.deleted[o as usize] = true;
+        self.orphan_witnessed(o);
         self.removed_options.push(RemovedOption {
             option: OptionId(o),
             reason,
@@ -698,6 +713,7 @@ impl Links<'_> {
             let mut r = self.down[c as usize];
             while r != c {
                 self.item[r as usize] = NONE;
+                self.watch.live[self.option_of[r as usize] as usize] -= 1;
                 r = self.down[r as usize];
             }
             let h = c as usize;
@@ -741,5 +757,145 @@ impl<'l> StepMeter<'l> {
             return false;
         };
         true
+    }
+}
+
+/// Steps that can change nothing: the case where a round costs the square of the problem
+/// when one option holds all items beside short ones.
+///
+/// A step hides its item `c` to see whether that leaves a primary item with no option, and
+/// tests the options that begin with `c`. When no option begins with `c` (or each is `c`
+/// alone) and every primary item keeps an option without `c`, the step finds nothing, and
+/// is skipped. Each primary item watches one of its options, its witness, and is looked at
+/// only when the step's item is in that witness (as SAT solvers watch literals): then another
+/// witness without `c` is looked for, and the step is run in full only when none is left.
+#[derive(Default)]
+struct Watches {
+    /// Per option: its entries still in it.
+    live: Vec<u32>,
+    /// Per option: no entry before this one is still in it.
+    first_live: Vec<u32>,
+    /// Per primary item header: its witness (an option index), or `u32::MAX` for none.
+    witness: Vec<u32>,
+    /// Per item header: (primary item, entry of this item in that item's witness), for each
+    /// witness the item was in when the witness was chosen.
+    watchers: Vec<Vec<(u32, u32)>>,
+    /// Primary items whose witness was deleted.
+    orphans: Vec<u32>,
+}
+
+impl Links<'_> {
+    /// Gives every primary item its shortest option as witness.
+    fn watch_witnesses(&mut self) {
+        let options = self.start.len() - 1;
+        self.watch.live = (0..options)
+            .map(|o| self.start[o + 1] - self.start[o])
+            .collect();
+        self.watch.first_live = self.start[..options].to_vec();
+        self.watch.witness = vec![u32::MAX; self.len.len()];
+        self.watch.watchers = vec![Vec::new(); self.len.len()];
+        for d in 1..=self.primaries {
+            let mut best = None;
+            let mut x = self.down[d as usize];
+            while x != d {
+                let o = self.option_of[x as usize];
+                if best
+                    .is_none_or(|b: u32| self.watch.live[o as usize] < self.watch.live[b as usize])
+                {
+                    best = Some(o);
+                }
+                x = self.down[x as usize];
+            }
+            if let Some(o) = best {
+                self.set_witness(d, o);
+            }
+        }
+    }
+
+    /// Makes option `o` the witness of primary item `d`.
+    fn set_witness(&mut self, d: u32, o: u32) {
+        self.watch.witness[d as usize] = o;
+        let (s, e) = (self.start[o as usize], self.start[o as usize + 1]);
+        for x in s..e {
+            let h = self.item[x as usize];
+            if h != NONE && h != d {
+                self.watch.watchers[h as usize].push((d, x));
+            }
+        }
+    }
+
+    /// Notes the items whose witness option `o` was (it is being deleted).
+    fn orphan_witnessed(&mut self, o: u32) {
+        let (s, e) = (self.start[o as usize], self.start[o as usize + 1]);
+        for x in s..e {
+            let h = self.item[x as usize];
+            if h != NONE && self.is_primary(h) && self.watch.witness[h as usize] == o {
+                self.watch.orphans.push(h);
+            }
+        }
+    }
+
+    /// Whether option `o` holds item `c` uncoloured (an entry that hiding `c` hides).
+    fn holds_plain(&self, o: u32, c: u32) -> bool {
+        let (s, e) = (self.start[o as usize], self.start[o as usize + 1]);
+        (s..e).any(|x| self.item[x as usize] == c && self.color[x as usize] == 0)
+    }
+
+    /// Whether the step of item `c` would change nothing (see [`Watches`]).
+    fn nothing_to_test(&mut self, c: u32) -> bool {
+        // Options that begin with `c` and hold more: their test needs `c` hidden.
+        let mut r = self.down[c as usize];
+        while r != c {
+            let o = self.option_of[r as usize] as usize;
+            if self.color[r as usize] == 0 && self.watch.live[o] > 1 && self.first_survivor(r) {
+                return false;
+            }
+            r = self.down[r as usize];
+        }
+        // Witnesses deleted since: the first option left.
+        while let Some(d) = self.watch.orphans.pop() {
+            let w = self.watch.witness[d as usize];
+            if self.len[d as usize] > 0 && self.deleted[w as usize] {
+                let first = self.option_of[self.down[d as usize] as usize];
+                self.set_witness(d, first);
+            }
+        }
+        // Primary items whose witness holds `c`: each needs another, without `c`.
+        let watchers = std::mem::take(&mut self.watch.watchers[c as usize]);
+        let mut kept = Vec::with_capacity(watchers.len());
+        let mut quiet = true;
+        for (k, &(d, x)) in watchers.iter().enumerate() {
+            let o = self.option_of[x as usize];
+            if self.watch.witness[d as usize] != o || self.item[x as usize] != c {
+                continue; // stale: `d` watches another option, or `c` left this one
+            }
+            if self.color[x as usize] != 0 || self.len[d as usize] == 0 {
+                kept.push((d, x));
+                continue;
+            }
+            let mut y = self.down[d as usize];
+            let other = loop {
+                if y == d {
+                    break None;
+                }
+                let p = self.option_of[y as usize];
+                if !self.holds_plain(p, c) {
+                    break Some(p);
+                }
+                y = self.down[y as usize];
+            };
+            match other {
+                Some(p) => self.set_witness(d, p),
+                None => {
+                    // `d` is forced by `c`'s hiding: the full step finds it.
+                    kept.extend_from_slice(&watchers[k..]);
+                    quiet = false;
+                    break;
+                }
+            }
+        }
+        let added = std::mem::replace(&mut self.watch.watchers[c as usize], kept);
+        self.watch.watchers[c as usize].extend(added);
+        quiet
     }
 }

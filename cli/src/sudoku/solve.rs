@@ -51,7 +51,8 @@ cell in no cage; not `#`, `:` or `=`), then the sums as SYMBOL=SUM words on one 
   A=3 B=15 C=22 D=4 ...
 
 or one line per cage, its sum and cells (any size): `15: r1c3 r1c4 r1c5`. The side of a
-list is given by `size: N`, or by a `givens:` line, or is the largest row or column named.
+list is given by `size: N`, or by a `givens:` line, or is the largest row or column named
+when its cages cover every cell of that grid (a list that leaves cells out needs `size:`).
 A `givens:` line adds givens (a puzzle in the line format). Blank lines separate puzzles.
 Cages must be connected side to side, not overlap, and have sums their cells can make;
 every cage filling becomes an option of the exact cover problem (up to 100000 fillings a

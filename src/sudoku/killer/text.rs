@@ -28,7 +28,8 @@
 //! ```
 //!
 //! The side of a map is its number of rows. A list's side is the givens', or the one a
-//! `size: N` line gives, or else the largest row or column its cages name. Either form may
+//! `size: N` line gives, or else the largest row or column its cages name, when they cover
+//! every cell of that side (a list that leaves cells out needs `size:`). Either form may
 //! add a `givens:` line holding a puzzle in the line format (`n²` cells, `.` for a blank),
 //! for killers that have givens. The box shape is the usual one for the side (3x3 for 9x9),
 //! unless [`KillerOptions::shape`] gives another; the cages must then make a valid puzzle
@@ -158,6 +159,19 @@ pub enum KillerParseErrorKind {
     BadSize {
         /// The text after the colon.
         text: String,
+    },
+    /// A cage list without `size:` or givens whose cages leave cells of the side their
+    /// largest row or column makes.
+    #[error(
+        "a cage list without a size: line is as large as its largest row or column ({n}x{n}), \
+         but its cages cover {covered} of those {cells} cells: write size: N",
+        cells = n.saturating_mul(*n)
+    )]
+    SideUnknown {
+        /// The side taken from the cells named.
+        n: usize,
+        /// The cells the cages cover.
+        covered: usize,
     },
     /// A map and a cage list in one puzzle.
     #[error("a puzzle is a cage map or a cage list, not both")]
@@ -456,6 +470,9 @@ fn list_cages(lines: &Lines<'_>, n: Option<usize>) -> Result<(usize, Vec<Cage>),
         .flat_map(|(_, _, cells)| cells.iter().map(|&(r, c, _)| r.max(c)))
         .max()
         .unwrap_or(1);
+    if n.is_none() {
+        check_inferred_side(&read, largest)?;
+    }
     let n = n.unwrap_or(largest);
     let mut cages = Vec::with_capacity(read.len());
     for (line, sum, cells) in read {
@@ -474,6 +491,28 @@ fn list_cages(lines: &Lines<'_>, n: Option<usize>) -> Result<(usize, Vec<Cage>),
         ));
     }
     Ok((n, cages))
+}
+
+/// A list's side taken from the largest row or column named must be one whose every cell
+/// the cages cover: otherwise the list may be part of a larger puzzle (a 9x9 list without its
+/// last row would read as 8x8) or name a cell by mistake (`r9c1` in a 4x4 list), and a
+/// `size:` line must say the side.
+fn check_inferred_side(read: &[ListedCage<'_>], n: usize) -> Result<(), KillerParseError> {
+    let covered: std::collections::BTreeSet<(usize, usize)> = read
+        .iter()
+        .flat_map(|(_, _, cells)| cells.iter().map(|&(r, c, _)| (r, c)))
+        .collect();
+    let cells = n.saturating_mul(n);
+    if covered.len() == cells {
+        return Ok(());
+    }
+    Err(KillerParseError {
+        line: read.first().map_or(1, |r| r.0),
+        kind: KillerParseErrorKind::SideUnknown {
+            n,
+            covered: covered.len(),
+        },
+    })
 }
 
 /// Reads `r3c12` (case does not matter) as (3, 12).
@@ -536,8 +575,16 @@ mod tests {
         let text = "givens: 1...............\n3: r1c1 r1c2\n";
         let k = &parse(text).unwrap()[0].killer;
         assert_eq!((k.grid().size(), k.grid().givens()), (4, 1));
-        // Without size or givens, the largest row or column named.
-        assert_eq!(parse("7: r3c3 r3c4\n").unwrap()[0].killer.grid().size(), 4);
+        // Without size or givens, the largest row or column named, when the cages cover
+        // every cell of that side.
+        let whole = "3: r1c1 r1c2\n7: r1c3 r1c4\n7: r2c1 r2c2\n3: r2c3 r2c4\n\
+                     5: r3c1 r4c1\n5: r3c2 r4c2\n5: r3c3 r4c3\n5: r3c4 r4c4\n";
+        assert_eq!(parse(whole).unwrap()[0].killer.grid().size(), 4);
+        assert_eq!(
+            parse("7: r3c3 r3c4\n").unwrap_err(),
+            "line 1: a cage list without a size: line is as large as its largest row or \
+             column (4x4), but its cages cover 2 of those 16 cells: write size: N"
+        );
         assert_eq!(
             parse("size: 4\n3: r5c1 r5c2\n").unwrap_err(),
             "line 2: r5c1 is outside the 4x4 grid"
