@@ -135,7 +135,8 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
             feature,
         })
     };
-    assert_eq!(refused(cells.clone(), &bounded), engine(Feature::Bounds));
+    // Bounds run on SSMCC (tests/engine_cells_bounds.rs).
+    assert_eq!(refused(cells.clone(), &bounded), None);
     assert_eq!(
         refused(cells.clone().threads(2), &plain),
         engine(Feature::Threads)

@@ -714,13 +714,11 @@ impl Plan {
         }
     }
 
-    /// The first feature of this plan the dancing-cells engine does not take: item bounds
-    /// (Knuth's SSMCC is not ported yet), the minimum-cost search, and the splits and
-    /// orders of the links engine's tree (threads, shards, a seed, `#` items).
-    fn cells_refuses(&self, problem: &Problem) -> Option<Feature> {
-        if problem.has_bounds() {
-            Some(Feature::Bounds)
-        } else if self.memo.is_some() {
+    /// The first feature of this plan the dancing-cells engine does not take: the
+    /// minimum-cost search, and the splits and orders of the links engine's tree (threads,
+    /// shards, a seed, `#` items). Item bounds run on Knuth's SSMCC.
+    fn cells_refuses(&self, _problem: &Problem) -> Option<Feature> {
+        if self.memo.is_some() {
             Some(Feature::Memo)
         } else if self.best.is_some() {
             Some(Feature::Best)
