@@ -716,7 +716,7 @@ impl Plan {
 
     /// The first feature of this plan the dancing-cells engine does not take: the
     /// minimum-cost search, and the splits and orders of the links engine's tree (threads,
-    /// shards, a seed, `#` items). Item bounds run on Knuth's SSMCC.
+    /// shards, `#` items). Item bounds run on Knuth's SSMCC, a seed as his programs take it.
     fn cells_refuses(&self, _problem: &Problem) -> Option<Feature> {
         if self.memo.is_some() {
             Some(Feature::Memo)
@@ -726,8 +726,6 @@ impl Plan {
             Some(Feature::Shard)
         } else if self.threads > 1 {
             Some(Feature::Threads)
-        } else if self.order.seed.is_some() {
-            Some(Feature::Seed)
         } else if self.order.prefer_sharp {
             Some(Feature::PreferSharp)
         } else {
@@ -784,7 +782,10 @@ impl Plan {
     ) -> Result<Outcome, Unsupported> {
         match engine {
             Engine::Cells => {
-                let solver = CellSolver::new(searched).with_limits(self.limits.clone());
+                let mut solver = CellSolver::new(searched).with_limits(self.limits.clone());
+                if let Some(seed) = self.order.seed {
+                    solver = solver.seeded(seed);
+                }
                 Ok(solver.search(!self.count, every, |event| sink.event(event)))
             }
             Engine::Bits => {

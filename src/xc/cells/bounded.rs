@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use super::super::problem::{ItemId, ItemKind, OptionId, Problem};
 use super::super::search::{Event, Limits, Progress, Stats, Status};
-use super::matrix::Node;
+use super::matrix::{randomize, Node};
 use super::search::Meter;
 
 /// How many header entries precede an item's options in `set`.
@@ -145,6 +145,11 @@ impl Bounded {
             }
         }
         b
+    }
+
+    /// Knuth's seed: the active items in a random order (see [`randomize`]).
+    pub fn randomize(&mut self, seed: u64) {
+        randomize(&mut self.item, &mut self.set, self.active, seed);
     }
 
     #[inline]

@@ -8,6 +8,7 @@
 //! `set[x - 2]` its position. `nodes` holds the options one after another, each followed
 //! by a spacer whose `item` is minus the option's length (the way back to its first node).
 
+use super::super::flip::Flip;
 use super::super::problem::{ItemKind, OptionId, Problem};
 
 /// One entry of an option (or a spacer after one).
@@ -229,5 +230,21 @@ impl Cells {
             q += 1;
         }
         OptionId::new(self.nodes[q].color as usize)
+    }
+}
+
+/// Knuth's seed (the `s` option of SSXCC and SSMCC): the active items `item[..active]` in a
+/// random order from the Stanford GraphBase generator, drawn as his programs draw it, with
+/// each item's position (`set[x - 2]`) following. Ties still go to the first item in the
+/// problem's order, so the seed changes only the order of the forced moves.
+pub(super) fn randomize(item: &mut [i32], set: &mut [i32], active: usize, seed: u64) {
+    let mut flip = Flip::new(seed);
+    let mut k = active;
+    while k > 1 {
+        let j = flip.below(k as u32) as usize;
+        k -= 1;
+        item.swap(j, k);
+        set[item[k] as usize - 2] = k as i32;
+        set[item[j] as usize - 2] = j as i32;
     }
 }

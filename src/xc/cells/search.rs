@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::super::problem::{OptionId, Problem};
 use super::super::search::{Event, Limits, Outcome, Progress, Stats, Status};
 use super::bounded::Bounded;
-use super::matrix::Cells;
+use super::matrix::{randomize, Cells};
 
 /// A search on dancing cells, as Knuth's SSXCC runs it: the same item choice (the fewest
 /// options, ties to the first item in the problem's order, items with one option forced
@@ -66,6 +66,18 @@ impl CellSolver {
             machine,
             limits: Limits::default(),
         }
+    }
+
+    /// With Knuth's seed (the `s` option of his SSXCC and SSMCC): the active items start
+    /// in a random order drawn as his programs draw it, so the tree, nodes and updates are
+    /// his for that seed. Ties still go to the first item in the problem's order, so the
+    /// seed changes only the order of forced moves: the solutions stay the same set.
+    pub fn seeded(mut self, seed: u64) -> CellSolver {
+        match &mut self.machine {
+            Machine::Plain(cells) => randomize(&mut cells.item, &mut cells.set, cells.active, seed),
+            Machine::Bounded(bounded) => bounded.randomize(seed),
+        }
+        self
     }
 
     /// Stops at these limits.
