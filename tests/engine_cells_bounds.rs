@@ -77,7 +77,7 @@ fn the_solutions_of_algorithm_m_on_the_bounded_files() {
 /// A random problem with item bounds `u..=v` (0 ≤ u ≤ v ≤ 3) on its primary items,
 /// secondary items and colours.
 #[derive(Clone, Debug)]
-struct Bounded {
+pub(crate) struct Bounded {
     bounds: Vec<(u32, u32)>,
     secondaries: u8,
     options: Vec<Vec<(u8, Option<u8>)>>,
@@ -128,7 +128,7 @@ impl Arbitrary for Bounded {
 }
 
 impl Bounded {
-    fn problem(&self) -> Problem {
+    pub(crate) fn problem(&self) -> Problem {
         let mut b = Problem::builder();
         let mut ids: Vec<ItemId> = Vec::new();
         for (k, &(min, max)) in self.bounds.iter().enumerate() {

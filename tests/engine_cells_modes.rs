@@ -1,14 +1,16 @@
 //! The modes of the front door on dancing cells: a seed as Knuth's SSXCC and SSMCC take
 //! it (his nodes and updates for that seed), and the same solutions as dancing links
-//! without a seed, on held-in files and random problems.
+//! without a seed, on held-in files and random problems; every plan the cells engine
+//! accepts gives the sequential links answer.
 
 use std::collections::BTreeSet;
 
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::plan::{Collect, Engine, Plan};
-use dlxkit::xc::{OptionId, Problem, SearchOrder, Status};
+use dlxkit::xc::{Limits, OptionId, Problem, SearchOrder, Status};
 use quickcheck::{quickcheck, TestResult};
 
+use crate::engine_cells_bounds::Bounded;
 use crate::random_problems::{sorted, Random};
 
 fn read(path: &str) -> Problem {
@@ -82,5 +84,59 @@ quickcheck! {
         let expected = as_set(p.all_solutions());
         let found = CellSolver::new(&p).seeded(u64::from(seed)).all_solutions();
         TestResult::from_bool(found.len() == expected.len() && as_set(found) == expected)
+    }
+}
+
+/// A plan the cells engine accepts (a count or a list, a seed, a solution limit, progress)
+/// gives what the same plan gives on dancing links: the same count, the same solutions as a
+/// set without a limit, and as many valid solutions with one.
+fn plan_agrees(p: &Problem, seed: Option<u32>, limit: Option<u8>, count: bool) -> TestResult {
+    let mut plan = Plan::new().count(count).progress_every(7);
+    if let Some(seed) = seed {
+        plan = plan.order(SearchOrder::new().seed(u64::from(seed)));
+    }
+    if let Some(limit) = limit {
+        plan = plan.limits(Limits::new().solutions(u64::from(limit % 5)));
+    }
+    let cells = plan.clone().engine(Engine::Cells);
+    if let Err(e) = cells.check(p) {
+        return TestResult::error(format!("cells refuse {e}"));
+    }
+    let (mut on_links, mut on_cells) = (Collect::default(), Collect::default());
+    let links = plan.run(p, &mut on_links).unwrap();
+    let report = cells.run(p, &mut on_cells).unwrap();
+    if report.engine != Engine::Cells
+        || report.stats.solutions != links.stats.solutions
+        || report.status != links.status
+    {
+        return TestResult::error(format!(
+            "cells {:?} {} against links {:?} {}",
+            report.status, report.stats.solutions, links.status, links.stats.solutions
+        ));
+    }
+    for s in &on_cells.solutions {
+        if let Err(e) = p.check_solution(s) {
+            return TestResult::error(e);
+        }
+    }
+    if on_cells.solutions.len() != on_links.solutions.len() {
+        return TestResult::error("as many solutions");
+    }
+    TestResult::from_bool(
+        limit.is_some() || as_set(on_cells.solutions) == as_set(on_links.solutions),
+    )
+}
+
+quickcheck! {
+    fn every_cells_plan_gives_the_links_answer(
+        r: Random, seed: Option<u32>, limit: Option<u8>, count: bool
+    ) -> TestResult {
+        plan_agrees(&r.problem(), seed, limit, count)
+    }
+
+    fn every_cells_plan_gives_the_links_answer_with_bounds(
+        b: Bounded, seed: Option<u32>, limit: Option<u8>, count: bool
+    ) -> TestResult {
+        plan_agrees(&b.problem(), seed, limit, count)
     }
 }

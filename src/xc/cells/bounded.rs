@@ -318,7 +318,11 @@ impl Bounded {
         visit: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Status {
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        if max_solutions == 0 || self.uncoverable {
+        if max_solutions == 0 {
+            // Nothing was searched: the count is cut short, as on dancing links.
+            return Status::SolutionLimit;
+        }
+        if self.uncoverable {
             return Status::Complete;
         }
         let mut meter = Meter::new(limits, progress_every);

@@ -155,7 +155,11 @@ fn run(
     visit: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
 ) -> Status {
     let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-    if max_solutions == 0 || c.uncoverable {
+    if max_solutions == 0 {
+        // Nothing was searched: the count is cut short, as on dancing links.
+        return Status::SolutionLimit;
+    }
+    if c.uncoverable {
         return Status::Complete;
     }
     let mut choice: Vec<usize> = Vec::new();
