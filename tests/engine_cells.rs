@@ -135,7 +135,8 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
             feature,
         })
     };
-    assert_eq!(refused(cells.clone(), &bounded), engine(Feature::Bounds));
+    // Bounds run on SSMCC (tests/engine_cells_bounds.rs).
+    assert_eq!(refused(cells.clone(), &bounded), None);
     assert_eq!(
         refused(cells.clone().threads(2), &plain),
         engine(Feature::Threads)
@@ -144,8 +145,11 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
         refused(cells.clone().best(1), &plain),
         engine(Feature::Best)
     );
+    let sharp = cells.clone().order(SearchOrder::new().prefer_sharp(true));
+    assert_eq!(refused(sharp, &plain), engine(Feature::PreferSharp));
+    // A seed runs as Knuth's `s` option (tests/engine_cells_modes.rs).
     let seeded = cells.clone().order(SearchOrder::new().seed(1));
-    assert_eq!(refused(seeded, &plain), engine(Feature::Seed));
+    assert_eq!(refused(seeded, &plain), None);
     assert_eq!(refused(cells.clone().count(true), &plain), None);
     assert_eq!(
         Unsupported::Engine {

@@ -15,6 +15,8 @@ mod engine_best;
 mod engine_bits;
 mod engine_bounds;
 mod engine_cells;
+mod engine_cells_bounds;
+mod engine_cells_modes;
 mod engine_choice;
 mod engine_forcing;
 mod engine_known;

@@ -22,6 +22,8 @@ fn cells_print_the_solutions_links_print() {
     for name in [
         "knuth_inputs/queens-6.dlx",
         "knuth_inputs/de-bruijn-0-2-4.dlx",
+        "knuth_inputs/motley-4-4.dlx",
+        "knuth_inputs/redrect-3-4.dlx",
     ] {
         let file = input(name);
         let (code, links, _) = run(&["solve", &file, "--engine", "links"]);
@@ -58,7 +60,7 @@ fn an_engine_that_does_not_take_a_mode_is_refused_with_the_reason() {
     let motley = input("knuth_inputs/motley-3-3.dlx");
     let cases: [(&[&str], &str); 4] = [
         (&["solve", &queens, "--engine", "cells", "--jobs", "2"], "dlxkit: the cells engine does not take threads yet (the links engine does)"),
-        (&["solve", &motley, "--engine", "cells"], "dlxkit: the cells engine does not take item bounds (`a:b|name`, Algorithm M) yet (the links engine does)"),
+        (&["solve", &motley, "--engine", "bits"], "dlxkit: the bits engine does not take item bounds (`a:b|name`, Algorithm M) yet (the links engine does)"),
         (&["solve", &queens, "--engine", "bits", "--jobs", "2"], "dlxkit: the bits engine does not take threads yet (the links engine does)"),
         (&["solve", &queens, "--engine", "knots"], "error: invalid value 'knots' for '--engine <ENGINE>': `knots` is not an engine: write links, cells or bits"),
     ];

@@ -695,13 +695,11 @@ impl Plan {
         }
     }
 
-    /// The first feature of this plan the dancing-cells engine does not take: item bounds
-    /// (Knuth's SSMCC is not ported yet), the minimum-cost search, and the splits and
-    /// orders of the links engine's tree (threads, shards, a seed, `#` items).
-    fn cells_refuses(&self, problem: &Problem) -> Option<Feature> {
-        if problem.has_bounds() {
-            Some(Feature::Bounds)
-        } else if self.memo.is_some() {
+    /// The first feature of this plan the dancing-cells engine does not take: the
+    /// minimum-cost search, and the splits and orders of the links engine's tree (threads,
+    /// shards, `#` items). Item bounds run on Knuth's SSMCC, a seed as his programs take it.
+    fn cells_refuses(&self, _problem: &Problem) -> Option<Feature> {
+        if self.memo.is_some() {
             Some(Feature::Memo)
         } else if self.best.is_some() {
             Some(Feature::Best)
@@ -709,8 +707,6 @@ impl Plan {
             Some(Feature::Shard)
         } else if self.threads > 1 {
             Some(Feature::Threads)
-        } else if self.order.seed.is_some() {
-            Some(Feature::Seed)
         } else if self.order.prefer_sharp {
             Some(Feature::PreferSharp)
         } else {
@@ -767,7 +763,10 @@ impl Plan {
     ) -> Result<Outcome, Unsupported> {
         match engine {
             Engine::Cells => {
-                let solver = CellSolver::new(searched).with_limits(self.limits.clone());
+                let mut solver = CellSolver::new(searched).with_limits(self.limits.clone());
+                if let Some(seed) = self.order.seed {
+                    solver = solver.seeded(seed);
+                }
                 Ok(solver.search(!self.count, every, |event| sink.event(event)))
             }
             Engine::Bits => {

@@ -8,6 +8,7 @@
 //! `set[x - 2]` its position. `nodes` holds the options one after another, each followed
 //! by a spacer whose `item` is minus the option's length (the way back to its first node).
 
+use super::super::flip::Flip;
 use super::super::problem::{ItemKind, OptionId, Problem};
 
 /// One entry of an option (or a spacer after one).
@@ -183,42 +184,46 @@ impl Cells {
     /// soon as an active primary item would be left without options, and pushes those
     /// left with one on the force stack.
     pub fn hide(&mut self, c: i32, color: i32, check: bool, oactive: usize) -> bool {
-        let end = c + self.size(c);
+        let (set, nodes) = (&mut self.set[..], &mut self.nodes[..]);
+        let mut updates = 0u64;
+        let end = c + get(set, c as usize - 1);
         for rr in c..end {
-            let tt = self.set[rr as usize] as usize;
-            if color != 0 && self.nodes[tt].color == color {
+            let tt = get(set, rr as usize) as usize;
+            if color != 0 && node(nodes, tt).color == color {
                 continue;
             }
             let mut nn = tt + 1;
             while nn != tt {
                 let Node {
                     item: uu, loc: vv, ..
-                } = self.nodes[nn];
+                } = *node(nodes, nn);
                 if uu < 0 {
                     nn = nn.wrapping_add_signed(uu as isize);
                     continue;
                 }
-                let pos = self.pos(uu);
+                let pos = get(set, uu as usize - 2) as usize;
                 if pos < oactive {
-                    let ss = self.size(uu) - 1;
+                    let ss = get(set, uu as usize - 1) - 1;
                     if ss <= 1 && check && uu < self.second && pos < self.active {
                         if ss == 0 {
+                            self.updates += updates;
                             return false;
                         }
                         self.force.push(uu);
                     }
                     let last = (uu + ss) as usize;
-                    let nnp = self.set[last];
-                    self.set[uu as usize - 1] = ss;
-                    self.set[last] = nn as i32;
-                    self.set[vv as usize] = nnp;
-                    self.nodes[nn].loc = last as i32;
-                    self.nodes[nnp as usize].loc = vv;
-                    self.updates += 1;
+                    let nnp = get(set, last);
+                    *get_mut(set, uu as usize - 1) = ss;
+                    *get_mut(set, last) = nn as i32;
+                    *get_mut(set, vv as usize) = nnp;
+                    node_mut(nodes, nn).loc = last as i32;
+                    node_mut(nodes, nnp as usize).loc = vv;
+                    updates += 1;
                 }
                 nn += 1;
             }
         }
+        self.updates += updates;
         true
     }
 
@@ -230,4 +235,89 @@ impl Cells {
         }
         OptionId::new(self.nodes[q].color as usize)
     }
+}
+
+/// Knuth's seed (the `s` option of SSXCC and SSMCC): the active items `item[..active]` in a
+/// random order from the Stanford GraphBase generator, drawn as his programs draw it, with
+/// each item's position (`set[x - 2]`) following. Ties still go to the first item in the
+/// problem's order, so the seed changes only the order of the forced moves.
+pub(super) fn randomize(item: &mut [i32], set: &mut [i32], active: usize, seed: u64) {
+    let mut flip = Flip::new(seed);
+    let mut k = active;
+    while k > 1 {
+        let j = flip.below(k as u32) as usize;
+        k -= 1;
+        item.swap(j, k);
+        set[item[k] as usize - 2] = k as i32;
+        set[item[j] as usize - 2] = j as i32;
+    }
+}
+
+// The accesses of `hide`, the loop where dancing cells spend most of their time, unchecked
+// (the `checked` feature checks them). Every index they get is one the sparse sets hold:
+// an item's `x` (at least 2, with its header at `x - 2`, `x - 1` and its options below
+// `x + size`, inside `set` as `Cells::new` lays it out), a node's `loc` (inside its item's
+// options), a set entry (a node index below `nodes.len()`), or a node of an option walked
+// to its spacer and back (`Cells::new` ends every option with one). Hiding and restoring
+// only permute entries within an item's range and write sizes no larger than it was built
+// with, so these stay true for the whole search.
+
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn get(set: &[i32], k: usize) -> i32 {
+    debug_assert!(k < set.len());
+    // SAFETY: `k` is an index the sparse sets hold (see above), below `set.len()`.
+    unsafe { *set.get_unchecked(k) }
+}
+
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
+    debug_assert!(k < set.len());
+    // SAFETY: as for `get`.
+    unsafe { set.get_unchecked_mut(k) }
+}
+
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn node(nodes: &[Node], k: usize) -> &Node {
+    debug_assert!(k < nodes.len());
+    // SAFETY: `k` is a node index the sparse sets hold (see above), below `nodes.len()`.
+    unsafe { nodes.get_unchecked(k) }
+}
+
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
+    debug_assert!(k < nodes.len());
+    // SAFETY: as for `node`.
+    unsafe { nodes.get_unchecked_mut(k) }
+}
+
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn get(set: &[i32], k: usize) -> i32 {
+    set[k]
+}
+
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
+    &mut set[k]
+}
+
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn node(nodes: &[Node], k: usize) -> &Node {
+    &nodes[k]
+}
+
+#[inline(always)]
+#[cfg(feature = "checked")]
+fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
+    &mut nodes[k]
 }

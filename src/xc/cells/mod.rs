@@ -1,5 +1,5 @@
-//! Dancing cells: Knuth's sparse-set engine (SSXCC) for exact cover with colours, the
-//! second engine behind the front door ([`crate::xc::plan::Engine::Cells`]).
+//! Dancing cells: Knuth's sparse-set engines, SSXCC for exact cover with colours and
+//! SSMCC for item bounds (multiplicities), the second engine behind the front door ([`crate::xc::plan::Engine::Cells`]).
 //!
 //! Where dancing links unlink and relink every node one by one, dancing cells keep each
 //! item's active options as the prefix of an array and save only the sizes of the active
@@ -7,6 +7,7 @@
 //! them "often significantly faster" on coloured problems; BENCHMARKS.md has the
 //! measurements behind the plan's choice.
 
+mod bounded;
 mod matrix;
 mod search;
 

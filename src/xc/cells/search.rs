@@ -9,11 +9,14 @@ use std::time::Instant;
 
 use super::super::problem::{OptionId, Problem};
 use super::super::search::{Event, Limits, Outcome, Progress, Stats, Status};
-use super::matrix::Cells;
+use super::bounded::Bounded;
+use super::matrix::{randomize, Cells};
 
 /// A search on dancing cells, as Knuth's SSXCC runs it: the same item choice (the fewest
 /// options, ties to the first item in the problem's order, items with one option forced
-/// first), hence the same tree and node count.
+/// first), hence the same tree and node count. A problem with item bounds runs as his
+/// SSMCC does instead: binary branches (an item's first option, or not that option), the
+/// item of least branching degree, the same nodes and updates as SSMCC.
 ///
 /// Its [`Stats`] count as SSXCC does: `nodes` are SSXCC's nodes (a forced move is a node,
 /// a solution is a node), `updates` are SSXCC's (one per option removed from a set, one
@@ -31,8 +34,15 @@ use super::matrix::Cells;
 /// ```
 #[derive(Clone, Debug)]
 pub struct CellSolver {
-    cells: Cells,
+    machine: Machine,
     limits: Limits,
+}
+
+/// SSXCC for problems without bounds, SSMCC for those with.
+#[derive(Clone, Debug)]
+enum Machine {
+    Plain(Cells),
+    Bounded(Bounded),
 }
 
 /// Where the search loop goes next (the labels of Knuth's program).
@@ -45,12 +55,29 @@ enum Step {
 }
 
 impl CellSolver {
-    /// A search of `problem`, which must have no item bounds (the plan refuses them).
+    /// A search of `problem`: Knuth's SSXCC, or his SSMCC when the problem has item bounds.
     pub fn new(problem: &Problem) -> CellSolver {
+        let machine = if problem.has_bounds() {
+            Machine::Bounded(Bounded::new(problem))
+        } else {
+            Machine::Plain(Cells::new(problem))
+        };
         CellSolver {
-            cells: Cells::new(problem),
+            machine,
             limits: Limits::default(),
         }
+    }
+
+    /// With Knuth's seed (the `s` option of his SSXCC and SSMCC): the active items start
+    /// in a random order drawn as his programs draw it, so the tree, nodes and updates are
+    /// his for that seed. Ties still go to the first item in the problem's order, so the
+    /// seed changes only the order of forced moves: the solutions stay the same set.
+    pub fn seeded(mut self, seed: u64) -> CellSolver {
+        match &mut self.machine {
+            Machine::Plain(cells) => randomize(&mut cells.item, &mut cells.set, cells.active, seed),
+            Machine::Bounded(bounded) => bounded.randomize(seed),
+        }
+        self
     }
 
     /// Stops at these limits.
@@ -86,203 +113,212 @@ impl CellSolver {
     ) -> Outcome {
         let started = Instant::now();
         let mut stats = Stats::default();
-        let status = self.run(list, progress_every, started, &mut stats, &mut visit);
-        stats.updates = self.cells.updates;
+        let status = match &mut self.machine {
+            Machine::Plain(cells) => run(
+                cells,
+                &self.limits,
+                list,
+                progress_every,
+                started,
+                &mut stats,
+                &mut visit,
+            ),
+            Machine::Bounded(bounded) => {
+                let status = bounded.run(
+                    list,
+                    progress_every,
+                    &self.limits,
+                    started,
+                    &mut stats,
+                    &mut visit,
+                );
+                stats.updates = bounded.updates();
+                status
+            }
+        };
+        if let Machine::Plain(cells) = &self.machine {
+            stats.updates = cells.updates;
+        }
         stats.elapsed = started.elapsed();
         Outcome { status, stats }
     }
+}
 
-    fn run(
-        &mut self,
-        list: bool,
-        progress_every: u64,
-        started: Instant,
-        stats: &mut Stats,
-        visit: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
-    ) -> Status {
-        let max_solutions = self.limits.max_solutions.unwrap_or(u64::MAX);
-        let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
-        if max_solutions == 0 || self.cells.uncoverable {
-            return Status::Complete;
-        }
-        let c = &mut self.cells;
-        let mut choice: Vec<usize> = Vec::new();
-        // The save stack's height at each level, and the stack itself: (item, size).
-        let mut saved: Vec<usize> = vec![0, 0];
-        let mut stack: Vec<(i32, i32)> = Vec::new();
-        let mut solution: Vec<OptionId> = Vec::new();
-        let mut next_poll = 1024u64;
-        let mut next_progress = match progress_every {
-            0 => u64::MAX,
-            n => n,
-        };
-        let mut estimate = 0.0f64;
-        let mut level = 0usize;
-        let (mut best, mut cur_choice) = (0i32, 0i32);
-        let mut oactive;
-        let mut step = Step::Forward;
-        loop {
-            match step {
-                Step::Forward => {
-                    if stats.nodes >= max_nodes {
-                        return Status::NodeLimit;
+/// SSXCC's search on `c`.
+fn run(
+    c: &mut Cells,
+    limits: &Limits,
+    list: bool,
+    progress_every: u64,
+    started: Instant,
+    stats: &mut Stats,
+    visit: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
+) -> Status {
+    let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+    if max_solutions == 0 {
+        // Nothing was searched: the count is cut short, as on dancing links.
+        return Status::SolutionLimit;
+    }
+    if c.uncoverable {
+        return Status::Complete;
+    }
+    let mut choice: Vec<usize> = Vec::new();
+    // The save stack's height at each level, and the stack itself: (item, size).
+    let mut saved: Vec<usize> = vec![0, 0];
+    let mut stack: Vec<(i32, i32)> = Vec::new();
+    let mut solution: Vec<OptionId> = Vec::new();
+    let mut meter = Meter::new(limits, progress_every);
+    let mut estimate = 0.0f64;
+    let mut level = 0usize;
+    let (mut best, mut cur_choice) = (0i32, 0i32);
+    let mut oactive;
+    let mut step = Step::Forward;
+    loop {
+        match step {
+            Step::Forward => {
+                if stats.nodes >= meter.max_nodes {
+                    return Status::NodeLimit;
+                }
+                stats.nodes += 1;
+                match stats.profile.get_mut(level) {
+                    Some(n) => *n += 1,
+                    None => stats.profile.push(1),
+                }
+                if let Some(status) = meter.poll(stats.nodes) {
+                    return status;
+                }
+                if meter.progress_due(stats.nodes) {
+                    estimate = estimate.max(fraction_done(c, &choice[..level.min(choice.len())]));
+                    let progress = Progress {
+                        nodes: stats.nodes,
+                        solutions: stats.solutions,
+                        level,
+                        estimate,
+                        elapsed: started.elapsed(),
+                    };
+                    if visit(Event::Progress(progress)).is_break() {
+                        return Status::Stopped;
                     }
-                    stats.nodes += 1;
-                    match stats.profile.get_mut(level) {
-                        Some(n) => *n += 1,
-                        None => stats.profile.push(1),
+                }
+                if choice.len() <= level {
+                    choice.push(0);
+                    saved.push(0);
+                }
+                // A forced move found while hiding at the level above.
+                let mut forced = None;
+                while let Some(x) = c.force.pop() {
+                    if c.pos(x) < c.active {
+                        forced = Some(x);
+                        break;
                     }
-                    if stats.nodes >= next_poll.min(next_progress) {
-                        if stats.nodes >= next_poll {
-                            next_poll += 1024;
-                            let limits = &self.limits;
-                            if limits
-                                .cancel
-                                .as_ref()
-                                .is_some_and(|f| f.load(Ordering::Relaxed))
-                            {
-                                return Status::Cancelled;
-                            }
-                            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                                return Status::TimeLimit;
-                            }
-                        }
-                        if stats.nodes >= next_progress {
-                            next_progress = stats.nodes.saturating_add(progress_every);
-                            estimate =
-                                estimate.max(fraction_done(c, &choice[..level.min(choice.len())]));
-                            let progress = Progress {
-                                nodes: stats.nodes,
-                                solutions: stats.solutions,
-                                level,
-                                estimate,
-                                elapsed: started.elapsed(),
-                            };
-                            if visit(Event::Progress(progress)).is_break() {
-                                return Status::Stopped;
-                            }
-                        }
-                    }
-                    if choice.len() <= level {
-                        choice.push(0);
-                        saved.push(0);
-                    }
-                    // A forced move found while hiding at the level above.
-                    let mut forced = None;
-                    while let Some(x) = c.force.pop() {
-                        if c.pos(x) < c.active {
-                            forced = Some(x);
-                            break;
-                        }
-                    }
-                    if forced.is_none() {
-                        // The item with the fewest options, the first of the ties; those
-                        // with one option go on the force stack.
-                        let mut fewest = i32::MAX;
-                        let mut dead = false;
-                        for k in 0..c.active {
-                            let x = c.item[k];
-                            if x >= c.second {
-                                continue;
-                            }
-                            let s = c.size(x);
-                            if s <= 1 {
-                                if s == 0 {
-                                    dead = true;
-                                } else {
-                                    c.force.push(x);
-                                }
-                            } else if s < fewest || (s == fewest && x < best) {
-                                best = x;
-                                fewest = s;
-                            }
-                        }
-                        if dead {
-                            // Hiding catches an empty item before this (Knuth: "I'm
-                            // confused"); should one get here, it is a dead end.
-                            c.force.clear();
-                            step = Step::Backup;
+                }
+                if forced.is_none() {
+                    // The item with the fewest options, the first of the ties; those
+                    // with one option go on the force stack.
+                    let mut fewest = i32::MAX;
+                    let mut dead = false;
+                    for k in 0..c.active {
+                        let x = c.item[k];
+                        if x >= c.second {
                             continue;
                         }
-                        forced = c.force.pop();
-                        if forced.is_none() && fewest == i32::MAX {
-                            stats.solutions += 1;
-                            if list {
-                                solution.clear();
-                                solution.extend(choice[..level].iter().map(|&n| c.option_of(n)));
-                                if visit(Event::Solution(&solution)).is_break() {
-                                    return Status::Stopped;
-                                }
+                        let s = c.size(x);
+                        if s <= 1 {
+                            if s == 0 {
+                                dead = true;
+                            } else {
+                                c.force.push(x);
                             }
-                            if stats.solutions >= max_solutions {
-                                return Status::SolutionLimit;
-                            }
-                            step = Step::Backup;
-                            continue;
-                        }
-                        if forced.is_none() {
-                            stats.branches += 1;
-                        }
-                    }
-                    match forced {
-                        Some(x) => {
+                        } else if s < fewest || (s == fewest && x < best) {
                             best = x;
-                            c.swap_out(best);
-                            oactive = c.active;
-                            c.hide(best, 0, false, oactive);
-                            saved[level + 1] = saved[level];
-                        }
-                        None => {
-                            c.swap_out(best);
-                            oactive = c.active;
-                            c.hide(best, 0, false, oactive);
-                            let base = saved[level];
-                            stack.truncate(base);
-                            for &x in &c.item[..c.active] {
-                                stack.push((x, c.size(x)));
-                            }
-                            saved[level + 1] = stack.len();
+                            fewest = s;
                         }
                     }
-                    cur_choice = best;
-                    step = Step::Advance;
-                }
-                Step::Advance => {
-                    let cur_node = c.set[cur_choice as usize] as usize;
-                    choice[level] = cur_node;
-                    oactive = c.active;
-                    c.swap_out_others(cur_node);
-                    if !hide_others(c, cur_node, oactive) {
+                    if dead {
+                        // Hiding catches an empty item before this (Knuth: "I'm
+                        // confused"); should one get here, it is a dead end.
                         c.force.clear();
-                        step = Step::Abort;
-                        continue;
-                    }
-                    level += 1;
-                    step = Step::Forward;
-                }
-                Step::Backup => {
-                    if level == 0 {
-                        return Status::Complete;
-                    }
-                    level -= 1;
-                    let cur_node = choice[level];
-                    best = c.nodes[cur_node].item;
-                    cur_choice = c.nodes[cur_node].loc;
-                    step = Step::Abort;
-                }
-                Step::Abort => {
-                    if cur_choice + 1 >= best + c.size(best) {
                         step = Step::Backup;
                         continue;
                     }
-                    let (from, to) = (saved[level], saved[level + 1]);
-                    c.active = to - from;
-                    for &(x, size) in &stack[from..to] {
-                        c.set[x as usize - 1] = size;
+                    forced = c.force.pop();
+                    if forced.is_none() && fewest == i32::MAX {
+                        stats.solutions += 1;
+                        if list {
+                            solution.clear();
+                            solution.extend(choice[..level].iter().map(|&n| c.option_of(n)));
+                            if visit(Event::Solution(&solution)).is_break() {
+                                return Status::Stopped;
+                            }
+                        }
+                        if stats.solutions >= max_solutions {
+                            return Status::SolutionLimit;
+                        }
+                        step = Step::Backup;
+                        continue;
                     }
-                    cur_choice += 1;
-                    step = Step::Advance;
+                    if forced.is_none() {
+                        stats.branches += 1;
+                    }
                 }
+                match forced {
+                    Some(x) => {
+                        best = x;
+                        c.swap_out(best);
+                        oactive = c.active;
+                        c.hide(best, 0, false, oactive);
+                        saved[level + 1] = saved[level];
+                    }
+                    None => {
+                        c.swap_out(best);
+                        oactive = c.active;
+                        c.hide(best, 0, false, oactive);
+                        let base = saved[level];
+                        stack.truncate(base);
+                        for &x in &c.item[..c.active] {
+                            stack.push((x, c.size(x)));
+                        }
+                        saved[level + 1] = stack.len();
+                    }
+                }
+                cur_choice = best;
+                step = Step::Advance;
+            }
+            Step::Advance => {
+                let cur_node = c.set[cur_choice as usize] as usize;
+                choice[level] = cur_node;
+                oactive = c.active;
+                c.swap_out_others(cur_node);
+                if !hide_others(c, cur_node, oactive) {
+                    c.force.clear();
+                    step = Step::Abort;
+                    continue;
+                }
+                level += 1;
+                step = Step::Forward;
+            }
+            Step::Backup => {
+                if level == 0 {
+                    return Status::Complete;
+                }
+                level -= 1;
+                let cur_node = choice[level];
+                best = c.nodes[cur_node].item;
+                cur_choice = c.nodes[cur_node].loc;
+                step = Step::Abort;
+            }
+            Step::Abort => {
+                if cur_choice + 1 >= best + c.size(best) {
+                    step = Step::Backup;
+                    continue;
+                }
+                let (from, to) = (saved[level], saved[level + 1]);
+                c.active = to - from;
+                for &(x, size) in &stack[from..to] {
+                    c.set[x as usize - 1] = size;
+                }
+                cur_choice += 1;
+                step = Step::Advance;
             }
         }
     }
@@ -325,4 +361,59 @@ fn fraction_done(c: &Cells, choice: &[usize]) -> f64 {
         done += f64::from(n.loc - n.item) * share;
     }
     done.min(1.0)
+}
+
+/// The limits of a search on dancing cells as it enters nodes: the node limit, the cancel
+/// flag and deadline (read every 1,024 nodes), and when progress is due.
+pub(super) struct Meter<'a> {
+    limits: &'a Limits,
+    /// Enter no node beyond this many.
+    pub max_nodes: u64,
+    every: u64,
+    next_poll: u64,
+    next_progress: u64,
+}
+
+impl<'a> Meter<'a> {
+    /// A meter for `limits`, with progress every `every` nodes (0: never).
+    pub fn new(limits: &'a Limits, every: u64) -> Meter<'a> {
+        Meter {
+            limits,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            every,
+            next_poll: 1024,
+            next_progress: if every == 0 { u64::MAX } else { every },
+        }
+    }
+
+    /// Why the search stops at its `nodes`th node (a cancel or the deadline), if it does.
+    #[inline]
+    pub fn poll(&mut self, nodes: u64) -> Option<Status> {
+        if nodes < self.next_poll {
+            return None;
+        }
+        self.next_poll += 1024;
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            return Some(Status::Cancelled);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Status::TimeLimit);
+        }
+        None
+    }
+
+    /// Whether a progress report is due at the `nodes`th node.
+    #[inline]
+    pub fn progress_due(&mut self, nodes: u64) -> bool {
+        if nodes < self.next_progress {
+            return false;
+        }
+        self.next_progress = nodes.saturating_add(self.every);
+        true
+    }
 }

@@ -1,0 +1,585 @@
+//! Dancing cells with item bounds: Knuth's SSMCC (Filip Stappers's extension of
+//! SSXCC-BINARY to DLX3's multiplicities), for problems whose primary items are covered
+//! between `u` and `v` times.
+//!
+//! Its tree is binary: a node takes the first active option of the chosen item (left) or
+//! removes it and keeps the item open (right), so its node counts differ from SSXCC's even
+//! on problems without bounds; the plan runs it only where bounds ask for it.
+//!
+//! The layout is SSXCC's (see `matrix.rs`) with two more header entries per item:
+//! `set[x - 3]` is the item's bound (how many more times it may be covered) and
+//! `set[x - 4]` its slack (`v - u`, constant).
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::super::problem::{ItemId, ItemKind, OptionId, Problem};
+use super::super::search::{Event, Limits, Progress, Stats, Status};
+use super::matrix::{randomize, Node};
+use super::search::Meter;
+
+/// How many header entries precede an item's options in `set`.
+const HEAD: i32 = 4;
+
+/// The state of SSMCC: sparse sets of items and options with bounds and slacks.
+#[derive(Clone, Debug)]
+pub(super) struct Bounded {
+    nodes: Vec<Node>,
+    set: Vec<i32>,
+    item: Vec<i32>,
+    active: usize,
+    second: i32,
+    force: Vec<i32>,
+    updates: u64,
+    /// Some primary item has fewer options than its lower bound.
+    uncoverable: bool,
+}
+
+/// A save-stack entry: an item, its size and its bound at a branching stage.
+#[derive(Clone, Copy, Debug)]
+struct Saved {
+    item: i32,
+    size: i32,
+    bound: i32,
+}
+
+impl Bounded {
+    /// The sparse sets of `problem`: primary items first, then secondary ones, each in the
+    /// problem's order; options without a primary item left out, as Knuth does; items
+    /// without options made inactive at once.
+    pub fn new(problem: &Problem) -> Bounded {
+        let items: Vec<usize> = problem
+            .items()
+            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
+            .chain(
+                problem
+                    .items()
+                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
+            )
+            .map(|i| i.index())
+            .collect();
+        let mut rank = vec![0usize; problem.item_count()];
+        for (r, &i) in items.iter().enumerate() {
+            rank[i] = r;
+        }
+        let primary = problem.primary_count();
+        let kept: Vec<OptionId> = problem
+            .options()
+            .filter(|&o| {
+                problem
+                    .option(o)
+                    .iter()
+                    .any(|e| problem.item_kind(e.item) == ItemKind::Primary)
+            })
+            .collect();
+        let mut sizes = vec![0i32; items.len()];
+        for &o in &kept {
+            for e in problem.option(o) {
+                sizes[rank[e.item.index()]] += 1;
+            }
+        }
+        let mut base = Vec::with_capacity(items.len());
+        let mut next = HEAD;
+        for &size in &sizes {
+            base.push(next);
+            next += size + HEAD;
+        }
+        let second = base.get(primary).copied().unwrap_or(next);
+        let mut set = vec![0i32; (next - HEAD).max(0) as usize];
+        let mut uncoverable = false;
+        for (r, &x) in base.iter().enumerate() {
+            let x = x as usize;
+            set[x - 1] = sizes[r];
+            set[x - 2] = r as i32;
+            let (u, v) = if r < primary {
+                let b = problem.item_bounds(ItemId(items[r] as u32));
+                (*b.start() as i32, *b.end() as i32)
+            } else {
+                (1, 1)
+            };
+            set[x - 3] = v;
+            set[x - 4] = v - u;
+            if r < primary && sizes[r] < u {
+                uncoverable = true;
+            }
+        }
+        let mut filled = vec![0i32; items.len()];
+        let mut nodes = vec![Node::default()];
+        for &o in &kept {
+            let entries = problem.option(o);
+            for e in entries {
+                let r = rank[e.item.index()];
+                let x = base[r];
+                let loc = x + filled[r];
+                filled[r] += 1;
+                set[loc as usize] = nodes.len() as i32;
+                nodes.push(Node {
+                    item: x,
+                    loc,
+                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
+                });
+            }
+            nodes.push(Node {
+                item: -(entries.len() as i32),
+                loc: 0,
+                color: o.index() as i32,
+            });
+        }
+        let mut b = Bounded {
+            nodes,
+            item: base.clone(),
+            active: items.len(),
+            second,
+            force: Vec::new(),
+            updates: 0,
+            uncoverable,
+            set,
+        };
+        // Knuth deactivates the optionless items in the problem's order.
+        for &x in &base {
+            if b.size(x) == 0 {
+                let last = b.active - 1;
+                let from = b.pos(x);
+                b.swap_items(x, from, last);
+                b.active = last;
+            }
+        }
+        b
+    }
+
+    /// Knuth's seed: the active items in a random order (see [`randomize`]).
+    pub fn randomize(&mut self, seed: u64) {
+        randomize(&mut self.item, &mut self.set, self.active, seed);
+    }
+
+    #[inline]
+    fn size(&self, x: i32) -> i32 {
+        self.set[x as usize - 1]
+    }
+
+    #[inline]
+    fn pos(&self, x: i32) -> usize {
+        self.set[x as usize - 2] as usize
+    }
+
+    #[inline]
+    fn bound(&self, x: i32) -> i32 {
+        self.set[x as usize - 3]
+    }
+
+    #[inline]
+    fn slack(&self, x: i32) -> i32 {
+        self.set[x as usize - 4]
+    }
+
+    /// Swaps item `x` (at position `from`) with the one at position `to`.
+    #[inline]
+    fn swap_items(&mut self, x: i32, from: usize, to: usize) {
+        let other = self.item[to];
+        self.item[to] = x;
+        self.item[from] = other;
+        self.set[other as usize - 2] = from as i32;
+        self.set[x as usize - 2] = to as i32;
+    }
+
+    /// Deactivates the active item `x`.
+    #[inline]
+    fn deactivate(&mut self, x: i32) {
+        self.active -= 1;
+        let (from, last) = (self.pos(x), self.active);
+        self.swap_items(x, from, last);
+    }
+
+    /// Moves node `nn` (at `loc` in the set of item `ii`) just past the new end of that
+    /// set, whose size becomes `ss`.
+    #[inline]
+    fn shrink(&mut self, ii: i32, ss: i32, nn: usize, loc: i32) {
+        let last = (ii + ss) as usize;
+        let nnp = self.set[last];
+        self.set[ii as usize - 1] = ss;
+        self.set[last] = nn as i32;
+        self.set[loc as usize] = nnp;
+        self.nodes[nn].loc = last as i32;
+        self.nodes[nnp as usize].loc = loc;
+        self.updates += 1;
+    }
+
+    /// The first node of the option of node `n`.
+    #[inline]
+    fn first_of(&self, mut n: usize) -> usize {
+        while self.nodes[n - 1].item > 0 {
+            n -= 1;
+        }
+        n
+    }
+
+    /// Removes the option of node `n` from the sets of its items (those of purified
+    /// secondary items aside); false when a primary item would fall below its lower
+    /// bound. Primary items left without options (their lower bound met) go inactive.
+    fn remove_option(&mut self, n: usize) -> bool {
+        let mut nn = self.first_of(n);
+        loop {
+            let Node {
+                item: ii, loc: p, ..
+            } = self.nodes[nn];
+            if ii <= 0 {
+                return true;
+            }
+            if !(p >= self.second && self.pos(ii) >= self.active) {
+                let ss = self.size(ii) - 1;
+                if p < self.second {
+                    if ss < self.bound(ii) - self.slack(ii) {
+                        return false;
+                    }
+                    if ss == 0 {
+                        self.deactivate(ii);
+                    }
+                }
+                if ss > 0 {
+                    self.shrink(ii, ss, nn, p);
+                }
+            }
+            nn += 1;
+        }
+    }
+
+    /// Includes the option of node `opt`: decreases the bounds of its primary items,
+    /// covers those whose bound reaches 0 and commits its secondary items (hiding the
+    /// options that conflict), or returns false when that would leave some primary item
+    /// below its lower bound.
+    fn include_option(&mut self, opt: usize) -> bool {
+        let mut opt = self.first_of(opt);
+        loop {
+            let Node {
+                item: ii,
+                loc: pp,
+                color,
+            } = self.nodes[opt];
+            if ii <= 0 {
+                return true;
+            }
+            let p = self.pos(ii);
+            if p >= self.active {
+                // A purified secondary item (a primary item of an active option is active).
+                opt += 1;
+                continue;
+            }
+            let primary = ii < self.second;
+            if primary {
+                self.set[ii as usize - 3] -= 1;
+            }
+            if !primary || self.bound(ii) == 0 {
+                let c = if primary { 0 } else { color };
+                let ss = self.size(ii);
+                for s in (ii..ii + ss).rev() {
+                    if s == pp {
+                        continue;
+                    }
+                    let optp = self.set[s as usize] as usize;
+                    if (c == 0 || self.nodes[optp].color != c) && !self.remove_option(optp) {
+                        self.force.clear();
+                        return false;
+                    }
+                }
+                self.deactivate(ii);
+            } else {
+                let ss = self.size(ii) - 1;
+                if ss < self.bound(ii) - self.slack(ii) {
+                    self.force.clear();
+                    return false;
+                }
+                if ss == 0 {
+                    self.deactivate(ii);
+                } else {
+                    self.shrink(ii, ss, opt, pp);
+                }
+            }
+            opt += 1;
+        }
+    }
+
+    /// The option (in the problem) of a node.
+    fn option_of(&self, node: usize) -> OptionId {
+        let mut q = node;
+        while self.nodes[q].item >= 0 {
+            q += 1;
+        }
+        OptionId::new(self.nodes[q].color as usize)
+    }
+
+    /// Runs SSMCC's search (see [`super::CellSolver`] for what it counts).
+    pub fn run(
+        &mut self,
+        list: bool,
+        progress_every: u64,
+        limits: &Limits,
+        started: Instant,
+        stats: &mut Stats,
+        visit: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Status {
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        if max_solutions == 0 {
+            // Nothing was searched: the count is cut short, as on dancing links.
+            return Status::SolutionLimit;
+        }
+        if self.uncoverable {
+            return Status::Complete;
+        }
+        let mut meter = Meter::new(limits, progress_every);
+        let mut stage = 0usize;
+        let mut level = 0usize;
+        // Per level: the node tried, the item's branching degree, the stage.
+        let mut choice: Vec<usize> = vec![0];
+        let mut deg: Vec<i32> = vec![0];
+        let mut stagelevel: Vec<usize> = vec![0];
+        // Per stage: its latest level and the save stack's height.
+        let mut levelstage: Vec<usize> = vec![0];
+        let mut saved: Vec<usize> = vec![0];
+        let mut stack: Vec<Saved> = Vec::new();
+        let mut saveptr = 0usize;
+        let mut solution: Vec<OptionId> = Vec::new();
+        let mut best = 0i32;
+        let mut score;
+        let mut estimate = 0.0f64;
+
+        #[derive(Clone, Copy)]
+        enum Step {
+            Forward,
+            Advance,
+            TryAgain,
+            PreBackup,
+            Backup,
+            Purge,
+        }
+        let mut step = Step::Forward;
+        loop {
+            match step {
+                Step::Forward => {
+                    if stats.nodes >= meter.max_nodes {
+                        return Status::NodeLimit;
+                    }
+                    stats.nodes += 1;
+                    match stats.profile.get_mut(stage) {
+                        Some(n) => *n += 1,
+                        None => stats.profile.push(1),
+                    }
+                    if let Some(status) = meter.poll(stats.nodes) {
+                        return status;
+                    }
+                    if meter.progress_due(stats.nodes) {
+                        estimate =
+                            estimate.max(fraction_done(&deg, &stagelevel, &levelstage, level));
+                        let progress = Progress {
+                            nodes: stats.nodes,
+                            solutions: stats.solutions,
+                            level: stage,
+                            estimate,
+                            elapsed: started.elapsed(),
+                        };
+                        if visit(Event::Progress(progress)).is_break() {
+                            return Status::Stopped;
+                        }
+                    }
+                    // A forced move left from the scan of a level above.
+                    let mut forced = None;
+                    while let Some(x) = self.force.pop() {
+                        if self.pos(x) < self.active {
+                            forced = Some(x);
+                            break;
+                        }
+                    }
+                    if forced.is_none() {
+                        // The item of smallest branching degree `size + min(slack, bound)
+                        // - bound + 1`; ties to the smaller min(slack, bound), then to the
+                        // longer set, then to the first item; those of degree 1 forced.
+                        score = i32::MAX;
+                        let (mut best_s, mut best_l) = (0i32, 0i32);
+                        for k in 0..self.active {
+                            let x = self.item[k];
+                            if x >= self.second {
+                                continue;
+                            }
+                            let (bound, slack, l) = (self.bound(x), self.slack(x), self.size(x));
+                            let s = slack.min(bound);
+                            let t = l + s - bound + 1;
+                            if t == 1 {
+                                for _ in 0..(bound - slack).max(0) {
+                                    self.force.push(x);
+                                }
+                            } else if t < score
+                                || (t == score
+                                    && (s < best_s
+                                        || (s == best_s
+                                            && (l > best_l || (l == best_l && x < best)))))
+                            {
+                                (score, best, best_s, best_l) = (t, x, s, l);
+                            }
+                        }
+                        forced = self.force.pop();
+                        if forced.is_none() {
+                            if score == i32::MAX {
+                                stats.solutions += 1;
+                                if list {
+                                    solution.clear();
+                                    solution.extend(
+                                        levelstage[..stage]
+                                            .iter()
+                                            .map(|&l| self.option_of(choice[l])),
+                                    );
+                                    if visit(Event::Solution(&solution)).is_break() {
+                                        return Status::Stopped;
+                                    }
+                                }
+                                if stats.solutions >= max_solutions {
+                                    return Status::SolutionLimit;
+                                }
+                                step = Step::Backup;
+                                continue;
+                            }
+                            if score <= 0 {
+                                // Cannot happen (hiding keeps every active item coverable);
+                                // should it, this node is a dead end.
+                                step = Step::Backup;
+                                continue;
+                            }
+                            stats.branches += 1;
+                            saved[stage] = saveptr;
+                            stack.truncate(saveptr);
+                            for &x in &self.item[..self.active] {
+                                stack.push(Saved {
+                                    item: x,
+                                    size: self.size(x),
+                                    bound: self.bound(x),
+                                });
+                            }
+                            saveptr = stack.len();
+                            deg[level] = score;
+                            step = Step::Advance;
+                            continue;
+                        }
+                    }
+                    best = forced.unwrap_or(best);
+                    saved[stage] = saveptr;
+                    deg[level] = 1;
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    let cur = self.set[best as usize] as usize;
+                    choice[level] = cur;
+                    if !self.include_option(cur) {
+                        step = Step::TryAgain;
+                        continue;
+                    }
+                    stage += 1;
+                    level += 1;
+                    enter(
+                        level,
+                        stage,
+                        &mut choice,
+                        &mut deg,
+                        &mut stagelevel,
+                        &mut levelstage,
+                        &mut saved,
+                    );
+                    step = Step::Forward;
+                }
+                Step::TryAgain => {
+                    step = if deg[level] == 1 {
+                        Step::PreBackup
+                    } else {
+                        Step::Purge
+                    };
+                }
+                Step::PreBackup => {
+                    saveptr = saved[stage];
+                    step = Step::Backup;
+                }
+                Step::Backup => {
+                    if stage == 0 {
+                        return Status::Complete;
+                    }
+                    stage -= 1;
+                    level = levelstage[stage];
+                    step = Step::Purge;
+                }
+                Step::Purge => {
+                    if deg[level] == 1 {
+                        step = Step::PreBackup;
+                        continue;
+                    }
+                    let from = saved[stage];
+                    self.active = saveptr - from;
+                    saveptr = from;
+                    for e in &stack[from..from + self.active] {
+                        self.set[e.item as usize - 1] = e.size;
+                        self.set[e.item as usize - 3] = e.bound;
+                    }
+                    if !self.remove_option(choice[level]) {
+                        step = Step::PreBackup;
+                        continue;
+                    }
+                    level += 1;
+                    enter(
+                        level,
+                        stage,
+                        &mut choice,
+                        &mut deg,
+                        &mut stagelevel,
+                        &mut levelstage,
+                        &mut saved,
+                    );
+                    step = Step::Forward;
+                }
+            }
+        }
+    }
+
+    /// SSMCC's updates: options removed from an item's set.
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+}
+
+/// Records that `level` is now the latest level of `stage`, growing the per-level and
+/// per-stage arrays as the search goes deeper.
+fn enter(
+    level: usize,
+    stage: usize,
+    choice: &mut Vec<usize>,
+    deg: &mut Vec<i32>,
+    stagelevel: &mut Vec<usize>,
+    levelstage: &mut Vec<usize>,
+    saved: &mut Vec<usize>,
+) {
+    if choice.len() <= level {
+        choice.push(0);
+        deg.push(0);
+        stagelevel.push(0);
+    }
+    if levelstage.len() <= stage {
+        levelstage.push(0);
+        saved.push(0);
+    }
+    stagelevel[level] = stage;
+    levelstage[stage] = level;
+}
+
+/// Knuth's estimate of the fraction of a binary tree done: the `k`th option tried at a
+/// stage, out of the `d + k - 1` its item had, as one of that many equal subtrees.
+fn fraction_done(deg: &[i32], stagelevel: &[usize], levelstage: &[usize], level: usize) -> f64 {
+    let (mut f, mut fd) = (0.0f64, 1.0f64);
+    for l in 0..level.min(deg.len()) {
+        if levelstage[stagelevel[l]] == l {
+            let (mut k, mut d) = (1.0, f64::from(deg[l].max(1)));
+            let mut ll = l;
+            while ll > 0 && stagelevel[ll - 1] == stagelevel[l] {
+                k += 1.0;
+                d += 1.0;
+                ll -= 1;
+            }
+            fd *= d;
+            f += (k - 1.0) / fd;
+        }
+    }
+    (f + 0.5 / fd).min(1.0)
+}
