@@ -52,6 +52,7 @@
 mod board;
 mod cages;
 mod chains;
+mod direct;
 mod fish;
 mod intersections;
 pub mod rating;
@@ -133,9 +134,14 @@ pub type Finder = fn(&Board) -> Option<Step>;
 pub fn ladder() -> &'static [(Strategy, Finder)] {
     &[
         (Strategy::HiddenSingle, singles::hidden_single),
+        // Branch `explain2`'s rungs (issue 29): SE's direct rules.
+        (Strategy::DirectPointing, direct::pointing),
+        (Strategy::DirectClaiming, direct::claiming),
+        (Strategy::DirectHiddenPair, |b| direct::hidden(b, 2)),
         (Strategy::NakedSingle, singles::naked_single),
         (Strategy::CageCombination, cages::cage_combination),
         (Strategy::RuleOf45, cages::rule_of_45),
+        (Strategy::DirectHiddenTriple, |b| direct::hidden(b, 3)),
         (Strategy::Pointing, intersections::pointing),
         (Strategy::BoxLineReduction, intersections::box_line),
         (Strategy::NakedPair, |b| subsets::naked(b, 2)),

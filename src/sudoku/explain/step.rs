@@ -25,6 +25,17 @@ pub enum Strategy {
     /// A digit with one place left in a unit goes there (the last open cell of a unit, a
     /// *full house*, first, then boxes, then lines, as Sudoku Explainer values them).
     HiddenSingle,
+    // The rungs of branch `explain2` (issue 29): Sudoku Explainer's direct rules, each used
+    // only for the hidden single it makes at once (placed; nothing else removed).
+    /// A digit of a box confined to a line leaves the rest of the line, which leaves the
+    /// digit one place in another box.
+    DirectPointing,
+    /// A digit of a line confined to a box leaves the rest of the box, which leaves the
+    /// digit one place in another line.
+    DirectClaiming,
+    /// Two digits whose places in a unit are two cells fill them, which leaves another
+    /// digit one place in the unit.
+    DirectHiddenPair,
     /// A cell with one candidate left holds it.
     NakedSingle,
     /// Killer Sudoku: a cage's open cells keep only the digits that some filling of the
@@ -35,6 +46,9 @@ pub enum Strategy {
     /// cages that cross it (outies), add up to a known sum, and keep only the digits of
     /// the fillings of that sum.
     RuleOf45,
+    /// Three digits whose places in a unit are three cells fill them, which leaves another
+    /// digit one place in the unit (branch `explain2`, SE's direct rules).
+    DirectHiddenTriple,
     /// A digit confined, inside a box (or window), to its intersection with a line: it leaves
     /// the rest of the line.
     Pointing,
@@ -142,11 +156,15 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 25] = [
+    pub const ALL: [Strategy; 29] = [
         Strategy::HiddenSingle,
+        Strategy::DirectPointing,
+        Strategy::DirectClaiming,
+        Strategy::DirectHiddenPair,
         Strategy::NakedSingle,
         Strategy::CageCombination,
         Strategy::RuleOf45,
+        Strategy::DirectHiddenTriple,
         Strategy::Pointing,
         Strategy::BoxLineReduction,
         Strategy::NakedPair,
@@ -183,6 +201,10 @@ impl Strategy {
             Strategy::NakedSingle => "naked single",
             Strategy::CageCombination => "cage combination",
             Strategy::RuleOf45 => "rule of 45",
+            Strategy::DirectPointing => "direct pointing",
+            Strategy::DirectClaiming => "direct claiming",
+            Strategy::DirectHiddenPair => "direct hidden pair",
+            Strategy::DirectHiddenTriple => "direct hidden triple",
             Strategy::Pointing => "pointing",
             Strategy::BoxLineReduction => "box-line reduction",
             Strategy::NakedPair => "naked pair",
@@ -225,6 +247,10 @@ impl Strategy {
             Strategy::NakedSingle => 23,
             Strategy::CageCombination => 24,
             Strategy::RuleOf45 => 25,
+            Strategy::DirectPointing => 17,
+            Strategy::DirectClaiming => 19,
+            Strategy::DirectHiddenPair => 20,
+            Strategy::DirectHiddenTriple => 25,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -413,6 +439,20 @@ impl Step {
                     false => format!("on {}: {kind} {what}", unit(&u)),
                 }
             }
+            Strategy::DirectPointing | Strategy::DirectClaiming => format!(
+                "{} in {} is confined to {}, leaving one place in {}",
+                digit(self.digits[0]),
+                unit(&self.units[0]),
+                unit(&self.units[1]),
+                unit(&self.units[2])
+            ),
+            Strategy::DirectHiddenPair | Strategy::DirectHiddenTriple => format!(
+                "{} in {} ({}), leaving one place for {}",
+                digits(&self.digits),
+                unit(&self.units[0]),
+                cells(&self.cells),
+                digit(self.placements[0].digit)
+            ),
             Strategy::Pointing | Strategy::BoxLineReduction => format!(
                 "{} in {} is confined to {}",
                 digit(self.digits[0]),
