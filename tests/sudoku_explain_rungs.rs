@@ -3,18 +3,17 @@
 //! is sound (every placement and elimination checked against the solution by DLX).
 //!
 //! The positions are the board of a puzzle of `data/sudoku/` just before the explainer
-//! first used the rung, written as a plain grid (the steps before it were singles, so the
-//! givens say the whole board).
+//! first used the rung: a plain grid when the steps before it were singles (the givens say
+//! the whole board), else a candidate grid (pencil marks).
 //!
 //! SE's direct claiming has no position: on a grid of regular boxes, a claiming that leaves
 //! one place in another line always leaves that place alone in a box too (a direct pointing
 //! or a hidden single comes first), so it is found only on jigsaw regions.
 
 use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
-use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
-use dlxkit::sudoku::{ops, Grid};
 
 /// (strategy, a puzzle where it is the simplest step, the step, its SE value).
 const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
@@ -36,21 +35,71 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
         "direct hidden triple: 4,5,6 in column 5 (r3c5, r6c5, r9c5), leaving one place for 9 -> r1c5",
         "2.5",
     ),
+    (
+        Strategy::BugPlusOne,
+        "\
+3   48 58 | 2 9  6 | 1  45 7
+2   9  56 | 4 1  7 | 3  8  56
+67  47 1  | 5 3  8 | 9  2  46
+----------+--------+---------
+568 1  68 | 7 48 9 | 2  3  45
+4   3  9  | 1 2  5 | 7  6  8
+58  2  7  | 6 48 3 | 45 9  1
+----------+--------+---------
+9   6  3  | 8 7  1 | 45 45 2
+1   5  2  | 9 6  4 | 8  7  3
+78  78 4  | 3 5  2 | 6  1  9
+",
+        "BUG+1: r4c1 is the only cell with three candidates (5,6,8): 8 has three places in its units -> r4c1",
+        "5.6",
+    ),
+    (
+        Strategy::WWing,
+        "\
+2789 4  36   | 28 278  5   | 36    1     279
+2579 1  257  | 6  4    3   | 279   27    8
+278  27 36   | 1  278  9   | 5     4     36
+-------------+-------------+------------------
+245  8  25   | 7  1    26  | 2346  9     2346
+3    27 9    | 5  26   4   | 8     267   1
+1247 6  127  | 3  9    8   | 247   5     247
+-------------+-------------+------------------
+127  3  4    | 28 2568 267 | 12679 2678  25679
+6    9  278  | 4  2358 1   | 27    2378  257
+127  5  1278 | 9  2368 267 | 12467 23678 2467
+",
+        "W-wing: r2c8 {2,7} and r3c2 {2,7} linked on 7 by r5c8=r5c2: one of them is 2: removes 2 from r2c1, r2c3",
+        "7.1",
+    ),
 ];
 
-fn grid(text: &str) -> Grid {
-    parse_grid(text, &ParseOptions::default()).unwrap()
+fn puzzle(text: &str) -> Puzzle {
+    parse_puzzles(text, &ParseOptions::default())
+        .unwrap()
+        .remove(0)
+}
+
+/// The explainer of a position, uniqueness strategies on.
+fn explainer(p: &Puzzle) -> Explainer {
+    Explainer::with_candidates(&p.grid, p.candidates.as_ref())
+        .unwrap()
+        .assume_unique(true)
 }
 
 /// Every placement of a step is the solution's digit, and every elimination removes a digit
-/// the solution does not put there.
-fn assert_sound(puzzle: &Grid, step: &Step) {
-    let report = DlxSolver::new().solve(puzzle, &Limits::new().solutions(2));
+/// the solution does not put there (the position has one solution).
+fn assert_sound(p: &Puzzle, step: &Step) {
+    let mut dlx = DlxSolver::new();
+    let limits = Limits::new().solutions(2);
+    let report = match &p.candidates {
+        Some(c) => dlx.solve_candidates(&p.grid, c, &limits),
+        None => dlx.solve(&p.grid, &limits),
+    };
     assert_eq!(report.answer(), Answer::Unique);
-    let solution = ops::solve(puzzle).unwrap().unwrap();
-    let text = step.text(puzzle.layout());
-    for p in &step.placements {
-        assert_eq!(solution.cells()[p.cell], p.digit, "{text}");
+    let solution = report.first.expect("a solution");
+    let text = step.text(p.grid.layout());
+    for c in &step.placements {
+        assert_eq!(solution.cells()[c.cell], c.digit, "{text}");
     }
     for e in &step.eliminations {
         assert_ne!(solution.cells()[e.cell], e.digit, "{text}");
@@ -60,18 +109,16 @@ fn assert_sound(puzzle: &Grid, step: &Step) {
 #[test]
 fn each_rung_is_the_simplest_step_on_its_position() {
     for &(strategy, text, expected, value) in POSITIONS {
-        let puzzle = grid(text);
-        let step = Explainer::new(&puzzle)
-            .unwrap()
-            .assume_unique(true)
+        let p = puzzle(text);
+        let step = explainer(&p)
             .next()
             .unwrap_or_else(|| panic!("{strategy:?}: no step"));
-        assert_eq!(step.text(puzzle.layout()), expected);
+        assert_eq!(step.text(p.grid.layout()), expected);
         assert_eq!(step.strategy, strategy);
         assert_eq!(step.score.to_string(), value, "{expected}");
-        assert_sound(&puzzle, &step);
+        assert_sound(&p, &step);
         // No simpler rung progresses here.
-        let without = Explainer::new(&puzzle).unwrap().below(strategy).next();
+        let without = explainer(&p).below(strategy).next();
         assert!(without.is_none(), "{strategy:?}: {without:?}");
     }
 }
@@ -80,10 +127,30 @@ fn each_rung_is_the_simplest_step_on_its_position() {
 /// the pattern's own eliminations wait for the ordinary rule.
 #[test]
 fn direct_steps_only_place() {
-    for &(_, text, _, _) in POSITIONS {
-        let puzzle = grid(text);
-        let step = Explainer::new(&puzzle).unwrap().next().unwrap();
+    for &(strategy, text, _, _) in POSITIONS {
+        if !strategy.name().starts_with("direct") {
+            continue;
+        }
+        let step = explainer(&puzzle(text)).next().unwrap();
         assert_eq!(step.placements.len(), 1);
         assert!(step.eliminations.is_empty());
     }
+}
+
+/// BUG+1 rests on the puzzle having one solution: without that declared, it is not used.
+#[test]
+fn bug_plus_one_needs_the_puzzle_declared_unique() {
+    let &(_, text, _, _) = POSITIONS
+        .iter()
+        .find(|(s, _, _, _)| *s == Strategy::BugPlusOne)
+        .unwrap();
+    let p = puzzle(text);
+    let step = Explainer::with_candidates(&p.grid, p.candidates.as_ref())
+        .unwrap()
+        .next();
+    assert!(
+        step.as_ref()
+            .is_none_or(|s| s.strategy != Strategy::BugPlusOne),
+        "{step:?}"
+    );
 }

@@ -50,6 +50,7 @@
 //! there.
 
 mod board;
+mod bug;
 mod cages;
 mod chains;
 mod direct;
@@ -63,6 +64,7 @@ mod subsets;
 mod turbot;
 mod uniqueness;
 mod wings;
+mod wwing;
 
 use thiserror::Error;
 
@@ -160,8 +162,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
+        (Strategy::BugPlusOne, bug::bug_plus_one),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
+        (Strategy::WWing, wwing::w_wing),
     ]
 }
 
@@ -309,7 +313,8 @@ impl Explainer {
     fn next_step(&self) -> Option<Step> {
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
-            if strategy == Strategy::UniqueRectangle && (!self.unique || killer) {
+            let uniqueness = matches!(strategy, Strategy::UniqueRectangle | Strategy::BugPlusOne);
+            if uniqueness && (!self.unique || killer) {
                 continue;
             }
             if self.below.is_some_and(|b| strategy >= b) {

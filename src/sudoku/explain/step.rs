@@ -95,12 +95,21 @@ pub enum Strategy {
     Jellyfish,
     /// Four digits whose places in a unit are four cells.
     HiddenQuad,
+    // Branch `explain2`'s rungs past the quads (issue 29).
+    /// Bivalue universal grave + 1: every open cell has two candidates but one with three,
+    /// and every digit two places in each unit but its extra digit: the cell holds that
+    /// digit, or the puzzle would not have one solution. Used only for puzzles declared
+    /// unique.
+    BugPlusOne,
     /// A chain on one digit alternating strong links (a unit with two places left) and weak
     /// links (two cells sharing a unit): one of its two ends holds the digit.
     XChain,
     /// A chain of bivalue cells, each linked to the next by a shared unit and digit: one of
     /// its two ends holds the digit they start and end with.
     XyChain,
+    /// Two cells `{x,y}` that do not see each other, joined by a strong link on `y`: `x`
+    /// leaves the cells that see both (branch `explain2`).
+    WWing,
     /// Trial and error: no strategy applies, so a cell is given the solution's digit.
     Guess,
 }
@@ -156,7 +165,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 29] = [
+    pub const ALL: [Strategy; 31] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -183,8 +192,10 @@ impl Strategy {
         Strategy::NakedQuad,
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
+        Strategy::BugPlusOne,
         Strategy::XChain,
         Strategy::XyChain,
+        Strategy::WWing,
         Strategy::Guess,
     ];
 
@@ -205,6 +216,8 @@ impl Strategy {
             Strategy::DirectClaiming => "direct claiming",
             Strategy::DirectHiddenPair => "direct hidden pair",
             Strategy::DirectHiddenTriple => "direct hidden triple",
+            Strategy::BugPlusOne => "BUG+1",
+            Strategy::WWing => "W-wing",
             Strategy::Pointing => "pointing",
             Strategy::BoxLineReduction => "box-line reduction",
             Strategy::NakedPair => "naked pair",
@@ -251,6 +264,8 @@ impl Strategy {
             Strategy::DirectClaiming => 19,
             Strategy::DirectHiddenPair => 20,
             Strategy::DirectHiddenTriple => 25,
+            Strategy::BugPlusOne => 56,
+            Strategy::WWing => 71,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -452,6 +467,23 @@ impl Step {
                 unit(&self.units[0]),
                 cells(&self.cells),
                 digit(self.placements[0].digit)
+            ),
+            Strategy::BugPlusOne => format!(
+                "{} is the only cell with three candidates ({}): {} has three places in its units",
+                cell(&self.cells[0]),
+                digits(&self.digits),
+                digit(self.placements[0].digit)
+            ),
+            Strategy::WWing => format!(
+                "{} {{{}}} and {} {{{}}} linked on {} by {}={}: one of them is {}",
+                cell(&self.cells[0]),
+                digits(&self.digits),
+                cell(&self.cells[3]),
+                digits(&self.digits),
+                digit(self.digits[1]),
+                cell(&self.cells[1]),
+                cell(&self.cells[2]),
+                digit(self.digits[0])
             ),
             Strategy::Pointing | Strategy::BoxLineReduction => format!(
                 "{} in {} is confined to {}",
