@@ -41,36 +41,36 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
     (
         Strategy::Pointing,
         "\
-4     1    7     | 3  6   9    | 8     2    5
-2689  3    25689 | 1  245 458  | 679   49   4679
-2689  589  25689 | 7  245 458  | 1369  1349 13469
------------------+-------------+-----------------
-789   2    1589  | 4  3   57   | 1579  6    1789
-3679  59   1569  | 59 8   2567 | 4     1359 12379
-36789 4    5689  | 59 1   2567 | 23579 3589 23789
------------------+-------------+-----------------
-289   89   289   | 6  459 3    | 159   7    1489
-5     6789 3     | 2  479 1    | 69    489  4689
-1     679  4     | 8  579 57   | 23569 359  2369
+1     378  3678  | 9     2    345 | 34568  3568 348
+5     2    4     | 368   1    7   | 368    368  9
+3689  389  3689  | 34568 4568 345 | 2      7    1
+--------------------
+3679  5    3679  | 346   469  8   | 1      36   2
+36789 3789 36789 | 1     4569 2   | 345678 3568 3478
+4     1    2     | 7     56   35  | 3568   9    38
+--------------------
+2378  6    3578  | 2458  458  9   | 378    1    378
+278   78   1     | 28    3    6   | 9      4    5
+389   4    3589  | 58    7    1   | 38     2    6
 ",
-        "pointing: 7 in box 5 is confined to column 6: removes 7 from r9c6",
+        "pointing: 4 in box 3 is confined to row 1: removes 4 from r1c6",
     ),
     (
         Strategy::BoxLineReduction,
         "\
-2679 2569   2567   | 5789 4      23789 | 5679  23589 1
-2479 3      12457  | 6    12578  12789 | 4579  24589 245789
-8    124569 124567 | 1579 12357  12379 | 45679 23459 2345679
--------------------+-------------------+--------------------
-1    2468   9      | 478  3678   5     | 46    234   2346
-2346 2456   23456  | 149  136    1369  | 8     7     234569
-3467 4568   345678 | 2    368    3689  | 14569 13459 34569
--------------------+-------------------+--------------------
-349  7      1348   | 158  158    18    | 2     6     4589
-5    26     26     | 3    9      4     | 17    18    78
-49   1489   148    | 1578 125678 12678 | 3     14589 4589
+567  2467 8    | 3     12457 12567 | 156  15    9
+3567 9    467  | 1467  1457  1567  | 2    135   8
+1    236  26   | 269   8     2569  | 356  4     7
+--------------------
+37   1237 5    | 127   9     4     | 137  8     6
+4    1367 1679 | 8     17    137   | 1357 13579 2
+379  8    1279 | 5     6     1237  | 4    1379  13
+--------------------
+8    5    1679 | 1679  3     1679  | 17   2     4
+79   147  3    | 12479 12457 12579 | 8    6     15
+2    1467 1467 | 1467  1457  8     | 9    1357  135
 ",
-        "box-line reduction: 1 in row 8 is confined to box 9: removes 1 from r9c8",
+        "box-line reduction: 6 in column 1 is confined to box 1: removes 6 from r1c2, r2c3, r3c2, r3c3",
     ),
     (
         Strategy::NakedPair,
@@ -109,19 +109,19 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
     (
         Strategy::HiddenPair,
         "\
-17    3    2     | 179  46   179   | 4689 48  5
-8     5    17    | 3    46   179   | 2469 24  246
-9     6    4     | 2    8    5     | 3    7   1
------------------+-----------------+--------------
-12567 178  1678  | 4    257  278   | 1268 3   9
-1237  1478 13789 | 6    2379 23789 | 1248 5   247
-23567 478  36789 | 5789 1    23789 | 2468 248 2467
------------------+-----------------+--------------
-134   2    13    | 159  359  6     | 7    149 8
-1367  178  13678 | 179  2379 4     | 5    129 23
-1347  9    5     | 178  237  12378 | 24   6   234
+4    2   59   | 18    7    6      | 189  3 15
+8    37  6    | 13    1345 9      | 147  2 1457
+357  379 1    | 38    2    3458   | 4789 6 457
+--------------------
+27   6   2478 | 12378 1348 123478 | 5    9 127
+9    1   2578 | 6     58   2578   | 27   4 3
+257  47  3    | 9     145  12457  | 1267 8 1267
+--------------------
+1267 8   247  | 127   9    127    | 3    5 246
+2367 5   27   | 4     38   2378   | 26   1 9
+123  349 249  | 5     6    123    | 24   7 8
 ",
-        "hidden pair 1,7 in row 2 (r2c3, r2c6): removes 9 from r2c6",
+        "hidden pair 2,7 in column 4 (r4c4, r7c4): removes 1,3,8 from r4c4; 1 from r7c4",
     ),
     (
         Strategy::NakedTriple,
@@ -451,15 +451,22 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
         seen.push(strategy);
     }
     // Every strategy but the guess has its position (the naked single is tested below, the
-    // killer strategies in sudoku_explain_killer.rs).
+    // killer strategies in sudoku_explain_killer.rs, branch explain2's rungs in
+    // sudoku_explain_rungs.rs).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
     missing.retain(|s| !seen.contains(s));
     assert_eq!(
         missing,
         [
+            Strategy::DirectPointing,
+            Strategy::DirectClaiming,
+            Strategy::DirectHiddenPair,
             Strategy::NakedSingle,
             Strategy::CageCombination,
             Strategy::RuleOf45,
+            Strategy::DirectHiddenTriple,
+            Strategy::BugPlusOne,
+            Strategy::WWing,
             Strategy::Guess
         ]
     );
@@ -620,9 +627,9 @@ fn logic_alone_never_contradicts_a_unique_puzzle() {
             other => panic!("line {}: {other:?}", p.line),
         }
     }
-    // 47 of the 95 need a guess (as the rating of the same set shows; 49 before the turbot
-    // fish).
-    assert_eq!(stuck, 47);
+    // 46 of the 95 need a guess (as the rating of the same set shows; 49 before the turbot
+    // fish, 47 before BUG+1 and the W-wing).
+    assert_eq!(stuck, 46);
 }
 
 /// 16x16 and 25x25: the shipped puzzles, replayed towards their published solutions (a
@@ -824,7 +831,7 @@ fn spearman_of_ties_and_reversals() {
 
 /// Sudoku Explainer's ratings of 553 puzzles (Sukaku Explainer, 2.5 to 9.3, see
 /// data/sudoku/SOURCES.md) against dlxkit's scores: measured 0.894, 0.900 with the turbot
-/// fish and empty rectangles (the floor only goes up).
+/// fish and empty rectangles, 0.901 with SE's direct rules (the floor only goes up).
 #[test]
 fn scores_correlate_with_sudoku_explainer_ratings() {
     let step = if cfg!(debug_assertions) { 5 } else { 1 };
@@ -835,13 +842,13 @@ fn scores_correlate_with_sudoku_explainer_ratings() {
         .collect();
     let (ours, se): (Vec<f64>, Vec<f64>) = pairs.into_iter().unzip();
     let rho = spearman(&ours, &se);
-    let floor = if step == 1 { 0.899 } else { 0.85 };
+    let floor = if step == 1 { 0.9 } else { 0.85 };
     assert!(rho > floor, "Spearman {rho:.3}");
 }
 
 /// The puzzles Sudoku Explainer rates 4.4 or less (130 of the sample) get its rating to the
-/// tenth: 81 before its singles' order and turbot fish, 109 with them (the floor only goes
-/// up).
+/// tenth: 81 before its singles' order and turbot fish, 109 with them, 124 with SE's direct
+/// rules (the floor only goes up).
 #[test]
 fn easier_se_ratings_are_matched_exactly() {
     let text = data("sudokuexchange_se_rated_sample553.txt");
@@ -858,7 +865,7 @@ fn easier_se_ratings_are_matched_exactly() {
         exact += usize::from((r.score.value() - se).abs() < 1e-9);
     }
     assert_eq!(low, 130);
-    assert!(exact >= 109, "{exact} of {low}");
+    assert!(exact >= 124, "{exact} of {low}");
 }
 
 /// Each turbot fish of the positions carries SukakuExplainer's value for its links.

@@ -40,11 +40,13 @@ fn explain_prints_one_step_per_line_and_how_it_ended() {
     assert_eq!(
         hard,
         [
+            "direct hidden pair: 2,6 in row 9 (r9c6, r9c9), leaving one place for 8 -> r9c4",
             "pointing: 3 in box 2 is confined to row 3: removes 3 from r3c7",
             "pointing: 7 in box 5 is confined to column 5: removes 7 from r3c5, r7c5, r8c5",
             "box-line reduction: 3 in column 6 is confined to box 8: removes 3 from r7c5, r8c4, r8c5",
-            "naked pair 1,7 in row 8 (r8c1, r8c4): removes 7 from r8c2, r8c6; 1,7 from r8c3; 1 from r8c5",
-            "naked pair 6,9 in row 8 and box 7 (r8c2, r8c3): removes 6 from r8c5, r8c6, r8c8; 6,9 from r8c7, r7c3",
+            "direct hidden triple: 2,3,8 in row 8 (r8c6, r8c7, r8c8), leaving one place for 4 -> r8c5",
+            "naked pair 1,7 in row 8 (r8c1, r8c4): removes 7 from r8c2, r8c6; 1,7 from r8c3",
+            "naked pair 6,9 in row 8 and box 7 (r8c2, r8c3): removes 6 from r8c6, r8c8; 6,9 from r8c7, r7c3",
             "X-wing on 6 in rows 1,9 / columns 6,9: removes 6 from r4c9, r7c6, r7c9",
         ]
     );
@@ -197,18 +199,18 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
         [
             "easy 1.2: hidden single; hidden single 49",
             "easy 1.2: hidden single; hidden single 51",
-            "medium 2.3: naked single; hidden single 52, naked single 1",
+            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1",
         ]
     );
     assert_eq!(
         lines[6],
-        "hard 3.2: X-wing; hidden single 52, naked single 3, pointing 2, box-line reduction 1, naked pair 2, X-wing 1"
+        "hard 3.2: X-wing; hidden single 52, direct hidden pair 1, naked single 1, direct hidden triple 1, pointing 2, box-line reduction 1, naked pair 2, X-wing 1"
     );
     dlxkit()
         .args(["sudoku", "rate", "data/sudoku/pe96_easy50.txt"])
         .assert()
         .stderr(predicate::str::starts_with(
-            "puzzles     50 (19 easy, 21 medium, 10 hard, 0 fiendish, 0 diabolical, 0 expert)\n",
+            "puzzles     50 (19 easy, 25 medium, 6 hard, 0 fiendish, 0 diabolical, 0 expert)\n",
         ));
     assert_eq!(
         run(&["rate"], "1...............\n.12.3...4.......\n", 1),

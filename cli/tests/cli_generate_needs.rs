@@ -47,7 +47,7 @@ fn needs_takes_a_technique_by_name_only() {
     let (_, err) = crate::cli_util::sudoku(&["generate", "--needs", "guess"], "", 2);
     assert!(
         err.contains(
-            "no technique is named \"guess\"; the techniques: hidden single, naked single"
+            "no technique is named \"guess\"; the techniques: hidden single, direct pointing, direct claiming, direct hidden pair, naked single"
         ),
         "{err}"
     );

@@ -60,7 +60,13 @@ def test_explain_steps_place_the_solutions_digits():
     assert len(placed) == 81 - sum(c not in ".0" for c in EASY)
     hard = sudoku.explain(HARD)
     assert hard.status == "solved"
-    assert {s["technique"] for s in hard} == {"naked single", "hidden single", "pointing"}
+    assert {s["technique"] for s in hard} == {
+        "naked single",
+        "hidden single",
+        "pointing",
+        "direct pointing",
+        "direct hidden pair",
+    }
     for step in hard:
         for row, col, digit in step["eliminations"]:
             assert sudoku.solve(HARD)[row, col] != digit

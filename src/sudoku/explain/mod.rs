@@ -50,8 +50,10 @@
 //! there.
 
 mod board;
+mod bug;
 mod cages;
 mod chains;
+mod direct;
 mod fish;
 mod intersections;
 pub mod rating;
@@ -62,6 +64,7 @@ mod subsets;
 mod turbot;
 mod uniqueness;
 mod wings;
+mod wwing;
 
 use thiserror::Error;
 
@@ -133,9 +136,14 @@ pub type Finder = fn(&Board) -> Option<Step>;
 pub fn ladder() -> &'static [(Strategy, Finder)] {
     &[
         (Strategy::HiddenSingle, singles::hidden_single),
+        // Branch `explain2`'s rungs (issue 29): SE's direct rules.
+        (Strategy::DirectPointing, direct::pointing),
+        (Strategy::DirectClaiming, direct::claiming),
+        (Strategy::DirectHiddenPair, |b| direct::hidden(b, 2)),
         (Strategy::NakedSingle, singles::naked_single),
         (Strategy::CageCombination, cages::cage_combination),
         (Strategy::RuleOf45, cages::rule_of_45),
+        (Strategy::DirectHiddenTriple, |b| direct::hidden(b, 3)),
         (Strategy::Pointing, intersections::pointing),
         (Strategy::BoxLineReduction, intersections::box_line),
         (Strategy::NakedPair, |b| subsets::naked(b, 2)),
@@ -154,8 +162,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
+        (Strategy::BugPlusOne, bug::bug_plus_one),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
+        (Strategy::WWing, wwing::w_wing),
     ]
 }
 
@@ -303,7 +313,8 @@ impl Explainer {
     fn next_step(&self) -> Option<Step> {
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
-            if strategy == Strategy::UniqueRectangle && (!self.unique || killer) {
+            let uniqueness = matches!(strategy, Strategy::UniqueRectangle | Strategy::BugPlusOne);
+            if uniqueness && (!self.unique || killer) {
                 continue;
             }
             if self.below.is_some_and(|b| strategy >= b) {

@@ -12,10 +12,10 @@
 //! | level | score | hardest step needed |
 //! |---|---|---|
 //! | easy | 1.0 – 1.2 | hidden singles in boxes (a full house 1.0) |
-//! | medium | 1.5 – 2.5 | hidden singles in lines, naked singles (2.3); in killer puzzles cage combinations (2.4) and the rule of 45 (2.5) |
+//! | medium | 1.5 – 2.5 | hidden singles in lines, SE's direct pointing (1.7), direct claiming (1.9) and direct hidden pair (2.0), naked singles (2.3), direct hidden triple (2.5); in killer puzzles cage combinations (2.4) and the rule of 45 (2.5) |
 //! | hard | 2.6 – 3.8 | pointing, box-line reduction, naked pair, X-wing, hidden pair, naked triple, swordfish |
-//! | fiendish | 4.0 – 5.4 | hidden triple, skyscraper, 2-string kite, turbot fish, empty rectangle, XY-wing, XYZ-wing, unique rectangle, naked quad, jellyfish, hidden quad |
-//! | diabolical | 6.5 – 7.2 | X-chain, XY-chain |
+//! | fiendish | 4.0 – 5.6 | hidden triple, skyscraper, 2-string kite, turbot fish, empty rectangle, XY-wing, XYZ-wing, unique rectangle, naked quad, jellyfish, hidden quad, BUG+1 (5.6) |
+//! | diabolical | 6.5 – 7.2 | X-chain, XY-chain, W-wing (7.1, as SE's forcing chain) |
 //! | expert | 8.0 and up | a guess (trial and error) |
 //!
 //! ```

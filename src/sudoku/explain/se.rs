@@ -134,6 +134,15 @@ pub(super) fn length_bonus(complexity: usize) -> u16 {
     added
 }
 
+/// A W-wing (two bivalue cells `{x,y}` joined by a strong link on `y`): SE has no rule for
+/// it and finds its elimination as a *forcing chain* of cell and unit links (SE
+/// `ForcingChainHint`, 7.0 when a chain has both kinds of link) from the eliminated
+/// candidate: on, the first cell off, its other digit on, the link's near end off, its far
+/// end on, the second cell off then on, the candidate off: 8 nodes, 0.1 for the length.
+pub(super) fn w_wing() -> Score {
+    Score::from_tenths(70 + length_bonus(8))
+}
+
 /// An aligned exclusion of `cells` cells (SE `AlignedExclusionHint`): 6.2 for a pair, 7.5
 /// for a triple.
 pub(super) fn aligned_exclusion(cells: usize) -> Score {

@@ -25,6 +25,17 @@ pub enum Strategy {
     /// A digit with one place left in a unit goes there (the last open cell of a unit, a
     /// *full house*, first, then boxes, then lines, as Sudoku Explainer values them).
     HiddenSingle,
+    // The rungs of branch `explain2` (issue 29): Sudoku Explainer's direct rules, each used
+    // only for the hidden single it makes at once (placed; nothing else removed).
+    /// A digit of a box confined to a line leaves the rest of the line, which leaves the
+    /// digit one place in another box.
+    DirectPointing,
+    /// A digit of a line confined to a box leaves the rest of the box, which leaves the
+    /// digit one place in another line.
+    DirectClaiming,
+    /// Two digits whose places in a unit are two cells fill them, which leaves another
+    /// digit one place in the unit.
+    DirectHiddenPair,
     /// A cell with one candidate left holds it.
     NakedSingle,
     /// Killer Sudoku: a cage's open cells keep only the digits that some filling of the
@@ -35,6 +46,9 @@ pub enum Strategy {
     /// cages that cross it (outies), add up to a known sum, and keep only the digits of
     /// the fillings of that sum.
     RuleOf45,
+    /// Three digits whose places in a unit are three cells fill them, which leaves another
+    /// digit one place in the unit (branch `explain2`, SE's direct rules).
+    DirectHiddenTriple,
     /// A digit confined, inside a box (or window), to its intersection with a line: it leaves
     /// the rest of the line.
     Pointing,
@@ -81,12 +95,21 @@ pub enum Strategy {
     Jellyfish,
     /// Four digits whose places in a unit are four cells.
     HiddenQuad,
+    // Branch `explain2`'s rungs past the quads (issue 29).
+    /// Bivalue universal grave + 1: every open cell has two candidates but one with three,
+    /// and every digit two places in each unit but its extra digit: the cell holds that
+    /// digit, or the puzzle would not have one solution. Used only for puzzles declared
+    /// unique.
+    BugPlusOne,
     /// A chain on one digit alternating strong links (a unit with two places left) and weak
     /// links (two cells sharing a unit): one of its two ends holds the digit.
     XChain,
     /// A chain of bivalue cells, each linked to the next by a shared unit and digit: one of
     /// its two ends holds the digit they start and end with.
     XyChain,
+    /// Two cells `{x,y}` that do not see each other, joined by a strong link on `y`: `x`
+    /// leaves the cells that see both (branch `explain2`).
+    WWing,
     /// Trial and error: no strategy applies, so a cell is given the solution's digit.
     Guess,
 }
@@ -142,11 +165,15 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 25] = [
+    pub const ALL: [Strategy; 31] = [
         Strategy::HiddenSingle,
+        Strategy::DirectPointing,
+        Strategy::DirectClaiming,
+        Strategy::DirectHiddenPair,
         Strategy::NakedSingle,
         Strategy::CageCombination,
         Strategy::RuleOf45,
+        Strategy::DirectHiddenTriple,
         Strategy::Pointing,
         Strategy::BoxLineReduction,
         Strategy::NakedPair,
@@ -165,8 +192,10 @@ impl Strategy {
         Strategy::NakedQuad,
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
+        Strategy::BugPlusOne,
         Strategy::XChain,
         Strategy::XyChain,
+        Strategy::WWing,
         Strategy::Guess,
     ];
 
@@ -183,6 +212,12 @@ impl Strategy {
             Strategy::NakedSingle => "naked single",
             Strategy::CageCombination => "cage combination",
             Strategy::RuleOf45 => "rule of 45",
+            Strategy::DirectPointing => "direct pointing",
+            Strategy::DirectClaiming => "direct claiming",
+            Strategy::DirectHiddenPair => "direct hidden pair",
+            Strategy::DirectHiddenTriple => "direct hidden triple",
+            Strategy::BugPlusOne => "BUG+1",
+            Strategy::WWing => "W-wing",
             Strategy::Pointing => "pointing",
             Strategy::BoxLineReduction => "box-line reduction",
             Strategy::NakedPair => "naked pair",
@@ -225,6 +260,12 @@ impl Strategy {
             Strategy::NakedSingle => 23,
             Strategy::CageCombination => 24,
             Strategy::RuleOf45 => 25,
+            Strategy::DirectPointing => 17,
+            Strategy::DirectClaiming => 19,
+            Strategy::DirectHiddenPair => 20,
+            Strategy::DirectHiddenTriple => 25,
+            Strategy::BugPlusOne => 56,
+            Strategy::WWing => 71,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -413,6 +454,37 @@ impl Step {
                     false => format!("on {}: {kind} {what}", unit(&u)),
                 }
             }
+            Strategy::DirectPointing | Strategy::DirectClaiming => format!(
+                "{} in {} is confined to {}, leaving one place in {}",
+                digit(self.digits[0]),
+                unit(&self.units[0]),
+                unit(&self.units[1]),
+                unit(&self.units[2])
+            ),
+            Strategy::DirectHiddenPair | Strategy::DirectHiddenTriple => format!(
+                "{} in {} ({}), leaving one place for {}",
+                digits(&self.digits),
+                unit(&self.units[0]),
+                cells(&self.cells),
+                digit(self.placements[0].digit)
+            ),
+            Strategy::BugPlusOne => format!(
+                "{} is the only cell with three candidates ({}): {} has three places in its units",
+                cell(&self.cells[0]),
+                digits(&self.digits),
+                digit(self.placements[0].digit)
+            ),
+            Strategy::WWing => format!(
+                "{} {{{}}} and {} {{{}}} linked on {} by {}={}: one of them is {}",
+                cell(&self.cells[0]),
+                digits(&self.digits),
+                cell(&self.cells[3]),
+                digits(&self.digits),
+                digit(self.digits[1]),
+                cell(&self.cells[1]),
+                cell(&self.cells[2]),
+                digit(self.digits[0])
+            ),
             Strategy::Pointing | Strategy::BoxLineReduction => format!(
                 "{} in {} is confined to {}",
                 digit(self.digits[0]),
