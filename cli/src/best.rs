@@ -97,7 +97,7 @@ pub fn finish(
         options,
     };
     match format {
-        Format::Text => Ok(()),
+        Format::Text => search::end_listing(out, report.outcome().status),
         Format::Json => out.json_line(&summary(None, Some(costs), Some(collected))),
         Format::Jsonl => out.json_line(&summary(Some("summary"), None, None)),
     }

@@ -330,6 +330,16 @@ pub fn incomplete(status: Status) -> Option<String> {
     .then(|| format!("incomplete: {}", status.as_str()))
 }
 
+/// The last line of a text listing cut short by a limit the user may not expect (nodes,
+/// time, a signal): `(incomplete: node limit)`, so that standard output alone says the
+/// solutions above it are not all of them. A listing up to `--limit` ends as a whole one.
+pub fn end_listing(out: &mut Output, status: Status) -> Result<(), CliError> {
+    match incomplete(status) {
+        Some(why) => out.line(&format!("({why})")),
+        None => Ok(()),
+    }
+}
+
 /// What a run stopped by `status` before its search started reports: no solution, no node.
 pub fn outcome_before_search(status: Status) -> Outcome {
     Outcome {

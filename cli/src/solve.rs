@@ -481,7 +481,7 @@ impl Printer {
         };
         match self.format {
             Format::Text if self.count_only => out.line(&search::count_line(outcome)),
-            Format::Text => Ok(()),
+            Format::Text => search::end_listing(out, outcome.status),
             Format::Json => {
                 let options = (!self.count_only).then_some(self.collected.as_slice());
                 out.json_line(&summary(None, options))
@@ -500,7 +500,7 @@ impl Printer {
         };
         match self.format {
             Format::Text if self.count_only => out.line(&run.count_line()),
-            Format::Text => Ok(()),
+            Format::Text => search::end_listing(out, run.status),
             Format::Json => {
                 let options = (!self.count_only).then_some(self.collected.as_slice());
                 out.json_line(&summary(None, options))

@@ -63,7 +63,8 @@ fn the_timeout_covers_reading_in_every_format_and_with_statistics() {
     let child = start_reading_forever(&["solve", "--timeout", "0.2", "--stats"]);
     let run = end_within_30_seconds(child);
     assert_eq!(run.code, Some(1), "stderr: {}", run.stderr);
-    assert_eq!(run.stdout, "");
+    // The listing (of no solution) ends with the line that says it is not whole.
+    assert_eq!(run.stdout, "(incomplete: time limit)\n");
     assert!(
         run.stderr.contains("status      time limit\n"),
         "{}",
@@ -133,7 +134,7 @@ fn sigterm_while_a_puzzle_file_is_read_stops_at_once_with_143() {
     wait_until_caught(child.id(), 15);
     send("TERM", child.id());
     let run = end_within_30_seconds(child);
-    assert_ended(&run, 143, "", INTERRUPTED_NOTE);
+    assert_ended(&run, 143, "(incomplete: interrupted)\n", INTERRUPTED_NOTE);
 }
 
 #[cfg(unix)]
@@ -337,9 +338,10 @@ fn a_second_sigterm_does_not_cut_short_what_the_first_asked_to_print() {
             stderr.starts_with("dlxkit: interrupted after "),
             "--jobs {jobs}: {stderr:?}"
         );
+        // The last solution is whole, and the listing's last line says it is cut short.
         assert!(
-            stdout.ends_with("\n\n"),
-            "--jobs {jobs}: the last solution is whole"
+            stdout.ends_with("\n\n(incomplete: interrupted)\n"),
+            "--jobs {jobs}: the last solution is whole and the listing says it is incomplete"
         );
     }
 }

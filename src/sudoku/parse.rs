@@ -766,7 +766,9 @@ impl<'t, 'o> Reader<'t, 'o> {
     }
 
     /// The side fixed by the options, if any: the box shape's, or a jigsaw map's (one
-    /// symbol per cell), so that a jigsaw of side 5 or 7 on one line reads as one puzzle.
+    /// symbol per cell) when that side has no box shape, so that a jigsaw of side 5 or 7 on
+    /// one line reads as one puzzle. A side with a box shape is read from the puzzle, as
+    /// without a map, so that a map of the wrong size is the error reported.
     fn given_side(&self) -> Option<usize> {
         self.options
             .shape
@@ -775,7 +777,7 @@ impl<'t, 'o> Reader<'t, 'o> {
                 Variant::Jigsaw { regions } => {
                     let cells = regions.chars().filter(|c| !c.is_whitespace()).count();
                     let n = (cells as f64).sqrt().round() as usize;
-                    (n > 0 && n * n == cells).then_some(n)
+                    (n > 2 && n * n == cells && Shape::for_size(n).is_err()).then_some(n)
                 }
                 _ => None,
             })

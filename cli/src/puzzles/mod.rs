@@ -579,7 +579,7 @@ impl<'p, P: Shown> Printer<'p, P> {
         };
         match self.format {
             Format::Text if self.count_only => out.line(&run.count_line()),
-            Format::Text => Ok(()),
+            Format::Text => search::end_listing(out, run.status),
             Format::Json => out.json_line(&summary(None)),
             Format::Jsonl => out.json_line(&summary(Some("summary"))),
         }
@@ -604,7 +604,7 @@ fn print_summary(
     };
     match args.format.base() {
         Format::Text if args.count => out.line(&search::count_line(outcome)),
-        Format::Text => Ok(()),
+        Format::Text => search::end_listing(out, outcome.status),
         Format::Json => out.json_line(&summary(None)),
         Format::Jsonl => out.json_line(&summary(Some("summary"))),
     }
