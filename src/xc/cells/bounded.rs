@@ -13,9 +13,9 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::super::problem::{ItemId, ItemKind, OptionId, Problem};
+use super::super::problem::{ItemId, OptionId, Problem};
 use super::super::search::{Event, Limits, Progress, Stats, Status};
-use super::matrix::{randomize, Node};
+use super::matrix::{randomize, Node, Sets};
 use super::search::Meter;
 
 /// How many header entries precede an item's options in `set`.
@@ -48,44 +48,15 @@ impl Bounded {
     /// problem's order; options without a primary item left out, as Knuth does; items
     /// without options made inactive at once.
     pub fn new(problem: &Problem) -> Bounded {
-        let items: Vec<usize> = problem
-            .items()
-            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
-            .chain(
-                problem
-                    .items()
-                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
-            )
-            .map(|i| i.index())
-            .collect();
-        let mut rank = vec![0usize; problem.item_count()];
-        for (r, &i) in items.iter().enumerate() {
-            rank[i] = r;
-        }
+        let Sets {
+            items,
+            sizes,
+            base,
+            second,
+            mut set,
+            nodes,
+        } = Sets::new(problem, HEAD);
         let primary = problem.primary_count();
-        let kept: Vec<OptionId> = problem
-            .options()
-            .filter(|&o| {
-                problem
-                    .option(o)
-                    .iter()
-                    .any(|e| problem.item_kind(e.item) == ItemKind::Primary)
-            })
-            .collect();
-        let mut sizes = vec![0i32; items.len()];
-        for &o in &kept {
-            for e in problem.option(o) {
-                sizes[rank[e.item.index()]] += 1;
-            }
-        }
-        let mut base = Vec::with_capacity(items.len());
-        let mut next = HEAD;
-        for &size in &sizes {
-            base.push(next);
-            next += size + HEAD;
-        }
-        let second = base.get(primary).copied().unwrap_or(next);
-        let mut set = vec![0i32; (next - HEAD).max(0) as usize];
         let mut uncoverable = false;
         for (r, &x) in base.iter().enumerate() {
             let x = x as usize;
@@ -102,28 +73,6 @@ impl Bounded {
             if r < primary && sizes[r] < u {
                 uncoverable = true;
             }
-        }
-        let mut filled = vec![0i32; items.len()];
-        let mut nodes = vec![Node::default()];
-        for &o in &kept {
-            let entries = problem.option(o);
-            for e in entries {
-                let r = rank[e.item.index()];
-                let x = base[r];
-                let loc = x + filled[r];
-                filled[r] += 1;
-                set[loc as usize] = nodes.len() as i32;
-                nodes.push(Node {
-                    item: x,
-                    loc,
-                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
-                });
-            }
-            nodes.push(Node {
-                item: -(entries.len() as i32),
-                loc: 0,
-                color: o.index() as i32,
-            });
         }
         let mut b = Bounded {
             nodes,

@@ -22,6 +22,97 @@ pub(super) struct Node {
     pub color: i32,
 }
 
+/// The sparse sets both searches start from (SSXCC's and SSMCC's): items primary first,
+/// then secondary, each in the problem's order; each item's options in the problem's order,
+/// options without a primary item left out, as Knuth does. Each item has `head` header
+/// entries before its options in `set`, which the caller fills.
+pub(super) struct Sets {
+    /// The problem's index of each item, by rank.
+    pub items: Vec<usize>,
+    /// How many options each item has, by rank.
+    pub sizes: Vec<i32>,
+    /// Each item's index `x` in `set`, by rank.
+    pub base: Vec<i32>,
+    /// The index `x` of the first secondary item (past the end when there is none).
+    pub second: i32,
+    /// The items' sets, options filled in, headers zero.
+    pub set: Vec<i32>,
+    /// The options' nodes, each option followed by its spacer.
+    pub nodes: Vec<Node>,
+}
+
+impl Sets {
+    pub fn new(problem: &Problem, head: i32) -> Sets {
+        let items: Vec<usize> = problem
+            .items()
+            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
+            .chain(
+                problem
+                    .items()
+                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
+            )
+            .map(|i| i.index())
+            .collect();
+        let mut rank = vec![0usize; problem.item_count()];
+        for (r, &i) in items.iter().enumerate() {
+            rank[i] = r;
+        }
+        let kept: Vec<OptionId> = problem
+            .options()
+            .filter(|&o| {
+                problem
+                    .option(o)
+                    .iter()
+                    .any(|e| problem.item_kind(e.item) == ItemKind::Primary)
+            })
+            .collect();
+        let mut sizes = vec![0i32; items.len()];
+        for &o in &kept {
+            for e in problem.option(o) {
+                sizes[rank[e.item.index()]] += 1;
+            }
+        }
+        let mut base = Vec::with_capacity(items.len());
+        let mut next = head;
+        for &size in &sizes {
+            base.push(next);
+            next += size + head;
+        }
+        let second = base.get(problem.primary_count()).copied().unwrap_or(next);
+        let mut set = vec![0i32; (next - head).max(0) as usize];
+        let mut filled = vec![0i32; items.len()];
+        let mut nodes = vec![Node::default()];
+        for &o in &kept {
+            let entries = problem.option(o);
+            for e in entries {
+                let r = rank[e.item.index()];
+                let x = base[r];
+                let loc = x + filled[r];
+                filled[r] += 1;
+                set[loc as usize] = nodes.len() as i32;
+                nodes.push(Node {
+                    item: x,
+                    loc,
+                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
+                });
+            }
+            nodes.push(Node {
+                item: -(entries.len() as i32),
+                loc: 0,
+                color: o.index() as i32,
+            });
+        }
+        Sets {
+            items,
+            sizes,
+            base,
+            second,
+            set,
+            nodes,
+        }
+    }
+}
+
 /// The state of a search on dancing cells.
 #[derive(Clone, Debug)]
 pub(super) struct Cells {
@@ -46,70 +137,19 @@ impl Cells {
     /// secondary ones, each in the problem's order; each item's options in the problem's
     /// order; options without a primary item left out, as Knuth does.
     pub fn new(problem: &Problem) -> Cells {
-        let items: Vec<usize> = problem
-            .items()
-            .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
-            .chain(
-                problem
-                    .items()
-                    .filter(|&i| problem.item_kind(i) == ItemKind::Secondary),
-            )
-            .map(|i| i.index())
-            .collect();
-        let mut rank = vec![0usize; problem.item_count()];
-        for (r, &i) in items.iter().enumerate() {
-            rank[i] = r;
-        }
-        let primary = problem.primary_count();
-        let kept: Vec<OptionId> = problem
-            .options()
-            .filter(|&o| {
-                problem
-                    .option(o)
-                    .iter()
-                    .any(|e| problem.item_kind(e.item) == ItemKind::Primary)
-            })
-            .collect();
-        let mut sizes = vec![0i32; items.len()];
-        for &o in &kept {
-            for e in problem.option(o) {
-                sizes[rank[e.item.index()]] += 1;
-            }
-        }
-        let mut base = Vec::with_capacity(items.len());
-        let mut next = 2i32;
-        for &size in &sizes {
-            base.push(next);
-            next += size + 2;
-        }
-        let second = base.get(primary).copied().unwrap_or(next);
-        let mut set = vec![0i32; (next - 2).max(0) as usize];
+        let Sets {
+            items,
+            sizes,
+            base,
+            second,
+            mut set,
+            nodes,
+        } = Sets::new(problem, 2);
         for (r, &x) in base.iter().enumerate() {
             set[x as usize - 2] = r as i32;
             set[x as usize - 1] = sizes[r];
         }
-        let mut filled = vec![0i32; items.len()];
-        let mut nodes = vec![Node::default()];
-        for &o in &kept {
-            let entries = problem.option(o);
-            for e in entries {
-                let r = rank[e.item.index()];
-                let x = base[r];
-                let loc = x + filled[r];
-                filled[r] += 1;
-                set[loc as usize] = nodes.len() as i32;
-                nodes.push(Node {
-                    item: x,
-                    loc,
-                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
-                });
-            }
-            nodes.push(Node {
-                item: -(entries.len() as i32),
-                loc: 0,
-                color: o.index() as i32,
-            });
-        }
+        let primary = problem.primary_count();
         Cells {
             nodes,
             item: base,
