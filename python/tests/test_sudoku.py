@@ -78,7 +78,9 @@ def test_rate():
     assert (easy["answer"], easy["hardest"], easy["score"]) == ("unique", "hidden single", 1.2)
     hard = sudoku.rate(HARD)
     assert (hard["answer"], hard["hardest"], hard["score"]) == ("unique", "pointing", 2.6)
-    assert hard["counts"]["pointing"] == 7
+    # One of its pointing steps is found first as SE's direct pointing (1.7), which only places.
+    assert hard["counts"]["pointing"] == 6
+    assert hard["counts"]["direct pointing"] >= 1
 
 
 def test_generate_makes_a_unique_puzzle_of_its_solution():
