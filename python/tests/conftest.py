@@ -28,7 +28,15 @@ def brute_force(items, options, secondary=(), bounds=None):
     """
     bounds = bounds or {}
     found = []
-    for r in range(len(options) + 1):
+    # Each option that names a primary item covers at least one of their number of places
+    # (the sum of the upper bounds): no solution holds more options than those places and
+    # the options without a primary item, so larger subsets need not be tried.
+    names = set(items)
+    places = sum(bounds.get(name, (1, 1))[1] for name in items)
+    free = sum(
+        not any((e if isinstance(e, str) else e[0]) in names for e in option) for option in options
+    )
+    for r in range(min(len(options), places + free) + 1):
         for chosen in itertools.combinations(range(len(options)), r):
             times = {}
             colours = {}
