@@ -304,15 +304,7 @@ impl Bounded {
         loop {
             match step {
                 Step::Forward => {
-                    if stats.nodes >= meter.max_nodes {
-                        return Status::NodeLimit;
-                    }
-                    stats.nodes += 1;
-                    match stats.profile.get_mut(stage) {
-                        Some(n) => *n += 1,
-                        None => stats.profile.push(1),
-                    }
-                    if let Some(status) = meter.poll(stats.nodes) {
+                    if let Some(status) = meter.enter(stats, stage) {
                         return status;
                     }
                     if meter.progress_due(stats.nodes) {

@@ -176,15 +176,7 @@ fn run(
     loop {
         match step {
             Step::Forward => {
-                if stats.nodes >= meter.max_nodes {
-                    return Status::NodeLimit;
-                }
-                stats.nodes += 1;
-                match stats.profile.get_mut(level) {
-                    Some(n) => *n += 1,
-                    None => stats.profile.push(1),
-                }
-                if let Some(status) = meter.poll(stats.nodes) {
+                if let Some(status) = meter.enter(stats, level) {
                     return status;
                 }
                 if meter.progress_due(stats.nodes) {
@@ -368,7 +360,7 @@ fn fraction_done(c: &Cells, choice: &[usize]) -> f64 {
 pub(super) struct Meter<'a> {
     limits: &'a Limits,
     /// Enter no node beyond this many.
-    pub max_nodes: u64,
+    max_nodes: u64,
     every: u64,
     next_poll: u64,
     next_progress: u64,
@@ -384,6 +376,22 @@ impl<'a> Meter<'a> {
             next_poll: 1024,
             next_progress: if every == 0 { u64::MAX } else { every },
         }
+    }
+
+    /// Enters a node at `depth`: counts it in `stats` (and its depth's profile), or says why
+    /// the search stops there (the node limit, a cancel, the deadline). Both searches, SSXCC's
+    /// and SSMCC's, enter their nodes through it.
+    #[inline]
+    pub fn enter(&mut self, stats: &mut Stats, depth: usize) -> Option<Status> {
+        if stats.nodes >= self.max_nodes {
+            return Some(Status::NodeLimit);
+        }
+        stats.nodes += 1;
+        match stats.profile.get_mut(depth) {
+            Some(n) => *n += 1,
+            None => stats.profile.push(1),
+        }
+        self.poll(stats.nodes)
     }
 
     /// Why the search stops at its `nodes`th node (a cancel or the deadline), if it does.
