@@ -3,26 +3,15 @@
 //! links and brute force on random problems and on the held-in files; the plan's engine
 //! choice, its refusals, and its limits.
 
-use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::plan::{Collect, Engine, Feature, Plan, Unsupported};
-use dlxkit::xc::{Arena, Limits, OptionId, Problem, SearchOrder, Solver, Status};
+use dlxkit::xc::{Arena, Limits, Problem, SearchOrder, Solver, Status};
 use quickcheck::{quickcheck, TestResult};
 
-use crate::random_problems::{brute_force, sorted, Random};
-
-fn read(path: &str) -> Problem {
-    let text = std::fs::read_to_string(format!("{}/tests/{path}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
-    Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn as_set(found: Vec<Vec<OptionId>>) -> BTreeSet<Vec<OptionId>> {
-    found.into_iter().map(sorted).collect()
-}
+use crate::random_problems::{as_set, brute_force, read, Random};
 
 /// `ssxcc < X.dlx`: solutions, nodes, updates (see tests/cells_inputs/README.md).
 const SSXCC: [(&str, u64, u64, u64); 15] = [

@@ -2,24 +2,12 @@
 //! bounded inputs from his generators; the same solution sets and counts as dancing links'
 //! Algorithm M on random bounded problems; the plan runs bounded problems on cells.
 
-use std::collections::BTreeSet;
-
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::plan::{Collect, Engine, Plan};
-use dlxkit::xc::{Entry, ItemId, Limits, OptionId, Problem, Status};
+use dlxkit::xc::{Entry, ItemId, Limits, Problem, Status};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 
-use crate::random_problems::sorted;
-
-fn read(path: &str) -> Problem {
-    let text = std::fs::read_to_string(format!("{}/tests/{path}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
-    Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn as_set(found: Vec<Vec<OptionId>>) -> BTreeSet<Vec<OptionId>> {
-    found.into_iter().map(sorted).collect()
-}
+use crate::random_problems::{as_set, read};
 
 /// `ssmcc < X.dlx`: solutions, nodes, updates (see tests/cells_inputs/README.md).
 const SSMCC: [(&str, u64, u64, u64); 9] = [

@@ -3,25 +3,13 @@
 //! without a seed, on held-in files and random problems; every plan the cells engine
 //! accepts gives the sequential links answer.
 
-use std::collections::BTreeSet;
-
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::plan::{Collect, Engine, Plan};
-use dlxkit::xc::{Limits, OptionId, Problem, SearchOrder, Status};
+use dlxkit::xc::{Limits, Problem, SearchOrder, Status};
 use quickcheck::{quickcheck, TestResult};
 
 use crate::engine_cells_bounds::Bounded;
-use crate::random_problems::{sorted, Random};
-
-fn read(path: &str) -> Problem {
-    let text = std::fs::read_to_string(format!("{}/tests/{path}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
-    Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn as_set(found: Vec<Vec<OptionId>>) -> BTreeSet<Vec<OptionId>> {
-    found.into_iter().map(sorted).collect()
-}
+use crate::random_problems::{as_set, read, Random};
 
 /// `ssxcc sS < X.dlx` and `ssmcc sS < X.dlx`: seed, solutions, nodes, updates. Knuth's seed
 /// shuffles the item list only (ties still go to the first item), so it changes the order

@@ -116,6 +116,18 @@ pub fn brute_force(p: &Problem) -> BTreeSet<Vec<OptionId>> {
         .collect()
 }
 
+/// The problem in the Knuth-format file `path` under tests/.
+pub fn read(path: &str) -> Problem {
+    let text = std::fs::read_to_string(format!("{}/tests/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The solutions `found`, each sorted, as a set: what two searches in different orders share.
+pub fn as_set(found: Vec<Vec<OptionId>>) -> BTreeSet<Vec<OptionId>> {
+    found.into_iter().map(sorted).collect()
+}
+
 /// `options`, sorted.
 pub fn sorted(mut options: Vec<OptionId>) -> Vec<OptionId> {
     options.sort();
