@@ -248,6 +248,8 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Best(f) => vec![*f, Feature::Best],
         Unsupported::Memo(f) => vec![*f, Feature::Memo],
         Unsupported::Parts(f) => vec![*f, Feature::Parts],
+        Unsupported::Checkpoint(f) => vec![*f, Feature::Checkpoint],
+        Unsupported::WholeSubtrees(f) => vec![*f, Feature::Parts],
         _ => Vec::new(),
     }
 }
@@ -393,10 +395,71 @@ fn the_k_best_of_every_shard_merge_to_the_k_best(p: &Problem, truth: &BTreeSet<V
     }
 }
 
+/// The reduction of a problem with bounds (through its relaxed problem): every option kept
+/// or removed once, and the reduced problem's solutions, mapped back, exactly the problem's.
+fn reduction_keeps_the_solutions(m: &Mixed) -> TestResult {
+    let p = m.problem();
+    if p.option_count() > 14 {
+        return TestResult::discard();
+    }
+    let r = p.reduce(&ReduceOptions::new());
+    assert_eq!(
+        r.problem.option_count() + r.removed_options.len(),
+        p.option_count(),
+        "every option kept or removed, once: {p:?}"
+    );
+    let mut removed: Vec<OptionId> = r.removed_options.iter().map(|o| o.option).collect();
+    removed.extend(&r.origin);
+    removed.sort();
+    assert_eq!(removed, p.options().collect::<Vec<_>>(), "{p:?}");
+    for o in r.problem.options() {
+        assert_eq!(r.problem.option_cost(o), p.option_cost(r.origin[o.index()]));
+    }
+    let mapped: BTreeSet<Vec<OptionId>> = r
+        .problem
+        .all_solutions()
+        .into_iter()
+        .map(|s| sorted(r.original(&s)))
+        .collect();
+    let truth = brute_force(&p);
+    assert_eq!(mapped, truth, "{p:?}\nreduced to\n{}", r.problem.to_dlx());
+    assert_eq!(r.problem.count_solutions(), truth.len() as u64);
+    TestResult::passed()
+}
+
 quickcheck! {
     fn every_accepted_plan_gives_the_sequential_answer_and_every_refusal_a_reason(m: Mixed) -> TestResult {
         agrees(&m)
     }
+
+    fn a_bounded_problem_reduces_to_exactly_its_solutions(m: Mixed) -> TestResult {
+        reduction_keeps_the_solutions(&m)
+    }
+}
+
+#[test]
+fn a_bounded_problem_reduces_where_dlx_pres_rules_hold() {
+    // `A` once, `B` twice, `X` at most once: `X` is forced by `A`, so `B X` goes (it would
+    // clash with the option covering `A`), and `A X` blocks nothing. `C` (0..=3) is counted:
+    // no rule reasons through it, so its options stay.
+    let p = Problem::from_dlx("A 2|B 0:3|C | X\nA B X\nA X C\nB X\nB C\nB\nC\n").unwrap();
+    let r = p.reduce(&ReduceOptions::new());
+    assert_eq!(r.problem.to_dlx(), "A 2|B 0:3|C\nA B\nA C\nB C\nB\nC\n");
+    assert_eq!(r.removed_options.len(), 1);
+    assert_eq!(p.option_text(r.removed_options[0].option), "B X");
+    assert_eq!(r.problem.count_solutions(), p.count_solutions());
+    let mapped: BTreeSet<Vec<OptionId>> = r
+        .problem
+        .all_solutions()
+        .into_iter()
+        .map(|s| sorted(r.original(&s)))
+        .collect();
+    assert_eq!(mapped, brute_force(&p));
+    // With no item of bounds 1..=1 there is nothing to reason from: the problem is kept.
+    let counted = Problem::from_dlx("2|A 0:1|B\nA B\nA\nB\n").unwrap();
+    let r = counted.reduce(&ReduceOptions::new());
+    assert_eq!((r.rounds, r.removed_options.len()), (0, 0));
+    assert_eq!(r.problem.to_dlx(), counted.to_dlx());
 }
 
 /// Langford pairs 1 1 .. n n in Knuth's format (items: the numbers, then the places).
@@ -692,4 +755,22 @@ fn algorithm_m_on_shards_and_threads_gives_the_sequential_search() {
             assert_eq!(first.solutions, sequential.solutions[..17]);
         }
     }
+}
+
+#[test]
+fn a_shard_list_names_its_seed() {
+    // The fingerprint of a plan's shard list holds its order: the shards of one seed agree,
+    // another seed (or none) makes another list, which `merge` refuses to mix.
+    let p = langford(7);
+    let fingerprint = |order: SearchOrder, index: usize| {
+        let plan = Plan::new().order(order).shard(shard(index, 3)).count(true);
+        let report = plan.run(&p, &mut Discard).unwrap();
+        report.shard.unwrap().0.fingerprint()
+    };
+    let seeded = |seed| SearchOrder::new().seed(seed);
+    assert_eq!(fingerprint(seeded(3), 0), fingerprint(seeded(3), 2));
+    assert_ne!(fingerprint(seeded(3), 0), fingerprint(seeded(4), 0));
+    assert_ne!(fingerprint(seeded(3), 0), fingerprint(SearchOrder::new(), 0));
+    let plain = Split::new(&p, SplitBy::Count(3)).fingerprint();
+    assert_eq!(fingerprint(SearchOrder::new(), 1), plain);
 }

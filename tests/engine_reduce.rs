@@ -131,9 +131,15 @@ fn the_puzzles_keep_their_counts() {
 }
 
 #[test]
-fn a_problem_with_item_bounds_comes_back_unchanged() {
+fn a_problem_with_item_bounds_keeps_what_no_rule_removes() {
+    // `A` (exactly once) is reasoned about in one round that removes nothing: `B` (twice)
+    // clashes with no option, so no rule may go through it (tests/engine_plan.rs has the
+    // bounded reductions that remove).
     let p = dlxkit::xc::Problem::from_dlx("A 2|B\nA B\nB\nA\n").unwrap();
     let r = p.reduce(&dlxkit::xc::ReduceOptions::new());
     assert_eq!(r.problem.to_dlx(), p.to_dlx());
-    assert_eq!((r.rounds, r.removed_options.len()), (0, 0));
+    assert_eq!(
+        (r.rounds, r.removed_options.len(), r.fixed_point),
+        (1, 0, true)
+    );
 }

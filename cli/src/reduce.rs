@@ -106,11 +106,6 @@ pub fn run(args: &ReduceArgs, ctx: &Context) -> Result<Exit, CliError> {
     for warning in problem.warnings() {
         ctx.warn(super::solve::warning_text(&source, warning));
     }
-    if problem.has_bounds() {
-        return Err(CliError::usage(
-            "`reduce` does not handle item bounds (`a:b|name`): Knuth's DLX-PRE assumes every primary item is covered exactly once",
-        ));
-    }
     watch.hand_over();
     let options = options(args.rounds).limits(limits.limits(interrupt::flag(), ctx.started));
     let reduction = problem.reduce(&options);

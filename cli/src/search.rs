@@ -222,6 +222,11 @@ pub fn refused(e: impl Into<RunError>) -> CliError {
         }
         Unsupported::Memo(Feature::SolutionLimit) => CliError::usage(e.to_string())
             .with_hint("--max-nodes and --timeout apply to it, --limit does not"),
+        Unsupported::Checkpoint(Feature::List) => {
+            CliError::usage(e.to_string()).with_hint("give --count")
+        }
+        Unsupported::WholeSubtrees(Feature::SolutionLimit) => CliError::usage(e.to_string())
+            .with_hint("leave out --limit: --split-after, --max-nodes and --timeout stop a part between two subtrees"),
         e => CliError::usage(e.to_string()),
     }
 }

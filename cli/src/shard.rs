@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::plan::ShardOf;
+use dlxkit::xc::plan::{ShardOf, Unsupported};
 use dlxkit::xc::shard::{Frontier, Path, Shard, Split, SplitBy};
 use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
 use serde::Serialize;
@@ -297,6 +297,11 @@ pub struct PartArgs {
 }
 
 impl PartArgs {
+    /// Whether the run counts with a checkpoint (`--checkpoint`, `--resume`).
+    pub fn checkpoints(&self) -> bool {
+        self.checkpoint.is_some() || self.resume.is_some()
+    }
+
     /// Whether the run is one of these (and not the plain search of `solve`).
     pub fn wanted(&self) -> bool {
         self.split_after.is_some()
@@ -354,22 +359,12 @@ pub fn run_part(
     ctx: &Context,
     mut solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<Exit, CliError> {
-    // Item bounds, seeds and the like were refused by the plan's check (`Unsupported::Parts`)
-    // before this point: the callers check a plan with `parts(true)`.
-    if args.checkpoint.is_some() || args.resume.is_some() {
-        if !count {
-            return Err(CliError::usage(
-                "--checkpoint and --resume count: give --count",
-            ));
-        }
+    // Item bounds, seeds, a list from a checkpoint, a solution limit on a shard's parts and
+    // the like were refused by the plan's check (`Unsupported::Parts`, `Checkpoint`,
+    // `WholeSubtrees`) before this point: the callers check a plan made with
+    // `parts(true)` and `checkpoint(args.checkpoints())`.
+    if args.checkpoints() {
         return checkpointed(args, problem, threads, limits, watch, ctx);
-    }
-    if limits.max_solutions.is_some() {
-        // A budgeted part searches its subtrees one at a time: a solution limit would cut a
-        // subtree short and throw its solutions away with it.
-        return Err(CliError::usage(
-            "--split-after and --from search every subtree of their part whole: --limit does not go with them (the parts of a shard list each of its solutions once)",
-        ));
     }
     let Some((index, n)) = shard else {
         return Err(CliError::usage("--split-after and --from need --shard I/N"));
@@ -379,13 +374,12 @@ pub fn run_part(
         None => SplitBy::Count(n),
     };
     let split = Split::new(problem, by);
-    if shard_depth.is_some() && split.shards().len() != n {
-        return Err(CliError::usage(format!(
-            "the list of shards at depth {} has {} shards, not {n}: give --shard I/{}",
-            shard_depth.unwrap_or(0),
-            split.shards().len(),
-            split.shards().len()
-        )));
+    if let Some(depth) = shard_depth.filter(|_| split.shards().len() != n) {
+        return Err(super::search::refused(Unsupported::ShardCount {
+            depth,
+            found: split.shards().len(),
+            asked: n,
+        }));
     }
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);

@@ -237,6 +237,7 @@ fn plan_of(args: &SolveArgs, ctx: &Context, reduce: bool) -> Plan {
         .limits(args.limits.limits(interrupt::flag(), ctx.started))
         .profile(args.profile)
         .parts(args.parts.wanted())
+        .checkpoint(args.parts.checkpoints())
         .progress_every(SEARCH_EVERY);
     if let Some(k) = args.best {
         plan = plan.best(usize::try_from(k).unwrap_or(usize::MAX));

@@ -771,15 +771,31 @@ fn self_split_shards_list_each_solution_once_and_merge_to_the_sequential_count()
         "--limit",
         "3",
     ]);
+    // Both are the plan's refusals (`Plan::check`), on `solve` and the puzzles alike.
     assert_eq!(code, 2);
-    assert!(err.contains("--limit does not go with them"), "{err}");
+    let whole = "dlxkit: a shard's parts search each of their subtrees whole, so that together they list each solution once: they do not take a solution limit\nhint: leave out --limit: --split-after, --max-nodes and --timeout stop a part between two subtrees\n";
+    assert!(err.starts_with(whole), "{err}");
+    let (code, _, err) = run(&[
+        "queens",
+        "8",
+        "--shard",
+        "0/4",
+        "--split-after",
+        "30",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with(whole), "{err}");
     let file = dir.join("q.checkpoint");
+    let listing = "dlxkit: a checkpoint saves and resumes a count (a list would repeat the solutions found before each stop): it does not take a list of the solutions\nhint: give --count\n";
     let (code, _, err) = run(&["solve", &queens8, "--checkpoint", file.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("--checkpoint and --resume count: give --count"),
-        "{err}"
-    );
+    assert!(err.starts_with(listing), "{err}");
+    let (code, _, err) = run(&["queens", "8", "--checkpoint", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with(listing), "{err}");
+    assert!(!file.exists(), "refused before any checkpoint is written");
 }
 
 #[test]
@@ -820,5 +836,44 @@ fn puzzle_shards_split_themselves_when_listing_and_counting() {
         "--seed",
         "3",
     ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn shards_searched_with_two_seeds_do_not_merge() {
+    // The seed fixes the tree each shard searches: its fingerprint names it, so the shards
+    // of one seed merge to the count, and a shard of another seed among them is refused.
+    let shard = |i: usize, seed: &str| {
+        let (code, out, err) = run(&[
+            "queens",
+            "8",
+            "--seed",
+            seed,
+            "--count",
+            "--shard",
+            &format!("{i}/4"),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let same: String = (0..4).map(|i| shard(i, "3")).collect();
+    let (code, out, err) = run_with_stdin(&["merge"], &same);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    let mixed: String = (0..4)
+        .map(|i| shard(i, if i == 2 { "4" } else { "3" }))
+        .collect();
+    let (code, _, err) = run_with_stdin(&["merge"], &mixed);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("shard 2 (") && err.contains("is from a different problem or shard list"),
+        "{err}"
+    );
+    // Without a seed, the list is Knuth's order's: a seeded shard does not join it either.
+    let (code, plain, err) = run(&["queens", "8", "--count", "--shard", "2/4"]);
+    assert_eq!(code, 0, "{err}");
+    let mixed: String = (0..4)
+        .map(|i| if i == 2 { plain.clone() } else { shard(i, "3") })
+        .collect();
+    let (code, _, err) = run_with_stdin(&["merge"], &mixed);
     assert_eq!(code, 2, "{err}");
 }

@@ -152,6 +152,8 @@ pub enum Feature {
     Profile,
     /// A shard's parts or a checkpoint (the search continued from a path of the problem).
     Parts,
+    /// A checkpoint: the count saved and resumed ([`crate::xc::shard::Frontier`]).
+    Checkpoint,
 }
 
 impl fmt::Display for Feature {
@@ -170,6 +172,7 @@ impl fmt::Display for Feature {
             Feature::SolutionLimit => "a solution limit",
             Feature::Profile => "a profile of the nodes per level",
             Feature::Parts => "a shard's parts or a checkpoint",
+            Feature::Checkpoint => "a checkpoint",
         })
     }
 }
@@ -209,6 +212,13 @@ pub enum Unsupported {
     /// Parts of a shard, or a checkpoint, with something they do not carry.
     #[error("a shard's parts and checkpoints continue the plain search of the problem as given, from a path of it: they do not take {0}")]
     Parts(Feature),
+    /// A shard's parts (a shard that splits itself, or a part of one) with something that
+    /// would cut one of their subtrees short.
+    #[error("a shard's parts search each of their subtrees whole, so that together they list each solution once: they do not take {0}")]
+    WholeSubtrees(Feature),
+    /// A checkpoint with something it does not save.
+    #[error("a checkpoint saves and resumes a count (a list would repeat the solutions found before each stop): it does not take {0}")]
+    Checkpoint(Feature),
     /// A list of shards at a fixed depth that is not as long as asked.
     #[error("the list of shards at depth {depth} has {found} shards, not {asked}")]
     ShardCount {
@@ -281,6 +291,7 @@ pub struct Plan {
     memo: Option<MemoOptions>,
     profile: bool,
     parts: bool,
+    checkpoint: bool,
 }
 
 /// What a planned search did: the machine, why it ended, what it counted, and what the
@@ -406,6 +417,24 @@ impl Plan {
         self
     }
 
+    /// Says that the count will be saved to and resumed from a checkpoint
+    /// ([`crate::xc::shard::Frontier`]): a kind of part ([`Plan::parts`]), which counts.
+    ///
+    /// ```
+    /// use dlxkit::xc::plan::{Feature, Plan, Unsupported};
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// let listing = Plan::new().checkpoint(true);
+    /// assert_eq!(listing.check(&p), Err(Unsupported::Checkpoint(Feature::List)));
+    /// assert_eq!(listing.count(true).check(&p), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checkpoint(mut self, checkpoint: bool) -> Plan {
+        self.checkpoint = checkpoint;
+        self.parts |= checkpoint;
+        self
+    }
+
     /// The memoised search's options with the plan's threads and limits (`None` unless the
     /// plan counts with it): what [`Plan::run`] counts with, and what builds the same
     /// search's ZDD ([`crate::xc::zdd::Zdd::build`]).
@@ -489,9 +518,6 @@ impl Plan {
             if let Some(feature) = refused {
                 return Err(Unsupported::Best(feature));
             }
-        }
-        if self.reduce.is_some() && bounds {
-            return Err(Unsupported::Bounds(Feature::Reduce));
         }
         if let Some(shard) = self.shard {
             if shard.index >= shard.of {
@@ -814,10 +840,17 @@ impl Plan {
     }
 
     /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
-    /// the problem as given, and walk Algorithm X's or C's subtrees (not M's moves).
+    /// the problem as given, and walk Algorithm X's or C's subtrees (not M's moves); a
+    /// checkpoint saves a count, and a shard's parts search their subtrees whole.
     fn check_parts(&self, problem: &Problem) -> Result<(), Unsupported> {
         if !self.parts {
             return Ok(());
+        }
+        if self.checkpoint && !self.count {
+            return Err(Unsupported::Checkpoint(Feature::List));
+        }
+        if !self.checkpoint && self.limits.max_solutions.is_some() {
+            return Err(Unsupported::WholeSubtrees(Feature::SolutionLimit));
         }
         let refused = if problem.has_bounds() {
             Some(Feature::Bounds)
@@ -837,14 +870,15 @@ impl Plan {
 
     /// The split of `searched`: in Knuth's plain order (a seeded search of Algorithm X or C
     /// searches each shard's subtree in its own order), but with the plan's option order for
-    /// Algorithm M, whose shards number their moves in it.
+    /// Algorithm M, whose shards number their moves in it. Its fingerprint names the plan's
+    /// order either way ([`Split::in_order`]): shards searched in two orders do not merge.
     fn split(&self, searched: &Problem, by: SplitBy) -> Split {
         let arena = Arena::new();
         let order = match searched.has_bounds() {
             true => self.order,
             false => SearchOrder::new(),
         };
-        Split::of_solver(&mut Solver::with_order(searched, &arena, order), by)
+        Split::of_solver(&mut Solver::with_order(searched, &arena, order), by).in_order(self.order)
     }
 
     /// The list of shards `shard` belongs to, refused when cut at a depth that does not

@@ -40,6 +40,8 @@
 //! # Ok::<(), dlxkit::xc::ParseError>(())
 //! ```
 
+mod bounds;
+
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -201,21 +203,24 @@ impl Problem {
     /// # Ok::<(), dlxkit::xc::ParseError>(())
     /// ```
     ///
-    /// A problem with item bounds (Algorithm M, [`Problem::has_bounds`]) comes back unchanged,
-    /// with no round run: DLX-PRE's rules assume every primary item is covered exactly once.
+    /// A problem with item bounds (Algorithm M, [`Problem::has_bounds`]) is reduced through
+    /// its relaxed problem, where DLX-PRE's rules hold: the items covered exactly once or at
+    /// most once, without those that may be covered more often; what it removes goes from
+    /// the problem given, which keeps exactly its solutions (the proof is in `reduce/bounds.rs`).
+    ///
+    /// ```
+    /// use dlxkit::xc::{Problem, ReduceOptions};
+    /// // `A` once, `B` twice: every option of `A` holds `C`, so `C` goes, and so does `B C`,
+    /// // which would clash with whichever option covers `A`.
+    /// let p = Problem::from_dlx("A 2|B | C\nA B C\nA C\nB C\nB\n")?;
+    /// let r = p.reduce(&ReduceOptions::new());
+    /// assert_eq!(r.problem.to_dlx(), "A 2|B\nA B\nA\nB\n");
+    /// assert_eq!(r.problem.count_solutions(), p.count_solutions());
+    /// # Ok::<(), dlxkit::xc::ParseError>(())
+    /// ```
     pub fn reduce(&self, options: &ReduceOptions) -> Reduction {
         if self.has_bounds() {
-            return Reduction {
-                problem: self.clone(),
-                origin: self.options().collect(),
-                removed_options: Vec::new(),
-                removed_items: Vec::new(),
-                rounds: 0,
-                fixed_point: false,
-                infeasible: None,
-                status: Status::Complete,
-                nodes: 0,
-            };
+            return bounds::reduce(self, options);
         }
         let mut links = Links::new(self);
         let mut meter = StepMeter::new(&options.limits);

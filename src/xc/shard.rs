@@ -40,6 +40,7 @@ use std::time::Instant;
 
 use thiserror::Error;
 
+use super::choose::SearchOrder;
 use super::count::Count;
 use super::problem::{OptionId, Problem};
 use super::search::{Choice, Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
@@ -574,6 +575,39 @@ impl Split {
     /// engine's version: results with the same fingerprint belong to the same list of shards.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
+    }
+
+    /// The same list, named for a search that branches in `order`: a seed or the preference
+    /// for `#` items changes what each shard's search visits (for Algorithm M, the list
+    /// itself), so the fingerprint holds them, and [`merge`] refuses the results of a list
+    /// made in one order with those of another. Knuth's order leaves it as it is.
+    ///
+    /// ```
+    /// use dlxkit::xc::shard::{Split, SplitBy};
+    /// use dlxkit::xc::{Problem, SearchOrder};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// let plain = Split::new(&p, SplitBy::Count(2));
+    /// let seeded = |seed| Split::new(&p, SplitBy::Count(2)).in_order(SearchOrder::new().seed(seed));
+    /// assert_eq!(plain.clone().in_order(SearchOrder::new()).fingerprint(), plain.fingerprint());
+    /// assert_ne!(seeded(1).fingerprint(), plain.fingerprint());
+    /// assert_ne!(seeded(1).fingerprint(), seeded(2).fingerprint());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn in_order(mut self, order: SearchOrder) -> Split {
+        if order != SearchOrder::new() {
+            let mut hash = self.fingerprint;
+            let seed = order.seed.map_or(u64::MAX, |seed| seed & 0x7fff_ffff);
+            for b in seed
+                .to_le_bytes()
+                .into_iter()
+                .chain([u8::from(order.prefer_sharp)])
+            {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+            self.fingerprint = hash;
+        }
+        self
     }
 
     /// Expands `leaf` (the matrix holds `base` then `leaf.options`), counting its node and

@@ -384,8 +384,14 @@ fn solve_part<P: Shown>(
         seed: args.memo.seed,
         ..SearchOrder::new()
     };
-    // The plan only checks what the parts refuse (a seed, say); the parts run below.
-    let plan = Plan::new().order(order).parts(true);
+    // The plan only checks what the parts refuse (a seed, a list from a checkpoint, say);
+    // the parts run below.
+    let plan = Plan::new()
+        .order(order)
+        .count(args.count)
+        .limits(args.limits.limits(super::interrupt::flag(), ctx.started))
+        .parts(true)
+        .checkpoint(args.parts.checkpoints());
     let plan = parallel::apply(&args.parallel, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
     let mut printer = Printer::new(puzzle, args, ctx)?;
