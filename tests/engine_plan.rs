@@ -770,7 +770,10 @@ fn a_shard_list_names_its_seed() {
     let seeded = |seed| SearchOrder::new().seed(seed);
     assert_eq!(fingerprint(seeded(3), 0), fingerprint(seeded(3), 2));
     assert_ne!(fingerprint(seeded(3), 0), fingerprint(seeded(4), 0));
-    assert_ne!(fingerprint(seeded(3), 0), fingerprint(SearchOrder::new(), 0));
+    assert_ne!(
+        fingerprint(seeded(3), 0),
+        fingerprint(SearchOrder::new(), 0)
+    );
     let plain = Split::new(&p, SplitBy::Count(3)).fingerprint();
     assert_eq!(fingerprint(SearchOrder::new(), 1), plain);
 }

@@ -341,14 +341,8 @@ impl Search {
                 let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
                 self.cutoff = self.cutoff.min(net);
             }
-            if let Some(flag) = &self.limits.cancel {
-                if flag.load(Ordering::Relaxed) {
-                    self.finish(Status::Cancelled);
-                    return true;
-                }
-            }
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.finish(Status::TimeLimit);
+            if let Some(status) = self.limits.interruption() {
+                self.finish(status);
                 return true;
             }
         }

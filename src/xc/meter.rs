@@ -1,4 +1,11 @@
-//! The node budget shared by the threads of one search.
+//! The limit meter: what stops a search besides its node count (the cancel flag and the
+//! deadline, [`Limits::interruption`]), and the node budget shared by the threads of one
+//! search ([`Budget`]).
+//!
+//! Every machine counts its nodes in its own loop (a counter it keeps in a register) and,
+//! every 1,024 nodes, asks [`Limits::interruption`] whether a cancel or the deadline stops
+//! it: dancing links (X, C and M), the minimum-cost search and the Sudoku solvers' budget,
+//! so that a limit means the same everywhere.
 //!
 //! A search on one thread stops at its node limit exactly; on several threads each thread
 //! searches its shards with what is left of one budget when it starts them and spends what
@@ -7,6 +14,40 @@
 //! written here once, for the parallel listing and the parallel count alike.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::search::{Limits, Status};
+
+impl Limits {
+    /// Why a search must stop now for its cancel flag or its deadline (`None`: it goes on).
+    /// The searches ask every 1,024 nodes or so, since reading the clock costs more than a
+    /// node.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use dlxkit::xc::{Limits, Status};
+    /// assert_eq!(Limits::new().interruption(), None);
+    /// assert_eq!(Limits::new().timeout(Duration::ZERO).interruption(), Some(Status::TimeLimit));
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// assert_eq!(Limits::new().cancel_flag(flag).interruption(), Some(Status::Cancelled));
+    /// ```
+    #[inline]
+    pub fn interruption(&self) -> Option<Status> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(Status::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Status::TimeLimit);
+        }
+        None
+    }
+}
 
 /// A node budget drawn from by several threads (unlimited when made from `None`).
 ///

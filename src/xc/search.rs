@@ -21,7 +21,7 @@
 //! statistics, and the solver stays usable: the next search first unwinds the old one.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -270,7 +270,9 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
-/// What is applied at the current level of the search.
+/// Where Algorithm X's or C's loop ([`Solver::step_with`]) stands: what is applied at the
+/// current level. Algorithm M's loop has its own places ([`MovePhase`]): neither machine
+/// reaches the other's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// No search in progress; the matrix holds only the forced options.
@@ -281,10 +283,19 @@ enum Phase {
     Try,
     /// The level's item is covered and `choice[level]` is committed.
     Undo,
-    /// Algorithm M: the level's item is entered; `choice[level]` is the next move to try
-    /// (an option's node, or the item's header for the null move).
+}
+
+/// Where Algorithm M's loop ([`Solver::dance_bounded`]) stands when it hands control back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MovePhase {
+    /// No search in progress; the matrix holds only the forced options and moves made.
+    Idle,
+    /// About to enter a node at `level` (nothing applied at this level).
+    Enter,
+    /// The level's item is entered; `choice[level]` is the next move to try (an option's
+    /// node, or the item's header for the null move).
     Advance,
-    /// Algorithm M: the levels below `level` hold their moves; the one at `level` is done.
+    /// The levels below `level` hold their moves; the one at `level` is done.
     Back,
 }
 
@@ -315,7 +326,7 @@ fn grow_levels(
 /// [`Solver::dance_bounded`]).
 struct Machine<'s> {
     level: &'s mut usize,
-    phase: &'s mut Phase,
+    phase: &'s mut MovePhase,
     best: &'s mut Vec<Item>,
     choice: &'s mut Vec<Link>,
     stats: &'s mut Stats,
@@ -368,7 +379,10 @@ pub struct Solver<'a, S: Storage = Borrowed<'a>> {
     forced: Vec<OptionId>,
     /// Algorithm M's moves made below the forced options (a shard's path, [`Choice::Move`]).
     moves: Vec<Move>,
+    /// Where Algorithm X's or C's loop stands (a problem without bounds).
     phase: Phase,
+    /// Where Algorithm M's loop stands (a problem with bounds).
+    move_phase: MovePhase,
     running: bool,
     level: usize,
     choice: Vec<Link>,
@@ -417,6 +431,7 @@ impl<S: Storage> std::fmt::Debug for Solver<'_, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("phase", &self.phase)
+            .field("move_phase", &self.move_phase)
             .field("level", &self.level)
             .field("forced", &self.forced)
             .field("stats", &self.stats)
@@ -545,6 +560,7 @@ impl<'a, S: Storage> Solver<'a, S> {
             forced: Vec::new(),
             moves: Vec::new(),
             phase: Phase::Idle,
+            move_phase: MovePhase::Idle,
             running: false,
             level: 0,
             choice: Vec::new(),
@@ -937,12 +953,10 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// assert_eq!(s.progress().estimate, 1.0);
     /// ```
     pub fn progress(&self) -> Progress {
-        let estimate = match self.phase {
-            Phase::Idle if !self.running && self.status.is_complete() && self.stats.nodes > 0 => {
-                1.0
-            }
-            Phase::Idle => 0.0,
-            _ => {
+        let estimate = match self.is_idle() {
+            true if !self.running && self.status.is_complete() && self.stats.nodes > 0 => 1.0,
+            true => 0.0,
+            false => {
                 let (mut fraction, mut scale) = (0.0, 1.0);
                 for l in 0..self.depth() {
                     let (k, d) = match &self.bounds {
@@ -1009,7 +1023,7 @@ impl<'a, S: Storage> Solver<'a, S> {
     /// assert!(s.is_pristine());
     /// ```
     pub fn is_pristine(&self) -> bool {
-        self.phase == Phase::Idle
+        self.is_idle()
             && self.forced.is_empty()
             && self.moves.is_empty()
             && self.level == 0
@@ -1033,7 +1047,10 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.m.cleansings = 0;
         self.status = Status::Complete;
         self.level = 0;
-        self.phase = Phase::Enter;
+        match self.problem.has_bounds() {
+            true => self.move_phase = MovePhase::Enter,
+            false => self.phase = Phase::Enter,
+        }
         self.running = true;
         self.checkpoint = 0;
         self.next_poll = 0;
@@ -1053,12 +1070,28 @@ impl<'a, S: Storage> Solver<'a, S> {
         self.stats.cleansings = self.m.cleansings;
     }
 
+    /// Whether no search is in progress (in the loop of the problem's machine: the
+    /// problem, unlike `bounds`, which Algorithm M's loop takes out while it runs, says
+    /// which).
+    fn is_idle(&self) -> bool {
+        match self.problem.has_bounds() {
+            true => self.move_phase == MovePhase::Idle,
+            false => self.phase == Phase::Idle,
+        }
+    }
+
     /// The number of levels whose choice is committed.
     fn depth(&self) -> usize {
+        if self.problem.has_bounds() {
+            return match self.move_phase {
+                MovePhase::Idle => 0,
+                MovePhase::Enter | MovePhase::Advance | MovePhase::Back => self.level,
+            };
+        }
         match self.phase {
             Phase::Undo => self.level + 1,
             Phase::Idle => 0,
-            Phase::Enter | Phase::Try | Phase::Advance | Phase::Back => self.level,
+            Phase::Enter | Phase::Try => self.level,
         }
     }
 
@@ -1186,7 +1219,6 @@ impl<'a, S: Storage> Solver<'a, S> {
                     self.level = level + 1;
                     self.phase = Phase::Enter;
                 }
-                Phase::Advance | Phase::Back => unreachable!("Algorithm M's phases"),
                 Phase::Idle => return Stop::Over,
             }
         }
@@ -1216,7 +1248,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                 bounds,
                 Machine {
                     level: &mut self.level,
-                    phase: &mut self.phase,
+                    phase: &mut self.move_phase,
                     best: &mut self.best,
                     choice: &mut self.choice,
                     stats: &mut self.stats,
@@ -1278,15 +1310,15 @@ impl<'a, S: Storage> Solver<'a, S> {
         };
         let mut depth = depth_of(best, choice, bounds, stats);
         let (mut item, mut x) = match phase {
-            Phase::Advance => (best[level], choice[level]),
+            MovePhase::Advance => (best[level], choice[level]),
             _ => (Item::default(), Link::default()),
         };
         // Resuming at a level's next move, the level was entered, so the arrays reach it;
         // backing up, the loop reads only the levels above (checked once here, as the
         // unchecked accesses below rely on it).
         assert!(match phase {
-            Phase::Advance => level < depth,
-            Phase::Back => level <= depth,
+            MovePhase::Advance => level < depth,
+            MovePhase::Back => level <= depth,
             _ => true,
         });
         // No phase variable is read inside the loop: entering a node, trying the level's
@@ -1295,7 +1327,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         // steps). `phase` says where to resume only when the loop breaks.
         let event = 'run: loop {
             let mut backing = match phase {
-                Phase::Enter => 'enter: {
+                MovePhase::Enter => 'enter: {
                     let nodes = stats.nodes;
                     if nodes >= checkpoint {
                         break 'run Pause::Checkpoint(nodes);
@@ -1308,7 +1340,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                         multiplicity::choose_bounded::<PLAIN>(d.lens, bounds, chooser)
                     else {
                         // No active item: every bound is met.
-                        phase = Phase::Back;
+                        phase = MovePhase::Back;
                         break 'run Pause::Solution(level);
                     };
                     stats.nodes = nodes + 1;
@@ -1332,10 +1364,9 @@ impl<'a, S: Storage> Solver<'a, S> {
                     }
                     false
                 }
-                Phase::Advance => false,
-                Phase::Back => true,
-                Phase::Try | Phase::Undo => unreachable!("Algorithm X's phases"),
-                Phase::Idle => break 'run Pause::Idle,
+                MovePhase::Advance => false,
+                MovePhase::Back => true,
+                MovePhase::Idle => break 'run Pause::Idle,
             };
             loop {
                 if !backing {
@@ -1345,7 +1376,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                             d.commit_bounded::<W>(x, bounds);
                         }
                         level += 1;
-                        phase = Phase::Enter;
+                        phase = MovePhase::Enter;
                         continue 'run;
                     }
                     // SAFETY: as above.
@@ -1354,7 +1385,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                 }
                 // Back up to the level above.
                 if level == 0 {
-                    phase = Phase::Idle;
+                    phase = MovePhase::Idle;
                     break 'run Pause::End;
                 }
                 level -= 1;
@@ -1395,13 +1426,13 @@ impl<'a, S: Storage> Solver<'a, S> {
             unreachable!("a solver for bounds has them")
         };
         let (updates, cleansings) = (self.m.updates, self.m.cleansings);
-        if self.phase == Phase::Advance {
+        if self.move_phase == MovePhase::Advance {
             // Entered, its current move not made yet.
             let level = self.level;
             self.m
                 .leave_bounded::<W>(self.best[level], &mut bounds, level);
         }
-        if self.phase != Phase::Idle {
+        if self.move_phase != MovePhase::Idle {
             for level in (0..self.level).rev() {
                 let (item, x) = (self.best[level], self.choice[level]);
                 if x != item.header() {
@@ -1424,7 +1455,7 @@ impl<'a, S: Storage> Solver<'a, S> {
         (self.m.updates, self.m.cleansings) = (updates, cleansings);
         self.bounds = Some(bounds);
         self.level = 0;
-        self.phase = Phase::Idle;
+        self.move_phase = MovePhase::Idle;
         debug_assert!(self.m.check_invariants().is_ok());
     }
 
@@ -1482,17 +1513,8 @@ impl<'a, S: Storage> Solver<'a, S> {
         }
         if nodes >= self.next_poll {
             self.next_poll = nodes + 1024;
-            let cancelled = self
-                .limits
-                .cancel
-                .as_ref()
-                .is_some_and(|flag| flag.load(Ordering::Relaxed));
-            if cancelled {
-                self.stop(Status::Cancelled);
-                return Some(Stop::Over);
-            }
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stop(Status::TimeLimit);
+            if let Some(status) = self.limits.interruption() {
+                self.stop(status);
                 return Some(Stop::Over);
             }
         }
@@ -1519,7 +1541,7 @@ impl<'a, S: Storage> Solver<'a, S> {
                     self.m.uncover::<W>(self.best[level]);
                 }
                 Phase::Try => self.m.uncover::<W>(self.best[level]),
-                Phase::Enter | Phase::Advance | Phase::Back => {}
+                Phase::Enter => {}
                 Phase::Idle => break,
             }
             if level == 0 {

@@ -1,7 +1,6 @@
 //! Plumbing shared by the four backtracking solvers: digit sets as bit masks, the limits
 //! check, and the checks every solve makes before searching.
 
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::{Limits, SolveReport, SolveStats};
@@ -292,19 +291,10 @@ impl<'l> Budget<'l> {
         Ok(())
     }
 
-    /// The cancel flag and the deadline, for work that is not counted in nodes.
+    /// The cancel flag and the deadline, as every search reads them
+    /// ([`Limits::interruption`]); also for work that is not counted in nodes.
     pub(crate) fn poll(&self) -> Result<(), Status> {
-        if let Some(flag) = &self.limits.cancel {
-            if flag.load(Ordering::Relaxed) {
-                return Err(Status::Cancelled);
-            }
-        }
-        if let Some(deadline) = self.limits.deadline {
-            if Instant::now() >= deadline {
-                return Err(Status::TimeLimit);
-            }
-        }
-        Ok(())
+        self.limits.interruption().map_or(Ok(()), Err)
     }
 
     /// Whether `found` solutions reach the solution limit.
