@@ -238,6 +238,16 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             vec![Parts, Seed],
             Plan::new().parts(true).order(seeded),
         ),
+        (
+            "parts limit",
+            vec![Parts, SolutionLimit],
+            Plan::new().parts(true).limits(Limits::new().solutions(1)),
+        ),
+        (
+            "parts checkpoint list",
+            vec![Parts, Checkpoint, List],
+            Plan::new().checkpoint(true),
+        ),
     ]
 }
 
