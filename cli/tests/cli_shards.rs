@@ -152,6 +152,64 @@ fn merge_names_every_problem_in_one_run_and_json_lists_what_to_run_again() {
     assert_eq!(v["problems"].as_array().unwrap().len(), 3);
 }
 
+/// A binary or garbage file is one problem, named once with its count of lines that are
+/// not results and the first of them (it was a line of error per line of garbage: 406 for
+/// 100 KB of random bytes), beside the problems of the real results.
+#[test]
+fn merge_names_a_binary_file_once_with_its_count_of_lines() {
+    let dir = scratch("merge-binary");
+    // 100 KB of bytes from a fixed xorshift: not UTF-8, with a newline now and then.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let bytes: Vec<u8> = (0..100_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect();
+    // Blank lines are skipped; every other line is garbage.
+    let count = bytes
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .count();
+    assert!(count > 100, "{count} lines");
+    let binary = dir.join("core.bin");
+    std::fs::write(&binary, &bytes).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, queens8_shards(4).concat()).unwrap();
+    let files = [binary.to_str().unwrap(), results.to_str().unwrap()];
+    let (code, out, err) = run(&["merge", files[0], files[1]]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "dlxkit: {}: {count} lines are not shard results (first at line 1: not UTF-8 text)\n",
+            files[0]
+        )
+    );
+    // In JSON, it is one problem; the four shards of the list are merged beside it.
+    let (code, out, _) = run(&["merge", "--format", "json", files[0], files[1]]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["problems"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["results"], 4);
+    // One line of garbage among results is still named by its line.
+    let mixed = dir.join("mixed.jsonl");
+    let mut text = queens8_shards(2).concat();
+    text.insert_str(0, "{not json\n");
+    std::fs::write(&mixed, text).unwrap();
+    let (code, _, err) = run(&["merge", mixed.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "dlxkit: {}:1: not a line of `dlxkit solve --shard`: key must be a string at line 1 column 2\n",
+            mixed.to_str().unwrap()
+        )
+    );
+}
+
 #[test]
 fn merge_refuses_huge_numbers_edited_lines_and_relabelled_results_naming_the_line() {
     let line = r#"{"type":"shard","fingerprint":"1","shards":18446744073709551615,"index":0,"status":"complete","solutions":1,"nodes":1,"updates":1,"above":{"nodes":0,"updates":0,"cleansings":0,"profile":[]}}"#;
