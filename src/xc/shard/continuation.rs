@@ -213,7 +213,8 @@ impl Shard {
     /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
     /// let arena = Arena::new();
     /// let mut solver = Solver::new(&p, &arena);
-    /// let shard = &Split::new(&p, SplitBy::Depth(0)).shards()[0];
+    /// let split = Split::new(&p, SplitBy::Depth(0));
+    /// let shard = &split.shards()[0];
     /// let budget = Budget::time(Duration::from_secs(60));
     /// let run = shard.run_within(&mut solver, budget, false, |_| ControlFlow::Continue(()));
     /// assert_eq!((run.outcome.status, run.outcome.stats.solutions), (Status::Complete, 4));
