@@ -1,11 +1,13 @@
-//! Shards that split themselves ([`Shard::run_with_budget`]) and the streaming merge
-//! ([`Merger`]): for random problems and random node budgets, the tree of self-split shards
+//! Shards that split themselves ([`Shard::run_with_budget`], [`Shard::run_within`]) and the
+//! streaming merge ([`Merger`]): for random problems and random node or time budgets, the tree
+//! of self-split shards
 //! lists the sequential search's solutions in its order and merges to its count, nodes,
 //! updates and profile; results altered by hand are refused with the reason.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
-use dlxkit::xc::shard::{MergeError, Merger, Shard, ShardReport, Split, SplitBy, Totals};
+use dlxkit::xc::shard::{Budget, MergeError, Merger, Shard, ShardReport, Split, SplitBy, Totals};
 use dlxkit::xc::{Arena, Event, OptionId, Problem, Solver, Status};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
@@ -55,14 +57,15 @@ impl Arbitrary for Random {
     }
 }
 
-/// Runs every shard of `split` with `budget` nodes, then every part of every continuation
-/// (as machines would, each part its own task), as reports for a merge; the solutions listed,
-/// in the order of the paths.
+/// Runs every shard of `split` within `budget` (nodes, or a [`Budget`]), then every part of
+/// every continuation (as machines would, each part its own task), as reports for a merge;
+/// the solutions listed, in the order of the paths.
 fn run_tree(
     problem: &Problem,
     split: &Split,
-    budget: u64,
+    budget: impl Into<Budgeting>,
 ) -> (Vec<ShardReport>, Vec<Vec<OptionId>>) {
+    let Budgeting(budget) = budget.into();
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);
     let mut reports = Vec::new();
@@ -71,7 +74,7 @@ fn run_tree(
         let mut todo = vec![(None, shard.clone())];
         while let Some((from, part)) = todo.pop() {
             let mut listed = Vec::new();
-            let run = part.run_with_budget(&mut solver, budget, true, |event| {
+            let run = part.run_within(&mut solver, budget, true, |event| {
                 if let Event::Solution(s) = event {
                     listed.push(s.to_vec());
                 }
@@ -93,6 +96,21 @@ fn run_tree(
     }
     let solutions = found.into_iter().flat_map(|(_, s)| s).collect();
     (reports, solutions)
+}
+
+/// A budget in nodes (a plain number) or any [`Budget`].
+struct Budgeting(Budget);
+
+impl From<u64> for Budgeting {
+    fn from(nodes: u64) -> Budgeting {
+        Budgeting(Budget::nodes(nodes))
+    }
+}
+
+impl From<Budget> for Budgeting {
+    fn from(budget: Budget) -> Budgeting {
+        Budgeting(budget)
+    }
 }
 
 fn merged(reports: &[ShardReport]) -> Result<Totals, Vec<MergeError>> {
@@ -126,7 +144,7 @@ fn queens(n: usize) -> Problem {
     Problem::from_dlx(&text).unwrap()
 }
 
-fn agrees_with_the_sequential_search(problem: &Problem, by: SplitBy, budget: u64) -> bool {
+fn agrees_with_the_sequential_search(problem: &Problem, by: SplitBy, budget: Budget) -> bool {
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);
     let sequential: Vec<Vec<OptionId>> = solver.solutions().collect();
@@ -166,8 +184,40 @@ quickcheck! {
         let budget = 1 + u64::from(budget % 40);
         [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
             .into_iter()
+            .all(|by| agrees_with_the_sequential_search(&problem, by, Budget::nodes(budget)))
+    }
+
+    fn shards_split_by_time_merge_to_the_sequential_search(p: Random, micros: u8, n: u8) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        let budget = Budget::time(Duration::from_micros(u64::from(micros % 20)).max(Duration::from_nanos(1)));
+        [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
+            .into_iter()
             .all(|by| agrees_with_the_sequential_search(&problem, by, budget))
     }
+}
+
+/// Time budgets from a nanosecond (every part stops after its first expansion) to more than
+/// the search takes: the tree of parts lists the sequential solutions in order and merges to
+/// its figures, and a small budget really splits, each part saying its time ran out.
+#[test]
+fn queens_split_themselves_by_time_and_merge_exactly() {
+    let p = queens(8);
+    for nanos in [1, 1_000, 20_000, 200_000, 10_000_000_000] {
+        let budget = Budget::time(Duration::from_nanos(nanos));
+        for by in [SplitBy::Depth(0), SplitBy::Count(5), SplitBy::Depth(2)] {
+            assert!(
+                agrees_with_the_sequential_search(&p, by, budget),
+                "{budget} {by}"
+            );
+        }
+    }
+    let split = Split::new(&p, SplitBy::Count(4));
+    let (reports, _) = run_tree(&p, &split, Budget::time(Duration::from_nanos(1)));
+    assert!(reports.len() > 4 * 3, "{} results", reports.len());
+    assert!(reports
+        .iter()
+        .all(|r| r.continuation.is_empty() == (r.status == Status::Complete)));
+    assert!(reports.iter().any(|r| r.status == Status::TimeLimit));
 }
 
 #[test]
@@ -176,7 +226,7 @@ fn queens_split_themselves_under_many_budgets_and_merge_exactly() {
     for budget in [1, 2, 3, 7, 20, 100, 1000, 100_000] {
         for by in [SplitBy::Depth(0), SplitBy::Count(5), SplitBy::Depth(2)] {
             assert!(
-                agrees_with_the_sequential_search(&p, by, budget),
+                agrees_with_the_sequential_search(&p, by, Budget::nodes(budget)),
                 "{budget} {by}"
             );
         }

@@ -34,7 +34,8 @@ or standard input, read line by line: a million lines merge in constant memory (
 per shard of the list). Each shard of the list must be there exactly once and complete, or
 split into parts (`--split-after`) that are all there. Every problem is named in one run:
 missing, duplicated, incomplete, relabelled, from another problem or list, or unreadable
-lines (with file and line); `--format json` prints the indices to run again.
+lines (with file and line; the lines of a file that are not results at all, such as a binary
+file, are named once with their count); `--format json` prints the indices to run again.
 
 What merge cannot see: a count edited by hand (a line's numbers are what it says; the
 fingerprint only ties a line to its problem and list). A line whose `complete` disagrees with
@@ -356,9 +357,54 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     })
 }
 
+/// The lines of one input that are not shard results at all (not text, not JSON, too long):
+/// a binary or garbage file is one problem, named once with a count and its first such line,
+/// rather than a line of error per line of garbage.
+#[derive(Default)]
+struct NotResults {
+    count: u64,
+    first: Option<(u64, String)>,
+}
+
+impl NotResults {
+    fn note(&mut self, line: u64, reason: String) {
+        self.count += 1;
+        self.first.get_or_insert((line, reason));
+    }
+
+    /// Tells `merger` of the lines noted in the input `name`: one line as itself, more as
+    /// their count and the first.
+    fn report(self, name: &str, merger: &mut Merger) {
+        let Some((line, reason)) = self.first else {
+            return;
+        };
+        let (place, reason) = match self.count {
+            1 => (format!("{name}:{line}"), reason),
+            n => (
+                name.to_string(),
+                format!("{n} lines are not shard results (first at line {line}: {reason})"),
+            ),
+        };
+        merger.refuse(MergeError::Unreadable { place, reason });
+    }
+}
+
 /// Reads the shard lines of one input into `merger`, one line at a time (each at most
-/// [`MAX_LINE`] bytes), noting every line it cannot read.
-fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, best: &mut BestLines) {
+/// [`MAX_LINE`] bytes), noting every line it cannot read (lines that are not shard results
+/// at all are counted, and named once for the whole input).
+fn read_lines(reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, best: &mut BestLines) {
+    let mut garbage = NotResults::default();
+    read_lines_noting(reader, name, merger, best, &mut garbage);
+    garbage.report(name, merger);
+}
+
+fn read_lines_noting(
+    mut reader: Box<dyn BufRead>,
+    name: &str,
+    merger: &mut Merger,
+    best: &mut BestLines,
+    garbage: &mut NotResults,
+) {
     let mut buffer = Vec::new();
     let mut number = 0u64;
     loop {
@@ -380,10 +426,10 @@ fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, bes
             }
         }
         if buffer.len() as u64 > MAX_LINE {
-            merger.refuse(MergeError::Unreadable {
-                place: at(),
-                reason: format!("a line longer than {MAX_LINE} bytes: not a shard's result"),
-            });
+            garbage.note(
+                number,
+                format!("a line longer than {MAX_LINE} bytes: not a shard's result"),
+            );
             // Skip the rest of that line.
             loop {
                 buffer.clear();
@@ -400,10 +446,7 @@ fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, bes
             bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         }
         let Ok(text) = std::str::from_utf8(bytes) else {
-            merger.refuse(MergeError::Unreadable {
-                place: at(),
-                reason: "not UTF-8 text".to_string(),
-            });
+            garbage.note(number, "not UTF-8 text".to_string());
             continue;
         };
         if text.trim().is_empty() {
@@ -412,10 +455,7 @@ fn read_lines(mut reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, bes
         let mut line: Line = match serde_json::from_str(text) {
             Ok(line) => line,
             Err(e) => {
-                merger.refuse(MergeError::Unreadable {
-                    place: at(),
-                    reason: format!("not a line of `dlxkit solve --shard`: {e}"),
-                });
+                garbage.note(number, format!("not a line of `dlxkit solve --shard`: {e}"));
                 continue;
             }
         };

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::plan::{ShardOf, Unsupported};
-use dlxkit::xc::shard::{Frontier, Path, Shard, Split, SplitBy};
+use dlxkit::xc::shard::{Budget, Frontier, Path, Shard, Split, SplitBy};
 use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
@@ -262,16 +262,19 @@ fn exit_for(status: Status) -> Exit {
 /// Flags of `dlxkit solve` for shards that split themselves and for checkpoints.
 #[derive(Args, Clone, Debug, Default)]
 pub struct PartArgs {
-    /// With --shard: stop after about NODES nodes and name the subtrees left (the shard's
-    /// continuation, in "continuation"), each to run with --from; exits 0
+    /// With --shard: stop after about NODES nodes, or after a TIME such as 90s, 10m, 2h or
+    /// 500ms, and name the subtrees left (the shard's continuation, in "continuation"), each
+    /// to run with --from; exits 0
     ///
     /// The shard stops between subtrees, so what it counted and what it names add up
-    /// exactly; `dlxkit merge` checks the whole tree of parts. Without --count, each part
-    /// prints the solutions of the subtrees it searched whole (JSON Lines, before its shard
-    /// line), so the parts of a shard list each of its solutions exactly once; --limit does
-    /// not go with it.
-    #[arg(long, value_name = "NODES", value_parser = parse_positive, requires = "shard")]
-    pub split_after: Option<u64>,
+    /// exactly; `dlxkit merge` checks the whole tree of parts. Nodes split the same way on
+    /// every run; a time gives tasks of even length wherever nodes cost more, but a part run
+    /// again may split elsewhere (keep one result per part: merge names a part counted
+    /// twice). Without --count, each part prints the solutions of the subtrees it searched
+    /// whole (JSON Lines, before its shard line), so the parts of a shard list each of its
+    /// solutions exactly once; --limit does not go with it.
+    #[arg(long, value_name = "NODES|TIME", value_parser = parse_budget, requires = "shard")]
+    pub split_after: Option<Budget>,
 
     /// With --shard I/N: search only the part PATH of shard I (a path its continuation named)
     #[arg(long, value_name = "PATH", requires = "shard")]
@@ -404,14 +407,14 @@ pub fn run_part(
         }
         (None, whole) => whole.cloned(),
     };
-    let budget = args.split_after.unwrap_or(u64::MAX);
+    let budget = args.split_after.unwrap_or_else(Budget::unlimited);
     solver.set_limits(limits.clone());
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut failed = None;
-    let (outcome, continuation, waste) = match &target {
+    let (outcome, continuation, waste, spent) = match &target {
         Some(part) => {
-            let run = part.run_with_budget(&mut solver, budget, !count, |event| {
+            let run = part.run_within(&mut solver, budget, !count, |event| {
                 if let Event::Solution(options) = event {
                     if let Err(e) = solution(&mut out, options) {
                         failed = Some(e);
@@ -420,7 +423,7 @@ pub fn run_part(
                 }
                 ControlFlow::Continue(())
             });
-            (run.outcome, run.continuation, run.waste)
+            (run.outcome, run.continuation, run.waste, run.spent)
         }
         None => (
             Outcome {
@@ -429,6 +432,7 @@ pub fn run_part(
             },
             Vec::new(),
             0,
+            false,
         ),
     };
     let above = split.above();
@@ -460,17 +464,23 @@ pub fn run_part(
     }
     out.json_line(&line)?;
     out.flush()?;
-    Ok(part_exit(outcome.status, !continuation.is_empty()))
+    Ok(part_exit(outcome.status, spent))
 }
 
-/// The exit of a budgeted shard: complete, or stopped by its budget with its rest named, is
-/// done (0); a signal is 130 or 143; another limit is "retry" (75).
-fn part_exit(status: Status, named_rest: bool) -> Exit {
-    if status == Status::NodeLimit && named_rest {
+/// The exit of a budgeted shard: complete, or stopped by its budget (nodes or time) with its
+/// rest named, is done (0); a signal is 130 or 143; another limit is "retry" (75).
+fn part_exit(status: Status, spent: bool) -> Exit {
+    if spent {
         Exit::Success
     } else {
         Exit::for_shard(status)
     }
+}
+
+/// Parses `--split-after`: nodes, or a time with its unit.
+fn parse_budget(text: &str) -> Result<Budget, String> {
+    text.parse()
+        .map_err(|e: dlxkit::xc::shard::BudgetError| e.to_string())
 }
 
 /// A count with a checkpoint file: the frontier advanced a piece at a time, written after

@@ -152,6 +152,64 @@ fn merge_names_every_problem_in_one_run_and_json_lists_what_to_run_again() {
     assert_eq!(v["problems"].as_array().unwrap().len(), 3);
 }
 
+/// A binary or garbage file is one problem, named once with its count of lines that are
+/// not results and the first of them (it was a line of error per line of garbage: 406 for
+/// 100 KB of random bytes), beside the problems of the real results.
+#[test]
+fn merge_names_a_binary_file_once_with_its_count_of_lines() {
+    let dir = scratch("merge-binary");
+    // 100 KB of bytes from a fixed xorshift: not UTF-8, with a newline now and then.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let bytes: Vec<u8> = (0..100_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect();
+    // Blank lines are skipped; every other line is garbage.
+    let count = bytes
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .count();
+    assert!(count > 100, "{count} lines");
+    let binary = dir.join("core.bin");
+    std::fs::write(&binary, &bytes).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, queens8_shards(4).concat()).unwrap();
+    let files = [binary.to_str().unwrap(), results.to_str().unwrap()];
+    let (code, out, err) = run(&["merge", files[0], files[1]]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "dlxkit: {}: {count} lines are not shard results (first at line 1: not UTF-8 text)\n",
+            files[0]
+        )
+    );
+    // In JSON, it is one problem; the four shards of the list are merged beside it.
+    let (code, out, _) = run(&["merge", "--format", "json", files[0], files[1]]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["problems"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["results"], 4);
+    // One line of garbage among results is still named by its line.
+    let mixed = dir.join("mixed.jsonl");
+    let mut text = queens8_shards(2).concat();
+    text.insert_str(0, "{not json\n");
+    std::fs::write(&mixed, text).unwrap();
+    let (code, _, err) = run(&["merge", mixed.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "dlxkit: {}:1: not a line of `dlxkit solve --shard`: key must be a string at line 1 column 2\n",
+            mixed.to_str().unwrap()
+        )
+    );
+}
+
 #[test]
 fn merge_refuses_huge_numbers_edited_lines_and_relabelled_results_naming_the_line() {
     let line = r#"{"type":"shard","fingerprint":"1","shards":18446744073709551615,"index":0,"status":"complete","solutions":1,"nodes":1,"updates":1,"above":{"nodes":0,"updates":0,"cleansings":0,"profile":[]}}"#;
@@ -685,13 +743,13 @@ fn merge_adds_counts_past_2_to_the_128_read_and_written_as_strings() {
     );
 }
 
-/// Runs every shard of `base` cut into `n`, each splitting itself after `budget` nodes and
-/// listing its solutions, and every part of every continuation; gives the solution lines'
-/// `key` fields (sorted) and the shard lines.
+/// Runs every shard of `base` cut into `n`, each splitting itself after `budget` (nodes, or a
+/// time) and listing its solutions, and every part of every continuation; gives the solution
+/// lines' `key` fields (sorted) and the shard lines.
 fn list_in_split_parts(
     base: &[&str],
     n: usize,
-    budget: u64,
+    budget: impl ToString,
     key: &str,
 ) -> (Vec<String>, Vec<String>) {
     let mut solutions = Vec::new();
@@ -699,8 +757,8 @@ fn list_in_split_parts(
     for i in 0..n {
         let shard = format!("{i}/{n}");
         let mut todo: Vec<Option<String>> = vec![None];
+        let budget = budget.to_string();
         while let Some(from) = todo.pop() {
-            let budget = budget.to_string();
             let mut args = base.to_vec();
             args.extend(["--shard", &shard, "--split-after", &budget]);
             if let Some(f) = &from {
@@ -728,6 +786,82 @@ fn list_in_split_parts(
     }
     solutions.sort();
     (solutions, lines)
+}
+
+/// Shards that split themselves after a time (`--split-after 2ms`) on a problem that takes
+/// far longer: every part exits 0, its status says the time ran out, and the tree of parts
+/// lists each solution once and counts to the sequential count, nodes and updates.
+#[test]
+fn shards_split_by_time_list_each_solution_once_and_merge_to_the_sequential_count() {
+    let dir = scratch("split-by-time");
+    let queens12 = queens_file(12, &dir);
+    let (_, whole, _) = run(&["solve", &queens12, "--format", "jsonl"]);
+    let sequential = listed(&whole, "options");
+    assert_eq!(sequential.len(), 14200);
+    let (solutions, lines) = list_in_split_parts(&["solve", &queens12], 2, "2ms", "options");
+    let timed = lines
+        .iter()
+        .filter(|l| l.contains("\"status\":\"time limit\""))
+        .count();
+    assert!(timed > 0, "no part ran out of its time: {lines:?}");
+    assert_eq!(solutions, sequential);
+    let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "14200\n"), "{err}");
+
+    let queens13 = queens_file(13, &dir);
+    let (_, _, seq) = run(&["solve", &queens13, "--count", "--stats"]);
+    let mut results = String::new();
+    let mut timed = 0;
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let mut args = vec![
+                "solve",
+                &queens13,
+                "--count",
+                "--shard",
+                &shard,
+                "--split-after",
+                "5ms",
+            ];
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            let parts = v["continuation"].as_array().unwrap();
+            if !parts.is_empty() {
+                assert_eq!(v["status"], "time limit", "{out}");
+                timed += 1;
+            }
+            todo.extend(parts.iter().map(|p| Some(p.as_str().unwrap().to_string())));
+            results.push_str(&out);
+        }
+    }
+    assert!(timed > 0, "no part ran out of its time");
+    let (code, out, err) = run_with_stdin(&["merge", "--stats"], &results);
+    assert_eq!((code, out.as_str()), (0, "73712\n"), "{err}");
+    for label in ["nodes", "updates"] {
+        let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+        assert!(err.contains(line), "{line} not in {err}");
+    }
+    // A budget that is neither nodes nor a time is refused, naming both forms.
+    let (code, _, err) = run(&[
+        "solve",
+        &queens12,
+        "--count",
+        "--shard",
+        "0/2",
+        "--split-after",
+        "10M",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`10M` is neither a number of nodes (e.g. 1000000) nor a time (e.g. 500ms, 90s, 10m, 2h)"),
+        "{err}"
+    );
 }
 
 /// The `key` fields of the solution lines of a whole listing, sorted.

@@ -8,6 +8,9 @@
 //! stop when sent SIGTERM after [`PATIENCE`] (work that a huge but valid value asks for is
 //! allowed to run; ignoring the signal is not). Standard output is read up to
 //! [`MAX_OUTPUT`] and then closed, so a huge count that streams is cut short as a pager would.
+//! The board (`play --port`) runs until stopped: once it says where it listens, it is sent
+//! SIGTERM at once and must stop. `merge` reads results as a stream, apart from the other
+//! readers, so its `--max-input` is fuzzed too.
 //!
 //! `fuzz_smoke_numeric_flags` runs a fixed set of cases with every test run; longer runs, from
 //! a new seed each time (the seed is printed, `DLXKIT_FUZZ_SEED` replays it):
@@ -18,7 +21,8 @@
 
 use std::io::Read;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -44,13 +48,48 @@ const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
 
 /// A subcommand under test: its words, the arguments that keep its work small (dropped when
-/// the flag they set is the one fuzzed), its numeric positional (with a value that works) and
-/// its standard input.
+/// the flag they set is the one fuzzed), its numeric positional (with a value that works),
+/// its standard input, and for a server, the words on standard output that say it is up.
 struct Subcommand {
     words: &'static [&'static str],
     base: &'static [(&'static str, &'static str)],
     positional: Option<(&'static str, &'static str)>,
-    stdin: &'static str,
+    stdin: Stdin,
+    ready: Option<&'static str>,
+}
+
+/// A case's standard input.
+#[derive(Clone, Copy)]
+enum Stdin {
+    Text(&'static str),
+    /// The shard lines of [`PROBLEM`] cut in two (`solve --count --shard I/2`).
+    ShardResults,
+}
+
+impl Stdin {
+    fn bytes(self) -> Vec<u8> {
+        match self {
+            Stdin::Text(text) => text.as_bytes().to_vec(),
+            Stdin::ShardResults => {
+                static LINES: OnceLock<Vec<u8>> = OnceLock::new();
+                LINES
+                    .get_or_init(|| {
+                        let mut lines = Vec::new();
+                        for i in 0..2 {
+                            let out = assert_cmd::Command::new(env!("CARGO_BIN_EXE_dlxkit"))
+                                .args(["solve", "--count", "--shard", &format!("{i}/2")])
+                                .write_stdin(PROBLEM)
+                                .output()
+                                .unwrap();
+                            assert!(out.status.success(), "{out:?}");
+                            lines.extend(out.stdout);
+                        }
+                        lines
+                    })
+                    .clone()
+            }
+        }
+    }
 }
 
 /// The subcommands that read numbers.
@@ -59,91 +98,120 @@ const SUBCOMMANDS: &[Subcommand] = &[
         words: &["solve"],
         base: &[],
         positional: None,
-        stdin: PROBLEM,
+        stdin: Stdin::Text(PROBLEM),
+        ready: None,
     },
     Subcommand {
         words: &["solve"],
         base: &[("--count", "")],
         positional: None,
-        stdin: PROBLEM,
+        stdin: Stdin::Text(PROBLEM),
+        ready: None,
     },
     Subcommand {
         words: &["reduce"],
         base: &[],
         positional: None,
-        stdin: PROBLEM,
+        stdin: Stdin::Text(PROBLEM),
+        ready: None,
     },
     Subcommand {
         words: &["shard"],
         base: &[],
         positional: None,
-        stdin: PROBLEM,
+        stdin: Stdin::Text(PROBLEM),
+        ready: None,
     },
     Subcommand {
         words: &["queens"],
         base: &[],
         positional: Some(("N", "6")),
-        stdin: "",
+        stdin: Stdin::Text(""),
+        ready: None,
     },
     Subcommand {
         words: &["langford"],
         base: &[],
         positional: Some(("N", "4")),
-        stdin: "",
+        stdin: Stdin::Text(""),
+        ready: None,
     },
     Subcommand {
         words: &["dominoes"],
         base: &[],
         positional: Some(("MxN", "4x4")),
-        stdin: "",
+        stdin: Stdin::Text(""),
+        ready: None,
     },
     Subcommand {
         words: &["soma"],
         base: &[("--limit", "1")],
         positional: None,
-        stdin: "",
+        stdin: Stdin::Text(""),
+        ready: None,
     },
     Subcommand {
         words: &["macmahon"],
         base: &[("--limit", "1")],
         positional: None,
-        stdin: "",
+        stdin: Stdin::Text(""),
+        ready: None,
     },
     Subcommand {
         words: &["sudoku", "solve"],
         base: &[],
         positional: None,
-        stdin: PUZZLE,
+        stdin: Stdin::Text(PUZZLE),
+        ready: None,
     },
     Subcommand {
         words: &["sudoku", "count"],
         base: &[],
         positional: None,
-        stdin: PUZZLE,
+        stdin: Stdin::Text(PUZZLE),
+        ready: None,
     },
     Subcommand {
         words: &["sudoku", "rate"],
         base: &[],
         positional: None,
-        stdin: PUZZLE,
+        stdin: Stdin::Text(PUZZLE),
+        ready: None,
     },
     Subcommand {
         words: &["sudoku", "explain"],
         base: &[],
         positional: None,
-        stdin: PUZZLE,
+        stdin: Stdin::Text(PUZZLE),
+        ready: None,
     },
     Subcommand {
         words: &["sudoku", "generate"],
         base: &[("--seed", "1"), ("--size", "4")],
         positional: None,
-        stdin: "",
+        stdin: Stdin::Text(""),
+        ready: None,
+    },
+    Subcommand {
+        words: &["merge"],
+        base: &[],
+        positional: None,
+        stdin: Stdin::ShardResults,
+        ready: None,
+    },
+    Subcommand {
+        words: &["play"],
+        base: &[],
+        positional: None,
+        stdin: Stdin::Text(""),
+        ready: Some("the board is at http"),
     },
     Subcommand {
         words: &["bench"],
         base: &[("--runs", "1"), ("--warmup", "0")],
         positional: None,
-        stdin: PUZZLE,
+        stdin: Stdin::Text(PUZZLE),
+        ready: None,
     },
 ];
 
@@ -202,8 +270,9 @@ fn targets() -> &'static [(usize, Option<String>)] {
                 sub.words.join(" ")
             );
             for flag in flags {
-                // One subcommand fuzzes the global size flag: the others read it alike.
-                if flag != "--max-input" || i == 0 {
+                // One subcommand fuzzes the global size flag for the readers of whole
+                // inputs, which read it alike; merge streams its own way.
+                if flag != "--max-input" || i == 0 || sub.words == ["merge"] {
                     targets.push((i, Some(flag)));
                 }
             }
@@ -352,8 +421,14 @@ fn have_prlimit() -> bool {
     })
 }
 
-/// Reads up to `max` bytes from a pipe on a thread, then drops it (closing the pipe).
-fn drain(mut pipe: impl Read + Send + 'static, max: usize) -> JoinHandle<Vec<u8>> {
+/// Reads up to `max` bytes from a pipe on a thread, then drops it (closing the pipe); sets
+/// `seen` once what was read holds `marker`.
+fn drain(
+    mut pipe: impl Read + Send + 'static,
+    max: usize,
+    marker: Option<&'static str>,
+    seen: Arc<AtomicBool>,
+) -> JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut kept = Vec::new();
         let mut buf = [0u8; 8192];
@@ -362,18 +437,22 @@ fn drain(mut pipe: impl Read + Send + 'static, max: usize) -> JoinHandle<Vec<u8>
                 Ok(0) | Err(_) => break,
                 Ok(n) => kept.extend_from_slice(&buf[..n]),
             }
+            if marker.is_some_and(|m| String::from_utf8_lossy(&kept).contains(m)) {
+                seen.store(true, Ordering::Release);
+            }
         }
         kept
     })
 }
 
-/// Waits for `child` until `deadline`: its status, or `None` if it still runs.
-fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
+/// Waits for `child` until `deadline` or until `ready` is set: its status, or `None` if it
+/// still runs.
+fn wait_until(child: &mut Child, deadline: Instant, ready: &AtomicBool) -> Option<ExitStatus> {
     loop {
         if let Some(status) = child.try_wait().unwrap() {
             return Some(status);
         }
-        if Instant::now() >= deadline {
+        if Instant::now() >= deadline || ready.load(Ordering::Acquire) {
             return None;
         }
         std::thread::sleep(Duration::from_millis(5));
@@ -410,6 +489,7 @@ fn case_args(sub: &Subcommand, flag: Option<&str>, value: &str) -> Vec<String> {
 /// Runs one case, `Err` with what went wrong.
 fn check_case(sub: &Subcommand, flag: Option<&str>, value: &str) -> Result<(), String> {
     let args = case_args(sub, flag, value);
+    let stdin = sub.stdin.bytes();
     let mut child = Command::new("prlimit")
         .arg(LIMIT)
         .arg("--")
@@ -422,23 +502,29 @@ fn check_case(sub: &Subcommand, flag: Option<&str>, value: &str) -> Result<(), S
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stdin = sub.stdin.as_bytes().to_vec();
     let mut pipe = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {
         let _ = std::io::Write::write_all(&mut pipe, &stdin);
     });
-    let stdout = drain(child.stdout.take().unwrap(), MAX_OUTPUT);
-    let stderr = drain(child.stderr.take().unwrap(), 1 << 16);
+    let up = Arc::new(AtomicBool::new(false));
+    let stdout = drain(
+        child.stdout.take().unwrap(),
+        MAX_OUTPUT,
+        sub.ready,
+        up.clone(),
+    );
+    let never = Arc::new(AtomicBool::new(false));
+    let stderr = drain(child.stderr.take().unwrap(), 1 << 16, None, never.clone());
     let started = Instant::now();
     let mut signalled = false;
-    let status = match wait_until(&mut child, started + PATIENCE) {
+    let status = match wait_until(&mut child, started + PATIENCE, &up) {
         Some(status) => status,
         None => {
             signalled = true;
             let _ = Command::new("kill")
                 .args(["-TERM", &child.id().to_string()])
                 .status();
-            match wait_until(&mut child, Instant::now() + GRACE) {
+            match wait_until(&mut child, Instant::now() + GRACE, &never) {
                 Some(status) => status,
                 None => {
                     let _ = child.kill();
@@ -569,6 +655,7 @@ fn fuzz_smoke_numeric_flags() {
         "--time",
         "--size",
         "--givens",
+        "--port",
     ] {
         assert!(
             flags.iter().any(|f| f == expected),
@@ -576,6 +663,28 @@ fn fuzz_smoke_numeric_flags() {
         );
     }
     assert_eq!(fuzz_flags(1, 150, None, false), 150);
+    // merge's --max-input, and the board's --port on its hostile values (a port in use, one
+    // below 1024, 0 for any free one, and the refused).
+    let merge = SUBCOMMANDS
+        .iter()
+        .position(|s| s.words == ["merge"])
+        .unwrap();
+    let play = SUBCOMMANDS
+        .iter()
+        .position(|s| s.words == ["play"])
+        .unwrap();
+    for (i, flag) in [(merge, "--max-input"), (play, "--port")] {
+        assert!(
+            targets().contains(&(i, Some(flag.to_string()))),
+            "{flag} of {:?} is not fuzzed",
+            SUBCOMMANDS[i].words
+        );
+        for value in HOSTILE {
+            if let Err(why) = check_case(&SUBCOMMANDS[i], Some(flag), value) {
+                panic!("{why}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -162,10 +162,34 @@ fn send_in_pieces(addr: SocketAddr, bytes: &[u8], rng: &mut Rng) -> Result<Seen,
             return Err(format!("no response within 30 s: {e}"));
         }
     }
+    response_to(bytes, &raw)
+}
+
+/// Checks `raw`, what the server sent back for the request `bytes`.
+fn response_to(bytes: &[u8], raw: &[u8]) -> Result<Seen, String> {
     if raw.is_empty() {
         return Ok(Seen::Closed);
     }
-    let text = String::from_utf8_lossy(&raw);
+    let whole = String::from_utf8_lossy(raw);
+    let mut text: &str = &whole;
+    // An `Expect: 100-continue` request whose body had not all arrived when its head was read
+    // is first told `100 Continue`, an interim response with no body, before the final one
+    // (RFC 9110, 15.2: a client reads past it). Only such a request may get one.
+    let asked_to_continue = String::from_utf8_lossy(bytes)
+        .to_ascii_lowercase()
+        .contains("expect: 100-continue");
+    while let Some(rest) = text.strip_prefix("HTTP/1.1 100 Continue\r\n\r\n") {
+        if !asked_to_continue {
+            return Err(format!(
+                "100 Continue to a request that did not ask for it: {whole:?}"
+            ));
+        }
+        text = rest;
+    }
+    if text.is_empty() {
+        // Told to go on, then closed without an answer (the request was cut off).
+        return Ok(Seen::Closed);
+    }
     let (head, body) = text
         .split_once("\r\n\r\n")
         .ok_or_else(|| format!("a response without the end of its head: {text:?}"))?;
@@ -177,6 +201,11 @@ fn send_in_pieces(addr: SocketAddr, bytes: &[u8], rng: &mut Rng) -> Result<Seen,
         .next()
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| format!("no status: {head:?}"))?;
+    if status < 200 {
+        return Err(format!(
+            "an interim response ({status}) where a final one belongs: {head:?}"
+        ));
+    }
     let length: Option<usize> = head.lines().find_map(|l| {
         let (name, value) = l.split_once(':')?;
         name.eq_ignore_ascii_case("content-length")
@@ -258,6 +287,49 @@ fn fuzz_play(seed: u64, cases: usize, until: Option<Instant>) -> (usize, usize) 
 pub fn fuzz_play_for(seed: u64, time: Duration) {
     let (run, answered) = fuzz_play(seed, usize::MAX, Some(Instant::now() + time));
     eprintln!("play: {run} requests, {answered} answered");
+}
+
+/// The fuzz pass failed now and then on a loaded machine (seed 1795759129060972299, case
+/// 1590: "a response without Content-Length: HTTP/1.1 100 Continue"): its client took the
+/// interim `100 Continue` that an `Expect: 100-continue` request gets, when its body has not
+/// all arrived as the head is read, for the final response. The server was right; the client
+/// now reads past it, and still refuses one sent unasked.
+#[test]
+fn an_expect_continue_request_gets_100_continue_then_its_answer() {
+    let server = Server::start();
+    let head = "POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+                Content-Length: 37\r\nExpect: 100-continue\r\n\r\n";
+    let body = "{\"ce4.4..1\",\"size\":4}";
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    // The head alone: the server says go on before the body comes.
+    let mut interim = [0u8; 25];
+    stream.read_exact(&mut interim).unwrap();
+    assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+    stream.write_all(body.as_bytes()).unwrap();
+    stream.shutdown(Shutdown::Write).unwrap();
+    let mut raw = interim.to_vec();
+    stream.read_to_end(&mut raw).unwrap();
+    let request = format!("{head}{body}");
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    assert!(
+        text.contains("HTTP/1.1 400 ") && text.contains("the body ended after 21 of the 37 bytes"),
+        "{text}"
+    );
+    assert!(matches!(
+        response_to(request.as_bytes(), &raw),
+        Ok(Seen::Answered)
+    ));
+    // The same answer to a request that did not ask to be told to go on is refused.
+    let unasked = request.replace("Expect: 100-continue\r\n", "");
+    let err = response_to(unasked.as_bytes(), &raw).err().unwrap();
+    assert!(
+        err.starts_with("100 Continue to a request that did not ask for it"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -46,10 +46,12 @@ use super::problem::{OptionId, Problem};
 use super::search::{Choice, Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
 
+mod budget;
 mod checkpoint;
 mod continuation;
 mod merge;
 
+pub use budget::{Budget, BudgetError};
 pub use checkpoint::{CheckpointError, Frontier};
 pub use continuation::{Budgeted, LocateError};
 pub use merge::{Merged, Merger, MAX_KEPT, MAX_LEVELS, MAX_SHARDS, MISSING_SHOWN};

@@ -13,14 +13,16 @@
 //! continuation add up to those of the sequential search, as a [`super::Split`]'s do.
 //!
 //! A child is first tried with at most a quarter of the budget, so one huge child costs at
-//! most that much waste before the search goes below it.
+//! most that much waste before the search goes below it. The budget is nodes, time, or both
+//! ([`Budget`]): with time, a child is tried until a quarter of the time or the end of the
+//! budget, whichever comes first.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::{add_profile, Path, Shard, Step};
+use super::{add_profile, Budget, Path, Shard, Step};
 use crate::xc::problem::OptionId;
 use crate::xc::search::{Choice, Event, Next, Outcome, Solver, Stats, Status};
 use crate::xc::storage::Storage;
@@ -72,6 +74,10 @@ pub struct Budgeted {
     /// Nodes of abandoned subtrees (searched, then searched again as parts of the
     /// continuation or below): the price of stopping between subtrees.
     pub waste: u64,
+    /// Whether the shard stopped because its own budget ran out (its status then says which:
+    /// [`Status::NodeLimit`] or [`Status::TimeLimit`]), naming the rest: the shard is done, not
+    /// cut short. False when it is complete, or when another limit or the handler stopped it.
+    pub spent: bool,
 }
 
 impl Shard {
@@ -193,13 +199,49 @@ impl Shard {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
+        self.run_within(solver, Budget::nodes(budget), list, handler)
+    }
+
+    /// Searches the shard as [`Shard::run_with_budget`] does, within a budget of nodes, of
+    /// time, or both ([`Budget`]): it stops between subtrees when either runs out.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::time::Duration;
+    /// use dlxkit::xc::{Arena, Problem, Solver, Status};
+    /// use dlxkit::xc::shard::{Budget, Split, SplitBy};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+    /// let arena = Arena::new();
+    /// let mut solver = Solver::new(&p, &arena);
+    /// let split = Split::new(&p, SplitBy::Depth(0));
+    /// let shard = &split.shards()[0];
+    /// let budget = Budget::time(Duration::from_secs(60));
+    /// let run = shard.run_within(&mut solver, budget, false, |_| ControlFlow::Continue(()));
+    /// assert_eq!((run.outcome.status, run.outcome.stats.solutions), (Status::Complete, 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_within<S, F>(
+        &self,
+        solver: &mut Solver<'_, S>,
+        budget: Budget,
+        list: bool,
+        handler: F,
+    ) -> Budgeted
+    where
+        S: Storage,
+        F: FnMut(Event<'_>) -> ControlFlow<()>,
+    {
         let started = Instant::now();
+        let nodes = budget.nodes.unwrap_or(u64::MAX).max(1);
+        let end = budget.time.and_then(|t| started.checked_add(t));
         if solver.problem().has_bounds() {
             // Algorithm M's subtrees are not walked in parts: the shard is searched whole,
-            // with the budget as a node limit (a status other than complete says it ran out).
+            // with the budget as a node limit and a deadline (a status other than complete
+            // says it ran out).
             let saved = solver.limits().clone();
             let mut limits = saved.clone();
-            limits.max_nodes = Some(saved.max_nodes.map_or(budget, |n| n.min(budget)).max(1));
+            limits.max_nodes = Some(saved.max_nodes.map_or(nodes, |n| n.min(nodes)));
+            limits.deadline = earliest(saved.deadline, end);
             solver.set_limits(limits);
             let outcome = self.run(solver, list, 0, handler);
             solver.set_limits(saved);
@@ -207,6 +249,7 @@ impl Shard {
                 outcome,
                 continuation: Vec::new(),
                 waste: 0,
+                spent: false,
             };
         }
         let base: Vec<OptionId> = solver.forced().to_vec();
@@ -214,8 +257,11 @@ impl Shard {
         let mut walk = Walk {
             base,
             saved,
-            budget: budget.max(1),
-            remaining: budget.max(1),
+            budget: nodes,
+            remaining: nodes,
+            end,
+            slice: budget.time.map(|t| t / 4),
+            spent: false,
             stats: Stats::default(),
             status: Status::Complete,
             continuation: Vec::new(),
@@ -236,6 +282,7 @@ impl Shard {
                         outcome,
                         continuation: Vec::new(),
                         waste: 0,
+                        spent: false,
                     };
                 }
                 Some(expansion) => {
@@ -295,7 +342,16 @@ impl Shard {
             },
             continuation: walk.continuation,
             waste: walk.waste,
+            spent: walk.spent,
         }
+    }
+}
+
+/// The earlier of two optional instants.
+fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 
@@ -341,8 +397,14 @@ struct Child {
 struct Walk<F> {
     base: Vec<OptionId>,
     saved: crate::xc::search::Limits,
+    /// The node budget, and the nodes left of it.
     budget: u64,
     remaining: u64,
+    /// The end of the time budget, and a quarter of it (the longest try of one child).
+    end: Option<Instant>,
+    slice: Option<Duration>,
+    /// Whether the budget ran out (rather than another limit or the handler stopping it).
+    spent: bool,
     stats: Stats,
     status: Status,
     continuation: Vec<Path>,
@@ -355,6 +417,20 @@ struct Walk<F> {
 }
 
 impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
+    /// Whether the budget is spent: no nodes left, or past the end of its time.
+    fn out_of_budget(&self) -> bool {
+        self.remaining == 0 || self.end.is_some_and(|end| Instant::now() >= end)
+    }
+
+    /// Stops the walk for its budget, with the status that says which ran out.
+    fn run_out(&mut self) {
+        self.spent = true;
+        self.status = match self.remaining {
+            0 => Status::NodeLimit,
+            _ => Status::TimeLimit,
+        };
+    }
+
     fn count_expansion(&mut self, level: usize, stats: &Stats) {
         self.stats.nodes += stats.nodes;
         self.stats.updates += stats.updates;
@@ -387,9 +463,12 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
                     of,
                 })
             };
-            if self.remaining == 0 || !self.status.is_complete() {
+            // A task stops for its budget only after some progress (a time can be over
+            // before the first child is tried): each part is smaller than the one before.
+            let progressed = self.stats.nodes > 0;
+            if !self.status.is_complete() || (progressed && self.out_of_budget()) {
                 if self.status.is_complete() {
-                    self.status = Status::NodeLimit;
+                    self.run_out();
                 }
                 self.continuation.push(rest(child.k));
                 return ControlFlow::Break(());
@@ -418,6 +497,19 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
             let try_nodes = self.remaining.min((self.budget / 4).max(1));
             let mut limits = self.saved.clone();
             limits.max_nodes = Some(limits.max_nodes.map_or(try_nodes, |m| m.min(try_nodes)));
+            // And within a quarter of the time (or what is left): a timeout before the
+            // solver's own deadline is this try's, which says the subtree is too big.
+            let try_end = self.end.map(|end| {
+                let slice = self.slice.unwrap_or_default();
+                Instant::now()
+                    .checked_add(slice)
+                    .map_or(end, |t| t.min(end))
+            });
+            let own_deadline = match (try_end, self.saved.deadline) {
+                (Some(mine), Some(theirs)) => mine < theirs,
+                (mine, _) => mine.is_some(),
+            };
+            limits.deadline = earliest(self.saved.deadline, try_end);
             restore(solver, &self.base);
             for &o in prefix {
                 solver
@@ -459,15 +551,17 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
             // Too big, or stopped: the subtree's work is thrown away.
             self.waste += outcome.stats.nodes;
             self.remaining = self.remaining.saturating_sub(outcome.stats.nodes);
-            if outcome.status != Status::NodeLimit {
+            let too_big = outcome.status == Status::NodeLimit
+                || (outcome.status == Status::TimeLimit && own_deadline);
+            if !too_big {
                 self.status = outcome.status;
             }
             // A task that has expanded nothing yet goes below the child whatever its budget,
             // so that every task makes progress (a budget of 1 node still ends).
             let progressed = self.stats.nodes > 0;
-            if !self.status.is_complete() || (self.remaining == 0 && progressed) {
+            if !self.status.is_complete() || (progressed && self.out_of_budget()) {
                 if self.status.is_complete() {
-                    self.status = Status::NodeLimit;
+                    self.run_out();
                 }
                 // The subtree too big alone, then its younger siblings together.
                 self.continuation.push(parent.child(Step {
