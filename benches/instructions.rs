@@ -9,8 +9,9 @@
 //! solution as DLX5 does; all but the unrestricted pentominoes, which take
 //! four times as long as the rest together), and every puzzle of `magictour_top1465.txt` with
 //! the `dlx` solver and a solution limit of 2, as `dlxkit sudoku solve` does. The bitset
-//! engine (`bits-...`) counts the instances it takes with the same tree, and `reduce-...`
-//! reduces an instance as Knuth's DLX-PRE does.
+//! engine (`bits-...`) counts the instances it takes with the same tree, `reduce-...`
+//! reduces an instance as Knuth's DLX-PRE does, and `cells-...` counts inputs of Knuth's
+//! generators on dancing cells (SSXCC's tree, SSMCC's with bounds).
 //!
 //! ```text
 //! cargo bench --bench instructions                # counts against benches/instructions.txt
@@ -31,6 +32,7 @@ use dlxkit::bench::engine::{self, Counts, Instance, INSTANCES};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions};
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits};
 use dlxkit::xc::bits::BitSolver;
+use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::{Arena, Limits as SearchLimits, ReduceOptions, Solver};
 
 /// The reference counts, one `name count` line per case.
@@ -56,6 +58,28 @@ const REDUCE: [(&str, &str); 2] = [
     ("reduce-queens-20", "queens-20-costs"),
 ];
 
+/// The dancing-cells cases: (case, input in `tests/cells_inputs/`, the solutions, nodes and
+/// updates of Knuth's SSXCC or, with bounds, SSMCC on it).
+const CELLS: [(&str, &str, [u64; 3]); 5] = [
+    (
+        "cells-de-bruijn-0-3-6",
+        "de-bruijn-0-3-6.dlx",
+        [2176, 58294, 6415113],
+    ),
+    (
+        "cells-windmill-4-4",
+        "windmill-4-4.dlx",
+        [0, 23898, 3044336],
+    ),
+    ("cells-queens-10", "queens-10.dlx", [724, 9205, 183924]),
+    (
+        "cells-redrect-3-5",
+        "redrect-3-5.dlx",
+        [20165, 70078, 611992],
+    ),
+    ("cells-motley-4-5", "motley-4-5.dlx", [10, 342, 21739]),
+];
+
 /// One measured case.
 #[derive(Clone, Copy)]
 enum Case {
@@ -65,6 +89,8 @@ enum Case {
     Bits(&'static str, &'static Instance),
     /// Reduce an engine instance as DLX-PRE does.
     Reduce(&'static str, &'static Instance),
+    /// Count every solution of a file on dancing cells: (case, file, expected counts).
+    Cells(&'static str, &'static str, [u64; 3]),
     /// Solve every puzzle of top1465.
     Sudoku,
 }
@@ -85,13 +111,14 @@ impl Case {
             .map(Case::Engine)
             .chain(BITS.map(|(case, name)| Case::Bits(case, instance(name))))
             .chain(REDUCE.map(|(case, name)| Case::Reduce(case, instance(name))))
+            .chain(CELLS.map(|(case, file, counts)| Case::Cells(case, file, counts)))
             .chain([Case::Sudoku])
     }
 
     fn name(self) -> &'static str {
         match self {
             Case::Engine(instance) => instance.name,
-            Case::Bits(name, _) | Case::Reduce(name, _) => name,
+            Case::Bits(name, _) | Case::Reduce(name, _) | Case::Cells(name, _, _) => name,
             Case::Sudoku => "sudoku-top1465",
         }
     }
@@ -102,6 +129,7 @@ impl Case {
             Case::Engine(instance) => engine_case(instance),
             Case::Bits(_, instance) => bits_case(instance),
             Case::Reduce(_, instance) => reduce_case(instance),
+            Case::Cells(_, file, counts) => cells_case(file, counts),
             Case::Sudoku => sudoku_case(),
         }
     }
@@ -195,6 +223,32 @@ fn reduce_case(instance: &Instance) -> Result<String, String> {
         r.problem.option_count(),
         problem.option_count(),
         r.rounds
+    ))
+}
+
+/// Counts every solution of a file in `tests/cells_inputs/` on dancing cells, checking
+/// Knuth's counts.
+fn cells_case(file: &str, expected: [u64; 3]) -> Result<String, String> {
+    let path = root().join("tests/cells_inputs").join(file);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let problem = dlxkit::xc::Problem::from_dlx(&text).map_err(|e| e.to_string())?;
+    let mut outcome = None;
+    counted(&mut || {
+        let o = CellSolver::new(&problem).count();
+        let solutions = o.stats.solutions;
+        outcome = Some(o);
+        solutions
+    });
+    let stats = outcome.expect("the search ran").stats;
+    let counts = [stats.solutions, stats.nodes, stats.updates];
+    if counts != expected {
+        return Err(format!(
+            "cells on {file}: {counts:?}, expected {expected:?}"
+        ));
+    }
+    Ok(format!(
+        "{} solutions, {} nodes, {} updates",
+        counts[0], counts[1], counts[2]
     ))
 }
 

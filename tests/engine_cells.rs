@@ -134,8 +134,10 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
         refused(cells.clone().best(1), &plain),
         engine(Feature::Best)
     );
+    // `#` items as Knuth's sharp change files take them (tests/engine_cells_modes.rs).
     let sharp = cells.clone().order(SearchOrder::new().prefer_sharp(true));
-    assert_eq!(refused(sharp, &plain), engine(Feature::PreferSharp));
+    assert_eq!(refused(sharp.clone(), &plain), None);
+    assert_eq!(refused(sharp, &bounded), None);
     // A seed runs as Knuth's `s` option (tests/engine_cells_modes.rs).
     let seeded = cells.clone().order(SearchOrder::new().seed(1));
     assert_eq!(refused(seeded, &plain), None);

@@ -722,8 +722,9 @@ impl Plan {
     }
 
     /// The first feature of this plan the dancing-cells engine does not take: the
-    /// minimum-cost search, and the splits and orders of the links engine's tree (threads,
-    /// shards, `#` items). Item bounds run on Knuth's SSMCC, a seed as his programs take it.
+    /// minimum-cost search, and the splits of the links engine's tree (threads, shards).
+    /// Item bounds run on Knuth's SSMCC, a seed as his programs take it, `#` items as his
+    /// sharp change files do.
     fn cells_refuses(&self, _problem: &Problem) -> Option<Feature> {
         if self.memo.is_some() {
             Some(Feature::Memo)
@@ -733,8 +734,6 @@ impl Plan {
             Some(Feature::Shard)
         } else if self.threads > 1 {
             Some(Feature::Threads)
-        } else if self.order.prefer_sharp {
-            Some(Feature::PreferSharp)
         } else {
             None
         }
@@ -789,10 +788,8 @@ impl Plan {
     ) -> Result<Outcome, Unsupported> {
         match engine {
             Engine::Cells => {
-                let mut solver = CellSolver::new(searched).with_limits(self.limits.clone());
-                if let Some(seed) = self.order.seed {
-                    solver = solver.seeded(seed);
-                }
+                let solver =
+                    CellSolver::with_order(searched, &self.order).with_limits(self.limits.clone());
                 Ok(solver.search(!self.count, every, |event| sink.event(event)))
             }
             Engine::Bits => {

@@ -7,19 +7,20 @@
 //! is named by the index `x` of its first option slot, so `set[x - 1]` is its size and
 //! `set[x - 2]` its position. `nodes` holds the options one after another, each followed
 //! by a spacer whose `item` is minus the option's length (the way back to its first node).
+//! A node's colour sits apart from it, in `colors`: the inner loop of `hide` reads a
+//! node's item and place, and only the first node of each option it walks needs a colour,
+//! so eight-byte nodes keep more options in the cache.
 
 use super::super::flip::Flip;
-use super::super::problem::{ItemKind, OptionId, Problem};
+use super::super::problem::{ItemId, ItemKind, OptionId, Problem};
 
-/// One entry of an option (or a spacer after one).
+/// One entry of an option (or a spacer after one); its colour is in `colors`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Node {
     /// The item's index `x` in `set`; a spacer: minus the length of the option before it.
     pub item: i32,
     /// Where this node sits in its item's set (a spacer: unused).
     pub loc: i32,
-    /// The colour (0: none); a spacer: the option's index in the problem.
-    pub color: i32,
 }
 
 /// The sparse sets both searches start from (SSXCC's and SSMCC's): items primary first,
@@ -39,6 +40,8 @@ pub(super) struct Sets {
     pub set: Vec<i32>,
     /// The options' nodes, each option followed by its spacer.
     pub nodes: Vec<Node>,
+    /// Each node's colour (0: none); a spacer's: its option's index in the problem.
+    pub colors: Vec<i32>,
 }
 
 impl Sets {
@@ -82,6 +85,7 @@ impl Sets {
         let mut set = vec![0i32; (next - head).max(0) as usize];
         let mut filled = vec![0i32; items.len()];
         let mut nodes = vec![Node::default()];
+        let mut colors = vec![0];
         for &o in &kept {
             let entries = problem.option(o);
             for e in entries {
@@ -90,17 +94,14 @@ impl Sets {
                 let loc = x + filled[r];
                 filled[r] += 1;
                 set[loc as usize] = nodes.len() as i32;
-                nodes.push(Node {
-                    item: x,
-                    loc,
-                    color: e.color.map_or(0, |c| c.index() as i32 + 1),
-                });
+                nodes.push(Node { item: x, loc });
+                colors.push(e.color.map_or(0, |c| c.index() as i32 + 1));
             }
             nodes.push(Node {
                 item: -(entries.len() as i32),
                 loc: 0,
-                color: o.index() as i32,
             });
+            colors.push(o.index() as i32);
         }
         Sets {
             items,
@@ -109,7 +110,22 @@ impl Sets {
             second,
             set,
             nodes,
+            colors,
         }
+    }
+
+    /// For Knuth's sharp preference: by index `x` in `set`, whether the item is primary
+    /// and not named `#...` (so it is branched on only after every `#` item, unless it has
+    /// at most one option).
+    pub fn unsharp(&self, problem: &Problem) -> Vec<bool> {
+        // An item without options at the end has its `x` just past `set`.
+        let mut unsharp = vec![false; self.set.len() + 1];
+        for (&i, &x) in self.items.iter().zip(&self.base) {
+            if x < self.second && !problem.item_name(ItemId(i as u32)).starts_with('#') {
+                unsharp[x as usize] = true;
+            }
+        }
+        unsharp
     }
 }
 
@@ -117,6 +133,8 @@ impl Sets {
 #[derive(Clone, Debug)]
 pub(super) struct Cells {
     pub nodes: Vec<Node>,
+    /// Each node's colour (see [`Sets::colors`]).
+    pub colors: Vec<i32>,
     pub set: Vec<i32>,
     /// The items, active ones first.
     pub item: Vec<i32>,
@@ -130,13 +148,23 @@ pub(super) struct Cells {
     pub updates: u64,
     /// Whether some primary item has no option at all (no search is needed).
     pub uncoverable: bool,
+    /// With the sharp preference, the items it puts last (see [`Sets::unsharp`]); empty
+    /// without it.
+    pub unsharp: Vec<bool>,
 }
 
 impl Cells {
     /// The sparse sets of `problem` (whose items have no bounds): primary items first, then
     /// secondary ones, each in the problem's order; each item's options in the problem's
-    /// order; options without a primary item left out, as Knuth does.
-    pub fn new(problem: &Problem) -> Cells {
+    /// order; options without a primary item left out, as Knuth does. With `sharp`, the
+    /// item choice takes Knuth's sharp preference.
+    pub fn new(problem: &Problem, sharp: bool) -> Cells {
+        let sets = Sets::new(problem, 2);
+        let unsharp = if sharp {
+            sets.unsharp(problem)
+        } else {
+            Vec::new()
+        };
         let Sets {
             items,
             sizes,
@@ -144,7 +172,8 @@ impl Cells {
             second,
             mut set,
             nodes,
-        } = Sets::new(problem, 2);
+            colors,
+        } = sets;
         for (r, &x) in base.iter().enumerate() {
             set[x as usize - 2] = r as i32;
             set[x as usize - 1] = sizes[r];
@@ -152,6 +181,7 @@ impl Cells {
         let primary = problem.primary_count();
         Cells {
             nodes,
+            colors,
             item: base,
             active: items.len(),
             second,
@@ -159,6 +189,7 @@ impl Cells {
             updates: 0,
             uncoverable: sizes[..primary].contains(&0),
             set,
+            unsharp,
         }
     }
 
@@ -220,51 +251,69 @@ impl Cells {
     }
 
     /// Hides the options of item `c` that do not agree with `color` (0: all of them) from
-    /// the other sets of items positioned below `oactive`. With `check`, returns false as
+    /// the other sets of items positioned below `oactive`. With `CHECK`, returns false as
     /// soon as an active primary item would be left without options, and pushes those
     /// left with one on the force stack.
-    pub fn hide(&mut self, c: i32, color: i32, check: bool, oactive: usize) -> bool {
-        let (set, nodes) = (&mut self.set[..], &mut self.nodes[..]);
-        let mut updates = 0u64;
-        let end = c + get(set, c as usize - 1);
-        for rr in c..end {
-            let tt = get(set, rr as usize) as usize;
-            if color != 0 && node(nodes, tt).color == color {
+    ///
+    /// Not inlined: inlined into the search loop (both instances), it ran slower.
+    #[inline(never)]
+    pub fn hide<const CHECK: bool>(&mut self, c: i32, color: i32, oactive: usize) -> bool {
+        let mut hiding = Hiding {
+            set: &mut self.set[..],
+            nodes: &mut self.nodes[..],
+            force: &mut self.force,
+            second: self.second,
+            active: self.active,
+            oactive,
+            updates: 0,
+        };
+        let colors = &self.colors[..];
+        let end = c + get(hiding.set, c as usize - 1);
+        let mut ok = true;
+        'options: for rr in c..end {
+            let tt = get(hiding.set, rr as usize) as usize;
+            if color != 0 && get(colors, tt) == color {
                 continue;
             }
             let mut nn = tt + 1;
             while nn != tt {
-                let Node {
-                    item: uu, loc: vv, ..
-                } = *node(nodes, nn);
-                if uu < 0 {
-                    nn = nn.wrapping_add_signed(uu as isize);
+                let Node { item, loc } = *node(hiding.nodes, nn);
+                if item < 0 {
+                    nn = nn.wrapping_add_signed(item as isize);
                     continue;
                 }
-                let pos = get(set, uu as usize - 2) as usize;
-                if pos < oactive {
-                    let ss = get(set, uu as usize - 1) - 1;
-                    if ss <= 1 && check && uu < self.second && pos < self.active {
-                        if ss == 0 {
-                            self.updates += updates;
-                            return false;
-                        }
-                        self.force.push(uu);
-                    }
-                    let last = (uu + ss) as usize;
-                    let nnp = get(set, last);
-                    *get_mut(set, uu as usize - 1) = ss;
-                    *get_mut(set, last) = nn as i32;
-                    *get_mut(set, vv as usize) = nnp;
-                    node_mut(nodes, nn).loc = last as i32;
-                    node_mut(nodes, nnp as usize).loc = vv;
-                    updates += 1;
+                if !hiding.unlink::<CHECK>(nn, item, loc) {
+                    ok = false;
+                    break 'options;
                 }
                 nn += 1;
             }
         }
-        self.updates += updates;
-        true
+        self.updates += hiding.updates;
+        ok
+    }
+
+    /// Pushes each active item and its size on `stack`: what [`Cells::restore_sizes`]
+    /// brings back when the search tries the next option at this level.
+    #[inline]
+    pub fn save_sizes(&self, stack: &mut Vec<(i32, i32)>) {
+        let set = &self.set[..];
+        stack.extend(
+            self.item[..self.active]
+                .iter()
+                .map(|&x| (x, get(set, x as usize - 1))),
+        );
+    }
+
+    /// Makes the items of `saved` (pushed by [`Cells::save_sizes`]) the active ones again,
+    /// with their sizes then.
+    #[inline]
+    pub fn restore_sizes(&mut self, saved: &[(i32, i32)]) {
+        self.active = saved.len();
+        let set = &mut self.set[..];
+        for &(x, size) in saved {
+            *get_mut(set, x as usize - 1) = size;
+        }
     }
 
     /// The option (in the problem) of a node.
@@ -273,7 +322,60 @@ impl Cells {
         while self.nodes[q].item >= 0 {
             q += 1;
         }
-        OptionId::new(self.nodes[q].color as usize)
+        OptionId::new(self.colors[q] as usize)
+    }
+}
+
+/// The state `Cells::hide` works on, held in locals (registers) for its inner loop.
+struct Hiding<'a> {
+    set: &'a mut [i32],
+    nodes: &'a mut [Node],
+    force: &'a mut Vec<i32>,
+    second: i32,
+    active: usize,
+    oactive: usize,
+    updates: u64,
+}
+
+impl Hiding<'_> {
+    /// Removes node `nn` (of item `uu`, at `vv` in its set) from that set if the item sits
+    /// below `oactive`; with `CHECK`, false when that leaves an active primary item empty.
+    #[inline(always)]
+    fn unlink<const CHECK: bool>(&mut self, nn: usize, uu: i32, vv: i32) -> bool {
+        let pos = get(self.set, uu as usize - 2) as usize;
+        if pos < self.oactive {
+            let ss = get(self.set, uu as usize - 1) - 1;
+            if CHECK && ss <= 1 && !self.left_one(uu, ss, pos) {
+                return false;
+            }
+            let (set, nodes) = (&mut *self.set, &mut *self.nodes);
+            let last = (uu + ss) as usize;
+            let nnp = get(set, last);
+            *get_mut(set, uu as usize - 1) = ss;
+            *get_mut(set, last) = nn as i32;
+            *get_mut(set, vv as usize) = nnp;
+            node_mut(nodes, nn).loc = last as i32;
+            node_mut(nodes, nnp as usize).loc = vv;
+            self.updates += 1;
+        }
+        true
+    }
+
+    /// Item `uu` at `pos` is left with `ss` options, at most one: false if that leaves an
+    /// active primary item empty; an active primary item left with one goes on the force
+    /// stack. Out of the loop (and tested last) since it is rarely true: testing `pos` first
+    /// costs mispredicted branches where the option's own items sit between `active` and
+    /// `oactive`.
+    #[cold]
+    #[inline(never)]
+    fn left_one(&mut self, uu: i32, ss: i32, pos: usize) -> bool {
+        if uu < self.second && pos < self.active {
+            if ss == 0 {
+                return false;
+            }
+            self.force.push(uu);
+        }
+        true
     }
 }
 
@@ -293,19 +395,21 @@ pub(super) fn randomize(item: &mut [i32], set: &mut [i32], active: usize, seed: 
     }
 }
 
-// The accesses of `hide`, the loop where dancing cells spend most of their time, unchecked
-// (the `checked` feature checks them). Every index they get is one the sparse sets hold:
-// an item's `x` (at least 2, with its header at `x - 2`, `x - 1` and its options below
-// `x + size`, inside `set` as `Cells::new` lays it out), a node's `loc` (inside its item's
-// options), a set entry (a node index below `nodes.len()`), or a node of an option walked
-// to its spacer and back (`Cells::new` ends every option with one). Hiding and restoring
+// The accesses of `hide`, the loop where dancing cells spend most of their time, and of the
+// sizes saved and restored at each branch, unchecked (the `checked` feature checks them).
+// Every index they get is one the sparse sets hold (the saved items are items):
+// an item's `x` (at least the number of header entries, 2 for SSXCC and 4 for SSMCC, with
+// its header at `x - 2`, `x - 1` and SSMCC's also at `x - 4`, `x - 3`, and its options
+// below `x + size`, inside `set` as `Sets::new` lays it out), a node's `loc` (inside its item's
+// options), a set entry (a node index below `nodes.len()`, which is `colors.len()` too, so
+// it indexes the colours as well), or a node of an option walked to its spacer and back (`Cells::new` ends every option with one). Hiding and restoring
 // only permute entries within an item's range and write sizes no larger than it was built
 // with, so these stay true for the whole search.
 
 #[inline(always)]
 #[cfg(not(feature = "checked"))]
 #[allow(unsafe_code)]
-fn get(set: &[i32], k: usize) -> i32 {
+pub(super) fn get(set: &[i32], k: usize) -> i32 {
     debug_assert!(k < set.len());
     // SAFETY: `k` is an index the sparse sets hold (see above), below `set.len()`.
     unsafe { *set.get_unchecked(k) }
@@ -314,7 +418,7 @@ fn get(set: &[i32], k: usize) -> i32 {
 #[inline(always)]
 #[cfg(not(feature = "checked"))]
 #[allow(unsafe_code)]
-fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
+pub(super) fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
     debug_assert!(k < set.len());
     // SAFETY: as for `get`.
     unsafe { set.get_unchecked_mut(k) }
@@ -323,7 +427,7 @@ fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
 #[inline(always)]
 #[cfg(not(feature = "checked"))]
 #[allow(unsafe_code)]
-fn node(nodes: &[Node], k: usize) -> &Node {
+pub(super) fn node(nodes: &[Node], k: usize) -> &Node {
     debug_assert!(k < nodes.len());
     // SAFETY: `k` is a node index the sparse sets hold (see above), below `nodes.len()`.
     unsafe { nodes.get_unchecked(k) }
@@ -332,7 +436,7 @@ fn node(nodes: &[Node], k: usize) -> &Node {
 #[inline(always)]
 #[cfg(not(feature = "checked"))]
 #[allow(unsafe_code)]
-fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
+pub(super) fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
     debug_assert!(k < nodes.len());
     // SAFETY: as for `node`.
     unsafe { nodes.get_unchecked_mut(k) }
@@ -340,24 +444,24 @@ fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
 
 #[inline(always)]
 #[cfg(feature = "checked")]
-fn get(set: &[i32], k: usize) -> i32 {
+pub(super) fn get(set: &[i32], k: usize) -> i32 {
     set[k]
 }
 
 #[inline(always)]
 #[cfg(feature = "checked")]
-fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
+pub(super) fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
     &mut set[k]
 }
 
 #[inline(always)]
 #[cfg(feature = "checked")]
-fn node(nodes: &[Node], k: usize) -> &Node {
+pub(super) fn node(nodes: &[Node], k: usize) -> &Node {
     &nodes[k]
 }
 
 #[inline(always)]
 #[cfg(feature = "checked")]
-fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
+pub(super) fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
     &mut nodes[k]
 }

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::super::choose::{SearchOrder, UNSHARP};
 use super::super::problem::{OptionId, Problem};
 use super::super::search::{Event, Limits, Outcome, Progress, Stats, Status};
 use super::bounded::Bounded;
@@ -57,14 +58,36 @@ enum Step {
 impl CellSolver {
     /// A search of `problem`: Knuth's SSXCC, or his SSMCC when the problem has item bounds.
     pub fn new(problem: &Problem) -> CellSolver {
+        CellSolver::with_order(problem, &SearchOrder::new())
+    }
+
+    /// A search of `problem` in `order`: with its seed as [`CellSolver::seeded`] takes it;
+    /// with the sharp preference, an item not named `#...` is branched on only when it has
+    /// one option left (a forced move) or no `#` item is left, as in Knuth's sharp change
+    /// files for DLX2 and DLX3 (SSXCC's and SSMCC's choice otherwise).
+    ///
+    /// ```
+    /// use dlxkit::xc::cells::CellSolver;
+    /// use dlxkit::xc::{Problem, SearchOrder};
+    /// let p = Problem::from_dlx("A #B\nA\nA #B\n#B\n")?;
+    /// let sharp = SearchOrder::new().prefer_sharp(true);
+    /// let outcome = CellSolver::with_order(&p, &sharp).count();
+    /// assert_eq!(outcome.stats.solutions, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_order(problem: &Problem, order: &SearchOrder) -> CellSolver {
         let machine = if problem.has_bounds() {
-            Machine::Bounded(Bounded::new(problem))
+            Machine::Bounded(Bounded::new(problem, order.prefer_sharp))
         } else {
-            Machine::Plain(Cells::new(problem))
+            Machine::Plain(Cells::new(problem, order.prefer_sharp))
         };
-        CellSolver {
+        let solver = CellSolver {
             machine,
             limits: Limits::default(),
+        };
+        match order.seed {
+            Some(seed) => solver.seeded(seed),
+            None => solver,
         }
     }
 
@@ -205,27 +228,12 @@ fn run(
                     }
                 }
                 if forced.is_none() {
-                    // The item with the fewest options, the first of the ties; those
-                    // with one option go on the force stack.
-                    let mut fewest = i32::MAX;
-                    let mut dead = false;
-                    for k in 0..c.active {
-                        let x = c.item[k];
-                        if x >= c.second {
-                            continue;
-                        }
-                        let s = c.size(x);
-                        if s <= 1 {
-                            if s == 0 {
-                                dead = true;
-                            } else {
-                                c.force.push(x);
-                            }
-                        } else if s < fewest || (s == fewest && x < best) {
-                            best = x;
-                            fewest = s;
-                        }
-                    }
+                    let (fewest, dead);
+                    (fewest, best, dead) = if c.unsharp.is_empty() {
+                        choose::<false>(c, best)
+                    } else {
+                        choose::<true>(c, best)
+                    };
                     if dead {
                         // Hiding catches an empty item before this (Knuth: "I'm
                         // confused"); should one get here, it is a dead end.
@@ -234,7 +242,7 @@ fn run(
                         continue;
                     }
                     forced = c.force.pop();
-                    if forced.is_none() && fewest == i32::MAX {
+                    if forced.is_none() && fewest == i64::MAX {
                         stats.solutions += 1;
                         if list {
                             solution.clear();
@@ -258,18 +266,16 @@ fn run(
                         best = x;
                         c.swap_out(best);
                         oactive = c.active;
-                        c.hide(best, 0, false, oactive);
+                        c.hide::<false>(best, 0, oactive);
                         saved[level + 1] = saved[level];
                     }
                     None => {
                         c.swap_out(best);
                         oactive = c.active;
-                        c.hide(best, 0, false, oactive);
+                        c.hide::<false>(best, 0, oactive);
                         let base = saved[level];
                         stack.truncate(base);
-                        for &x in &c.item[..c.active] {
-                            stack.push((x, c.size(x)));
-                        }
+                        c.save_sizes(&mut stack);
                         saved[level + 1] = stack.len();
                     }
                 }
@@ -305,15 +311,47 @@ fn run(
                     continue;
                 }
                 let (from, to) = (saved[level], saved[level + 1]);
-                c.active = to - from;
-                for &(x, size) in &stack[from..to] {
-                    c.set[x as usize - 1] = size;
-                }
+                c.restore_sizes(&stack[from..to]);
                 cur_choice += 1;
                 step = Step::Advance;
             }
         }
     }
+}
+
+/// The item with the fewest options, the first of the ties (`best`: the item chosen last,
+/// where SSXCC starts its ties); those with one option go on the force stack. With `SHARP`,
+/// an item not named `#...` with two options or more comes after every `#` item (Knuth's
+/// sharp preference). Returns the fewest options (`i64::MAX`: no primary item is active),
+/// the item, and whether some active primary item has none.
+#[inline(never)]
+fn choose<const SHARP: bool>(c: &mut Cells, mut best: i32) -> (i64, i32, bool) {
+    let mut fewest = i64::MAX;
+    let mut dead = false;
+    for k in 0..c.active {
+        let x = c.item[k];
+        if x >= c.second {
+            continue;
+        }
+        let s = c.size(x);
+        if s <= 1 {
+            if s == 0 {
+                dead = true;
+            } else {
+                c.force.push(x);
+            }
+            continue;
+        }
+        let mut key = i64::from(s);
+        if SHARP && c.unsharp[x as usize] {
+            key += UNSHARP;
+        }
+        if key < fewest || (key == fewest && x < best) {
+            best = x;
+            fewest = key;
+        }
+    }
+    (fewest, best, dead)
 }
 
 /// Hides the options that conflict with the option of `node` (its other items: primary
@@ -328,10 +366,10 @@ fn hide_others(c: &mut Cells, node: usize, oactive: usize) -> bool {
             continue;
         }
         if cc < c.second {
-            if !c.hide(cc, 0, true, oactive) {
+            if !c.hide::<true>(cc, 0, oactive) {
                 return false;
             }
-        } else if c.pos(cc) < oactive && !c.hide(cc, c.nodes[q].color, true, oactive) {
+        } else if c.pos(cc) < oactive && !c.hide::<true>(cc, c.colors[q], oactive) {
             return false;
         }
         q += 1;
