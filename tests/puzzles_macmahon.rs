@@ -165,3 +165,188 @@ fn bad_boards_and_colours_are_errors() {
     assert!(MacMahonTriangles::new(&board, 2, Some(2)).is_err());
     assert!(MacMahonTriangles::doubled(&[(40, 0, false)]).is_err());
 }
+
+/// A solution as the colour of each edge, an edge being its two end points in Knuth's
+/// slanted coordinates (independent of the library's edge names).
+type Colouring = std::collections::BTreeMap<Segment, u8>;
+
+/// A point of the lattice, and an edge as its two end points.
+type Point = (i32, i32);
+type Segment = (Point, Point);
+/// A motion of the lattice's points.
+type PointMap = Box<dyn Fn(Point) -> Point>;
+
+fn colouring(tiling: &TriangleTiling) -> Colouring {
+    let mut out = Colouring::new();
+    for p in &tiling.placements {
+        let (x, y) = (p.cell.x as i32, p.cell.y as i32);
+        // The horizontal, the `/` and the `\` side, as end points.
+        let sides = if p.cell.down {
+            [
+                ((x, y + 1), (x + 1, y + 1)),
+                ((x + 1, y), (x + 1, y + 1)),
+                ((x + 1, y), (x, y + 1)),
+            ]
+        } else {
+            [
+                ((x, y), (x + 1, y)),
+                ((x, y), (x, y + 1)),
+                ((x + 1, y), (x, y + 1)),
+            ]
+        };
+        for (side, &c) in sides.iter().zip(&p.colours) {
+            let (a, b) = *side;
+            out.insert((a.min(b), a.max(b)), c);
+        }
+    }
+    out
+}
+
+/// The twelve motions of the triangular lattice on points: Knuth's turn by 60 degrees,
+/// `(x, y) -> (-y, x + y)`, `k` times, after the reflection `(x, y) -> (y, x)` if `flip`.
+fn motion(flip: bool, k: usize, (mut x, mut y): (i32, i32)) -> (i32, i32) {
+    if flip {
+        (x, y) = (y, x);
+    }
+    for _ in 0..k {
+        (x, y) = (-y, x + y);
+    }
+    (x, y)
+}
+
+/// The board's symmetries as maps of points: the motions that carry the board's edges onto
+/// themselves after a translation.
+fn point_maps(edges: &[Segment]) -> Vec<PointMap> {
+    let norm = |e: &[Segment]| {
+        let mx = e.iter().map(|(a, b)| a.0.min(b.0)).min().unwrap();
+        let my = e.iter().map(|(a, b)| a.1.min(b.1)).min().unwrap();
+        (mx, my)
+    };
+    let set: std::collections::BTreeSet<_> = edges.iter().copied().collect();
+    let low = norm(edges);
+    let mut out: Vec<PointMap> = Vec::new();
+    for flip in [false, true] {
+        for k in 0..6 {
+            let moved: Vec<_> = edges
+                .iter()
+                .map(|&(a, b)| (motion(flip, k, a), motion(flip, k, b)))
+                .collect();
+            let m = norm(&moved);
+            let t = (low.0 - m.0, low.1 - m.1);
+            let f = move |p: (i32, i32)| {
+                let q = motion(flip, k, p);
+                (q.0 + t.0, q.1 + t.1)
+            };
+            let image: std::collections::BTreeSet<_> = edges
+                .iter()
+                .map(|&(a, b)| {
+                    let (a, b) = (f(a), f(b));
+                    (a.min(b), a.max(b))
+                })
+                .collect();
+            if image == set {
+                out.push(Box::new(f));
+            }
+        }
+    }
+    out
+}
+
+fn colour_renamings(colours: u8, border: Option<u8>) -> Vec<Vec<u8>> {
+    let mut all: Vec<Vec<u8>> = vec![vec![]];
+    for _ in 0..colours {
+        all = all
+            .into_iter()
+            .flat_map(|p| {
+                (0..colours)
+                    .filter(|c| !p.contains(c))
+                    .map(|c| {
+                        let mut q = p.clone();
+                        q.push(c);
+                        q
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    all.retain(|p| border.is_none_or(|b| p[usize::from(b)] == b));
+    all
+}
+
+/// The number of classes of the solutions under the board's motions (and the colour
+/// renamings if asked), from every solution's class: the least of its images; each image
+/// must itself be a solution.
+fn classes(puzzle: &MacMahonTriangles, colours: u8, border: Option<u8>, rename: bool) -> u64 {
+    let all: Vec<Colouring> = puzzle
+        .solutions_up_to(usize::MAX)
+        .unwrap()
+        .iter()
+        .map(colouring)
+        .collect();
+    let solutions: std::collections::HashSet<&Colouring> = all.iter().collect();
+    let edges: Vec<_> = all[0].keys().copied().collect();
+    let maps = point_maps(&edges);
+    let renamings = if rename {
+        colour_renamings(colours, border)
+    } else {
+        vec![(0..colours).collect()]
+    };
+    let mut least = std::collections::HashSet::new();
+    for s in &all {
+        let mut images = Vec::new();
+        for f in &maps {
+            for r in &renamings {
+                let image: Colouring = s
+                    .iter()
+                    .map(|(&(a, b), &c)| {
+                        let (a, b) = (f(a), f(b));
+                        ((a.min(b), a.max(b)), r[usize::from(c)])
+                    })
+                    .collect();
+                assert!(
+                    solutions.contains(&image),
+                    "a symmetry maps a solution to one"
+                );
+                images.push(image);
+            }
+        }
+        least.insert(images.into_iter().min().unwrap());
+    }
+    least.len() as u64
+}
+
+#[test]
+fn distinct_counts_are_the_classes_of_every_solution() {
+    use dlxkit::puzzles::macmahon::TriangleSymmetry;
+    let mut seen = Vec::new();
+    for (shape, symmetries) in [("triangle:2", 6), ("2x1", 2)] {
+        let board = shape
+            .parse::<BoardShape>()
+            .unwrap()
+            .board(Grid::Triangles)
+            .unwrap();
+        for border in [None, Some(0), Some(1)] {
+            let raw = MacMahonTriangles::new(&board, 2, border).unwrap();
+            if raw.count() == 0 {
+                continue;
+            }
+            for (symmetry, rename) in [
+                (TriangleSymmetry::Board, false),
+                (TriangleSymmetry::BoardAndColours, true),
+            ] {
+                let p = raw.clone().distinct(symmetry);
+                let want = classes(&raw, 2, border, rename);
+                assert_eq!(p.count(), want, "{shape} {border:?} {symmetry:?}");
+                let renamings = if rename && border.is_none() { 2 } else { 1 };
+                assert_eq!(p.symmetry_count(), symmetries * renamings, "{shape}");
+                // Every representative listed is a valid solution.
+                for s in p.solutions_up_to(usize::MAX).unwrap() {
+                    p.validate(&s).unwrap();
+                    assert!(p.is_representative(&s));
+                }
+                seen.push(want);
+            }
+        }
+    }
+    assert_eq!(seen, [2, 1, 8, 4], "triangle:2 and 2x1 without a border");
+}

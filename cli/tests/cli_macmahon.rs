@@ -84,3 +84,64 @@ fn the_picture_matches_every_edge() {
         "one border colour"
     );
 }
+
+/// `--distinct` keeps one solution per class: on two colours in a triangle and in a 2x1
+/// parallelogram, the counts the library's tests check by brute force, on one thread and two;
+/// a limit counts the solutions kept, and a shard is refused.
+#[test]
+fn distinct_counts_classes() {
+    for (board, raw, board_classes, colour_classes) in
+        [("triangle:2", "12", "2", "1"), ("2x1", "16", "8", "4")]
+    {
+        let base = [
+            "macmahon",
+            "--colours",
+            "2",
+            "--border",
+            "none",
+            "--board",
+            board,
+            "--count",
+        ];
+        let count = |extra: &[&str]| run(&[&base[..], extra].concat(), "").trim().to_string();
+        assert_eq!(count(&[]), raw, "{board}");
+        assert_eq!(count(&["--distinct"]), board_classes, "{board}");
+        assert_eq!(
+            count(&["--distinct", "--jobs", "2"]),
+            board_classes,
+            "{board}"
+        );
+        assert_eq!(
+            count(&["--distinct", "--rename-colours"]),
+            colour_classes,
+            "{board}"
+        );
+    }
+    let listed = run(
+        &[
+            "macmahon",
+            "--colours",
+            "2",
+            "--border",
+            "none",
+            "--board",
+            "2x1",
+            "--distinct",
+            "--limit",
+            "3",
+            "--format",
+            "jsonl",
+        ],
+        "",
+    );
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 4, "{listed}");
+    assert!(lines[3].contains("\"solutions\":3") && lines[3].contains("solution limit"));
+    let out = dlxkit()
+        .args(["macmahon", "--distinct", "--count", "--shard", "0/2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("which --shard and its parts do not"), "{err}");
+}

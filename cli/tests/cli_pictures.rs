@@ -108,6 +108,10 @@ fn pictures_of_packings_tile_their_boards() {
         (&["polyiamond", "--board", "9x4", "--distinct"][..], 12),
         (&["polyhex"][..], 7),
         (
+            &["words", "--rows", "3", "--cols", "3", "--distinct"][..],
+            3,
+        ),
+        (
             &[
                 "polyhex",
                 "--pieces",
@@ -241,14 +245,6 @@ fn lattice_counts_and_their_emitted_problems() {
 #[test]
 fn pictures_are_refused_where_they_cannot_be() {
     let out = dlxkit()
-        .args(["shopping", "--format", "svg"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("this puzzle's solutions have no picture")
-    );
-    let out = dlxkit()
         .args([
             "polyiamond",
             "--spec",
@@ -265,4 +261,20 @@ fn pictures_are_refused_where_they_cannot_be() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`star:3` is not a board shape"));
+}
+
+/// A shopping list is drawn as a column of items, each bundle bought one piece over its
+/// items: each picture tiles the column with as many pieces as its purchase has bundles.
+#[test]
+fn purchases_tile_the_shopping_list() {
+    let dir = scratch_dir("shopping");
+    let dir_text = dir.to_str().unwrap();
+    let text = stdout_of(&["shopping", "--limit", "3", "--svg", dir_text]);
+    let purchases: Vec<usize> = text.split("\n\n").map(|p| p.lines().count()).collect();
+    assert_eq!(purchases.len(), 3, "{text}");
+    for (k, &bundles) in purchases.iter().enumerate() {
+        let file = dir.join(format!("solution-{:04}.svg", k + 1));
+        check_tiling(&std::fs::read_to_string(file).unwrap(), bundles);
+    }
+    check_tiling(&stdout_of(&["shopping", "--format", "svg"]), purchases[0]);
 }

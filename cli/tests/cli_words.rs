@@ -166,7 +166,23 @@ fn bad_lists_and_sizes_are_refused() {
             &["words", "--rows", "6", "--cols", "2"][..],
             "the list of 6-letter words is empty",
         ),
-        (&["words", "--distinct"][..], "`words` has no --distinct"),
+        (
+            &["words", "--distinct"][..],
+            "a 3x4 rectangle is not square: its transpose is 4x3",
+        ),
+        (
+            &[
+                "words",
+                "--rows",
+                "3",
+                "--cols",
+                "3",
+                "--distinct",
+                "--memo",
+                "--count",
+            ][..],
+            "--distinct keeps one solution of each class as the search lists them, which --memo",
+        ),
     ] {
         let out = dlxkit().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -190,4 +206,43 @@ fn threads_shards_and_memo_count_the_same() {
         lines.push_str(&run(&[&base[..], &["--shard", shard]].concat(), ""));
     }
     assert_eq!(run(&["merge", "-"], &lines).trim(), "653");
+}
+
+/// `--distinct` counts a square and its transpose once: the squares it lists, with their
+/// transposes, are every square the raw search lists, each once.
+#[test]
+fn distinct_squares_with_their_transposes_are_every_square() {
+    let base = ["words", "--rows", "3", "--cols", "3", "--first", "100"];
+    let count = |extra: &[&str]| run(&[&base[..], extra].concat(), "").trim().to_string();
+    assert_eq!(count(&["--count", "--distinct"]), "468");
+    assert_eq!(count(&["--count", "--distinct", "--jobs", "2"]), "468");
+    let listed = |extra: &[&str]| -> Vec<Vec<String>> {
+        let limit = ["--limit", "10000"];
+        let limit = if extra.contains(&"--limit") {
+            &[][..]
+        } else {
+            &limit[..]
+        };
+        let text = run(&[&base[..], limit, extra].concat(), "");
+        text.split("\n\n")
+            .map(|s| s.lines().map(String::from).collect())
+            .filter(|s: &Vec<String>| s.len() == 3)
+            .collect()
+    };
+    let all: HashSet<Vec<String>> = listed(&[]).into_iter().collect();
+    assert_eq!(all.len(), 653);
+    let mut covered = HashSet::new();
+    let kept = listed(&["--distinct"]);
+    assert_eq!(kept.len(), 468);
+    for rows in kept {
+        let transpose: Vec<String> = (0..3)
+            .map(|j| rows.iter().map(|r| r.as_bytes()[j] as char).collect())
+            .collect();
+        assert!(rows <= transpose, "{rows:?} is kept, not its transpose");
+        covered.insert(transpose);
+        covered.insert(rows);
+    }
+    assert_eq!(covered, all);
+    // A limit counts the squares kept.
+    assert_eq!(listed(&["--distinct", "--limit", "5"]).len(), 5);
 }

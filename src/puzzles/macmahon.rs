@@ -119,6 +119,32 @@ pub struct MacMahonTriangles {
     problem: Problem,
     /// Indexed by option; `None` for the border's option.
     placements: Vec<Option<TrianglePlacement>>,
+    /// Every edge of the board, sorted.
+    edges: Vec<Edge>,
+    /// With `--distinct`, the symmetries a solution is compared under (without the
+    /// identity); empty otherwise.
+    symmetries: Vec<EdgeSymmetry>,
+}
+
+/// An edge: its kind (an index into `KINDS`) and the cell coordinates naming it.
+type Edge = (usize, usize, usize);
+
+/// What solutions are counted once per class of ([`MacMahonTriangles::distinct`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TriangleSymmetry {
+    /// The turns and reflections that map the board to itself: a reflection lays each piece
+    /// as its mirror image, another piece of the set.
+    Board,
+    /// Those, and the renamings of the colours (the border's colour keeps its name).
+    BoardAndColours,
+}
+
+/// A symmetry of the solutions: where each edge goes, and what each colour becomes.
+#[derive(Clone, Debug)]
+struct EdgeSymmetry {
+    edge_map: Vec<usize>,
+    colour_map: Vec<u8>,
 }
 
 impl MacMahonTriangles {
@@ -250,7 +276,89 @@ impl MacMahonTriangles {
             border,
             problem: b.build()?,
             placements,
+            edges: counted.iter().map(|(e, _)| *e).collect(),
+            symmetries: Vec::new(),
         })
+    }
+
+    /// The same puzzle counting its solutions once per class of `symmetry`: a solution is
+    /// kept when no symmetry maps it to a solution whose edge colours, read in the order of
+    /// the edges' names, come first ([`Puzzle::is_representative`]). A solution is the
+    /// colour of every edge (each triangle's three colours name its piece and its turn), so
+    /// the symmetries act on edge colourings, where reflections and renamings need no
+    /// piece of their own.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::lattice::{Grid, LatticeBoard};
+    /// use dlxkit::puzzles::macmahon::{MacMahonTriangles, TriangleSymmetry};
+    /// use dlxkit::puzzles::Puzzle;
+    /// // The four triangles of two colours in a triangle of side 2, no border: 12 ways,
+    /// // 2 up to the triangle's six symmetries, 1 when a and b may swap names.
+    /// let board = LatticeBoard::triangle(Grid::Triangles, 2)?;
+    /// let p = MacMahonTriangles::new(&board, 2, None)?;
+    /// assert_eq!(p.count(), 12);
+    /// assert_eq!(p.clone().distinct(TriangleSymmetry::Board).count(), 2);
+    /// assert_eq!(p.distinct(TriangleSymmetry::BoardAndColours).count(), 1);
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn distinct(mut self, symmetry: TriangleSymmetry) -> MacMahonTriangles {
+        let colours = self.colours();
+        let colour_maps: Vec<Vec<u8>> = match symmetry {
+            TriangleSymmetry::Board => vec![(0..colours).collect()],
+            TriangleSymmetry::BoardAndColours => permutations(colours)
+                .into_iter()
+                .filter(|p| self.border.is_none_or(|b| p[usize::from(b)] == b))
+                .collect(),
+        };
+        let mut symmetries = Vec::new();
+        for edge_map in board_symmetries(&self.board, &self.edges) {
+            for colour_map in &colour_maps {
+                let identity = edge_map.iter().enumerate().all(|(i, &j)| i == j)
+                    && colour_map
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &c)| usize::from(c) == i);
+                if !identity {
+                    symmetries.push(EdgeSymmetry {
+                        edge_map: edge_map.clone(),
+                        colour_map: colour_map.clone(),
+                    });
+                }
+            }
+        }
+        self.symmetries = symmetries;
+        self
+    }
+
+    /// How many symmetries (the identity included) a solution is compared under: 1 unless
+    /// [`MacMahonTriangles::distinct`].
+    pub fn symmetry_count(&self) -> usize {
+        self.symmetries.len() + 1
+    }
+
+    fn colours(&self) -> u8 {
+        self.pieces
+            .iter()
+            .flat_map(|p| p.iter().copied())
+            .max()
+            .map_or(0, |c| c + 1)
+    }
+
+    /// The colour of every edge, in the order of `self.edges` (`u8::MAX` for one no piece
+    /// touches).
+    fn edge_colours(&self, tiling: &TriangleTiling) -> Vec<u8> {
+        let mut out = vec![u8::MAX; self.edges.len()];
+        for p in &tiling.placements {
+            for (e, &c) in edges(p.cell).iter().zip(&p.colours) {
+                if let Ok(k) = self
+                    .edges
+                    .binary_search_by_key(&(e.1, e.2, e.0), |&(k, x, y)| (x, y, k))
+                {
+                    out[k] = c;
+                }
+            }
+        }
+        out
     }
 
     /// Knuth's doubled board: each triangle `(x, y)` (or `(x, y)'` when `down`) of a small
@@ -396,6 +504,21 @@ impl Puzzle for MacMahonTriangles {
         Ok(())
     }
 
+    fn filters(&self) -> bool {
+        !self.symmetries.is_empty()
+    }
+
+    fn is_representative(&self, tiling: &TriangleTiling) -> bool {
+        let colours = self.edge_colours(tiling);
+        let mut image = vec![0; colours.len()];
+        self.symmetries.iter().all(|g| {
+            for (e, &c) in colours.iter().enumerate() {
+                image[g.edge_map[e]] = g.colour_map.get(usize::from(c)).copied().unwrap_or(c);
+            }
+            image >= colours
+        })
+    }
+
     /// Each triangle and the piece on it, turned: `xy abc`.
     fn render(&self, tiling: &TriangleTiling) -> String {
         let mut out = String::new();
@@ -462,4 +585,90 @@ impl Puzzle for MacMahonTriangles {
         }
         Some(out)
     }
+}
+
+/// Every ordering of `0..n`.
+fn permutations(n: u8) -> Vec<Vec<u8>> {
+    let mut out = vec![Vec::new()];
+    for k in 0..n {
+        out = out
+            .into_iter()
+            .flat_map(|p| {
+                (0..=p.len()).map(move |at| {
+                    let mut q = p.clone();
+                    q.insert(at, k);
+                    q
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The board's symmetries (the identity included) as maps of its edges: the twelve
+/// isometries of the plane that fix the centre of the board's triangles and turn by a
+/// multiple of 60 degrees, or reflect, kept when they carry every triangle's centre to a
+/// triangle's centre. Edges are followed by their midpoints.
+fn board_symmetries(board: &LatticeBoard, edge_list: &[Edge]) -> Vec<Vec<usize>> {
+    let centre_of = |pts: &[(f64, f64)]| {
+        let n = pts.len() as f64;
+        (
+            pts.iter().map(|p| p.0).sum::<f64>() / n,
+            pts.iter().map(|p| p.1).sum::<f64>() / n,
+        )
+    };
+    // Points are compared on a grid far finer than a triangle of side 1.
+    let key = |(x, y): (f64, f64)| ((x * 1024.0).round() as i64, (y * 1024.0).round() as i64);
+    let cell_centres: Vec<(f64, f64)> = board
+        .cells()
+        .iter()
+        .map(|&c| centre_of(&Grid::Triangles.corners(c, 1.0)))
+        .collect();
+    let middle = centre_of(&cell_centres);
+    let midpoint = |e: Edge| {
+        let (kind, x, y) = e;
+        // Each edge is a side of the triangle pointing up at (x, y) (kind 0 and 1 and 2 are
+        // its bottom, left and right sides), whether or not that triangle is on the board.
+        let pts = Grid::Triangles.corners(GridCell::new(x, y, false), 1.0);
+        let (a, b) = [(0, 1), (0, 2), (1, 2)][kind];
+        ((pts[a].0 + pts[b].0) / 2.0, (pts[a].1 + pts[b].1) / 2.0)
+    };
+    let edge_index: std::collections::HashMap<(i64, i64), usize> = edge_list
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| (key(midpoint(e)), i))
+        .collect();
+    let centres: std::collections::HashSet<(i64, i64)> =
+        cell_centres.iter().map(|&p| key(p)).collect();
+    let mut out = Vec::new();
+    for flip in [false, true] {
+        for turn in 0..6 {
+            let angle = std::f64::consts::PI / 3.0 * f64::from(turn);
+            let (sin, cos) = angle.sin_cos();
+            let move_point = |(x, y): (f64, f64)| {
+                let (mut dx, dy) = (x - middle.0, y - middle.1);
+                if flip {
+                    dx = -dx;
+                }
+                (
+                    middle.0 + cos * dx - sin * dy,
+                    middle.1 + sin * dx + cos * dy,
+                )
+            };
+            if !cell_centres
+                .iter()
+                .all(|&p| centres.contains(&key(move_point(p))))
+            {
+                continue;
+            }
+            let map: Option<Vec<usize>> = edge_list
+                .iter()
+                .map(|&e| edge_index.get(&key(move_point(midpoint(e)))).copied())
+                .collect();
+            if let Some(map) = map {
+                out.push(map);
+            }
+        }
+    }
+    out
 }

@@ -288,7 +288,42 @@ pub trait Puzzle {
         None
     }
 
-    /// Counts the solutions with a fresh [`Solver`].
+    /// Whether the puzzle counts one solution per symmetry class by keeping the
+    /// [representatives](Puzzle::is_representative) of the problem's solutions, where the
+    /// symmetry cannot be broken inside the problem (colour renamings, a word square's
+    /// transpose). Then [`Puzzle::count`] and the other searches here skip the rest, and a
+    /// command line must filter the engine's solutions the same way.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// assert!(!Queens::new(8, QueensOrder::Natural)?.filters());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn filters(&self) -> bool {
+        false
+    }
+
+    /// Whether `solution` is the one kept of its symmetry class (always, for a puzzle that
+    /// does not [filter](Puzzle::filters)).
+    ///
+    /// ```
+    /// use dlxkit::puzzles::words::{WordGrid, WordList, WordRectangle};
+    /// use dlxkit::puzzles::Puzzle;
+    /// let list: WordList = "an\nat\nno\nto\n".parse()?;
+    /// let square = WordRectangle::new(2, 2, &list, None)?.distinct()?;
+    /// let grid = |a: &str, b: &str| WordGrid { rows: vec![a.into(), b.into()] };
+    /// assert!(square.is_representative(&grid("an", "to")));
+    /// assert!(!square.is_representative(&grid("at", "no"))); // the transpose of an/to
+    /// assert!(square.is_representative(&grid("at", "to"))); // its own transpose
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    fn is_representative(&self, solution: &Self::Solution) -> bool {
+        let _ = solution;
+        true
+    }
+
+    /// Counts the solutions with a fresh [`Solver`] (the representatives only, for a puzzle
+    /// that [filters](Puzzle::filters)).
     ///
     /// ```
     /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
@@ -296,7 +331,22 @@ pub trait Puzzle {
     /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
     /// ```
     fn count(&self) -> u64 {
-        self.problem().count_solutions()
+        if !self.filters() {
+            return self.problem().count_solutions();
+        }
+        let arena = Arena::new();
+        let mut solver = Solver::new(self.problem(), &arena);
+        let mut kept = 0;
+        solver.visit(|options| {
+            if self
+                .decode(options)
+                .is_ok_and(|s| self.is_representative(&s))
+            {
+                kept += 1;
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        kept
     }
 
     /// The first solution the search finds, decoded (`Ok(None)` when there is none).
@@ -307,13 +357,11 @@ pub trait Puzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn first(&self) -> Result<Option<Self::Solution>, InvalidSolution> {
-        self.problem()
-            .first_solution()
-            .map(|s| self.decode(&s))
-            .transpose()
+        Ok(self.solutions_up_to(1)?.pop())
     }
 
-    /// Up to `limit` solutions, decoded, in the order the search finds them.
+    /// Up to `limit` solutions, decoded, in the order the search finds them (the
+    /// representatives only, for a puzzle that [filters](Puzzle::filters)).
     ///
     /// ```
     /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
@@ -325,8 +373,17 @@ pub trait Puzzle {
     fn solutions_up_to(&self, limit: usize) -> Result<Vec<Self::Solution>, InvalidSolution> {
         let arena = Arena::new();
         let mut solver = Solver::new(self.problem(), &arena);
-        let found: Vec<Vec<OptionId>> = solver.solutions().take(limit).collect();
-        found.iter().map(|s| self.decode(s)).collect()
+        let mut out = Vec::new();
+        for options in solver.solutions() {
+            if out.len() >= limit {
+                break;
+            }
+            let solution = self.decode(&options)?;
+            if self.is_representative(&solution) {
+                out.push(solution);
+            }
+        }
+        Ok(out)
     }
 
     /// Decodes and draws a raw solution in one call (what a command line needs).

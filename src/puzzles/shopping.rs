@@ -42,7 +42,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::picture::{self, Tile};
 use super::{InvalidSolution, Puzzle, PuzzleError};
+use crate::svg::Svg;
 use crate::xc::problem::check_item_name;
 use crate::xc::{OptionId, Problem};
 
@@ -423,5 +425,44 @@ impl Puzzle for ShoppingList {
             }
         }
         out
+    }
+
+    /// The shopping list as a column of boxes, one an item, and each bundle bought as one
+    /// piece over the boxes of its items, in the colour of its place among the bundles on
+    /// sale (so a bundle keeps its colour in every purchase): an exact cover drawn as a
+    /// tiling.
+    fn draw(&self, purchase: &Purchase) -> Option<Svg> {
+        const HEIGHT: f64 = 24.0;
+        let longest = self
+            .items
+            .iter()
+            .map(|i| i.chars().count())
+            .max()
+            .unwrap_or(1);
+        let width = 9.0 * longest as f64 + 16.0;
+        let row = |i: usize| {
+            let y = i as f64 * HEIGHT;
+            vec![(0.0, y), (width, y), (width, y + HEIGHT), (0.0, y + HEIGHT)]
+        };
+        let board: Vec<Vec<picture::Point>> = (0..self.items.len()).map(row).collect();
+        let tiles: Vec<Tile> = purchase
+            .bundles
+            .iter()
+            .filter_map(|&k| {
+                let bundle = self.bundles.get(k)?;
+                let rows: Vec<usize> = bundle
+                    .items
+                    .iter()
+                    .filter_map(|item| self.items.iter().position(|x| x == item))
+                    .collect();
+                Some(Tile {
+                    colour: k,
+                    name: bundle.name.clone(),
+                    cells: rows.iter().map(|&i| row(i)).collect(),
+                    cell_labels: Some(rows.iter().map(|&i| self.items[i].clone()).collect()),
+                })
+            })
+            .collect();
+        Some(picture::tiling(&board, &tiles, HEIGHT * 0.55))
     }
 }

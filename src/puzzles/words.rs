@@ -157,6 +157,8 @@ pub struct WordRectangle {
     column_words: Vec<String>,
     problem: Problem,
     lines: Vec<Line>,
+    /// Count a square and its transpose once.
+    distinct: bool,
 }
 
 impl WordRectangle {
@@ -253,7 +255,37 @@ impl WordRectangle {
             column_words,
             problem: b.build()?,
             lines,
+            distinct: false,
         })
+    }
+
+    /// The same square counting a square and its transpose (its columns read as rows) once:
+    /// of the two, the one whose rows come first in alphabetical order is kept
+    /// ([`Puzzle::is_representative`]). A rectangle that is not square has no transpose of
+    /// its own size, so that is an error.
+    ///
+    /// ```
+    /// use dlxkit::puzzles::words::{WordList, WordRectangle};
+    /// use dlxkit::puzzles::Puzzle;
+    /// let list: WordList = "an\nat\nno\nto\n".parse()?;
+    /// // an/no, an/to, at/no and at/to; an/to and at/no are each other's transposes.
+    /// assert_eq!(WordRectangle::new(2, 2, &list, None)?.count(), 4);
+    /// assert_eq!(WordRectangle::new(2, 2, &list, None)?.distinct()?.count(), 3);
+    /// let list: WordList = "at\nto\nant\n".parse()?;
+    /// assert!(WordRectangle::new(2, 3, &list, None)?.distinct().is_err());
+    /// # Ok::<(), dlxkit::puzzles::PuzzleError>(())
+    /// ```
+    pub fn distinct(mut self) -> Result<WordRectangle, PuzzleError> {
+        if self.rows != self.cols {
+            return Err(PuzzleError::Symmetry {
+                reason: format!(
+                    "a {}x{} rectangle is not square: its transpose is {}x{}",
+                    self.rows, self.cols, self.cols, self.rows
+                ),
+            });
+        }
+        self.distinct = true;
+        Ok(self)
     }
 
     /// The number of rows.
@@ -334,6 +366,18 @@ impl Puzzle for WordRectangle {
             }
         }
         Ok(())
+    }
+
+    fn filters(&self) -> bool {
+        self.distinct
+    }
+
+    fn is_representative(&self, grid: &WordGrid) -> bool {
+        if !self.distinct {
+            return true;
+        }
+        let transpose: Vec<String> = (0..self.cols).map(|j| grid.column(j)).collect();
+        grid.rows <= transpose
     }
 
     /// The rows, one a line.

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use dlxkit::puzzles::lattice::{BoardShape, Grid};
-use dlxkit::puzzles::macmahon::{MacMahonTriangles, TriangleTiling, MAX_COLOURS};
+use dlxkit::puzzles::macmahon::{MacMahonTriangles, TriangleSymmetry, TriangleTiling, MAX_COLOURS};
 use serde_json::{json, Value};
 
 use super::{paint_by_key, solve, Extras, PuzzleArgs, Shown};
@@ -16,6 +16,7 @@ Examples:
                                                    a doubled hexiamond, as Knuth's program
   dlxkit macmahon --colours 3 --board 11x1 --border none --count
   dlxkit macmahon --emit dlx | dlxkit solve --limit 1
+  dlxkit macmahon --board triangle:3 --colours 3 --border none --count --distinct --rename-colours
 
 Each piece is a triangle with a colour (a, b, c, ...) on each edge, one of each up to
 turning: 24 for four colours. Pieces turn but do not flip; two triangles that share an edge
@@ -23,7 +24,13 @@ give it the same colour, and every edge on the border has the --border colour. T
 is a shape of the triangular grid (as for polyiamond), or --doubled: Knuth's
 MACMAHON-TRIANGLES-DLX argument list, triangles xy (pointing up) and xy+ (down) of a board
 drawn twice as large. The text picture lists each triangle (xy or xy') and its colours
-clockwise from the horizontal edge.";
+clockwise from the horizontal edge.
+
+--distinct keeps one solution of each class that the board's turns and reflections (and,
+with --rename-colours, the renamings of the colours other than the border's) map to each
+other: the one whose edge colours, read in the order of the edges' names, come first. It
+filters the solutions as the search lists them, so it takes --jobs but not --shard or
+--memo.";
 
 /// Arguments of `dlxkit macmahon`.
 #[derive(Args, Clone, Debug)]
@@ -44,6 +51,16 @@ pub struct MacMahonArgs {
     /// The colour of every border edge (a, b, ...), or `none`
     #[arg(long, value_name = "COLOUR", default_value = "a")]
     pub border: String,
+
+    /// Count (or print) one solution per class of solutions that the board's turns and
+    /// reflections map to each other
+    #[arg(long)]
+    pub distinct: bool,
+
+    /// With --distinct, also count solutions that differ by a renaming of the colours once
+    /// (the border's colour keeps its name)
+    #[arg(long, requires = "distinct")]
+    pub rename_colours: bool,
 
     #[command(flatten)]
     pub common: PuzzleArgs,
@@ -99,9 +116,24 @@ fn build(args: &MacMahonArgs) -> Result<(MacMahonTriangles, Extras), CliError> {
             .board(Grid::Triangles),
     }
     .map_err(super::bad_argument)?;
-    let puzzle = MacMahonTriangles::new(&board, args.colours, border)
+    let mut puzzle = MacMahonTriangles::new(&board, args.colours, border)
         .map_err(|e| CliError::input(e.to_string()))?;
     let mut extras = Extras::default();
+    if args.distinct {
+        let symmetry = if args.rename_colours {
+            TriangleSymmetry::BoardAndColours
+        } else {
+            TriangleSymmetry::Board
+        };
+        puzzle = puzzle.distinct(symmetry);
+        extras.stats.push((
+            "symmetry",
+            format!(
+                "{} symmetries; each class counted once",
+                puzzle.symmetry_count()
+            ),
+        ));
+    }
     if board.cells().len() != puzzle.pieces().len() {
         extras.none_hint = Some(format!(
             "the board has {} triangles and there are {} pieces",

@@ -11,6 +11,7 @@
 //! are on) or as JSON with the picture and structured data ([`Shown::data`]). The flags
 //! common to all puzzles are [`PuzzleArgs`]; the exit codes are those of `solve`.
 
+mod distinct;
 mod dominoes;
 mod langford;
 mod lattice;
@@ -209,7 +210,7 @@ pub struct PlacedPiece<'a, C> {
 pub fn no_distinct(distinct: bool, name: &str) -> Result<(), CliError> {
     if distinct {
         Err(CliError::usage(format!(
-            "`{name}` has no --distinct: its solutions are only counted raw (--distinct works with polyomino, soma and langford)"
+            "`{name}` has no --distinct: its solutions are only counted raw (--distinct works with polyomino, soma, langford, polyiamond, polyhex, macmahon and words)"
         )))
     } else {
         Ok(())
@@ -287,12 +288,16 @@ pub fn solve<P: Shown>(
         }
     }
 
+    let filters = puzzle.filters();
+    if filters {
+        distinct::refuse(args)?;
+    }
     if args.memo.wanted() {
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         return solve_memo(&puzzle, args, ctx, &mut out);
     }
-    if let Some(options) = &extras.known {
+    if let Some(options) = extras.known.as_ref().filter(|_| !filters) {
         watch.hand_over();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         let mut printer = Printer::new(&puzzle, args, ctx)?;
@@ -317,13 +322,15 @@ pub fn solve<P: Shown>(
     if !args.count && limits.limit.is_none() {
         limits.limit = Some(1); // print the first solution unless asked for more
     }
+    // A filtering puzzle sees every solution, and stops itself after its limit of kept ones.
+    let kept_limit = if filters { limits.limit.take() } else { None };
     let order = SearchOrder {
         seed: args.memo.seed,
         ..SearchOrder::new()
     };
     let plan = Plan::new()
         .order(order)
-        .count(args.count)
+        .count(args.count && !filters)
         .limits(limits.limits(cancel, ctx.started))
         .progress_every(SEARCH_EVERY);
     let plan = parallel::apply(&args.parallel, plan, ctx);
@@ -342,13 +349,25 @@ pub fn solve<P: Shown>(
     let streams_to_terminal = printer.streams() && ctx.stdout_is_terminal;
     let mut bar = SearchBar::new(ctx.progress_wanted() && !streams_to_terminal)
         .with_events(printer.format == Format::Jsonl && !plan.is_shard());
-    let mut sink = Printing::new(&mut out, &mut bar, ctx, watch, |out, _, options| {
+    let sink = Printing::new(&mut out, &mut bar, ctx, watch, |out, _, options| {
         printer.solution(out, options)
     });
-    let report = plan.run(problem, &mut sink).map_err(search::refused);
-    sink.finish()?;
-    let report = report?;
-    let outcome = report.outcome();
+    let (report, outcome) = if filters {
+        let mut kept = distinct::Kept::new(&puzzle, sink, kept_limit);
+        let report = plan.run(problem, &mut kept).map_err(search::refused);
+        let outcome = report.as_ref().ok().map(|r| kept.outcome(r.outcome()));
+        kept.into_inner().finish()?;
+        let report = report?;
+        let outcome = outcome.unwrap_or_else(|| report.outcome());
+        (report, outcome)
+    } else {
+        let mut sink = sink;
+        let report = plan.run(problem, &mut sink).map_err(search::refused);
+        sink.finish()?;
+        let report = report?;
+        let outcome = report.outcome();
+        (report, outcome)
+    };
     printer.svg.finish(&mut out)?;
     match ShardLine::of(&report, problem, None) {
         Some(line) => out.json_line(&line)?,

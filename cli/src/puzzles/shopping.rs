@@ -28,7 +28,8 @@ further line is a bundle's name, `:`, and the items it holds.
   writing-set: pencils eraser
   single-ruler: ruler
 
-The picture lists the bundles to buy, one per line, with their items. In JSON, the data
+The picture lists the bundles to buy, one per line, with their items (--format svg draws
+the list as a column of items, each bundle bought one piece over its items). In JSON, the data
 of a solution is {\"bundles\": [{\"name\": ..., \"items\": [...]}, ...]}.
 
 Exit status: 0 if a way to shop was found, 1 if none, 2 for bad input or usage (a

@@ -6,7 +6,7 @@ use clap::{Args, ValueHint};
 use dlxkit::puzzles::words::{WordGrid, WordList, WordRectangle, MAX_SIDE};
 use serde_json::{json, Value};
 
-use super::{no_distinct, paint_by_key, read_file, solve, Extras, PuzzleArgs, Shown};
+use super::{paint_by_key, read_file, solve, Extras, PuzzleArgs, Shown};
 use crate::color::Paint;
 use crate::{CliError, Context, Exit};
 
@@ -18,6 +18,8 @@ Examples:
   dlxkit words --rows 2 --cols 5 --format svg > words.svg
   dlxkit words --rows 4 --cols 4 --words my-words.txt --limit 5
   dlxkit words --rows 3 --cols 2 --emit dlx | dlxkit solve --count
+  dlxkit words --rows 3 --cols 3 --first 100 --count --distinct
+                                                   a square and its transpose once
 
 Fills ROWS x COLS letters so that every row is a word of COLS letters and every column a
 word of ROWS letters of the list; a word may appear more than once. The problem is the one
@@ -27,7 +29,11 @@ domain; data/words/enable-2-5.txt). A list given with --words has one word a lin
 only, each once; --first N keeps the first N words of each length, as Knuth's `file:N`.
 
 The picture shows the rows, one a line; --format svg draws the letters in their squares,
-each row word in a colour of its own.";
+each row word in a colour of its own.
+
+--distinct (a square only) keeps one of a square and its transpose, the one whose rows come
+first in alphabetical order; it filters the solutions as the search lists them, so it takes
+--jobs but not --shard or --memo.";
 
 /// Arguments of `dlxkit words`.
 #[derive(Args, Clone, Debug)]
@@ -49,8 +55,8 @@ pub struct WordsArgs {
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
 
-    /// (Not available: the solutions are counted raw.)
-    #[arg(long, hide = true)]
+    /// Count (or print) a square and its transpose once (only for a square)
+    #[arg(long)]
     pub distinct: bool,
 
     #[command(flatten)]
@@ -59,7 +65,6 @@ pub struct WordsArgs {
 
 /// Runs `dlxkit words`.
 pub fn run(args: &WordsArgs, ctx: &Context) -> Result<Exit, CliError> {
-    no_distinct(args.distinct, "words")?;
     solve(&args.common, ctx, || {
         for (flag, value) in [("--rows", args.rows), ("--cols", args.cols)] {
             if !(1..=MAX_SIDE).contains(&value) {
@@ -72,8 +77,11 @@ pub fn run(args: &WordsArgs, ctx: &Context) -> Result<Exit, CliError> {
             None => WordList::enable(),
             Some(path) => read_file(path, ctx, |text| text.parse())?,
         };
-        let puzzle = WordRectangle::new(args.rows, args.cols, &list, args.first)
+        let mut puzzle = WordRectangle::new(args.rows, args.cols, &list, args.first)
             .map_err(|e| CliError::input(e.to_string()))?;
+        if args.distinct {
+            puzzle = puzzle.distinct().map_err(super::bad_argument)?;
+        }
         Ok((puzzle, Extras::default()))
     })
 }
