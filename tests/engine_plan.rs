@@ -320,7 +320,7 @@ fn agrees_on(p: &Problem, truth: &BTreeSet<Vec<OptionId>>, engine: Option<Engine
     let same_tree = matches!(base.engine, Engine::Links | Engine::Bits);
     for (name, features, plan) in plans() {
         let plan = on(plan);
-        if let Err(e) = plan.check(&p) {
+        if let Err(e) = plan.check(p) {
             let reasons = named(&e);
             assert!(!reasons.is_empty(), "{name}: {e}");
             // The first feature named is one the plan or the problem has, in its words.
@@ -330,13 +330,13 @@ fn agrees_on(p: &Problem, truth: &BTreeSet<Vec<OptionId>>, engine: Option<Engine
             assert!(e.to_string().contains(&first.to_string()), "{e}");
             // Run refuses the same way, before any event.
             let mut seen = Collect::default();
-            assert_eq!(plan.run(&p, &mut seen).unwrap_err(), RunError::from(e));
+            assert_eq!(plan.run(p, &mut seen).unwrap_err(), RunError::from(e));
             assert!(seen.solutions.is_empty());
             continue;
         }
         assert!(!name.starts_with("parts "), "{name} is accepted");
         let mut found = Collect::default();
-        let report = plan.run(&p, &mut found).unwrap();
+        let report = plan.run(p, &mut found).unwrap();
         assert_eq!(report.status, Status::Complete, "{name}");
         if name.starts_with("memo") {
             assert_eq!(report.algorithm, Algorithm::Memoised);
@@ -349,14 +349,14 @@ fn agrees_on(p: &Problem, truth: &BTreeSet<Vec<OptionId>>, engine: Option<Engine
         if let Some(k) = name.strip_prefix("best ") {
             assert_eq!(report.algorithm, Algorithm::MinimumCost);
             let k: usize = k[..1].parse().unwrap();
-            let mut costs: Vec<u64> = truth.iter().map(|s| cost(&p, s)).collect();
+            let mut costs: Vec<u64> = truth.iter().map(|s| cost(p, s)).collect();
             costs.sort_unstable();
             costs.truncate(k);
             let got: Vec<u64> = report.cheapest.iter().map(|c| c.cost).collect();
             assert_eq!(got, costs, "{name}");
             for c in &report.cheapest {
                 assert!(truth.contains(&sorted(c.options.clone())), "{name}");
-                assert_eq!(cost(&p, &c.options), c.cost, "{name}");
+                assert_eq!(cost(p, &c.options), c.cost, "{name}");
             }
             continue;
         }

@@ -323,6 +323,8 @@ impl Machine for Cells<'_> {
 /// The machine of one engine, as threads and shards use it (each thread builds its own).
 #[derive(Debug)]
 #[non_exhaustive]
+// One per thread, built once and kept for all its shards: boxing would save no memory.
+#[allow(clippy::large_enum_variant)]
 pub enum Any<'a> {
     /// Dancing links.
     Links(Solver<'a>),
