@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use dlxkit::xc::cells::CellSolver;
+use dlxkit::xc::memo::MemoOptions;
 use dlxkit::xc::plan::{Collect, Engine, Feature, Plan, Unsupported};
 use dlxkit::xc::{Arena, Limits, Problem, SearchOrder, Solver, Status};
 use quickcheck::{quickcheck, TestResult};
@@ -126,13 +127,24 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     };
     // Bounds run on SSMCC (tests/engine_cells_bounds.rs).
     assert_eq!(refused(cells.clone(), &bounded), None);
+    // Threads and shards run on cells (tests/engine_modes.rs), but not Algorithm M's moves.
+    assert_eq!(refused(cells.clone().threads(2), &plain), None);
     assert_eq!(
-        refused(cells.clone().threads(2), &plain),
-        engine(Feature::Threads)
+        refused(cells.clone().threads(2), &bounded),
+        Some(Unsupported::Moves {
+            engine: Engine::Cells,
+            feature: Feature::Threads
+        })
     );
     assert_eq!(
         refused(cells.clone().best(1), &plain),
-        engine(Feature::Best)
+        Some(Unsupported::BestOn(Engine::Cells))
+    );
+    let memo = cells.clone().count(true).memo(MemoOptions::default());
+    assert_eq!(refused(memo, &plain), engine(Feature::Memo));
+    assert_eq!(
+        refused(cells.clone().count(true).parts(true), &plain),
+        engine(Feature::Parts)
     );
     // `#` items as Knuth's sharp change files take them (tests/engine_cells_modes.rs).
     let sharp = cells.clone().order(SearchOrder::new().prefer_sharp(true));
@@ -143,12 +155,10 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     assert_eq!(refused(seeded, &plain), None);
     assert_eq!(refused(cells.clone().count(true), &plain), None);
     assert_eq!(
-        Unsupported::Engine {
-            engine: Engine::Cells,
-            feature: Feature::Threads
-        }
-        .to_string(),
-        "the cells engine does not take threads yet (the links engine does)"
+        Unsupported::BestOn(Engine::Cells).to_string(),
+        "the cells engine does not take the minimum-cost search (Knuth's DLX5): its pruning \
+         reads the cheapest option left in each item from the links' lists, sorted by cost, \
+         which this engine does not keep; the links engine runs it"
     );
     // The default stays dancing links on a bounded problem.
     assert_eq!(Plan::new().check(&bounded), Ok(()));

@@ -20,6 +20,7 @@ mod engine_cells_modes;
 mod engine_choice;
 mod engine_forcing;
 mod engine_known;
+mod engine_modes;
 mod engine_plan;
 mod engine_properties;
 mod engine_reduce;

@@ -56,10 +56,11 @@ pub struct ParallelArgs {
     /// The engine to search on: links (dancing links), cells (dancing cells) or bits
     /// [default: chosen from the problem]
     ///
-    /// Every engine finds the same solutions and counts; they differ in speed. Without the
-    /// flag, the engine follows the rule measured in BENCHMARKS.md (size, colours, bounds).
-    /// An engine that does not take a mode yet (threads, shards, --best, a seed) is refused
-    /// with the reason.
+    /// Every engine finds the same solutions and counts, on threads and in shards too; they
+    /// differ in speed. Without the flag, the engine follows the rule measured in
+    /// BENCHMARKS.md: bits for problems of at most 4,096 options and 256 items without
+    /// bounds or a seed (they count no updates), links otherwise. A mode an engine does not
+    /// take (--best on cells or bits; bounds or a seed on bits) is refused with the reason.
     #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
     pub engine: Option<Engine>,
 }

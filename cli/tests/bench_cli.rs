@@ -367,6 +367,63 @@ fn the_engine_bench_prints_the_known_counts() {
 }
 
 #[test]
+fn the_engines_side_by_side_count_the_same_and_refuse_with_the_reason() {
+    let json: Value = serde_json::from_str(&stdout_of(&[
+        "bench",
+        "--engine",
+        "--engines",
+        "links,bits,cells",
+        "--runs",
+        "1",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let rows = json["engines"].as_array().unwrap();
+    // Six cases, three engines each, in the order asked.
+    assert_eq!(rows.len(), 18);
+    let known = [
+        ("queens-12", 14_200),
+        ("langford-11", 17_792),
+        ("pentominoes-6x10-reduced", 2_339),
+        ("dominoes-6x6", 6_728),
+    ];
+    for (k, (case, solutions)) in known.iter().enumerate() {
+        for (e, engine) in ["links", "bits", "cells"].iter().enumerate() {
+            let row = &rows[3 * k + e];
+            assert_eq!(
+                (row["case"].as_str(), row["engine"].as_str()),
+                (Some(*case), Some(*engine))
+            );
+            assert_eq!(row["solutions"], *solutions, "{row}");
+            assert_eq!(row["complete"], true, "{row}");
+        }
+        // The links' ratio to themselves, and the bit sets' nodes (the same tree).
+        assert_eq!(rows[3 * k]["vs_links"], 1.0);
+        assert_eq!(rows[3 * k + 1]["nodes"], rows[3 * k]["nodes"]);
+    }
+    // The cheapest solution runs on the links alone; the bounds on links and cells.
+    let refused = |k: usize| rows[k]["refused"].as_str().unwrap_or("").to_string();
+    assert!(
+        refused(13).contains("does not take the minimum-cost search"),
+        "{}",
+        rows[13]
+    );
+    assert!(
+        refused(14).contains("does not take the minimum-cost search"),
+        "{}",
+        rows[14]
+    );
+    assert!(
+        refused(16).contains("does not take item bounds"),
+        "{}",
+        rows[16]
+    );
+    assert_eq!(rows[15]["solutions"], 3_110_940);
+    assert_eq!(rows[17]["solutions"], 3_110_940);
+}
+
+#[test]
 fn bad_usage_exits_2() {
     let cases: [&[&str]; 4] = [
         &["bench"],

@@ -238,8 +238,9 @@ fn known_counts_come_back_through_shards_and_merge() {
                 "{args:?} in {n}: {err}"
             );
             // Nodes and updates as the search on one thread counts them.
+            // Shards search on the links (the default rule), as their split does.
             let mut seq = args.to_vec();
-            seq.push("--stats");
+            seq.extend(["--stats", "--engine", "links"]);
             let (_, _, stats) = run(&seq);
             for label in ["nodes", "updates"] {
                 let line = stats.lines().find(|l| l.starts_with(label)).unwrap();
@@ -802,7 +803,7 @@ fn a_list_longer_than_the_tree_merges_its_empty_slots() {
     let files = run_shards(&["solve", toy, "--count"], 10, &dir);
     let (code, out, err) = merge(&files, &["--stats"]);
     assert_eq!((code, out.as_str()), (0, "1\n"), "{err}");
-    let (_, _, seq) = run(&["solve", toy, "--count", "--stats"]);
+    let (_, _, seq) = run(&["solve", toy, "--count", "--stats", "--engine", "links"]);
     for label in ["nodes", "updates"] {
         let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
         assert!(err.contains(line), "{line} not in {err}");

@@ -170,7 +170,7 @@ fn queens_without_solutions_exit_1_with_a_note() {
 
 #[test]
 fn queens_json_has_the_search_fields_pictures_and_data() {
-    let v = json_of(&["queens", "4", "--format", "json"]);
+    let v = json_of(&["queens", "4", "--format", "json", "--engine", "links"]);
     assert_eq!(v["solutions"], 1);
     assert_eq!(v["complete"], false);
     assert_eq!(v["status"], "solution limit");

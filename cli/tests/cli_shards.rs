@@ -303,7 +303,7 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
     std::fs::write(&file, &results).unwrap();
     let (code, out, err) = run(&["merge", "--stats", file.to_str().unwrap()]);
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
-    let (_, _, seq) = run(&["queens", "8", "--count", "--stats"]);
+    let (_, _, seq) = run(&["queens", "8", "--count", "--stats", "--engine", "links"]);
     for label in ["nodes", "updates"] {
         let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
         assert!(err.contains(line), "{line} not in {err}");
@@ -421,7 +421,8 @@ fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same
 fn a_checkpointed_count_on_threads_stopped_by_sigterm_resumes_to_the_same_figures() {
     let dir = scratch("checkpoint_jobs");
     let queens = queens_file(12, &dir);
-    let (_, expected, seq) = run(&["solve", &queens, "--count", "--stats"]);
+    // The links' figures: checkpoints continue their search.
+    let (_, expected, seq) = run(&["solve", &queens, "--count", "--stats", "--engine", "links"]);
     let figure = |name: &str| {
         let line = seq.lines().find(|l| l.starts_with(name)).unwrap();
         line.split_whitespace().nth(1).unwrap().to_string()

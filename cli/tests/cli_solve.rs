@@ -251,7 +251,7 @@ fn a_zero_timeout_reports_the_time_limit() {
 #[test]
 fn json_holds_the_statistics_and_the_solutions() {
     let assert = dlxkit()
-        .args(["solve", "--format", "json", TOY])
+        .args(["solve", "--format", "json", "--engine", "links", TOY])
         .assert()
         .code(0);
     let v = json(&assert.get_output().stdout);
@@ -311,7 +311,9 @@ fn jsonl_prints_a_line_per_solution_then_a_summary() {
 #[test]
 fn jsonl_count_prints_only_the_summary() {
     dlxkit()
-        .args(["solve", "--format", "jsonl", "--count", TOY])
+        .args([
+            "solve", "--format", "jsonl", "--count", "--engine", "links", TOY,
+        ])
         .assert()
         .code(0)
         .stdout(predicate::str::starts_with(
@@ -323,7 +325,7 @@ fn jsonl_count_prints_only_the_summary() {
 #[test]
 fn stats_go_to_stderr() {
     let assert = dlxkit()
-        .args(["solve", "--stats", TOY])
+        .args(["solve", "--stats", "--engine", "links", TOY])
         .assert()
         .code(0)
         .stdout(TOY_SOLUTION);
@@ -345,7 +347,15 @@ fn stats_go_to_stderr() {
 #[test]
 fn colours_count_cleansings_and_profile_prints_levels() {
     let assert = dlxkit()
-        .args(["solve", "--profile", "--count", "--quiet", COLORS])
+        .args([
+            "solve",
+            "--profile",
+            "--count",
+            "--quiet",
+            "--engine",
+            "links",
+            COLORS,
+        ])
         .assert()
         .code(0)
         .stdout("1\n");

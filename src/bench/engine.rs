@@ -23,6 +23,7 @@ use crate::puzzles::langford::Langford;
 use crate::puzzles::polyomino::pentomino_rectangle;
 use crate::puzzles::queens::{Queens, QueensOrder};
 use crate::puzzles::{Puzzle, PuzzleError};
+use crate::xc::plan::{Discard, Engine, Plan, Unsupported};
 use crate::xc::{Arena, BestSolver, Limits, Outcome, Problem, Solver, Status};
 
 /// A named exact cover problem to count the solutions of.
@@ -366,6 +367,76 @@ pub fn run(case: &EngineCase, runs: usize, cancel: Option<Arc<AtomicBool>>) -> E
         }
     }
     result
+}
+
+/// One case on each of `engines` in turn, through the front door ([`Plan`]), `runs` rounds
+/// with the engines interleaved (so that a change in the machine's load falls on all of
+/// them), the best time of each kept: the engines side by side in one run. Each engine's
+/// time is its search's (the problem built once, outside it). An engine that does not take
+/// the case (bounds on the bit sets, the cheapest solution off the links) gives its refusal.
+///
+/// ```
+/// use dlxkit::bench::engine::{side_by_side, EngineCase};
+/// use dlxkit::xc::plan::Engine;
+/// use dlxkit::xc::Problem;
+/// let case = EngineCase { name: "toy".into(), problem: Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")? };
+/// let rows = side_by_side(&case, &Engine::ALL, 2, None);
+/// for (engine, result) in rows {
+///     let result = result?;
+///     assert_eq!((result.solutions, result.runs), (4, 2), "{engine}");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn side_by_side(
+    case: &EngineCase,
+    engines: &[Engine],
+    runs: usize,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Vec<(Engine, Result<EngineResult, Unsupported>)> {
+    let mut limits = Limits::new();
+    limits.cancel = cancel;
+    let plan = |engine: Engine| {
+        let plan = Plan::new().engine(engine).limits(limits.clone());
+        match case.problem.has_costs() {
+            true => plan.best(1),
+            false => plan.count(true),
+        }
+    };
+    let mut rows: Vec<(Engine, Result<EngineResult, Unsupported>)> = engines
+        .iter()
+        .map(|&engine| {
+            let accepted = plan(engine).check(&case.problem).map(|()| EngineResult {
+                name: case.name.clone(),
+                solutions: 0,
+                nodes: 0,
+                updates: 0,
+                best: Duration::MAX,
+                runs: 0,
+                complete: true,
+            });
+            (engine, accepted)
+        })
+        .collect();
+    for _ in 0..runs.max(1) {
+        for (engine, row) in &mut rows {
+            let Ok(result) = row else { continue };
+            if !result.complete {
+                continue;
+            }
+            match plan(*engine).run(&case.problem, &mut Discard) {
+                Ok(report) => {
+                    result.runs += 1;
+                    result.solutions = report.stats.solutions;
+                    result.nodes = report.stats.nodes;
+                    result.updates = report.stats.updates;
+                    result.best = result.best.min(report.stats.elapsed);
+                    result.complete = report.status == Status::Complete;
+                }
+                Err(_) => result.complete = false,
+            }
+        }
+    }
+    rows
 }
 
 /// Searches a problem with costs for its cheapest solution, as Knuth's DLX5 does.

@@ -2,19 +2,88 @@
 //! (Algorithms X, C and M), bit sets, dancing cells. [`crate::xc::plan::Plan`] runs each
 //! engine through it, so that a new machine (or a new mode of one) is one `impl`, not one
 //! more branch of the plan.
+//!
+//! Threads and shards need one thing of a machine besides its search: to search only the
+//! solutions that contain some options, the path of a shard in the links' tree (each level
+//! of it branches on one item's options, so the solutions below a path are those holding
+//! its options). The links and the bit sets force those options in place; dancing cells
+//! are built afresh on the problem those options leave ([`Problem::forcing_with_origin`]),
+//! a constructor from a path rather than a change to their sparse sets.
 
+use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 
-use super::bits::BitSolver;
-use super::search::{Event, Outcome, Solver};
-use super::storage::Storage;
+use thiserror::Error;
 
-/// A search machine over one problem, with its limits set when it was built.
+use super::bits::{BitSolver, BitsError};
+use super::cells::CellSolver;
+use super::choose::SearchOrder;
+use super::problem::{ForceError, OptionId, Problem};
+use super::search::{Choice, Event, Limits, Outcome, Solver};
+use super::storage::{Arena, Storage};
+
+/// The data structure a search runs on: the same tree and solutions, another speed.
+///
+/// ```
+/// use dlxkit::xc::machine::Engine;
+/// assert_eq!("cells".parse::<Engine>(), Ok(Engine::Cells));
+/// assert_eq!(Engine::Links.to_string(), "links");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// Dancing links (Knuth's DLX1, DLX2, DLX3, DLX5): doubly linked lists of nodes.
+    #[default]
+    Links,
+    /// Dancing cells (Knuth's SSXCC, SSMCC): sparse sets of items and options.
+    Cells,
+    /// Bit sets, one per option, for problems of a few hundred items.
+    Bits,
+}
+
+impl Engine {
+    /// Every engine, in the order `--engine` lists them.
+    pub const ALL: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Bits];
+
+    /// The name `--engine` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Links => "links",
+            Engine::Cells => "cells",
+            Engine::Bits => "bits",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an engine's.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{0}` is not an engine: write links, cells or bits")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(text: &str) -> Result<Engine, UnknownEngine> {
+        Engine::ALL
+            .into_iter()
+            .find(|engine| engine.name() == text.trim())
+            .ok_or_else(|| UnknownEngine(text.to_string()))
+    }
+}
+
+/// A search machine over one problem, with its limits and forced options.
 ///
 /// ```
 /// use std::ops::ControlFlow;
 /// use dlxkit::xc::machine::Machine;
-/// use dlxkit::xc::{Arena, Problem, Solver};
+/// use dlxkit::xc::{Arena, OptionId, Problem, Solver};
 /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
 /// let arena = Arena::new();
 /// let mut found = 0;
@@ -24,18 +93,50 @@ use super::storage::Storage;
 ///     ControlFlow::Continue(())
 /// });
 /// assert_eq!((found, outcome.stats.solutions), (4, 4));
+/// Machine::force(&mut solver, OptionId::new(0))?; // A: then B C, or B and C
+/// let outcome = Machine::search(&mut solver, false, 0, &mut |_| ControlFlow::Continue(()));
+/// assert_eq!(outcome.stats.solutions, 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Machine {
     /// Searches to the end or a limit: each solution (when `list`; otherwise they are only
-    /// counted) and a progress report about every `progress_every` nodes (never, when 0) go
-    /// to `handler`, which may stop the search. Returns why it ended and what it counted.
+    /// counted) and a progress report about every `progress_every` nodes (never, when 0)
+    /// go to `handler`, which may stop the search. Returns why it ended and what it
+    /// counted. A solution lists the forced options first.
     fn search(
         &mut self,
         list: bool,
         progress_every: u64,
         handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome;
+
+    /// Puts `option` into every solution of the following searches. Fails, changing
+    /// nothing, if it clashes with an option forced earlier (or the machine cannot force
+    /// options of this problem: [`ForceError::Bounded`] on dancing cells).
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError>;
+
+    /// Removes every forced option.
+    fn unforce_all(&mut self);
+
+    /// The forced options, in the order they were forced.
+    fn forced(&self) -> &[OptionId];
+
+    /// Stops the following searches at these limits.
+    fn set_limits(&mut self, limits: Limits);
+
+    /// The limits in force.
+    fn limits(&self) -> &Limits;
+
+    /// Takes one branch of a shard's path below the forced options: an option is forced;
+    /// Algorithm M's numbered move only the links make. `false`, with nothing changed, when
+    /// the machine cannot take it here.
+    #[doc(hidden)]
+    fn take(&mut self, choice: Choice) -> bool {
+        match choice {
+            Choice::Option(option) => self.force(option).is_ok(),
+            Choice::Move(_) => false,
+        }
+    }
 }
 
 impl<S: Storage> Machine for Solver<'_, S> {
@@ -51,6 +152,30 @@ impl<S: Storage> Machine for Solver<'_, S> {
             Solver::count_with_progress(self, progress_every, |p| handler(Event::Progress(p)))
         }
     }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        Solver::force(self, option)
+    }
+
+    fn unforce_all(&mut self) {
+        Solver::unforce_all(self);
+    }
+
+    fn forced(&self) -> &[OptionId] {
+        Solver::forced(self)
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        Solver::set_limits(self, limits);
+    }
+
+    fn limits(&self) -> &Limits {
+        Solver::limits(self)
+    }
+
+    fn take(&mut self, choice: Choice) -> bool {
+        Solver::take(self, choice)
+    }
 }
 
 impl Machine for BitSolver<'_> {
@@ -64,5 +189,224 @@ impl Machine for BitSolver<'_> {
             Event::Solution(_) if !list => ControlFlow::Continue(()),
             event => handler(event),
         })
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        BitSolver::force(self, option)
+    }
+
+    fn unforce_all(&mut self) {
+        BitSolver::unforce_all(self);
+    }
+
+    fn forced(&self) -> &[OptionId] {
+        BitSolver::forced(self)
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        BitSolver::set_limits(self, limits);
+    }
+
+    fn limits(&self) -> &Limits {
+        BitSolver::limits(self)
+    }
+}
+
+/// Dancing cells as a [`Machine`]: a [`CellSolver`] built for each search, on the problem
+/// itself or, with options forced, on the problem they leave (its options mapped back).
+///
+/// ```
+/// use dlxkit::xc::machine::{Cells, Machine};
+/// use dlxkit::xc::plan::Collect;
+/// use dlxkit::xc::{OptionId, Problem, SearchOrder};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let mut cells = Cells::new(&p, &SearchOrder::new());
+/// cells.force(OptionId::new(3))?; // A B
+/// let mut found = Vec::new();
+/// cells.search(true, 0, &mut |e| {
+///     if let dlxkit::xc::Event::Solution(s) = e {
+///         found.push(s.to_vec());
+///     }
+///     std::ops::ControlFlow::Continue(())
+/// });
+/// assert_eq!(found, [[OptionId::new(3), OptionId::new(2)]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Cells<'p> {
+    problem: &'p Problem,
+    order: SearchOrder,
+    limits: Limits,
+    forced: Vec<OptionId>,
+}
+
+impl<'p> Cells<'p> {
+    /// Dancing cells on `problem`, with the seed of `order` (Knuth's `s` option of SSXCC
+    /// and SSMCC) and its preference for `#` items.
+    pub fn new(problem: &'p Problem, order: &SearchOrder) -> Cells<'p> {
+        Cells {
+            problem,
+            order: *order,
+            limits: Limits::new(),
+            forced: Vec::new(),
+        }
+    }
+
+    fn solver(&self, problem: &Problem) -> CellSolver {
+        CellSolver::with_order(problem, &self.order).with_limits(self.limits.clone())
+    }
+}
+
+impl Machine for Cells<'_> {
+    fn search(
+        &mut self,
+        list: bool,
+        progress_every: u64,
+        handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        if self.forced.is_empty() {
+            return self
+                .solver(self.problem)
+                .search(list, progress_every, handler);
+        }
+        let (left, origin) = self
+            .problem
+            .forcing_with_origin(&self.forced)
+            .expect("the forced options were checked when forced");
+        let forced = &self.forced;
+        let mut solution: Vec<OptionId> = Vec::new();
+        self.solver(&left)
+            .search(list, progress_every, |event| match event {
+                Event::Solution(options) => {
+                    // The forced options first, as the links list them.
+                    solution.clear();
+                    solution.extend_from_slice(forced);
+                    let rest = options.iter().map(|o| origin[o.index()]);
+                    solution.extend(rest.filter(|o| !forced.contains(o)));
+                    handler(Event::Solution(&solution))
+                }
+                progress => handler(progress),
+            })
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.forced.push(option);
+        let checked = self.problem.forcing_with_origin(&self.forced);
+        if let Err(error) = checked {
+            self.forced.pop();
+            return Err(error);
+        }
+        Ok(())
+    }
+
+    fn unforce_all(&mut self) {
+        self.forced.clear();
+    }
+
+    fn forced(&self) -> &[OptionId] {
+        &self.forced
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+}
+
+/// The machine of one engine, as threads and shards use it (each thread builds its own).
+#[derive(Debug)]
+#[non_exhaustive]
+// One per thread, built once and kept for all its shards: boxing would save no memory.
+#[allow(clippy::large_enum_variant)]
+pub enum Any<'a> {
+    /// Dancing links.
+    Links(Solver<'a>),
+    /// Dancing cells.
+    Cells(Cells<'a>),
+    /// Bit sets.
+    Bits(BitSolver<'a>),
+}
+
+impl<'a> Any<'a> {
+    /// The machine of `engine` for `problem`, branching in `order` (the links keep their
+    /// matrix in `arena`). Fails when the bitset engine cannot take the problem.
+    ///
+    /// ```
+    /// use dlxkit::xc::machine::{Any, Engine, Machine};
+    /// use dlxkit::xc::{Arena, Problem, SearchOrder};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// let arena = Arena::new();
+    /// for engine in Engine::ALL {
+    ///     let mut m = Any::new(engine, &p, &arena, SearchOrder::new())?;
+    ///     let outcome = m.search(false, 0, &mut |_| std::ops::ControlFlow::Continue(()));
+    ///     assert_eq!(outcome.stats.solutions, 2);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        engine: Engine,
+        problem: &'a Problem,
+        arena: &'a Arena,
+        order: SearchOrder,
+    ) -> Result<Any<'a>, BitsError> {
+        Ok(match engine {
+            Engine::Links => Any::Links(Solver::with_order(problem, arena, order)),
+            Engine::Cells => Any::Cells(Cells::new(problem, &order)),
+            Engine::Bits => Any::Bits(BitSolver::with_order(problem, &order)?),
+        })
+    }
+
+    fn inner(&mut self) -> &mut dyn Machine {
+        match self {
+            Any::Links(m) => m,
+            Any::Cells(m) => m,
+            Any::Bits(m) => m,
+        }
+    }
+
+    fn inner_ref(&self) -> &dyn Machine {
+        match self {
+            Any::Links(m) => m,
+            Any::Cells(m) => m,
+            Any::Bits(m) => m,
+        }
+    }
+}
+
+impl Machine for Any<'_> {
+    fn search(
+        &mut self,
+        list: bool,
+        progress_every: u64,
+        handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        self.inner().search(list, progress_every, handler)
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.inner().force(option)
+    }
+
+    fn unforce_all(&mut self) {
+        self.inner().unforce_all();
+    }
+
+    fn forced(&self) -> &[OptionId] {
+        self.inner_ref().forced()
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.inner().set_limits(limits);
+    }
+
+    fn limits(&self) -> &Limits {
+        self.inner_ref().limits()
+    }
+
+    fn take(&mut self, choice: Choice) -> bool {
+        self.inner().take(choice)
     }
 }

@@ -18,7 +18,9 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::best::{BestOutcome, BestSolver, Cheapest, Costed};
+use super::bits::BitsError;
 use super::choose::SearchOrder;
+use super::machine::{Any, Engine, Machine};
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
 use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
@@ -66,60 +68,125 @@ pub fn for_each_shard<F>(
 where
     F: Fn(&mut Solver<'_>, usize, &Shard) + Sync,
 {
-    let order = SearchOrder::new();
-    for_each_shard_in(problem, order, split, threads, largest_first, stop, work)
+    let queue = Queue::new(split, largest_first);
+    let shards = split.shards();
+    let (queue, work) = (&queue, &work);
+    let worker = move || {
+        let arena = Arena::new();
+        let mut solver = Solver::new(problem, &arena);
+        while let Some(index) = queue.next(stop) {
+            work(&mut solver, index, &shards[index]);
+        }
+    };
+    spread(threads, &worker, worker)
 }
 
-/// [`for_each_shard`] with solvers that branch in `order` (a seed, the sharp preference):
-/// the split, made in Knuth's plain order, still partitions the solutions, and each shard's
-/// subtree is searched in `order`.
-fn for_each_shard_in<F>(
+/// [`for_each_shard`] on the machines of `engine` (dancing links, bit sets or dancing
+/// cells), each branching in `order` (a seed, the sharp preference): the split, made in
+/// Knuth's plain order on the links, still partitions the solutions, and each shard's
+/// solutions are searched in `order` by the engine. Fails, before any work, when the
+/// engine cannot take the problem.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+/// use dlxkit::xc::machine::Engine;
+/// use dlxkit::xc::parallel::for_each_shard_on;
+/// use dlxkit::xc::shard::{Split, SplitBy};
+/// use dlxkit::xc::{Problem, SearchOrder};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let split = Split::new(&p, SplitBy::Count(3));
+/// for engine in Engine::ALL {
+///     let found = AtomicU64::new(0);
+///     let stop = AtomicBool::new(false);
+///     for_each_shard_on(&p, engine, SearchOrder::new(), &split, 2, false, &stop, |m, _, shard| {
+///         let outcome = shard.run(m, false, 0, |_| ControlFlow::Continue(()));
+///         found.fetch_add(outcome.stats.solutions, Ordering::Relaxed);
+///     })?;
+///     assert_eq!(found.into_inner(), 4);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn for_each_shard_on<F>(
     problem: &Problem,
+    engine: Engine,
     search_order: SearchOrder,
     split: &Split,
     threads: usize,
     largest_first: bool,
     stop: &AtomicBool,
     work: F,
-) -> usize
+) -> Result<usize, BitsError>
 where
-    F: Fn(&mut Solver<'_>, usize, &Shard) + Sync,
+    F: Fn(&mut Any<'_>, usize, &Shard) + Sync,
 {
-    let next = AtomicUsize::new(0);
+    let arena = Arena::new();
+    let mut first = Any::new(engine, problem, &arena, search_order)?;
+    let queue = Queue::new(split, largest_first);
     let shards = split.shards();
-    let mut order: Vec<usize> = (0..shards.len()).collect();
-    if largest_first {
-        // A stable sort: equal shares stay in the search's order.
-        order.sort_by(|&a, &b| shards[b].share().total_cmp(&shards[a].share()));
-    }
-    let order = &order;
-    let work = &work;
-    let next = &next;
-    let worker = move || {
-        let arena = Arena::new();
-        let mut solver = Solver::with_order(problem, &arena, search_order);
-        while !stop.load(Ordering::Relaxed) {
-            let taken = next.fetch_add(1, Ordering::SeqCst);
-            let Some(&index) = order.get(taken) else {
-                break;
-            };
-            let shard = &shards[index];
-            work(&mut solver, index, shard);
+    let (queue, work) = (&queue, &work);
+    let run = move |machine: &mut Any<'_>| {
+        while let Some(index) = queue.next(stop) {
+            work(machine, index, &shards[index]);
         }
     };
+    let others = move || {
+        let arena = Arena::new();
+        let mut machine = Any::new(engine, problem, &arena, search_order)
+            .expect("the same machine was built on the calling thread");
+        run(&mut machine);
+    };
+    Ok(spread(threads, &others, move || run(&mut first)))
+}
+
+/// The shards of a split in the order the threads take them.
+struct Queue {
+    order: Vec<usize>,
+    next: AtomicUsize,
+}
+
+impl Queue {
+    /// In the search's order, or with `largest_first` by share, the largest first.
+    fn new(split: &Split, largest_first: bool) -> Queue {
+        let shards = split.shards();
+        let mut order: Vec<usize> = (0..shards.len()).collect();
+        if largest_first {
+            // A stable sort: equal shares stay in the search's order.
+            order.sort_by(|&a, &b| shards[b].share().total_cmp(&shards[a].share()));
+        }
+        Queue {
+            order,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// The next shard to search, none once all are taken or `stop` is set.
+    fn next(&self, stop: &AtomicBool) -> Option<usize> {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let taken = self.next.fetch_add(1, Ordering::SeqCst);
+        self.order.get(taken).copied()
+    }
+}
+
+/// Runs `others` on `threads - 1` scoped threads (as many as can be started) and `own` on
+/// the calling thread, which starts at once while the others wake; the threads that
+/// worked.
+fn spread(threads: usize, others: &(dyn Fn() + Sync), own: impl FnOnce()) -> usize {
     std::thread::scope(|scope| {
-        // The calling thread is the first worker: it starts at once, while the others wake.
         let mut started = 1;
         for t in 1..threads.max(1) {
             let spawned = std::thread::Builder::new()
                 .name(format!("dlxkit-shards-{t}"))
-                .spawn_scoped(scope, worker);
+                .spawn_scoped(scope, others);
             if spawned.is_err() {
                 break;
             }
             started += 1;
         }
-        worker();
+        own();
         started
     })
 }
@@ -387,6 +454,43 @@ pub fn search(
     how: Listing,
     sink: &mut dyn Sink,
 ) -> Outcome {
+    search_on(problem, Engine::Links, split, threads, limits, how, sink)
+        .expect("the links take every problem")
+}
+
+/// [`search`] on the machines of `engine`: the same solutions, in the order of the split's
+/// shards, each shard's in the engine's order (the bit sets' is the links'); the figures
+/// add the split's (made on the links) and the engine's in each shard. Fails, before any
+/// work, when the engine cannot take the problem.
+///
+/// ```
+/// use dlxkit::xc::machine::Engine;
+/// use dlxkit::xc::parallel::{search_on, Listing};
+/// use dlxkit::xc::plan::Collect;
+/// use dlxkit::xc::shard::{Split, SplitBy};
+/// use dlxkit::xc::{Limits, Problem};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let split = Split::new(&p, SplitBy::Count(4));
+/// let mut found = Collect::default();
+/// let how = Listing { list: true, ..Listing::default() };
+/// search_on(&p, Engine::Bits, &split, 2, &Limits::new(), how, &mut found)?;
+/// assert_eq!(found.solutions, p.all_solutions()); // the bit sets' order is the links'
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn search_on(
+    problem: &Problem,
+    engine: Engine,
+    split: &Split,
+    threads: usize,
+    limits: &Limits,
+    how: Listing,
+    sink: &mut dyn Sink,
+) -> Result<Outcome, BitsError> {
+    {
+        // The machine the threads build, built once here so that a refusal comes first.
+        let arena = Arena::new();
+        Any::new(engine, problem, &arena, how.order)?;
+    }
     let started = Instant::now();
     let shards = split.shards();
     let threads = threads.max(1);
@@ -431,14 +535,15 @@ pub fn search(
         };
         let stop = &stop;
         scope.spawn(move || {
-            for_each_shard_in(
+            let _ = for_each_shard_on(
                 problem,
+                engine,
                 how.order,
                 split,
                 threads,
                 !how.list || how.unordered,
                 stop,
-                |solver, index, shard| work.run(solver, index, shard),
+                |machine, index, shard| work.run(machine, index, shard),
             );
             // `work` and its sender end here: the gathering below then sees the channel close.
         });
@@ -493,17 +598,19 @@ pub fn search(
     // One process cannot pass 2^64 nodes (it would take centuries); the merge of shards
     // from many machines is 128-bit (`shard::merge`).
     let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+    // The bit sets make no updates (the split's, made on the links, are not theirs).
+    let links = engine != Engine::Bits;
     let stats = Stats {
         solutions: solutions.to_u64().unwrap_or(u64::MAX),
         nodes: narrow(t.nodes),
-        updates: narrow(t.updates),
-        cleansings: narrow(t.cleansings),
+        updates: if links { narrow(t.updates) } else { 0 },
+        cleansings: if links { narrow(t.cleansings) } else { 0 },
         branches: gather.stats.branches + split.above().branches,
         dead_ends: gather.stats.dead_ends + split.above().dead_ends,
         elapsed: started.elapsed(),
         profile: t.profile.iter().map(|&n| narrow(n)).collect(),
     };
-    Outcome { status, stats }
+    Ok(Outcome { status, stats })
 }
 
 /// What the threads tell the gathering thread.
@@ -527,7 +634,7 @@ struct Work<'w> {
 }
 
 impl Work<'_> {
-    fn run(&self, solver: &mut Solver<'_>, index: usize, shard: &Shard) {
+    fn run(&self, solver: &mut Any<'_>, index: usize, shard: &Shard) {
         let mut limits = self.limits.clone();
         limits.max_nodes = self.budget.left();
         solver.set_limits(limits);

@@ -24,15 +24,13 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 
 use thiserror::Error;
 
 use super::best::{BestOutcome, BestSolver, Costed};
-use super::bits::{self, BitSolver, BitsError};
-use super::cells::CellSolver;
+use super::bits::{self, BitsError};
 use super::choose::SearchOrder;
-use super::machine::Machine;
+use super::machine::{Any, Machine};
 use super::memo::{self, MemoCount, MemoError, MemoOptions};
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
@@ -41,6 +39,7 @@ use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
 use super::shard::{Split, SplitBy};
 use super::storage::Arena;
 
+pub use super::machine::{Engine, UnknownEngine};
 pub use super::sink::{Collect, Discard, Sink};
 
 /// The search machine a plan runs, chosen from the problem's capabilities and the plan.
@@ -65,60 +64,6 @@ impl fmt::Display for Algorithm {
             Algorithm::MinimumCost => "minimum cost (DLX5)",
             Algorithm::Memoised => "memoised count (DXZ, DLX6)",
         })
-    }
-}
-
-/// The data structure a search runs on: the same tree and solutions, another speed.
-///
-/// ```
-/// use dlxkit::xc::plan::Engine;
-/// assert_eq!("cells".parse::<Engine>(), Ok(Engine::Cells));
-/// assert_eq!(Engine::Links.to_string(), "links");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Engine {
-    /// Dancing links (Knuth's DLX1, DLX2, DLX3, DLX5): doubly linked lists of nodes.
-    Links,
-    /// Dancing cells (Knuth's SSXCC, SSMCC): sparse sets of items and options.
-    Cells,
-    /// Bit sets, one per option, for problems of a few hundred items.
-    Bits,
-}
-
-impl Engine {
-    /// Every engine, in the order `--engine` lists them.
-    pub const ALL: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Bits];
-
-    /// The name `--engine` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Links => "links",
-            Engine::Cells => "cells",
-            Engine::Bits => "bits",
-        }
-    }
-}
-
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not an engine's.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{0}` is not an engine: write links, cells or bits")]
-pub struct UnknownEngine(pub String);
-
-impl FromStr for Engine {
-    type Err = UnknownEngine;
-
-    fn from_str(text: &str) -> Result<Engine, UnknownEngine> {
-        Engine::ALL
-            .into_iter()
-            .find(|engine| engine.name() == text.trim())
-            .ok_or_else(|| UnknownEngine(text.to_string()))
     }
 }
 
@@ -195,6 +140,17 @@ pub enum Unsupported {
         /// What it does not take.
         feature: Feature,
     },
+    /// Threads or a shard on an engine that cannot replay Algorithm M's moves.
+    #[error("the {engine} engine does not take {feature} on a problem with item bounds: a shard of Algorithm M's tree is a path of numbered moves, which only the links engine replays")]
+    Moves {
+        /// The engine asked for.
+        engine: Engine,
+        /// Threads or a shard.
+        feature: Feature,
+    },
+    /// The minimum-cost search on an engine other than dancing links.
+    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5): its pruning reads the cheapest option left in each item from the links' lists, sorted by cost, which this engine does not keep; the links engine runs it")]
+    BestOn(Engine),
     /// A problem an engine cannot take (the bitset engine's masks: its size).
     #[error("{error}")]
     Size {
@@ -573,13 +529,6 @@ impl Plan {
             0 => 1 << 16,
             n => n,
         };
-        if engine != Engine::Links {
-            sink.started(searched);
-            let outcome = self.run_engine(engine, searched, every, &mut sink)?;
-            report.status = outcome.status;
-            report.stats = outcome.stats;
-            return Ok(report);
-        }
         if let Some(k) = self.best.filter(|_| self.threads > 1) {
             sink.started(searched);
             let best = parallel::best(searched, k, self.threads, &self.limits, &mut sink);
@@ -642,9 +591,8 @@ impl Plan {
             let outcome = match split.shards().get(shard.index) {
                 Some(part) => {
                     let arena = Arena::new();
-                    let mut solver = Solver::with_order(searched, &arena, self.order)
-                        .with_limits(self.limits.clone());
-                    part.run(&mut solver, !self.count, every, |event| sink.event(event))
+                    let mut machine = self.machine(engine, searched, &arena)?;
+                    part.run(&mut machine, !self.count, every, |event| sink.event(event))
                 }
                 // A list asked longer than the tree has leaves: this slot is empty.
                 None => Outcome {
@@ -669,15 +617,22 @@ impl Plan {
                 progress_every: every,
                 order: self.order,
             };
-            parallel::search(searched, &split, self.threads, &self.limits, how, &mut sink)
+            let limits = &self.limits;
+            parallel::search_on(
+                searched,
+                engine,
+                &split,
+                self.threads,
+                limits,
+                how,
+                &mut sink,
+            )
+            .map_err(|error| Unsupported::Size { engine, error })?
         } else {
             let arena = Arena::new();
-            let mut solver =
-                Solver::with_order(searched, &arena, self.order).with_limits(self.limits.clone());
+            let mut machine = self.machine(engine, searched, &arena)?;
             sink.started(searched);
-            Machine::search(&mut solver, !self.count, every, &mut |event| {
-                sink.event(event)
-            })
+            machine.search(!self.count, every, &mut |event| sink.event(event))
         };
         report.status = outcome.status;
         report.stats = outcome.stats;
@@ -690,67 +645,98 @@ impl Plan {
 impl Plan {
     /// The engine this plan runs on `problem`: the one asked for, or the default rule's.
     ///
-    /// The rule is dancing links for every problem: on the corpus measured so far (coloured
-    /// de Bruijn cycles, windmill dominoes, hexiamonds, queens; BENCHMARKS.md, "Engines side
-    /// by side"), dancing cells took more CPU time than dancing links on every input, with
-    /// or without colours, so no size, colour or density threshold picks them yet.
+    /// The rule (BENCHMARKS.md, "The plan's default engine"): the bit sets for a problem of
+    /// at most [`BITS_DEFAULT_MAX_OPTIONS`] options and [`BITS_DEFAULT_MAX_ITEMS`] items,
+    /// without bounds, searched in Knuth's order or with the sharp preference, listed or
+    /// counted, on one thread or several; dancing links for everything else (larger
+    /// problems, bounds, a seed, the minimum-cost search, the memoised count, one shard of
+    /// a list, whose report merges with the figures of its split, made on the links, and a
+    /// shard's parts). The bit sets took 0.33x–0.5x the links' CPU time on every problem
+    /// measured, with the same tree; dancing cells were never near the bit sets (0.91x–1.75x
+    /// the links), so the rule never picks them.
     ///
     /// ```
     /// use dlxkit::xc::plan::{Engine, Plan};
-    /// use dlxkit::xc::Problem;
+    /// use dlxkit::xc::{Problem, SearchOrder};
     /// let p = Problem::from_dlx("A | X\nA X:0\n")?;
-    /// assert_eq!(Plan::new().engine_for(&p), Engine::Links);
+    /// assert_eq!(Plan::new().engine_for(&p), Engine::Bits);
+    /// assert_eq!(Plan::new().order(SearchOrder::new().seed(1)).engine_for(&p), Engine::Links);
     /// assert_eq!(Plan::new().engine(Engine::Cells).engine_for(&p), Engine::Cells);
+    /// let bounded = Problem::from_dlx("1:2|A\nA\n")?;
+    /// assert_eq!(Plan::new().engine_for(&bounded), Engine::Links);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn engine_for(&self, _problem: &Problem) -> Engine {
-        self.engine.unwrap_or(Engine::Links)
+    pub fn engine_for(&self, problem: &Problem) -> Engine {
+        if let Some(engine) = self.engine {
+            return engine;
+        }
+        let links_only = self.memo.is_some()
+            || self.best.is_some()
+            || self.parts
+            || self.shard.is_some()
+            || self.order.seed.is_some()
+            || problem.has_bounds();
+        let small = problem.option_count() <= BITS_DEFAULT_MAX_OPTIONS
+            && problem.item_count() <= BITS_DEFAULT_MAX_ITEMS;
+        match !links_only && small {
+            true => Engine::Bits,
+            false => Engine::Links,
+        }
     }
 
-    /// What the engine of this plan does not take (yet), as a typed refusal.
+    /// Whether the engine was asked for (else the default rule picks it).
+    pub fn engine_asked(&self) -> Option<Engine> {
+        self.engine
+    }
+
+    /// What the engine of this plan does not take, as a typed refusal.
     fn check_engine(&self, problem: &Problem) -> Result<(), Unsupported> {
         let engine = self.engine_for(problem);
-        let refused = match engine {
-            Engine::Links => None,
-            Engine::Cells => self.cells_refuses(problem),
-            Engine::Bits => return self.check_bits(problem),
-        };
-        match refused {
-            Some(feature) => Err(Unsupported::Engine { engine, feature }),
-            None => Ok(()),
+        if engine == Engine::Links {
+            return Ok(());
         }
-    }
-
-    /// The first feature of this plan the dancing-cells engine does not take: the
-    /// minimum-cost search, and the splits of the links engine's tree (threads, shards).
-    /// Item bounds run on Knuth's SSMCC, a seed as his programs take it, `#` items as his
-    /// sharp change files do.
-    fn cells_refuses(&self, _problem: &Problem) -> Option<Feature> {
         if self.memo.is_some() {
-            Some(Feature::Memo)
-        } else if self.best.is_some() {
-            Some(Feature::Best)
-        } else if self.shard.is_some() {
-            Some(Feature::Shard)
-        } else if self.threads > 1 {
-            Some(Feature::Threads)
-        } else {
-            None
+            return Err(Unsupported::Engine {
+                engine,
+                feature: Feature::Memo,
+            });
+        }
+        if self.best.is_some() {
+            return Err(Unsupported::BestOn(engine));
+        }
+        if self.parts {
+            return Err(Unsupported::Engine {
+                engine,
+                feature: Feature::Parts,
+            });
+        }
+        match engine {
+            Engine::Cells => self.check_cells(problem),
+            _ => self.check_bits(problem),
         }
     }
 
-    /// What the bitset engine refuses: the modes not built on it (threads, shards, the K
-    /// cheapest), what its masks cannot express (bounds, a seed), a problem too large.
+    /// What dancing cells refuse: threads and shards of a problem with bounds (Algorithm
+    /// M's shards are moves, which only the links replay).
+    fn check_cells(&self, problem: &Problem) -> Result<(), Unsupported> {
+        let split = match (self.shard.is_some(), self.threads > 1) {
+            (true, _) => Some(Feature::Shard),
+            (false, true) => Some(Feature::Threads),
+            (false, false) => None,
+        };
+        if let (Some(feature), true) = (split, problem.has_bounds()) {
+            return Err(Unsupported::Moves {
+                engine: Engine::Cells,
+                feature,
+            });
+        }
+        Ok(())
+    }
+
+    /// What the bitset engine refuses: what its masks cannot express (bounds, a seed), a
+    /// problem too large.
     fn check_bits(&self, problem: &Problem) -> Result<(), Unsupported> {
-        let refused = if self.memo.is_some() {
-            Some(Feature::Memo)
-        } else if self.threads > 1 {
-            Some(Feature::Threads)
-        } else if self.shard.is_some() {
-            Some(Feature::Shard)
-        } else if self.best.is_some() {
-            Some(Feature::Best)
-        } else if problem.has_bounds() {
+        let refused = if problem.has_bounds() {
             Some(Feature::Bounds)
         } else if self.order.seed.is_some() {
             Some(Feature::Seed)
@@ -778,35 +764,28 @@ impl Plan {
         Ok(())
     }
 
-    /// Runs the sequential search on an engine other than dancing links.
-    fn run_engine<S: Sink>(
+    /// The sequential machine of `engine` for `searched`, in the plan's order and limits.
+    fn machine<'a>(
         &self,
         engine: Engine,
-        searched: &Problem,
-        every: u64,
-        sink: &mut MapBack<'_, S>,
-    ) -> Result<Outcome, Unsupported> {
-        match engine {
-            Engine::Cells => {
-                let solver =
-                    CellSolver::with_order(searched, &self.order).with_limits(self.limits.clone());
-                Ok(solver.search(!self.count, every, |event| sink.event(event)))
-            }
-            Engine::Bits => {
-                let solver = BitSolver::with_order(searched, &self.order)
-                    .map_err(|error| Unsupported::Size { engine, error })?;
-                let mut solver = solver.with_limits(self.limits.clone());
-                Ok(Machine::search(
-                    &mut solver,
-                    !self.count,
-                    every,
-                    &mut |event| sink.event(event),
-                ))
-            }
-            Engine::Links => Err(Unsupported::Missing(engine)),
-        }
+        searched: &'a Problem,
+        arena: &'a Arena,
+    ) -> Result<Any<'a>, Unsupported> {
+        let mut machine = Any::new(engine, searched, arena, self.order)
+            .map_err(|error| Unsupported::Size { engine, error })?;
+        machine.set_limits(self.limits.clone());
+        Ok(machine)
     }
 }
+
+/// The most options of a problem the default rule gives the bit sets: the largest measured,
+/// de Bruijn `0 3 7` (3,970 options), still took 0.40x the links' CPU time.
+pub const BITS_DEFAULT_MAX_OPTIONS: usize = 4096;
+
+/// The most items of a problem the default rule gives the bit sets: the measured wins go
+/// up to 192 items; a 9x9 Sudoku (324 items), whose searches are too short to repay the
+/// masks, stays on the links.
+pub const BITS_DEFAULT_MAX_ITEMS: usize = 256;
 
 impl Plan {
     /// What the memoised count refuses: it counts every solution at once, in its own order.

@@ -1599,7 +1599,7 @@ pub(crate) enum Next {
 
 /// One branch of a node on a shard's path, as the split found it and the shard replays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Choice {
+pub enum Choice {
     /// Algorithm X or C: the option taken, replayed by forcing it.
     Option(OptionId),
     /// Algorithm M: the move's number at its level (from 1), replayed by making the same

@@ -42,6 +42,7 @@ use thiserror::Error;
 
 use super::choose::SearchOrder;
 use super::count::Count;
+use super::machine::Machine;
 use super::problem::{OptionId, Problem};
 use super::search::{Choice, Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
@@ -258,8 +259,10 @@ impl Shard {
             })
     }
 
-    /// Searches the shard with `solver` (built for the split's problem, with the same forced
-    /// options as when the split was made), within the solver's limits: every solution
+    /// Searches the shard with `solver`, any [`Machine`] (dancing links, bit sets, dancing
+    /// cells: a shard is the solutions holding its path's options, whatever searches them;
+    /// Algorithm M's numbered moves only the links replay), built for the split's problem,
+    /// with the same forced options as when the split was made, within its limits: every solution
     /// (when `list`; else they are only counted) and a [`Progress`] about every
     /// `progress_every` nodes (never, when 0; its estimate is the fraction of the shard
     /// explored) go to `handler`, which may stop the search. The statistics are those of
@@ -285,24 +288,20 @@ impl Shard {
     /// assert_eq!(totals.updates, u128::from(sequential.updates));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<S, F>(
+    pub fn run<M, F>(
         &self,
-        solver: &mut Solver<'_, S>,
+        solver: &mut M,
         list: bool,
         progress_every: u64,
         mut handler: F,
     ) -> Outcome
     where
-        S: Storage,
+        M: Machine + ?Sized,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
         if self.path.depth() == 0 {
             // The whole tree.
-            return if list {
-                solver.run(progress_every, handler)
-            } else {
-                solver.count_with_progress(progress_every, |p| handler(Event::Progress(p)))
-            };
+            return solver.search(list, progress_every, &mut handler);
         }
         let started = Instant::now();
         let base: Vec<OptionId> = solver.forced().to_vec();
@@ -311,7 +310,7 @@ impl Shard {
             let taken = solver.take(c);
             assert!(
                 taken,
-                "a shard's prefix is a path of the search that made it"
+                "a shard's prefix is a path of the search that made it (on a machine that takes it)"
             );
         }
         let mut total = Stats::default();
@@ -376,14 +375,10 @@ impl Shard {
                 estimate: (k as f64 + p.estimate) / members,
                 ..p
             };
-            let outcome = if list {
-                solver.run(progress_every, |event| match event {
-                    Event::Progress(p) => handler(Event::Progress(scale(p))),
-                    solution => handler(solution),
-                })
-            } else {
-                solver.count_with_progress(progress_every, |p| handler(Event::Progress(scale(p))))
-            };
+            let outcome = solver.search(list, progress_every, &mut |event| match event {
+                Event::Progress(p) => handler(Event::Progress(scale(p))),
+                solution => handler(solution),
+            });
             restore(solver, &base);
             for &c in &self.prefix {
                 let taken = solver.take(c);
@@ -900,7 +895,7 @@ impl Group {
 }
 
 /// Forces exactly `base` again.
-fn restore<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId]) {
+fn restore<M: Machine + ?Sized>(solver: &mut M, base: &[OptionId]) {
     solver.unforce_all();
     for &o in base {
         solver.force(o).expect("these options were forced before");

@@ -16,6 +16,7 @@ use dlxkit::bench::{
     BenchError, Mode, RunOptions, Sample, SolverRun, Workload, DEFAULT_NODE_LIMIT, DEFAULT_WARMUP,
 };
 use dlxkit::sudoku::solvers::{by_name, Answer, SOLVER_NAMES};
+use dlxkit::xc::plan::Engine;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -140,6 +141,11 @@ pub struct BenchArgs {
     /// With --engine and --jobs N (N > 1): shards per thread of the parallel runs
     #[arg(long, default_value_t = crate::parallel::SHARDS_PER_THREAD, value_name = "K", requires = "engine")]
     pub shards_per_thread: usize,
+
+    /// With --engine: these engines side by side on each case (e.g. links,bits,cells), the runs interleaved, each engine's best time and its ratio to the links'
+    #[arg(long, value_name = "ENGINES", value_delimiter = ',', value_parser = parse_engine,
+          requires = "engine", conflicts_with_all = ["memo", "jobs"])]
+    pub engines: Vec<Engine>,
 
     /// With --engine: time the memoised search instead (domino tilings, 6x6 Sudoku grids, mono/domino/tromino tilings, 12 queens), with dancing links beside it where it finishes
     #[arg(long, requires = "engine")]
@@ -652,6 +658,9 @@ fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
         let threads = jobs::threads(args.jobs, usize::MAX, ctx);
         return parallel::run(args, threads, args.shards_per_thread.max(1), ctx);
     }
+    if !args.engines.is_empty() {
+        return run_engines(args, ctx);
+    }
     let cases = engine::cases(false).map_err(input_error)?;
     let cancel = interrupt::flag();
     let bar = CountBar::new(cases.len() as u64, "cases", ctx.progress_wanted());
@@ -699,6 +708,103 @@ fn run_engine(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     out.flush()?;
     if results.iter().any(|r| !r.complete) {
+        ctx.note("interrupted: the last count is incomplete");
+        return Ok(Exit::Interrupted);
+    }
+    Ok(Exit::Success)
+}
+
+/// An engine's name (`links`, `cells`, `bits`).
+fn parse_engine(text: &str) -> Result<Engine, String> {
+    text.parse::<Engine>().map_err(|e| e.to_string())
+}
+
+/// One engine's row of `dlxkit bench --engine --engines`.
+#[derive(Serialize)]
+struct EngineRow {
+    case: String,
+    engine: &'static str,
+    #[serde(flatten)]
+    result: Option<engine::EngineResult>,
+    /// The best time against the links' in the same run (none without a links row).
+    vs_links: Option<f64>,
+    /// Why the engine does not take the case.
+    refused: Option<String>,
+}
+
+/// `dlxkit bench --engine --engines E,...`: the engines side by side on each case.
+fn run_engines(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
+    let cases = engine::cases(false).map_err(input_error)?;
+    let cancel = interrupt::flag();
+    let bar = CountBar::new(cases.len() as u64, "cases", ctx.progress_wanted());
+    let mut rows = Vec::new();
+    let mut complete = true;
+    for case in &cases {
+        bar.set_message(case.name.clone());
+        let found = engine::side_by_side(case, &args.engines, args.runs, Some(cancel.clone()));
+        bar.inc(1);
+        let links = found.iter().find_map(|(e, r)| match (e, r) {
+            (Engine::Links, Ok(r)) if r.complete => Some(r.best),
+            _ => None,
+        });
+        for (e, r) in found {
+            let (result, refused) = match r {
+                Ok(r) => (Some(r), None),
+                Err(why) => (None, Some(why.to_string())),
+            };
+            complete &= result.as_ref().is_none_or(|r| r.complete);
+            let vs_links = match (&result, links) {
+                (Some(r), Some(l)) if r.complete && !l.is_zero() => {
+                    Some(r.best.as_secs_f64() / l.as_secs_f64())
+                }
+                _ => None,
+            };
+            rows.push(EngineRow {
+                case: case.name.clone(),
+                engine: e.name(),
+                result,
+                vs_links,
+                refused,
+            });
+        }
+        if !complete {
+            break;
+        }
+    }
+    bar.finish();
+    let mut out = Output::stdout(ctx.stdout_is_terminal);
+    match args.format {
+        Format::Text => {
+            let mut table = vec![["case", "engine", "solutions", "nodes", "time", "/ links"]
+                .map(String::from)
+                .to_vec()];
+            for row in &rows {
+                let mut line = vec![row.case.clone(), row.engine.to_string()];
+                match &row.result {
+                    Some(r) => line.extend([
+                        r.solutions.to_string(),
+                        r.nodes.to_string(),
+                        short_time(r.best),
+                        row.vs_links.map_or("-".into(), |x| format!("{x:.2}")),
+                    ]),
+                    None => line.extend(["refused", "-", "-", "-"].map(String::from)),
+                }
+                table.push(line);
+            }
+            out.line(&format!(
+                "engines side by side: every solution counted (the cheapest with costs), best of {} interleaved runs",
+                args.runs.max(1)
+            ))?;
+            print_table(&mut out, &table)?;
+            for row in rows.iter().filter(|r| r.refused.is_some()) {
+                let why = row.refused.as_deref().unwrap_or_default();
+                out.line(&format!("{} on {}: {why}", row.case, row.engine))?;
+            }
+        }
+        Format::Json | Format::Jsonl => print_records(&mut out, args.format, "engines", &rows)?,
+    }
+    out.flush()?;
+    if !complete {
         ctx.note("interrupted: the last count is incomplete");
         return Ok(Exit::Interrupted);
     }

@@ -141,6 +141,36 @@ impl<'p> BitSolver<'p> {
         Ok(())
     }
 
+    /// Removes every forced option (the levels start afresh from the masks).
+    ///
+    /// ```
+    /// # use dlxkit::xc::bits::BitSolver;
+    /// # use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// let mut s = BitSolver::new(&p)?;
+    /// s.force(OptionId::new(2))?;
+    /// assert_eq!(s.count().stats.solutions, 1);
+    /// s.unforce_all();
+    /// assert_eq!(s.count().stats.solutions, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unforce_all(&mut self) {
+        if !self.forced.is_empty() {
+            self.state = State::new(&self.m);
+            self.forced.clear();
+        }
+    }
+
+    /// Stops the following searches at these limits.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// The forced options, in the order they were forced.
     pub fn forced(&self) -> &[OptionId] {
         &self.forced
