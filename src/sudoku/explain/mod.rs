@@ -51,6 +51,7 @@ mod board;
 mod cages;
 mod chains;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod rating;
 mod singles;
@@ -62,6 +63,7 @@ mod wings;
 use thiserror::Error;
 
 pub use board::{Board, Contradiction, Overlap};
+pub use forcing::length_tenths;
 pub use rating::{hardest, rate, Level, Rating};
 pub use step::{Candidate, Score, Step, Strategy};
 
@@ -148,6 +150,13 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
+        // Forcing chains (forcing.rs).
+        (Strategy::ForcingChain, forcing::forcing_chain),
+        (Strategy::NishioForcingChain, forcing::nishio),
+        (Strategy::MultipleForcingChain, forcing::multiple),
+        (Strategy::DynamicForcingChain, forcing::dynamic),
+        (Strategy::DynamicForcingChainPlus, forcing::dynamic_plus),
+        (Strategy::NestedForcingChain, forcing::nested_chain),
     ]
 }
 
