@@ -184,6 +184,8 @@ pub struct Explainer {
     solution: Option<Grid>,
     outcome: Outcome,
     guesses: usize,
+    /// The hardest strategy tried ([`Explainer::up_to`]).
+    up_to: Strategy,
 }
 
 impl Explainer {
@@ -216,6 +218,7 @@ impl Explainer {
             solution: None,
             outcome: Outcome::Running,
             guesses: 0,
+            up_to: Strategy::NestedForcingChain,
         })
     }
 
@@ -242,6 +245,7 @@ impl Explainer {
             solution: None,
             outcome: Outcome::Running,
             guesses: 0,
+            up_to: Strategy::NestedForcingChain,
         })
     }
 
@@ -251,6 +255,23 @@ impl Explainer {
     /// argument does not hold there.
     pub fn assume_unique(mut self, unique: bool) -> Explainer {
         self.unique = unique;
+        self
+    }
+
+    /// Tries the strategies up to `strategy` only (all by default): the nested forcing chains
+    /// can take seconds a step on the hardest puzzles, and a caller that would rather guess
+    /// (from [`Explainer::guessing`]) or stop there says so.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1...............", &ParseOptions::default())?;
+    /// let e = Explainer::new(&grid)?.up_to(Strategy::XyChain);
+    /// assert_eq!(e.count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn up_to(mut self, strategy: Strategy) -> Explainer {
+        self.up_to = strategy;
         self
     }
 
@@ -281,6 +302,9 @@ impl Explainer {
     /// The next step, without applying it: the simplest the board allows.
     fn next_step(&self) -> Option<Step> {
         for &(strategy, finder) in ladder() {
+            if strategy > self.up_to {
+                break;
+            }
             let killer = !self.board.cages().is_empty();
             if strategy == Strategy::UniqueRectangle && (!self.unique || killer) {
                 continue;
