@@ -35,6 +35,7 @@ mod puzzles_shopping;
 mod random_problems;
 mod sudoku_explain;
 mod sudoku_explain_killer;
+mod sudoku_forcing;
 mod sudoku_generate;
 mod sudoku_killer;
 mod sudoku_library;

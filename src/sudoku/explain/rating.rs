@@ -374,7 +374,8 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn pearl_diamond(steps: &[Step]) -> (Option<Score>, Option<Score>) {
-    let upto = |k: Option<usize>| k.map(|k| steps[..=k].iter().map(|s| s.score).max().expect("k < len"));
+    let upto =
+        |k: Option<usize>| k.map(|k| steps[..=k].iter().map(|s| s.score).max().expect("k < len"));
     let placement = steps.iter().position(|s| !s.placements.is_empty());
     let removal = steps
         .iter()
