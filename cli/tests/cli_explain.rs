@@ -195,14 +195,14 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(
         lines[..3],
         [
-            "easy 1.0: naked single; naked single 49",
-            "medium 1.5: hidden single; naked single 40, hidden single 11",
-            "medium 1.5: hidden single; naked single 43, hidden single 10",
+            "easy 1.0: naked single; naked single 49; ER/EP/ED 1.0/1.0/1.0 (Easy)",
+            "medium 1.5: hidden single; naked single 40, hidden single 11; ER/EP/ED 1.5/1.0/1.0 (Medium)",
+            "medium 1.5: hidden single; naked single 43, hidden single 10; ER/EP/ED 1.5/1.0/1.0 (Medium)",
         ]
     );
     assert_eq!(
         lines[6],
-        "hard 3.2: X-wing; naked single 43, hidden single 12, pointing 2, box-line reduction 1, naked pair 2, X-wing 1"
+        "hard 3.2: X-wing; naked single 43, hidden single 12, pointing 2, box-line reduction 1, naked pair 2, X-wing 1; ER/EP/ED 3.2/1.0/1.0 (Fiendish)"
     );
     dlxkit()
         .args(["sudoku", "rate", "data/sudoku/pe96_easy50.txt"])
@@ -222,13 +222,18 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(r["guesses"], 0);
     assert_eq!(r["steps"]["X-wing"], 1);
     assert_eq!(r["steps"]["naked single"], 43);
-    // The forum's hardest need guesses: expert, 8.0 and up.
+    // A puzzle Sudoku Explainer rates 7.1 for a forcing chain, rated the same.
     let out = run(
         &["rate"],
-        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6\n",
+        "200050006010000090600801003007090600000703000900080002100000005060902010003060200\n",
         0,
     );
-    assert!(out.starts_with("expert 8."), "{out}");
+    assert_eq!(
+        out,
+        "diabolical 7.1: forcing chain; naked single 31, hidden single 24, pointing 2, \
+         box-line reduction 1, X-chain 2, XY-chain 1, forcing chain 1; ER/EP/ED 7.1/1.5/1.5 \
+         (Diabolical)\n"
+    );
 }
 
 /// The sukaku line of PE96_1 with the candidates its givens leave (and r1c1 down to 4 and
@@ -250,7 +255,7 @@ fn pencil_marks_are_read_by_solve_count_explain_and_rate() {
     assert!(run(&["explain"], &input, 0).ends_with("hardest naked single (1.0, easy)\n"));
     assert_eq!(
         run(&["rate"], &input, 0),
-        "easy 1.0: naked single; naked single 49\n"
+        "easy 1.0: naked single; naked single 49; ER/EP/ED 1.0/1.0/1.0 (Easy)\n"
     );
     // The jsonl record gives the puzzle as its sukaku line.
     let r = &json_lines(&run(&["solve", "-f", "jsonl"], &input, 0))[0];

@@ -125,7 +125,7 @@ fn a_killer_is_explained_and_rated_with_the_cage_strategies() {
     assert_eq!(
         run(&["rate", "--variant", "killer"], WIKIPEDIA, 0),
         "medium 2.2: rule of 45; naked single 50, hidden single 31, cage combination 37, \
-         rule of 45 2\n"
+         rule of 45 2; ER/EP/ED 2.2/2.2/2.0 (Hard)\n"
     );
 }
 

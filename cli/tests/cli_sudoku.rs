@@ -627,11 +627,11 @@ fn rate_names_the_hardest_strategy() {
     assert_eq!(
         lines[..5],
         [
-            "easy 1.0: naked single; naked single 49",
-            "medium 1.5: hidden single; naked single 40, hidden single 11",
-            "medium 1.5: hidden single; naked single 43, hidden single 10",
-            "medium 1.5: hidden single; naked single 47, hidden single 4",
-            "easy 1.0: naked single; naked single 45",
+            "easy 1.0: naked single; naked single 49; ER/EP/ED 1.0/1.0/1.0 (Easy)",
+            "medium 1.5: hidden single; naked single 40, hidden single 11; ER/EP/ED 1.5/1.0/1.0 (Medium)",
+            "medium 1.5: hidden single; naked single 43, hidden single 10; ER/EP/ED 1.5/1.0/1.0 (Medium)",
+            "medium 1.5: hidden single; naked single 47, hidden single 4; ER/EP/ED 1.5/1.0/1.0 (Medium)",
+            "easy 1.0: naked single; naked single 45; ER/EP/ED 1.0/1.0/1.0 (Easy)",
         ]
     );
     dlxkit()

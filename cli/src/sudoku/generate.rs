@@ -14,7 +14,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
-use dlxkit::sudoku::explain::{Level, Rating};
+use dlxkit::sudoku::explain::{Level, Rating, Strategy};
 use dlxkit::sudoku::generate::{
     default_node_limit, generate_observed, GenerateError, GenerateOptions, Generated, Symmetry,
 };
@@ -250,7 +250,8 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         let made_now = batch.run(
             &mut out,
             &seeds,
-            Rater::new,
+            // Nested forcing chains can take seconds a step: generation guesses past them.
+            || Rater::new().up_to(Strategy::DynamicForcingChainPlus),
             |solver, &(index, seed)| {
                 let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
                 let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
