@@ -673,8 +673,7 @@ fn multiple_at(board: &Board, level: Level) -> Option<(Step, usize)> {
                 continue;
             }
             let boff = e.branch(node(n, p.cell, p.digit, false), mode);
-            if boff.contradiction.is_some() {
-                let conflict = boff.contradiction.as_ref().expect("checked");
+            if let Some(conflict) = &boff.contradiction {
                 let complexity = Engine::complexity(&boff, conflict);
                 keep(
                     &mut best,
