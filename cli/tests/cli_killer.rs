@@ -125,7 +125,7 @@ fn a_killer_is_explained_and_rated_with_the_cage_strategies() {
     assert_eq!(
         run(&["rate", "--variant", "killer"], WIKIPEDIA, 0),
         "medium 2.5: rule of 45; hidden single 68, naked single 13, cage combination 37, \
-         rule of 45 2\n"
+         rule of 45 2; ER/EP/ED 2.5/2.5/2.4 (Hard)\n"
     );
 }
 
