@@ -587,22 +587,28 @@ fn generate_reaches_givens_and_difficulty() {
 }
 
 #[test]
-fn generate_expert_puzzles_need_guesses() {
+fn generate_expert_puzzles_need_multiple_forcing_chains_or_harder() {
     let out = ok(&[
         "generate",
         "--seed",
-        "5",
+        "8",
         "--count",
-        "3",
+        "2",
         "--difficulty",
         "expert",
         "-f",
         "jsonl",
         "--quiet",
     ]);
-    for r in json_lines(&out) {
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    for r in records {
         assert_eq!(r["difficulty"], "expert");
-        assert!(r["guesses"].as_u64().unwrap() > 0);
+        assert!(r["score"].as_f64().unwrap() >= 8.0, "{r}");
+        assert!(
+            r["hardest"].as_str().unwrap().contains("forcing chain"),
+            "{r}"
+        );
     }
 }
 
@@ -627,11 +633,11 @@ fn rate_names_the_hardest_strategy() {
     assert_eq!(
         lines[..5],
         [
-            "easy 1.2: hidden single; hidden single 49",
-            "easy 1.2: hidden single; hidden single 51",
-            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1",
-            "medium 1.5: hidden single; hidden single 51",
-            "easy 1.2: hidden single; hidden single 45",
+            "easy 1.2: hidden single; hidden single 49; ER/EP/ED 1.2/1.2/1.2 (Easy)",
+            "easy 1.2: hidden single; hidden single 51; ER/EP/ED 1.2/1.2/1.2 (Easy)",
+            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1; ER/EP/ED 2.0/1.2/1.2 (Hard)",
+            "medium 1.5: hidden single; hidden single 51; ER/EP/ED 1.5/1.2/1.2 (Medium)",
+            "easy 1.2: hidden single; hidden single 45; ER/EP/ED 1.2/1.2/1.2 (Easy)",
         ]
     );
     dlxkit()

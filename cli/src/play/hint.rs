@@ -181,7 +181,10 @@ pub fn next_hint(position: &Grid, notes: Option<&Candidates>, solution: Option<&
     }
     let layout = position.layout();
     let mut explainer = match Explainer::with_candidates(position, notes) {
-        Ok(explainer) => explainer.assume_unique(solution.is_some()),
+        // Nested forcing chains can take seconds a step: a hint stops before them.
+        Ok(explainer) => explainer
+            .assume_unique(solution.is_some())
+            .up_to(Strategy::DynamicForcingChainPlus),
         Err(ExplainError::Conflict(conflict)) => {
             let text = format!("{conflict}: one of them is wrong.");
             let mut hint = Hint::naming(

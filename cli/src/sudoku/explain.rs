@@ -2,6 +2,7 @@
 //! [`dlxkit::sudoku::explain`], one line per step (or JSON objects), in a [`Batch`].
 
 use clap::{Args, ValueEnum};
+use dlxkit::sudoku::explain::rating::{pearl_diamond, SeLevel};
 use dlxkit::sudoku::explain::{hardest, Contradiction, Explainer, Level, Outcome, Step, Strategy};
 use dlxkit::sudoku::killer::Killer;
 use dlxkit::sudoku::parse::Puzzle;
@@ -44,8 +45,12 @@ the solution's digit in a cell with the fewest candidates (a `guess:` step) and 
 (solved, stuck or contradiction), \"score\", \"level\", \"hardest\", \"guesses\", \"steps\" and,
 unless solved, \"candidates\" (each cell's candidates in reading order). Each step has
 \"strategy\", \"score\", \"units\", \"cells\", \"digits\", \"chain\", \"placements\",
-\"eliminations\" and \"text\"; a killer strategy's step has its \"sum\" and \"combinations\"
-too. `jsonl` prints each step as a line of its own (with
+\"eliminations\" and \"text\" (the \"score\" of a step is its SE value, the puzzle's \"er\", \"ep\"
+and \"ed\" Sudoku Explainer's ratings); a killer strategy's step has its \"sum\" and \"combinations\"
+too. `se` is the line format of Sudoku Explainer's users: each step after its value,
+`(4.2) XY-wing: ...`, and last `ER/EP/ED 4.2/1.5/1.5 (Fiendish)`: the hardest step (ER), the
+hardest up to the first placement (EP) and up to the first removal (ED), and SE's name for
+the ER. `jsonl` prints each step as a line of its own (with
 \"puzzle\" and \"step\" numbers) and then the puzzle's object without its steps.
 
 Exit status: 0 if every puzzle was solved (by logic, or with --guess), 1 if some was not
@@ -61,6 +66,9 @@ pub enum ExplainFormat {
     Json,
     /// JSON Lines: one object per step, then one per puzzle.
     Jsonl,
+    /// The community's line format: each step after its SE value, `(4.2) XY-wing: ...`,
+    /// then `ER/EP/ED`.
+    Se,
 }
 
 /// Arguments of `dlxkit sudoku explain`.
@@ -136,6 +144,10 @@ struct PuzzleRecord<'a> {
     level: Option<&'a str>,
     hardest: Option<&'a str>,
     guesses: usize,
+    /// Sudoku Explainer's ER, EP and ED (for a solved explanation).
+    er: Option<f64>,
+    ep: Option<f64>,
+    ed: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<StepRecord<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -262,6 +274,26 @@ fn ending(layout: &Layout, explained: &Explained) -> String {
     }
 }
 
+/// The last line of the community's format: `ER/EP/ED 7.1/1.5/1.5 (Diabolical)` for a
+/// solved explanation, else how it ended.
+fn se_ending(explained: &Explained) -> String {
+    let best = hardest(&explained.steps);
+    match (explained.outcome, best) {
+        (Outcome::Solved, Some(best)) => {
+            let (ep, ed) = pearl_diamond(&explained.steps);
+            let er = best.score;
+            format!(
+                "ER/EP/ED {er}/{}/{} ({})",
+                ep.unwrap_or(er),
+                ed.unwrap_or(er),
+                SeLevel::of(er)
+            )
+        }
+        (Outcome::Solved, None) => "ER/EP/ED 0.0/0.0/0.0 (nothing to do)".to_string(),
+        (outcome, _) => format!("{}: not rated", outcome_name(outcome)),
+    }
+}
+
 /// Prints one puzzle's explanation.
 fn print(
     out: &mut Output,
@@ -292,6 +324,21 @@ fn print(
             ) {
                 out.write_str(&explained.candidates.to_grid_text())?;
             }
+        }
+        ExplainFormat::Se => {
+            if i > 0 {
+                out.line("")?;
+            }
+            out.line(&format!(
+                "# puzzle {} (line {}): {}",
+                i + 1,
+                puzzle.line,
+                explained.answer.as_str()
+            ))?;
+            for step in &explained.steps {
+                out.line(&format!("({}) {}", step.score, step.text(layout)))?;
+            }
+            out.line(&se_ending(explained))?;
         }
         ExplainFormat::Json => {
             let steps = explained
@@ -349,7 +396,12 @@ fn puzzle_record<'a>(
 ) -> PuzzleRecord<'a> {
     let solved = explained.outcome == Outcome::Solved;
     let best = hardest(&explained.steps).filter(|_| solved);
+    let (ep, ed) = pearl_diamond(&explained.steps);
+    let er = best.map(|s| s.score.value());
     PuzzleRecord {
+        er,
+        ep: ep.filter(|_| solved).map(|s| s.value()).or(er),
+        ed: ed.filter(|_| solved).map(|s| s.value()).or(er),
         index: i + 1,
         line: puzzle.line,
         puzzle: puzzle_text(puzzle),

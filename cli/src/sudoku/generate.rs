@@ -325,7 +325,8 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         let made_now = batch.run(
             &mut out,
             &seeds,
-            Rater::new,
+            // Nested forcing chains can take seconds a step: generation guesses past them.
+            || Rater::new().up_to(Strategy::DynamicForcingChainPlus),
             |solver, &(index, seed)| {
                 let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
                 let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);

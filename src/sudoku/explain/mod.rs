@@ -55,6 +55,7 @@ mod cages;
 mod chains;
 mod direct;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod rating;
 mod se;
@@ -166,6 +167,13 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),
+        // Forcing chains (forcing.rs).
+        (Strategy::ForcingChain, forcing::forcing_chain),
+        (Strategy::NishioForcingChain, forcing::nishio),
+        (Strategy::MultipleForcingChain, forcing::multiple),
+        (Strategy::DynamicForcingChain, forcing::dynamic),
+        (Strategy::DynamicForcingChainPlus, forcing::dynamic_plus),
+        (Strategy::NestedForcingChain, forcing::nested_chain),
     ]
 }
 
@@ -193,7 +201,8 @@ pub struct Explainer {
     solution: Option<Grid>,
     outcome: Outcome,
     guesses: usize,
-    /// Only strategies before this one are tried ([`Explainer::below`]).
+    /// Only strategies before this one are tried ([`Explainer::below`],
+    /// [`Explainer::up_to`]).
     below: Option<Strategy>,
 }
 
@@ -282,6 +291,27 @@ impl Explainer {
     /// ```
     pub fn below(mut self, strategy: Strategy) -> Explainer {
         self.below = Some(strategy);
+        self
+    }
+
+    /// Tries the strategies up to `strategy` only (all by default): the nested forcing chains
+    /// can take seconds a step on the hardest puzzles, and a caller that would rather guess
+    /// (from [`Explainer::guessing`]) or stop there says so.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1...............", &ParseOptions::default())?;
+    /// let e = Explainer::new(&grid)?.up_to(Strategy::XyChain);
+    /// assert_eq!(e.count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn up_to(mut self, strategy: Strategy) -> Explainer {
+        let next = Strategy::ALL
+            .iter()
+            .position(|&s| s == strategy)
+            .map(|k| k + 1);
+        self.below = next.and_then(|k| Strategy::ALL.get(k).copied());
         self
     }
 

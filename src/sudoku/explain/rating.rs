@@ -139,8 +139,16 @@ pub struct Rating {
     /// Whether the puzzle has no solution, one or several ([`Answer::Unknown`] when a limit
     /// stopped the count). Only a unique puzzle is rated.
     pub answer: Answer,
-    /// The score: the highest of the steps' (0.0 for a puzzle not rated).
+    /// The score: the highest of the steps' (0.0 for a puzzle not rated); Sudoku
+    /// Explainer's ER.
     pub score: Score,
+    /// The highest score of the steps up to the first placement (SE's EP, "pearl"; 0.0 for
+    /// a puzzle not rated).
+    pub ep: Score,
+    /// The highest score of the steps up to the first that removes a candidate, a
+    /// placement removing its digit from the cell's peers (SE's ED, "diamond"; 0.0 for a
+    /// puzzle not rated).
+    pub ed: Score,
     /// The level of the score (`None` for a puzzle not rated).
     pub level: Option<Level>,
     /// The strategy of the hardest step (`None` for a puzzle not rated or with nothing to
@@ -173,12 +181,34 @@ impl Rating {
 #[derive(Debug, Default)]
 pub struct Rater {
     dlx: DlxSolver,
+    /// The hardest strategy tried (`None`: all), past which the rating guesses.
+    up_to: Option<Strategy>,
 }
 
 impl Rater {
     /// A new rater.
     pub fn new() -> Rater {
         Rater::default()
+    }
+
+    /// Tries the strategies up to `strategy` only, guessing past it (see
+    /// [`Explainer::up_to`]): a cap on the time the nested forcing chains take.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// use dlxkit::sudoku::solvers::Limits;
+    /// let grid = parse_grid(
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let r = Rater::new().up_to(Strategy::XyChain).rate(&grid, None, &Limits::new());
+    /// assert!(r.guesses() > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn up_to(mut self, strategy: Strategy) -> Rater {
+        self.up_to = Some(strategy);
+        self
     }
 
     /// Rates a puzzle (with its pencil marks, if any). `limits` bound the solution count
@@ -204,7 +234,7 @@ impl Rater {
             None => self.dlx.solve(grid, &limits),
         };
         let explainer = || Explainer::with_candidates(grid, pencil).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, &limits, started)
+        rating_of(report, explainer, &limits, started, self.up_to)
     }
 
     /// Rates a killer puzzle: its solutions counted by its exact cover encoding (see
@@ -234,6 +264,7 @@ impl Rater {
             || Explainer::killer(killer),
             &limits,
             started,
+            self.up_to,
         ))
     }
 
@@ -263,7 +294,7 @@ impl Rater {
             stats: SolveStats::default(),
         };
         let explainer = || Explainer::new(grid).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, limits, started)
+        rating_of(report, explainer, limits, started, self.up_to)
     }
 }
 
@@ -274,10 +305,13 @@ fn rating_of(
     explainer: impl FnOnce() -> Result<Explainer, super::ExplainError>,
     limits: &Limits,
     started: Instant,
+    up_to: Option<Strategy>,
 ) -> Rating {
     let mut rating = Rating {
         answer: report.answer(),
         score: Score::default(),
+        ep: Score::default(),
+        ed: Score::default(),
         level: None,
         hardest: None,
         counts: Vec::new(),
@@ -285,7 +319,11 @@ fn rating_of(
     };
     if rating.answer == Answer::Unique {
         if let Some(solution) = report.first {
-            if let Ok(explainer) = explainer().and_then(|e| e.guessing(solution)) {
+            let explainer = explainer().map(|e| match up_to {
+                Some(s) => e.up_to(s),
+                None => e,
+            });
+            if let Ok(explainer) = explainer.and_then(|e| e.guessing(solution)) {
                 rate_steps(&mut rating, explainer, limits);
             }
         }
@@ -311,6 +349,9 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
     // A grid with nothing left to do is as easy as it gets.
     let score = hardest(&steps).map_or(Strategy::HiddenSingle.score(), |s| s.score);
     rating.score = score;
+    let (ep, ed) = pearl_diamond(&steps);
+    rating.ep = ep.unwrap_or(score);
+    rating.ed = ed.unwrap_or(score);
     rating.level = Some(Level::of(score));
     rating.hardest = hardest(&steps).map(|s| s.strategy);
     rating.counts = Strategy::ALL
@@ -318,6 +359,81 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
         .map(|&s| (s, steps.iter().filter(|t| t.strategy == s).count() as u32))
         .filter(|&(_, n)| n > 0)
         .collect();
+}
+
+/// SE's EP and ED of an explanation: the highest score of the steps up to (and with) the
+/// first placement, and up to the first step that removes a candidate (`None` if no step
+/// does).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{rating::pearl_diamond, Explainer};
+/// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+/// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+/// let steps: Vec<_> = Explainer::new(&grid)?.collect();
+/// let (ep, ed) = pearl_diamond(&steps);
+/// assert_eq!((ep.unwrap().to_string(), ed.unwrap().to_string()), ("1.0".into(), "1.0".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn pearl_diamond(steps: &[Step]) -> (Option<Score>, Option<Score>) {
+    let upto =
+        |k: Option<usize>| k.map(|k| steps[..=k].iter().map(|s| s.score).max().expect("k < len"));
+    let placement = steps.iter().position(|s| !s.placements.is_empty());
+    let removal = steps
+        .iter()
+        .position(|s| !s.placements.is_empty() || !s.eliminations.is_empty());
+    (upto(placement), upto(removal))
+}
+
+/// Sudoku Explainer's names for its ratings (the bands of its generator).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{rating::SeLevel, Score};
+/// assert_eq!(SeLevel::of(Score::from_tenths(12)), SeLevel::Easy);
+/// assert_eq!(SeLevel::of(Score::from_tenths(26)).name(), "Fiendish");
+/// assert_eq!(SeLevel::of(Score::from_tenths(113)).name(), "Diabolical");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SeLevel {
+    /// 1.0 to 1.2.
+    Easy,
+    /// 1.3 to 1.6.
+    Medium,
+    /// 1.7 to 2.5.
+    Hard,
+    /// 2.6 to 6.0.
+    Fiendish,
+    /// 6.1 and up.
+    Diabolical,
+}
+
+impl SeLevel {
+    /// The band of a score.
+    pub fn of(score: Score) -> SeLevel {
+        match score.tenths() {
+            0..=12 => SeLevel::Easy,
+            13..=16 => SeLevel::Medium,
+            17..=25 => SeLevel::Hard,
+            26..=60 => SeLevel::Fiendish,
+            _ => SeLevel::Diabolical,
+        }
+    }
+
+    /// Its name as SE writes it: `Easy`, `Medium`, `Hard`, `Fiendish`, `Diabolical`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeLevel::Easy => "Easy",
+            SeLevel::Medium => "Medium",
+            SeLevel::Hard => "Hard",
+            SeLevel::Fiendish => "Fiendish",
+            SeLevel::Diabolical => "Diabolical",
+        }
+    }
+}
+
+impl fmt::Display for SeLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The hardest step of an explanation: the first of the highest score.
