@@ -96,6 +96,7 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
 /// the agreement with SE at least what it was when this test was written (raise the
 /// floors as the ladder gets closer to SE's; never lower them).
 #[test]
+#[ignore = "nested forcing chains make this set-wide run take over 15 minutes (issue 29: chains speed); run with --ignored"]
 fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
     let text = data("sudokuexchange_se_rated_sample553.txt");
     let list = puzzles("sudokuexchange_se_rated_sample553.txt");
@@ -141,6 +142,7 @@ fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
 /// beyond) is sound, each of the forcing strategies up to the dynamic ones makes steps
 /// there, and the norvig hardest bring in the nested ones.
 #[test]
+#[ignore = "nested forcing chains make this set-wide run take over 15 minutes (issue 29: chains speed); run with --ignored"]
 fn forcing_chains_are_sound_and_each_makes_progress() {
     let mut dlx = DlxSolver::new();
     let mut used = Vec::new();

@@ -68,17 +68,33 @@ struct Rec {
 /// A branch: the nodes reached from one assumption.
 #[derive(Clone, Debug)]
 struct Branch {
-    /// For each node, its record index (or [`NONE`]).
-    index: Vec<u32>,
+    /// For each node, its record index (or `u16::MAX`): a branch has at most one record a
+    /// node, and a board of up to 32,767 candidates fits; u16 halves the memory of the
+    /// branches a step keeps.
+    index: Vec<u16>,
     recs: Vec<Rec>,
     arena: Vec<u32>,
     /// Each cell's candidates as the branch has left them.
     cands: Vec<u128>,
+    /// The places each digit has left in each unit on the branch's board, `unit * n +
+    /// digit - 1` (kept as nodes turn off, so a dynamic branch reads a hidden single
+    /// without scanning the unit).
+    left: Vec<u16>,
     /// The records that contradict each other, if the branch ended in a contradiction.
     contradiction: Option<Vec<u32>>,
     /// Whether a node meeting its opposite ends the branch (dynamic); a static branch
     /// goes on, as SE's static chains do, holding both.
     stops: bool,
+}
+
+impl Branch {
+    /// The record of `node`, or [`NONE`].
+    fn rec(&self, node: u32) -> u32 {
+        match self.index[node as usize] {
+            u16::MAX => NONE,
+            r => u32::from(r),
+        }
+    }
 }
 
 /// The node of a candidate on or off.
@@ -105,17 +121,36 @@ struct Engine<'a> {
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u128>,
+    /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
+    places: Vec<u16>,
 }
 
 impl<'a> Engine<'a> {
-    fn new(board: &'a Board) -> Engine<'a> {
+    /// The engine of a board, or `None` past 25x25, whose nodes a branch's u16 record
+    /// indexes cannot number (forcing chains there would take hours anyway).
+    fn new(board: &'a Board) -> Option<Engine<'a>> {
         let cells = board.layout().cells();
-        let base = (0..cells).map(|c| board.candidates(c).bits()).collect();
-        Engine {
-            board,
-            n: board.size(),
-            base,
+        if cells * board.size() * 2 >= usize::from(u16::MAX) {
+            return None;
         }
+        let base: Vec<u128> = (0..cells).map(|c| board.candidates(c).bits()).collect();
+        let n = board.size();
+        let units = board.layout().units();
+        let mut places = vec![0u16; units.len() * n];
+        for (u, unit) in units.iter().enumerate() {
+            for &x in &unit.cells {
+                for d in digits_of(base[x]) {
+                    let k = &mut places[u * n + d as usize - 1];
+                    *k = k.saturating_add(1);
+                }
+            }
+        }
+        Some(Engine {
+            board,
+            n,
+            base,
+            places,
+        })
     }
 
     /// The open candidates, cell by cell.
@@ -133,10 +168,11 @@ impl<'a> Engine<'a> {
     fn branch(&self, start: u32, mode: Mode) -> Branch {
         let cells = self.base.len();
         let mut b = Branch {
-            index: vec![NONE; cells * self.n * 2],
+            index: vec![u16::MAX; cells * self.n * 2],
             recs: Vec::with_capacity(64),
             arena: Vec::with_capacity(256),
             cands: self.base.clone(),
+            left: self.places.clone(),
             contradiction: None,
             stops: mode.dynamic,
         };
@@ -159,7 +195,7 @@ impl<'a> Engine<'a> {
     /// Adds a node with its parents, unless the branch has it; a node meeting its
     /// opposite ends the branch in a contradiction.
     fn add(&self, b: &mut Branch, node: u32, parents: &[u32], weight: u32, kind: u8) {
-        if b.index[node as usize] != NONE || b.contradiction.is_some() {
+        if b.rec(node) != NONE || b.contradiction.is_some() {
             return;
         }
         let from = b.arena.len() as u32;
@@ -175,12 +211,17 @@ impl<'a> Engine<'a> {
             weight,
             kinds,
         });
-        b.index[node as usize] = r;
+        b.index[node as usize] = r as u16;
         let (c, on) = of_node(self.n, node);
-        if !on {
-            b.cands[c.cell] &= !(1u128 << (c.digit - 1));
+        let bit = 1u128 << (c.digit - 1);
+        if !on && b.cands[c.cell] & bit != 0 {
+            b.cands[c.cell] &= !bit;
+            for &u in self.board.layout().units_of(c.cell) {
+                let k = &mut b.left[u * self.n + c.digit as usize - 1];
+                *k = k.saturating_sub(1);
+            }
         }
-        let opposite = b.index[(node ^ 1) as usize];
+        let opposite = b.rec(node ^ 1);
         if opposite != NONE && b.stops {
             b.contradiction = Some(vec![r, opposite]);
         }
@@ -211,7 +252,7 @@ impl<'a> Engine<'a> {
                 let left = b.cands[c.cell];
                 if left == 0 {
                     let offs: Vec<u32> = digits_of(self.base[c.cell])
-                        .map(|e| b.index[node(n, c.cell, e, false) as usize])
+                        .map(|e| b.rec(node(n, c.cell, e, false)))
                         .collect();
                     b.contradiction = Some(offs);
                     return;
@@ -219,7 +260,7 @@ impl<'a> Engine<'a> {
                 if left.count_ones() == 1 {
                     let e = left.trailing_zeros() as u8 + 1;
                     let parents: Vec<u32> = digits_of(self.base[c.cell] & !left)
-                        .map(|x| b.index[node(n, c.cell, x, false) as usize])
+                        .map(|x| b.rec(node(n, c.cell, x, false)))
                         .collect();
                     self.add(b, node(n, c.cell, e, true), &parents, 1, CELL_LINK);
                 }
@@ -235,18 +276,15 @@ impl<'a> Engine<'a> {
             }
             let unit = &layout.units()[u].cells;
             if mode.dynamic {
-                let mut last = None;
-                let mut count = 0;
-                for &x in unit {
-                    if b.cands[x] & bit != 0 {
-                        count += 1;
-                        last = Some(x);
-                    }
-                }
+                let count = b.left[u * n + c.digit as usize - 1];
+                let last = match count {
+                    1 => unit.iter().copied().find(|&x| b.cands[x] & bit != 0),
+                    _ => None,
+                };
                 let offs = || -> Vec<u32> {
                     unit.iter()
                         .filter(|&&x| self.base[x] & bit != 0 && b.cands[x] & bit == 0)
-                        .map(|&x| b.index[node(n, x, c.digit, false) as usize])
+                        .map(|&x| b.rec(node(n, x, c.digit, false)))
                         .collect()
                 };
                 if count == 0 {
@@ -254,23 +292,21 @@ impl<'a> Engine<'a> {
                     return;
                 }
                 if let (1, Some(q)) = (count, last) {
-                    if b.index[node(n, q, c.digit, true) as usize] == NONE {
+                    if b.rec(node(n, q, c.digit, true)) == NONE {
                         let parents = offs();
                         self.add(b, node(n, q, c.digit, true), &parents, 1, UNIT_LINK);
                     }
                 }
             } else {
-                let places: Vec<usize> = unit
+                // A strong link: the digit's one other place in the unit.
+                if self.places[u * n + c.digit as usize - 1] != 2 {
+                    continue;
+                }
+                let other = unit
                     .iter()
                     .copied()
-                    .filter(|&x| self.base[x] & bit != 0)
-                    .collect();
-                if places.len() == 2 {
-                    let q = if places[0] == c.cell {
-                        places[1]
-                    } else {
-                        places[0]
-                    };
+                    .find(|&x| x != c.cell && self.base[x] & bit != 0);
+                if let Some(q) = other {
                     self.add(b, node(n, q, c.digit, true), &[r], 1, UNIT_LINK);
                 }
             }
@@ -302,7 +338,7 @@ impl<'a> Engine<'a> {
                 for &u in &s.units {
                     for &x in &self.board.layout().units()[u].cells {
                         for &d in &s.digits {
-                            let r = b.index[node(n, x, d, false) as usize];
+                            let r = b.rec(node(n, x, d, false));
                             if r != NONE && !parents.contains(&r) {
                                 parents.push(r);
                             }
@@ -375,11 +411,18 @@ impl<'a> Engine<'a> {
     }
 }
 
-/// The digits of a bit set.
+/// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
+/// runs for every node of every branch).
 fn digits_of(bits: u128) -> impl Iterator<Item = u8> {
-    (0..128u8)
-        .filter(move |d| bits & (1u128 << d) != 0)
-        .map(|d| d + 1)
+    let mut rest = bits;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let d = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(d + 1)
+    })
 }
 
 /// A found conclusion: the node concluded, the step's score in tenths, its complexity.
@@ -444,7 +487,7 @@ fn path(n: usize, b: &Branch, r: u32) -> Vec<Candidate> {
 /// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
 /// candidate itself off (so it is false) or, from its removal, on (so it is true).
 pub(super) fn forcing_chain(board: &Board) -> Option<Step> {
-    let e = Engine::new(board);
+    let e = Engine::new(board)?;
     let n = e.n;
     let mode = Mode {
         dynamic: false,
@@ -456,7 +499,7 @@ pub(super) fn forcing_chain(board: &Board) -> Option<Step> {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
             let b = e.branch(start, mode);
-            let r = b.index[(start ^ 1) as usize];
+            let r = b.rec(start ^ 1);
             if r == NONE {
                 continue;
             }
@@ -482,7 +525,7 @@ pub(super) fn forcing_chain(board: &Board) -> Option<Step> {
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
 /// alone, contradicts.
 pub(super) fn nishio(board: &Board) -> Option<Step> {
-    let e = Engine::new(board);
+    let e = Engine::new(board)?;
     let n = e.n;
     let mode = Mode {
         dynamic: true,
@@ -603,7 +646,7 @@ fn nested(board: &Board, level: Level) -> Option<(Step, u32)> {
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
 /// conclusion, as a step, and its complexity.
 fn multiple_at(board: &Board, level: Level) -> Option<(Step, usize)> {
-    let e = Engine::new(board);
+    let e = Engine::new(board)?;
     let n = e.n;
     let mode = level.mode();
     let strategy = level.strategy();
@@ -730,12 +773,12 @@ fn common(
     let (first, rest) = branches.split_first().expect("two branches or more");
     for rec in &first.recs {
         let x = rec.node;
-        if !e.is_news(x) || rest.iter().any(|b| b.index[x as usize] == NONE) {
+        if !e.is_news(x) || rest.iter().any(|b| b.rec(x) == NONE) {
             continue;
         }
         let complexity: usize = branches
             .iter()
-            .map(|b| Engine::complexity(b, &[b.index[x as usize]]))
+            .map(|b| Engine::complexity(b, &[b.rec(x)]))
             .sum();
         let tenths = base + se::length_bonus(complexity);
         if best
