@@ -769,3 +769,62 @@ fn help_has_examples() {
             );
     }
 }
+
+/// The first of the forum's SE 11+ sample: its first step is a nested forcing chain.
+const FORUM_1: &str =
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+#[test]
+fn rate_and_explain_bound_the_forcing_chains_by_effort() {
+    let out = run(
+        &["rate", "--effort", "1000000", "-f", "jsonl"],
+        &format!("{FORUM_1}\n"),
+        0,
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(
+        (&r["lower_bound"], &r["er"], &r["hardest"], &r["guesses"]),
+        (
+            &Value::Bool(true),
+            &Value::from(9.5),
+            &Value::from("nested forcing chain"),
+            &Value::from(0)
+        )
+    );
+    assert_eq!(r["effort"], 1_000_000);
+    assert_eq!(
+        run(&["rate", "--effort", "1000000"], &format!("{FORUM_1}\n"), 0),
+        "expert >= 9.5: nested forcing chain (effort limit); no step; ER/EP/ED >= 9.5/9.5/9.5 (Diabolical)\n"
+    );
+    let out = run(
+        &["explain", "--effort", "1000000", "--format", "se"],
+        &format!("{FORUM_1}\n"),
+        1,
+    );
+    assert_eq!(
+        out.lines().last(),
+        Some("ER/EP/ED >= 9.5/9.5/9.5 (Diabolical; effort limit)")
+    );
+    let out = run(
+        &["explain", "--effort", "1000000", "--format", "json"],
+        &format!("{FORUM_1}\n"),
+        1,
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(
+        (&r["outcome"], &r["lower_bound"]),
+        (&Value::from("effort limit"), &Value::Bool(true))
+    );
+    // A puzzle within the budget is rated exactly.
+    let out = run(&["rate", "-f", "jsonl"], &format!("{PE96_1}\n"), 0);
+    assert_eq!(json_lines(&out)[0]["lower_bound"], false);
+    // Zero, and more than 10^12, are refused as usage errors.
+    for bad in ["0", "1000000000001", "99999999999999999999999"] {
+        dlxkit()
+            .args(["sudoku", "rate", "--effort", bad])
+            .write_stdin(format!("{PE96_1}\n"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--effort"));
+    }
+}

@@ -3,7 +3,10 @@
 
 use clap::{Args, ValueEnum};
 use dlxkit::sudoku::explain::rating::{pearl_diamond, SeLevel};
-use dlxkit::sudoku::explain::{hardest, Contradiction, Explainer, Level, Outcome, Step, Strategy};
+use dlxkit::sudoku::explain::{
+    hardest, Contradiction, Explainer, Level, Outcome, Score, Step, Strategy, DEFAULT_EFFORT,
+    MAX_EFFORT,
+};
 use dlxkit::sudoku::killer::Killer;
 use dlxkit::sudoku::parse::Puzzle;
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
@@ -91,7 +94,29 @@ pub struct ExplainArgs {
     pub no_uniqueness: bool,
 
     #[command(flatten)]
+    pub effort: EffortArg,
+
+    #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// The forcing chains' effort budget, shared by `explain` and `rate`.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct EffortArg {
+    /// Give up the forcing chains' search of a puzzle after N nodes in all (1 to 10^12)
+    ///
+    /// Nested forcing chains can take minutes a step on the hardest puzzles. A puzzle that
+    /// needs more than N nodes ends with `effort limit`, rated as a lower bound (`ER >=
+    /// 9.5`); a count of nodes, not a clock, so the result is the same on every machine.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EFFORT,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_EFFORT))]
+    pub effort: u64,
+}
+
+/// The lower bound of the rating of an explanation cut short by its effort budget: the
+/// hardest step so far, or the base score of the strategy whose search ran out if higher.
+pub fn bound(steps: &[Step], strategy: Strategy) -> Score {
+    hardest(steps).map_or(strategy.score(), |s| s.score.max(strategy.score()))
 }
 
 /// A puzzle explained.
@@ -148,6 +173,8 @@ struct PuzzleRecord<'a> {
     er: Option<f64>,
     ep: Option<f64>,
     ed: Option<f64>,
+    /// Whether the effort budget cut the explanation short (er, ep, ed are lower bounds).
+    lower_bound: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<StepRecord<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -213,7 +240,8 @@ fn explain(
     };
     let mut explainer = explainer
         .map_err(|e| bad(&e))?
-        .assume_unique(answer == Answer::Unique && !args.no_uniqueness);
+        .assume_unique(answer == Answer::Unique && !args.no_uniqueness)
+        .effort(args.effort.effort);
     if let (true, Some(solution)) = (args.guess, report.first) {
         explainer = explainer.guessing(solution).map_err(|e| bad(&e))?;
     }
@@ -231,6 +259,7 @@ fn outcome_name(outcome: Outcome) -> &'static str {
         Outcome::Solved => "solved",
         Outcome::Stuck | Outcome::Running => "stuck",
         Outcome::Contradiction(_) => "contradiction",
+        Outcome::EffortLimit(_) => "effort limit",
     }
 }
 
@@ -247,6 +276,12 @@ fn ending(layout: &Layout, explained: &Explained) -> String {
             ),
             None => "solved: nothing to do".to_string(),
         },
+        Outcome::EffortLimit(strategy) => format!(
+            "effort limit after {steps}: the search for a {strategy} ran out of effort \
+             (--effort); rated at least {} ({}); the candidates:",
+            bound(&explained.steps, strategy),
+            Level::of(bound(&explained.steps, strategy))
+        ),
         Outcome::Stuck | Outcome::Running => {
             let open = explained
                 .candidates
@@ -290,6 +325,16 @@ fn se_ending(explained: &Explained) -> String {
             )
         }
         (Outcome::Solved, None) => "ER/EP/ED 0.0/0.0/0.0 (nothing to do)".to_string(),
+        (Outcome::EffortLimit(strategy), _) => {
+            let er = bound(&explained.steps, strategy);
+            let (ep, ed) = pearl_diamond(&explained.steps);
+            format!(
+                "ER/EP/ED >= {er}/{}/{} ({}; effort limit)",
+                ep.unwrap_or(er),
+                ed.unwrap_or(er),
+                SeLevel::of(er)
+            )
+        }
         (outcome, _) => format!("{}: not rated", outcome_name(outcome)),
     }
 }
@@ -395,13 +440,23 @@ fn puzzle_record<'a>(
     steps: Option<Vec<StepRecord<'a>>>,
 ) -> PuzzleRecord<'a> {
     let solved = explained.outcome == Outcome::Solved;
+    let limit = match explained.outcome {
+        Outcome::EffortLimit(strategy) => Some(strategy),
+        _ => None,
+    };
     let best = hardest(&explained.steps).filter(|_| solved);
     let (ep, ed) = pearl_diamond(&explained.steps);
-    let er = best.map(|s| s.score.value());
+    // Cut short by the effort budget: lower bounds.
+    let er = match limit {
+        Some(strategy) => Some(bound(&explained.steps, strategy)),
+        None => best.map(|s| s.score),
+    };
+    let rated = solved || limit.is_some();
     PuzzleRecord {
-        er,
-        ep: ep.filter(|_| solved).map(|s| s.value()).or(er),
-        ed: ed.filter(|_| solved).map(|s| s.value()).or(er),
+        er: er.map(|s| s.value()),
+        ep: ep.filter(|_| rated).or(er).map(|s| s.value()),
+        ed: ed.filter(|_| rated).or(er).map(|s| s.value()),
+        lower_bound: limit.is_some(),
         index: i + 1,
         line: puzzle.line,
         puzzle: puzzle_text(puzzle),

@@ -227,17 +227,21 @@ impl Target {
             (_, Some(t)) => {
                 rating.level.is_some()
                     && rating.guesses() == 0
+                    && !rating.lower_bound
                     && rating.counts.iter().all(|&(s, _)| s <= t)
             }
             (None | Some(Difficulty::Expert), None) => true,
-            (Some(d), None) => rating.level.is_some_and(|l| l <= d.level()),
+            // A rating cut short by the effort budget is only a lower bound.
+            (Some(d), None) => !rating.lower_bound && rating.level.is_some_and(|l| l <= d.level()),
         }
     }
 
     /// Whether a finished puzzle meets the target.
     fn met(self, rating: &Rating) -> bool {
-        self.difficulty
-            .is_none_or(|d| rating.level == Some(d.level()))
+        (!rating.lower_bound || !self.is_some())
+            && self
+                .difficulty
+                .is_none_or(|d| rating.level == Some(d.level()))
             && self
                 .needs
                 .is_none_or(|t| rating.hardest == Some(t) && rating.guesses() == 0)

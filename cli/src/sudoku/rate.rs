@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::super::output::{self, Output};
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
+use super::explain::EffortArg;
 use super::solve::ListFormat;
 use super::{puzzle_text, read_killers, read_puzzles, InputArgs};
 
@@ -60,8 +61,12 @@ Output: one line per puzzle, in input order: `LEVEL SCORE: HARDEST; STEPS` with 
 of steps of each strategy used, or `multiple`, `unsolvable` or `unknown` (a limit struck
 first) for puzzles without exactly one solution. `jsonl` prints one object per puzzle:
 \"index\", \"line\", \"puzzle\", \"status\", \"difficulty\" (the level, or null), \"score\",
-\"hardest\", \"guesses\", \"er\", \"ep\", \"ed\", \"se_level\", \"steps\" (per strategy) and
-\"elapsed_ms\".
+\"hardest\", \"guesses\", \"er\", \"ep\", \"ed\", \"se_level\", \"lower_bound\", \"effort\" (the forcing
+chains' nodes), \"steps\" (per strategy) and \"elapsed_ms\".
+
+The forcing chains' search is bounded by --effort (nodes, so the same on every machine): a
+puzzle that needs more is rated as a lower bound, `expert >= 9.5: nested forcing chain
+(effort limit); ...; ER/EP/ED >= 9.5/...`, and \"lower_bound\" true.
 
 Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
 within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C.";
@@ -109,6 +114,9 @@ pub struct RateArgs {
     pub format: ListFormat,
 
     #[command(flatten)]
+    pub effort: EffortArg,
+
+    #[command(flatten)]
     pub batch: BatchArgs,
 }
 
@@ -127,6 +135,10 @@ struct Record {
     ep: Option<f64>,
     ed: Option<f64>,
     se_level: Option<&'static str>,
+    /// Whether the effort budget cut the rating short (score, er, ep, ed are lower bounds).
+    lower_bound: bool,
+    /// The forcing chains' nodes spent.
+    effort: u64,
     steps: BTreeMap<&'static str, u32>,
     elapsed_ms: f64,
 }
@@ -136,14 +148,22 @@ struct Record {
 pub fn rating_text(rating: &Rating) -> String {
     match rating.level {
         Some(level) => {
-            let steps: Vec<String> = rating
+            let mut steps: Vec<String> = rating
                 .counts
                 .iter()
                 .map(|(s, n)| format!("{s} {n}"))
                 .collect();
+            if steps.is_empty() {
+                steps.push("no step".into());
+            }
             let hardest = rating.hardest.map_or("nothing to do", |s| s.name());
+            // Cut short by the effort budget: lower bounds, and said so.
+            let (at_least, cut) = match rating.lower_bound {
+                true => (">= ", " (effort limit)"),
+                false => ("", ""),
+            };
             format!(
-                "{level} {}: {hardest}; {}; ER/EP/ED {}/{}/{} ({})",
+                "{level} {at_least}{}: {hardest}{cut}; {}; ER/EP/ED {at_least}{}/{}/{} ({})",
                 rating.score,
                 steps.join(", "),
                 rating.score,
@@ -173,7 +193,7 @@ pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let done = batch.run(
         &mut out,
         &indexes,
-        Rater::new,
+        || Rater::new().effort(args.effort.effort),
         |rater, &i: &usize| {
             if batch.out_of_time() {
                 return Some(None);
@@ -235,6 +255,8 @@ fn record(i: usize, puzzle: &Puzzle, rating: Option<&Rating>) -> Record {
         ep: rated.map(|r| r.ep.value()),
         ed: rated.map(|r| r.ed.value()),
         se_level: rated.map(|r| SeLevel::of(r.score).name()),
+        lower_bound: rated.is_some_and(|r| r.lower_bound),
+        effort: rating.map_or(0, |r| r.effort),
         steps: rated.map_or_else(BTreeMap::new, |r| {
             r.counts.iter().map(|&(s, n)| (s.name(), n)).collect()
         }),

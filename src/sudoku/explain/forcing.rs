@@ -30,6 +30,9 @@
 //! conclusions a strategy finds, the step takes the easiest (lowest score, then fewest
 //! nodes), as SE does.
 
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
 use super::board::Board;
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
@@ -37,6 +40,67 @@ use crate::sudoku::candidates::Candidates;
 
 /// No record.
 const NONE: u32 = u32::MAX;
+
+/// The effort a search may spend: the nodes its branches may reach, counted across every
+/// branch, nested ones included. A count of nodes, not a clock, so that a rating cut short
+/// is cut at the same place on every machine. Once spent, the searches stop at once and
+/// find nothing; [`Budget::spent`] says so, for the caller to report a lower bound.
+///
+/// It also keeps what the nested searches it paid for found, by board: a branch's board
+/// often comes back, in the next step of the same explanation (the step removed a
+/// candidate the branch had removed already), and the inner search is a function of the
+/// board alone, so the answer is the same at no cost.
+#[derive(Clone, Debug)]
+pub(super) struct Budget {
+    limit: u64,
+    left: Cell<u64>,
+    spent: Cell<bool>,
+    inner: RefCell<HashMap<InnerKey, Option<(Step, u32)>>>,
+}
+
+/// A nested search's question: its level, and the branch's board (each cell's value, then
+/// each cell's candidates).
+type InnerKey = (u8, Vec<u8>, Vec<u128>);
+
+/// The most inner searches a budget remembers (about 1.5 KB each on 9x9): past it, it
+/// forgets them all and starts again.
+const INNER_CAP: usize = 20_000;
+
+impl Budget {
+    /// A budget of `nodes` nodes.
+    pub(super) fn new(nodes: u64) -> Budget {
+        Budget {
+            limit: nodes,
+            left: Cell::new(nodes),
+            spent: Cell::new(false),
+            inner: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Whether the budget ran out.
+    pub(super) fn spent(&self) -> bool {
+        self.spent.get()
+    }
+
+    /// The nodes used.
+    pub(super) fn used(&self) -> u64 {
+        self.limit - self.left.get()
+    }
+
+    /// Takes one node; false (and spent from then on) if none was left.
+    fn take(&self) -> bool {
+        match self.left.get() {
+            0 => {
+                self.spent.set(true);
+                false
+            }
+            k => {
+                self.left.set(k - 1);
+                true
+            }
+        }
+    }
+}
 
 /// Link kinds a chain used: bit 0 a link inside a cell, bit 1 a link inside a unit.
 const CELL_LINK: u8 = 1;
@@ -118,6 +182,7 @@ fn of_node(n: usize, node: u32) -> (Candidate, bool) {
 /// The search state shared by a board's branches.
 struct Engine<'a> {
     board: &'a Board,
+    budget: &'a Budget,
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u128>,
@@ -128,7 +193,7 @@ struct Engine<'a> {
 impl<'a> Engine<'a> {
     /// The engine of a board, or `None` past 25x25, whose nodes a branch's u16 record
     /// indexes cannot number (forcing chains there would take hours anyway).
-    fn new(board: &'a Board) -> Option<Engine<'a>> {
+    fn new(board: &'a Board, budget: &'a Budget) -> Option<Engine<'a>> {
         let cells = board.layout().cells();
         if cells * board.size() * 2 >= usize::from(u16::MAX) {
             return None;
@@ -147,6 +212,7 @@ impl<'a> Engine<'a> {
         }
         Some(Engine {
             board,
+            budget,
             n,
             base,
             places,
@@ -181,11 +247,15 @@ impl<'a> Engine<'a> {
         self.add(&mut b, start, &[], 1, 0);
         let mut i = 0;
         loop {
-            while i < b.recs.len() && b.contradiction.is_none() {
+            while i < b.recs.len() && b.contradiction.is_none() && !self.budget.spent() {
                 self.follow(&mut b, i as u32, mode, only);
                 i += 1;
             }
-            if b.contradiction.is_some() || mode.level == 0 || !self.advanced(&mut b, mode) {
+            if b.contradiction.is_some()
+                || self.budget.spent()
+                || mode.level == 0
+                || !self.advanced(&mut b, mode)
+            {
                 break;
             }
         }
@@ -195,7 +265,7 @@ impl<'a> Engine<'a> {
     /// Adds a node with its parents, unless the branch has it; a node meeting its
     /// opposite ends the branch in a contradiction.
     fn add(&self, b: &mut Branch, node: u32, parents: &[u32], weight: u32, kind: u8) {
-        if b.rec(node) != NONE || b.contradiction.is_some() {
+        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
             return;
         }
         let from = b.arena.len() as u32;
@@ -358,7 +428,8 @@ impl<'a> Engine<'a> {
                 4 => Level::Dynamic,
                 _ => return None,
             };
-            nested(&inner, inner_level).map(|(s, weight)| (s, vec![0], weight))
+            self.nested_on(&inner, &b.cands, mode.level, inner_level)
+                .map(|(s, weight)| (s, vec![0], weight))
         });
         let Some((step, parents, weight)) = found else {
             return false;
@@ -371,6 +442,30 @@ impl<'a> Engine<'a> {
             self.add(b, node(n, p.cell, p.digit, true), &parents, weight, 0);
         }
         b.recs.len() > before || b.contradiction.is_some()
+    }
+
+    /// The inner search of a nested branch on its board `inner` (whose candidates are
+    /// `cands`), remembered by the budget.
+    fn nested_on(
+        &self,
+        inner: &Board,
+        cands: &[u128],
+        outer: u8,
+        level: Level,
+    ) -> Option<(Step, u32)> {
+        let key: InnerKey = (outer, inner.grid().cells().to_vec(), cands.to_vec());
+        if let Some(known) = self.budget.inner.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = nested(inner, level, self.budget);
+        if !self.budget.spent() {
+            let mut memo = self.budget.inner.borrow_mut();
+            if memo.len() >= INNER_CAP {
+                memo.clear();
+            }
+            memo.insert(key, found.clone());
+        }
+        found
     }
 
     /// The branch's board: the puzzle's, with the branch's candidates.
@@ -484,10 +579,26 @@ fn path(n: usize, b: &Branch, r: u32) -> Vec<Candidate> {
     out
 }
 
+/// A forcing strategy's search, bounded by a budget.
+pub(super) type Search = fn(&Board, &Budget) -> Option<Step>;
+
+/// The search of a forcing strategy (`None` for the other strategies).
+pub(super) fn finder(strategy: Strategy) -> Option<Search> {
+    Some(match strategy {
+        Strategy::ForcingChain => forcing_chain,
+        Strategy::NishioForcingChain => nishio,
+        Strategy::MultipleForcingChain => multiple,
+        Strategy::DynamicForcingChain => dynamic,
+        Strategy::DynamicForcingChainPlus => dynamic_plus,
+        Strategy::NestedForcingChain => nested_chain,
+        _ => return None,
+    })
+}
+
 /// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
 /// candidate itself off (so it is false) or, from its removal, on (so it is true).
-pub(super) fn forcing_chain(board: &Board) -> Option<Step> {
-    let e = Engine::new(board)?;
+pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
+    let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = Mode {
         dynamic: false,
@@ -499,6 +610,9 @@ pub(super) fn forcing_chain(board: &Board) -> Option<Step> {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
             let b = e.branch(start, mode);
+            if budget.spent() {
+                return None;
+            }
             let r = b.rec(start ^ 1);
             if r == NONE {
                 continue;
@@ -524,8 +638,8 @@ pub(super) fn forcing_chain(board: &Board) -> Option<Step> {
 
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
 /// alone, contradicts.
-pub(super) fn nishio(board: &Board) -> Option<Step> {
-    let e = Engine::new(board)?;
+pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
+    let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = Mode {
         dynamic: true,
@@ -536,6 +650,9 @@ pub(super) fn nishio(board: &Board) -> Option<Step> {
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
         let b = e.branch(start, mode);
+        if budget.spent() {
+            return None;
+        }
         if let Some(conflict) = &b.contradiction {
             let complexity = Engine::complexity(&b, conflict);
             keep(
@@ -555,25 +672,25 @@ pub(super) fn nishio(board: &Board) -> Option<Step> {
 }
 
 /// Static multiple forcing chains (SE 8.0): cell and unit forcing chains.
-pub(super) fn multiple(board: &Board) -> Option<Step> {
-    multiple_at(board, Level::Static).map(|(s, _)| s)
+pub(super) fn multiple(board: &Board, budget: &Budget) -> Option<Step> {
+    multiple_at(board, Level::Static, budget).map(|(s, _)| s)
 }
 
 /// Dynamic forcing chains (SE 8.5).
-pub(super) fn dynamic(board: &Board) -> Option<Step> {
-    multiple_at(board, Level::Dynamic).map(|(s, _)| s)
+pub(super) fn dynamic(board: &Board, budget: &Budget) -> Option<Step> {
+    multiple_at(board, Level::Dynamic, budget).map(|(s, _)| s)
 }
 
 /// Dynamic forcing chains plus (SE 9.0): basic rules inside the branches.
-pub(super) fn dynamic_plus(board: &Board) -> Option<Step> {
-    multiple_at(board, Level::Plus).map(|(s, _)| s)
+pub(super) fn dynamic_plus(board: &Board, budget: &Budget) -> Option<Step> {
+    multiple_at(board, Level::Plus, budget).map(|(s, _)| s)
 }
 
 /// Nested forcing chains (SE 9.5, 10.0, 10.5): forcing chains inside the branches.
-pub(super) fn nested_chain(board: &Board) -> Option<Step> {
+pub(super) fn nested_chain(board: &Board, budget: &Budget) -> Option<Step> {
     [Level::Nested2, Level::Nested3, Level::Nested4]
         .into_iter()
-        .find_map(|level| multiple_at(board, level).map(|(s, _)| s))
+        .find_map(|level| multiple_at(board, level, budget).map(|(s, _)| s))
 }
 
 /// The levels of multiple and dynamic chains.
@@ -634,19 +751,20 @@ impl Level {
 }
 
 /// A nested chain's step on a branch's board and its complexity.
-fn nested(board: &Board, level: Level) -> Option<(Step, u32)> {
+fn nested(board: &Board, level: Level, budget: &Budget) -> Option<(Step, u32)> {
     if level == Level::Static {
-        let step = forcing_chain(board)?;
+        let step = forcing_chain(board, budget)?;
         let weight = step.chain.len().max(1) as u32;
         return Some((step, weight));
     }
-    multiple_at(board, level).map(|(s, c)| (s, c as u32))
+    multiple_at(board, level, budget).map(|(s, c)| (s, c as u32))
 }
 
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
 /// conclusion, as a step, and its complexity.
-fn multiple_at(board: &Board, level: Level) -> Option<(Step, usize)> {
-    let e = Engine::new(board)?;
+/// None once `budget` is spent: a search cut short may have missed the easiest.
+fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, usize)> {
+    let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = level.mode();
     let strategy = level.strategy();
@@ -658,6 +776,9 @@ fn multiple_at(board: &Board, level: Level) -> Option<(Step, usize)> {
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
         let b = e.branch(start, mode);
+        if budget.spent() {
+            return None;
+        }
         if mode.dynamic {
             if let Some(conflict) = &b.contradiction {
                 let complexity = Engine::complexity(&b, conflict);
@@ -694,6 +815,9 @@ fn multiple_at(board: &Board, level: Level) -> Option<(Step, usize)> {
                 continue;
             }
             let boff = e.branch(node(n, p.cell, p.digit, false), mode);
+            if budget.spent() {
+                return None;
+            }
             if let Some(conflict) = &boff.contradiction {
                 let complexity = Engine::complexity(&boff, conflict);
                 keep(

@@ -157,6 +157,12 @@ pub struct Rating {
     /// How many steps each strategy made, in the order of [`Strategy::ALL`], strategies
     /// that made none left out.
     pub counts: Vec<(Strategy, u32)>,
+    /// Whether the effort budget ran out ([`Rater::effort`]): the score, EP and ED are then
+    /// lower bounds (the hardest step so far, and at least the base score of the strategy
+    /// whose search ran out), and `hardest` is that strategy when it scores higher.
+    pub lower_bound: bool,
+    /// The forcing chains' nodes the rating spent (see [`Rater::effort`]).
+    pub effort: u64,
     /// The time taken.
     pub elapsed: Duration,
 }
@@ -183,6 +189,8 @@ pub struct Rater {
     dlx: DlxSolver,
     /// The hardest strategy tried (`None`: all), past which the rating guesses.
     up_to: Option<Strategy>,
+    /// The forcing chains' effort budget a puzzle (`None`: the explainer's default).
+    effort: Option<u64>,
 }
 
 impl Rater {
@@ -211,6 +219,27 @@ impl Rater {
         self
     }
 
+    /// Bounds each puzzle's forcing chains to `nodes` nodes (see [`Explainer::effort`]); a
+    /// puzzle that needs more gets a [`Rating::lower_bound`].
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// use dlxkit::sudoku::solvers::Limits;
+    /// let grid = parse_grid(
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let r = Rater::new().effort(10).rate(&grid, None, &Limits::new());
+    /// assert!(r.lower_bound && r.score >= Strategy::ForcingChain.score());
+    /// assert_eq!(r.guesses(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn effort(mut self, nodes: u64) -> Rater {
+        self.effort = Some(nodes);
+        self
+    }
+
     /// Rates a puzzle (with its pencil marks, if any). `limits` bound the solution count
     /// (its solution limit is set to 2); their deadline and cancel flag stop the
     /// explanation too (checked between steps), leaving the puzzle unrated.
@@ -234,7 +263,7 @@ impl Rater {
             None => self.dlx.solve(grid, &limits),
         };
         let explainer = || Explainer::with_candidates(grid, pencil).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, &limits, started, self.up_to)
+        rating_of(report, explainer, &limits, started, self)
     }
 
     /// Rates a killer puzzle: its solutions counted by its exact cover encoding (see
@@ -264,7 +293,7 @@ impl Rater {
             || Explainer::killer(killer),
             &limits,
             started,
-            self.up_to,
+            self,
         ))
     }
 
@@ -294,7 +323,7 @@ impl Rater {
             stats: SolveStats::default(),
         };
         let explainer = || Explainer::new(grid).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, limits, started, self.up_to)
+        rating_of(report, explainer, limits, started, self)
     }
 }
 
@@ -305,7 +334,7 @@ fn rating_of(
     explainer: impl FnOnce() -> Result<Explainer, super::ExplainError>,
     limits: &Limits,
     started: Instant,
-    up_to: Option<Strategy>,
+    rater: &Rater,
 ) -> Rating {
     let mut rating = Rating {
         answer: report.answer(),
@@ -315,13 +344,21 @@ fn rating_of(
         level: None,
         hardest: None,
         counts: Vec::new(),
+        lower_bound: false,
+        effort: 0,
         elapsed: Duration::ZERO,
     };
     if rating.answer == Answer::Unique {
         if let Some(solution) = report.first {
-            let explainer = explainer().map(|e| match up_to {
-                Some(s) => e.up_to(s),
-                None => e,
+            let explainer = explainer().map(|e| {
+                let e = match rater.up_to {
+                    Some(s) => e.up_to(s),
+                    None => e,
+                };
+                match rater.effort {
+                    Some(nodes) => e.effort(nodes),
+                    None => e,
+                }
             });
             if let Ok(explainer) = explainer.and_then(|e| e.guessing(solution)) {
                 rate_steps(&mut rating, explainer, limits);
@@ -343,17 +380,28 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
                 .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     };
     let steps: Vec<Step> = explainer.by_ref().take_while(|_| !stop()).collect();
-    if explainer.outcome() != Outcome::Solved {
-        return; // stopped, or (not expected for a unique puzzle with its solution) stuck
-    }
+    rating.effort = explainer.effort_used();
+    // Where the effort ran out, the next step needs that strategy or a harder one.
+    let limit = match explainer.outcome() {
+        Outcome::Solved => None,
+        Outcome::EffortLimit(strategy) => Some(strategy),
+        _ => return, // stopped, or (not expected for a unique puzzle with its solution) stuck
+    };
     // A grid with nothing left to do is as easy as it gets.
-    let score = hardest(&steps).map_or(Strategy::HiddenSingle.score(), |s| s.score);
+    let mut score = hardest(&steps).map_or(Strategy::HiddenSingle.score(), |s| s.score);
+    rating.hardest = hardest(&steps).map(|s| s.strategy);
+    if let Some(strategy) = limit {
+        rating.lower_bound = true;
+        if strategy.score() > score {
+            score = strategy.score();
+            rating.hardest = Some(strategy);
+        }
+    }
     rating.score = score;
     let (ep, ed) = pearl_diamond(&steps);
     rating.ep = ep.unwrap_or(score);
     rating.ed = ed.unwrap_or(score);
     rating.level = Some(Level::of(score));
-    rating.hardest = hardest(&steps).map(|s| s.strategy);
     rating.counts = Strategy::ALL
         .iter()
         .map(|&s| (s, steps.iter().filter(|t| t.strategy == s).count() as u32))
