@@ -128,8 +128,8 @@ pub enum Outcome {
 }
 
 /// The default effort budget of an explanation, in forcing-chain nodes ([`Explainer::effort`]):
-/// enough for every puzzle of the SE-rated sample and most of the forum's hardest, a few
-/// seconds at most on any one.
+/// a hundred times what the hardest puzzle of the SE-rated sample takes, and enough for some
+/// of the forum's SE 11+ puzzles; a minute or two at most on a busy machine.
 pub const DEFAULT_EFFORT: u64 = 100_000_000;
 
 /// The largest effort budget accepted (the CLI refuses more): about a day of search.
