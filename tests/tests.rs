@@ -47,6 +47,7 @@ mod reliability_sudoku_readers;
 mod sudoku_explain;
 mod sudoku_explain_killer;
 mod sudoku_explain_rungs;
+mod sudoku_forcing;
 mod sudoku_generate;
 mod sudoku_killer;
 mod sudoku_library;

@@ -89,7 +89,7 @@ fn explain_guesses_when_asked_and_marks_the_guesses() {
     assert_eq!(lines.iter().filter(|l| l.starts_with("guess: ")).count(), 6);
     assert_eq!(
         lines.last().unwrap(),
-        &"solved in 17 steps: hardest guess (9.0, expert)"
+        &"solved in 17 steps: hardest guess (13.0, expert)"
     );
     // The placements, guesses included, fill a valid grid that keeps the given.
     let out = run(
@@ -197,14 +197,14 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(
         lines[..3],
         [
-            "easy 1.2: hidden single; hidden single 49",
-            "easy 1.2: hidden single; hidden single 51",
-            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1",
+            "easy 1.2: hidden single; hidden single 49; ER/EP/ED 1.2/1.2/1.2 (Easy)",
+            "easy 1.2: hidden single; hidden single 51; ER/EP/ED 1.2/1.2/1.2 (Easy)",
+            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1; ER/EP/ED 2.0/1.2/1.2 (Hard)",
         ]
     );
     assert_eq!(
         lines[6],
-        "hard 3.2: X-wing; hidden single 52, direct hidden pair 1, naked single 1, direct hidden triple 1, pointing 2, box-line reduction 1, naked pair 2, X-wing 1"
+        "hard 3.2: X-wing; hidden single 52, direct hidden pair 1, naked single 1, direct hidden triple 1, pointing 2, box-line reduction 1, naked pair 2, X-wing 1; ER/EP/ED 3.2/1.2/1.2 (Fiendish)"
     );
     dlxkit()
         .args(["sudoku", "rate", "data/sudoku/pe96_easy50.txt"])
@@ -224,13 +224,18 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(r["guesses"], 0);
     assert_eq!(r["steps"]["X-wing"], 1);
     assert_eq!(r["steps"]["hidden single"], 52);
-    // The forum's hardest need guesses: expert, 8.0 and up.
+    // A puzzle Sudoku Explainer rates 7.1 for a forcing chain, rated the same.
     let out = run(
         &["rate"],
-        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6\n",
+        "200050006010000090600801003007090600000703000900080002100000005060902010003060200\n",
         0,
     );
-    assert!(out.starts_with("expert 8."), "{out}");
+    assert_eq!(
+        out,
+        "diabolical 7.1: forcing chain; hidden single 54, direct hidden pair 1, pointing 2, \
+         box-line reduction 1, 2-string kite 1, X-chain 1, XY-chain 1, forcing chain 1; \
+         ER/EP/ED 7.1/1.2/1.2 (Diabolical)\n"
+    );
 }
 
 /// The sukaku line of PE96_1 with the candidates its givens leave (and r1c1 down to 4 and
@@ -252,7 +257,7 @@ fn pencil_marks_are_read_by_solve_count_explain_and_rate() {
     assert!(run(&["explain"], &input, 0).ends_with("hardest hidden single (1.2, easy)\n"));
     assert_eq!(
         run(&["rate"], &input, 0),
-        "easy 1.2: hidden single; hidden single 49\n"
+        "easy 1.2: hidden single; hidden single 49; ER/EP/ED 1.2/1.2/1.2 (Easy)\n"
     );
     // The jsonl record gives the puzzle as its sukaku line.
     let r = &json_lines(&run(&["solve", "-f", "jsonl"], &input, 0))[0];
@@ -329,12 +334,21 @@ fn pencil_marks_need_dlx_and_bad_ones_are_named() {
 
 #[test]
 fn generate_reaches_each_level_of_the_rating() {
-    for level in ["easy", "medium", "hard", "fiendish", "diabolical", "expert"] {
+    // Expert (8.0 and up: multiple forcing chains and harder, no guess) is rare among
+    // minimal puzzles; seed 8's stream finds two within the attempts, seed 1's one.
+    for (level, seed) in [
+        ("easy", "1"),
+        ("medium", "1"),
+        ("hard", "1"),
+        ("fiendish", "1"),
+        ("diabolical", "1"),
+        ("expert", "8"),
+    ] {
         let out = run(
             &[
                 "generate",
                 "--seed",
-                "1",
+                seed,
                 "--count",
                 "2",
                 "--difficulty",

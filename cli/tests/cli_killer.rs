@@ -127,7 +127,7 @@ fn a_killer_is_explained_and_rated_with_the_cage_strategies() {
     assert_eq!(
         run(&["rate", "--variant", "killer"], WIKIPEDIA, 0),
         "medium 2.5: rule of 45; hidden single 66, direct pointing 1, direct hidden pair 2, \
-         naked single 12, cage combination 36, rule of 45 2\n"
+         naked single 12, cage combination 36, rule of 45 2; ER/EP/ED 2.5/2.5/2.4 (Hard)\n"
     );
 }
 

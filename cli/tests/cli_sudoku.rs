@@ -587,22 +587,28 @@ fn generate_reaches_givens_and_difficulty() {
 }
 
 #[test]
-fn generate_expert_puzzles_need_guesses() {
+fn generate_expert_puzzles_need_multiple_forcing_chains_or_harder() {
     let out = ok(&[
         "generate",
         "--seed",
-        "5",
+        "8",
         "--count",
-        "3",
+        "2",
         "--difficulty",
         "expert",
         "-f",
         "jsonl",
         "--quiet",
     ]);
-    for r in json_lines(&out) {
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    for r in records {
         assert_eq!(r["difficulty"], "expert");
-        assert!(r["guesses"].as_u64().unwrap() > 0);
+        assert!(r["score"].as_f64().unwrap() >= 8.0, "{r}");
+        assert!(
+            r["hardest"].as_str().unwrap().contains("forcing chain"),
+            "{r}"
+        );
     }
 }
 
@@ -627,11 +633,11 @@ fn rate_names_the_hardest_strategy() {
     assert_eq!(
         lines[..5],
         [
-            "easy 1.2: hidden single; hidden single 49",
-            "easy 1.2: hidden single; hidden single 51",
-            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1",
-            "medium 1.5: hidden single; hidden single 51",
-            "easy 1.2: hidden single; hidden single 45",
+            "easy 1.2: hidden single; hidden single 49; ER/EP/ED 1.2/1.2/1.2 (Easy)",
+            "easy 1.2: hidden single; hidden single 51; ER/EP/ED 1.2/1.2/1.2 (Easy)",
+            "medium 2.0: direct hidden pair; hidden single 52, direct hidden pair 1; ER/EP/ED 2.0/1.2/1.2 (Hard)",
+            "medium 1.5: hidden single; hidden single 51; ER/EP/ED 1.5/1.2/1.2 (Medium)",
+            "easy 1.2: hidden single; hidden single 45; ER/EP/ED 1.2/1.2/1.2 (Easy)",
         ]
     );
     dlxkit()
@@ -761,5 +767,64 @@ fn help_has_examples() {
             .stdout(
                 predicate::str::contains("Examples:").and(predicate::str::contains("Exit status:")),
             );
+    }
+}
+
+/// The first of the forum's SE 11+ sample: its first step is a nested forcing chain.
+const FORUM_1: &str =
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+#[test]
+fn rate_and_explain_bound_the_forcing_chains_by_effort() {
+    let out = run(
+        &["rate", "--effort", "1000000", "-f", "jsonl"],
+        &format!("{FORUM_1}\n"),
+        0,
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(
+        (&r["lower_bound"], &r["er"], &r["hardest"], &r["guesses"]),
+        (
+            &Value::Bool(true),
+            &Value::from(9.5),
+            &Value::from("nested forcing chain"),
+            &Value::from(0)
+        )
+    );
+    assert_eq!(r["effort"], 1_000_000);
+    assert_eq!(
+        run(&["rate", "--effort", "1000000"], &format!("{FORUM_1}\n"), 0),
+        "expert >= 9.5: nested forcing chain (effort limit); no step; ER/EP/ED >= 9.5/9.5/9.5 (Diabolical)\n"
+    );
+    let out = run(
+        &["explain", "--effort", "1000000", "--format", "se"],
+        &format!("{FORUM_1}\n"),
+        1,
+    );
+    assert_eq!(
+        out.lines().last(),
+        Some("ER/EP/ED >= 9.5/9.5/9.5 (Diabolical; effort limit)")
+    );
+    let out = run(
+        &["explain", "--effort", "1000000", "--format", "json"],
+        &format!("{FORUM_1}\n"),
+        1,
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(
+        (&r["outcome"], &r["lower_bound"]),
+        (&Value::from("effort limit"), &Value::Bool(true))
+    );
+    // A puzzle within the budget is rated exactly.
+    let out = run(&["rate", "-f", "jsonl"], &format!("{PE96_1}\n"), 0);
+    assert_eq!(json_lines(&out)[0]["lower_bound"], false);
+    // Zero, and more than 10^12, are refused as usage errors.
+    for bad in ["0", "1000000000001", "99999999999999999999999"] {
+        dlxkit()
+            .args(["sudoku", "rate", "--effort", bad])
+            .write_stdin(format!("{PE96_1}\n"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--effort"));
     }
 }

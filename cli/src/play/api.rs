@@ -302,7 +302,7 @@ impl Api {
                     needs: None,
                 },
                 grid_seed,
-                &mut Rater::new(),
+                &mut Rater::new().up_to(Strategy::DynamicForcingChainPlus),
                 &rate_limits,
                 &stop,
                 &|_, _, _| {},
@@ -534,7 +534,13 @@ impl Api {
             .report
             .answer();
         let difficulty = (answer == Answer::Unique)
-            .then(|| Rater::new().rate(&grid, None, &limits).level)
+            .then(|| {
+                // Nested forcing chains can take seconds a step: the board guesses past them.
+                Rater::new()
+                    .up_to(Strategy::DynamicForcingChainPlus)
+                    .rate(&grid, None, &limits)
+                    .level
+            })
             .flatten();
         let message = match answer {
             Answer::Unique => "a puzzle with one solution",

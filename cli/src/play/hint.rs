@@ -26,6 +26,10 @@ use serde::Serialize;
 
 use super::error::ApiError;
 
+/// The forcing chains' effort a hint may spend (see `Explainer::effort`): a tenth of the
+/// command line's default, a second or two, as a player waits for a hint.
+const HINT_EFFORT: u64 = dlxkit::sudoku::explain::DEFAULT_EFFORT / 10;
+
 /// A digit in a cell: placed there, or removed from its candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Placement {
@@ -181,7 +185,12 @@ pub fn next_hint(position: &Grid, notes: Option<&Candidates>, solution: Option<&
     }
     let layout = position.layout();
     let mut explainer = match Explainer::with_candidates(position, notes) {
-        Ok(explainer) => explainer.assume_unique(solution.is_some()),
+        // Nested forcing chains can take seconds a step: a hint stops before them, and
+        // spends at most a second or two on the others (HINT_EFFORT).
+        Ok(explainer) => explainer
+            .assume_unique(solution.is_some())
+            .up_to(Strategy::DynamicForcingChainPlus)
+            .effort(HINT_EFFORT),
         Err(ExplainError::Conflict(conflict)) => {
             let text = format!("{conflict}: one of them is wrong.");
             let mut hint = Hint::naming(
@@ -228,6 +237,13 @@ pub fn next_hint(position: &Grid, notes: Option<&Candidates>, solution: Option<&
             hint.look.text = format!("Look at {}.", layout.unit_name(unit));
             hint
         }
+        Outcome::EffortLimit(strategy) => Hint::plain(
+            Kind::Stuck,
+            format!(
+                "The next step needs a {strategy} or harder, and the search for one ran out of \
+                 effort: reveal a cell to go on."
+            ),
+        ),
         // Running cannot follow a finished iterator; Solved cannot follow an open cell.
         Outcome::Stuck | Outcome::Running | Outcome::Solved => Hint::plain(
             Kind::Stuck,

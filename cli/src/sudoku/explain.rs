@@ -2,7 +2,11 @@
 //! [`dlxkit::sudoku::explain`], one line per step (or JSON objects), in a [`Batch`].
 
 use clap::{Args, ValueEnum};
-use dlxkit::sudoku::explain::{hardest, Contradiction, Explainer, Level, Outcome, Step, Strategy};
+use dlxkit::sudoku::explain::rating::{pearl_diamond, SeLevel};
+use dlxkit::sudoku::explain::{
+    hardest, Contradiction, Explainer, Level, Outcome, Score, Step, Strategy, DEFAULT_EFFORT,
+    MAX_EFFORT,
+};
 use dlxkit::sudoku::killer::Killer;
 use dlxkit::sudoku::parse::Puzzle;
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
@@ -44,8 +48,12 @@ the solution's digit in a cell with the fewest candidates (a `guess:` step) and 
 (solved, stuck or contradiction), \"score\", \"level\", \"hardest\", \"guesses\", \"steps\" and,
 unless solved, \"candidates\" (each cell's candidates in reading order). Each step has
 \"strategy\", \"score\", \"units\", \"cells\", \"digits\", \"chain\", \"placements\",
-\"eliminations\" and \"text\"; a killer strategy's step has its \"sum\" and \"combinations\"
-too. `jsonl` prints each step as a line of its own (with
+\"eliminations\" and \"text\" (the \"score\" of a step is its SE value, the puzzle's \"er\", \"ep\"
+and \"ed\" Sudoku Explainer's ratings); a killer strategy's step has its \"sum\" and \"combinations\"
+too. `se` is the line format of Sudoku Explainer's users: each step after its value,
+`(4.2) XY-wing: ...`, and last `ER/EP/ED 4.2/1.5/1.5 (Fiendish)`: the hardest step (ER), the
+hardest up to the first placement (EP) and up to the first removal (ED), and SE's name for
+the ER. `jsonl` prints each step as a line of its own (with
 \"puzzle\" and \"step\" numbers) and then the puzzle's object without its steps.
 
 Exit status: 0 if every puzzle was solved (by logic, or with --guess), 1 if some was not
@@ -61,6 +69,9 @@ pub enum ExplainFormat {
     Json,
     /// JSON Lines: one object per step, then one per puzzle.
     Jsonl,
+    /// The community's line format: each step after its SE value, `(4.2) XY-wing: ...`,
+    /// then `ER/EP/ED`.
+    Se,
 }
 
 /// Arguments of `dlxkit sudoku explain`.
@@ -83,7 +94,29 @@ pub struct ExplainArgs {
     pub no_uniqueness: bool,
 
     #[command(flatten)]
+    pub effort: EffortArg,
+
+    #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// The forcing chains' effort budget, shared by `explain` and `rate`.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct EffortArg {
+    /// Give up the forcing chains' search of a puzzle after N nodes in all (1 to 10^12)
+    ///
+    /// Nested forcing chains can take minutes a step on the hardest puzzles. A puzzle that
+    /// needs more than N nodes ends with `effort limit`, rated as a lower bound (`ER >=
+    /// 9.5`); a count of nodes, not a clock, so the result is the same on every machine.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EFFORT,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_EFFORT))]
+    pub effort: u64,
+}
+
+/// The lower bound of the rating of an explanation cut short by its effort budget: the
+/// hardest step so far, or the base score of the strategy whose search ran out if higher.
+pub fn bound(steps: &[Step], strategy: Strategy) -> Score {
+    hardest(steps).map_or(strategy.score(), |s| s.score.max(strategy.score()))
 }
 
 /// A puzzle explained.
@@ -136,6 +169,12 @@ struct PuzzleRecord<'a> {
     level: Option<&'a str>,
     hardest: Option<&'a str>,
     guesses: usize,
+    /// Sudoku Explainer's ER, EP and ED (for a solved explanation).
+    er: Option<f64>,
+    ep: Option<f64>,
+    ed: Option<f64>,
+    /// Whether the effort budget cut the explanation short (er, ep, ed are lower bounds).
+    lower_bound: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<StepRecord<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -201,7 +240,8 @@ fn explain(
     };
     let mut explainer = explainer
         .map_err(|e| bad(&e))?
-        .assume_unique(answer == Answer::Unique && !args.no_uniqueness);
+        .assume_unique(answer == Answer::Unique && !args.no_uniqueness)
+        .effort(args.effort.effort);
     if let (true, Some(solution)) = (args.guess, report.first) {
         explainer = explainer.guessing(solution).map_err(|e| bad(&e))?;
     }
@@ -219,6 +259,7 @@ fn outcome_name(outcome: Outcome) -> &'static str {
         Outcome::Solved => "solved",
         Outcome::Stuck | Outcome::Running => "stuck",
         Outcome::Contradiction(_) => "contradiction",
+        Outcome::EffortLimit(_) => "effort limit",
     }
 }
 
@@ -235,6 +276,12 @@ fn ending(layout: &Layout, explained: &Explained) -> String {
             ),
             None => "solved: nothing to do".to_string(),
         },
+        Outcome::EffortLimit(strategy) => format!(
+            "effort limit after {steps}: the search for a {strategy} ran out of effort \
+             (--effort); rated at least {} ({}); the candidates:",
+            bound(&explained.steps, strategy),
+            Level::of(bound(&explained.steps, strategy))
+        ),
         Outcome::Stuck | Outcome::Running => {
             let open = explained
                 .candidates
@@ -259,6 +306,36 @@ fn ending(layout: &Layout, explained: &Explained) -> String {
             };
             format!("contradiction after {steps}: {why} (the puzzle has no solution)")
         }
+    }
+}
+
+/// The last line of the community's format: `ER/EP/ED 7.1/1.5/1.5 (Diabolical)` for a
+/// solved explanation, else how it ended.
+fn se_ending(explained: &Explained) -> String {
+    let best = hardest(&explained.steps);
+    match (explained.outcome, best) {
+        (Outcome::Solved, Some(best)) => {
+            let (ep, ed) = pearl_diamond(&explained.steps);
+            let er = best.score;
+            format!(
+                "ER/EP/ED {er}/{}/{} ({})",
+                ep.unwrap_or(er),
+                ed.unwrap_or(er),
+                SeLevel::of(er)
+            )
+        }
+        (Outcome::Solved, None) => "ER/EP/ED 0.0/0.0/0.0 (nothing to do)".to_string(),
+        (Outcome::EffortLimit(strategy), _) => {
+            let er = bound(&explained.steps, strategy);
+            let (ep, ed) = pearl_diamond(&explained.steps);
+            format!(
+                "ER/EP/ED >= {er}/{}/{} ({}; effort limit)",
+                ep.unwrap_or(er),
+                ed.unwrap_or(er),
+                SeLevel::of(er)
+            )
+        }
+        (outcome, _) => format!("{}: not rated", outcome_name(outcome)),
     }
 }
 
@@ -292,6 +369,21 @@ fn print(
             ) {
                 out.write_str(&explained.candidates.to_grid_text())?;
             }
+        }
+        ExplainFormat::Se => {
+            if i > 0 {
+                out.line("")?;
+            }
+            out.line(&format!(
+                "# puzzle {} (line {}): {}",
+                i + 1,
+                puzzle.line,
+                explained.answer.as_str()
+            ))?;
+            for step in &explained.steps {
+                out.line(&format!("({}) {}", step.score, step.text(layout)))?;
+            }
+            out.line(&se_ending(explained))?;
         }
         ExplainFormat::Json => {
             let steps = explained
@@ -348,8 +440,23 @@ fn puzzle_record<'a>(
     steps: Option<Vec<StepRecord<'a>>>,
 ) -> PuzzleRecord<'a> {
     let solved = explained.outcome == Outcome::Solved;
+    let limit = match explained.outcome {
+        Outcome::EffortLimit(strategy) => Some(strategy),
+        _ => None,
+    };
     let best = hardest(&explained.steps).filter(|_| solved);
+    let (ep, ed) = pearl_diamond(&explained.steps);
+    // Cut short by the effort budget: lower bounds.
+    let er = match limit {
+        Some(strategy) => Some(bound(&explained.steps, strategy)),
+        None => best.map(|s| s.score),
+    };
+    let rated = solved || limit.is_some();
     PuzzleRecord {
+        er: er.map(|s| s.value()),
+        ep: ep.filter(|_| rated).or(er).map(|s| s.value()),
+        ed: ed.filter(|_| rated).or(er).map(|s| s.value()),
+        lower_bound: limit.is_some(),
         index: i + 1,
         line: puzzle.line,
         puzzle: puzzle_text(puzzle),

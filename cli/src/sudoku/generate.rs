@@ -227,17 +227,21 @@ impl Target {
             (_, Some(t)) => {
                 rating.level.is_some()
                     && rating.guesses() == 0
+                    && !rating.lower_bound
                     && rating.counts.iter().all(|&(s, _)| s <= t)
             }
             (None | Some(Difficulty::Expert), None) => true,
-            (Some(d), None) => rating.level.is_some_and(|l| l <= d.level()),
+            // A rating cut short by the effort budget is only a lower bound.
+            (Some(d), None) => !rating.lower_bound && rating.level.is_some_and(|l| l <= d.level()),
         }
     }
 
     /// Whether a finished puzzle meets the target.
     fn met(self, rating: &Rating) -> bool {
-        self.difficulty
-            .is_none_or(|d| rating.level == Some(d.level()))
+        (!rating.lower_bound || !self.is_some())
+            && self
+                .difficulty
+                .is_none_or(|d| rating.level == Some(d.level()))
             && self
                 .needs
                 .is_none_or(|t| rating.hardest == Some(t) && rating.guesses() == 0)
@@ -325,7 +329,8 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         let made_now = batch.run(
             &mut out,
             &seeds,
-            Rater::new,
+            // Nested forcing chains can take seconds a step: generation guesses past them.
+            || Rater::new().up_to(Strategy::DynamicForcingChainPlus),
             |solver, &(index, seed)| {
                 let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
                 let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use clap::{Args, ValueEnum};
-use dlxkit::sudoku::explain::rating::Rater;
+use dlxkit::sudoku::explain::rating::{Rater, SeLevel};
 use dlxkit::sudoku::explain::{Level, Rating};
 use dlxkit::sudoku::parse::Puzzle;
 use dlxkit::sudoku::solvers::Answer;
@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::super::output::{self, Output};
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
+use super::explain::EffortArg;
 use super::solve::ListFormat;
 use super::{puzzle_text, read_killers, read_puzzles, InputArgs};
 
@@ -35,23 +36,37 @@ applies. The score is the highest score of a step, on a scale close to Sudoku Ex
   2.6 pointing             4.0 hidden triple        5.4 hidden quad
   2.8 box-line reduction   4.2 XY-wing              6.5 X-chain (+0.1 per length step)
   3.0 naked pair                                    6.6 XY-chain (+0.1 per length step)
-  8.0 a guess, and 0.2 more for each further guess        (* killer puzzles only)
+  forcing chains (SE's):   7.0 forcing chain         7.5 Nishio forcing chain
+  8.0 multiple (cell, unit) forcing chains           8.5 dynamic forcing chains
+  9.0 dynamic forcing chains+                        9.5-10.5 nested forcing chains
+  12.0 a guess, and 0.2 more for each further guess       (* killer puzzles only)
 
-Chains score 0.1 more for each of 4, 6, 8, 12, 16 and 24 nodes they exceed. The level
+Chains score 0.1 more for each of 4, 6, 8, 12, 16, 24, 32, ... nodes they exceed (SE's
+length modifier; a forcing chain counts the nodes its conclusion rests on). The level
 follows from the score:
 
   easy        1.0        naked singles only
   medium      1.5 - 2.2  hidden singles (killers: cage combinations, rule of 45)
   hard        2.6 - 3.8  pointing, box-line, pairs, naked triples, X-wing, swordfish
   fiendish    4.0 - 5.4  hidden triples, wings, unique rectangles, quads, jellyfish
-  diabolical  6.5 - 7.9  X-chains, XY-chains
-  expert      8.0 and up guessing (trial and error)
+  diabolical  6.5 - 7.9  X-chains, XY-chains, forcing chains, Nishio
+  expert      8.0 and up multiple, dynamic and nested forcing chains; guessing
+
+Each line ends with Sudoku Explainer's three ratings, ER/EP/ED: the hardest step (ER, the
+score), the hardest up to the first placement (EP) and up to the first removal of a
+candidate (ED), and SE's name for the ER (Easy 1.0-1.2, Medium 1.3-1.6, Hard 1.7-2.5,
+Fiendish 2.6-6.0, Diabolical 6.1 and up).
 
 Output: one line per puzzle, in input order: `LEVEL SCORE: HARDEST; STEPS` with the number
 of steps of each strategy used, or `multiple`, `unsolvable` or `unknown` (a limit struck
 first) for puzzles without exactly one solution. `jsonl` prints one object per puzzle:
 \"index\", \"line\", \"puzzle\", \"status\", \"difficulty\" (the level, or null), \"score\",
-\"hardest\", \"guesses\", \"steps\" (per strategy) and \"elapsed_ms\".
+\"hardest\", \"guesses\", \"er\", \"ep\", \"ed\", \"se_level\", \"lower_bound\", \"effort\" (the forcing
+chains' nodes), \"steps\" (per strategy) and \"elapsed_ms\".
+
+The forcing chains' search is bounded by --effort (nodes, so the same on every machine): a
+puzzle that needs more is rated as a lower bound, `expert >= 9.5: nested forcing chain
+(effort limit); ...; ER/EP/ED >= 9.5/...`, and \"lower_bound\" true.
 
 Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
 within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C.";
@@ -99,6 +114,9 @@ pub struct RateArgs {
     pub format: ListFormat,
 
     #[command(flatten)]
+    pub effort: EffortArg,
+
+    #[command(flatten)]
     pub batch: BatchArgs,
 }
 
@@ -113,6 +131,14 @@ struct Record {
     score: Option<f64>,
     hardest: Option<&'static str>,
     guesses: u32,
+    er: Option<f64>,
+    ep: Option<f64>,
+    ed: Option<f64>,
+    se_level: Option<&'static str>,
+    /// Whether the effort budget cut the rating short (score, er, ep, ed are lower bounds).
+    lower_bound: bool,
+    /// The forcing chains' nodes spent.
+    effort: u64,
     steps: BTreeMap<&'static str, u32>,
     elapsed_ms: f64,
 }
@@ -122,13 +148,29 @@ struct Record {
 pub fn rating_text(rating: &Rating) -> String {
     match rating.level {
         Some(level) => {
-            let steps: Vec<String> = rating
+            let mut steps: Vec<String> = rating
                 .counts
                 .iter()
                 .map(|(s, n)| format!("{s} {n}"))
                 .collect();
+            if steps.is_empty() {
+                steps.push("no step".into());
+            }
             let hardest = rating.hardest.map_or("nothing to do", |s| s.name());
-            format!("{level} {}: {hardest}; {}", rating.score, steps.join(", "))
+            // Cut short by the effort budget: lower bounds, and said so.
+            let (at_least, cut) = match rating.lower_bound {
+                true => (">= ", " (effort limit)"),
+                false => ("", ""),
+            };
+            format!(
+                "{level} {at_least}{}: {hardest}{cut}; {}; ER/EP/ED {at_least}{}/{}/{} ({})",
+                rating.score,
+                steps.join(", "),
+                rating.score,
+                rating.ep,
+                rating.ed,
+                SeLevel::of(rating.score)
+            )
         }
         None if rating.answer == Answer::Unique => "unknown".to_string(),
         None => rating.answer.as_str().to_string(),
@@ -151,7 +193,7 @@ pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let done = batch.run(
         &mut out,
         &indexes,
-        Rater::new,
+        || Rater::new().effort(args.effort.effort),
         |rater, &i: &usize| {
             if batch.out_of_time() {
                 return Some(None);
@@ -209,6 +251,12 @@ fn record(i: usize, puzzle: &Puzzle, rating: Option<&Rating>) -> Record {
         score: rated.map(|r| r.score.value()),
         hardest: rated.and_then(|r| r.hardest).map(|s| s.name()),
         guesses: rated.map_or(0, Rating::guesses),
+        er: rated.map(|r| r.score.value()),
+        ep: rated.map(|r| r.ep.value()),
+        ed: rated.map(|r| r.ed.value()),
+        se_level: rated.map(|r| SeLevel::of(r.score).name()),
+        lower_bound: rated.is_some_and(|r| r.lower_bound),
+        effort: rating.map_or(0, |r| r.effort),
         steps: rated.map_or_else(BTreeMap::new, |r| {
             r.counts.iter().map(|&(s, n)| (s.name(), n)).collect()
         }),

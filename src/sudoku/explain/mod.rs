@@ -55,6 +55,7 @@ mod cages;
 mod chains;
 mod direct;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod rating;
 mod se;
@@ -120,7 +121,19 @@ pub enum Outcome {
     Stuck,
     /// The board is impossible: the puzzle (or its pencil marks) has no solution.
     Contradiction(Contradiction),
+    /// The effort budget ([`Explainer::effort`]) ran out while this strategy searched: the
+    /// next step needs it or a harder one, so a rating of the steps so far is a lower
+    /// bound.
+    EffortLimit(Strategy),
 }
+
+/// The default effort budget of an explanation, in forcing-chain nodes ([`Explainer::effort`]):
+/// a hundred times what the hardest puzzle of the SE-rated sample takes, and enough for some
+/// of the forum's SE 11+ puzzles; a minute or two at most on a busy machine.
+pub const DEFAULT_EFFORT: u64 = 100_000_000;
+
+/// The largest effort budget accepted (the CLI refuses more): about a day of search.
+pub const MAX_EFFORT: u64 = 1_000_000_000_000;
 
 /// A strategy's finder: the first step it finds on a board, if any.
 pub type Finder = fn(&Board) -> Option<Step>;
@@ -166,7 +179,32 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),
+        // Forcing chains (forcing.rs).
+        // Each with the default budget here; the explainer runs them with its own.
+        (Strategy::ForcingChain, |b| {
+            forcing::forcing_chain(b, &default_budget())
+        }),
+        (Strategy::NishioForcingChain, |b| {
+            forcing::nishio(b, &default_budget())
+        }),
+        (Strategy::MultipleForcingChain, |b| {
+            forcing::multiple(b, &default_budget())
+        }),
+        (Strategy::DynamicForcingChain, |b| {
+            forcing::dynamic(b, &default_budget())
+        }),
+        (Strategy::DynamicForcingChainPlus, |b| {
+            forcing::dynamic_plus(b, &default_budget())
+        }),
+        (Strategy::NestedForcingChain, |b| {
+            forcing::nested_chain(b, &default_budget())
+        }),
     ]
+}
+
+/// A budget of [`DEFAULT_EFFORT`] nodes.
+fn default_budget() -> forcing::Budget {
+    forcing::Budget::new(DEFAULT_EFFORT)
 }
 
 /// The steps that solve a puzzle, as an iterator (see the module documentation).
@@ -193,8 +231,11 @@ pub struct Explainer {
     solution: Option<Grid>,
     outcome: Outcome,
     guesses: usize,
-    /// Only strategies before this one are tried ([`Explainer::below`]).
+    /// Only strategies before this one are tried ([`Explainer::below`],
+    /// [`Explainer::up_to`]).
     below: Option<Strategy>,
+    /// What the forcing chains may still spend ([`Explainer::effort`]).
+    budget: forcing::Budget,
 }
 
 impl Explainer {
@@ -228,6 +269,7 @@ impl Explainer {
             outcome: Outcome::Running,
             guesses: 0,
             below: None,
+            budget: default_budget(),
         })
     }
 
@@ -255,6 +297,7 @@ impl Explainer {
             outcome: Outcome::Running,
             guesses: 0,
             below: None,
+            budget: default_budget(),
         })
     }
 
@@ -285,6 +328,54 @@ impl Explainer {
         self
     }
 
+    /// Tries the strategies up to `strategy` only (all by default): the nested forcing chains
+    /// can take seconds a step on the hardest puzzles, and a caller that would rather guess
+    /// (from [`Explainer::guessing`]) or stop there says so.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1...............", &ParseOptions::default())?;
+    /// let e = Explainer::new(&grid)?.up_to(Strategy::XyChain);
+    /// assert_eq!(e.count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn up_to(mut self, strategy: Strategy) -> Explainer {
+        let next = Strategy::ALL
+            .iter()
+            .position(|&s| s == strategy)
+            .map(|k| k + 1);
+        self.below = next.and_then(|k| Strategy::ALL.get(k).copied());
+        self
+    }
+
+    /// Bounds the forcing chains' search to `nodes` nodes in all, over the whole
+    /// explanation ([`DEFAULT_EFFORT`] by default): nested forcing chains can take minutes
+    /// a step on the forum's hardest puzzles. Past it the explanation ends with
+    /// [`Outcome::EffortLimit`], without guessing, at the same step on every machine.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid(
+    ///     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let mut e = Explainer::new(&grid)?.effort(10);
+    /// e.by_ref().count();
+    /// assert!(matches!(e.outcome(), Outcome::EffortLimit(s) if s >= Strategy::ForcingChain));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn effort(mut self, nodes: u64) -> Explainer {
+        self.budget = forcing::Budget::new(nodes);
+        self
+    }
+
+    /// The effort spent so far (see [`Explainer::effort`]), in nodes.
+    pub fn effort_used(&self) -> u64 {
+        self.budget.used()
+    }
+
     /// Guesses from `solution` when logic runs out, instead of stopping. Fails if the
     /// solution is not a solved grid of the puzzle's layout that keeps its givens.
     pub fn guessing(mut self, solution: Grid) -> Result<Explainer, ExplainError> {
@@ -309,8 +400,9 @@ impl Explainer {
         self.outcome
     }
 
-    /// The next step, without applying it: the simplest the board allows.
-    fn next_step(&self) -> Option<Step> {
+    /// The next step, without applying it: the simplest the board allows; the strategy
+    /// whose search ran out of effort, if one did.
+    fn next_step(&self) -> Result<Option<Step>, Strategy> {
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
             let uniqueness = matches!(strategy, Strategy::UniqueRectangle | Strategy::BugPlusOne);
@@ -320,11 +412,18 @@ impl Explainer {
             if self.below.is_some_and(|b| strategy >= b) {
                 break;
             }
-            if let Some(step) = finder(&self.board) {
-                return Some(step);
+            let found = match forcing::finder(strategy) {
+                Some(search) => search(&self.board, &self.budget),
+                None => finder(&self.board),
+            };
+            if self.budget.spent() {
+                return Err(strategy);
+            }
+            if let Some(step) = found {
+                return Ok(Some(step));
             }
         }
-        self.guess()
+        Ok(self.guess())
     }
 
     /// A guess: the solution's digit in the first open cell with the fewest candidates.
@@ -362,12 +461,16 @@ impl Iterator for Explainer {
             return None;
         }
         match self.next_step() {
-            Some(step) => {
+            Err(strategy) => {
+                self.outcome = Outcome::EffortLimit(strategy);
+                None
+            }
+            Ok(Some(step)) => {
                 self.board.apply(&step);
                 self.guesses += usize::from(step.strategy == Strategy::Guess);
                 Some(step)
             }
-            None => {
+            Ok(None) => {
                 self.outcome = Outcome::Stuck;
                 None
             }

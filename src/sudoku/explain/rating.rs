@@ -139,8 +139,16 @@ pub struct Rating {
     /// Whether the puzzle has no solution, one or several ([`Answer::Unknown`] when a limit
     /// stopped the count). Only a unique puzzle is rated.
     pub answer: Answer,
-    /// The score: the highest of the steps' (0.0 for a puzzle not rated).
+    /// The score: the highest of the steps' (0.0 for a puzzle not rated); Sudoku
+    /// Explainer's ER.
     pub score: Score,
+    /// The highest score of the steps up to the first placement (SE's EP, "pearl"; 0.0 for
+    /// a puzzle not rated).
+    pub ep: Score,
+    /// The highest score of the steps up to the first that removes a candidate, a
+    /// placement removing its digit from the cell's peers (SE's ED, "diamond"; 0.0 for a
+    /// puzzle not rated).
+    pub ed: Score,
     /// The level of the score (`None` for a puzzle not rated).
     pub level: Option<Level>,
     /// The strategy of the hardest step (`None` for a puzzle not rated or with nothing to
@@ -149,6 +157,12 @@ pub struct Rating {
     /// How many steps each strategy made, in the order of [`Strategy::ALL`], strategies
     /// that made none left out.
     pub counts: Vec<(Strategy, u32)>,
+    /// Whether the effort budget ran out ([`Rater::effort`]): the score, EP and ED are then
+    /// lower bounds (the hardest step so far, and at least the base score of the strategy
+    /// whose search ran out), and `hardest` is that strategy when it scores higher.
+    pub lower_bound: bool,
+    /// The forcing chains' nodes the rating spent (see [`Rater::effort`]).
+    pub effort: u64,
     /// The time taken.
     pub elapsed: Duration,
 }
@@ -173,12 +187,57 @@ impl Rating {
 #[derive(Debug, Default)]
 pub struct Rater {
     dlx: DlxSolver,
+    /// The hardest strategy tried (`None`: all), past which the rating guesses.
+    up_to: Option<Strategy>,
+    /// The forcing chains' effort budget a puzzle (`None`: the explainer's default).
+    effort: Option<u64>,
 }
 
 impl Rater {
     /// A new rater.
     pub fn new() -> Rater {
         Rater::default()
+    }
+
+    /// Tries the strategies up to `strategy` only, guessing past it (see
+    /// [`Explainer::up_to`]): a cap on the time the nested forcing chains take.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// use dlxkit::sudoku::solvers::Limits;
+    /// let grid = parse_grid(
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let r = Rater::new().up_to(Strategy::XyChain).rate(&grid, None, &Limits::new());
+    /// assert!(r.guesses() > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn up_to(mut self, strategy: Strategy) -> Rater {
+        self.up_to = Some(strategy);
+        self
+    }
+
+    /// Bounds each puzzle's forcing chains to `nodes` nodes (see [`Explainer::effort`]); a
+    /// puzzle that needs more gets a [`Rating::lower_bound`].
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{rating::Rater, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// use dlxkit::sudoku::solvers::Limits;
+    /// let grid = parse_grid(
+    ///     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let r = Rater::new().effort(10).rate(&grid, None, &Limits::new());
+    /// assert!(r.lower_bound && r.score >= Strategy::ForcingChain.score());
+    /// assert_eq!(r.guesses(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn effort(mut self, nodes: u64) -> Rater {
+        self.effort = Some(nodes);
+        self
     }
 
     /// Rates a puzzle (with its pencil marks, if any). `limits` bound the solution count
@@ -204,7 +263,7 @@ impl Rater {
             None => self.dlx.solve(grid, &limits),
         };
         let explainer = || Explainer::with_candidates(grid, pencil).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, &limits, started)
+        rating_of(report, explainer, &limits, started, self)
     }
 
     /// Rates a killer puzzle: its solutions counted by its exact cover encoding (see
@@ -234,6 +293,7 @@ impl Rater {
             || Explainer::killer(killer),
             &limits,
             started,
+            self,
         ))
     }
 
@@ -263,7 +323,7 @@ impl Rater {
             stats: SolveStats::default(),
         };
         let explainer = || Explainer::new(grid).map(|e| e.assume_unique(true));
-        rating_of(report, explainer, limits, started)
+        rating_of(report, explainer, limits, started, self)
     }
 }
 
@@ -274,18 +334,33 @@ fn rating_of(
     explainer: impl FnOnce() -> Result<Explainer, super::ExplainError>,
     limits: &Limits,
     started: Instant,
+    rater: &Rater,
 ) -> Rating {
     let mut rating = Rating {
         answer: report.answer(),
         score: Score::default(),
+        ep: Score::default(),
+        ed: Score::default(),
         level: None,
         hardest: None,
         counts: Vec::new(),
+        lower_bound: false,
+        effort: 0,
         elapsed: Duration::ZERO,
     };
     if rating.answer == Answer::Unique {
         if let Some(solution) = report.first {
-            if let Ok(explainer) = explainer().and_then(|e| e.guessing(solution)) {
+            let explainer = explainer().map(|e| {
+                let e = match rater.up_to {
+                    Some(s) => e.up_to(s),
+                    None => e,
+                };
+                match rater.effort {
+                    Some(nodes) => e.effort(nodes),
+                    None => e,
+                }
+            });
+            if let Ok(explainer) = explainer.and_then(|e| e.guessing(solution)) {
                 rate_steps(&mut rating, explainer, limits);
             }
         }
@@ -305,19 +380,108 @@ fn rate_steps(rating: &mut Rating, mut explainer: Explainer, limits: &Limits) {
                 .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     };
     let steps: Vec<Step> = explainer.by_ref().take_while(|_| !stop()).collect();
-    if explainer.outcome() != Outcome::Solved {
-        return; // stopped, or (not expected for a unique puzzle with its solution) stuck
-    }
+    rating.effort = explainer.effort_used();
+    // Where the effort ran out, the next step needs that strategy or a harder one.
+    let limit = match explainer.outcome() {
+        Outcome::Solved => None,
+        Outcome::EffortLimit(strategy) => Some(strategy),
+        _ => return, // stopped, or (not expected for a unique puzzle with its solution) stuck
+    };
     // A grid with nothing left to do is as easy as it gets.
-    let score = hardest(&steps).map_or(Strategy::HiddenSingle.score(), |s| s.score);
-    rating.score = score;
-    rating.level = Some(Level::of(score));
+    let mut score = hardest(&steps).map_or(Strategy::HiddenSingle.score(), |s| s.score);
     rating.hardest = hardest(&steps).map(|s| s.strategy);
+    if let Some(strategy) = limit {
+        rating.lower_bound = true;
+        if strategy.score() > score {
+            score = strategy.score();
+            rating.hardest = Some(strategy);
+        }
+    }
+    rating.score = score;
+    let (ep, ed) = pearl_diamond(&steps);
+    rating.ep = ep.unwrap_or(score);
+    rating.ed = ed.unwrap_or(score);
+    rating.level = Some(Level::of(score));
     rating.counts = Strategy::ALL
         .iter()
         .map(|&s| (s, steps.iter().filter(|t| t.strategy == s).count() as u32))
         .filter(|&(_, n)| n > 0)
         .collect();
+}
+
+/// SE's EP and ED of an explanation: the highest score of the steps up to (and with) the
+/// first placement, and up to the first step that removes a candidate (`None` if no step
+/// does).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{rating::pearl_diamond, Explainer};
+/// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+/// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+/// let steps: Vec<_> = Explainer::new(&grid)?.collect();
+/// let (ep, ed) = pearl_diamond(&steps);
+/// assert_eq!((ep.unwrap().to_string(), ed.unwrap().to_string()), ("1.0".into(), "1.0".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn pearl_diamond(steps: &[Step]) -> (Option<Score>, Option<Score>) {
+    let upto =
+        |k: Option<usize>| k.map(|k| steps[..=k].iter().map(|s| s.score).max().expect("k < len"));
+    let placement = steps.iter().position(|s| !s.placements.is_empty());
+    let removal = steps
+        .iter()
+        .position(|s| !s.placements.is_empty() || !s.eliminations.is_empty());
+    (upto(placement), upto(removal))
+}
+
+/// Sudoku Explainer's names for its ratings (the bands of its generator).
+///
+/// ```
+/// use dlxkit::sudoku::explain::{rating::SeLevel, Score};
+/// assert_eq!(SeLevel::of(Score::from_tenths(12)), SeLevel::Easy);
+/// assert_eq!(SeLevel::of(Score::from_tenths(26)).name(), "Fiendish");
+/// assert_eq!(SeLevel::of(Score::from_tenths(113)).name(), "Diabolical");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SeLevel {
+    /// 1.0 to 1.2.
+    Easy,
+    /// 1.3 to 1.6.
+    Medium,
+    /// 1.7 to 2.5.
+    Hard,
+    /// 2.6 to 6.0.
+    Fiendish,
+    /// 6.1 and up.
+    Diabolical,
+}
+
+impl SeLevel {
+    /// The band of a score.
+    pub fn of(score: Score) -> SeLevel {
+        match score.tenths() {
+            0..=12 => SeLevel::Easy,
+            13..=16 => SeLevel::Medium,
+            17..=25 => SeLevel::Hard,
+            26..=60 => SeLevel::Fiendish,
+            _ => SeLevel::Diabolical,
+        }
+    }
+
+    /// Its name as SE writes it: `Easy`, `Medium`, `Hard`, `Fiendish`, `Diabolical`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeLevel::Easy => "Easy",
+            SeLevel::Medium => "Medium",
+            SeLevel::Hard => "Hard",
+            SeLevel::Fiendish => "Fiendish",
+            SeLevel::Diabolical => "Diabolical",
+        }
+    }
+}
+
+impl fmt::Display for SeLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The hardest step of an explanation: the first of the highest score.

@@ -143,6 +143,39 @@ pub(super) fn w_wing() -> Score {
     Score::from_tenths(70 + length_bonus(8))
 }
 
+/// A static forcing chain that turns its own assumption off or on (SE `ForcingChainHint`
+/// as rated by its `BinaryChainingHint`): 6.6 on links of one kind (inside cells, or inside
+/// units), 7.0 mixing them, in tenths before the [`length_bonus`].
+pub(super) fn forcing_chain(mixed: bool) -> u16 {
+    if mixed {
+        70
+    } else {
+        66
+    }
+}
+
+/// A Nishio forcing chain (SE `BinaryChainingHint`, Nishio): 7.5, in tenths before the
+/// [`length_bonus`].
+pub(super) const NISHIO: u16 = 75;
+
+/// Static cell and unit forcing chains (SE `CellChainingHint`, `RegionChainingHint`, not
+/// dynamic): 8.0, in tenths before the [`length_bonus`].
+pub(super) const MULTIPLE: u16 = 80;
+
+/// Dynamic forcing chains (SE's chains with `isDynamic`): 8.5, in tenths before the
+/// [`length_bonus`].
+pub(super) const DYNAMIC: u16 = 85;
+
+/// Dynamic forcing chains plus (SE's chains with basic rules inside, level 1): 9.0.
+pub(super) const DYNAMIC_PLUS: u16 = 90;
+
+/// Nested forcing chains at SE's nesting `level` 2, 3, 4 (static forcing chains, dynamic
+/// contradictions, dynamic chains inside the branches): 9.5, 10.0, 10.5, in tenths before
+/// the [`length_bonus`].
+pub(super) fn nested(level: u8) -> u16 {
+    90 + 5 * u16::from(level.clamp(1, 4) - 1)
+}
+
 /// An aligned exclusion of `cells` cells (SE `AlignedExclusionHint`): 6.2 for a pair, 7.5
 /// for a triple.
 pub(super) fn aligned_exclusion(cells: usize) -> Score {
@@ -188,5 +221,11 @@ mod tests {
         );
         assert_eq!(strong_links(4, &[Row, Row], true).to_string(), "6.1");
         assert_eq!(aligned_exclusion(2).to_string(), "6.2");
+        assert_eq!(
+            (forcing_chain(false), forcing_chain(true), NISHIO),
+            (66, 70, 75)
+        );
+        assert_eq!((MULTIPLE, DYNAMIC, DYNAMIC_PLUS), (80, 85, 90));
+        assert_eq!((nested(2), nested(3), nested(4)), (95, 100, 105));
     }
 }

@@ -110,6 +110,24 @@ pub enum Strategy {
     /// Two cells `{x,y}` that do not see each other, joined by a strong link on `y`: `x`
     /// leaves the cells that see both (branch `explain2`).
     WWing,
+    // Forcing chains (src/sudoku/explain/forcing.rs), in Sudoku Explainer's order.
+    /// A chain of implications from a candidate, on the puzzle's strong links, that turns
+    /// the candidate itself off (or, from its removal, on): 6.6 on one kind of link, 7.0
+    /// mixing links inside cells and inside units (an alternating inference chain).
+    ForcingChain,
+    /// A digit assumed in a cell, followed on that digit alone, contradicts (7.5).
+    NishioForcingChain,
+    /// Every digit of a cell, or every place of a digit in a unit, forces the same
+    /// candidate on or off, along the puzzle's strong links (8.0).
+    MultipleForcingChain,
+    /// Forcing chains that follow singles on the board as each branch changes it: a
+    /// contradiction, or a conclusion all branches share (8.5).
+    DynamicForcingChain,
+    /// Dynamic forcing chains whose branches also use locked candidates, pairs and
+    /// X-wings (9.0).
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains whose branches use forcing chains themselves (9.5 to 10.5).
+    NestedForcingChain,
     /// Trial and error: no strategy applies, so a cell is given the solution's digit.
     Guess,
 }
@@ -165,7 +183,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 31] = [
+    pub const ALL: [Strategy; 37] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -196,6 +214,12 @@ impl Strategy {
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
+        Strategy::ForcingChain,
+        Strategy::NishioForcingChain,
+        Strategy::MultipleForcingChain,
+        Strategy::DynamicForcingChain,
+        Strategy::DynamicForcingChainPlus,
+        Strategy::NestedForcingChain,
         Strategy::Guess,
     ];
 
@@ -238,6 +262,12 @@ impl Strategy {
             Strategy::HiddenQuad => "hidden quad",
             Strategy::XChain => "X-chain",
             Strategy::XyChain => "XY-chain",
+            Strategy::ForcingChain => "forcing chain",
+            Strategy::NishioForcingChain => "Nishio forcing chain",
+            Strategy::MultipleForcingChain => "multiple forcing chain",
+            Strategy::DynamicForcingChain => "dynamic forcing chain",
+            Strategy::DynamicForcingChainPlus => "dynamic forcing chain+",
+            Strategy::NestedForcingChain => "nested forcing chain",
             Strategy::Guess => "guess",
         }
     }
@@ -286,7 +316,13 @@ impl Strategy {
             Strategy::HiddenQuad => 54,
             Strategy::XChain => 65,
             Strategy::XyChain => 66,
-            Strategy::Guess => 80,
+            Strategy::ForcingChain => 70,
+            Strategy::NishioForcingChain => 75,
+            Strategy::MultipleForcingChain => 80,
+            Strategy::DynamicForcingChain => 85,
+            Strategy::DynamicForcingChainPlus => 90,
+            Strategy::NestedForcingChain => 95,
+            Strategy::Guess => 120,
         })
     }
 }
@@ -552,6 +588,12 @@ impl Step {
                 )
             }
             Strategy::XyChain => xy_chain(layout, &self.chain),
+            Strategy::ForcingChain
+            | Strategy::NishioForcingChain
+            | Strategy::MultipleForcingChain
+            | Strategy::DynamicForcingChain
+            | Strategy::DynamicForcingChainPlus
+            | Strategy::NestedForcingChain => forcing(layout, self),
             Strategy::Guess => {
                 let placed = self.placements[0];
                 format!(
@@ -696,4 +738,30 @@ fn xy_chain(layout: &Layout, chain: &[Candidate]) -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// A forcing chain's assumptions: `r1c2=5` for one, `r1c2 {1,5}` for a cell's digits,
+/// `5 in r1c2, r4c2` for a unit's places.
+fn forcing(layout: &Layout, step: &Step) -> String {
+    let cell = |c: usize| cell_name(layout, c);
+    let digit = |d: u8| digit_name(layout, d);
+    match (step.cells.len(), step.digits.len()) {
+        (1, 1) => format!("from {}={}", cell(step.cells[0]), digit(step.digits[0])),
+        (1, _) => {
+            let digits: Vec<String> = step.digits.iter().map(|&d| digit(d)).collect();
+            format!(
+                "from each digit of {} {{{}}}",
+                cell(step.cells[0]),
+                digits.join(",")
+            )
+        }
+        _ => {
+            let cells: Vec<String> = step.cells.iter().map(|&c| cell(c)).collect();
+            format!(
+                "from each place of {} in {}",
+                digit(step.digits.first().copied().unwrap_or(0)),
+                cells.join(", ")
+            )
+        }
+    }
 }

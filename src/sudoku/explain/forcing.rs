@@ -1,0 +1,926 @@
+//! Forcing chains, as Sudoku Explainer finds and rates them: assume a candidate true (or
+//! false), follow what it forces, and conclude from a contradiction or from what every
+//! branch agrees on.
+//!
+//! A branch starts from one assumption, a *node* (a candidate on or off), and follows its
+//! implications breadth first, each new node recording the nodes that forced it:
+//!
+//! - a digit on in a cell turns off the cell's other digits and the digit in its peers;
+//! - a digit off leaves a cell's last digit on (a naked single) and a unit's last place of
+//!   the digit on (a hidden single). A *static* branch reads these on the puzzle's board as
+//!   it is (a cell with two candidates, a unit with two places: the strong links of an
+//!   alternating inference chain); a *dynamic* branch reads them on the board as the
+//!   branch has changed it, so every off node so far counts.
+//!
+//! A branch ends in a *contradiction* when a node meets its opposite, a cell loses every
+//! digit or a unit every place of a digit. The strategies, from the easiest (SE's order):
+//!
+//! | strategy | branch | concludes |
+//! |---|---|---|
+//! | [`Strategy::ForcingChain`] (6.6, 7.0 mixing cell and unit links) | static, one digit or several | a candidate whose assumption turns it off (or on) |
+//! | [`Strategy::NishioForcingChain`] (7.5) | dynamic, the assumed digit only | a candidate whose assumption contradicts |
+//! | [`Strategy::MultipleForcingChain`] (8.0) | static | what all the digits of a cell, or all the places of a digit in a unit, force |
+//! | [`Strategy::DynamicForcingChain`] (8.5) | dynamic | a contradiction, what a candidate on and off both force, or what a cell's digits or a unit's places all force |
+//! | [`Strategy::DynamicForcingChainPlus`] (9.0) | dynamic, and when singles run out, pointing, box-line, naked and hidden pairs and X-wings on the branch's board | the same |
+//! | [`Strategy::NestedForcingChain`] (9.5, 10.0, 10.5) | dynamic plus, and when those run out, forcing chains nested inside the branch (static at 9.5; dynamic contradictions at 10.0; dynamic with cell and unit forcing at 10.5) | the same |
+//!
+//! A step's score is the strategy's base plus SE's length modifier
+//! ([`se::length_bonus`](super::se::length_bonus)) on its *complexity*: the number of nodes the conclusion rests on,
+//! summed over the branches it needs (a nested chain counts its own nodes as well). Of the
+//! conclusions a strategy finds, the step takes the easiest (lowest score, then fewest
+//! nodes), as SE does.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use super::board::Board;
+use super::step::{Candidate, Score, Step, Strategy};
+use super::{fish, intersections, se, subsets};
+use crate::sudoku::candidates::Candidates;
+
+/// No record.
+const NONE: u32 = u32::MAX;
+
+/// The effort a search may spend: the nodes its branches may reach, counted across every
+/// branch, nested ones included. A count of nodes, not a clock, so that a rating cut short
+/// is cut at the same place on every machine. Once spent, the searches stop at once and
+/// find nothing; [`Budget::spent`] says so, for the caller to report a lower bound.
+///
+/// It also keeps what the nested searches it paid for found, by board: a branch's board
+/// often comes back, in the next step of the same explanation (the step removed a
+/// candidate the branch had removed already), and the inner search is a function of the
+/// board alone, so the answer is the same at no cost.
+#[derive(Clone, Debug)]
+pub(super) struct Budget {
+    limit: u64,
+    left: Cell<u64>,
+    spent: Cell<bool>,
+    inner: RefCell<HashMap<InnerKey, Option<(Step, u32)>>>,
+}
+
+/// A nested search's question: its level, and the branch's board (each cell's value, then
+/// each cell's candidates).
+type InnerKey = (u8, Vec<u8>, Vec<u128>);
+
+/// The most inner searches a budget remembers (about 1.5 KB each on 9x9): past it, it
+/// forgets them all and starts again.
+const INNER_CAP: usize = 20_000;
+
+impl Budget {
+    /// A budget of `nodes` nodes.
+    pub(super) fn new(nodes: u64) -> Budget {
+        Budget {
+            limit: nodes,
+            left: Cell::new(nodes),
+            spent: Cell::new(false),
+            inner: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Whether the budget ran out.
+    pub(super) fn spent(&self) -> bool {
+        self.spent.get()
+    }
+
+    /// The nodes used.
+    pub(super) fn used(&self) -> u64 {
+        self.limit - self.left.get()
+    }
+
+    /// Takes one node; false (and spent from then on) if none was left.
+    fn take(&self) -> bool {
+        match self.left.get() {
+            0 => {
+                self.spent.set(true);
+                false
+            }
+            k => {
+                self.left.set(k - 1);
+                true
+            }
+        }
+    }
+}
+
+/// Link kinds a chain used: bit 0 a link inside a cell, bit 1 a link inside a unit.
+const CELL_LINK: u8 = 1;
+const UNIT_LINK: u8 = 2;
+
+/// How a branch follows implications.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mode {
+    /// Singles read on the branch's own board (else on the puzzle's: strong links only).
+    dynamic: bool,
+    /// Only the assumed digit's implications (Nishio).
+    nishio: bool,
+    /// 0: singles; 1: and basic rules on the branch's board; 2..=4: and nested chains.
+    level: u8,
+}
+
+/// One node a branch reached: which, and which nodes forced it.
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    node: u32,
+    /// Its parents' record indexes, `arena[from..to]`.
+    from: u32,
+    to: u32,
+    /// The nodes it counts for (1, or more for a conclusion of a nested chain).
+    weight: u32,
+    kinds: u8,
+}
+
+/// A branch: the nodes reached from one assumption.
+#[derive(Clone, Debug)]
+struct Branch {
+    /// For each node, its record index (or `u16::MAX`): a branch has at most one record a
+    /// node, and a board of up to 32,767 candidates fits; u16 halves the memory of the
+    /// branches a step keeps.
+    index: Vec<u16>,
+    recs: Vec<Rec>,
+    arena: Vec<u32>,
+    /// Each cell's candidates as the branch has left them.
+    cands: Vec<u128>,
+    /// The places each digit has left in each unit on the branch's board, `unit * n +
+    /// digit - 1` (kept as nodes turn off, so a dynamic branch reads a hidden single
+    /// without scanning the unit).
+    left: Vec<u16>,
+    /// The records that contradict each other, if the branch ended in a contradiction.
+    contradiction: Option<Vec<u32>>,
+    /// Whether a node meeting its opposite ends the branch (dynamic); a static branch
+    /// goes on, as SE's static chains do, holding both.
+    stops: bool,
+}
+
+impl Branch {
+    /// The record of `node`, or [`NONE`].
+    fn rec(&self, node: u32) -> u32 {
+        match self.index[node as usize] {
+            u16::MAX => NONE,
+            r => u32::from(r),
+        }
+    }
+}
+
+/// The node of a candidate on or off.
+fn node(n: usize, cell: usize, digit: u8, on: bool) -> u32 {
+    (((cell * n + digit as usize - 1) << 1) | usize::from(on)) as u32
+}
+
+/// The candidate and state of a node.
+fn of_node(n: usize, node: u32) -> (Candidate, bool) {
+    let on = node & 1 == 1;
+    let k = (node >> 1) as usize;
+    (
+        Candidate {
+            cell: k / n,
+            digit: (k % n) as u8 + 1,
+        },
+        on,
+    )
+}
+
+/// The search state shared by a board's branches.
+struct Engine<'a> {
+    board: &'a Board,
+    budget: &'a Budget,
+    n: usize,
+    /// The board's candidates (empty for a placed cell).
+    base: Vec<u128>,
+    /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
+    places: Vec<u16>,
+}
+
+impl<'a> Engine<'a> {
+    /// The engine of a board, or `None` past 25x25, whose nodes a branch's u16 record
+    /// indexes cannot number (forcing chains there would take hours anyway).
+    fn new(board: &'a Board, budget: &'a Budget) -> Option<Engine<'a>> {
+        let cells = board.layout().cells();
+        if cells * board.size() * 2 >= usize::from(u16::MAX) {
+            return None;
+        }
+        let base: Vec<u128> = (0..cells).map(|c| board.candidates(c).bits()).collect();
+        let n = board.size();
+        let units = board.layout().units();
+        let mut places = vec![0u16; units.len() * n];
+        for (u, unit) in units.iter().enumerate() {
+            for &x in &unit.cells {
+                for d in digits_of(base[x]) {
+                    let k = &mut places[u * n + d as usize - 1];
+                    *k = k.saturating_add(1);
+                }
+            }
+        }
+        Some(Engine {
+            board,
+            budget,
+            n,
+            base,
+            places,
+        })
+    }
+
+    /// The open candidates, cell by cell.
+    fn candidates(&self) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        for (cell, &bits) in self.base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                out.push(Candidate { cell, digit });
+            }
+        }
+        out
+    }
+
+    /// Follows `start` (a node) to the end.
+    fn branch(&self, start: u32, mode: Mode) -> Branch {
+        let cells = self.base.len();
+        let mut b = Branch {
+            index: vec![u16::MAX; cells * self.n * 2],
+            recs: Vec::with_capacity(64),
+            arena: Vec::with_capacity(256),
+            cands: self.base.clone(),
+            left: self.places.clone(),
+            contradiction: None,
+            stops: mode.dynamic,
+        };
+        let (first, _) = of_node(self.n, start);
+        let only = mode.nishio.then_some(first.digit);
+        self.add(&mut b, start, &[], 1, 0);
+        let mut i = 0;
+        loop {
+            while i < b.recs.len() && b.contradiction.is_none() && !self.budget.spent() {
+                self.follow(&mut b, i as u32, mode, only);
+                i += 1;
+            }
+            if b.contradiction.is_some()
+                || self.budget.spent()
+                || mode.level == 0
+                || !self.advanced(&mut b, mode)
+            {
+                break;
+            }
+        }
+        b
+    }
+
+    /// Adds a node with its parents, unless the branch has it; a node meeting its
+    /// opposite ends the branch in a contradiction.
+    fn add(&self, b: &mut Branch, node: u32, parents: &[u32], weight: u32, kind: u8) {
+        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+            return;
+        }
+        let from = b.arena.len() as u32;
+        b.arena.extend_from_slice(parents);
+        let kinds = parents
+            .iter()
+            .fold(kind, |k, &p| k | b.recs[p as usize].kinds);
+        let r = b.recs.len() as u32;
+        b.recs.push(Rec {
+            node,
+            from,
+            to: b.arena.len() as u32,
+            weight,
+            kinds,
+        });
+        b.index[node as usize] = r as u16;
+        let (c, on) = of_node(self.n, node);
+        let bit = 1u128 << (c.digit - 1);
+        if !on && b.cands[c.cell] & bit != 0 {
+            b.cands[c.cell] &= !bit;
+            for &u in self.board.layout().units_of(c.cell) {
+                let k = &mut b.left[u * self.n + c.digit as usize - 1];
+                *k = k.saturating_sub(1);
+            }
+        }
+        let opposite = b.rec(node ^ 1);
+        if opposite != NONE && b.stops {
+            b.contradiction = Some(vec![r, opposite]);
+        }
+    }
+
+    /// The implications of record `r`.
+    fn follow(&self, b: &mut Branch, r: u32, mode: Mode, only: Option<u8>) {
+        let n = self.n;
+        let (c, on) = of_node(n, b.recs[r as usize].node);
+        let layout = self.board.layout();
+        let bit = 1u128 << (c.digit - 1);
+        if on {
+            if only.is_none() {
+                for e in digits_of(self.base[c.cell] & !bit) {
+                    self.add(b, node(n, c.cell, e, false), &[r], 1, CELL_LINK);
+                }
+            }
+            for &p in layout.peers(c.cell) {
+                if self.base[p] & bit != 0 {
+                    self.add(b, node(n, p, c.digit, false), &[r], 1, UNIT_LINK);
+                }
+            }
+            return;
+        }
+        // A cell's last digit.
+        if only.is_none() {
+            if mode.dynamic {
+                let left = b.cands[c.cell];
+                if left == 0 {
+                    let offs: Vec<u32> = digits_of(self.base[c.cell])
+                        .map(|e| b.rec(node(n, c.cell, e, false)))
+                        .collect();
+                    b.contradiction = Some(offs);
+                    return;
+                }
+                if left.count_ones() == 1 {
+                    let e = left.trailing_zeros() as u8 + 1;
+                    let parents: Vec<u32> = digits_of(self.base[c.cell] & !left)
+                        .map(|x| b.rec(node(n, c.cell, x, false)))
+                        .collect();
+                    self.add(b, node(n, c.cell, e, true), &parents, 1, CELL_LINK);
+                }
+            } else if self.base[c.cell].count_ones() == 2 {
+                let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
+                self.add(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK);
+            }
+        }
+        // A unit's last place of the digit.
+        for &u in layout.units_of(c.cell) {
+            if self.board.placed_in(u).contains(c.digit) {
+                continue;
+            }
+            let unit = &layout.units()[u].cells;
+            if mode.dynamic {
+                let count = b.left[u * n + c.digit as usize - 1];
+                let last = match count {
+                    1 => unit.iter().copied().find(|&x| b.cands[x] & bit != 0),
+                    _ => None,
+                };
+                let offs = || -> Vec<u32> {
+                    unit.iter()
+                        .filter(|&&x| self.base[x] & bit != 0 && b.cands[x] & bit == 0)
+                        .map(|&x| b.rec(node(n, x, c.digit, false)))
+                        .collect()
+                };
+                if count == 0 {
+                    b.contradiction = Some(offs());
+                    return;
+                }
+                if let (1, Some(q)) = (count, last) {
+                    if b.rec(node(n, q, c.digit, true)) == NONE {
+                        let parents = offs();
+                        self.add(b, node(n, q, c.digit, true), &parents, 1, UNIT_LINK);
+                    }
+                }
+            } else {
+                // A strong link: the digit's one other place in the unit.
+                if self.places[u * n + c.digit as usize - 1] != 2 {
+                    continue;
+                }
+                let other = unit
+                    .iter()
+                    .copied()
+                    .find(|&x| x != c.cell && self.base[x] & bit != 0);
+                if let Some(q) = other {
+                    self.add(b, node(n, q, c.digit, true), &[r], 1, UNIT_LINK);
+                }
+            }
+            if b.contradiction.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// When a dynamic-plus or nested branch runs out of singles: the first of the basic
+    /// rules (then, nested, of the inner chains) that removes something on the branch's
+    /// board adds its eliminations. Whether it added any.
+    fn advanced(&self, b: &mut Branch, mode: Mode) -> bool {
+        let Some(inner) = self.branch_board(b) else {
+            return false;
+        };
+        let n = self.n;
+        let rules: [fn(&Board) -> Option<Step>; 5] = [
+            intersections::pointing,
+            intersections::box_line,
+            |x| subsets::naked(x, 2),
+            |x| subsets::hidden(x, 2),
+            |x| fish::fish(x, 2),
+        ];
+        let found = rules.iter().find_map(|rule| {
+            rule(&inner).map(|s| {
+                // The rule rests on what the branch removed from its cells.
+                let mut parents: Vec<u32> = Vec::new();
+                for &u in &s.units {
+                    for &x in &self.board.layout().units()[u].cells {
+                        for &d in &s.digits {
+                            let r = b.rec(node(n, x, d, false));
+                            if r != NONE && !parents.contains(&r) {
+                                parents.push(r);
+                            }
+                        }
+                    }
+                }
+                if parents.is_empty() {
+                    parents.push(0);
+                }
+                (s, parents, 1)
+            })
+        });
+        let found = found.or_else(|| {
+            let inner_level = match mode.level {
+                2 => Level::Static,
+                3 => Level::DynamicContradiction,
+                4 => Level::Dynamic,
+                _ => return None,
+            };
+            self.nested_on(&inner, &b.cands, mode.level, inner_level)
+                .map(|(s, weight)| (s, vec![0], weight))
+        });
+        let Some((step, parents, weight)) = found else {
+            return false;
+        };
+        let before = b.recs.len();
+        for e in &step.eliminations {
+            self.add(b, node(n, e.cell, e.digit, false), &parents, weight, 0);
+        }
+        for p in &step.placements {
+            self.add(b, node(n, p.cell, p.digit, true), &parents, weight, 0);
+        }
+        b.recs.len() > before || b.contradiction.is_some()
+    }
+
+    /// The inner search of a nested branch on its board `inner` (whose candidates are
+    /// `cands`), remembered by the budget.
+    fn nested_on(
+        &self,
+        inner: &Board,
+        cands: &[u128],
+        outer: u8,
+        level: Level,
+    ) -> Option<(Step, u32)> {
+        let key: InnerKey = (outer, inner.grid().cells().to_vec(), cands.to_vec());
+        if let Some(known) = self.budget.inner.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = nested(inner, level, self.budget);
+        if !self.budget.spent() {
+            let mut memo = self.budget.inner.borrow_mut();
+            if memo.len() >= INNER_CAP {
+                memo.clear();
+            }
+            memo.insert(key, found.clone());
+        }
+        found
+    }
+
+    /// The branch's board: the puzzle's, with the branch's candidates.
+    fn branch_board(&self, b: &Branch) -> Option<Board> {
+        let grid = self.board.grid();
+        let mut pencil = Candidates::of_grid(&grid);
+        for (cell, &bits) in b.cands.iter().enumerate() {
+            if self.board.value(cell) == 0 {
+                pencil.set(cell, crate::sudoku::candidates::Digits::from_bits(bits));
+            }
+        }
+        Board::new(&grid, Some(&pencil)).ok()
+    }
+
+    /// The nodes record `r` rests on (itself included), weighted.
+    fn complexity(b: &Branch, roots: &[u32]) -> usize {
+        let mut seen = vec![false; b.recs.len()];
+        let mut todo: Vec<u32> = roots.to_vec();
+        let mut total = 0usize;
+        while let Some(r) = todo.pop() {
+            if r == NONE || seen[r as usize] {
+                continue;
+            }
+            seen[r as usize] = true;
+            let rec = b.recs[r as usize];
+            total += rec.weight as usize;
+            todo.extend_from_slice(&b.arena[rec.from as usize..rec.to as usize]);
+        }
+        total
+    }
+
+    /// Whether a node says something new about the board: a placement of an open cell or
+    /// the removal of a candidate it still has.
+    fn is_news(&self, node: u32) -> bool {
+        let (c, on) = of_node(self.n, node);
+        let has = self.base[c.cell] & (1u128 << (c.digit - 1)) != 0;
+        has && (!on || self.base[c.cell].count_ones() > 1)
+    }
+}
+
+/// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
+/// runs for every node of every branch).
+fn digits_of(bits: u128) -> impl Iterator<Item = u8> {
+    let mut rest = bits;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let d = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(d + 1)
+    })
+}
+
+/// A found conclusion: the node concluded, the step's score in tenths, its complexity.
+struct Found {
+    node: u32,
+    tenths: u16,
+    complexity: usize,
+    strategy: Strategy,
+    /// The pattern: the assumption(s) the branches started from.
+    sources: Vec<Candidate>,
+    /// A chain's nodes for a single-branch conclusion (the path to it).
+    chain: Vec<Candidate>,
+}
+
+impl Found {
+    fn better(&self, other: &Found) -> bool {
+        (self.tenths, self.complexity) < (other.tenths, other.complexity)
+    }
+}
+
+fn keep(best: &mut Option<Found>, f: Found) {
+    if best.as_ref().is_none_or(|b| f.better(b)) {
+        *best = Some(f);
+    }
+}
+
+/// The step of a conclusion.
+fn step_of(n: usize, f: Found) -> Step {
+    let (c, on) = of_node(n, f.node);
+    let mut step = Step::new(f.strategy);
+    step.score = Score::from_tenths(f.tenths);
+    step.cells = f.sources.iter().map(|s| s.cell).collect();
+    step.cells.dedup();
+    step.digits = f.sources.iter().map(|s| s.digit).collect();
+    step.digits.sort_unstable();
+    step.digits.dedup();
+    step.chain = f.chain;
+    if on {
+        step.placements.push(c);
+    } else {
+        step.eliminations.push(c);
+    }
+    step
+}
+
+/// The path from a branch's start to record `r`, following first parents.
+fn path(n: usize, b: &Branch, r: u32) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut r = r;
+    loop {
+        let rec = b.recs[r as usize];
+        out.push(of_node(n, rec.node).0);
+        if rec.from == rec.to {
+            break;
+        }
+        r = b.arena[rec.from as usize];
+    }
+    out.reverse();
+    out
+}
+
+/// A forcing strategy's search, bounded by a budget.
+pub(super) type Search = fn(&Board, &Budget) -> Option<Step>;
+
+/// The search of a forcing strategy (`None` for the other strategies).
+pub(super) fn finder(strategy: Strategy) -> Option<Search> {
+    Some(match strategy {
+        Strategy::ForcingChain => forcing_chain,
+        Strategy::NishioForcingChain => nishio,
+        Strategy::MultipleForcingChain => multiple,
+        Strategy::DynamicForcingChain => dynamic,
+        Strategy::DynamicForcingChainPlus => dynamic_plus,
+        Strategy::NestedForcingChain => nested_chain,
+        _ => return None,
+    })
+}
+
+/// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
+/// candidate itself off (so it is false) or, from its removal, on (so it is true).
+pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
+    let e = Engine::new(board, budget)?;
+    let n = e.n;
+    let mode = Mode {
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+    let mut best = None;
+    for p in e.candidates() {
+        for on in [true, false] {
+            let start = node(n, p.cell, p.digit, on);
+            let b = e.branch(start, mode);
+            if budget.spent() {
+                return None;
+            }
+            let r = b.rec(start ^ 1);
+            if r == NONE {
+                continue;
+            }
+            let complexity = Engine::complexity(&b, &[r]);
+            let mixed = b.recs[r as usize].kinds == CELL_LINK | UNIT_LINK;
+            let base = se::forcing_chain(mixed);
+            keep(
+                &mut best,
+                Found {
+                    node: start ^ 1,
+                    tenths: base + se::length_bonus(complexity),
+                    complexity,
+                    strategy: Strategy::ForcingChain,
+                    sources: vec![p],
+                    chain: path(n, &b, r),
+                },
+            );
+        }
+    }
+    best.map(|f| step_of(n, f))
+}
+
+/// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
+/// alone, contradicts.
+pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
+    let e = Engine::new(board, budget)?;
+    let n = e.n;
+    let mode = Mode {
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    let mut best = None;
+    for p in e.candidates() {
+        let start = node(n, p.cell, p.digit, true);
+        let b = e.branch(start, mode);
+        if budget.spent() {
+            return None;
+        }
+        if let Some(conflict) = &b.contradiction {
+            let complexity = Engine::complexity(&b, conflict);
+            keep(
+                &mut best,
+                Found {
+                    node: start ^ 1,
+                    tenths: se::NISHIO + se::length_bonus(complexity),
+                    complexity,
+                    strategy: Strategy::NishioForcingChain,
+                    sources: vec![p],
+                    chain: path(n, &b, conflict[0]),
+                },
+            );
+        }
+    }
+    best.map(|f| step_of(n, f))
+}
+
+/// Static multiple forcing chains (SE 8.0): cell and unit forcing chains.
+pub(super) fn multiple(board: &Board, budget: &Budget) -> Option<Step> {
+    multiple_at(board, Level::Static, budget).map(|(s, _)| s)
+}
+
+/// Dynamic forcing chains (SE 8.5).
+pub(super) fn dynamic(board: &Board, budget: &Budget) -> Option<Step> {
+    multiple_at(board, Level::Dynamic, budget).map(|(s, _)| s)
+}
+
+/// Dynamic forcing chains plus (SE 9.0): basic rules inside the branches.
+pub(super) fn dynamic_plus(board: &Board, budget: &Budget) -> Option<Step> {
+    multiple_at(board, Level::Plus, budget).map(|(s, _)| s)
+}
+
+/// Nested forcing chains (SE 9.5, 10.0, 10.5): forcing chains inside the branches.
+pub(super) fn nested_chain(board: &Board, budget: &Budget) -> Option<Step> {
+    [Level::Nested2, Level::Nested3, Level::Nested4]
+        .into_iter()
+        .find_map(|level| multiple_at(board, level, budget).map(|(s, _)| s))
+}
+
+/// The levels of multiple and dynamic chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Level {
+    /// Static cell and unit forcing chains (8.0).
+    Static,
+    /// Dynamic contradictions only (for nesting).
+    DynamicContradiction,
+    /// Dynamic (8.5).
+    Dynamic,
+    /// Dynamic with basic rules (9.0).
+    Plus,
+    /// Nested: static chains inside (9.5).
+    Nested2,
+    /// Nested: dynamic contradictions inside (10.0).
+    Nested3,
+    /// Nested: dynamic chains inside (10.5).
+    Nested4,
+}
+
+impl Level {
+    fn mode(self) -> Mode {
+        let (dynamic, level) = match self {
+            Level::Static => (false, 0),
+            Level::DynamicContradiction | Level::Dynamic => (true, 0),
+            Level::Plus => (true, 1),
+            Level::Nested2 => (true, 2),
+            Level::Nested3 => (true, 3),
+            Level::Nested4 => (true, 4),
+        };
+        Mode {
+            dynamic,
+            nishio: false,
+            level,
+        }
+    }
+
+    fn base(self) -> u16 {
+        match self {
+            Level::Static => se::MULTIPLE,
+            Level::DynamicContradiction | Level::Dynamic => se::DYNAMIC,
+            Level::Plus => se::DYNAMIC_PLUS,
+            Level::Nested2 => se::nested(2),
+            Level::Nested3 => se::nested(3),
+            Level::Nested4 => se::nested(4),
+        }
+    }
+
+    fn strategy(self) -> Strategy {
+        match self {
+            Level::Static => Strategy::MultipleForcingChain,
+            Level::DynamicContradiction | Level::Dynamic => Strategy::DynamicForcingChain,
+            Level::Plus => Strategy::DynamicForcingChainPlus,
+            _ => Strategy::NestedForcingChain,
+        }
+    }
+}
+
+/// A nested chain's step on a branch's board and its complexity.
+fn nested(board: &Board, level: Level, budget: &Budget) -> Option<(Step, u32)> {
+    if level == Level::Static {
+        let step = forcing_chain(board, budget)?;
+        let weight = step.chain.len().max(1) as u32;
+        return Some((step, weight));
+    }
+    multiple_at(board, level, budget).map(|(s, c)| (s, c as u32))
+}
+
+/// Cell, unit, contradiction and double forcing chains at a level: the easiest
+/// conclusion, as a step, and its complexity.
+/// None once `budget` is spent: a search cut short may have missed the easiest.
+fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, usize)> {
+    let e = Engine::new(board, budget)?;
+    let n = e.n;
+    let mode = level.mode();
+    let strategy = level.strategy();
+    let base = level.base();
+    let cells = e.base.len();
+    let mut best: Option<Found> = None;
+    // The branch of each candidate on.
+    let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
+    for p in e.candidates() {
+        let start = node(n, p.cell, p.digit, true);
+        let b = e.branch(start, mode);
+        if budget.spent() {
+            return None;
+        }
+        if mode.dynamic {
+            if let Some(conflict) = &b.contradiction {
+                let complexity = Engine::complexity(&b, conflict);
+                keep(
+                    &mut best,
+                    Found {
+                        node: start ^ 1,
+                        tenths: base + se::length_bonus(complexity),
+                        complexity,
+                        strategy,
+                        sources: vec![p],
+                        chain: path(n, &b, conflict[0]),
+                    },
+                );
+            }
+        }
+        on[p.cell * n + p.digit as usize - 1] = Some(b);
+    }
+    if level == Level::DynamicContradiction {
+        let complexity = best.as_ref().map_or(0, |f| f.complexity);
+        return best.map(|f| (step_of(n, f), complexity));
+    }
+    // Double forcing: what a candidate on and off both force (in a cell of three digits
+    // or more: in a bivalue cell this is cell forcing).
+    if mode.dynamic {
+        for p in e.candidates() {
+            if e.base[p.cell].count_ones() < 3 {
+                continue;
+            }
+            let Some(bon) = on[p.cell * n + p.digit as usize - 1].as_ref() else {
+                continue;
+            };
+            if bon.contradiction.is_some() {
+                continue;
+            }
+            let boff = e.branch(node(n, p.cell, p.digit, false), mode);
+            if budget.spent() {
+                return None;
+            }
+            if let Some(conflict) = &boff.contradiction {
+                let complexity = Engine::complexity(&boff, conflict);
+                keep(
+                    &mut best,
+                    Found {
+                        node: node(n, p.cell, p.digit, true),
+                        tenths: base + se::length_bonus(complexity),
+                        complexity,
+                        strategy,
+                        sources: vec![p],
+                        chain: path(n, &boff, conflict[0]),
+                    },
+                );
+                continue;
+            }
+            common(&e, &mut best, &[bon, &boff], &[p, p], base, strategy);
+        }
+    }
+    // Cell forcing: what every digit of a cell forces.
+    for cell in 0..cells {
+        let digits: Vec<u8> = digits_of(e.base[cell]).collect();
+        // A bivalue cell's static forcing is a forcing chain already.
+        if digits.len() < 2 || (digits.len() == 2 && !mode.dynamic) {
+            continue;
+        }
+        let branches: Option<Vec<&Branch>> = digits
+            .iter()
+            .map(|&d| on[cell * n + d as usize - 1].as_ref())
+            .collect();
+        let Some(branches) = branches else { continue };
+        if branches.iter().any(|b| b.contradiction.is_some()) {
+            continue;
+        }
+        let sources: Vec<Candidate> = digits
+            .iter()
+            .map(|&digit| Candidate { cell, digit })
+            .collect();
+        common(&e, &mut best, &branches, &sources, base, strategy);
+    }
+    // Unit forcing: what every place of a digit in a unit forces.
+    let layout = board.layout();
+    for u in 0..layout.units().len() {
+        for digit in 1..=n as u8 {
+            let places = board.places(u, digit);
+            if places.len() < 2 {
+                continue;
+            }
+            let branches: Option<Vec<&Branch>> = places
+                .iter()
+                .map(|&c| on[c * n + digit as usize - 1].as_ref())
+                .collect();
+            let Some(branches) = branches else { continue };
+            if branches.iter().any(|b| b.contradiction.is_some()) {
+                continue;
+            }
+            let sources: Vec<Candidate> = places
+                .iter()
+                .map(|&cell| Candidate { cell, digit })
+                .collect();
+            common(&e, &mut best, &branches, &sources, base, strategy);
+        }
+    }
+    let complexity = best.as_ref().map_or(0, |f| f.complexity);
+    best.map(|f| (step_of(n, f), complexity))
+}
+
+/// The nodes every branch reached that say something new: each a conclusion whose
+/// complexity is the sum of its complexities in the branches.
+fn common(
+    e: &Engine,
+    best: &mut Option<Found>,
+    branches: &[&Branch],
+    sources: &[Candidate],
+    base: u16,
+    strategy: Strategy,
+) {
+    let (first, rest) = branches.split_first().expect("two branches or more");
+    for rec in &first.recs {
+        let x = rec.node;
+        if !e.is_news(x) || rest.iter().any(|b| b.rec(x) == NONE) {
+            continue;
+        }
+        let complexity: usize = branches
+            .iter()
+            .map(|b| Engine::complexity(b, &[b.rec(x)]))
+            .sum();
+        let tenths = base + se::length_bonus(complexity);
+        if best
+            .as_ref()
+            .is_some_and(|f| (f.tenths, f.complexity) <= (tenths, complexity))
+        {
+            continue;
+        }
+        keep(
+            best,
+            Found {
+                node: x,
+                tenths,
+                complexity,
+                strategy,
+                sources: sources.to_vec(),
+                chain: Vec::new(),
+            },
+        );
+    }
+}
