@@ -54,7 +54,9 @@ mod bug;
 mod cages;
 mod chains;
 mod direct;
+mod finned;
 mod fish;
+mod grouped;
 mod intersections;
 pub mod rating;
 mod se;
@@ -156,6 +158,9 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::TwoStringKite, turbot::two_string_kite),
         (Strategy::TurbotFish, turbot::turbot_fish),
         (Strategy::EmptyRectangle, turbot::empty_rectangle),
+        // Branch `rungs3`'s rungs (issue 29).
+        (Strategy::FinnedXWing, |b| finned::finned_fish(b, 2)),
+        (Strategy::GroupedTurbotFish, grouped::grouped_turbot_fish),
         (Strategy::XyWing, wings::xy_wing),
         (Strategy::XyzWing, wings::xyz_wing),
         (Strategy::UniqueRectangle, uniqueness::type1),
@@ -163,6 +168,9 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
         (Strategy::BugPlusOne, bug::bug_plus_one),
+        // Branch `rungs3`'s rungs (issue 29).
+        (Strategy::FinnedSwordfish, |b| finned::finned_fish(b, 3)),
+        (Strategy::FinnedJellyfish, |b| finned::finned_fish(b, 4)),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),

@@ -80,6 +80,14 @@ pub enum Strategy {
     /// A digit whose places in a box lie on one row and one column of it, with a strong link
     /// in a line from that row (or column): the cell closing the rectangle loses the digit.
     EmptyRectangle,
+    // Branch `rungs3`'s rungs (issue 29): finned fish and grouped turbot fish at 4.3.
+    /// An X-wing with fins: places of one base line outside the cover lines, all in one box
+    /// (sashimi when the finned line lacks its cover place in that box): the digit leaves
+    /// the cover lines' cells inside the fins' box, outside the base lines.
+    FinnedXWing,
+    /// Two strong links on a digit whose inner ends see each other, one of them (or both)
+    /// grouped: a line's places in two boxes, or a box's places on a row and a column.
+    GroupedTurbotFish,
     /// A bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves the cells that
     /// see both pincers.
     XyWing,
@@ -101,6 +109,11 @@ pub enum Strategy {
     /// digit, or the puzzle would not have one solution. Used only for puzzles declared
     /// unique.
     BugPlusOne,
+    // Branch `rungs3`'s rungs (issue 29): the larger finned fish.
+    /// A swordfish with fins in one box (or sashimi): see [`Strategy::FinnedXWing`].
+    FinnedSwordfish,
+    /// A jellyfish with fins in one box (or sashimi): see [`Strategy::FinnedXWing`].
+    FinnedJellyfish,
     /// A chain on one digit alternating strong links (a unit with two places left) and weak
     /// links (two cells sharing a unit): one of its two ends holds the digit.
     XChain,
@@ -165,7 +178,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 31] = [
+    pub const ALL: [Strategy; 35] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -186,6 +199,8 @@ impl Strategy {
         Strategy::TwoStringKite,
         Strategy::TurbotFish,
         Strategy::EmptyRectangle,
+        Strategy::FinnedXWing,
+        Strategy::GroupedTurbotFish,
         Strategy::XyWing,
         Strategy::XyzWing,
         Strategy::UniqueRectangle,
@@ -193,6 +208,8 @@ impl Strategy {
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
         Strategy::BugPlusOne,
+        Strategy::FinnedSwordfish,
+        Strategy::FinnedJellyfish,
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
@@ -218,6 +235,10 @@ impl Strategy {
             Strategy::DirectHiddenTriple => "direct hidden triple",
             Strategy::BugPlusOne => "BUG+1",
             Strategy::WWing => "W-wing",
+            Strategy::FinnedXWing => "finned X-wing",
+            Strategy::FinnedSwordfish => "finned swordfish",
+            Strategy::FinnedJellyfish => "finned jellyfish",
+            Strategy::GroupedTurbotFish => "grouped turbot fish",
             Strategy::Pointing => "pointing",
             Strategy::BoxLineReduction => "box-line reduction",
             Strategy::NakedPair => "naked pair",
@@ -266,6 +287,10 @@ impl Strategy {
             Strategy::DirectHiddenTriple => 25,
             Strategy::BugPlusOne => 56,
             Strategy::WWing => 71,
+            Strategy::FinnedXWing => 43,
+            Strategy::FinnedSwordfish => 57,
+            Strategy::FinnedJellyfish => 61,
+            Strategy::GroupedTurbotFish => 43,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -513,6 +538,34 @@ impl Step {
                     lines(layout, &self.units[..k]) + " / " + &lines(layout, &self.units[k..])
                 )
             }
+            Strategy::FinnedXWing | Strategy::FinnedSwordfish | Strategy::FinnedJellyfish => {
+                let k = (self.units.len() - 1) / 2;
+                let fins: Vec<usize> = self
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| {
+                        !self.units[k..2 * k]
+                            .iter()
+                            .any(|&u| layout.units()[u].cells.contains(c))
+                    })
+                    .collect();
+                format!(
+                    "on {} in {}, fins {} in {}",
+                    digit(self.digits[0]),
+                    lines(layout, &self.units[..k]) + " / " + &lines(layout, &self.units[k..2 * k]),
+                    cells(&fins),
+                    unit(&self.units[2 * k])
+                )
+            }
+            Strategy::GroupedTurbotFish => format!(
+                "on {}: strong links in {} and {}, weak link in {} ({})",
+                digit(self.digits[0]),
+                unit(&self.units[0]),
+                unit(&self.units[2]),
+                unit(&self.units[1]),
+                cells(&self.cells)
+            ),
             Strategy::XyWing | Strategy::XyzWing => {
                 let (x, y, z) = (self.digits[0], self.digits[1], self.digits[2]);
                 let pivot = if self.strategy == Strategy::XyWing {
@@ -572,6 +625,9 @@ impl Step {
             | Strategy::XWing
             | Strategy::Swordfish
             | Strategy::Jellyfish
+            | Strategy::FinnedXWing
+            | Strategy::FinnedSwordfish
+            | Strategy::FinnedJellyfish
             | Strategy::UniqueRectangle
             | Strategy::XChain
             | Strategy::RuleOf45 => " ",
