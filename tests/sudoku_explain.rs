@@ -210,20 +210,22 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
     ),
     (
         Strategy::UniqueRectangle,
+        // sudokuexchange_se_rated_sample553.txt line 131 (the position before, from top95,
+        // has a grouped turbot fish, 4.3, first).
         "\
-37  8  37   | 9 2  6   | 5    1    4
-5   4  9    | 1 3  8   | 7    6    2
-12  6  12   | 5 47 47  | 8    9    3
-------------+----------+-------------
-8   25 6    | 7 1  23  | 2349 2345 59
-123 7  123  | 4 5  9   | 23   8    6
-234 9  2345 | 6 8  23  | 1    235  7
-------------+----------+-------------
-6   1  247  | 8 47 457 | 2349 2345 59
-47  3  8    | 2 9  457 | 6    45   1
-9   25 245  | 3 6  1   | 24   7    8
+9   6   4  | 8   2   1    | 7  3   5
+23  23  5  | 6   9   7    | 48 148 148
+8   7   1  | 45  345 34   | 2  6   9
+-----------+--------------+-----------
+4   9   3  | 2   8   6    | 1  5   7
+5   8   7  | 149 14  49   | 3  2   6
+26  1   26 | 3   7   5    | 48 9   48
+-----------+--------------+-----------
+236 4   26 | 19  13  2389 | 5  7   128
+7   235 8  | 145 6   23   | 9  14  124
+1   25  9  | 7   45  248  | 6  48  3
 ",
-        "unique rectangle type 1 on 4,7 in r3c5, r3c6, r7c5, r7c6: removes 4,7 from r7c6",
+        "unique rectangle type 1 on 2,6 in r6c1, r6c3, r7c3, r7c1: removes 2,6 from r7c1",
     ),
     (
         Strategy::NakedQuad,
@@ -244,9 +246,10 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
     ),
     (
         Strategy::Jellyfish,
+        // sudokuexchange_se_rated_sample553.txt line 181 (5 left r2c9 by a grouped turbot fish).
         "\
 19  3  4   | 5   6    2    | 7   18 189
-7   2  159 | 8   4    39   | 59  6  1359
+7   2  159 | 8   4    39   | 59  6  139
 59  6  8   | 39  7    1    | 4   2  359
 -----------+---------------+------------
 4   17 259 | 239 2589 3589 | 589 17 6
@@ -278,23 +281,26 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
     ),
     (
         Strategy::XChain,
+        // sudokuexchange_se_rated_sample553.txt line 139 (the position before has a grouped
+        // turbot fish first).
         "\
-1   69  28 | 3   578  568 | 27  59  4
-3   7   5  | 9   2    4   | 6   8   1
-69  4   28 | 57  1    568 | 27  3   59
------------+--------------+-----------
-2   36  13 | 45  4589 589 | 58  16  7
-59  8   7  | 1   6    3   | 4   2   59
-456 569 14 | 2   58   7   | 589 16  3
------------+--------------+-----------
-45  2   34 | 8   359  1   | 59  7   6
-8   1   6  | 457 4579 59  | 3   459 2
-7   35  9  | 6   345  2   | 1   45  8
+4    5   2   | 679 69 679 | 3 1 8
+17   9   17  | 5   3  8   | 2 4 6
+8    3   6   | 2   4  1   | 5 9 7
+-------------+------------+-------
+169  8   5   | 169 2  469 | 7 3 14
+1679 146 179 | 3   69 5   | 8 2 14
+2    14  3   | 17  8  47  | 6 5 9
+-------------+------------+-------
+3    16  19  | 69  7  2   | 4 8 5
+69   2   4   | 8   5  69  | 1 7 3
+5    7   8   | 4   1  3   | 9 6 2
 ",
-        "X-chain on 5: r1c8=r3c9-r5c9=r5c1-r6c2=r9c2: removes 5 from r9c8",
+        "X-chain on 6: r1c5=r5c5-r5c2=r7c2-r7c4=r8c6: removes 6 from r1c6",
     ),
     (
         Strategy::XyChain,
+        // sudokuexchange_se_rated_sample553.txt line 132 (9 left r8c9 by a finned fish).
         "\
 6  8  7 | 239 4   59 | 29  359 1
 25 3  1 | 269 56  8  | 7   469 4569
@@ -305,7 +311,7 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
 8  7  4 | 1   2   3  | 5   69  69
 --------+------------+-------------
 37 69 5 | 369 8   2  | 4   1   679
-37 1  2 | 4   356 79 | 369 8   5679
+37 1  2 | 4   356 79 | 369 8   567
 4  69 8 | 369 1   57 | 369 57  2
 ",
         "XY-chain: (6=5)r2c5-(5=9)r1c6-(9=2)r1c7-(2=6)r3c7: removes 6 from r2c8, r2c9, r3c5",
@@ -452,7 +458,7 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
     }
     // Every strategy but the guess has its position (the naked single is tested below, the
     // killer strategies in sudoku_explain_killer.rs, the forcing chains in
-    // sudoku_forcing.rs, branch explain2's rungs in sudoku_explain_rungs.rs).
+    // sudoku_forcing.rs, branches explain2's and rungs3's rungs in sudoku_explain_rungs.rs).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
     missing.retain(|s| !seen.contains(s));
     assert_eq!(
@@ -465,6 +471,8 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
             Strategy::CageCombination,
             Strategy::RuleOf45,
             Strategy::DirectHiddenTriple,
+            Strategy::FinnedXWing,
+            Strategy::GroupedTurbotFish,
             Strategy::BugPlusOne,
             Strategy::WWing,
             Strategy::ForcingChain,
@@ -702,7 +710,7 @@ fn logic_alone_never_contradicts_a_unique_puzzle() {
         }
     }
     // Forcing chains leave none of the 95 stuck (49 were before them, 47 with the turbot
-    // fish).
+    // fish, 45 with the finned and grouped fish).
     assert_eq!(stuck, 0);
 }
 
@@ -937,7 +945,8 @@ fn scores_correlate_with_sudoku_explainer_ratings() {
 
 /// The puzzles Sudoku Explainer rates 4.4 or less (130 of the sample) get its rating to the
 /// tenth: 81 before its singles' order and turbot fish, 109 with them, 124 with SE's direct
-/// rules (the floor only goes up).
+/// rules, all 130 with the grouped turbot fish and the finned X-wing (the floor only goes
+/// up).
 #[test]
 fn easier_se_ratings_are_matched_exactly() {
     let text = data("sudokuexchange_se_rated_sample553.txt");
@@ -954,7 +963,7 @@ fn easier_se_ratings_are_matched_exactly() {
         exact += usize::from((r.score.value() - se).abs() < 1e-9);
     }
     assert_eq!(low, 130);
-    assert!(exact >= 124, "{exact} of {low}");
+    assert!(exact >= 130, "{exact} of {low}");
 }
 
 /// Each turbot fish of the positions carries SukakuExplainer's value for its links.

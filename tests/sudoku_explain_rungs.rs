@@ -1,4 +1,4 @@
-//! Branch explain2's rungs of the explainer's ladder (issue 29): each on a puzzle where it
+//! The rungs of branches explain2 and rungs3 on the explainer's ladder (issue 29): each on a puzzle where it
 //! is the simplest step, asserting the exact step, its Sudoku Explainer value and that it
 //! is sound (every placement and elimination checked against the solution by DLX).
 //!
@@ -70,6 +70,45 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
 ",
         "W-wing: r2c8 {2,7} and r3c2 {2,7} linked on 7 by r5c8=r5c2: one of them is 2: removes 2 from r2c1, r2c3",
         "7.1",
+    ),
+    // Branch rungs3's rungs: finned fish and grouped turbot fish.
+    (
+        Strategy::FinnedXWing,
+        // sudokuexchange_se_rated_sample553.txt line 111
+        "\
+2   1    7    | 9    5   3   | 68   68  4
+45  9    48   | 1248 6   148 | 125  3   7
+345 346  3468 | 7    28  148 | 1259 25  129
+--------------+--------------+-------------
+47  467  1    | 245  29  59  | 3    267 8
+9   2    346  | 348  7   468 | 46   1   5
+8   3467 5    | 1234 23  146 | 2469 267 29
+--------------+--------------+-------------
+347 3457 49   | 6    389 2   | 158  58  13
+6   8    239  | 35   1   59  | 7    4   23
+1   35   23   | 38   4   7   | 258  9   6
+",
+        "finned X-wing on 3 in rows 5,9 / columns 3,4, fins r9c2 in box 7: removes 3 from r8c3",
+        "4.3",
+    ),
+    (
+        Strategy::GroupedTurbotFish,
+        // sudokuexchange_se_rated_sample553.txt line 114
+        "\
+1   69  28 | 3   578  568 | 27  59  4
+3   7   5  | 9   2    4   | 6   8   1
+69  4   28 | 57  1    568 | 27  3   59
+-----------+--------------+-----------
+2   36  13 | 45  4589 589 | 58  16  7
+59  8   7  | 1   6    3   | 4   2   59
+456 569 14 | 2   58   7   | 589 16  3
+-----------+--------------+-----------
+45  2   34 | 8   359  1   | 59  7   6
+8   1   6  | 457 4579 59  | 3   459 2
+7   35  9  | 6   345  2   | 1   45  8
+",
+        "grouped turbot fish: on 5: strong links in row 5 and column 7, weak link in box 6 (r5c1, r5c9, r4c7, r6c7, r7c7): removes 5 from r7c1",
+        "4.3",
     ),
 ];
 

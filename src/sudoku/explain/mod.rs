@@ -38,6 +38,8 @@
 //! | X-wing, swordfish, jellyfish | rows and columns only (basic fish) |
 //! | skyscraper, 2-string kite, turbot fish | strong links in any unit, "seeing" along any unit |
 //! | empty rectangle | boxes (or jigsaw regions) with rows and columns |
+//! | finned and sashimi X-wing, swordfish, jellyfish | rows and columns as base and cover lines; the fins in one box (or jigsaw region) |
+//! | grouped turbot fish | grouped strong links in rows, columns and boxes (or jigsaw regions), single-cell ones in any unit; the weak link in any unit |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
 //! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
@@ -54,8 +56,10 @@ mod bug;
 mod cages;
 mod chains;
 mod direct;
+mod finned;
 mod fish;
 mod forcing;
+mod grouped;
 mod intersections;
 pub mod rating;
 mod se;
@@ -169,6 +173,9 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::TwoStringKite, turbot::two_string_kite),
         (Strategy::TurbotFish, turbot::turbot_fish),
         (Strategy::EmptyRectangle, turbot::empty_rectangle),
+        // Branch `rungs3`'s rungs (issue 29).
+        (Strategy::FinnedXWing, finned::finned_x_wing),
+        (Strategy::GroupedTurbotFish, grouped::grouped_turbot_fish),
         (Strategy::XyWing, wings::xy_wing),
         (Strategy::XyzWing, wings::xyz_wing),
         (Strategy::UniqueRectangle, uniqueness::type1),

@@ -80,6 +80,14 @@ pub enum Strategy {
     /// A digit whose places in a box lie on one row and one column of it, with a strong link
     /// in a line from that row (or column): the cell closing the rectangle loses the digit.
     EmptyRectangle,
+    // Branch `rungs3`'s rungs (issue 29): finned fish and grouped turbot fish at 4.3.
+    /// An X-wing with fins: places of one base line outside the cover lines, all in one box
+    /// (sashimi when the finned line lacks its cover place in that box): the digit leaves
+    /// the cover lines' cells inside the fins' box, outside the base lines.
+    FinnedXWing,
+    /// Two strong links on a digit whose inner ends see each other, one of them (or both)
+    /// grouped: a line's places in two boxes, or a box's places on a row and a column.
+    GroupedTurbotFish,
     /// A bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves the cells that
     /// see both pincers.
     XyWing,
@@ -183,7 +191,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 37] = [
+    pub const ALL: [Strategy; 39] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -204,6 +212,8 @@ impl Strategy {
         Strategy::TwoStringKite,
         Strategy::TurbotFish,
         Strategy::EmptyRectangle,
+        Strategy::FinnedXWing,
+        Strategy::GroupedTurbotFish,
         Strategy::XyWing,
         Strategy::XyzWing,
         Strategy::UniqueRectangle,
@@ -242,6 +252,8 @@ impl Strategy {
             Strategy::DirectHiddenTriple => "direct hidden triple",
             Strategy::BugPlusOne => "BUG+1",
             Strategy::WWing => "W-wing",
+            Strategy::FinnedXWing => "finned X-wing",
+            Strategy::GroupedTurbotFish => "grouped turbot fish",
             Strategy::Pointing => "pointing",
             Strategy::BoxLineReduction => "box-line reduction",
             Strategy::NakedPair => "naked pair",
@@ -296,6 +308,8 @@ impl Strategy {
             Strategy::DirectHiddenTriple => 25,
             Strategy::BugPlusOne => 56,
             Strategy::WWing => 71,
+            Strategy::FinnedXWing => 43,
+            Strategy::GroupedTurbotFish => 43,
             Strategy::Pointing => 26,
             Strategy::BoxLineReduction => 28,
             Strategy::NakedPair => 30,
@@ -549,6 +563,34 @@ impl Step {
                     lines(layout, &self.units[..k]) + " / " + &lines(layout, &self.units[k..])
                 )
             }
+            Strategy::FinnedXWing => {
+                let k = (self.units.len() - 1) / 2;
+                let fins: Vec<usize> = self
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| {
+                        !self.units[k..2 * k]
+                            .iter()
+                            .any(|&u| layout.units()[u].cells.contains(c))
+                    })
+                    .collect();
+                format!(
+                    "on {} in {}, fins {} in {}",
+                    digit(self.digits[0]),
+                    lines(layout, &self.units[..k]) + " / " + &lines(layout, &self.units[k..2 * k]),
+                    cells(&fins),
+                    unit(&self.units[2 * k])
+                )
+            }
+            Strategy::GroupedTurbotFish => format!(
+                "on {}: strong links in {} and {}, weak link in {} ({})",
+                digit(self.digits[0]),
+                unit(&self.units[0]),
+                unit(&self.units[2]),
+                unit(&self.units[1]),
+                cells(&self.cells)
+            ),
             Strategy::XyWing | Strategy::XyzWing => {
                 let (x, y, z) = (self.digits[0], self.digits[1], self.digits[2]);
                 let pivot = if self.strategy == Strategy::XyWing {
@@ -614,6 +656,7 @@ impl Step {
             | Strategy::XWing
             | Strategy::Swordfish
             | Strategy::Jellyfish
+            | Strategy::FinnedXWing
             | Strategy::UniqueRectangle
             | Strategy::XChain
             | Strategy::RuleOf45 => " ",
