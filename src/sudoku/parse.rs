@@ -792,7 +792,8 @@ impl<'t, 'o> Reader<'t, 'o> {
     ///   fewer than half, puzzles whose odd lines are typos reported on their lines, unless
     ///   the lines also make whole grids (below: a sparse grid has rows of small digits);
     /// - otherwise puzzles, unless the lines also make whole grids: a multiple of `m²`
-    ///   lines of `m²` cells with no digit twice in a row or a column (an empty grid, say).
+    ///   lines of `m²` cells with at most `m²/4` digits twice in a row or a column (an empty
+    ///   grid, say, or a sparse one with a clash).
     ///   Both readings then fit, and grids are chosen, with the doubt: a list of puzzles
     ///   seldom fits, as each of its lines would hold at most `m` givens.
     fn grid_or_lines(&self, pos: usize, m: usize, tokens: bool) -> Rows {
@@ -847,13 +848,16 @@ impl<'t, 'o> Reader<'t, 'o> {
                 .all(|&cell| value(cell).is_some_and(|v| v <= m))
         };
         let smalls = paragraph.iter().filter(|line| small(line)).count();
-        // Whether the lines make whole grids of side k: a multiple of k lines of k cells,
-        // no digit above k, none twice in a row or a column.
+        // Whether the lines make whole grids of side k: a multiple of k lines of k cells, no
+        // digit above k, and at most k/4 digits seen twice in a row or a column in each (a
+        // grid is a value and may hold a clash or two; a list of puzzles read as rows of
+        // one repeats its few digits down every column).
         let grids = Shape::for_size(k).is_ok()
             && paragraph.len() % k == 0
             && paragraph.chunks(k).all(|rows| {
                 // Digits seen in each column, and in the row at hand.
                 let mut columns = vec![false; k * (k + 1)];
+                let mut clashes = 0;
                 rows.iter().all(|&line| {
                     let cells = as_row(line);
                     let mut row = vec![false; k + 1];
@@ -863,10 +867,12 @@ impl<'t, 'o> Reader<'t, 'o> {
                             if v > k {
                                 return false;
                             }
-                            let seen = v > 0 && (row[v] || columns[col * (k + 1) + v]);
+                            if v > 0 && (row[v] || columns[col * (k + 1) + v]) {
+                                clashes += 1;
+                            }
                             row[v] = true;
                             columns[col * (k + 1) + v] = true;
-                            !seen
+                            clashes <= k / 4
                         })
                 })
             });
