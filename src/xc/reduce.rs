@@ -248,8 +248,6 @@ struct Links<'p> {
     start: Vec<u32>,
     /// The length of each item's list.
     len: Vec<u32>,
-    /// Per item: the option whose test stamped it (DLX-PRE's `aux`).
-    stamp: Vec<u32>,
     /// The last primary item emptied by `hide` (DLX-PRE's `stack`).
     emptied: u32,
     deleted: Vec<bool>,
@@ -258,8 +256,8 @@ struct Links<'p> {
     infeasible: Option<u32>,
     rounds: usize,
     fixed_point: bool,
-    /// Nodes unlinked by the current blocking test, to be relinked in reverse.
-    trail: Vec<u32>,
+    /// The counts of a blocking test.
+    tally: Tally,
     /// The options a step marked for deletion, with the item each blocks (kept between
     /// steps so that no step allocates).
     marked: Vec<(u32, u32)>,
@@ -286,7 +284,6 @@ impl<'p> Links<'p> {
             option_of: vec![0; nodes],
             start: Vec::with_capacity(problem.option_count() + 1),
             len: vec![0; headers],
-            stamp: vec![u32::MAX; headers],
             emptied: NONE,
             deleted: vec![false; problem.option_count()],
             removed_options: Vec::new(),
@@ -294,7 +291,7 @@ impl<'p> Links<'p> {
             infeasible: None,
             rounds: 0,
             fixed_point: false,
-            trail: Vec::new(),
+            tally: Tally::new(headers, problem.option_count()),
             marked: Vec::new(),
             watch: Watches::default(),
             order,
@@ -537,50 +534,54 @@ impl<'p> Links<'p> {
         false
     }
 
-    /// DLX-PRE's test of option `r` (with its first item hidden): hides every option that
-    /// clashes with `r` through its other items, and returns a primary item outside `r`
-    /// that runs dry, if one does. Everything is restored before returning.
+    /// DLX-PRE's test of option `r` (with its first item hidden): whether the options that
+    /// clash with `r` through its other items take every option of some primary item
+    /// outside `r`; returns the first such item found in DLX-PRE's order.
+    ///
+    /// DLX-PRE hides the clashing options and unhides them after; counting them instead
+    /// leaves the lists as they are: each clashing option is met once (`seen`), and each
+    /// item counts down the options it has left (`tally`, valid for this test only). The
+    /// items of `r` start at a count no option can bring to zero.
     fn blocks(&mut self, r: u32) -> Option<u32> {
+        let test = self.tally.next_test();
         for q in self.others(r) {
             let h = self.item[q as usize];
             if h != NONE {
-                self.stamp[h as usize] = r;
+                self.tally.left[h as usize] = (test, u32::MAX);
             }
         }
-        let mut dry = None;
-        self.trail.clear();
-        'test: for q in self.others(r) {
+        for q in self.others(r) {
             let (cc, x) = (self.item[q as usize], self.color[q as usize]);
             if cc == NONE {
                 continue;
             }
-            // What is unlinked below lies in other lists than `cc`'s, so its walk holds.
             let mut p = self.down[cc as usize];
             while p != cc {
                 if x == 0 || self.color[p as usize] != x {
-                    for y in self.others(p) {
-                        let h = self.item[y as usize];
-                        if h == NONE {
-                            continue;
+                    let o = self.option_of[p as usize] as usize;
+                    if self.tally.seen[o] != test {
+                        self.tally.seen[o] = test;
+                        let (s, e) = (self.start[o], self.start[o + 1]);
+                        for y in (p + 1..e).chain(s..p) {
+                            let h = self.item[y as usize];
+                            if h == NONE {
+                                continue;
+                            }
+                            let (t, n) = &mut self.tally.left[h as usize];
+                            if *t != test {
+                                (*t, *n) = (test, self.len[h as usize]);
+                            }
+                            *n -= 1;
+                            if *n == 0 && h <= self.primaries {
+                                return Some(h);
+                            }
                         }
-                        if self.len[h as usize] == 1
-                            && self.is_primary(h)
-                            && self.stamp[h as usize] != r
-                        {
-                            dry = Some(h);
-                            break 'test;
-                        }
-                        self.unlink(y);
-                        self.trail.push(y);
                     }
                 }
                 p = self.down[p as usize];
             }
         }
-        while let Some(y) = self.trail.pop() {
-            self.relink(y);
-        }
-        dry
+        None
     }
 
     fn finish(mut self) -> Reduction {
@@ -671,6 +672,37 @@ impl<'p> Links<'p> {
             status: Status::Complete,
             nodes: 0,
         }
+    }
+}
+
+/// What a blocking test counts, without touching the lists: per item, the test that last
+/// set its count and the options it has left that do not clash; per option, the test that
+/// last met it. A test's number tells its entries from stale ones, so nothing is cleared
+/// between tests.
+struct Tally {
+    test: u32,
+    left: Vec<(u32, u32)>,
+    seen: Vec<u32>,
+}
+
+impl Tally {
+    fn new(headers: usize, options: usize) -> Tally {
+        Tally {
+            test: 0,
+            left: vec![(0, 0); headers],
+            seen: vec![0; options],
+        }
+    }
+
+    /// A number no entry holds yet (all are cleared when the numbers run out).
+    fn next_test(&mut self) -> u32 {
+        if self.test == u32::MAX {
+            self.test = 0;
+            self.left.fill((0, 0));
+            self.seen.fill(0);
+        }
+        self.test += 1;
+        self.test
     }
 }
 
