@@ -966,16 +966,27 @@ struct Survivors {
 const TESTED: u32 = u32::MAX;
 
 impl Links<'_> {
-    /// Gives every primary item its first option as survivor.
+    /// Gives every primary item its shortest option as survivor (the first of them), so
+    /// that one long option beside short ones is watched through few items.
     fn first_survivors(&mut self) {
         let headers = self.len.len();
         self.survivors.of = vec![u32::MAX; headers];
         self.survivors.watchers = vec![Vec::new(); headers];
         self.survivors.mark = vec![(0, 0); headers];
         for h in 1..=self.primaries {
-            let x = self.down[h as usize];
-            if x != h {
-                self.set_survivor(h, self.option_of[x as usize]);
+            let mut best = None;
+            let mut x = self.down[h as usize];
+            while x != h {
+                let o = self.option_of[x as usize];
+                if best
+                    .is_none_or(|b: u32| self.watch.live[o as usize] < self.watch.live[b as usize])
+                {
+                    best = Some(o);
+                }
+                x = self.down[x as usize];
+            }
+            if let Some(o) = best {
+                self.set_survivor(h, o);
             }
         }
     }
