@@ -17,8 +17,10 @@ fn input(name: &str) -> Problem {
 /// (file, count, DLX6's "ZDD nodes" and total memos (bad + good signatures, less the one it
 /// adds for the all-zero signature) where they match dlxkit's branching). The signatures
 /// are equal, exhausted secondary items dropped from the key as DLX6 drops them (queens
-/// 6-8 need that); the ZDD nodes are at most DLX6's (queens 8: 475 against its 483, as
-/// dlxkit makes no two equal nodes).
+/// 6-8 need that); the ZDD nodes are at most DLX6's (queens 8: 475 against its 483: DLX6
+/// writes a new node for every option that leads to a solution, and 8 of its nodes repeat
+/// another's option and children, which dlxkit shares;
+/// `dlx6s_queens_8_zdd_is_dlxkits_with_8_nodes_repeated` pins that).
 type Dlx6 = Option<(u64, u64)>;
 
 const KNUTH: &[(&str, u64, Dlx6)] = &[
@@ -83,6 +85,54 @@ fn zdds_written_by_dlx6_are_read_and_counted() {
             .collect();
         assert_eq!(listed.len() as u64, count, "{name}: distinct solutions");
     }
+}
+
+/// DLX6's ZDD for queens 8 (`dlx6 m1`, "483 ZDD nodes": 481 written and the two
+/// terminals) merged bottom-up, nodes with the same option and children made one, has
+/// exactly the nodes of dlxkit's (473, so 475 with the terminals): the difference is
+/// DLX6's 8 repeated nodes, not a different search.
+#[test]
+fn dlx6s_queens_8_zdd_is_dlxkits_with_8_nodes_repeated() {
+    let path = format!(
+        "{}/tests/knuth_inputs/queens-8.dlx6.zdd",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let theirs = Zdd::read_knuth(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(theirs.count().to_u64(), Some(92));
+    assert_eq!(
+        theirs.node_count() + 2,
+        483,
+        "DLX6's nodes, read as written"
+    );
+    // The reader numbers children before parents, so one pass merges bottom-up.
+    let mut merged: HashMap<usize, usize> = HashMap::new();
+    let mut unique: HashMap<(usize, usize, usize), usize> = HashMap::new();
+    let canon = |id: dlxkit::xc::zdd::NodeId, merged: &HashMap<usize, usize>| {
+        if id.is_terminal() {
+            id.index()
+        } else {
+            merged[&id.index()]
+        }
+    };
+    for (id, node) in theirs.nodes() {
+        let key = (
+            node.option.index(),
+            canon(node.lo, &merged),
+            canon(node.hi, &merged),
+        );
+        let next = unique.len() + 2;
+        let to = *unique.entry(key).or_insert(next);
+        merged.insert(id.index(), to);
+    }
+    let (ours, stats) = Zdd::build(&input("queens-8.dlx"), &MemoOptions::new()).unwrap();
+    assert_eq!(ours.count().to_u64(), Some(92));
+    assert_eq!(stats.zdd_nodes + 2, 475);
+    assert_eq!(unique.len(), ours.node_count(), "DLX6's nodes, merged");
+    assert_eq!(
+        theirs.node_count() - unique.len(),
+        8,
+        "DLX6's repeated nodes"
+    );
 }
 
 #[test]

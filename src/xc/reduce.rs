@@ -253,8 +253,6 @@ struct Links<'p> {
     start: Vec<u32>,
     /// The length of each item's list.
     len: Vec<u32>,
-    /// Per item: the option whose test stamped it (DLX-PRE's `aux`).
-    stamp: Vec<u32>,
     /// The last primary item emptied by `hide` (DLX-PRE's `stack`).
     emptied: u32,
     deleted: Vec<bool>,
@@ -263,13 +261,15 @@ struct Links<'p> {
     infeasible: Option<u32>,
     rounds: usize,
     fixed_point: bool,
-    /// Nodes unlinked by the current blocking test, to be relinked in reverse.
-    trail: Vec<u32>,
+    /// The counts of a blocking test.
+    tally: Tally,
     /// The options a step marked for deletion, with the item each blocks (kept between
     /// steps so that no step allocates).
     marked: Vec<(u32, u32)>,
     /// What lets a step skip hiding its item when that can change nothing.
     watch: Watches,
+    /// What lets a blocking test be skipped when it would find nothing.
+    survivors: Survivors,
 }
 
 impl<'p> Links<'p> {
@@ -291,7 +291,6 @@ impl<'p> Links<'p> {
             option_of: vec![0; nodes],
             start: Vec::with_capacity(problem.option_count() + 1),
             len: vec![0; headers],
-            stamp: vec![u32::MAX; headers],
             emptied: NONE,
             deleted: vec![false; problem.option_count()],
             removed_options: Vec::new(),
@@ -299,9 +298,10 @@ impl<'p> Links<'p> {
             infeasible: None,
             rounds: 0,
             fixed_point: false,
-            trail: Vec::new(),
+            tally: Tally::new(headers, problem.option_count()),
             marked: Vec::new(),
             watch: Watches::default(),
+            survivors: Survivors::default(),
             order,
         };
         let mut x = headers as u32;
@@ -323,6 +323,7 @@ impl<'p> Links<'p> {
         }
         l.start.push(x);
         l.watch_witnesses();
+        l.first_survivors();
         l
     }
 
@@ -444,7 +445,7 @@ impl<'p> Links<'p> {
         // `blocks` restores every list it touches, so the walk can go on from `r`.
         let mut r = self.down[c as usize];
         while r != c {
-            if self.color[r as usize] == 0 && self.first_survivor(r) {
+            if self.color[r as usize] == 0 && self.first_survivor(r) && self.may_block(r, c) {
                 if let Some(p) = self.blocks(r) {
                     marked.push((r, p));
                 }
@@ -510,6 +511,7 @@ impl<'p> Links<'p> {
         let o = self.option_of[r as usize];
         self.deleted[o as usize] = true;
         self.orphan_witnessed(o);
+        self.orphan_survived(o);
         self.removed_options.push(RemovedOption {
             option: OptionId(o),
             reason,
@@ -542,50 +544,54 @@ impl<'p> Links<'p> {
         false
     }
 
-    /// DLX-PRE's test of option `r` (with its first item hidden): hides every option that
-    /// clashes with `r` through its other items, and returns a primary item outside `r`
-    /// that runs dry, if one does. Everything is restored before returning.
+    /// DLX-PRE's test of option `r` (with its first item hidden): whether the options that
+    /// clash with `r` through its other items take every option of some primary item
+    /// outside `r`; returns the first such item found in DLX-PRE's order.
+    ///
+    /// DLX-PRE hides the clashing options and unhides them after; counting them instead
+    /// leaves the lists as they are: each clashing option is met once (`seen`), and each
+    /// item counts down the options it has left (`tally`, valid for this test only). The
+    /// items of `r` start at a count no option can bring to zero.
     fn blocks(&mut self, r: u32) -> Option<u32> {
+        let test = self.tally.next_test();
         for q in self.others(r) {
             let h = self.item[q as usize];
             if h != NONE {
-                self.stamp[h as usize] = r;
+                self.tally.left[h as usize] = (test, u32::MAX);
             }
         }
-        let mut dry = None;
-        self.trail.clear();
-        'test: for q in self.others(r) {
+        for q in self.others(r) {
             let (cc, x) = (self.item[q as usize], self.color[q as usize]);
             if cc == NONE {
                 continue;
             }
-            // What is unlinked below lies in other lists than `cc`'s, so its walk holds.
             let mut p = self.down[cc as usize];
             while p != cc {
                 if x == 0 || self.color[p as usize] != x {
-                    for y in self.others(p) {
-                        let h = self.item[y as usize];
-                        if h == NONE {
-                            continue;
+                    let o = self.option_of[p as usize] as usize;
+                    if self.tally.seen[o] != test {
+                        self.tally.seen[o] = test;
+                        let (s, e) = (self.start[o], self.start[o + 1]);
+                        for y in (p + 1..e).chain(s..p) {
+                            let h = self.item[y as usize];
+                            if h == NONE {
+                                continue;
+                            }
+                            let (t, n) = &mut self.tally.left[h as usize];
+                            if *t != test {
+                                (*t, *n) = (test, self.len[h as usize]);
+                            }
+                            *n -= 1;
+                            if *n == 0 && h <= self.primaries {
+                                return Some(h);
+                            }
                         }
-                        if self.len[h as usize] == 1
-                            && self.is_primary(h)
-                            && self.stamp[h as usize] != r
-                        {
-                            dry = Some(h);
-                            break 'test;
-                        }
-                        self.unlink(y);
-                        self.trail.push(y);
                     }
                 }
                 p = self.down[p as usize];
             }
         }
-        while let Some(y) = self.trail.pop() {
-            self.relink(y);
-        }
-        dry
+        None
     }
 
     fn finish(mut self) -> Reduction {
@@ -676,6 +682,37 @@ impl<'p> Links<'p> {
             status: Status::Complete,
             nodes: 0,
         }
+    }
+}
+
+/// What a blocking test counts, without touching the lists: per item, the test that last
+/// set its count and the options it has left that do not clash; per option, the test that
+/// last met it. A test's number tells its entries from stale ones, so nothing is cleared
+/// between tests.
+struct Tally {
+    test: u32,
+    left: Vec<(u32, u32)>,
+    seen: Vec<u32>,
+}
+
+impl Tally {
+    fn new(headers: usize, options: usize) -> Tally {
+        Tally {
+            test: 0,
+            left: vec![(0, 0); headers],
+            seen: vec![0; options],
+        }
+    }
+
+    /// A number no entry holds yet (all are cleared when the numbers run out).
+    fn next_test(&mut self) -> u32 {
+        if self.test == u32::MAX {
+            self.test = 0;
+            self.left.fill((0, 0));
+            self.seen.fill(0);
+        }
+        self.test += 1;
+        self.test
     }
 }
 
@@ -902,5 +939,189 @@ impl Links<'_> {
         let added = std::mem::replace(&mut self.watch.watchers[c as usize], kept);
         self.watch.watchers[c as usize].extend(added);
         quiet
+    }
+}
+
+/// Blocking tests that would find nothing: the cost of a round that removes little.
+///
+/// An option `r` blocks only if every option of some primary item outside `r` clashes with
+/// `r`. So each primary item keeps one of its options, its *survivor*, and is looked at only
+/// when `r` clashes with its survivor (through an item of the survivor, whose list of
+/// watchers holds it): then another survivor that does not clash with `r` is looked for,
+/// and DLX-PRE's full test (which also says which item is blocked) runs only when some
+/// item has none left. Each test's options are mostly far from most survivors, so a test
+/// looks at a few items instead of every option that clashes with `r`.
+#[derive(Default)]
+struct Survivors {
+    /// Per primary item header: its survivor (an option index), or `u32::MAX` for none.
+    of: Vec<u32>,
+    /// Per item header: (primary item, its survivor then), for each survivor chosen that
+    /// holds the item; stale once the primary item has another survivor.
+    watchers: Vec<Vec<(u32, u32)>>,
+    /// Primary items whose survivor was deleted.
+    orphans: Vec<u32>,
+    /// Per item header: (test, how an option clashes with `r` there): the items of the
+    /// option under test, valid for that test only.
+    mark: Vec<(u32, u32)>,
+    test: u32,
+}
+
+/// In [`Survivors::mark`]: the tested item itself, which an option clashes with unless it
+/// colours it (DLX-PRE's hiding leaves those options in place).
+const TESTED: u32 = u32::MAX;
+
+impl Links<'_> {
+    /// Gives every primary item its shortest option as survivor (the first of them), so
+    /// that one long option beside short ones is watched through few items.
+    fn first_survivors(&mut self) {
+        let headers = self.len.len();
+        self.survivors.of = vec![u32::MAX; headers];
+        self.survivors.watchers = vec![Vec::new(); headers];
+        self.survivors.mark = vec![(0, 0); headers];
+        for h in 1..=self.primaries {
+            let mut best = None;
+            let mut x = self.down[h as usize];
+            while x != h {
+                let o = self.option_of[x as usize];
+                if best
+                    .is_none_or(|b: u32| self.watch.live[o as usize] < self.watch.live[b as usize])
+                {
+                    best = Some(o);
+                }
+                x = self.down[x as usize];
+            }
+            if let Some(o) = best {
+                self.set_survivor(h, o);
+            }
+        }
+    }
+
+    /// Makes option `o` the survivor of primary item `h`.
+    fn set_survivor(&mut self, h: u32, o: u32) {
+        self.survivors.of[h as usize] = o;
+        let (s, e) = (self.start[o as usize], self.start[o as usize + 1]);
+        for x in s..e {
+            let i = self.item[x as usize];
+            if i != NONE && i != h {
+                self.survivors.watchers[i as usize].push((h, o));
+            }
+        }
+    }
+
+    /// Notes the items whose survivor option `o` was (it is being deleted).
+    fn orphan_survived(&mut self, o: u32) {
+        let (s, e) = (self.start[o as usize], self.start[o as usize + 1]);
+        for x in s..e {
+            let h = self.item[x as usize];
+            if h != NONE && self.is_primary(h) && self.survivors.of[h as usize] == o {
+                self.survivors.orphans.push(h);
+            }
+        }
+    }
+
+    /// Whether option `o` clashes with the option under test (marked for `test`): it holds
+    /// one of that option's items, uncoloured or in another colour (for the tested item
+    /// itself: uncoloured).
+    fn clashes(&self, o: u32, test: u32) -> bool {
+        let (s, e) = (self.start[o as usize], self.start[o as usize + 1]);
+        (s..e).any(|y| {
+            let i = self.item[y as usize];
+            let (t, x) = self.survivors.mark[i as usize];
+            if i == NONE || t != test {
+                return false;
+            }
+            let color = self.color[y as usize];
+            if x == TESTED {
+                color == 0
+            } else {
+                x == 0 || color != x
+            }
+        })
+    }
+
+    /// Gives primary item `h` (outside the option under test) an option that does not clash
+    /// with it, among those still in `h`'s list; false if there is none.
+    fn find_survivor(&mut self, h: u32, test: u32) -> bool {
+        let mut y = self.down[h as usize];
+        while y != h {
+            let o = self.option_of[y as usize];
+            if !self.clashes(o, test) {
+                self.set_survivor(h, o);
+                return true;
+            }
+            y = self.down[y as usize];
+        }
+        false
+    }
+
+    /// Whether option `r` (its first item `c` hidden) may block a primary item: false only
+    /// when every primary item outside `r` keeps an option that does not clash with `r`
+    /// (see [`Survivors`]).
+    fn may_block(&mut self, r: u32, c: u32) -> bool {
+        let sv = &mut self.survivors;
+        if sv.test == u32::MAX {
+            sv.test = 0;
+            sv.mark.fill((0, 0));
+        }
+        sv.test += 1;
+        let test = sv.test;
+        let o = self.option_of[r as usize] as usize;
+        let (s, e) = (self.start[o], self.start[o + 1]);
+        for x in s..e {
+            let i = self.item[x as usize];
+            if i != NONE {
+                let how = if i == c {
+                    TESTED
+                } else {
+                    self.color[x as usize]
+                };
+                self.survivors.mark[i as usize] = (test, how);
+            }
+        }
+        let mut blocked = false;
+        // Items whose survivor went: each needs a new one (any will do for items of `r`).
+        while let Some(h) = self.survivors.orphans.pop() {
+            let w = self.survivors.of[h as usize];
+            if self.len[h as usize] == 0 || !self.deleted[w as usize] {
+                continue;
+            }
+            if self.survivors.mark[h as usize].0 == test || !self.find_survivor(h, test) {
+                let first = self.option_of[self.down[h as usize] as usize];
+                self.set_survivor(h, first);
+                blocked |= self.survivors.mark[h as usize].0 != test;
+            }
+        }
+        if blocked {
+            return true;
+        }
+        // Items whose survivor clashes with `r`: it holds an item of `r`.
+        for x in s..e {
+            let i = self.item[x as usize];
+            if i == NONE {
+                continue;
+            }
+            let watchers = std::mem::take(&mut self.survivors.watchers[i as usize]);
+            let mut kept = Vec::with_capacity(watchers.len());
+            for (k, &(h, w)) in watchers.iter().enumerate() {
+                if self.survivors.of[h as usize] != w || self.len[h as usize] == 0 {
+                    continue; // stale: `h` has another survivor, or is gone
+                }
+                kept.push((h, w));
+                if self.survivors.mark[h as usize].0 == test || !self.clashes(w, test) {
+                    continue;
+                }
+                if !self.find_survivor(h, test) {
+                    kept.extend_from_slice(&watchers[k + 1..]);
+                    blocked = true;
+                    break;
+                }
+            }
+            let added = std::mem::replace(&mut self.survivors.watchers[i as usize], kept);
+            self.survivors.watchers[i as usize].extend(added);
+            if blocked {
+                return true;
+            }
+        }
+        false
     }
 }
