@@ -45,6 +45,16 @@ fn grids_round_trip(seed: u64, side: u8, fill: u8) -> TestResult {
 }
 
 #[test]
+fn a_sparse_big_grid_with_a_clash_reads_back_as_one_grid() {
+    // A 36x36 grid about 1% full with a clash: its blank rows and rows of small digits were
+    // read as a list of 6x6 puzzles ("digit 8 at r1c4 is larger than 6").
+    let result = grids_round_trip(43_004_155_578, 159, 102);
+    assert!(!result.is_failure() && !result.is_error());
+    let grid = random_grid(43_004_155_578, 159, 102);
+    assert!(grid.check_givens().is_err(), "the grid holds a clash");
+}
+
+#[test]
 fn every_grid_reads_back_from_what_display_writes() {
     QuickCheck::new()
         .tests(300)
