@@ -207,7 +207,7 @@ impl Rater {
     /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
     /// use dlxkit::sudoku::solvers::Limits;
     /// let grid = parse_grid(
-    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
     ///     &ParseOptions::default(),
     /// )?;
     /// let r = Rater::new().up_to(Strategy::XyChain).rate(&grid, None, &Limits::new());
