@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use dlxkit::xc::plan::Engine;
 use dlxkit::xc::{Entry, ItemKind, OptionId, Problem, ProblemBuilder};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -327,12 +328,25 @@ impl PyProblem {
         memo: bool,
         seed: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
-        let stats = self.stats(py, limit, nodes, seconds, jobs, memo, seed)?;
+        let budget = search::Budget {
+            limit,
+            nodes,
+            seconds,
+        };
+        let mode = search::Mode {
+            jobs,
+            unordered: false,
+            seed,
+        };
+        // The count alone: the plan picks the engine (bit sets on small problems).
+        let stats = search::count(py, &self.inner, budget, mode, memo, None)?;
         let count = py.import("dlxkit")?.getattr("Count")?;
         Ok(count.call1((stats.solutions, stats.status))?.unbind())
     }
 
-    /// Counts as :meth:`count` does and returns Knuth's statistics (:class:`Stats`).
+    /// Counts as :meth:`count` does and returns Knuth's statistics (:class:`Stats`): on
+    /// dancing links, whose updates are the ones his programs count (the bit sets that
+    /// :meth:`count` may run on count none).
     #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
     #[allow(clippy::too_many_arguments)]
     fn stats(
@@ -360,6 +374,7 @@ impl PyProblem {
                 seed,
             },
             memo,
+            Some(Engine::Links),
         )
     }
 
