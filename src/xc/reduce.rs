@@ -837,21 +837,25 @@ impl Links<'_> {
         self.watch.witness = vec![u32::MAX; self.len.len()];
         self.watch.watchers = vec![Vec::new(); self.len.len()];
         for d in 1..=self.primaries {
-            let mut best = None;
-            let mut x = self.down[d as usize];
-            while x != d {
-                let o = self.option_of[x as usize];
-                if best
-                    .is_none_or(|b: u32| self.watch.live[o as usize] < self.watch.live[b as usize])
-                {
-                    best = Some(o);
-                }
-                x = self.down[x as usize];
-            }
-            if let Some(o) = best {
+            if let Some(o) = self.first_in_live_order(d) {
                 self.set_witness(d, o);
             }
         }
+    }
+
+    /// The option of item `d` that comes first by `watch.live` (the first of them on a tie),
+    /// where the witnesses and the survivors start.
+    fn first_in_live_order(&self, d: u32) -> Option<u32> {
+        let mut best: Option<u32> = None;
+        let mut x = self.down[d as usize];
+        while x != d {
+            let o = self.option_of[x as usize];
+            if best.is_none_or(|b| self.watch.live[o as usize] < self.watch.live[b as usize]) {
+                best = Some(o);
+            }
+            x = self.down[x as usize];
+        }
+        best
     }
 
     /// Makes option `o` the witness of primary item `d`.
@@ -979,18 +983,7 @@ impl Links<'_> {
         self.survivors.watchers = vec![Vec::new(); headers];
         self.survivors.mark = vec![(0, 0); headers];
         for h in 1..=self.primaries {
-            let mut best = None;
-            let mut x = self.down[h as usize];
-            while x != h {
-                let o = self.option_of[x as usize];
-                if best
-                    .is_none_or(|b: u32| self.watch.live[o as usize] < self.watch.live[b as usize])
-                {
-                    best = Some(o);
-                }
-                x = self.down[x as usize];
-            }
-            if let Some(o) = best {
+            if let Some(o) = self.first_in_live_order(h) {
                 self.set_survivor(h, o);
             }
         }
