@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use clap::{Args, ValueEnum};
 use dlxkit::sudoku::explain::rating::{Rater, SeLevel};
-use dlxkit::sudoku::explain::{Level, Rating};
+use dlxkit::sudoku::explain::{Level, Rating, Strategy};
 use dlxkit::sudoku::parse::Puzzle;
 use dlxkit::sudoku::solvers::Answer;
 use serde::Serialize;
@@ -27,30 +27,12 @@ Examples:
 
 The rating: the puzzle is explained step by step (`dlxkit sudoku explain`), the simplest
 strategy that applies first each time, and guessing (the solution's digit) only when none
-applies. The score is the highest score of a step, on a scale close to Sudoku Explainer's:
-
-  1.0 naked single         3.2 X-wing               4.4 XYZ-wing
-  1.5 hidden single        3.4 hidden pair          4.5 unique rectangle 1
-  2.0 cage combination *   3.6 naked triple         5.0 naked quad
-  2.2 rule of 45 *         3.8 swordfish            5.2 jellyfish
-  2.6 pointing             4.0 hidden triple        5.4 hidden quad
-  2.8 box-line reduction   4.2 XY-wing              6.5 X-chain (+0.1 per length step)
-  3.0 naked pair                                    6.6 XY-chain (+0.1 per length step)
-  forcing chains (SE's):   7.0 forcing chain         7.5 Nishio forcing chain
-  8.0 multiple (cell, unit) forcing chains           8.5 dynamic forcing chains
-  9.0 dynamic forcing chains+                        9.5-10.5 nested forcing chains
-  12.0 a guess, and 0.2 more for each further guess       (* killer puzzles only)
+applies. The score is the highest score of a step, on a scale close to Sudoku Explainer's
+(the strategies, simplest first, and the levels follow).
 
 Chains score 0.1 more for each of 4, 6, 8, 12, 16, 24, 32, ... nodes they exceed (SE's
-length modifier; a forcing chain counts the nodes its conclusion rests on). The level
-follows from the score:
-
-  easy        1.0        naked singles only
-  medium      1.5 - 2.2  hidden singles (killers: cage combinations, rule of 45)
-  hard        2.6 - 3.8  pointing, box-line, pairs, naked triples, X-wing, swordfish
-  fiendish    4.0 - 5.4  hidden triples, wings, unique rectangles, quads, jellyfish
-  diabolical  6.5 - 7.9  X-chains, XY-chains, forcing chains, Nishio
-  expert      8.0 and up multiple, dynamic and nested forcing chains; guessing
+length modifier; a forcing chain counts the nodes its conclusion rests on): nested forcing
+chains reach 10.5 and more. A guess scores 12.0, and 0.2 more for each further guess.
 
 Each line ends with Sudoku Explainer's three ratings, ER/EP/ED: the hardest step (ER, the
 score), the hardest up to the first placement (EP) and up to the first removal of a
@@ -71,20 +53,85 @@ puzzle that needs more is rated as a lower bound, `expert >= 9.5: nested forcing
 Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
 within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C.";
 
+/// The long help's end: the examples, then each strategy's score and each level's
+/// strategies, from the library (the one place they are written).
+fn rate_help() -> String {
+    let killer = |s: Strategy| matches!(s, Strategy::CageCombination | Strategy::RuleOf45);
+    let cells: Vec<String> = Strategy::ALL
+        .iter()
+        .filter(|&&s| s != Strategy::Guess)
+        .map(|&s| {
+            let mark = if killer(s) { " *" } else { "" };
+            format!("{:>4} {}{mark}", s.score().to_string(), s.name())
+        })
+        .collect();
+    let rows = cells.len().div_ceil(3);
+    let mut table = String::new();
+    for r in 0..rows {
+        let line: Vec<String> = (0..3)
+            .filter_map(|c| cells.get(r + c * rows))
+            .map(|cell| format!("{cell:<30}"))
+            .collect();
+        table.push_str(&format!(
+            "  {}
+",
+            line.concat().trim_end()
+        ));
+    }
+    table.push_str(
+        "  (* killer puzzles only)
+
+The level follows from the score:
+
+",
+    );
+    for level in Level::ALL {
+        let names: Vec<&str> = Strategy::ALL
+            .iter()
+            .filter(|&&s| Level::of(s.score()) == level)
+            .map(|s| s.name())
+            .collect();
+        // Wrapped here, with the names lined up, before the terminal would wrap them.
+        let mut line = format!("  {:<11}", level.name());
+        for (k, name) in names.iter().enumerate() {
+            let word = if k + 1 < names.len() {
+                format!("{name},")
+            } else {
+                name.to_string()
+            };
+            if line.len() + 1 + word.len() > 78 {
+                table.push_str(&line);
+                table.push('\n');
+                line = " ".repeat(13);
+            }
+            line.push(' ');
+            line.push_str(&word);
+        }
+        table.push_str(&line);
+        table.push('\n');
+    }
+    let (head, tail) = EXAMPLES
+        .split_once("Each line ends with")
+        .expect("the examples name SE's three ratings");
+    format!("{head}{table}\nEach line ends with{tail}")
+}
+
 /// A difficulty level, as `--difficulty` takes it (see [`Level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
 pub enum Difficulty {
-    /// Naked singles only (score 1.0).
+    /// Hidden singles only (score 1.0 - 1.2).
     Easy,
-    /// Hidden singles (1.5); in killer puzzles, cage combinations and the rule of 45 (2.2).
+    /// SE's direct rules and naked singles; in killer puzzles, cage combinations and the rule
+    /// of 45 (1.3 - 2.5).
     Medium,
-    /// Pointing, box-line reduction, pairs, naked triples, X-wing, swordfish (2.6 - 3.8).
+    /// Pointing, box-line reduction, pairs, naked triples, X-wing, swordfish (2.6 - 3.9).
     Hard,
-    /// Hidden triples, wings, unique rectangles, quads, jellyfish (4.0 - 5.4).
+    /// Hidden triples, turbot fish, wings, unique rectangles, quads, jellyfish, BUG+1
+    /// (4.0 - 5.9).
     Fiendish,
-    /// X-chains and XY-chains (6.5 - 7.9).
+    /// X-chains, XY-chains, the W-wing, forcing chains and Nishio (6.0 - 7.9).
     Diabolical,
-    /// Guessing (8.0 and up).
+    /// Multiple, dynamic and nested forcing chains; guessing (8.0 and up).
     Expert,
 }
 
@@ -104,7 +151,7 @@ impl Difficulty {
 
 /// Arguments of `dlxkit sudoku rate`.
 #[derive(Args, Clone, Debug)]
-#[command(after_long_help = EXAMPLES)]
+#[command(after_long_help = rate_help())]
 pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
