@@ -19,6 +19,8 @@ use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 use dlxkit::sudoku::{Grid, Shape, Variant};
 
+use crate::sudoku_forcing::{ranks, spearman};
+
 /// (strategy, a position where it is the simplest step, the step).
 const POSITIONS: &[(Strategy, &str, &str)] = &[
     (
@@ -886,36 +888,6 @@ fn every_easy_puzzle_rates_below_every_forum_11plus_puzzle() {
         Level::of(dlxkit::sudoku::explain::Score::from_tenths(80)),
         Level::Expert
     );
-}
-
-/// Ranks from 1, ties sharing their average rank.
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut rank = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
-            j += 1;
-        }
-        for &k in &order[i..=j] {
-            rank[k] = (i + j) as f64 / 2.0 + 1.0;
-        }
-        i = j + 1;
-    }
-    rank
-}
-
-/// Spearman's rank correlation: Pearson's of the ranks.
-fn spearman(a: &[f64], b: &[f64]) -> f64 {
-    let (ra, rb) = (ranks(a), ranks(b));
-    let n = ra.len() as f64;
-    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
-    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
 }
 
 #[test]

@@ -106,7 +106,7 @@ pub(crate) fn se_sample() -> &'static [SeRated] {
 }
 
 /// Ranks from 1, ties sharing their average rank.
-fn ranks(values: &[f64]) -> Vec<f64> {
+pub(crate) fn ranks(values: &[f64]) -> Vec<f64> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
     let mut rank = vec![0.0; values.len()];
@@ -124,7 +124,8 @@ fn ranks(values: &[f64]) -> Vec<f64> {
     rank
 }
 
-fn spearman(a: &[f64], b: &[f64]) -> f64 {
+/// Spearman's rank correlation: Pearson's of the ranks.
+pub(crate) fn spearman(a: &[f64], b: &[f64]) -> f64 {
     let (ra, rb) = (ranks(a), ranks(b));
     let n = a.len() as f64;
     let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);

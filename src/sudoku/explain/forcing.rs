@@ -836,6 +836,18 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
             common(&e, &mut best, &[bon, &boff], &[p, p], base, strategy);
         }
     }
+    // What every one of `sources` forces, when each has a branch and none contradicts.
+    let forced_by_all = |sources: &[Candidate], best: &mut Option<Found>| {
+        let branches: Option<Vec<&Branch>> = sources
+            .iter()
+            .map(|c| on[c.cell * n + c.digit as usize - 1].as_ref())
+            .collect();
+        if let Some(branches) = branches {
+            if branches.iter().all(|b| b.contradiction.is_none()) {
+                common(&e, best, &branches, sources, base, strategy);
+            }
+        }
+    };
     // Cell forcing: what every digit of a cell forces.
     for cell in 0..cells {
         let digits: Vec<u8> = digits_of(e.base[cell]).collect();
@@ -843,19 +855,11 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
         if digits.len() < 2 || (digits.len() == 2 && !mode.dynamic) {
             continue;
         }
-        let branches: Option<Vec<&Branch>> = digits
-            .iter()
-            .map(|&d| on[cell * n + d as usize - 1].as_ref())
-            .collect();
-        let Some(branches) = branches else { continue };
-        if branches.iter().any(|b| b.contradiction.is_some()) {
-            continue;
-        }
         let sources: Vec<Candidate> = digits
             .iter()
             .map(|&digit| Candidate { cell, digit })
             .collect();
-        common(&e, &mut best, &branches, &sources, base, strategy);
+        forced_by_all(&sources, &mut best);
     }
     // Unit forcing: what every place of a digit in a unit forces.
     let layout = board.layout();
@@ -865,19 +869,11 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
             if places.len() < 2 {
                 continue;
             }
-            let branches: Option<Vec<&Branch>> = places
-                .iter()
-                .map(|&c| on[c * n + digit as usize - 1].as_ref())
-                .collect();
-            let Some(branches) = branches else { continue };
-            if branches.iter().any(|b| b.contradiction.is_some()) {
-                continue;
-            }
             let sources: Vec<Candidate> = places
                 .iter()
                 .map(|&cell| Candidate { cell, digit })
                 .collect();
-            common(&e, &mut best, &branches, &sources, base, strategy);
+            forced_by_all(&sources, &mut best);
         }
     }
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
