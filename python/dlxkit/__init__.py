@@ -58,6 +58,7 @@ class Count(int):
 
     @property
     def complete(self) -> bool:
+        """Whether the search ran to the end (``status == "complete"``)."""
         return self.status == "complete"
 
     def __repr__(self) -> str:
@@ -77,4 +78,5 @@ class Found(list):
 
     @property
     def complete(self) -> bool:
+        """Whether the search ran to the end (``status == "complete"``)."""
         return self.status == "complete"
