@@ -35,6 +35,7 @@ mod cli_tool;
 mod cli_util;
 mod cli_words;
 mod cli_write_errors;
+mod cli_zddread;
 mod fuzz_flags;
 mod fuzz_play;
 mod play_util;
