@@ -1,16 +1,19 @@
 """dlxkit against xcover and exact-cover (PyPI), side by side in one run, from Python.
 
     pip install ./python xcover exact-cover exact-cover-samples
-    python python/bench/bench.py [--repeat 3]
+    python python/bench/bench.py [--repeat 3] [--cpu]
 
 Each row times the same problem in every package that can state it (best of --repeat wall
 times, after one untimed warm-up run that also compiles xcover's numba code) and checks
 that all agree on the answer. Speed is given as ratios against dlxkit measured in the same
 run. exact-cover has no secondary items or colours: 12 queens gets a slack option per
-diagonal there (the same solutions), and the coloured instance is left out.
+diagonal there (the same solutions), and the coloured instance is left out. The column
+`dlxkit jobs=2` is the same count on two threads (neither other package has threads); the
+load average is printed with the table, since wall times on a shared machine depend on it.
 """
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -23,13 +26,21 @@ import dlxkit
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def clock():
+    """The process's CPU time (every thread's, user and system) with --cpu, else wall time."""
+    return time.process_time() if CPU else time.perf_counter()
+
+
+CPU = False
+
+
 def best_of(repeat, run):
     answer = run()  # warm-up (and xcover's JIT compilation)
     times = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = clock()
         again = run()
-        times.append(time.perf_counter() - t)
+        times.append(clock() - t)
         assert again == answer
     return min(times), answer
 
@@ -52,11 +63,13 @@ def queens_with_slack(n):
 
 
 def coloured_instance(seed=1):
+    """Random: 36 primary items, 10 secondary, 400 options of 3 primary items and 2 coloured
+    secondary ones (19 solutions; large enough that the search, not the call, is timed)."""
     rng = random.Random(seed)
-    items = [f"p{k}" for k in range(24)]
-    second = [f"s{k}" for k in range(8)]
+    items = [f"p{k}" for k in range(36)]
+    second = [f"s{k}" for k in range(10)]
     options = []
-    for _ in range(160):
+    for _ in range(400):
         o = rng.sample(items, 3)
         for s in rng.sample(second, 2):
             o.append((s, rng.choice("RGB")))
@@ -91,15 +104,27 @@ def xcover_count(problem, colored=False):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by the process's CPU time, not wall time (for a machine shared "
+                        "with other work; the jobs=2 column then shows both threads' CPU)")
     args = parser.parse_args()
+    global CPU
+    CPU = args.cpu
     import exact_cover
     import xcover
 
     rows = []
+    load_start = os.getloadavg()
 
-    def row(name, dl, xc=None, ec=None):
+    def row(name, dl, xc=None, ec=None, dl2=None):
         t_dl, a = best_of(args.repeat, dl)
         cells = [name, f"{a}", f"{t_dl * 1e3:.1f}"]
+        if dl2 is None:
+            cells.append("n/a")
+        else:
+            t2, b = best_of(args.repeat, dl2)
+            assert b == a, (name, a, b)
+            cells.append(f"{t2 * 1e3:.1f}")
         for other in (xc, ec):
             if other is None:
                 cells.append("n/a")
@@ -112,13 +137,14 @@ def main():
 
     pent = dlxkit.puzzles.polyominoes(6, 10)
     row("pentominoes 6x10 (count)", lambda: int(pent.count()), xcover_count(pent),
-        lambda: int(exact_cover.get_solution_count(matrix_of(pent))))
+        lambda: int(exact_cover.get_solution_count(matrix_of(pent))), lambda: int(pent.count(jobs=2)))
     q = dlxkit.puzzles.queens(12)
     qs = queens_with_slack(12)
     row("12 queens (count)", lambda: int(q.count()), xcover_count(q),
-        lambda: int(exact_cover.get_solution_count(matrix_of(qs))))
+        lambda: int(exact_cover.get_solution_count(matrix_of(qs))), lambda: int(q.count(jobs=2)))
     col = coloured_instance()
-    row("random coloured, 24+8 items, 160 options (count)", lambda: int(col.count()), xcover_count(col, colored=True))
+    row("random coloured, 36+10 items, 400 options (count)", lambda: int(col.count()),
+        xcover_count(col, colored=True), None, lambda: int(col.count(jobs=2)))
 
     lines = [l.strip() for l in (ROOT / "data/sudoku/norvig_top95.txt").read_text().splitlines() if len(l.strip()) == 81]
     grids = [sudoku_problem(l) for l in lines]
@@ -135,14 +161,17 @@ def main():
     n = 20000
     per_call = []
     for _ in range(args.repeat):
-        t = time.perf_counter()
+        t = clock()
         for _ in range(n):
             dlxkit.sudoku.solve(easy)
-        per_call.append((time.perf_counter() - t) / n)
+        per_call.append((clock() - t) / n)
     print(f"dlxkit.sudoku.solve of an easy 9x9 from Python: {min(per_call) * 1e6:.1f} us per call (parse, solve, Grid)", file=sys.stderr)
 
-    print("| problem | answer | dlxkit ms | xcover ms (x dlxkit) | exact-cover ms (x dlxkit) |")
-    print("|---|---|---|---|---|")
+    load_end = os.getloadavg()
+    print(f"{'CPU' if CPU else 'wall'} times; load average (1, 5, 15 min): {load_start} at the start, "
+          f"{load_end} at the end\n")
+    print("| problem | answer | dlxkit ms | dlxkit jobs=2 ms | xcover ms (x dlxkit) | exact-cover ms (x dlxkit) |")
+    print("|---|---|---|---|---|---|")
     for cells in rows:
         print("| " + " | ".join(cells) + " |")
     print(f"\nsudoku.solve per call: {min(per_call) * 1e6:.1f} us")
