@@ -9,5 +9,5 @@ echo "== zddread-count"; $R/zddread-count "$f" 2>/dev/null
 echo "== zddread-gf"; $R/zddread-gf "$f" 2>/dev/null
 echo "== zddread-minsols"; $R/zddread-minsols "$f" 2>/dev/null
 n=$($R/zddread-count "$f" 2>/dev/null | cut -d' ' -f1)
-if [ "$n" -le 100 ]; then echo "== zddread-sols"; $R/zddread-sols "$f" 2>/dev/null; fi
+if [ ${#n} -le 3 ] && [ "$n" -le 100 ]; then echo "== zddread-sols"; $R/zddread-sols "$f" 2>/dev/null; fi
 echo "== zddread-random 5 1"; $R/zddread-random "$f" 5 1 2>/dev/null
