@@ -230,7 +230,7 @@ impl Cells {
     }
 
     /// Deactivates the items of the option of node `chosen` other than its own, those
-    /// still active; the old count of active items is `oactive`.
+    /// still active.
     pub fn swap_out_others(&mut self, chosen: usize) {
         let mut p = self.active;
         let mut q = chosen + 1;
