@@ -139,11 +139,11 @@ impl Bounded {
     /// Swaps item `x` (at position `from`) with the one at position `to`.
     #[inline]
     fn swap_items(&mut self, x: i32, from: usize, to: usize) {
-        let other = self.item[to];
-        self.item[to] = x;
-        self.item[from] = other;
-        self.set[other as usize - 2] = from as i32;
-        self.set[x as usize - 2] = to as i32;
+        let other = get(&self.item, to);
+        *get_mut(&mut self.item, to) = x;
+        *get_mut(&mut self.item, from) = other;
+        *get_mut(&mut self.set, other as usize - 2) = from as i32;
+        *get_mut(&mut self.set, x as usize - 2) = to as i32;
     }
 
     /// Deactivates the active item `x`.
@@ -166,13 +166,12 @@ impl Bounded {
         *get_mut(set, loc as usize) = nnp;
         node_mut(nodes, nn).loc = last as i32;
         node_mut(nodes, nnp as usize).loc = loc;
-        self.updates += 1;
     }
 
     /// The first node of the option of node `n`.
     #[inline]
     fn first_of(&self, mut n: usize) -> usize {
-        while self.nodes[n - 1].item > 0 {
+        while node(&self.nodes, n - 1).item > 0 {
             n -= 1;
         }
         n
@@ -183,16 +182,19 @@ impl Bounded {
     /// bound. Primary items left without options (their lower bound met) go inactive.
     fn remove_option(&mut self, n: usize) -> bool {
         let mut nn = self.first_of(n);
-        loop {
+        let second = self.second;
+        // Counted apart from `self.updates`, which the compiler would write back each time.
+        let mut removed = 0u64;
+        let ok = loop {
             let Node { item: ii, loc: p } = *node(&self.nodes, nn);
             if ii <= 0 {
-                return true;
+                break true;
             }
-            if !(p >= self.second && self.pos(ii) >= self.active) {
+            if p < second || self.pos(ii) < self.active {
                 let ss = self.size(ii) - 1;
-                if p < self.second {
+                if p < second {
                     if ss < self.bound(ii) - self.slack(ii) {
-                        return false;
+                        break false;
                     }
                     if ss == 0 {
                         self.deactivate(ii);
@@ -200,10 +202,13 @@ impl Bounded {
                 }
                 if ss > 0 {
                     self.shrink(ii, ss, nn, p);
+                    removed += 1;
                 }
             }
             nn += 1;
-        }
+        };
+        self.updates += removed;
+        ok
     }
 
     /// Includes the option of node `opt`: decreases the bounds of its primary items,
@@ -213,10 +218,8 @@ impl Bounded {
     fn include_option(&mut self, opt: usize) -> bool {
         let mut opt = self.first_of(opt);
         loop {
-            let Node {
-                item: ii, loc: pp, ..
-            } = self.nodes[opt];
-            let color = self.colors[opt];
+            let Node { item: ii, loc: pp } = *node(&self.nodes, opt);
+            let color = get(&self.colors, opt);
             if ii <= 0 {
                 return true;
             }
@@ -228,7 +231,7 @@ impl Bounded {
             }
             let primary = ii < self.second;
             if primary {
-                self.set[ii as usize - 3] -= 1;
+                *get_mut(&mut self.set, ii as usize - 3) -= 1;
             }
             if !primary || self.bound(ii) == 0 {
                 let c = if primary { 0 } else { color };
@@ -237,8 +240,8 @@ impl Bounded {
                     if s == pp {
                         continue;
                     }
-                    let optp = self.set[s as usize] as usize;
-                    if (c == 0 || self.colors[optp] != c) && !self.remove_option(optp) {
+                    let optp = get(&self.set, s as usize) as usize;
+                    if (c == 0 || get(&self.colors, optp) != c) && !self.remove_option(optp) {
                         self.force.clear();
                         return false;
                     }
@@ -254,6 +257,7 @@ impl Bounded {
                     self.deactivate(ii);
                 } else {
                     self.shrink(ii, ss, opt, pp);
+                    self.updates += 1;
                 }
             }
             opt += 1;
@@ -271,7 +275,7 @@ impl Bounded {
         let mut score = i32::MAX;
         let (mut best_s, mut best_l) = (0i32, 0i32);
         for k in 0..self.active {
-            let x = self.item[k];
+            let x = get(&self.item, k);
             if x >= self.second {
                 continue;
             }
@@ -301,7 +305,7 @@ impl Bounded {
         let mut score = i64::MAX;
         let (mut best_s, mut best_l) = (0i32, 0i32);
         for k in 0..self.active {
-            let x = self.item[k];
+            let x = get(&self.item, k);
             if x >= self.second {
                 continue;
             }
@@ -449,13 +453,12 @@ impl Bounded {
                             stats.branches += 1;
                             saved[stage] = saveptr;
                             stack.truncate(saveptr);
-                            for &x in &self.item[..self.active] {
-                                stack.push(Saved {
-                                    item: x,
-                                    size: self.size(x),
-                                    bound: self.bound(x),
-                                });
-                            }
+                            let set = &self.set[..];
+                            stack.extend(self.item[..self.active].iter().map(|&x| Saved {
+                                item: x,
+                                size: get(set, x as usize - 1),
+                                bound: get(set, x as usize - 3),
+                            }));
                             saveptr = stack.len();
                             deg[level] = score;
                             step = Step::Advance;
@@ -468,7 +471,7 @@ impl Bounded {
                     step = Step::Advance;
                 }
                 Step::Advance => {
-                    let cur = self.set[best as usize] as usize;
+                    let cur = get(&self.set, best as usize) as usize;
                     choice[level] = cur;
                     if !self.include_option(cur) {
                         step = Step::TryAgain;
@@ -514,9 +517,10 @@ impl Bounded {
                     let from = saved[stage];
                     self.active = saveptr - from;
                     saveptr = from;
+                    let set = &mut self.set[..];
                     for e in &stack[from..from + self.active] {
-                        self.set[e.item as usize - 1] = e.size;
-                        self.set[e.item as usize - 3] = e.bound;
+                        *get_mut(set, e.item as usize - 1) = e.size;
+                        *get_mut(set, e.item as usize - 3) = e.bound;
                     }
                     if !self.remove_option(choice[level]) {
                         step = Step::PreBackup;

@@ -196,26 +196,26 @@ impl Cells {
     /// The item's size: how many of its options are active.
     #[inline]
     pub fn size(&self, x: i32) -> i32 {
-        self.set[x as usize - 1]
+        get(&self.set, x as usize - 1)
     }
 
     /// The item's position in `item`.
     #[inline]
     pub fn pos(&self, x: i32) -> usize {
-        self.set[x as usize - 2] as usize
+        get(&self.set, x as usize - 2) as usize
     }
 
     #[inline]
     fn set_pos(&mut self, x: i32, pos: usize) {
-        self.set[x as usize - 2] = pos as i32;
+        *get_mut(&mut self.set, x as usize - 2) = pos as i32;
     }
 
     /// Swaps item `x` (at position `from`) with the one at position `to`.
     #[inline]
     fn swap_items(&mut self, x: i32, from: usize, to: usize) {
-        let other = self.item[to];
-        self.item[to] = x;
-        self.item[from] = other;
+        let other = get(&self.item, to);
+        *get_mut(&mut self.item, to) = x;
+        *get_mut(&mut self.item, from) = other;
         self.set_pos(other, from);
         self.set_pos(x, to);
         self.updates += 1;
@@ -229,13 +229,13 @@ impl Cells {
         self.active = last;
     }
 
-    /// Deactivates the items of the option of `node` other than the node's own, those
-    /// still active; the old count of active items is `oactive`.
-    pub fn swap_out_others(&mut self, node: usize) {
+    /// Deactivates the items of the option of node `chosen` other than its own, those
+    /// still active.
+    pub fn swap_out_others(&mut self, chosen: usize) {
         let mut p = self.active;
-        let mut q = node + 1;
-        while q != node {
-            let c = self.nodes[q].item;
+        let mut q = chosen + 1;
+        while q != chosen {
+            let c = node(&self.nodes, q).item;
             if c < 0 {
                 q = (q as i64 + c as i64) as usize;
                 continue;
@@ -395,16 +395,20 @@ pub(super) fn randomize(item: &mut [i32], set: &mut [i32], active: usize, seed: 
     }
 }
 
-// The accesses of `hide`, the loop where dancing cells spend most of their time, and of the
-// sizes saved and restored at each branch, unchecked (the `checked` feature checks them).
-// Every index they get is one the sparse sets hold (the saved items are items):
-// an item's `x` (at least the number of header entries, 2 for SSXCC and 4 for SSMCC, with
-// its header at `x - 2`, `x - 1` and SSMCC's also at `x - 4`, `x - 3`, and its options
-// below `x + size`, inside `set` as `Sets::new` lays it out), a node's `loc` (inside its item's
-// options), a set entry (a node index below `nodes.len()`, which is `colors.len()` too, so
-// it indexes the colours as well), or a node of an option walked to its spacer and back (`Cells::new` ends every option with one). Hiding and restoring
-// only permute entries within an item's range and write sizes no larger than it was built
-// with, so these stay true for the whole search.
+// The accesses of the search's loops (`hide`, where dancing cells spend most of their time,
+// the item choice, the swaps of items, the walks of an option and the sizes saved and
+// restored at each branch) are unchecked (the `checked` feature checks them). Every index
+// they get is one the sparse sets hold (the saved items are items): an item's `x` (at least
+// the number of header entries, 2 for SSXCC and 4 for SSMCC, with its header at `x - 2`,
+// `x - 1` and SSMCC's also at `x - 4`, `x - 3`, and its options below `x + size`, inside
+// `set` as `Sets::new` lays it out), a node's `loc` (inside its item's options), a set entry
+// (a node index below `nodes.len()`, which is `colors.len()` too, so it indexes the colours
+// as well), a node of an option walked to its spacer and back (`Sets::new` ends every
+// option with one), or a position in `item` (an item's position `set[x - 2]`, or one below
+// `active`, which never exceeds `item.len()`: items are only swapped within `item`, `active`
+// only falls while searching, and restoring makes it the count of items saved, which were
+// the active ones then). Hiding and restoring only permute entries within an item's range
+// and write sizes no larger than it was built with, so these stay true for the whole search.
 
 #[inline(always)]
 #[cfg(not(feature = "checked"))]

@@ -11,7 +11,7 @@ use super::super::choose::{SearchOrder, UNSHARP};
 use super::super::problem::{OptionId, Problem};
 use super::super::search::{Event, Limits, Outcome, Progress, Stats, Status};
 use super::bounded::Bounded;
-use super::matrix::{randomize, Cells};
+use super::matrix::{self, randomize, Cells};
 
 /// A search on dancing cells, as Knuth's SSXCC runs it: the same item choice (the fewest
 /// options, ties to the first item in the problem's order, items with one option forced
@@ -328,8 +328,7 @@ fn run(
 fn choose<const SHARP: bool>(c: &mut Cells, mut best: i32) -> (i64, i32, bool) {
     let mut fewest = i64::MAX;
     let mut dead = false;
-    for k in 0..c.active {
-        let x = c.item[k];
+    for &x in &c.item[..c.active] {
         if x >= c.second {
             continue;
         }
@@ -360,7 +359,7 @@ fn choose<const SHARP: bool>(c: &mut Cells, mut best: i32) -> (i64, i32, bool) {
 fn hide_others(c: &mut Cells, node: usize, oactive: usize) -> bool {
     let mut q = node + 1;
     while q != node {
-        let cc = c.nodes[q].item;
+        let cc = matrix::node(&c.nodes, q).item;
         if cc < 0 {
             q = (q as i64 + cc as i64) as usize;
             continue;
@@ -369,7 +368,7 @@ fn hide_others(c: &mut Cells, node: usize, oactive: usize) -> bool {
             if !c.hide::<true>(cc, 0, oactive) {
                 return false;
             }
-        } else if c.pos(cc) < oactive && !c.hide::<true>(cc, c.colors[q], oactive) {
+        } else if c.pos(cc) < oactive && !c.hide::<true>(cc, matrix::get(&c.colors, q), oactive) {
             return false;
         }
         q += 1;
