@@ -594,7 +594,10 @@ mod tests {
         assert_eq!(cut.len(), MAX_MANIFEST_PATH);
         assert_eq!(cut, format!("{}...", &long[..MAX_MANIFEST_PATH - 3]));
         let cut = paths.get(3).unwrap();
-        assert!(cut.len() <= MAX_MANIFEST_PATH && cut.ends_with("é..."), "{cut}");
+        assert!(
+            cut.len() <= MAX_MANIFEST_PATH && cut.ends_with("é..."),
+            "{cut}"
+        );
         assert_eq!(paths.get(4), None);
     }
 }
