@@ -289,16 +289,16 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     let totals = &merged.totals;
     let shards = merged.shards;
     if let Some(subtotals) = &merged.subtotals {
-        for (index, path, solutions) in subtotals {
+        for (index, path, solutions) in subtotals.iter() {
             match args.format {
                 Format::Text => out.line(&format!(
                     "{index:>7}  {solutions:>20}  {}",
-                    path.as_deref().unwrap_or("-")
+                    path.unwrap_or("-")
                 ))?,
                 Format::Json | Format::Jsonl => out.json_line(&SubtotalJson {
                     kind: "subtotal",
-                    index: *index,
-                    path: path.as_deref(),
+                    index,
+                    path,
                     solutions,
                 })?,
             }

@@ -183,3 +183,248 @@ fn normalise_blanks_only_times() {
     );
     assert_eq!(normalise("nodes       6"), "nodes       6");
 }
+
+/// The fenced blocks (indented or not) with the given info string in the README's section
+/// whose heading starts with `heading`, each de-indented to its fence.
+fn section_blocks(heading: &str, info: &str) -> Vec<Vec<String>> {
+    let start = README.find(heading).expect("the section is in README.md");
+    let section = &README[start + heading.len()..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let fence = format!("```{info}");
+    let mut out = Vec::new();
+    let mut current: Option<(usize, Vec<String>)> = None;
+    for line in section.lines() {
+        let indent = line.len() - line.trim_start().len();
+        match &mut current {
+            None if line.trim() == fence => current = Some((indent, Vec::new())),
+            None => {}
+            Some(_) if line.trim() == "```" => out.push(current.take().unwrap().1),
+            Some((at, lines)) => lines.push(line.get(*at..).unwrap_or("").to_string()),
+        }
+    }
+    out
+}
+
+/// Runs `script` by `sh` in `dir` with `dlxkit` first on the `PATH` and `env` set; its exit
+/// code, standard output and standard error.
+#[cfg(unix)]
+fn sh_in(dir: &Path, script: &str, env: &[(&str, String)]) -> (Option<i32>, String, String) {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env("PATH", bin_path())
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let output = command.output().expect("sh runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+fn bin_path() -> std::ffi::OsString {
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_dlxkit")).parent().unwrap();
+    std::env::join_paths(
+        std::iter::once(bin_dir.to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap()
+}
+
+/// The many-machines recipes as the README writes them: the Slurm script run as plain `sh`
+/// once per array index (as each array task runs it), the Kubernetes container's command once
+/// per completion index (its `/data` and `/results` mounts made directories here), GNU
+/// parallel's line (where `parallel` is installed: twice, the second run re-running
+/// nothing), the two self-splitting commands (the part the second runs is the one the first
+/// names), and the checkpoint's two commands (the first stopped by SIGTERM, the second going
+/// on to the sequential count). `.ci/schedulers` runs the Slurm and parallel recipes under the
+/// real schedulers.
+#[cfg(unix)]
+#[test]
+fn the_many_machines_recipes_run_as_written() {
+    let heading = "## Many cores, many machines";
+    let dir = std::env::temp_dir().join(format!("dlxkit-readme-recipes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let fresh_results = || {
+        let _ = std::fs::remove_dir_all(dir.join("results"));
+        std::fs::create_dir_all(dir.join("results")).unwrap();
+    };
+    let ok = |(code, out, err): (Option<i32>, String, String), what: &str| {
+        assert_eq!(code, Some(0), "{what}: {err}");
+        out
+    };
+    ok(
+        sh_in(
+            &dir,
+            "dlxkit queens 10 --emit dlx > problem.dlx && cp problem.dlx data/",
+            &[],
+        ),
+        "problem.dlx",
+    );
+    let sequential = ok(
+        sh_in(&dir, "dlxkit solve problem.dlx --count", &[]),
+        "count",
+    );
+    assert_eq!(sequential, "724\n");
+    let blocks = section_blocks(heading, "sh");
+    let find = |mark: &str| {
+        blocks
+            .iter()
+            .find(|b| b.iter().any(|l| l.contains(mark)))
+            .unwrap_or_else(|| panic!("no sh block with `{mark}` in the README's {heading}"))
+            .join("\n")
+    };
+
+    // Slurm: the job script, as each task of the array runs it.
+    let slurm = find("#SBATCH --array=");
+    let last: usize = slurm
+        .split("#SBATCH --array=0-")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .expect("the array's last index");
+    fresh_results();
+    for task in 0..=last {
+        let run = sh_in(&dir, &slurm, &[("SLURM_ARRAY_TASK_ID", task.to_string())]);
+        ok(run, &format!("the Slurm script as task {task}"));
+    }
+    let merged = ok(sh_in(&dir, "dlxkit merge results/*.jsonl", &[]), "merge");
+    assert_eq!(merged, sequential, "the Slurm array's shards merge");
+
+    // Kubernetes: the Indexed Job's container command, once per completion index.
+    let yaml = section_blocks(heading, "yaml");
+    let job = yaml
+        .iter()
+        .find(|b| b.iter().any(|l| l.contains("command:")))
+        .expect("the Indexed Job");
+    let command_line = job.iter().find(|l| l.contains("command:")).unwrap();
+    let command: Vec<String> =
+        serde_json::from_str(command_line.split_once("command:").unwrap().1.trim())
+            .expect("the container's command is a flow sequence of strings");
+    assert_eq!(command[..2], ["sh", "-c"]);
+    let completions: usize = job
+        .iter()
+        .find_map(|l| l.trim().strip_prefix("completions: "))
+        .and_then(|n| n.parse().ok())
+        .expect("completions: N");
+    let mounted = command[2]
+        .replace("/data/", &format!("{}/data/", dir.display()))
+        .replace("/results/", &format!("{}/results/", dir.display()));
+    fresh_results();
+    for index in 0..completions {
+        let run = sh_in(
+            &dir,
+            &mounted,
+            &[("JOB_COMPLETION_INDEX", index.to_string())],
+        );
+        ok(run, &format!("the pod of index {index}"));
+    }
+    let merged = ok(sh_in(&dir, "dlxkit merge results/*.jsonl", &[]), "merge");
+    assert_eq!(merged, sequential, "the Indexed Job's shards merge");
+    // Its podFailurePolicy fails the job on the exit of bad input and retries the others.
+    let policy = yaml
+        .iter()
+        .find(|b| b.iter().any(|l| l.contains("podFailurePolicy")))
+        .expect("the podFailurePolicy")
+        .join("\n");
+    assert!(policy.contains("action: FailJob") && policy.contains("values: [2]"));
+    let (code, _, _) = sh_in(
+        &dir,
+        "dlxkit solve problem.dlx --count --shard 100/100",
+        &[],
+    );
+    assert_eq!(code, Some(2), "a bad shard index is bad input");
+    let (code, out, _) = sh_in(
+        &dir,
+        "dlxkit solve problem.dlx --count --shard 7/100 --max-nodes 2",
+        &[],
+    );
+    assert_eq!(code, Some(75), "a shard cut short is retried: {out}");
+
+    // GNU parallel, twice: the second run, with the first's job log, runs nothing again.
+    let parallel = find("parallel --joblog");
+    let have_parallel = Command::new("parallel")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if have_parallel {
+        fresh_results();
+        let env = [("N", "24".to_string())];
+        let script = format!("N=24\n{parallel}");
+        assert_eq!(ok(sh_in(&dir, &script, &env), "parallel"), sequential);
+        let log = std::fs::read_to_string(dir.join("shards.log")).unwrap();
+        assert_eq!(ok(sh_in(&dir, &script, &env), "parallel again"), sequential);
+        let again = std::fs::read_to_string(dir.join("shards.log")).unwrap();
+        assert_eq!(again.lines().count(), log.lines().count(), "{again}");
+    } else {
+        eprintln!("!! GNU parallel is not installed: the README's parallel recipe was NOT run");
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI must install GNU parallel"
+        );
+    }
+
+    // Shards that split themselves: the part the second command runs is the one the first
+    // names in its line, as the comment says.
+    let split = find("--split-after");
+    let lines: Vec<&str> = split.lines().collect();
+    assert_eq!(lines.len(), 2, "{split}");
+    for line in &lines {
+        ok(sh_in(&dir, line, &[]), line);
+    }
+    let shown = lines[0]
+        .split_once("# ")
+        .expect("the first line shows its continuation")
+        .1;
+    let first = std::fs::read_to_string(dir.join("7.jsonl")).unwrap();
+    assert!(first.contains(shown), "7.jsonl is {first}");
+    let part = lines[1].split('\'').nth(1).expect("--from 'PART'");
+    assert!(
+        shown.contains(&format!("\"{part}\"")),
+        "{shown} does not name {part}"
+    );
+
+    // Checkpoints: the first command stopped by SIGTERM, the second goes on to the count.
+    let checkpoint = find("--checkpoint");
+    let lines: Vec<&str> = checkpoint.lines().collect();
+    assert_eq!(lines.len(), 2, "{checkpoint}");
+    ok(
+        sh_in(&dir, "dlxkit queens 13 --emit dlx > big.dlx", &[]),
+        "big.dlx",
+    );
+    let stopped = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec {}", lines[0]))
+        .current_dir(&dir)
+        .env("PATH", bin_path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    crate::cli_util::wait_until_caught(stopped.id(), 15);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    crate::cli_util::send("TERM", stopped.id());
+    let ended = crate::cli_util::end_within_30_seconds(stopped);
+    assert!(
+        matches!(ended.code, Some(143) | Some(0)),
+        "{:?}: {}",
+        ended.code,
+        ended.stderr
+    );
+    assert!(dir.join("big.ckpt").exists(), "{}", ended.stderr);
+    let resumed = ok(sh_in(&dir, lines[1], &[]), "resume");
+    assert_eq!(resumed.lines().next(), Some("73712"), "{resumed}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -55,7 +55,9 @@ mod merge;
 pub use budget::{Budget, BudgetError};
 pub use checkpoint::{CheckpointError, Frontier};
 pub use continuation::{Budgeted, LocateError};
-pub use merge::{Merged, Merger, MAX_KEPT, MAX_LEVELS, MAX_SHARDS, MISSING_SHOWN};
+pub use merge::{
+    Merged, Merger, Subtotals, MAX_KEPT, MAX_LEVELS, MAX_MANIFEST_PATH, MAX_SHARDS, MISSING_SHOWN,
+};
 
 /// One level of a shard's path: choices `first..=last` of `of` (from 1), usually one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -73,7 +73,7 @@ pub struct Merger {
     list: Option<(u64, usize)>,
     above: Option<Totals>,
     slots: Vec<Slot>,
-    paths: Option<Vec<Option<Box<str>>>>,
+    paths: Option<PathText>,
     keep_paths: bool,
     /// Parts of continuations received: (shard, path).
     parts: HashSet<(usize, Path)>,
@@ -105,9 +105,121 @@ pub struct Merged {
     pub rerun: Vec<usize>,
     /// Parts of continuations to run again: the shard's index and the part's path.
     pub rerun_parts: Vec<(usize, Path)>,
-    /// Per shard, its solutions (with all its parts), when asked for with
-    /// [`Merger::with_subtotals`]: the index, the path (if any result gave it) and the count.
-    pub subtotals: Option<Vec<(usize, Option<String>, Count)>>,
+    /// Per shard, its solutions (with all its parts) and its path, when asked for with
+    /// [`Merger::with_subtotals`].
+    pub subtotals: Option<Subtotals>,
+}
+
+/// The longest path a manifest keeps of a shard, in bytes: longer ones end with `...`, so
+/// that the paths of the largest list accepted fit in a gigabyte whatever the lines say.
+pub const MAX_MANIFEST_PATH: usize = 256;
+
+/// Each shard's count and path, for a manifest ([`Merger::with_subtotals`]): the paths are
+/// kept in one text, with an offset and a length per shard, so that a million shards cost
+/// some 60 bytes each rather than an allocation each.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dlxkit::xc::{Arena, Problem, Solver};
+/// use dlxkit::xc::shard::{Merger, ShardReport, Split, SplitBy};
+/// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+/// let split = Split::new(&p, SplitBy::Count(3));
+/// let arena = Arena::new();
+/// let mut solver = Solver::new(&p, &arena);
+/// let mut merger = Merger::new().with_subtotals();
+/// for (index, shard) in split.shards().iter().enumerate() {
+///     let outcome = shard.run(&mut solver, false, 0, |_| ControlFlow::Continue(()));
+///     merger.add(ShardReport::of_split(&split, index, outcome));
+/// }
+/// let merged = merger.finish();
+/// let subtotals = merged.subtotals.expect("asked for");
+/// let counts: Vec<u64> = subtotals.iter().map(|(_, _, c)| c.to_u64().unwrap()).collect();
+/// assert_eq!(counts.iter().sum::<u64>(), 4);
+/// assert_eq!(subtotals.len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct Subtotals {
+    paths: PathText,
+    slots: Vec<Slot>,
+}
+
+impl Subtotals {
+    /// The number of shards of the list.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Each shard in order: its index, its path (if a result gave it) and its solutions.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, Option<&str>, &Count)> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .map(|(k, slot)| (k, self.paths.get(k), &slot.solutions))
+    }
+}
+
+impl std::fmt::Debug for Subtotals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Subtotals {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Subtotals {}
+
+/// Paths by shard in one text: per shard, where its path starts and its length
+/// (`u32::MAX`: none seen). At most [`MAX_MANIFEST_PATH`] bytes a path and
+/// [`MAX_SHARDS`] shards keep the offsets within 32 bits.
+#[derive(Clone, Default)]
+struct PathText {
+    text: String,
+    spans: Vec<(u32, u32)>,
+}
+
+impl PathText {
+    fn new(shards: usize) -> PathText {
+        PathText {
+            text: String::new(),
+            spans: vec![(0, u32::MAX); shards],
+        }
+    }
+
+    fn set(&mut self, index: usize, path: &str) {
+        let mut kept = path;
+        let mut cut = false;
+        if kept.len() > MAX_MANIFEST_PATH {
+            let mut end = MAX_MANIFEST_PATH - 3;
+            while !kept.is_char_boundary(end) {
+                end -= 1;
+            }
+            kept = &kept[..end];
+            cut = true;
+        }
+        let start = self.text.len();
+        self.text.push_str(kept);
+        if cut {
+            self.text.push_str("...");
+        }
+        // Within 32 bits: at most MAX_SHARDS paths of at most MAX_MANIFEST_PATH bytes
+        // (a shard seen twice is refused before its path is kept again).
+        self.spans[index] = (start as u32, (self.text.len() - start) as u32);
+    }
+
+    fn get(&self, index: usize) -> Option<&str> {
+        let (start, len) = *self.spans.get(index)?;
+        (len != u32::MAX).then(|| &self.text[start as usize..start as usize + len as usize])
+    }
 }
 
 impl Merged {
@@ -188,7 +300,7 @@ impl Merger {
                 self.totals = r.above.clone();
                 self.slots = vec![Slot::default(); shards];
                 if self.keep_paths {
-                    self.paths = Some(vec![None; shards]);
+                    self.paths = Some(PathText::new(shards));
                 }
             }
             Some(above) if *above != r.above => {
@@ -269,7 +381,7 @@ impl Merger {
                 // Empty slots all have one path and name no subtree: none is relabelled.
                 slot.path = if empty { 0 } else { hash_path(&r.path) };
                 if let Some(paths) = &mut self.paths {
-                    paths[r.index] = Some(r.path.clone().into_boxed_str());
+                    paths.set(r.index, &r.path);
                 }
             }
             Some(part) => {
@@ -412,13 +524,9 @@ impl Merger {
         }
         rerun.sort_unstable();
         rerun.dedup();
-        let subtotals = self.paths.map(|paths| {
-            paths
-                .into_iter()
-                .zip(std::mem::take(&mut self.slots))
-                .enumerate()
-                .map(|(k, (path, slot))| (k, path.map(String::from), slot.solutions))
-                .collect()
+        let subtotals = self.paths.map(|paths| Subtotals {
+            paths,
+            slots: std::mem::take(&mut self.slots),
         });
         Merged {
             totals: self.totals,
@@ -465,4 +573,31 @@ fn hash_path(path: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     path.hash(&mut h);
     h.finish().max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manifest_keeps_each_path_and_cuts_long_ones() {
+        let mut paths = PathText::new(4);
+        paths.set(2, "1/10 3-4/7");
+        let long = "12/300 ".repeat(100);
+        paths.set(0, &long);
+        // A cut inside a character of several bytes goes back to its start.
+        let wide = "é".repeat(200);
+        paths.set(3, &wide);
+        assert_eq!(paths.get(2), Some("1/10 3-4/7"));
+        assert_eq!(paths.get(1), None);
+        let cut = paths.get(0).unwrap();
+        assert_eq!(cut.len(), MAX_MANIFEST_PATH);
+        assert_eq!(cut, format!("{}...", &long[..MAX_MANIFEST_PATH - 3]));
+        let cut = paths.get(3).unwrap();
+        assert!(
+            cut.len() <= MAX_MANIFEST_PATH && cut.ends_with("é..."),
+            "{cut}"
+        );
+        assert_eq!(paths.get(4), None);
+    }
 }
