@@ -16,8 +16,11 @@ use quickcheck::{Arbitrary, Gen, QuickCheck};
 struct BoundedCosts {
     bounds: Vec<(u32, u32)>,
     secondaries: u8,
-    options: Vec<(Vec<(u8, Option<u8>)>, u64)>,
+    options: Vec<(Vec<Item>, u64)>,
 }
+
+/// An option's item (by number, primaries first) and its colour, if any.
+type Item = (u8, Option<u8>);
 
 impl Arbitrary for BoundedCosts {
     fn arbitrary(g: &mut Gen) -> BoundedCosts {
