@@ -13,8 +13,8 @@ use quickcheck::{quickcheck, Arbitrary, Gen};
 
 /// A random problem: up to 8 primary and 3 secondary items, up to 24 options.
 #[derive(Clone, Debug)]
-struct Random {
-    text: String,
+pub(crate) struct Random {
+    pub(crate) text: String,
 }
 
 impl Arbitrary for Random {
@@ -144,7 +144,11 @@ fn queens(n: usize) -> Problem {
     Problem::from_dlx(&text).unwrap()
 }
 
-fn agrees_with_the_sequential_search(problem: &Problem, by: SplitBy, budget: Budget) -> bool {
+pub(crate) fn agrees_with_the_sequential_search(
+    problem: &Problem,
+    by: SplitBy,
+    budget: Budget,
+) -> bool {
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);
     let sequential: Vec<Vec<OptionId>> = solver.solutions().collect();

@@ -29,7 +29,7 @@ fn one_option_of_every_item_and_singletons_reduce_in_one_quiet_round() {
     assert!(r.fixed_point);
     assert_eq!(r.rounds, 1);
     assert_eq!((r.removed_options.len(), r.removed_items.len()), (0, 0));
-    assert_eq!(r.nodes, n as u64, "one step per item");
+    assert_eq!(r.steps, n as u64, "one step per item");
     assert_eq!(r.problem.option_count(), n + 1);
 }
 

@@ -65,7 +65,7 @@ pub struct ReduceArgs {
     /// Output format
     ///
     /// `text` writes the reduced problem; `json` writes one object: "status" ("complete",
-    /// or the limit that cut it short), "nodes" (the steps taken), "removed_options",
+    /// or the limit that cut it short), "steps" (the steps taken), "removed_options",
     /// "removed_items", "rounds", "fixed_point", "infeasible" (an item name, or null),
     /// "options" and "items" (what was removed: its text or name and "reason"), and
     /// "problem" (the reduced problem in Knuth's format).
@@ -135,8 +135,8 @@ fn cut_short(r: &Reduction) -> Option<String> {
     super::search::incomplete(r.status).map(|why| {
         format!(
             "{why} after {} step{}: equivalent to the input, not fully reduced",
-            r.nodes,
-            if r.nodes == 1 { "" } else { "s" }
+            r.steps,
+            if r.steps == 1 { "" } else { "s" }
         )
     })
 }
@@ -149,7 +149,7 @@ fn stopped_before(format: Format, status: Status) -> Result<Exit, CliError> {
     match format {
         Format::Json => out.json_line(&serde_json::json!({
             "status": status.as_str(),
-            "nodes": 0,
+            "steps": 0,
         }))?,
         _ => out.line(&format!(
             "| {why} before the reduction started: nothing reduced"
@@ -196,7 +196,7 @@ pub fn note(r: &Reduction) -> String {
 #[derive(Serialize)]
 struct Report {
     status: &'static str,
-    nodes: u64,
+    steps: u64,
     removed_options: usize,
     removed_items: usize,
     rounds: usize,
@@ -226,7 +226,7 @@ impl Report {
         let name = |i| p.item_name(i).to_string();
         Report {
             status: r.status.as_str(),
-            nodes: r.nodes,
+            steps: r.steps,
             removed_options: r.removed_options.len(),
             removed_items: r.removed_items.len(),
             rounds: r.rounds,

@@ -112,3 +112,41 @@ fn best_refuses_count_and_zero() {
         .code(2)
         .stderr(predicate::str::contains("must be at least 1"));
 }
+
+/// Items A and B each once or twice: `A |1` and `B |2` are the cheapest pair; the search tries
+/// each item's options cheapest first, so its first solution takes two of each.
+const BOUNDED: &str = "1:2|A 1:2|B\nA |1\nB |2\nA B |5\nA |3\nB |3\n";
+
+#[test]
+fn best_takes_item_bounds_and_prints_each_improvement() {
+    dlxkit()
+        .args(["solve", "--best"])
+        .write_stdin(BOUNDED)
+        .assert()
+        .code(0)
+        .stdout("# cost 9\nA\nB\nA\nB\n\n# cost 6\nA\nB\nA\n\n# cost 3\nA\nB\n\n")
+        .stderr("dlxkit: the optimum cost is 3\n");
+    let out = dlxkit()
+        .args(["solve", "--best=3", "--format", "jsonl"])
+        .write_stdin(BOUNDED)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let last = String::from_utf8(out.stdout).unwrap();
+    let summary: Value = serde_json::from_str(last.lines().last().unwrap()).unwrap();
+    // The three cheapest of the 18 solutions: {A|1 B|2}, {A|1 B|3}, then {A B|5} and {A|3 B|2}.
+    assert_eq!(summary["best"], serde_json::json!([3, 4, 5]));
+    assert_eq!(summary["status"], "complete");
+}
+
+#[test]
+fn best_with_item_bounds_on_threads_is_refused_with_the_reason() {
+    dlxkit()
+        .args(["solve", "--best", "--jobs", "2"])
+        .write_stdin(BOUNDED)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "dlxkit: the minimum-cost search of a problem with item bounds (Algorithm M in DLX5's cost order) runs on one thread",
+        ));
+}

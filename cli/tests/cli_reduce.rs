@@ -195,18 +195,3 @@ fn reduce_takes_item_bounds_where_dlx_pres_rules_hold() {
     plain.sort_unstable();
     assert_eq!(listed, plain);
 }
-
-#[test]
-fn best_refuses_item_bounds() {
-    let out = dlxkit()
-        .args(["solve", "--best"])
-        .write_stdin("A 2|B\nA B\nB\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.contains("does not handle item bounds (`a:b|name`)"),
-        "{stderr}"
-    );
-}

@@ -240,9 +240,11 @@ def test_a_plan_the_library_refuses_raises_its_reason():
     # Algorithm M runs on threads as on one (the same solutions, in the same order, and count).
     assert list(bounded.solutions(jobs=2)) == list(bounded.solutions())
     assert bounded.count(jobs=2) == bounded.count() == 3
-    # The minimum-cost search does not take item bounds: the front door refuses it with its reason.
-    with pytest.raises(dlxkit.SearchError, match="does not handle item bounds"):
-        bounded.best(1)
+    # The minimum-cost search takes item bounds on one thread; on threads the front door
+    # refuses it with its reason.
+    bounded.best(1)
+    with pytest.raises(dlxkit.SearchError, match="runs on one thread"):
+        bounded.best(1, jobs=2)
 
 
 def test_best_on_threads_finds_the_same_costs():

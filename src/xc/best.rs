@@ -53,11 +53,13 @@ use std::time::Instant;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
 
+mod bounded;
 mod cheapest;
 mod links;
 
 pub use cheapest::Cheapest;
 
+use bounded::Bounded;
 use links::{fits_lean, CostNode, Full, Lean, Links};
 
 /// "Infinite" cost: no sum of costs reaches it.
@@ -97,8 +99,17 @@ pub struct BestOutcome {
 /// ```
 pub struct BestSolver<'p> {
     problem: &'p Problem,
-    m: Matrix,
-    search: Search,
+    machine: Kind,
+}
+
+/// The machine a minimum-cost search runs. DLX5's state stays inline, as it was before
+/// bounds came in (one search per value, so its size costs nothing); the bounded one is boxed.
+#[allow(clippy::large_enum_variant)]
+enum Kind {
+    /// DLX5's, on its taxed matrix: every primary item covered once.
+    Taxed { m: Matrix, search: Search },
+    /// Algorithm M with costs ([`bounded`]): some primary item has bounds.
+    Bounded(Box<Bounded>),
 }
 
 /// The matrix, with the smallest nodes the problem allows.
@@ -184,8 +195,17 @@ impl Problem {
     /// ```
     ///
     /// DLX5 has no item bounds: a problem with bounds ([`Problem::has_bounds`]) is searched
-    /// as if every primary item were to be covered exactly once, so ask first (the command
-    /// line refuses `--best` on such a problem).
+    /// by Algorithm M with DLX5's cost order and cutoff instead (see `best/bounded.rs`).
+    ///
+    /// ```
+    /// # use dlxkit::xc::Problem;
+    /// // A and B each once or twice: {A B |5} alone, or two of {A |1}, {B |2}, {A |3}, {B |3}.
+    /// let p = Problem::from_dlx("1:2|A 1:2|B\nA |1\nB |2\nA B |5\nA |3\nB |3\n").unwrap();
+    /// let mut best = p.best(3);
+    /// best.by_ref().for_each(drop);
+    /// let costs: Vec<u64> = best.outcome().cheapest.iter().map(|c| c.cost).collect();
+    /// assert_eq!(costs, [3, 4, 5]);
+    /// ```
     pub fn best(&self, k: usize) -> BestSolver<'_> {
         BestSolver::new(self, k)
     }
@@ -200,32 +220,38 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 5).count(), 2);
     /// ```
     pub fn new(problem: &'p Problem, k: usize) -> BestSolver<'p> {
+        if problem.has_bounds() {
+            return BestSolver {
+                problem,
+                machine: Kind::Bounded(Box::new(Bounded::new(problem, k.max(1)))),
+            };
+        }
         let m = Matrix::new(problem);
         let tax = m.counts().0;
+        let search = Search {
+            limits: Limits::new(),
+            k: k.max(1),
+            at: At::Forward,
+            level: 0,
+            cur_cost: 0,
+            next_cost: 0,
+            cutoff: INFINITE,
+            best: Vec::new(),
+            choice: Vec::new(),
+            part_cost: Vec::new(),
+            item_threshold: Vec::new(),
+            option_threshold: Vec::new(),
+            kept: BinaryHeap::new(),
+            stats: Stats::default(),
+            status: Status::Complete,
+            started: Instant::now(),
+            next_poll: 0,
+            shared: None,
+            tax,
+        };
         BestSolver {
             problem,
-            m,
-            search: Search {
-                limits: Limits::new(),
-                k: k.max(1),
-                at: At::Forward,
-                level: 0,
-                cur_cost: 0,
-                next_cost: 0,
-                cutoff: INFINITE,
-                best: Vec::new(),
-                choice: Vec::new(),
-                part_cost: Vec::new(),
-                item_threshold: Vec::new(),
-                option_threshold: Vec::new(),
-                kept: BinaryHeap::new(),
-                stats: Stats::default(),
-                status: Status::Complete,
-                started: Instant::now(),
-                next_poll: 0,
-                shared: None,
-                tax,
-            },
+            machine: Kind::Taxed { m, search },
         }
     }
 
@@ -239,9 +265,14 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(best.outcome().status, Status::SolutionLimit);
     /// ```
     pub fn with_limits(mut self, limits: Limits) -> BestSolver<'p> {
-        self.search.limits = limits;
-        if self.search.limits.max_solutions == Some(0) {
-            self.search.finish(Status::SolutionLimit);
+        match &mut self.machine {
+            Kind::Taxed { search, .. } => {
+                search.limits = limits;
+                if search.limits.max_solutions == Some(0) {
+                    search.finish(Status::SolutionLimit);
+                }
+            }
+            Kind::Bounded(b) => b.set_limits(limits),
         }
         self
     }
@@ -260,11 +291,15 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 1).with_bound(bound).count(), 0);
     /// ```
     pub fn with_bound(mut self, bound: Arc<AtomicU64>) -> BestSolver<'p> {
-        self.search.shared = Some(bound);
+        match &mut self.machine {
+            Kind::Taxed { search, .. } => search.shared = Some(bound),
+            Kind::Bounded(b) => b.set_bound(bound),
+        }
         self
     }
 
-    /// The total tax: what every solution pays whatever it is (the cheapest net cost is 0).
+    /// The total tax: what every solution pays whatever it is (the cheapest net cost is 0;
+    /// with item bounds, no tax is taken, as a solution may cover an item several times).
     ///
     /// ```
     /// # use dlxkit::xc::{BestSolver, Problem};
@@ -272,7 +307,10 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 1).total_tax(), 5);
     /// ```
     pub fn total_tax(&self) -> u64 {
-        self.m.counts().0
+        match &self.machine {
+            Kind::Taxed { m, .. } => m.counts().0,
+            Kind::Bounded(_) => 0,
+        }
     }
 
     /// The status, the statistics and the cheapest solutions so far (all of them once the
@@ -288,8 +326,11 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!((outcome.stats.solutions, outcome.cheapest[0].cost), (1, 2));
     /// ```
     pub fn outcome(&self) -> BestOutcome {
-        let search = &self.search;
-        let (total_tax, updates, cleansings) = self.m.counts();
+        let (m, search) = match &self.machine {
+            Kind::Taxed { m, search } => (m, search),
+            Kind::Bounded(b) => return b.outcome(),
+        };
+        let (total_tax, updates, cleansings) = m.counts();
         let mut kept: Vec<_> = search.kept.clone().into_sorted_vec();
         kept.truncate(search.k);
         let mut stats = search.stats.clone();
@@ -492,20 +533,31 @@ impl Iterator for BestSolver<'_> {
 
     /// The next improvement: a solution cheaper than the `k`th cheapest found so far.
     fn next(&mut self) -> Option<Costed> {
-        match &mut self.m {
-            Matrix::Lean(m) => self.search.step(m, self.problem),
-            Matrix::Full(m) => self.search.step(m, self.problem),
+        match &mut self.machine {
+            Kind::Taxed {
+                m: Matrix::Lean(m),
+                search,
+            } => search.step(m, self.problem),
+            Kind::Taxed {
+                m: Matrix::Full(m),
+                search,
+            } => search.step(m, self.problem),
+            Kind::Bounded(b) => b.next_improvement(),
         }
     }
 }
 
 impl std::fmt::Debug for BestSolver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (k, level, cutoff, stats) = match &self.machine {
+            Kind::Taxed { search, .. } => (search.k, search.level, search.cutoff, &search.stats),
+            Kind::Bounded(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
+        };
         f.debug_struct("BestSolver")
-            .field("k", &self.search.k)
-            .field("level", &self.search.level)
-            .field("cutoff", &self.search.cutoff)
-            .field("stats", &self.search.stats)
+            .field("k", &k)
+            .field("level", &level)
+            .field("cutoff", &cutoff)
+            .field("stats", stats)
             .finish()
     }
 }

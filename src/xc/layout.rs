@@ -174,6 +174,55 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// Lays out the matrix of `problem` for `walk` with each item's list sorted by the
+    /// options' costs, cheapest at the top (ties in the problem's order), as Knuth's DLX5
+    /// sorts its lists: a minimum-cost search tries the cheap options first, and the first
+    /// option too dear ends the level's options.
+    pub(crate) fn by_cost(problem: &Problem, walk: WalkChoice) -> Layout {
+        let (mut layout, _) = Layout::with_order(problem, walk, None);
+        let nodes = &mut layout.nodes;
+        let mut cost = vec![0u64; nodes.len()];
+        for (option, first) in problem.options().zip(layout.plan.option_first.iter()) {
+            let width = problem.option(option).len();
+            cost[first.index()..first.index() + width].fill(problem.option_cost(option));
+        }
+        let lists: Vec<Vec<u32>> = (0..=problem.item_count() as u32)
+            .map(|c| {
+                let mut list = Vec::new();
+                if c > 0 {
+                    let header = Item::new(c).header();
+                    let mut x = nodes[header.index()].down;
+                    while x != header {
+                        list.push(x.index() as u32);
+                        x = nodes[x.index()].down;
+                    }
+                    list.sort_by_key(|&k| cost[k as usize]);
+                }
+                list
+            })
+            .collect();
+        relink(nodes, &lists);
+        layout
+    }
+}
+
+/// Links each item's list (by item number, from 1) top to bottom in the order given.
+fn relink(nodes: &mut [Node], lists: &[Vec<u32>]) {
+    for (c, list) in lists.iter().enumerate().skip(1) {
+        let header = Item::new(c as u32).header();
+        let mut above = header;
+        for &k in list {
+            let me = Link::at(k as usize);
+            nodes[k as usize].up = above;
+            nodes[above.index()].down = me;
+            above = me;
+        }
+        nodes[above.index()].down = header;
+        nodes[header.index()].up = above;
+    }
+}
+
 /// Builds the linked lists of a problem: the node array (spare fields left 0), the lengths,
 /// and the first node of each option.
 fn link(problem: &Problem) -> (Vec<Node>, Vec<i32>, Vec<Link>) {
@@ -236,18 +285,7 @@ fn link_shuffled(problem: &Problem, flip: &mut Flip) -> (Vec<Node>, Vec<i32>, Ve
             list.insert(at, k as u32);
         }
     }
-    for (c, list) in lists.iter().enumerate().skip(1) {
-        let mut above = Item::new(c as u32).header();
-        for &k in list {
-            let me = Link::at(k as usize);
-            nodes[k as usize].up = above;
-            nodes[above.index()].down = me;
-            above = me;
-        }
-        let header = Item::new(c as u32).header();
-        nodes[above.index()].down = header;
-        nodes[header.index()].up = above;
-    }
+    relink(&mut nodes, &lists);
     (nodes, lens, option_first)
 }
 

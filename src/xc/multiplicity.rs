@@ -237,6 +237,18 @@ impl Bounds {
         (i.bound, i.slack)
     }
 
+    /// The active items, in the list's order.
+    pub(crate) fn active(&self) -> impl Iterator<Item = Item> + '_ {
+        let mut k = self.items[0].next;
+        std::iter::from_fn(move || {
+            (k != 0).then(|| {
+                let c = k;
+                k = self.items[k as usize].next;
+                Item::new(c)
+            })
+        })
+    }
+
     /// The bound of primary item `c`, to change.
     #[inline(always)]
     fn bound_mut(&mut self, c: Item) -> &mut i32 {

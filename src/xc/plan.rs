@@ -148,6 +148,9 @@ pub enum Unsupported {
         /// Threads or a shard.
         feature: Feature,
     },
+    /// The minimum-cost search of a problem with item bounds, cut into parts.
+    #[error("the minimum-cost search of a problem with item bounds (Algorithm M in DLX5's cost order) runs on one thread: its parts would be Algorithm M's moves in that order, which a split does not number yet; it does not take {0}")]
+    BestMoves(Feature),
     /// The minimum-cost search on an engine other than dancing links.
     #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5): its pruning reads the cheapest option left in each item from the links' lists, sorted by cost, which this engine does not keep; the links engine runs it")]
     BestOn(Engine),
@@ -455,12 +458,17 @@ impl Plan {
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
         self.check_memo()?;
-        self.check_parts(problem)?;
+        self.check_parts()?;
         self.check_engine(problem)?;
         let bounds = problem.has_bounds();
         if self.best.is_some() {
-            if bounds {
-                return Err(Unsupported::Bounds(Feature::Best));
+            let split = match (self.shard.is_some(), self.threads > 1) {
+                (true, _) => Some(Feature::Shard),
+                (false, true) => Some(Feature::Threads),
+                (false, false) => None,
+            };
+            if let (true, Some(feature)) = (bounds, split) {
+                return Err(Unsupported::BestMoves(feature));
             }
             let refused = if self.count {
                 Some(Feature::Count)
@@ -816,9 +824,9 @@ impl Plan {
     }
 
     /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
-    /// the problem as given, and walk Algorithm X's or C's subtrees (not M's moves); a
+    /// the problem as given (Algorithm X's or C's options, Algorithm M's numbered moves); a
     /// checkpoint saves a count, and a shard's parts search their subtrees whole.
-    fn check_parts(&self, problem: &Problem) -> Result<(), Unsupported> {
+    fn check_parts(&self) -> Result<(), Unsupported> {
         if !self.parts {
             return Ok(());
         }
@@ -828,9 +836,7 @@ impl Plan {
         if !self.checkpoint && self.limits.max_solutions.is_some() {
             return Err(Unsupported::WholeSubtrees(Feature::SolutionLimit));
         }
-        let refused = if problem.has_bounds() {
-            Some(Feature::Bounds)
-        } else if self.reduce.is_some() {
+        let refused = if self.reduce.is_some() {
             Some(Feature::Reduce)
         } else if self.best.is_some() {
             Some(Feature::Best)

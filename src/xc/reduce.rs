@@ -93,7 +93,7 @@ impl ReduceOptions {
     /// use dlxkit::xc::{Limits, Problem, ReduceOptions, Status};
     /// let p = Problem::from_dlx("A B C\nA B\nB C\nA\nC\n")?;
     /// let r = p.reduce(&ReduceOptions::new().limits(Limits::new().nodes(1)));
-    /// assert_eq!((r.status, r.nodes), (Status::NodeLimit, 1));
+    /// assert_eq!((r.status, r.steps), (Status::NodeLimit, 1));
     /// assert!(!r.fixed_point);
     /// # Ok::<(), dlxkit::xc::ParseError>(())
     /// ```
@@ -172,8 +172,9 @@ pub struct Reduction {
     /// Complete, or the limit of [`ReduceOptions::limits`] that stopped the reduction
     /// between two steps (node limit, time limit, interrupted).
     pub status: Status,
-    /// The steps taken: one per item's turn in a round.
-    pub nodes: u64,
+    /// The steps taken: one per item's turn in a round (the node limit of
+    /// [`ReduceOptions::limits`] counts them).
+    pub steps: u64,
 }
 
 impl Reduction {
@@ -226,7 +227,7 @@ impl Problem {
         let mut meter = StepMeter::new(&options.limits);
         links.run(options.max_rounds.unwrap_or(usize::MAX), &mut meter);
         let mut reduction = links.finish();
-        (reduction.status, reduction.nodes) = (meter.status, meter.nodes);
+        (reduction.status, reduction.steps) = (meter.status, meter.steps);
         reduction
     }
 }
@@ -629,7 +630,7 @@ impl<'p> Links<'p> {
                 fixed_point: true,
                 infeasible: Some(item),
                 status: Status::Complete,
-                nodes: 0,
+                steps: 0,
             };
         }
         for (k, &item) in self.order.iter().enumerate() {
@@ -680,7 +681,7 @@ impl<'p> Links<'p> {
             fixed_point: self.fixed_point,
             infeasible: None,
             status: Status::Complete,
-            nodes: 0,
+            steps: 0,
         }
     }
 }
@@ -772,7 +773,7 @@ impl Links<'_> {
 /// The limits of [`ReduceOptions::limits`], looked at before each step.
 struct StepMeter<'l> {
     limits: &'l Limits,
-    nodes: u64,
+    steps: u64,
     status: Status,
 }
 
@@ -780,7 +781,7 @@ impl<'l> StepMeter<'l> {
     fn new(limits: &'l Limits) -> StepMeter<'l> {
         StepMeter {
             limits,
-            nodes: 0,
+            steps: 0,
             status: Status::Complete,
         }
     }
@@ -790,12 +791,12 @@ impl<'l> StepMeter<'l> {
         let l = self.limits;
         self.status = if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             Status::Cancelled
-        } else if l.max_nodes.is_some_and(|n| self.nodes >= n) {
+        } else if l.max_nodes.is_some_and(|n| self.steps >= n) {
             Status::NodeLimit
         } else if l.deadline.is_some_and(|d| Instant::now() >= d) {
             Status::TimeLimit
         } else {
-            self.nodes += 1;
+            self.steps += 1;
             return false;
         };
         true

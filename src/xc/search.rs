@@ -1710,6 +1710,14 @@ impl<S: Storage> Solver<'_, S> {
         }
     }
 
+    /// The forced options and those of the moves [`Solver::take`] made: the solution that a
+    /// path of the search ends at when it leaves no item to choose.
+    pub(crate) fn taken(&self) -> Vec<OptionId> {
+        let moved = self.moves.iter().filter(|m| m.x != m.item.header());
+        let options = moved.map(|m| self.m.option_of(m.x));
+        self.forced.iter().copied().chain(options).collect()
+    }
+
     /// Undoes every move [`Solver::take`] made, the last first.
     fn unmake_moves(&mut self) {
         if self.moves.is_empty() {

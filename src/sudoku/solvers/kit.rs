@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::{Limits, SolveReport, SolveStats};
 use crate::sudoku::grid::Grid;
+use crate::xc::meter::{Grants, Meter};
 use crate::xc::Status;
 
 /// A set of digits as a bit mask: bit `d - 1` stands for digit `d`.
@@ -185,17 +186,11 @@ impl<M: Digits, const N: usize> Slots<M, N> {
 }
 
 /// The counters a search bumps at every node, kept in registers while it runs and added to
-/// the [`SolveStats`] when it ends.
-///
-/// Nodes are counted down from a grant of at most 1,024 made by the [`Budget`], so that a
-/// node costs one decrement and one test; the budget polls the cancel flag and the clock at
-/// each grant and never grants past the node limit.
+/// the [`SolveStats`] when it ends: its nodes, counted down from the grants of the limit
+/// meter ([`Grants`], [`Meter`]), and its guesses.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Counters {
-    /// Nodes granted so far.
-    granted: u64,
-    /// Nodes of the last grant not used yet.
-    left: u64,
+    grants: Grants,
     pub(crate) guesses: u64,
     pub(crate) alternatives: u64,
     pub(crate) backtracks: u64,
@@ -204,50 +199,32 @@ pub(crate) struct Counters {
 impl Counters {
     /// Counts a node, or says why the search must stop instead.
     #[inline]
-    pub(crate) fn node(&mut self, budget: &Budget) -> Result<(), Status> {
-        if self.left == 0 {
-            budget.grant(self)?;
-        }
-        self.left -= 1;
-        Ok(())
+    pub(crate) fn node(&mut self, meter: &Meter) -> Result<(), Status> {
+        self.grants.node(meter)
     }
 
-    /// The nodes the grants so far still allow, for a search that counts its nodes after
-    /// making them ([`Counters::spend`]) and asks for room before ([`Counters::make_room`]).
+    /// The nodes the grants so far still allow ([`Grants::room`]).
     #[inline]
     pub(crate) fn room(&self) -> u64 {
-        self.left
+        self.grants.room()
     }
 
-    /// Counts `nodes` nodes made within the room.
+    /// Counts `nodes` nodes made within the room ([`Grants::spend`]).
     #[inline]
     pub(crate) fn spend(&mut self, nodes: u64) {
-        debug_assert!(
-            nodes <= self.left,
-            "{nodes} nodes in a room of {}",
-            self.left
-        );
-        self.left -= nodes;
+        self.grants.spend(nodes);
     }
 
-    /// Grants nodes until the room holds `need` (at least 1,024 at a time) or the node limit
-    /// stops the grants (the room is then smaller than `need`); polls the cancel flag and the
-    /// clock first, unless the node limit leaves nothing to grant.
+    /// Makes room for `need` nodes ([`Grants::make_room`]).
     #[cold]
-    pub(crate) fn make_room(mut self, budget: &Budget, need: u64) -> Result<Counters, Status> {
-        let more = budget.max_nodes - self.granted;
-        if more > 0 {
-            budget.poll()?;
-            let grant = more.min(need.saturating_sub(self.left).max(1024));
-            self.granted += grant;
-            self.left += grant;
-        }
+    pub(crate) fn make_room(mut self, meter: &Meter, need: u64) -> Result<Counters, Status> {
+        self.grants = self.grants.make_room(meter, need)?;
         Ok(self)
     }
 
     /// The nodes counted.
     pub(crate) fn nodes(&self) -> u64 {
-        self.granted - self.left
+        self.grants.nodes()
     }
 
     /// Adds the counts to `stats`.
@@ -256,51 +233,6 @@ impl Counters {
         stats.guesses += self.guesses;
         stats.alternatives += self.alternatives;
         stats.backtracks += self.backtracks;
-    }
-}
-
-/// Applies [`Limits`] to a search: the node limit exactly (through the grants of
-/// [`Counters::node`]), the cancel flag and the deadline at every grant (every 1,024 nodes).
-pub(crate) struct Budget<'l> {
-    limits: &'l Limits,
-    max_nodes: u64,
-    max_solutions: u64,
-}
-
-impl<'l> Budget<'l> {
-    pub(crate) fn new(limits: &'l Limits) -> Budget<'l> {
-        Budget {
-            limits,
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
-        }
-    }
-
-    /// Grants the next nodes to `c`, whose last grant is used up: at most 1,024, never past
-    /// the node limit; polls the cancel flag and the clock first.
-    #[cold]
-    pub(crate) fn grant(&self, c: &mut Counters) -> Result<(), Status> {
-        let n = c.granted;
-        if n >= self.max_nodes {
-            return Err(Status::NodeLimit);
-        }
-        self.poll()?;
-        let grant = (self.max_nodes - n).min(1024);
-        c.granted += grant;
-        c.left = grant;
-        Ok(())
-    }
-
-    /// The cancel flag and the deadline, as every search reads them
-    /// ([`Limits::interruption`]); also for work that is not counted in nodes.
-    pub(crate) fn poll(&self) -> Result<(), Status> {
-        self.limits.interruption().map_or(Ok(()), Err)
-    }
-
-    /// Whether `found` solutions reach the solution limit.
-    #[inline]
-    pub(crate) fn enough(&self, found: u64) -> bool {
-        found >= self.max_solutions
     }
 }
 
@@ -345,7 +277,7 @@ pub(crate) fn solved_grid(grid: &Grid, cells: impl IntoIterator<Item = (usize, u
 /// solutions found and the first.
 pub(crate) struct Run<'a, 'l> {
     pub(crate) grid: &'a Grid,
-    pub(crate) budget: &'a Budget<'l>,
+    pub(crate) meter: &'a Meter<'l>,
     pub(crate) stats: &'a mut SolveStats,
     pub(crate) solutions: u64,
     pub(crate) first: Option<Grid>,
@@ -364,7 +296,7 @@ impl Run<'_, '_> {
         if self.first.is_none() {
             self.first = Some(solved_grid(self.grid, (0..blanks).map(filled)));
         }
-        if self.budget.enough(self.solutions) {
+        if self.meter.enough(self.solutions) {
             Some(Status::SolutionLimit)
         } else if blanks == 0 {
             Some(Status::Complete)
@@ -375,7 +307,7 @@ impl Run<'_, '_> {
 }
 
 /// What every backtracking solve does around its search: settle the puzzle without searching
-/// when it can (conflicting givens, a zero solution limit), start the clock and the budget,
+/// when it can (conflicting givens, a zero solution limit), start the clock and the meter,
 /// run `search` (which counts into the [`Run`]: statistics, solutions, the first one), and
 /// write the report.
 pub(crate) fn solve_with(
@@ -387,11 +319,11 @@ pub(crate) fn solve_with(
     if let Some(report) = settled_without_search(grid, limits, start) {
         return report;
     }
-    let budget = Budget::new(limits);
+    let meter = Meter::new(limits);
     let mut stats = SolveStats::default();
     let mut run = Run {
         grid,
-        budget: &budget,
+        meter: &meter,
         stats: &mut stats,
         solutions: 0,
         first: None,
@@ -453,18 +385,18 @@ mod tests {
     #[test]
     fn node_limit_is_exact() {
         let limits = Limits::new().nodes(3);
-        let budget = Budget::new(&limits);
+        let meter = Meter::new(&limits);
         let mut c = Counters::default();
         for _ in 0..3 {
-            assert!(c.node(&budget).is_ok());
+            assert!(c.node(&meter).is_ok());
         }
-        assert_eq!(c.node(&budget), Err(Status::NodeLimit));
+        assert_eq!(c.node(&meter), Err(Status::NodeLimit));
         assert_eq!(c.nodes(), 3);
         let unlimited = Limits::new();
-        let budget = Budget::new(&unlimited);
+        let meter = Meter::new(&unlimited);
         let mut c = Counters::default();
         for _ in 0..5000 {
-            assert!(c.node(&budget).is_ok());
+            assert!(c.node(&meter).is_ok());
         }
         assert_eq!(c.nodes(), 5000);
     }

@@ -909,7 +909,7 @@ impl<M: Digits> Store<M> {
 /// The search: propagate, then guess on the cell with the fewest candidates, each of its
 /// candidates in turn; returns why it ended.
 fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut Run) -> Status {
-    if let Err(status) = run.budget.poll() {
+    if let Err(status) = run.meter.poll() {
         return status;
     }
     let mut c = Counters::default();
@@ -952,7 +952,7 @@ fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut
         // A node here is a whole round of strategies (microseconds on 9x9, milliseconds
         // on 100x100), so the clock and the cancel flag are read at every node rather than
         // at every grant of nodes.
-        if let Err(status) = c.node(run.budget).and_then(|()| run.budget.poll()) {
+        if let Err(status) = c.node(run.meter).and_then(|()| run.meter.poll()) {
             break status;
         }
         let b = level.untried.lowest_bit();

@@ -60,7 +60,7 @@ pub(super) fn unchanged(p: &Problem) -> Reduction {
         fixed_point: false,
         infeasible: None,
         status: Status::Complete,
-        nodes: 0,
+        steps: 0,
     }
 }
 
@@ -238,7 +238,7 @@ pub(super) fn reduce(p: &Problem, options: &ReduceOptions) -> Reduction {
         fixed_point: r.fixed_point,
         infeasible: None,
         status: r.status,
-        nodes: r.nodes,
+        steps: r.steps,
     }
 }
 
@@ -285,6 +285,6 @@ fn infeasible(
         fixed_point: true,
         infeasible: Some(empty),
         status: r.status,
-        nodes: r.nodes,
+        steps: r.steps,
     }
 }

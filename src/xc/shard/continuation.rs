@@ -234,24 +234,6 @@ impl Shard {
         let started = Instant::now();
         let nodes = budget.nodes.unwrap_or(u64::MAX).max(1);
         let end = budget.time.and_then(|t| started.checked_add(t));
-        if solver.problem().has_bounds() {
-            // Algorithm M's subtrees are not walked in parts: the shard is searched whole,
-            // with the budget as a node limit and a deadline (a status other than complete
-            // says it ran out).
-            let saved = solver.limits().clone();
-            let mut limits = saved.clone();
-            limits.max_nodes = Some(saved.max_nodes.map_or(nodes, |n| n.min(nodes)));
-            limits.deadline = earliest(saved.deadline, end);
-            solver.set_limits(limits);
-            let outcome = self.run(solver, list, 0, handler);
-            solver.set_limits(saved);
-            return Budgeted {
-                outcome,
-                continuation: Vec::new(),
-                waste: 0,
-                spent: false,
-            };
-        }
         let base: Vec<OptionId> = solver.forced().to_vec();
         let saved = solver.limits().clone();
         let mut walk = Walk {
@@ -274,7 +256,7 @@ impl Shard {
         if self.path.depth() == 0 {
             // The whole tree: its root is the one node to expand.
             restore(solver, &walk.base);
-            match solver.expand() {
+            match solver.branches() {
                 None => {
                     // The forced options are a solution: the tree is that one node.
                     let outcome = self.run(solver, list, 0, &mut walk.handler);
@@ -285,20 +267,10 @@ impl Shard {
                         spent: false,
                     };
                 }
-                Some(expansion) => {
-                    walk.count_expansion(0, &expansion.stats);
-                    let of = expansion.children.len() as u32;
-                    let children: Vec<Child> = expansion
-                        .children
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, (_, next))| *next != Next::DeadEnd)
-                        .map(|(k, &(option, next))| Child {
-                            k: k as u32 + 1,
-                            option,
-                            solution: next == Next::Solution,
-                        })
-                        .collect();
+                Some((stats, branches)) => {
+                    walk.count_expansion(0, &stats);
+                    let of = branches.len() as u32;
+                    let children = live_children(&branches);
                     let _ = walk.children(solver, &[], &Path::default(), &children, of, of, 1);
                 }
             }
@@ -310,22 +282,14 @@ impl Shard {
                 .expect("a shard with members has a path");
             let parent = Path(self.path.steps()[..self.path.depth() - 1].to_vec());
             let mut children = Vec::with_capacity(self.members.len());
-            // The members are the live options of the run `first..=last`, in order; their
+            // The members are the live branches of the run `first..=last`, in order; their
             // numbers are found again from the solver (dead ones were dropped).
-            let prefix = options_of(&self.prefix);
-            let members: Vec<(OptionId, bool)> = self
-                .members
-                .iter()
-                .filter_map(|&(c, solution)| match c {
-                    Choice::Option(o) => Some((o, solution)),
-                    Choice::Move(_) => None,
-                })
-                .collect();
-            let numbers = member_numbers(solver, &walk.base, &prefix, step, &members);
-            for (&(option, solution), k) in members.iter().zip(numbers) {
+            let prefix = self.prefix.clone();
+            let numbers = member_numbers(solver, &walk.base, &prefix, step, &self.members);
+            for (&(choice, solution), k) in self.members.iter().zip(numbers) {
                 children.push(Child {
                     k,
-                    option,
+                    choice,
                     solution,
                 });
             }
@@ -355,28 +319,24 @@ fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
     }
 }
 
-/// The numbers (from 1) of a shard's members among the options of their item.
+/// The numbers (from 1) of a shard's members among the branches of their node.
 fn member_numbers<S: Storage>(
     solver: &mut Solver<'_, S>,
     base: &[OptionId],
-    prefix: &[OptionId],
+    prefix: &[Choice],
     step: Step,
-    members: &[(OptionId, bool)],
+    members: &[(Choice, bool)],
 ) -> Vec<u32> {
-    restore(solver, base);
-    for &o in prefix {
-        solver.force(o).expect("a shard's prefix can be forced");
-    }
-    let expansion = solver
-        .expand()
+    replay(solver, base, prefix);
+    let (_, branches) = solver
+        .branches()
         .expect("a shard with members has a node above them");
     let numbers = members
         .iter()
-        .map(|&(o, _)| {
-            expansion
-                .children
+        .map(|&(member, _)| {
+            branches
                 .iter()
-                .position(|&(c, _)| c == o)
+                .position(|&(c, _)| c == member)
                 .map_or(step.first, |k| k as u32 + 1)
         })
         .collect();
@@ -384,13 +344,36 @@ fn member_numbers<S: Storage>(
     numbers
 }
 
-/// A child of an expanded node: its number among its item's options, its option, and
+/// A child of an expanded node: its number among the node's branches, the branch, and
 /// whether it is a solution.
 #[derive(Clone, Copy)]
 struct Child {
     k: u32,
-    option: OptionId,
+    choice: Choice,
     solution: bool,
+}
+
+/// The branches of an expanded node that are not dead ends, as children.
+fn live_children(branches: &[(Choice, Next)]) -> Vec<Child> {
+    branches
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, next))| *next != Next::DeadEnd)
+        .map(|(k, &(choice, next))| Child {
+            k: k as u32 + 1,
+            choice,
+            solution: next == Next::Solution,
+        })
+        .collect()
+}
+
+/// Forces exactly `base` again, then takes the branches of `path` below it.
+fn replay<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId], path: &[Choice]) {
+    restore(solver, base);
+    for &c in path {
+        let taken = solver.take(c);
+        assert!(taken, "a path of the search can be taken again");
+    }
 }
 
 /// The state of a budgeted search.
@@ -448,7 +431,7 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
     fn children<S: Storage>(
         &mut self,
         solver: &mut Solver<'_, S>,
-        prefix: &[OptionId],
+        prefix: &[Choice],
         parent: &Path,
         children: &[Child],
         last: u32,
@@ -480,9 +463,21 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
                 self.remaining -= 1;
                 if self.list {
                     self.solution.clear();
-                    self.solution.extend_from_slice(&self.base);
-                    self.solution.extend_from_slice(prefix);
-                    self.solution.push(child.option);
+                    match child.choice {
+                        Choice::Option(option) => {
+                            self.solution.extend_from_slice(&self.base);
+                            self.solution.extend(options_of(prefix));
+                            self.solution.push(option);
+                        }
+                        Choice::Move(_) => {
+                            // Algorithm M's moves: the solver knows their options.
+                            replay(solver, &self.base, prefix);
+                            let taken = solver.take(child.choice);
+                            assert!(taken, "a branch of the expanded node can be taken");
+                            self.solution.extend(solver.taken());
+                            restore(solver, &self.base);
+                        }
+                    }
                     if (self.handler)(Event::Solution(&self.solution)).is_break() {
                         self.status = Status::Stopped;
                         if let Some(next) = children.get(i + 1) {
@@ -510,15 +505,9 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
                 (mine, _) => mine.is_some(),
             };
             limits.deadline = earliest(self.saved.deadline, try_end);
-            restore(solver, &self.base);
-            for &o in prefix {
-                solver
-                    .force(o)
-                    .expect("a path of the search can be forced again");
-            }
-            solver
-                .force(child.option)
-                .expect("an option of the expanded item can be forced");
+            replay(solver, &self.base, prefix);
+            let taken = solver.take(child.choice);
+            assert!(taken, "a branch of the expanded node can be taken");
             solver.set_limits(limits);
             self.buffer.clear();
             let outcome = if self.list {
@@ -580,30 +569,15 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Walk<F> {
                 last: child.k,
                 of,
             });
-            let mut below: Vec<OptionId> = prefix.to_vec();
-            below.push(child.option);
-            restore(solver, &self.base);
-            for &o in &below {
-                solver
-                    .force(o)
-                    .expect("a path of the search can be forced again");
-            }
-            let expansion = solver
-                .expand()
+            let mut below: Vec<Choice> = prefix.to_vec();
+            below.push(child.choice);
+            replay(solver, &self.base, &below);
+            let (stats, branches) = solver
+                .branches()
                 .expect("a subtree too big to search has a node to expand");
-            self.count_expansion(level, &expansion.stats);
-            let grand_of = expansion.children.len() as u32;
-            let grandchildren: Vec<Child> = expansion
-                .children
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, next))| *next != Next::DeadEnd)
-                .map(|(k, &(option, next))| Child {
-                    k: k as u32 + 1,
-                    option,
-                    solution: next == Next::Solution,
-                })
-                .collect();
+            self.count_expansion(level, &stats);
+            let grand_of = branches.len() as u32;
+            let grandchildren = live_children(&branches);
             let below_flow = self.children(
                 solver,
                 &below,
@@ -639,13 +613,10 @@ fn restore<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId]) {
     super::restore(solver, base);
 }
 
-/// The options of choices of Algorithm X or C (a walk in parts runs no other).
-fn options_of(choices: &[Choice]) -> Vec<OptionId> {
-    choices
-        .iter()
-        .filter_map(|&c| match c {
-            Choice::Option(o) => Some(o),
-            Choice::Move(_) => None,
-        })
-        .collect()
+/// The options of choices of Algorithm X or C (Algorithm M's moves have none the walk knows).
+fn options_of(choices: &[Choice]) -> impl Iterator<Item = OptionId> + '_ {
+    choices.iter().filter_map(|&c| match c {
+        Choice::Option(o) => Some(o),
+        Choice::Move(_) => None,
+    })
 }

@@ -21,7 +21,7 @@
 //! Level and unit indexes are bytes into arrays of 256, so no index needs a bounds check.
 //!
 //! Nothing is counted on the way down or on the way up. A run down from a level places at
-//! most one node per level below it, so the node budget is asked once per run for that many
+//! most one node per level below it, so the meter is asked once per run for that many
 //! nodes, and the run's nodes are counted when it ends (from the levels it went through).
 //! When the node limit leaves fewer, the level of the first node it would refuse is made to
 //! look like the level above the last blank. The other counts follow from the levels
@@ -164,7 +164,7 @@ impl ThreeUnitSearch {
         // refuse a node (`stop` keeps that level's units).
         let mut end = top;
         let mut stop = None;
-        // Nodes the budget allows: while going down, up to level `room_to`; otherwise
+        // Nodes the meter allows: while going down, up to level `room_to`; otherwise
         // `room` of them.
         let mut room = 0;
         let mut room_to = 1;
@@ -272,7 +272,7 @@ impl ThreeUnitSearch {
     }
 }
 
-/// Makes `room` for the nodes of a run from level `from` up to `top`, asking the budget
+/// Makes `room` for the nodes of a run from level `from` up to `top`, asking the meter
 /// (whose count `c` is synchronised first). When the node limit leaves fewer, makes the
 /// level of the first node it refuses look like the level above the last blank (its units
 /// kept in `stop`, which also gives back the units of an earlier such level). Returns the
@@ -292,7 +292,7 @@ fn room_for(
     }
     let need = u64::from(top - from);
     c.spend(c.room() - *room);
-    *c = c.make_room(run.budget, need)?;
+    *c = c.make_room(run.meter, need)?;
     *room = c.room();
     if *room >= need {
         return Ok(top);

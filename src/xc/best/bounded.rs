@@ -1,0 +1,352 @@
+//! The K cheapest solutions of a problem with item bounds: Algorithm M's moves (DLX3, as
+//! `multiplicity.rs` makes them) searched with DLX5's two habits, a cost order and a cutoff.
+//!
+//! - **Sorted lists.** Each item's list runs from the cheapest option to the dearest
+//!   ([`Layout::by_cost`]), so a level tries its item's options cheapest first, and the
+//!   cheapest option left in an item's list is at its top.
+//! - **Cutoffs.** The search keeps the K best costs found so far; the K-th is the cutoff
+//!   (infinite until K solutions are known, and never above a bound shared by other
+//!   searches). At a level whose partial solution costs `c`, the first option costing
+//!   `cutoff - c` or more ends the level's options: every option below it is as dear, so
+//!   they are all set aside (tweaked, as Algorithm M sets aside the options it has tried)
+//!   and the level goes on to its null move, which adds no cost, when the item's lower bound
+//!   allows one.
+//! - **The cheapest completion.** Every active item still short of its lower bound must take
+//!   one more option from its list, so a completion costs at least the dearest of those
+//!   items' cheapest options; a node where that reaches the cutoff is a dead end.
+//!
+//! DLX5's taxes do not carry over: a solution covers a bounded item a varying number of
+//! times, so it does not pay each item's tax once, and the net costs would not rank the
+//! solutions as their costs do. The item chosen is DLX3's (the fewest ways to go), not
+//! DLX5's count of options below the cutoff.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::xc::layout::{Around, Colored, Layout, Off, Walk, WalkChoice};
+use crate::xc::matrix::Matrix;
+use crate::xc::multiplicity::Bounds;
+use crate::xc::node::{node, Item, Link};
+use crate::xc::problem::{OptionId, Problem};
+use crate::xc::search::{Limits, Stats, Status};
+use crate::xc::storage::Owned;
+
+use super::{BestOutcome, Cheapest, Costed, INFINITE};
+
+/// Where the machine stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    /// Enter a node at `level`.
+    Enter,
+    /// Make the level's next move, from `moves[level]`.
+    Advance,
+    /// The level is left: go up to the one above and undo its move.
+    Back,
+    /// The search is over.
+    Done,
+}
+
+/// Algorithm M with costs (see the module documentation).
+pub(super) struct Bounded {
+    m: Matrix<Owned>,
+    bounds: Bounds,
+    /// Each node's option's cost, by node (0 for headers and spacers).
+    cost: Vec<u64>,
+    colored: bool,
+    at: At,
+    level: usize,
+    /// Per level: the item branched on, its current move (its header: the null move), the
+    /// first tweak (for leaving it) and the partial cost when the level was entered.
+    items: Vec<Item>,
+    moves: Vec<Link>,
+    firsts: Vec<Link>,
+    part_cost: Vec<u64>,
+    cur_cost: u64,
+    kept: Cheapest<Vec<OptionId>>,
+    cutoff: u64,
+    shared: Option<Arc<AtomicU64>>,
+    limits: Limits,
+    stats: Stats,
+    status: Status,
+    started: Instant,
+    next_poll: u64,
+}
+
+impl Bounded {
+    /// The search for the `k` cheapest solutions of `problem` (which has bounds).
+    pub(super) fn new(problem: &Problem, k: usize) -> Bounded {
+        let walk = WalkChoice::for_problem(problem);
+        let layout = Layout::by_cost(problem, walk);
+        let m = Matrix::owned(problem, layout);
+        let mut cost = vec![0u64; m.node_count()];
+        for option in problem.options() {
+            let first = m.option_first(option).index();
+            let width = problem.option(option).len();
+            cost[first..first + width].fill(problem.option_cost(option));
+        }
+        Bounded {
+            bounds: Bounds::new(problem),
+            colored: walk.colored(),
+            m,
+            cost,
+            at: At::Enter,
+            level: 0,
+            items: Vec::new(),
+            moves: Vec::new(),
+            firsts: Vec::new(),
+            part_cost: Vec::new(),
+            cur_cost: 0,
+            kept: Cheapest::new(k),
+            cutoff: INFINITE,
+            shared: None,
+            limits: Limits::new(),
+            stats: Stats::default(),
+            status: Status::Complete,
+            started: Instant::now(),
+            next_poll: 0,
+        }
+    }
+
+    /// How many solutions are kept.
+    pub(super) fn k(&self) -> usize {
+        self.kept.k()
+    }
+
+    /// Sets the limits (`max_solutions` counts improvements).
+    pub(super) fn set_limits(&mut self, limits: Limits) {
+        if limits.max_solutions == Some(0) {
+            self.finish(Status::SolutionLimit);
+        }
+        self.limits = limits;
+    }
+
+    /// Shares a cost bound with other searches (read when the limits are polled).
+    pub(super) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
+        self.shared = Some(bound);
+    }
+
+    /// The status, the statistics and the cheapest solutions so far.
+    pub(super) fn outcome(&self) -> BestOutcome {
+        let mut stats = self.stats.clone();
+        stats.updates = self.m.updates;
+        stats.cleansings = self.m.cleansings;
+        if self.at != At::Done {
+            stats.elapsed = self.started.elapsed();
+        }
+        BestOutcome {
+            status: self.status,
+            stats,
+            cheapest: self
+                .kept
+                .clone()
+                .into_sorted()
+                .into_iter()
+                .map(|(cost, options)| Costed { cost, options })
+                .collect(),
+        }
+    }
+
+    /// The depth reached so far (the current level).
+    pub(super) fn level(&self) -> usize {
+        self.level
+    }
+
+    /// The cutoff: the cost a solution must beat.
+    pub(super) fn cutoff(&self) -> u64 {
+        self.cutoff
+    }
+
+    /// The statistics so far.
+    pub(super) fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Runs the machine to the next improvement, or to the end.
+    pub(super) fn next_improvement(&mut self) -> Option<Costed> {
+        if self.colored {
+            self.step::<Colored<Off>>()
+        } else {
+            self.step::<Around<Off>>()
+        }
+    }
+
+    fn finish(&mut self, status: Status) {
+        self.status = status;
+        self.at = At::Done;
+        self.stats.elapsed = self.started.elapsed();
+    }
+
+    /// The node limit, and every 1,024 nodes the shared bound, the cancel flag and the
+    /// deadline. True when the search must stop.
+    #[cold]
+    fn limit_reached(&mut self) -> bool {
+        let nodes = self.stats.nodes;
+        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
+            self.finish(Status::NodeLimit);
+            return true;
+        }
+        if nodes >= self.next_poll {
+            self.next_poll = nodes + 1024;
+            if let Some(bound) = &self.shared {
+                self.cutoff = self.cutoff.min(bound.load(Ordering::Relaxed));
+            }
+            if let Some(status) = self.limits.interruption() {
+                self.finish(status);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn count_level(&mut self, level: usize) {
+        if self.stats.profile.len() <= level {
+            self.stats.profile.resize(level + 1, 0);
+        }
+        self.stats.profile[level] += 1;
+    }
+
+    /// The least any completion of the current partial solution costs: the dearest of the
+    /// cheapest options of the active items still short of their lower bound.
+    fn cheapest_completion(&self) -> u64 {
+        let mut least = 0;
+        for c in self.bounds.active() {
+            let (bound, slack) = self.bounds.of(c);
+            let top = self.m.top(c);
+            if bound > slack && top != c.header() {
+                least = least.max(self.cost[top.index()]);
+            }
+        }
+        least
+    }
+
+    /// The options of the moves made, in the order made.
+    fn solution(&self) -> Vec<OptionId> {
+        self.moves[..self.level]
+            .iter()
+            .zip(&self.items)
+            .filter(|(x, c)| **x != c.header())
+            .map(|(&x, _)| self.m.option_of(x))
+            .collect()
+    }
+
+    fn step<W: Walk>(&mut self) -> Option<Costed> {
+        loop {
+            match self.at {
+                At::Enter => {
+                    if (self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll)
+                        && self.limit_reached()
+                    {
+                        return None;
+                    }
+                    let level = self.level;
+                    if level == self.items.len() {
+                        self.items.push(Item::default());
+                        self.moves.push(Link::default());
+                        self.firsts.push(Link::default());
+                        self.part_cost.push(0);
+                    }
+                    self.stats.nodes += 1;
+                    self.count_level(level);
+                    let Some((item, score)) = self.m.choose_bounded(&self.bounds) else {
+                        self.at = At::Back;
+                        let cost = self.cur_cost;
+                        if cost >= self.cutoff {
+                            continue;
+                        }
+                        let options = self.solution();
+                        if !self.kept.offer(cost, options.clone()) {
+                            continue;
+                        }
+                        self.stats.solutions += 1;
+                        if let Some(top) = self.kept.bound() {
+                            self.cutoff = self.cutoff.min(top);
+                        }
+                        if self.limits.max_solutions == Some(self.stats.solutions) {
+                            self.finish(Status::SolutionLimit);
+                        }
+                        return Some(Costed { cost, options });
+                    };
+                    self.stats.branches += u64::from(score >= 2);
+                    if score <= 0
+                        || self.cur_cost.saturating_add(self.cheapest_completion()) >= self.cutoff
+                    {
+                        self.stats.dead_ends += 1;
+                        self.at = At::Back;
+                        continue;
+                    }
+                    let mut d = self.m.take_out::<W>();
+                    let (x, first) = d.enter_bounded::<W>(item, &mut self.bounds);
+                    let counters = d.counters();
+                    self.m.put_back::<W>(counters);
+                    self.items[level] = item;
+                    self.moves[level] = x;
+                    self.firsts[level] = first;
+                    self.part_cost[level] = self.cur_cost;
+                    self.at = At::Advance;
+                }
+                At::Advance => {
+                    let level = self.level;
+                    let (item, mut x) = (self.items[level], self.moves[level]);
+                    let header = item.header();
+                    let dear = |x: Link| self.cur_cost.saturating_add(self.cost[x.index()]);
+                    let too_dear = x != header && dear(x) >= self.cutoff;
+                    let mut d = self.m.take_out::<W>();
+                    let mut open = true;
+                    if too_dear {
+                        // This option and every one below it cost too much here: set them
+                        // aside as tried, on to the null move.
+                        while x != header {
+                            if !d.advance_bounded::<W>(item, x, &mut self.bounds) {
+                                open = false;
+                                break;
+                            }
+                            x = node(d.nodes, x).down;
+                        }
+                    }
+                    let moved = open && d.advance_bounded::<W>(item, x, &mut self.bounds);
+                    if moved && x != header {
+                        d.commit_bounded::<W>(x, &mut self.bounds);
+                    } else if !moved {
+                        d.leave_bounded::<W>(item, &mut self.bounds, self.firsts[level]);
+                    }
+                    let counters = d.counters();
+                    self.m.put_back::<W>(counters);
+                    self.moves[level] = x;
+                    if moved {
+                        if x != header {
+                            self.cur_cost += self.cost[x.index()];
+                        }
+                        self.level += 1;
+                        self.at = At::Enter;
+                    } else {
+                        self.at = At::Back;
+                    }
+                }
+                At::Back => {
+                    if self.level == 0 {
+                        self.finish(Status::Complete);
+                        return None;
+                    }
+                    self.level -= 1;
+                    let level = self.level;
+                    let (item, x) = (self.items[level], self.moves[level]);
+                    self.cur_cost = self.part_cost[level];
+                    let mut d = self.m.take_out::<W>();
+                    if x == item.header() {
+                        // The null move is undone, and with it the level.
+                        self.bounds.reactivate(item);
+                        d.leave_bounded::<W>(item, &mut self.bounds, self.firsts[level]);
+                    } else {
+                        d.uncommit_bounded::<W>(x, &mut self.bounds);
+                        self.moves[level] = node(d.nodes, x).down;
+                        self.at = At::Advance;
+                    }
+                    let counters = d.counters();
+                    self.m.put_back::<W>(counters);
+                }
+                At::Done => return None,
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! A shard's parts and checkpoints with item bounds (Algorithm M): parts cut by nodes and by
+//! time list the sequential search's solutions in its order and merge to its figures, and a
+//! checkpointed count resumes to the exact count, on random bounded problems and on a
+//! puzzle that needs bounds.
+
+use std::time::Duration;
+
+use dlxkit::xc::plan::Plan;
+use dlxkit::xc::shard::{Budget, Frontier, SplitBy};
+use dlxkit::xc::{Arena, Problem, Solver};
+use quickcheck::{quickcheck, Arbitrary, Gen};
+
+use crate::engine_shards::{agrees_with_the_sequential_search, Random};
+
+/// A random problem of `engine_shards` with a bound on each primary item, from `0:1` to
+/// `3:3` (all `1:1` now and then: a problem without bounds).
+#[derive(Clone, Debug)]
+struct Bounded {
+    text: String,
+}
+
+impl Arbitrary for Bounded {
+    fn arbitrary(g: &mut Gen) -> Bounded {
+        let Random { text } = Random::arbitrary(g);
+        let (head, rest) = text.split_once('\n').expect("a line of items");
+        let head: Vec<String> = head
+            .split(' ')
+            .map(|word| match word.starts_with('p') {
+                true => {
+                    let min = u8::arbitrary(g) % 3;
+                    let max = (min.max(1) + u8::arbitrary(g) % 2).min(3);
+                    format!("{min}:{max}|{word}")
+                }
+                false => word.to_string(),
+            })
+            .collect();
+        Bounded {
+            text: format!("{}\n{rest}", head.join(" ")),
+        }
+    }
+}
+
+/// Two-per-line: each row, column and diagonal of an `n` by `n` board holds at most two
+/// pieces, each row and column exactly two (Knuth's bounded example).
+fn two_per_line(n: usize) -> Problem {
+    let mut text = String::new();
+    for k in 0..n {
+        text.push_str(&format!("2|r{k} 2|c{k} "));
+    }
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+quickcheck! {
+    fn bounded_parts_by_nodes_merge_to_the_sequential_search(p: Bounded, budget: u8, n: u8) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        let budget = 1 + u64::from(budget % 40);
+        [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
+            .into_iter()
+            .all(|by| agrees_with_the_sequential_search(&problem, by, Budget::nodes(budget)))
+    }
+
+    fn bounded_parts_by_time_merge_to_the_sequential_search(p: Bounded, micros: u8, n: u8) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        let budget = Budget::time(Duration::from_micros(u64::from(micros % 20)).max(Duration::from_nanos(1)));
+        [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
+            .into_iter()
+            .all(|by| agrees_with_the_sequential_search(&problem, by, budget))
+    }
+}
+
+#[test]
+fn two_per_line_cut_into_parts_merges_exactly() {
+    let p = two_per_line(5);
+    for budget in [1, 7, 50, 400] {
+        for by in [SplitBy::Depth(0), SplitBy::Depth(1), SplitBy::Count(5)] {
+            assert!(
+                agrees_with_the_sequential_search(&p, by, Budget::nodes(budget)),
+                "{by} within {budget} nodes"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_checkpointed_bounded_count_resumes_to_the_exact_count() {
+    let p = two_per_line(6);
+    assert_eq!(Plan::new().checkpoint(true).count(true).check(&p), Ok(()));
+    let arena = Arena::new();
+    let mut solver = Solver::new(&p, &arena);
+    let whole = solver.count().stats;
+    let mut frontier = Frontier::new(&mut solver);
+    let mut stops = 0;
+    while !frontier.is_done() {
+        frontier.step(&mut solver, 300).unwrap();
+        // Written and read back between every two pieces, as a stopped run resumes.
+        frontier = frontier.to_string().parse().unwrap();
+        frontier.check(&mut solver).unwrap();
+        stops += 1;
+    }
+    assert!(stops > 3, "the count was cut into {stops} pieces only");
+    let totals = frontier.totals();
+    assert!(
+        totals.solutions == whole.solutions,
+        "{totals:?} vs {whole:?}"
+    );
+    assert_eq!(totals.nodes, u128::from(whole.nodes));
+    assert_eq!(totals.updates, u128::from(whole.updates));
+}
