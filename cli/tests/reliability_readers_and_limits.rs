@@ -280,6 +280,10 @@ fn queens_searches_that_cannot_finish_need_a_limit() {
         err.contains("dlxkit: counting 17 queens takes longer than anyone waits"),
         "{err}"
     );
+    // A shard is how a long count is cut across machines: it runs, and is complete.
+    let (code, out, err) = run(&["queens", "17", "--count", "--shard", "3/5000", "-q"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("\"status\":\"complete\""), "{out}");
     // With a limit the search runs, and says it was cut short.
     let (code, out, err) = run(&["queens", "60", "--max-nodes", "1000", "--count"], "");
     assert_eq!(code, Some(1), "{err}"); // nothing found

@@ -83,16 +83,18 @@ pub fn run(args: &QueensArgs, ctx: &Context) -> Result<Exit, CliError> {
         && !c.parts.wanted()
         && c.emit == Emit::Solutions;
     let construct = one && args.n > SEARCHED_UP_TO;
-    if c.emit == Emit::Solutions && !bounded && !construct {
+    // A shard or a part is how a long count is cut across machines: the user has chosen it.
+    let cut = c.parallel.shard.is_some() || c.parts.wanted();
+    if c.emit == Emit::Solutions && !bounded && !construct && !cut {
         if c.count && args.n > COUNTED_UP_TO {
             return Err(CliError::usage(format!(
-                "counting {} queens takes longer than anyone waits (beyond {COUNTED_UP_TO} queens, about a minute, each queen more costs some ten times as long): give --timeout or --max-nodes to count part of it",
+                "counting {} queens takes longer than anyone waits (beyond {COUNTED_UP_TO} queens, about a minute, each queen more costs some ten times as long): give --timeout or --max-nodes to count part of it, or cut it into shards (--shard K/N)",
                 args.n
             )));
         }
         if !c.count && args.n > SEARCHED_UP_TO {
             return Err(CliError::usage(format!(
-                "the search for {} queens may not finish (beyond {SEARCHED_UP_TO} queens a first solution can take hours): give --timeout or --max-nodes, or ask for one solution with no search flag (it is constructed at once)",
+                "the search for {} queens may not finish (beyond {SEARCHED_UP_TO} queens a first solution can take hours): give --timeout or --max-nodes, or ask for one solution with no search flag (it is constructed at once), or cut it into shards (--shard K/N)",
                 args.n
             )));
         }
