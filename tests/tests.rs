@@ -33,6 +33,7 @@ mod memo;
 mod memo_knuth;
 mod puzzles_common;
 mod puzzles_dominoes;
+mod puzzles_graceful;
 mod puzzles_isometric;
 mod puzzles_langford;
 mod puzzles_lattice;

@@ -875,7 +875,8 @@ fn distinct_is_refused_where_there_is_no_symmetry_reduction() {
             .stdout("")
             .stderr(predicate::str::starts_with(format!(
                 "dlxkit: `{name}` has no --distinct: its solutions are only counted raw \
-                 (--distinct works with polyomino, soma, langford, polyiamond, polyhex, macmahon and words)\n\nUsage: dlxkit {name}"
+                 (--distinct works with polyomino, soma, langford, polyiamond, polyhex, macmahon, words \
+                 and graceful)\n\nUsage: dlxkit {name}"
             )));
     }
 }

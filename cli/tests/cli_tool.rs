@@ -197,6 +197,6 @@ fn man_prints_the_page_of_one_subcommand() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "dlxkit: no subcommand `nope`: choose one of solve, reduce, sudoku, queens, polyomino, dominoes, soma, langford, shopping, polyiamond, polyhex, macmahon, words, shard, merge, bench, play, completions, man, zdd\n",
+            "dlxkit: no subcommand `nope`: choose one of solve, reduce, sudoku, queens, polyomino, dominoes, soma, langford, shopping, polyiamond, polyhex, macmahon, words, graceful, shard, merge, bench, play, completions, man, zdd\n",
         ));
 }

@@ -28,8 +28,8 @@
 //! board), [`dominoes`], [`polycube`] (the Soma cube and other 3-D packings, drawn flat or
 //! isometric), [`langford`],
 //! [`shopping`] (the friendliest introduction to exact cover), [`lattice`] (with
-//! [`polyiamond`] and [`polyhex`]), [`macmahon`] (coloured triangles) and [`words`] (word
-//! rectangles).
+//! [`polyiamond`] and [`polyhex`]), [`macmahon`] (coloured triangles), [`words`] (word
+//! rectangles) and [`graceful`] (graceful labellings of graphs).
 
 use std::fmt;
 
@@ -43,6 +43,7 @@ mod isometric;
 mod picture;
 
 pub mod dominoes;
+pub mod graceful;
 pub mod langford;
 pub mod lattice;
 pub mod macmahon;
@@ -112,6 +113,13 @@ pub enum PuzzleError {
     Unknown {
         /// The unknown name.
         name: String,
+    },
+    /// The input breaks a rule of the puzzle that no size or name explains (a graph with a
+    /// loop, a vertex with no edge).
+    #[error("{reason}")]
+    Unsuitable {
+        /// What is wrong.
+        reason: String,
     },
     /// The requested symmetry reduction cannot be done exactly for this board and piece set.
     #[error("symmetry reduction impossible: {reason}")]

@@ -1,5 +1,6 @@
-//! The covering-puzzle subcommands: `queens`, `polyomino`, `dominoes`, `soma`, `langford`
-//! and `shopping`, one module each, over the encoders of [`dlxkit::puzzles`].
+//! The covering-puzzle subcommands: `queens`, `polyomino`, `dominoes`, `soma`, `langford`,
+//! `shopping`, `polyiamond`, `polyhex`, `macmahon`, `words` and `graceful`, one module each,
+//! over the encoders of [`dlxkit::puzzles`].
 //!
 //! Each module hands [`solve`], which every puzzle shares, a closure that builds its puzzle
 //! from its arguments (reading its files): the time that takes is watched as the search is,
@@ -13,6 +14,7 @@
 
 mod distinct;
 mod dominoes;
+mod graceful;
 mod langford;
 mod lattice;
 mod macmahon;
@@ -64,6 +66,8 @@ pub enum PuzzleCommand {
     Macmahon(macmahon::MacMahonArgs),
     /// Fill a rectangle with letters whose rows and columns are words (Knuth's word rectangles).
     Words(words::WordsArgs),
+    /// Label a graph's vertices 0..M so that its M edges get the differences 1..M (graceful labellings).
+    Graceful(graceful::GracefulArgs),
 }
 
 /// Runs a puzzle subcommand.
@@ -79,6 +83,7 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
         PuzzleCommand::Polyhex(args) => lattice::run_polyhex(args, ctx),
         PuzzleCommand::Macmahon(args) => macmahon::run(args, ctx),
         PuzzleCommand::Words(args) => words::run(args, ctx),
+        PuzzleCommand::Graceful(args) => graceful::run(args, ctx),
     }
 }
 
@@ -210,7 +215,7 @@ pub struct PlacedPiece<'a, C> {
 pub fn no_distinct(distinct: bool, name: &str) -> Result<(), CliError> {
     if distinct {
         Err(CliError::usage(format!(
-            "`{name}` has no --distinct: its solutions are only counted raw (--distinct works with polyomino, soma, langford, polyiamond, polyhex, macmahon and words)"
+            "`{name}` has no --distinct: its solutions are only counted raw (--distinct works with polyomino, soma, langford, polyiamond, polyhex, macmahon, words and graceful)"
         )))
     } else {
         Ok(())
