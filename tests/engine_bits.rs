@@ -376,3 +376,91 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
     let report = bits.clone().run(&p, &mut found).unwrap();
     assert_eq!((report.stats.solutions, found.solutions.len()), (1, 1));
 }
+
+/// Everything the links count, the time aside.
+fn counted(s: &Stats) -> Stats {
+    Stats {
+        elapsed: Default::default(),
+        ..s.clone()
+    }
+}
+
+#[test]
+fn bits_count_the_links_updates_on_knuths_files() {
+    let dirs = [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/knuth_inputs"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/knuth"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx"),
+    ];
+    let (mut checked, mut coloured) = (0, 0);
+    for dir in dirs {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "dlx"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let p = Problem::from_dlx(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let Ok(mut s) = BitSolver::new(&p) else {
+                continue;
+            };
+            let limits = Limits::new().nodes(200_000);
+            s.count_updates(true);
+            s.set_limits(limits.clone());
+            let b = s.count();
+            let (_, l) = links(&p, &SearchOrder::new(), limits);
+            assert_eq!(counted(&b.stats), counted(&l.stats), "{}", path.display());
+            assert!(b.stats.updates > 0, "{}", path.display());
+            checked += 1;
+            coloured += usize::from(l.stats.cleansings > 0);
+        }
+    }
+    assert!(
+        checked >= 15 && coloured >= 3,
+        "{checked} files, {coloured} coloured"
+    );
+}
+
+#[test]
+fn bits_count_the_benchmarks_known_updates() {
+    use dlxkit::bench::engine::INSTANCES;
+    for name in ["queens-12", "langford-11", "dominoes-6x6"] {
+        let instance = INSTANCES.iter().find(|i| i.name == name).unwrap();
+        let p = instance.problem().unwrap();
+        let mut s = BitSolver::new(&p).unwrap();
+        s.count_updates(true);
+        let stats = s.count().stats;
+        let known = &instance.counts;
+        assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates),
+            (known.solutions, known.nodes, known.updates),
+            "{name}"
+        );
+    }
+}
+
+quickcheck! {
+    /// A plan on the bit sets that counts updates, on one thread or several, counts the
+    /// links' nodes, updates and cleansings (colours and the sharp preference included).
+    fn a_plan_on_the_bitset_engine_counts_the_links_updates(w: Wide, threads: u8, sharp: bool) -> bool {
+        let p = w.problem(true);
+        let order = SearchOrder::new().prefer_sharp(sharp);
+        let (_, l) = links(&p, &order, Limits::new().nodes(20_000));
+        if l.status != Status::Complete {
+            return true; // too large to search whole here
+        }
+        // With the sharp preference, threads search the shards of Knuth's plain tree in
+        // that order: the links' figures on as many threads.
+        let threads = 1 + usize::from(threads % 3);
+        let plan = Plan::new().order(order).count(true).threads(threads).count_updates(true);
+        let l = plan.clone().engine(Engine::Links).run(&p, &mut Collect::default()).unwrap();
+        let b = plan.engine(Engine::Bits).run(&p, &mut Collect::default()).unwrap();
+        let same = (b.stats.solutions, b.stats.nodes, b.stats.updates, b.stats.cleansings)
+            == (l.stats.solutions, l.stats.nodes, l.stats.updates, l.stats.cleansings);
+        if !same {
+            eprintln!("{threads} threads: links {:?}\nbits {:?}", l.stats, b.stats);
+        }
+        same && b.engine == Engine::Bits
+    }
+}

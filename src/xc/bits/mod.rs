@@ -38,6 +38,7 @@
 mod levels;
 mod masks;
 mod solver;
+mod tally;
 
 pub use solver::BitSolver;
 
