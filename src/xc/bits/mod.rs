@@ -19,7 +19,9 @@
 //! order of the problem, as in the links' lists. So the search tree, its node count, the
 //! order of the solutions and every solution are those of [`Solver`](crate::xc::Solver) with
 //! the same [`SearchOrder`](crate::xc::SearchOrder). What the links count besides (updates,
-//! cleansings) has no meaning here and stays 0 in [`Stats`](crate::xc::Stats).
+//! cleansings) the bit sets do not make; they work out the links' figures when asked
+//! ([`BitSolver::count_updates`], `tally.rs`), and leave them 0 in
+//! [`Stats`](crate::xc::Stats) otherwise.
 //!
 //! What it refuses, with a [`BitsError`]: item bounds (Algorithm M), Knuth's random order
 //! (a seed: it shuffles the links' lists as they are built), and a problem with more than
