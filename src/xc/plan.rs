@@ -754,20 +754,13 @@ impl Plan {
         Ok(())
     }
 
-    /// What the bitset engine refuses: what its masks cannot express (bounds, a seed), a
-    /// problem too large.
+    /// What the bitset engine refuses: what its masks cannot express (bounds), a problem
+    /// too large.
     fn check_bits(&self, problem: &Problem) -> Result<(), Unsupported> {
-        let refused = if problem.has_bounds() {
-            Some(Feature::Bounds)
-        } else if self.order.seed.is_some() {
-            Some(Feature::Seed)
-        } else {
-            None
-        };
-        if let Some(feature) = refused {
+        if problem.has_bounds() {
             return Err(Unsupported::Engine {
                 engine: Engine::Bits,
-                feature,
+                feature: Feature::Bounds,
             });
         }
         let (options, items) = (problem.option_count(), problem.item_count());

@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::levels::{ByCounts, ByLengths, Levels, COUNTS_MAX_PRIMARIES};
-use super::masks::Masks;
+use super::masks::{Masks, Numbering};
 use super::tally::{Knuth, Silent, Tally};
 use super::BitsError;
 use crate::xc::choose::SearchOrder;
@@ -68,6 +68,8 @@ pub struct BitSolver<'p> {
     state: State,
     walk: Walk,
     status: Status,
+    /// The seed of the items' and options' order.
+    seed: Option<u64>,
     /// Knuth's updates and cleansings, when counted ([`BitSolver::count_updates`]).
     tally: Option<Box<Knuth>>,
 }
@@ -78,8 +80,10 @@ impl<'p> BitSolver<'p> {
         BitSolver::with_order(problem, &SearchOrder::new())
     }
 
-    /// A solver of `problem` with the item choice of `order` (the sharp preference; a seed
-    /// is refused, see [`BitsError::Seed`]).
+    /// A solver of `problem` with the item choice of `order`: the sharp preference, and a
+    /// seed's random order of the items and options (reproducible, the same solutions; the
+    /// tree is not the links' seeded tree, whose shuffled lists have no bit-set form).
+    /// Item bounds and a problem too large are refused ([`BitsError`]).
     ///
     /// ```
     /// use dlxkit::xc::bits::{BitSolver, BitsError};
@@ -88,7 +92,11 @@ impl<'p> BitSolver<'p> {
     /// let sharp = SearchOrder::new().prefer_sharp(true);
     /// assert_eq!(BitSolver::with_order(&p, &sharp)?.count().stats.solutions, 2);
     /// let seeded = SearchOrder::new().seed(1);
-    /// assert_eq!(BitSolver::with_order(&p, &seeded).unwrap_err(), BitsError::Seed);
+    /// let once = BitSolver::with_order(&p, &seeded)?.all_solutions();
+    /// assert_eq!(once, BitSolver::with_order(&p, &seeded)?.all_solutions());
+    /// assert_eq!(once.len(), 2);
+    /// let bounded = Problem::from_dlx("1:2|A\nA\n")?;
+    /// assert_eq!(BitSolver::new(&bounded).unwrap_err(), BitsError::Bounds);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_order(
@@ -111,6 +119,7 @@ impl<'p> BitSolver<'p> {
                 stats: Stats::default(),
             },
             status: Status::Complete,
+            seed: order.seed,
             tally: None,
             m,
         })
@@ -138,9 +147,10 @@ impl<'p> BitSolver<'p> {
             return;
         }
         self.tally = on.then(|| {
-            let mut tally = Knuth::new(self.problem, self.m.words);
-            for o in &self.forced {
-                tally.force(o.index());
+            let numbering = Numbering::new(self.problem, self.seed);
+            let mut tally = Knuth::new(self.problem, &numbering, self.m.words);
+            for &o in &self.forced {
+                tally.force(self.m.bit(o));
             }
             Box::new(tally)
         });
@@ -156,10 +166,12 @@ impl<'p> BitSolver<'p> {
     /// [`Solver::force`](crate::xc::Solver::force) does. Fails, changing nothing, if the
     /// option clashes with one forced earlier.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
-        let r = option.index();
-        if r >= self.problem.option_count() {
-            return Err(ForceError::UnknownOption { option: r });
+        if option.index() >= self.problem.option_count() {
+            return Err(ForceError::UnknownOption {
+                option: option.index(),
+            });
         }
+        let r = self.m.bit(option);
         let m = &self.m;
         let taken = match &mut self.state {
             State::Lengths(l) => force(l, m, r),
@@ -169,7 +181,9 @@ impl<'p> BitSolver<'p> {
             State::Counts4(l) => force(l, m, r),
         };
         if !taken {
-            return Err(ForceError::Conflict { option: r });
+            return Err(ForceError::Conflict {
+                option: option.index(),
+            });
         }
         if let Some(tally) = &mut self.tally {
             tally.force(r);
@@ -462,8 +476,9 @@ impl Search<'_> {
         walk.solution.clear();
         walk.solution.extend_from_slice(self.forced);
         let choices = walk.cursor[..chosen].iter();
+        let m = self.m;
         walk.solution
-            .extend(choices.map(|&c| OptionId::new(c as usize - 1)));
+            .extend(choices.map(|&c| m.option(c as usize - 1)));
         if handler(Event::Solution(&walk.solution)).is_break() {
             return Some(Status::Stopped);
         }

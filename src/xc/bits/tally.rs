@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::masks::Word;
+use super::masks::{Numbering, Word};
 use crate::xc::problem::Problem;
 
 /// What a search tells its tally: the nodes' covers and the options' commits.
@@ -75,11 +75,12 @@ pub(super) struct Knuth {
 }
 
 impl Knuth {
-    /// The tally of `problem`, with `words` words per set of options.
-    pub(super) fn new(problem: &Problem, words: usize) -> Knuth {
+    /// The tally of `problem` numbered as `numbering`, with `words` words per set of
+    /// options.
+    pub(super) fn new(problem: &Problem, numbering: &Numbering, words: usize) -> Knuth {
         let items = problem.item_count();
         let mut number = vec![0u32; items];
-        for (k, &i) in problem.knuth_order().iter().enumerate() {
+        for (k, &i) in numbering.items.iter().enumerate() {
             number[i.index()] = k as u32;
         }
         let mut holders = vec![0 as Word; items * words];
@@ -88,8 +89,8 @@ impl Knuth {
         let mut entries = Vec::with_capacity(problem.entry_count());
         let mut index: HashMap<(u32, usize), u32> = HashMap::new();
         let mut same: Vec<Word> = Vec::new();
-        for o in problem.options() {
-            let (w, bit) = (o.index() / 64, 1 << (o.index() % 64));
+        for (r, &o) in numbering.options.iter().enumerate() {
+            let (w, bit) = (r / 64, 1 << (r % 64));
             let option = problem.option(o);
             weight.push(option.len().saturating_sub(1) as u32);
             for e in option {
