@@ -3,7 +3,8 @@
 //! need many words of mask), on Knuth's held-in files and on puzzles, it finds the
 //! solutions of the dancing links in the same order, with the same node count, branches,
 //! dead ends and level profile; limits and forcing behave as the links' do; a problem too
-//! large, with bounds or with a seed is refused with its reason.
+//! large or with bounds is refused with its reason; a seed gives the links' solutions in a
+//! reproducible random order.
 
 use std::ops::ControlFlow;
 
@@ -267,7 +268,7 @@ fn bits_count_queens_and_pentominoes_with_the_links_tree() {
 }
 
 #[test]
-fn bits_refuse_a_problem_too_large_bounds_and_a_seed() {
+fn bits_refuse_a_problem_too_large_and_bounds() {
     let mut b = Problem::builder();
     b.primary("A").unwrap();
     let a = b.item_id("A").unwrap();
@@ -284,12 +285,6 @@ fn bits_refuse_a_problem_too_large_bounds_and_a_seed() {
     let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
     let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();
     assert_eq!(BitSolver::new(&bounded).unwrap_err(), BitsError::Bounds);
-    let p = Problem::from_dlx("A\nA\n").unwrap();
-    let seeded = SearchOrder::new().seed(5);
-    assert_eq!(
-        BitSolver::with_order(&p, &seeded).unwrap_err(),
-        BitsError::Seed
-    );
 }
 
 #[test]
@@ -350,8 +345,8 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
          which this engine does not keep; the links engine runs it"
     );
     assert_eq!(
-        refusal(bits.clone().order(SearchOrder::new().seed(3)), &p),
-        "the bits engine does not take a seed yet (the links engine does)"
+        bits.clone().order(SearchOrder::new().seed(3)).check(&p),
+        Ok(())
     );
     let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
     let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();
@@ -375,4 +370,152 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
     let mut found = Collect::default();
     let report = bits.clone().run(&p, &mut found).unwrap();
     assert_eq!((report.stats.solutions, found.solutions.len()), (1, 1));
+}
+
+/// Everything the links count, the time aside.
+fn counted(s: &Stats) -> Stats {
+    Stats {
+        elapsed: Default::default(),
+        ..s.clone()
+    }
+}
+
+#[test]
+fn bits_count_the_links_updates_on_knuths_files() {
+    let dirs = [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/knuth_inputs"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/knuth"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx"),
+    ];
+    let (mut checked, mut coloured) = (0, 0);
+    for dir in dirs {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "dlx"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let p = Problem::from_dlx(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let Ok(mut s) = BitSolver::new(&p) else {
+                continue;
+            };
+            let limits = Limits::new().nodes(200_000);
+            s.count_updates(true);
+            s.set_limits(limits.clone());
+            let b = s.count();
+            let (_, l) = links(&p, &SearchOrder::new(), limits);
+            assert_eq!(counted(&b.stats), counted(&l.stats), "{}", path.display());
+            assert!(b.stats.updates > 0, "{}", path.display());
+            checked += 1;
+            coloured += usize::from(l.stats.cleansings > 0);
+        }
+    }
+    assert!(
+        checked >= 15 && coloured >= 3,
+        "{checked} files, {coloured} coloured"
+    );
+}
+
+#[test]
+fn bits_count_the_benchmarks_known_updates() {
+    use dlxkit::bench::engine::INSTANCES;
+    for name in ["queens-12", "langford-11", "dominoes-6x6"] {
+        let instance = INSTANCES.iter().find(|i| i.name == name).unwrap();
+        let p = instance.problem().unwrap();
+        let mut s = BitSolver::new(&p).unwrap();
+        s.count_updates(true);
+        let stats = s.count().stats;
+        let known = &instance.counts;
+        assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates),
+            (known.solutions, known.nodes, known.updates),
+            "{name}"
+        );
+    }
+}
+
+quickcheck! {
+    /// A plan on the bit sets that counts updates, on one thread or several, counts the
+    /// links' nodes, updates and cleansings (colours and the sharp preference included).
+    fn a_plan_on_the_bitset_engine_counts_the_links_updates(w: Wide, threads: u8, sharp: bool) -> bool {
+        let p = w.problem(true);
+        let order = SearchOrder::new().prefer_sharp(sharp);
+        let (_, l) = links(&p, &order, Limits::new().nodes(20_000));
+        if l.status != Status::Complete {
+            return true; // too large to search whole here
+        }
+        // With the sharp preference, threads search the shards of Knuth's plain tree in
+        // that order: the links' figures on as many threads.
+        let threads = 1 + usize::from(threads % 3);
+        let plan = Plan::new().order(order).count(true).threads(threads).count_updates(true);
+        let l = plan.clone().engine(Engine::Links).run(&p, &mut Collect::default()).unwrap();
+        let b = plan.engine(Engine::Bits).run(&p, &mut Collect::default()).unwrap();
+        let same = (b.stats.solutions, b.stats.nodes, b.stats.updates, b.stats.cleansings)
+            == (l.stats.solutions, l.stats.nodes, l.stats.updates, l.stats.cleansings);
+        if !same {
+            eprintln!("{threads} threads: links {:?}\nbits {:?}", l.stats, b.stats);
+        }
+        same && b.engine == Engine::Bits
+    }
+}
+
+quickcheck! {
+    /// A seeded search on the bit sets finds the links' solutions (as a set), each once, in
+    /// an order the seed reproduces; forced, the seeded solutions hold the forced option;
+    /// a plan on threads with the seed finds them too.
+    fn a_seed_on_the_bit_sets_finds_the_links_solutions(w: Wide, seed: u32, threads: u8) -> bool {
+        let p = w.problem(true);
+        let limits = Limits::new().nodes(20_000);
+        let (expected, l) = links(&p, &SearchOrder::new(), limits.clone());
+        if l.status != Status::Complete {
+            return true; // too large to search whole here
+        }
+        let order = SearchOrder::new().seed(u64::from(seed));
+        let (once, o) = bits(&p, &order, Limits::new());
+        let (again, _) = bits(&p, &order, Limits::new());
+        let set = |s: &[Vec<OptionId>]| {
+            let mut s: Vec<_> = s.iter().cloned().map(sorted).collect();
+            s.sort();
+            s
+        };
+        let threads = 1 + usize::from(threads % 3);
+        let mut found = Collect::default();
+        let plan = Plan::new().engine(Engine::Bits).order(order).threads(threads);
+        let report = plan.run(&p, &mut found).unwrap();
+        o.status == Status::Complete
+            && once == again
+            && set(&once) == set(&expected)
+            && report.engine == Engine::Bits
+            && set(&found.solutions) == set(&expected)
+            && once.iter().all(|s| p.check_solution(s).is_ok())
+    }
+}
+
+#[test]
+fn a_seed_on_the_bit_sets_changes_the_order_and_keeps_the_solutions() {
+    let q = Queens::new(8, QueensOrder::Natural).unwrap();
+    let p = q.problem();
+    let (plain, _) = bits(p, &SearchOrder::new(), Limits::new());
+    let (seeded, outcome) = bits(p, &SearchOrder::new().seed(7), Limits::new());
+    let (other, _) = bits(p, &SearchOrder::new().seed(8), Limits::new());
+    assert_eq!((plain.len(), seeded.len(), other.len()), (92, 92, 92));
+    assert_ne!(seeded, plain);
+    assert_ne!(seeded, other);
+    let set = |s: &[Vec<OptionId>]| {
+        let mut s: Vec<_> = s.iter().cloned().map(sorted).collect();
+        s.sort();
+        s
+    };
+    assert_eq!(set(&seeded), set(&plain));
+    assert_eq!(set(&other), set(&plain));
+    // Forcing a seeded solver keeps the option first, as the links list it.
+    let mut s = BitSolver::with_order(p, &SearchOrder::new().seed(7)).unwrap();
+    s.force(seeded[0][0]).unwrap();
+    let forced = s.all_solutions();
+    let holding = seeded.iter().filter(|x| x.contains(&seeded[0][0])).count();
+    assert_eq!(forced.len(), holding);
+    assert!(forced.iter().all(|f| f[0] == seeded[0][0]));
+    assert!(forced.iter().all(|f| p.check_solution(f).is_ok()));
+    assert_eq!(outcome.status, Status::Complete);
 }

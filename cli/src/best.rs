@@ -90,7 +90,7 @@ pub fn finish(
 ) -> Result<(), CliError> {
     let summary = |kind, costs, options| BestSummary {
         kind,
-        search: SearchSummary::new(&report.outcome()),
+        search: SearchSummary::new(&report.outcome()).on(Some(report.engine)),
         best: report.cheapest.iter().map(|c| c.cost).collect(),
         profile: profile.then_some(report.stats.profile.as_slice()),
         costs,
@@ -117,7 +117,7 @@ pub fn report(ctx: &Context, report: &Report, stats: bool, profile: bool, format
     } else if format == Format::Text && !cheapest.is_empty() {
         ctx.note(cost_note(&cheapest, outcome.status.is_complete()));
     }
-    search::report(ctx, &outcome, stats, profile, format);
+    search::report(ctx, &outcome, Some(report.engine), stats, profile, format);
 }
 
 /// `the optimum cost is 4`, `the 3 best costs are 4 6 7`, or what was found when the search

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use dlxkit::xc::plan::Feature;
+use dlxkit::xc::plan::{Engine, Feature};
 use dlxkit::xc::{
     Limits, OptionId, Outcome, Problem, Progress, Reduction, RunError, Sink, Stats, Status,
     Unsupported,
@@ -232,8 +232,8 @@ pub fn refused(e: impl Into<RunError>) -> CliError {
 }
 
 /// The search fields of the JSON summary, in this order: "solutions", "nodes", "updates",
-/// "cleansings", "complete", "status", "elapsed_ms" (flatten it into a subcommand's own
-/// summary object).
+/// "cleansings", "complete", "status", "elapsed_ms", and "engine" when a search ran
+/// ([`SearchSummary::on`]; flatten it into a subcommand's own summary object).
 #[derive(Clone, Debug, Serialize)]
 pub struct SearchSummary {
     solutions: u64,
@@ -243,6 +243,8 @@ pub struct SearchSummary {
     complete: bool,
     status: &'static str,
     elapsed_ms: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<&'static str>,
 }
 
 impl SearchSummary {
@@ -257,7 +259,14 @@ impl SearchSummary {
             complete: outcome.status.is_complete(),
             status: outcome.status.as_str(),
             elapsed_ms: output::millis(stats.elapsed),
+            engine: None,
         }
+    }
+
+    /// The same summary, naming the engine that searched (`None`: no search ran).
+    pub fn on(mut self, engine: Option<Engine>) -> SearchSummary {
+        self.engine = engine.map(Engine::name);
+        self
     }
 }
 
@@ -282,8 +291,14 @@ pub fn problem_summary(problem: &Problem, paint: Paint) -> String {
     )
 }
 
-/// The statistics after the search, one `label value` line each.
-pub fn stats_lines(outcome: &Outcome, profile: bool, paint: Paint) -> Vec<String> {
+/// The statistics after the search, one `label value` line each, the engine that searched
+/// last (`None`: no search ran).
+pub fn stats_lines(
+    outcome: &Outcome,
+    engine: Option<Engine>,
+    profile: bool,
+    paint: Paint,
+) -> Vec<String> {
     let stats = &outcome.stats;
     let status = match outcome.status {
         Status::Complete => paint.good(outcome.status.as_str()),
@@ -297,6 +312,9 @@ pub fn stats_lines(outcome: &Outcome, profile: bool, paint: Paint) -> Vec<String
         stat_line(paint, "time", output::human_duration(stats.elapsed)),
         stat_line(paint, "status", status),
     ];
+    if let Some(engine) = engine {
+        lines.push(stat_line(paint, "engine", engine));
+    }
     if profile {
         lines.push(stat_line(
             paint,
@@ -379,9 +397,16 @@ pub fn incomplete_note(outcome: &Outcome) -> Option<String> {
 /// What follows a search on standard error: the statistics if `stats` (with the profile if
 /// `profile`), or else, in text format, a note when the search was cut short (JSON says the
 /// same with "complete" and "status").
-pub fn report(ctx: &Context, outcome: &Outcome, stats: bool, profile: bool, format: Format) {
+pub fn report(
+    ctx: &Context,
+    outcome: &Outcome,
+    engine: Option<Engine>,
+    stats: bool,
+    profile: bool,
+    format: Format,
+) {
     if stats {
-        for line in stats_lines(outcome, profile, ctx.stderr_colors()) {
+        for line in stats_lines(outcome, engine, profile, ctx.stderr_colors()) {
             super::eprint_line(format_args!("{line}"));
         }
     } else if format == Format::Text {
@@ -414,7 +439,7 @@ mod tests {
     #[test]
     fn an_interrupted_search_says_so_and_exits_130() {
         let o = outcome(Status::Cancelled, 2, 5000);
-        let lines = stats_lines(&o, false, Paint::new(false));
+        let lines = stats_lines(&o, None, false, Paint::new(false));
         assert!(lines.contains(&"status      interrupted".to_string()));
         assert!(lines.contains(&"solutions   2".to_string()));
         assert_eq!(
@@ -438,7 +463,12 @@ mod tests {
 
     #[test]
     fn the_profile_lists_every_level() {
-        let lines = stats_lines(&outcome(Status::Complete, 1, 6), true, Paint::new(false));
+        let lines = stats_lines(
+            &outcome(Status::Complete, 1, 6),
+            None,
+            true,
+            Paint::new(false),
+        );
         assert_eq!(lines[6], "profile     level          nodes");
         assert_eq!(lines[7], "                0              1");
         assert_eq!(lines.len(), 10);

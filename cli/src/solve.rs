@@ -11,6 +11,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
+use dlxkit::xc::plan::Engine;
 use dlxkit::xc::{
     Algorithm, OptionId, Outcome, Plan, Problem, Report, SearchOrder, Status, Warning,
 };
@@ -212,7 +213,11 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
     out.flush()?;
     match report.algorithm {
         Algorithm::MinimumCost => best::report(ctx, &report, show_stats, args.profile, format),
-        _ => search::report(ctx, &report.outcome(), show_stats, args.profile, format),
+        _ => {
+            let outcome = report.outcome();
+            let engine = Some(report.engine);
+            search::report(ctx, &outcome, engine, show_stats, args.profile, format)
+        }
     }
     if report.shard.is_some() {
         return Ok(Exit::for_shard(report.status));
@@ -236,6 +241,13 @@ fn plan_of(args: &SolveArgs, ctx: &Context, reduce: bool) -> Plan {
         .count(args.count)
         .limits(args.limits.limits(interrupt::flag(), ctx.started))
         .profile(args.profile)
+        // The bit sets count Knuth's updates only where they are shown (a shard's line too).
+        .count_updates(
+            args.stats
+                || args.profile
+                || args.format != Format::Text
+                || args.parallel.shard.is_some(),
+        )
         .parts(args.parts.wanted())
         .checkpoint(args.parts.checkpoints())
         .progress_every(SEARCH_EVERY);
@@ -337,9 +349,10 @@ fn stopped_before_search(
     let show_stats = args.stats || args.profile;
     if args.emit == Emit::Solutions {
         let mut out = Output::stdout(ctx.stdout_is_terminal);
-        Printer::new(args.format, args.count).finish_search(&mut out, &outcome, args.profile)?;
+        let mut printer = Printer::new(args.format, args.count);
+        printer.finish_search(&mut out, &outcome, None, args.profile)?;
         out.flush()?;
-        search::report(ctx, &outcome, show_stats, args.profile, args.format);
+        search::report(ctx, &outcome, None, show_stats, args.profile, args.format);
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
     }
@@ -463,7 +476,7 @@ impl Printer {
             let (costs, collected) = (&self.costs, &self.collected);
             return best::finish(out, self.format, report, profile, costs, collected);
         }
-        self.finish_search(out, &report.outcome(), profile)
+        self.finish_search(out, &report.outcome(), Some(report.engine), profile)
     }
 
     /// The end of a search: the count, or the summary.
@@ -471,12 +484,13 @@ impl Printer {
         &mut self,
         out: &mut Output,
         outcome: &Outcome,
+        engine: Option<Engine>,
         profile: bool,
     ) -> Result<(), CliError> {
         let stats = &outcome.stats;
         let summary = |kind, options| Summary {
             kind,
-            search: SearchSummary::new(outcome),
+            search: SearchSummary::new(outcome).on(engine),
             profile: profile.then_some(stats.profile.as_slice()),
             options,
         };

@@ -37,3 +37,65 @@ fn engine_bits_counts_every_shard_of_a_list() {
     }
     assert_eq!(total, 1);
 }
+
+/// The statistics block of `args` (standard error), as lines.
+fn stats_block(args: &[&str]) -> Vec<String> {
+    let out = dlxkit().args(args).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    err.lines()
+        .filter(|l| !l.starts_with("time") && !l.starts_with("problem"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_default_bits_engine_shows_knuths_updates_and_names_itself() {
+    // Knuth's DLX2 on his colour example: 4 nodes, 14 updates, 5 cleansings.
+    let colours = [
+        "solve",
+        "--count",
+        "--stats",
+        "--quiet",
+        "data/dlx/knuth-colors.dlx",
+    ];
+    let on_bits = stats_block(&colours);
+    let links: Vec<&str> = colours
+        .iter()
+        .copied()
+        .chain(["--engine", "links"])
+        .collect();
+    let on_links = stats_block(&links);
+    assert_eq!(on_bits.last().unwrap(), "engine      bits");
+    assert_eq!(on_links.last().unwrap(), "engine      links");
+    assert!(
+        on_bits.contains(&"updates     14".to_string()),
+        "{on_bits:?}"
+    );
+    assert!(
+        on_bits.contains(&"cleansings  5".to_string()),
+        "{on_bits:?}"
+    );
+    let len = on_bits.len() - 1;
+    assert_eq!(on_bits[..len], on_links[..len]);
+    // Queens through the puzzle subcommand, and the JSON summary.
+    let json = |engine: &str| {
+        let out = dlxkit()
+            .args([
+                "queens", "8", "--count", "--format", "json", "--engine", engine,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["engine"], engine);
+        (
+            v["solutions"].clone(),
+            v["nodes"].clone(),
+            v["updates"].clone(),
+        )
+    };
+    let (bits, links) = (json("bits"), json("links"));
+    assert_eq!(bits, links);
+    assert!(links.2.as_u64().unwrap() > 0);
+}

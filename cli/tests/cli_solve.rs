@@ -331,7 +331,7 @@ fn stats_go_to_stderr() {
         .stdout(TOY_SOLUTION);
     let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 7, "{stderr}");
+    assert_eq!(lines.len(), 8, "{stderr}");
     assert_eq!(
         lines[0],
         "problem     7 items (5 primary, 2 secondary), 6 options, 16 entries"
@@ -342,6 +342,7 @@ fn stats_go_to_stderr() {
     assert_eq!(lines[4], "cleansings  0");
     assert!(lines[5].starts_with("time        ") && lines[5].ends_with(" ms"));
     assert_eq!(lines[6], "status      complete");
+    assert_eq!(lines[7], "engine      links");
 }
 
 #[test]

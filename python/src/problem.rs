@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use dlxkit::xc::plan::Engine;
 use dlxkit::xc::{Entry, ItemKind, OptionId, Problem, ProblemBuilder};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -339,14 +338,14 @@ impl PyProblem {
             seed,
         };
         // The count alone: the plan picks the engine (bit sets on small problems).
-        let stats = search::count(py, &self.inner, budget, mode, memo, None)?;
+        let stats = search::count(py, &self.inner, budget, mode, memo, false)?;
         let count = py.import("dlxkit")?.getattr("Count")?;
         Ok(count.call1((stats.solutions, stats.status))?.unbind())
     }
 
-    /// Counts as :meth:`count` does and returns Knuth's statistics (:class:`Stats`): on
-    /// dancing links, whose updates are the ones his programs count (the bit sets that
-    /// :meth:`count` may run on count none).
+    /// Counts as :meth:`count` does, on the same engine, and returns Knuth's statistics
+    /// (:class:`Stats`): the bit sets that small problems run on count the updates and
+    /// cleansings the links would (which :meth:`count` skips, for speed).
     #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
     #[allow(clippy::too_many_arguments)]
     fn stats(
@@ -374,7 +373,7 @@ impl PyProblem {
                 seed,
             },
             memo,
-            Some(Engine::Links),
+            true,
         )
     }
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use dlxkit::rng::Rng;
 use dlxkit::xc::memo::MemoOptions;
-use dlxkit::xc::plan::{Discard, Engine};
+use dlxkit::xc::plan::Discard;
 use dlxkit::xc::zdd::Zdd;
 use dlxkit::xc::{
     Count, Limits, OptionId, Outcome, Plan, Problem, RunError, SearchOrder, Sink, Status,
@@ -147,21 +147,23 @@ fn check_jobs(jobs: usize) -> PyResult<usize> {
 }
 
 /// Counts the solutions of `problem` within `budget`, run as `mode` says (memoised when `memo`,
-/// else on `engine` when given), with the statistics.
+/// with Knuth's updates and cleansings counted on every engine when `updates`), with the
+/// statistics.
 pub fn count(
     py: Python<'_>,
     problem: &Arc<Problem>,
     budget: Budget,
     mode: Mode,
     memo: bool,
-    engine: Option<Engine>,
+    updates: bool,
 ) -> PyResult<PyStats> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let mut plan = mode.plan(budget.limits(&cancel)?)?.count(true);
+    let mut plan = mode
+        .plan(budget.limits(&cancel)?)?
+        .count(true)
+        .count_updates(updates);
     if memo {
         plan = plan.memo(MemoOptions::new());
-    } else if let Some(engine) = engine {
-        plan = plan.engine(engine);
     }
     plan.check(problem).map_err(errors::unsupported)?;
     let report = interruptible(py, &cancel, || plan.run(problem, &mut Discard))?

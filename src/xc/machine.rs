@@ -127,6 +127,11 @@ pub trait Machine {
     /// The limits in force.
     fn limits(&self) -> &Limits;
 
+    /// Counts (or not) Knuth's updates and cleansings where the machine does not make them
+    /// (the bit sets work them out: [`BitSolver::count_updates`]); the links always count
+    /// them, dancing cells count their own figures.
+    fn count_updates(&mut self, _on: bool) {}
+
     /// Takes one branch of a shard's path below the forced options: an option is forced;
     /// Algorithm M's numbered move only the links make. `false`, with nothing changed, when
     /// the machine cannot take it here.
@@ -209,6 +214,10 @@ impl Machine for BitSolver<'_> {
 
     fn limits(&self) -> &Limits {
         BitSolver::limits(self)
+    }
+
+    fn count_updates(&mut self, on: bool) {
+        BitSolver::count_updates(self, on);
     }
 }
 
@@ -404,6 +413,10 @@ impl Machine for Any<'_> {
 
     fn limits(&self) -> &Limits {
         self.inner_ref().limits()
+    }
+
+    fn count_updates(&mut self, on: bool) {
+        self.inner().count_updates(on);
     }
 
     fn take(&mut self, choice: Choice) -> bool {

@@ -420,6 +420,9 @@ pub struct Listing {
     /// listed shard by shard, each shard's in `order`; the nodes are those of the shards'
     /// searches.
     pub order: SearchOrder,
+    /// Count Knuth's updates and cleansings on an engine that does not make them (the bit
+    /// sets: [`Machine::count_updates`]); without it their figures are 0.
+    pub updates: bool,
 }
 
 /// Searches `problem` cut as `split` on `threads` threads within `limits` (one limit for the
@@ -531,6 +534,7 @@ pub fn search_on(
             limits: limits.clone(),
             every,
             list: how.list,
+            updates: how.updates,
             tx,
         };
         let stop = &stop;
@@ -598,8 +602,9 @@ pub fn search_on(
     // One process cannot pass 2^64 nodes (it would take centuries); the merge of shards
     // from many machines is 128-bit (`shard::merge`).
     let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
-    // The bit sets make no updates (the split's, made on the links, are not theirs).
-    let links = engine != Engine::Bits;
+    // The bit sets make no updates unless they count them (else the split's, made on the
+    // links, are not theirs).
+    let links = engine != Engine::Bits || how.updates;
     let stats = Stats {
         solutions: solutions.to_u64().unwrap_or(u64::MAX),
         nodes: narrow(t.nodes),
@@ -630,6 +635,7 @@ struct Work<'w> {
     limits: Limits,
     every: u64,
     list: bool,
+    updates: bool,
     tx: mpsc::Sender<Message>,
 }
 
@@ -638,6 +644,7 @@ impl Work<'_> {
         let mut limits = self.limits.clone();
         limits.max_nodes = self.budget.left();
         solver.set_limits(limits);
+        solver.count_updates(self.updates);
         let mut found = Vec::new();
         let mut counted = 0;
         let outcome = shard.run(solver, self.list, self.every, |event| {

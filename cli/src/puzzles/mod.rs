@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use dlxkit::puzzles::{Puzzle, PuzzleError};
+use dlxkit::xc::plan::Engine;
 use dlxkit::xc::{OptionId, Outcome, Plan, SearchOrder, Stats, Status};
 use serde::Serialize;
 use serde_json::Value;
@@ -315,9 +316,16 @@ pub fn solve<P: Shown>(
                 ..Stats::default()
             },
         };
-        print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?;
+        print_summary(
+            &mut out,
+            args,
+            &outcome,
+            None,
+            &printer.pictures,
+            &printer.data,
+        )?;
         out.flush()?;
-        search::report(ctx, &outcome, args.stats, false, args.format.base());
+        search::report(ctx, &outcome, None, args.stats, false, args.format.base());
         return Ok(Exit::Success);
     }
     if args.parts.wanted() {
@@ -337,6 +345,10 @@ pub fn solve<P: Shown>(
         .order(order)
         .count(args.count && !filters)
         .limits(limits.limits(cancel, ctx.started))
+        // The bit sets count Knuth's updates only where they are shown (a shard's line too).
+        .count_updates(
+            args.stats || args.format.base() != Format::Text || args.parallel.shard.is_some(),
+        )
         .progress_every(SEARCH_EVERY);
     let plan = parallel::apply(&args.parallel, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
@@ -376,11 +388,22 @@ pub fn solve<P: Shown>(
     printer.svg.finish(&mut out)?;
     match ShardLine::of(&report, problem, None) {
         Some(line) => out.json_line(&line)?,
-        None => print_summary(&mut out, args, &outcome, &printer.pictures, &printer.data)?,
+        None => {
+            let (pictures, data) = (&printer.pictures, &printer.data);
+            print_summary(
+                &mut out,
+                args,
+                &outcome,
+                Some(report.engine),
+                pictures,
+                data,
+            )?
+        }
     }
     out.flush()?;
 
-    search::report(ctx, &outcome, args.stats, false, args.format.base());
+    let engine = Some(report.engine);
+    search::report(ctx, &outcome, engine, args.stats, false, args.format.base());
     let none = outcome.stats.solutions == 0 && outcome.status.is_complete();
     if none && !args.count && args.format.base() == Format::Text {
         match &extras.none_hint {
@@ -485,9 +508,9 @@ fn stopped_before_search(
     let outcome = search::outcome_before_search(status);
     if args.emit == Emit::Solutions {
         let mut out = Output::stdout(ctx.stdout_is_terminal);
-        print_summary(&mut out, args, &outcome, &[], &[])?;
+        print_summary(&mut out, args, &outcome, None, &[], &[])?;
         out.flush()?;
-        search::report(ctx, &outcome, args.stats, false, args.format.base());
+        search::report(ctx, &outcome, None, args.stats, false, args.format.base());
     } else if let Some(note) = search::incomplete_note(&outcome) {
         ctx.note(note);
     }
@@ -622,13 +645,14 @@ fn print_summary(
     out: &mut Output,
     args: &PuzzleArgs,
     outcome: &Outcome,
+    engine: Option<Engine>,
     pictures: &[String],
     data: &[Value],
 ) -> Result<(), CliError> {
     let listed = !args.count;
     let summary = |kind: Option<&'static str>| Summary {
         kind,
-        search: SearchSummary::new(outcome),
+        search: SearchSummary::new(outcome).on(engine),
         pictures: (listed && kind.is_none()).then_some(pictures),
         data: (listed && kind.is_none()).then_some(data),
     };

@@ -32,6 +32,8 @@ pub(super) trait Levels {
     fn next_option(&self, m: &Masks, level: usize, p: usize, from: usize) -> Option<usize>;
     /// Makes level `level + 1` the state of `level` with option `r` chosen.
     fn descend(&mut self, m: &Masks, level: usize, r: usize);
+    /// The options available on entering `level`.
+    fn avail(&self, m: &Masks, level: usize) -> &[Word];
 }
 
 /// Levels as the available options and the primary items' list lengths.
@@ -125,6 +127,11 @@ impl Levels for ByLengths {
             &mut self.lens[next * slots..][..slots],
             r,
         );
+    }
+
+    #[inline]
+    fn avail(&self, m: &Masks, level: usize) -> &[Word] {
+        &self.avail[level * m.words..][..m.words]
     }
 }
 
@@ -334,5 +341,10 @@ impl<const W: usize> Levels for ByCounts<W> {
         let (a, c) = (self.avail[level], &self.clash[r]);
         self.avail[level + 1] = std::array::from_fn(|w| a[w] & !c[w]);
         self.uncovered[level + 1] = self.uncovered[level] & !self.covers[r];
+    }
+
+    #[inline]
+    fn avail(&self, m: &Masks, level: usize) -> &[Word] {
+        &self.avail[level][..m.words]
     }
 }

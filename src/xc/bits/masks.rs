@@ -7,7 +7,50 @@ use std::collections::HashMap;
 
 use super::{BitsError, MAX_ITEMS, MAX_OPTIONS};
 use crate::xc::choose::SearchOrder;
-use crate::xc::problem::{ItemKind, Problem};
+use crate::xc::flip::Flip;
+use crate::xc::problem::{ItemId, ItemKind, OptionId, Problem};
+
+/// The order the masks number items and options in: Knuth's (primary items first, options
+/// as given), or with a seed a random order of the primary items and of the options, drawn
+/// by Knuth's generator from the seed. The links' seeded order (each item's list shuffled
+/// on its own) has no bit-set form, so a seeded search on bit sets is reproducible and
+/// finds the same solutions, but its tree is not the links' seeded tree: it is the links'
+/// plain tree of the problem with its items and options so reordered (ties between items
+/// then fall at random, and each item's options come in a random order).
+#[derive(Clone, Debug)]
+pub(super) struct Numbering {
+    /// The items by number: the primary ones first.
+    pub(super) items: Vec<ItemId>,
+    /// The options by bit.
+    pub(super) options: Vec<OptionId>,
+}
+
+impl Numbering {
+    pub(super) fn new(problem: &Problem, seed: Option<u64>) -> Numbering {
+        let mut items = problem.knuth_order();
+        let mut options: Vec<OptionId> = problem.options().collect();
+        if let Some(seed) = seed {
+            let mut flip = Flip::new(seed);
+            shuffle(&mut items[..problem.primary_count()], &mut flip);
+            shuffle(&mut options, &mut flip);
+        }
+        Numbering { items, options }
+    }
+
+    /// Whether options keep their own numbers as bits.
+    fn is_plain(&self) -> bool {
+        self.options.iter().enumerate().all(|(k, o)| o.index() == k)
+    }
+}
+
+/// Fisher and Yates's shuffle, drawn from `flip`.
+fn shuffle<T>(values: &mut [T], flip: &mut Flip) {
+    for k in (1..values.len()).rev() {
+        // At most MAX_OPTIONS values: the bound fits the generator's 31 bits.
+        let j = flip.below(k as u32 + 1) as usize;
+        values.swap(k, j);
+    }
+}
 
 /// The bits of one set of options: bit `o % 64` of word `o / 64` for option `o`.
 pub(super) type Word = u64;
@@ -44,15 +87,15 @@ pub(super) struct Masks {
     /// For each primary item, whether the sharp preference puts it last when it has two
     /// options or more (empty without the preference).
     pub(super) unsharp: Vec<bool>,
+    /// With a seed: the option of each bit, and the bit of each option (empty without).
+    pub(super) origin: Vec<OptionId>,
+    pub(super) bit: Vec<u32>,
 }
 
 impl Masks {
     pub(super) fn new(problem: &Problem, order: &SearchOrder) -> Result<Masks, BitsError> {
         if problem.has_bounds() {
             return Err(BitsError::Bounds);
-        }
-        if order.seed.is_some() {
-            return Err(BitsError::Seed);
         }
         let (options, items) = (problem.option_count(), problem.item_count());
         if options > MAX_OPTIONS || items > MAX_ITEMS {
@@ -64,7 +107,8 @@ impl Masks {
             });
         }
         let words = options.div_ceil(64).max(1);
-        let knuth = problem.knuth_order();
+        let numbering = Numbering::new(problem, order.seed);
+        let knuth = &numbering.items;
         let mut number = vec![0u32; items];
         for (k, &i) in knuth.iter().enumerate() {
             number[i.index()] = k as u32;
@@ -76,8 +120,8 @@ impl Masks {
         let mut same: HashMap<(u32, usize), Vec<Word>> = HashMap::new();
         let mut own: Vec<Vec<u32>> = Vec::with_capacity(options);
         let mut lengths = vec![0u32; primaries];
-        for o in problem.options() {
-            let (w, bit) = (o.index() / 64, 1 << (o.index() % 64));
+        for (r, &o) in numbering.options.iter().enumerate() {
+            let (w, bit) = (r / 64, 1 << (r % 64));
             let mut mine = Vec::new();
             for e in problem.option(o) {
                 let k = number[e.item.index()];
@@ -99,8 +143,8 @@ impl Masks {
         }
         let prim_count = own.iter().map(|mine| mine.len() as u32).collect();
         let mut clash = vec![0 as Word; options * words];
-        for o in problem.options() {
-            let row = &mut clash[o.index() * words..][..words];
+        for (r, &o) in numbering.options.iter().enumerate() {
+            let row = &mut clash[r * words..][..words];
             for e in problem.option(o) {
                 let k = number[e.item.index()] as usize;
                 let held = &holders[k * words..][..words];
@@ -140,6 +184,16 @@ impl Masks {
         debug_assert!(knuth[..primaries]
             .iter()
             .all(|&i| problem.item_kind(i) == ItemKind::Primary));
+        let (origin, bit) = match numbering.is_plain() {
+            true => (Vec::new(), Vec::new()),
+            false => {
+                let mut bit = vec![0u32; options];
+                for (r, o) in numbering.options.iter().enumerate() {
+                    bit[o.index()] = r as u32;
+                }
+                (numbering.options.clone(), bit)
+            }
+        };
         Ok(Masks {
             options,
             words,
@@ -154,7 +208,26 @@ impl Masks {
             column_bits,
             lengths,
             unsharp,
+            origin,
+            bit,
         })
+    }
+
+    /// The option of bit `r`.
+    #[inline]
+    pub(super) fn option(&self, r: usize) -> OptionId {
+        match self.origin.get(r) {
+            Some(&o) => o,
+            None => OptionId::new(r),
+        }
+    }
+
+    /// The bit of `option`.
+    pub(super) fn bit(&self, option: OptionId) -> usize {
+        match self.bit.get(option.index()) {
+            Some(&r) => r as usize,
+            None => option.index(),
+        }
     }
 
     /// The options that clash with option `r`.

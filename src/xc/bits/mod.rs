@@ -19,12 +19,20 @@
 //! order of the problem, as in the links' lists. So the search tree, its node count, the
 //! order of the solutions and every solution are those of [`Solver`](crate::xc::Solver) with
 //! the same [`SearchOrder`](crate::xc::SearchOrder). What the links count besides (updates,
-//! cleansings) has no meaning here and stays 0 in [`Stats`](crate::xc::Stats).
+//! cleansings) the bit sets do not make; they work out the links' figures when asked
+//! ([`BitSolver::count_updates`], `tally.rs`), and leave them 0 in
+//! [`Stats`](crate::xc::Stats) otherwise.
 //!
-//! What it refuses, with a [`BitsError`]: item bounds (Algorithm M), Knuth's random order
-//! (a seed: it shuffles the links' lists as they are built), and a problem with more than
-//! [`MAX_OPTIONS`] options or [`MAX_ITEMS`] items, whose masks would outgrow the caches it
-//! is made for.
+//! A seed numbers the primary items and the options in a random order drawn from it
+//! (`masks.rs`, `Numbering`): reproducible, the same solutions, ties between items falling
+//! at random and each item's options tried in a random order; not the links' seeded tree,
+//! whose lists are shuffled each on its own, which masks cannot express.
+//!
+//! What it refuses, with a [`BitsError`]: item bounds (Algorithm M: a mask says whether an
+//! option is available, not how many times an item may still be covered, so Algorithm M's
+//! moves have no bit-set form here; they stay on the links and cells), and a problem with
+//! more than [`MAX_OPTIONS`] options or [`MAX_ITEMS`] items, whose masks would outgrow the
+//! caches it is made for.
 //!
 //! ```
 //! use dlxkit::xc::bits::BitSolver;
@@ -38,6 +46,7 @@
 mod levels;
 mod masks;
 mod solver;
+mod tally;
 
 pub use solver::BitSolver;
 
@@ -69,7 +78,4 @@ pub enum BitsError {
     /// The problem has item bounds (Algorithm M), which masks cannot count.
     #[error("the bitset engine does not take item bounds (multiplicities)")]
     Bounds,
-    /// A seeded order asks for Knuth's shuffled lists, which only the links build.
-    #[error("the bitset engine does not take a seed (Knuth's random order)")]
-    Seed,
 }

@@ -6,7 +6,8 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::levels::{ByCounts, ByLengths, Levels, COUNTS_MAX_PRIMARIES};
-use super::masks::Masks;
+use super::masks::{Masks, Numbering};
+use super::tally::{Knuth, Silent, Tally};
 use super::BitsError;
 use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{ForceError, OptionId, Problem};
@@ -67,6 +68,10 @@ pub struct BitSolver<'p> {
     state: State,
     walk: Walk,
     status: Status,
+    /// The seed of the items' and options' order.
+    seed: Option<u64>,
+    /// Knuth's updates and cleansings, when counted ([`BitSolver::count_updates`]).
+    tally: Option<Box<Knuth>>,
 }
 
 impl<'p> BitSolver<'p> {
@@ -75,8 +80,10 @@ impl<'p> BitSolver<'p> {
         BitSolver::with_order(problem, &SearchOrder::new())
     }
 
-    /// A solver of `problem` with the item choice of `order` (the sharp preference; a seed
-    /// is refused, see [`BitsError::Seed`]).
+    /// A solver of `problem` with the item choice of `order`: the sharp preference, and a
+    /// seed's random order of the items and options (reproducible, the same solutions; the
+    /// tree is not the links' seeded tree, whose shuffled lists have no bit-set form).
+    /// Item bounds and a problem too large are refused ([`BitsError`]).
     ///
     /// ```
     /// use dlxkit::xc::bits::{BitSolver, BitsError};
@@ -85,7 +92,11 @@ impl<'p> BitSolver<'p> {
     /// let sharp = SearchOrder::new().prefer_sharp(true);
     /// assert_eq!(BitSolver::with_order(&p, &sharp)?.count().stats.solutions, 2);
     /// let seeded = SearchOrder::new().seed(1);
-    /// assert_eq!(BitSolver::with_order(&p, &seeded).unwrap_err(), BitsError::Seed);
+    /// let once = BitSolver::with_order(&p, &seeded)?.all_solutions();
+    /// assert_eq!(once, BitSolver::with_order(&p, &seeded)?.all_solutions());
+    /// assert_eq!(once.len(), 2);
+    /// let bounded = Problem::from_dlx("1:2|A\nA\n")?;
+    /// assert_eq!(BitSolver::new(&bounded).unwrap_err(), BitsError::Bounds);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_order(
@@ -108,8 +119,41 @@ impl<'p> BitSolver<'p> {
                 stats: Stats::default(),
             },
             status: Status::Complete,
+            seed: order.seed,
+            tally: None,
             m,
         })
+    }
+
+    /// Counts (or not) the updates and cleansings the links would count on the same tree,
+    /// as [`Stats`] reports them (without it they stay 0). Knuth's counts come from the
+    /// links' data structure, so the bit sets work them out from the options each node
+    /// hides, at a cost the plain search does not pay (BENCHMARKS.md, "Updates on bit
+    /// sets").
+    ///
+    /// ```
+    /// use dlxkit::xc::bits::BitSolver;
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+    /// let mut s = BitSolver::new(&p)?;
+    /// assert_eq!(s.count().stats.updates, 0);
+    /// s.count_updates(true);
+    /// let stats = s.count().stats;
+    /// assert_eq!((stats.nodes, stats.updates), (6, 30)); // as Knuth's DLX1 counts
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_updates(&mut self, on: bool) {
+        if on == self.tally.is_some() {
+            return;
+        }
+        self.tally = on.then(|| {
+            let numbering = Numbering::new(self.problem, self.seed);
+            let mut tally = Knuth::new(self.problem, &numbering, self.m.words);
+            for &o in &self.forced {
+                tally.force(self.m.bit(o));
+            }
+            Box::new(tally)
+        });
     }
 
     /// The same solver with these limits.
@@ -122,10 +166,12 @@ impl<'p> BitSolver<'p> {
     /// [`Solver::force`](crate::xc::Solver::force) does. Fails, changing nothing, if the
     /// option clashes with one forced earlier.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
-        let r = option.index();
-        if r >= self.problem.option_count() {
-            return Err(ForceError::UnknownOption { option: r });
+        if option.index() >= self.problem.option_count() {
+            return Err(ForceError::UnknownOption {
+                option: option.index(),
+            });
         }
+        let r = self.m.bit(option);
         let m = &self.m;
         let taken = match &mut self.state {
             State::Lengths(l) => force(l, m, r),
@@ -135,7 +181,12 @@ impl<'p> BitSolver<'p> {
             State::Counts4(l) => force(l, m, r),
         };
         if !taken {
-            return Err(ForceError::Conflict { option: r });
+            return Err(ForceError::Conflict {
+                option: option.index(),
+            });
+        }
+        if let Some(tally) = &mut self.tally {
+            tally.force(r);
         }
         self.forced.push(option);
         Ok(())
@@ -158,6 +209,9 @@ impl<'p> BitSolver<'p> {
         if !self.forced.is_empty() {
             self.state = State::new(&self.m);
             self.forced.clear();
+            if let Some(tally) = &mut self.tally {
+                tally.unforce_all();
+            }
         }
     }
 
@@ -234,12 +288,14 @@ impl<'p> BitSolver<'p> {
             progress_every,
             started,
         };
-        self.status = match &mut self.state {
-            State::Lengths(l) => search.run(l, &mut handler),
-            State::Counts1(l) => search.run(l, &mut handler),
-            State::Counts2(l) => search.run(l, &mut handler),
-            State::Counts3(l) => search.run(l, &mut handler),
-            State::Counts4(l) => search.run(l, &mut handler),
+        self.status = match &mut self.tally {
+            None => search.levels(&mut self.state, &mut Silent, &mut handler),
+            Some(tally) => {
+                tally.restart();
+                let status = search.levels(&mut self.state, &mut **tally, &mut handler);
+                (self.walk.stats.updates, self.walk.stats.cleansings) = tally.counts();
+                status
+            }
         };
         self.walk.stats.elapsed = started.elapsed();
         Outcome {
@@ -283,7 +339,26 @@ struct Search<'s> {
 }
 
 impl Search<'_> {
-    fn run<L: Levels, F>(&mut self, levels: &mut L, handler: &mut F) -> Status
+    /// [`Search::run`] on the levels of `state`.
+    fn levels<T: Tally, F>(&mut self, state: &mut State, tally: &mut T, handler: &mut F) -> Status
+    where
+        F: FnMut(Event<'_>) -> ControlFlow<()>,
+    {
+        match state {
+            State::Lengths(l) => self.run(l, tally, handler),
+            State::Counts1(l) => self.run(l, tally, handler),
+            State::Counts2(l) => self.run(l, tally, handler),
+            State::Counts3(l) => self.run(l, tally, handler),
+            State::Counts4(l) => self.run(l, tally, handler),
+        }
+    }
+
+    fn run<L: Levels, T: Tally, F>(
+        &mut self,
+        levels: &mut L,
+        tally: &mut T,
+        handler: &mut F,
+    ) -> Status
     where
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
@@ -348,6 +423,7 @@ impl Search<'_> {
                 stats.nodes = nodes + 1;
                 count_level(stats, level);
                 let (p, d) = levels.choose(m, level);
+                tally.cover(level, levels.avail(m, level), p);
                 if d == 0 {
                     stats.dead_ends += 1;
                 } else if d >= 2 {
@@ -366,6 +442,7 @@ impl Search<'_> {
                     Some(r) => {
                         walk.cursor[level] = r as u32 + 1;
                         walk.tried[level] += 1;
+                        tally.commit(level, levels.avail(m, level), p, r);
                         levels.descend(m, level, r);
                         level += 1;
                         break;
@@ -399,8 +476,9 @@ impl Search<'_> {
         walk.solution.clear();
         walk.solution.extend_from_slice(self.forced);
         let choices = walk.cursor[..chosen].iter();
+        let m = self.m;
         walk.solution
-            .extend(choices.map(|&c| OptionId::new(c as usize - 1)));
+            .extend(choices.map(|&c| m.option(c as usize - 1)));
         if handler(Event::Solution(&walk.solution)).is_break() {
             return Some(Status::Stopped);
         }
@@ -528,6 +606,39 @@ mod tests {
             (tree.elapsed, tree.updates, tree.cleansings) = Default::default();
             let (a, sa) = search(counts);
             let (b, sb) = search(lengths);
+            a == expected && b == expected && sa == tree && sb == tree
+        }
+
+        /// Counting updates, both ways of keeping levels count the links' nodes, updates
+        /// and cleansings (colours, the sharp preference and a forced option included),
+        /// and find the same solutions.
+        fn updates_are_the_links(text: Text, sharp: bool, force: u8) -> bool {
+            let p = Problem::from_dlx(&text.0).expect("a well-formed problem");
+            let order = SearchOrder::new().prefer_sharp(sharp);
+            let arena = Arena::new();
+            let mut links = Solver::with_order(&p, &arena, order);
+            let mut counts = BitSolver::with_order(&p, &order).unwrap();
+            let mut lengths = BitSolver::with_order(&p, &order).unwrap();
+            lengths.state = State::Lengths(ByLengths::new(&lengths.m));
+            let forced = OptionId::new(usize::from(force) % p.option_count());
+            counts.count_updates(true);
+            // One forces before counting, the other after: the same counts either way.
+            let _ = links.force(forced).and(counts.force(forced)).and(lengths.force(forced));
+            lengths.count_updates(true);
+            let mut expected = Vec::new();
+            links.run(0, |e| {
+                if let Event::Solution(sol) = e {
+                    expected.push(sol.to_vec());
+                }
+                ControlFlow::Continue(())
+            });
+            let mut tree = links.stats().clone();
+            tree.elapsed = Default::default();
+            let (a, sa) = search(counts);
+            let (b, sb) = search(lengths);
+            if sa != tree || sb != tree {
+                eprintln!("{}\nlinks {tree:?}\ncounts {sa:?}\nlengths {sb:?}", text.0);
+            }
             a == expected && b == expected && sa == tree && sb == tree
         }
     }
