@@ -11,6 +11,7 @@ mod cli_engine;
 mod cli_engine_bits;
 mod cli_explain;
 mod cli_generate_needs;
+mod cli_generate_se;
 mod cli_graceful;
 mod cli_input_text;
 mod cli_isometric;

@@ -300,6 +300,7 @@ impl Api {
                 Target {
                     difficulty,
                     needs: None,
+                    se: None,
                 },
                 grid_seed,
                 &mut Rater::new().up_to(Strategy::DynamicForcingChainPlus),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
-use dlxkit::sudoku::explain::{Level, Rating, Strategy};
+use dlxkit::sudoku::explain::{Level, Rating, Score, Strategy};
 use dlxkit::sudoku::generate::{
     default_node_limit, generate_observed, GenerateError, GenerateOptions, Generated, Symmetry,
 };
@@ -47,6 +47,7 @@ Examples:
   dlxkit sudoku generate --seed 1                       one 9x9 puzzle
   dlxkit sudoku generate --seed 1 --count 10 --difficulty hard
   dlxkit sudoku generate --seed 1 --needs skyscraper   its hardest step a skyscraper
+  dlxkit sudoku generate --seed 1 --se 4.0..4.5        rated 4.0 to 4.5 on SE's scale
   dlxkit sudoku generate --size 6 --count 3             6x6, 2x3 boxes
   dlxkit sudoku generate --size 64 --seed 1             64x64 (boxes of 8x8)
   dlxkit sudoku generate --variant x --givens 24        Sudoku-X, 24 givens if possible
@@ -76,6 +77,11 @@ diabolical (X-chains, XY-chains), expert (guessing). A removal that would make t
 harder than asked is undone; a puzzle that ends easier than asked is made again from
 another seed, up to 100 times or until --timeout, and then the hardest one found is
 printed with a warning.
+
+--se MIN..MAX asks for a rating (`dlxkit sudoku rate`'s score, on Sudoku Explainer's scale)
+from MIN to MAX, both included, without a guess: removals that would rate above MAX are
+undone, and a puzzle rated below MIN is made again, as for --difficulty. Generation rates
+up to dynamic forcing chains+ (9.0 and a little more), so higher ranges are out of reach.
 
 The same arguments give the same puzzles, whatever --jobs, unless --timeout cuts the work
 short (then the result depends on the machine's speed).
@@ -154,7 +160,7 @@ pub struct GenerateArgs {
         long,
         value_enum,
         value_name = "LEVEL",
-        conflicts_with = "needs"
+        conflicts_with_all = ["needs", "se"]
     )]
     pub difficulty: Option<Difficulty>,
 
@@ -164,8 +170,13 @@ pub struct GenerateArgs {
     /// Every removal of givens keeps the puzzle solvable by this technique and the simpler
     /// ones, without a guess; a puzzle that ends without needing it is made again from the
     /// next seed of its stream (as for --difficulty).
-    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique)]
+    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
+
+    /// A puzzle rated from MIN to MAX on Sudoku Explainer's scale (`4.0..4.5`; 1.0 to
+    /// 11.9, tenths at most), without a guess
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_se_range)]
+    pub se: Option<SeRange>,
 
     /// Output format
     #[arg(short, long, value_enum, default_value = "line", value_name = "FORMAT")]
@@ -211,18 +222,61 @@ fn parse_technique(name: &str) -> Result<Strategy, String> {
         })
 }
 
-/// What a generated puzzle must be: of a level, or needing a technique (or anything).
+/// The ratings `--se` asks for, both ends included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeRange {
+    /// The lowest rating.
+    pub min: Score,
+    /// The highest rating.
+    pub max: Score,
+}
+
+/// Reads `--se MIN..MAX`: two ratings from 1.0 to 11.9 in tenths, MIN at most MAX.
+fn parse_se_range(text: &str) -> Result<SeRange, String> {
+    let (min, max) = text
+        .split_once("..")
+        .ok_or_else(|| format!("{text:?} is not a range MIN..MAX (such as 4.0..4.5)"))?;
+    let rating = |word: &str| -> Result<Score, String> {
+        let word = word.trim();
+        let value: f64 = word
+            .parse()
+            .map_err(|_| format!("{word:?} in {text:?} is not a rating (such as 4.5)"))?;
+        let tenths = (value * 10.0).round();
+        if !(10.0..=119.0).contains(&tenths) || (value * 10.0 - tenths).abs() > 1e-6 {
+            return Err(format!(
+                "{word} in {text:?} is not a rating from 1.0 to 11.9 in tenths"
+            ));
+        }
+        Ok(Score::from_tenths(tenths as u16))
+    };
+    let (min, max) = (rating(min)?, rating(max)?);
+    if min > max {
+        return Err(format!("the range {min}..{max} is empty: MIN is above MAX"));
+    }
+    Ok(SeRange { min, max })
+}
+
+/// What a generated puzzle must be: of a level, needing a technique, rated within a range
+/// (or anything).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Target {
     /// The level of its rating.
     pub difficulty: Option<Difficulty>,
     /// The technique of its hardest step.
     pub needs: Option<Strategy>,
+    /// The range of its rating (`--se`).
+    pub se: Option<SeRange>,
 }
 
 impl Target {
     /// Whether a removal of givens may stand: the puzzle stays within the target.
     fn allows(self, rating: &Rating) -> bool {
+        if let Some(range) = self.se {
+            return rating.level.is_some()
+                && rating.guesses() == 0
+                && !rating.lower_bound
+                && rating.score <= range.max;
+        }
         match (self.difficulty, self.needs) {
             (_, Some(t)) => {
                 rating.level.is_some()
@@ -245,10 +299,15 @@ impl Target {
             && self
                 .needs
                 .is_none_or(|t| rating.hardest == Some(t) && rating.guesses() == 0)
+            && self.se.is_none_or(|r| {
+                rating.level.is_some()
+                    && rating.guesses() == 0
+                    && (r.min..=r.max).contains(&rating.score)
+            })
     }
 
     fn is_some(self) -> bool {
-        self.difficulty.is_some() || self.needs.is_some()
+        self.difficulty.is_some() || self.needs.is_some() || self.se.is_some()
     }
 }
 
@@ -350,6 +409,7 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                     Target {
                         difficulty: args.difficulty,
                         needs: args.needs,
+                        se: args.se,
                     },
                     seed,
                     solver,
@@ -367,6 +427,7 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                 let target = Target {
                     difficulty: args.difficulty,
                     needs: args.needs,
+                    se: args.se,
                 };
                 off_level += u64::from(target.is_some() && !target.met(&made.rating));
                 over_givens += u64::from(!made.generated.target_reached);
@@ -398,6 +459,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
         }
         if let Some(t) = args.needs {
             misses.push((off_level, format!("--needs {}", t.name())));
+        }
+        if let Some(r) = args.se {
+            misses.push((off_level, format!("--se {}..{}", r.min, r.max)));
         }
         if let Some(n) = args.givens {
             misses.push((over_givens, format!("--givens {n}")));
@@ -487,6 +551,7 @@ pub fn make(
         };
         let accept = |puzzle: &Grid| {
             let free = target.needs.is_none()
+                && target.se.is_none()
                 && matches!(target.difficulty, None | Some(Difficulty::Expert));
             free || target.allows(&rate(solver, puzzle, rate_limits).0)
         };

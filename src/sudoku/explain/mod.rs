@@ -41,7 +41,7 @@
 //! | finned and sashimi X-wing, swordfish, jellyfish | rows and columns as base and cover lines; the fins in one box (or jigsaw region) |
 //! | grouped turbot fish | grouped strong links in rows, columns and boxes (or jigsaw regions), single-cell ones in any unit; the weak link in any unit |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
-//! | unique rectangle type 1 | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
+//! | unique rectangles (types 1 to 4) | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
 //! # Adding a strategy
@@ -62,6 +62,7 @@ mod forcing;
 mod grouped;
 mod intersections;
 pub mod rating;
+mod rectangles;
 mod se;
 mod singles;
 mod step;
@@ -179,6 +180,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::XyWing, wings::xy_wing),
         (Strategy::XyzWing, wings::xyz_wing),
         (Strategy::UniqueRectangle, uniqueness::type1),
+        // Branch `rungs4`'s rungs (issue 29).
+        (Strategy::UniqueRectangleType2, rectangles::type2),
+        (Strategy::UniqueRectangleType4, rectangles::type4),
+        (Strategy::UniqueRectangleType3, rectangles::type3),
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
@@ -412,8 +417,7 @@ impl Explainer {
     fn next_step(&self) -> Result<Option<Step>, Strategy> {
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
-            let uniqueness = matches!(strategy, Strategy::UniqueRectangle | Strategy::BugPlusOne);
-            if uniqueness && (!self.unique || killer) {
+            if strategy.assumes_unique() && (!self.unique || killer) {
                 continue;
             }
             if self.below.is_some_and(|b| strategy >= b) {

@@ -97,6 +97,18 @@ pub enum Strategy {
     /// Type 1: three corners of a rectangle hold only `{x,y}`; the fourth cannot be `x` or
     /// `y`, or the puzzle would have two solutions. Used only for puzzles declared unique.
     UniqueRectangle,
+    // Branch `rungs4`'s rungs (issue 29): the other unique rectangles, in SE's values (4.5
+    // for types 2 and 4, 4.6 and more for type 3), all for puzzles declared unique.
+    /// Type 2: two or three corners (the roof) hold `{x,y}` and one extra digit `z`, the
+    /// same for all: one of them is `z`, which leaves the cells seeing every roof corner.
+    UniqueRectangleType2,
+    /// Type 4: two roof corners sharing a unit where `x` has no other place: one of them is
+    /// `x`, so neither can be `y` (the other `{x,y}` would close the deadly rectangle).
+    UniqueRectangleType4,
+    /// Type 3: the extra digits of two roof corners sharing a unit act as one cell, which
+    /// with other cells of the unit makes a naked set: its digits leave the unit's other
+    /// cells.
+    UniqueRectangleType3,
     /// Four cells of a unit whose candidates together are four digits.
     NakedQuad,
     /// A basic fish of size 4.
@@ -191,7 +203,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 39] = [
+    pub const ALL: [Strategy; 42] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -217,6 +229,9 @@ impl Strategy {
         Strategy::XyWing,
         Strategy::XyzWing,
         Strategy::UniqueRectangle,
+        Strategy::UniqueRectangleType2,
+        Strategy::UniqueRectangleType4,
+        Strategy::UniqueRectangleType3,
         Strategy::NakedQuad,
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
@@ -269,6 +284,9 @@ impl Strategy {
             Strategy::XyWing => "XY-wing",
             Strategy::XyzWing => "XYZ-wing",
             Strategy::UniqueRectangle => "unique rectangle type 1",
+            Strategy::UniqueRectangleType2 => "unique rectangle type 2",
+            Strategy::UniqueRectangleType4 => "unique rectangle type 4",
+            Strategy::UniqueRectangleType3 => "unique rectangle type 3",
             Strategy::NakedQuad => "naked quad",
             Strategy::Jellyfish => "jellyfish",
             Strategy::HiddenQuad => "hidden quad",
@@ -325,6 +343,9 @@ impl Strategy {
             Strategy::XyWing => 42,
             Strategy::XyzWing => 44,
             Strategy::UniqueRectangle => 45,
+            Strategy::UniqueRectangleType2 => 45,
+            Strategy::UniqueRectangleType4 => 45,
+            Strategy::UniqueRectangleType3 => 46,
             Strategy::NakedQuad => 50,
             Strategy::Jellyfish => 52,
             Strategy::HiddenQuad => 54,
@@ -338,6 +359,27 @@ impl Strategy {
             Strategy::NestedForcingChain => 95,
             Strategy::Guess => 120,
         })
+    }
+}
+
+impl Strategy {
+    /// Whether the strategy rests on the puzzle having one solution (unique rectangles,
+    /// BUG+1): the explainer uses it only for puzzles declared unique, never on a killer.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Strategy;
+    /// assert!(Strategy::UniqueRectangleType2.assumes_unique());
+    /// assert!(!Strategy::XWing.assumes_unique());
+    /// ```
+    pub fn assumes_unique(self) -> bool {
+        matches!(
+            self,
+            Strategy::UniqueRectangle
+                | Strategy::UniqueRectangleType2
+                | Strategy::UniqueRectangleType4
+                | Strategy::UniqueRectangleType3
+                | Strategy::BugPlusOne
+        )
     }
 }
 
@@ -608,6 +650,9 @@ impl Step {
             Strategy::UniqueRectangle => {
                 format!("on {} in {}", digits(&self.digits), cells(&self.cells))
             }
+            Strategy::UniqueRectangleType2
+            | Strategy::UniqueRectangleType4
+            | Strategy::UniqueRectangleType3 => rectangle(layout, self),
             Strategy::Skyscraper | Strategy::TwoStringKite | Strategy::TurbotFish => {
                 format!(
                     "on {}: {}",
@@ -781,6 +826,55 @@ fn xy_chain(layout: &Layout, chain: &[Candidate]) -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// A unique rectangle of type 2, 3 or 4 (cells: the corners, the two roof corners last, then
+/// a type 3's set cells; digits: the pair, then type 2's extra digit or type 3's set):
+/// `on 4,9 in r1c1, r1c2, r4c1, r4c2: 6 in r4c1 or r4c2`,
+/// `on 4,9 in ...: 4 in row 4 only in r4c1, r4c2`,
+/// `on 4,9 in ...: naked triple 1,5,6 in row 4 with r4c7`.
+fn rectangle(layout: &Layout, step: &Step) -> String {
+    let cell = |c: &usize| cell_name(layout, *c);
+    let list = |cs: &[usize], sep: &str| cs.iter().map(cell).collect::<Vec<_>>().join(sep);
+    let digit = |d: u8| digit_name(layout, d);
+    let digits = |ds: &[u8]| ds.iter().map(|&d| digit(d)).collect::<Vec<_>>().join(",");
+    let corners = &step.cells[..4];
+    let mut pair = [step.digits[0], step.digits[1]];
+    pair.sort_unstable();
+    let head = format!("on {} in {}", digits(&pair), list(corners, ", "));
+    match step.strategy {
+        Strategy::UniqueRectangleType2 => format!(
+            "{head}: {} in {}",
+            digit(step.digits[2]),
+            list(&corners[2..], " or ")
+        ),
+        Strategy::UniqueRectangleType4 => format!(
+            "{head}: {} in {} only in {}",
+            digit(step.digits[0]),
+            layout.unit_name(step.units[0]),
+            list(&corners[2..], ", ")
+        ),
+        _ => {
+            let set = &step.digits[2..];
+            let name = [
+                "pair",
+                "triple",
+                "quad",
+                "quintuple",
+                "sextuple",
+                "septuple",
+            ]
+            .get(set.len().saturating_sub(2))
+            .copied()
+            .unwrap_or("set");
+            format!(
+                "{head}: naked {name} {} in {} with {}",
+                digits(set),
+                layout.unit_name(step.units[0]),
+                list(&step.cells[4..], ", ")
+            )
+        }
+    }
 }
 
 /// A forcing chain's assumptions: `r1c2=5` for one, `r1c2 {1,5}` for a cell's digits,
