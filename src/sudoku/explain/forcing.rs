@@ -188,6 +188,18 @@ struct Engine<'a> {
     base: Vec<u128>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
     places: Vec<u16>,
+    /// The walk of [`Engine::complexity`], kept between calls (it runs for every common
+    /// node of every cell and unit forcing): a stamp per record, the stamp of this walk,
+    /// and the records to visit.
+    walk: RefCell<Walk>,
+}
+
+/// The buffers of a complexity walk.
+#[derive(Default)]
+struct Walk {
+    seen: Vec<u32>,
+    stamp: u32,
+    todo: Vec<u32>,
 }
 
 impl<'a> Engine<'a> {
@@ -216,6 +228,7 @@ impl<'a> Engine<'a> {
             n,
             base,
             places,
+            walk: RefCell::new(Walk::default()),
         })
     }
 
@@ -235,44 +248,92 @@ impl<'a> Engine<'a> {
         let cells = self.base.len();
         let mut b = Branch {
             index: vec![u16::MAX; cells * self.n * 2],
-            recs: Vec::with_capacity(64),
-            arena: Vec::with_capacity(256),
+            // A dynamic branch often reaches hundreds of nodes: start there rather than
+            // grow through the small sizes.
+            recs: Vec::with_capacity(if mode.dynamic { 256 } else { 64 }),
+            arena: Vec::with_capacity(if mode.dynamic { 512 } else { 256 }),
             cands: self.base.clone(),
             left: self.places.clone(),
             contradiction: None,
             stops: mode.dynamic,
         };
+        self.follow_from(&mut b, start, mode);
+        b
+    }
+
+    /// Follows `start` to the end in the branch kept in `slot` (made on first use), for
+    /// the searches that look at one branch at a time.
+    fn branch_reusing<'b>(
+        &self,
+        slot: &'b mut Option<Branch>,
+        start: u32,
+        mode: Mode,
+    ) -> &'b Branch {
+        match slot {
+            Some(b) => self.branch_in(b, start, mode),
+            None => *slot = Some(self.branch(start, mode)),
+        }
+        slot.as_ref().expect("a branch was just followed")
+    }
+
+    /// Follows `start` to the end in `b`, a branch of this engine used before: its
+    /// buffers are reset and reused (the searches that look at one branch at a time).
+    fn branch_in(&self, b: &mut Branch, start: u32, mode: Mode) {
+        for rec in &b.recs {
+            b.index[rec.node as usize] = u16::MAX;
+        }
+        b.recs.clear();
+        b.arena.clear();
+        b.cands.copy_from_slice(&self.base);
+        b.left.copy_from_slice(&self.places);
+        b.contradiction = None;
+        b.stops = mode.dynamic;
+        self.follow_from(b, start, mode);
+    }
+
+    /// Follows `start` to the end in the fresh branch `b`.
+    fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode) {
         let (first, _) = of_node(self.n, start);
         let only = mode.nishio.then_some(first.digit);
-        self.add(&mut b, start, &[], 1, 0);
+        self.add(b, start, &[], 1, 0);
         let mut i = 0;
         loop {
             while i < b.recs.len() && b.contradiction.is_none() && !self.budget.spent() {
-                self.follow(&mut b, i as u32, mode, only);
+                self.follow(b, i as u32, mode, only);
                 i += 1;
             }
             if b.contradiction.is_some()
                 || self.budget.spent()
                 || mode.level == 0
-                || !self.advanced(&mut b, mode)
+                || !self.advanced(b, mode)
             {
                 break;
             }
         }
-        b
     }
 
     /// Adds a node with its parents, unless the branch has it; a node meeting its
     /// opposite ends the branch in a contradiction.
     fn add(&self, b: &mut Branch, node: u32, parents: &[u32], weight: u32, kind: u8) {
-        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+        if b.rec(node) != NONE {
             return;
         }
-        let from = b.arena.len() as u32;
+        let from = b.arena.len();
         b.arena.extend_from_slice(parents);
-        let kinds = parents
+        self.add_pushed(b, node, from, weight, kind);
+    }
+
+    /// [`Engine::add`] with the parents pushed already, `arena[from..]` (built there
+    /// without a vector of their own); they are dropped if the node is not added.
+    fn add_pushed(&self, b: &mut Branch, node: u32, from: usize, weight: u32, kind: u8) {
+        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+            b.arena.truncate(from);
+            return;
+        }
+        let kinds = b.arena[from..]
             .iter()
             .fold(kind, |k, &p| k | b.recs[p as usize].kinds);
+        let from = from as u32;
         let r = b.recs.len() as u32;
         b.recs.push(Rec {
             node,
@@ -284,7 +345,8 @@ impl<'a> Engine<'a> {
         b.index[node as usize] = r as u16;
         let (c, on) = of_node(self.n, node);
         let bit = 1u128 << (c.digit - 1);
-        if !on && b.cands[c.cell] & bit != 0 {
+        // Only a dynamic branch reads its own board (a static one reads the puzzle's).
+        if b.stops && !on && b.cands[c.cell] & bit != 0 {
             b.cands[c.cell] &= !bit;
             for &u in self.board.layout().units_of(c.cell) {
                 let k = &mut b.left[u * self.n + c.digit as usize - 1];
@@ -329,10 +391,15 @@ impl<'a> Engine<'a> {
                 }
                 if left.count_ones() == 1 {
                     let e = left.trailing_zeros() as u8 + 1;
-                    let parents: Vec<u32> = digits_of(self.base[c.cell] & !left)
-                        .map(|x| b.rec(node(n, c.cell, x, false)))
-                        .collect();
-                    self.add(b, node(n, c.cell, e, true), &parents, 1, CELL_LINK);
+                    let single = node(n, c.cell, e, true);
+                    if b.rec(single) == NONE {
+                        let from = b.arena.len();
+                        for x in digits_of(self.base[c.cell] & !left) {
+                            let p = b.rec(node(n, c.cell, x, false));
+                            b.arena.push(p);
+                        }
+                        self.add_pushed(b, single, from, 1, CELL_LINK);
+                    }
                 }
             } else if self.base[c.cell].count_ones() == 2 {
                 let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
@@ -362,9 +429,16 @@ impl<'a> Engine<'a> {
                     return;
                 }
                 if let (1, Some(q)) = (count, last) {
-                    if b.rec(node(n, q, c.digit, true)) == NONE {
-                        let parents = offs();
-                        self.add(b, node(n, q, c.digit, true), &parents, 1, UNIT_LINK);
+                    let single = node(n, q, c.digit, true);
+                    if b.rec(single) == NONE {
+                        let from = b.arena.len();
+                        for &x in unit {
+                            if self.base[x] & bit != 0 && b.cands[x] & bit == 0 {
+                                let p = b.rec(node(n, x, c.digit, false));
+                                b.arena.push(p);
+                            }
+                        }
+                        self.add_pushed(b, single, from, 1, UNIT_LINK);
                     }
                 }
             } else {
@@ -480,18 +554,39 @@ impl<'a> Engine<'a> {
         Board::new(&grid, Some(&pencil)).ok()
     }
 
-    /// The nodes record `r` rests on (itself included), weighted.
-    fn complexity(b: &Branch, roots: &[u32]) -> usize {
-        let mut seen = vec![false; b.recs.len()];
-        let mut todo: Vec<u32> = roots.to_vec();
+    /// The nodes the records `roots` rest on (themselves included), weighted.
+    fn complexity(&self, b: &Branch, roots: &[u32]) -> usize {
+        self.complexity_past(b, roots, usize::MAX)
+    }
+
+    /// [`Engine::complexity`], or any count above `cap` once the walk has passed it (a
+    /// caller that only wants conclusions up to `cap` stops there).
+    fn complexity_past(&self, b: &Branch, roots: &[u32], cap: usize) -> usize {
+        let mut walk = self.walk.borrow_mut();
+        let Walk { seen, stamp, todo } = &mut *walk;
+        if seen.len() < b.recs.len() {
+            seen.resize(b.recs.len(), 0);
+        }
+        *stamp = match stamp.checked_add(1) {
+            Some(s) => s,
+            None => {
+                seen.fill(0);
+                1
+            }
+        };
+        todo.clear();
+        todo.extend_from_slice(roots);
         let mut total = 0usize;
         while let Some(r) = todo.pop() {
-            if r == NONE || seen[r as usize] {
+            if r == NONE || seen[r as usize] == *stamp {
                 continue;
             }
-            seen[r as usize] = true;
+            seen[r as usize] = *stamp;
             let rec = b.recs[r as usize];
             total += rec.weight as usize;
+            if total > cap {
+                break;
+            }
             todo.extend_from_slice(&b.arena[rec.from as usize..rec.to as usize]);
         }
         total
@@ -606,10 +701,11 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
         level: 0,
     };
     let mut best = None;
+    let mut slot = None;
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
-            let b = e.branch(start, mode);
+            let b = e.branch_reusing(&mut slot, start, mode);
             if budget.spent() {
                 return None;
             }
@@ -617,7 +713,7 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
             if r == NONE {
                 continue;
             }
-            let complexity = Engine::complexity(&b, &[r]);
+            let complexity = e.complexity(b, &[r]);
             let mixed = b.recs[r as usize].kinds == CELL_LINK | UNIT_LINK;
             let base = se::forcing_chain(mixed);
             keep(
@@ -647,14 +743,15 @@ pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
         level: 0,
     };
     let mut best = None;
+    let mut slot = None;
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let b = e.branch(start, mode);
+        let b = e.branch_reusing(&mut slot, start, mode);
         if budget.spent() {
             return None;
         }
         if let Some(conflict) = &b.contradiction {
-            let complexity = Engine::complexity(&b, conflict);
+            let complexity = e.complexity(b, conflict);
             keep(
                 &mut best,
                 Found {
@@ -781,7 +878,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
         }
         if mode.dynamic {
             if let Some(conflict) = &b.contradiction {
-                let complexity = Engine::complexity(&b, conflict);
+                let complexity = e.complexity(&b, conflict);
                 keep(
                     &mut best,
                     Found {
@@ -804,6 +901,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
     // Double forcing: what a candidate on and off both force (in a cell of three digits
     // or more: in a bivalue cell this is cell forcing).
     if mode.dynamic {
+        let mut off = None;
         for p in e.candidates() {
             if e.base[p.cell].count_ones() < 3 {
                 continue;
@@ -814,12 +912,12 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
             if bon.contradiction.is_some() {
                 continue;
             }
-            let boff = e.branch(node(n, p.cell, p.digit, false), mode);
+            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode);
             if budget.spent() {
                 return None;
             }
             if let Some(conflict) = &boff.contradiction {
-                let complexity = Engine::complexity(&boff, conflict);
+                let complexity = e.complexity(boff, conflict);
                 keep(
                     &mut best,
                     Found {
@@ -828,12 +926,12 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
                         complexity,
                         strategy,
                         sources: vec![p],
-                        chain: path(n, &boff, conflict[0]),
+                        chain: path(n, boff, conflict[0]),
                     },
                 );
                 continue;
             }
-            common(&e, &mut best, &[bon, &boff], &[p, p], base, strategy);
+            common(&e, &mut best, &[bon, boff], &[p, p], base, strategy);
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
@@ -896,10 +994,25 @@ fn common(
         if !e.is_news(x) || rest.iter().any(|b| b.rec(x) == NONE) {
             continue;
         }
-        let complexity: usize = branches
-            .iter()
-            .map(|b| Engine::complexity(b, &[b.rec(x)]))
-            .sum();
+        // Only a conclusion that beats the best so far counts, so each branch's walk
+        // stops once the sum passes the largest complexity that still could.
+        let cap = match best {
+            Some(f) => match beating_cap(base, f.tenths, f.complexity) {
+                Some(cap) => cap,
+                None => return,
+            },
+            None => usize::MAX,
+        };
+        let mut complexity = 0usize;
+        for b in branches {
+            complexity += e.complexity_past(b, &[b.rec(x)], cap - complexity);
+            if complexity > cap {
+                break;
+            }
+        }
+        if complexity > cap {
+            continue;
+        }
         let tenths = base + se::length_bonus(complexity);
         if best
             .as_ref()
@@ -919,4 +1032,30 @@ fn common(
             },
         );
     }
+}
+
+/// The largest complexity whose conclusion at `base` beats one of `tenths` and
+/// `complexity` (a lower score, or the same score with fewer nodes), or `None` if none
+/// does. A score only grows with the complexity, so the conclusions that beat it are
+/// exactly those up to this cap.
+fn beating_cap(base: u16, tenths: u16, complexity: usize) -> Option<usize> {
+    let beats = |c: usize| (base + se::length_bonus(c), c) < (tenths, complexity);
+    let top = 1usize << 40;
+    if !beats(0) {
+        return None;
+    }
+    if beats(top) {
+        return Some(usize::MAX);
+    }
+    // beats(lo) and not beats(hi).
+    let (mut lo, mut hi) = (0usize, top);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if beats(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo)
 }
