@@ -56,11 +56,17 @@ pub(super) struct Budget {
     left: Cell<u64>,
     spent: Cell<bool>,
     inner: RefCell<HashMap<InnerKey, Option<(Step, u32)>>>,
+    /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
+    /// branch per candidate, and each step of an explanation runs one or more.
+    spare: RefCell<Vec<Branch>>,
 }
+
+/// The most spare branches a budget keeps.
+const SPARE_CAP: usize = 1024;
 
 /// A nested search's question: its level, and the branch's board (each cell's value, then
 /// each cell's candidates).
-type InnerKey = (u8, Vec<u8>, Vec<u128>);
+type InnerKey = (u8, Vec<u8>, Vec<u32>);
 
 /// The most inner searches a budget remembers (about 1.5 KB each on 9x9): past it, it
 /// forgets them all and starts again.
@@ -74,6 +80,7 @@ impl Budget {
             left: Cell::new(nodes),
             spent: Cell::new(false),
             inner: RefCell::new(HashMap::new()),
+            spare: RefCell::new(Vec::new()),
         }
     }
 
@@ -139,7 +146,7 @@ struct Branch {
     recs: Vec<Rec>,
     arena: Vec<u32>,
     /// Each cell's candidates as the branch has left them.
-    cands: Vec<u128>,
+    cands: Vec<u32>,
     /// The places each digit has left in each unit on the branch's board, `unit * n +
     /// digit - 1` (kept as nodes turn off, so a dynamic branch reads a hidden single
     /// without scanning the unit).
@@ -185,7 +192,7 @@ struct Engine<'a> {
     budget: &'a Budget,
     n: usize,
     /// The board's candidates (empty for a placed cell).
-    base: Vec<u128>,
+    base: Vec<u32>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
     places: Vec<u16>,
     /// The walk of [`Engine::complexity`], kept between calls (it runs for every common
@@ -207,10 +214,13 @@ impl<'a> Engine<'a> {
     /// indexes cannot number (forcing chains there would take hours anyway).
     fn new(board: &'a Board, budget: &'a Budget) -> Option<Engine<'a>> {
         let cells = board.layout().cells();
-        if cells * board.size() * 2 >= usize::from(u16::MAX) {
+        if cells * board.size() * 2 >= usize::from(u16::MAX) || board.size() > 32 {
             return None;
         }
-        let base: Vec<u128> = (0..cells).map(|c| board.candidates(c).bits()).collect();
+        // Candidates as u32: a board of nodes numbered in u16 has fewer than 32 digits.
+        let base: Vec<u32> = (0..cells)
+            .map(|c| board.candidates(c).bits() as u32)
+            .collect();
         let n = board.size();
         let units = board.layout().units();
         let mut places = vec![0u16; units.len() * n];
@@ -241,6 +251,25 @@ impl<'a> Engine<'a> {
             }
         }
         out
+    }
+
+    /// Follows `start` to the end in a spare branch of the budget's, if it has one.
+    fn spare_branch(&self, start: u32, mode: Mode) -> Branch {
+        let spare = self.budget.spare.borrow_mut().pop();
+        match spare {
+            Some(mut b) if b.index.len() == self.base.len() * self.n * 2 => {
+                self.branch_in(&mut b, start, mode);
+                b
+            }
+            _ => self.branch(start, mode),
+        }
+    }
+
+    /// Gives branches back to the budget's spares.
+    fn give_back(&self, branches: Vec<Option<Branch>>) {
+        let mut spare = self.budget.spare.borrow_mut();
+        let room = SPARE_CAP.saturating_sub(spare.len());
+        spare.extend(branches.into_iter().flatten().take(room));
     }
 
     /// Follows `start` (a node) to the end.
@@ -344,7 +373,7 @@ impl<'a> Engine<'a> {
         });
         b.index[node as usize] = r as u16;
         let (c, on) = of_node(self.n, node);
-        let bit = 1u128 << (c.digit - 1);
+        let bit = 1u32 << (c.digit - 1);
         // Only a dynamic branch reads its own board (a static one reads the puzzle's).
         if b.stops && !on && b.cands[c.cell] & bit != 0 {
             b.cands[c.cell] &= !bit;
@@ -364,7 +393,7 @@ impl<'a> Engine<'a> {
         let n = self.n;
         let (c, on) = of_node(n, b.recs[r as usize].node);
         let layout = self.board.layout();
-        let bit = 1u128 << (c.digit - 1);
+        let bit = 1u32 << (c.digit - 1);
         if on {
             if only.is_none() {
                 for e in digits_of(self.base[c.cell] & !bit) {
@@ -523,7 +552,7 @@ impl<'a> Engine<'a> {
     fn nested_on(
         &self,
         inner: &Board,
-        cands: &[u128],
+        cands: &[u32],
         outer: u8,
         level: Level,
     ) -> Option<(Step, u32)> {
@@ -548,7 +577,10 @@ impl<'a> Engine<'a> {
         let mut pencil = Candidates::of_grid(&grid);
         for (cell, &bits) in b.cands.iter().enumerate() {
             if self.board.value(cell) == 0 {
-                pencil.set(cell, crate::sudoku::candidates::Digits::from_bits(bits));
+                pencil.set(
+                    cell,
+                    crate::sudoku::candidates::Digits::from_bits(u128::from(bits)),
+                );
             }
         }
         Board::new(&grid, Some(&pencil)).ok()
@@ -596,14 +628,14 @@ impl<'a> Engine<'a> {
     /// the removal of a candidate it still has.
     fn is_news(&self, node: u32) -> bool {
         let (c, on) = of_node(self.n, node);
-        let has = self.base[c.cell] & (1u128 << (c.digit - 1)) != 0;
+        let has = self.base[c.cell] & (1u32 << (c.digit - 1)) != 0;
         has && (!on || self.base[c.cell].count_ones() > 1)
     }
 }
 
 /// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
 /// runs for every node of every branch).
-fn digits_of(bits: u128) -> impl Iterator<Item = u8> {
+fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
     let mut rest = bits;
     std::iter::from_fn(move || {
         if rest == 0 {
@@ -724,7 +756,7 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
                     complexity,
                     strategy: Strategy::ForcingChain,
                     sources: vec![p],
-                    chain: path(n, &b, r),
+                    chain: path(n, b, r),
                 },
             );
         }
@@ -760,7 +792,7 @@ pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
                     complexity,
                     strategy: Strategy::NishioForcingChain,
                     sources: vec![p],
-                    chain: path(n, &b, conflict[0]),
+                    chain: path(n, b, conflict[0]),
                 },
             );
         }
@@ -872,7 +904,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let b = e.branch(start, mode);
+        let b = e.spare_branch(start, mode);
         if budget.spent() {
             return None;
         }
@@ -895,6 +927,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
         on[p.cell * n + p.digit as usize - 1] = Some(b);
     }
     if level == Level::DynamicContradiction {
+        e.give_back(on);
         let complexity = best.as_ref().map_or(0, |f| f.complexity);
         return best.map(|f| (step_of(n, f), complexity));
     }
@@ -974,6 +1007,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
             forced_by_all(&sources, &mut best);
         }
     }
+    e.give_back(on);
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
     best.map(|f| (step_of(n, f), complexity))
 }
@@ -1058,4 +1092,28 @@ fn beating_cap(base: u16, tenths: u16, complexity: usize) -> Option<usize> {
         }
     }
     Some(lo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cap agrees with a walk over every complexity: exactly those up to it beat the
+    /// best (score, complexity), at every base of the forcing levels.
+    #[test]
+    fn beating_cap_is_the_last_complexity_that_beats() {
+        for base in [66u16, 70, 75, 80, 85, 90, 95] {
+            for complexity in 1usize..200 {
+                for extra in 0u16..8 {
+                    let tenths = base + extra;
+                    let beats = |c: usize| (base + se::length_bonus(c), c) < (tenths, complexity);
+                    let cap = beating_cap(base, tenths, complexity);
+                    for c in 0..500 {
+                        let allowed = cap.is_some_and(|cap| c <= cap);
+                        assert_eq!(beats(c), allowed, "{base} {tenths} {complexity}: {c}");
+                    }
+                }
+            }
+        }
+    }
 }
