@@ -283,7 +283,7 @@ fn shipped_killers_are_explained_to_their_solutions() {
         assert_eq!(p.killer.check(solution), Ok(()));
         let layout = p.killer.grid().layout().clone();
         // Up to dynamic forcing chains+, guessing past them: line 17 needs nested forcing
-        // chains past the default effort (10^8 nodes).
+        // chains past the default effort.
         let mut explainer = Explainer::killer(&p.killer)
             .unwrap()
             .up_to(Strategy::DynamicForcingChainPlus)

@@ -56,11 +56,17 @@ pub(super) struct Budget {
     left: Cell<u64>,
     spent: Cell<bool>,
     inner: RefCell<HashMap<InnerKey, Option<(Step, u32)>>>,
+    /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
+    /// branch per candidate, and each step of an explanation runs one or more.
+    spare: RefCell<Vec<Branch>>,
 }
+
+/// The most spare branches a budget keeps.
+const SPARE_CAP: usize = 1024;
 
 /// A nested search's question: its level, and the branch's board (each cell's value, then
 /// each cell's candidates).
-type InnerKey = (u8, Vec<u8>, Vec<u128>);
+type InnerKey = (u8, Vec<u8>, Vec<u32>);
 
 /// The most inner searches a budget remembers (about 1.5 KB each on 9x9): past it, it
 /// forgets them all and starts again.
@@ -74,6 +80,7 @@ impl Budget {
             left: Cell::new(nodes),
             spent: Cell::new(false),
             inner: RefCell::new(HashMap::new()),
+            spare: RefCell::new(Vec::new()),
         }
     }
 
@@ -139,7 +146,7 @@ struct Branch {
     recs: Vec<Rec>,
     arena: Vec<u32>,
     /// Each cell's candidates as the branch has left them.
-    cands: Vec<u128>,
+    cands: Vec<u32>,
     /// The places each digit has left in each unit on the branch's board, `unit * n +
     /// digit - 1` (kept as nodes turn off, so a dynamic branch reads a hidden single
     /// without scanning the unit).
@@ -185,9 +192,21 @@ struct Engine<'a> {
     budget: &'a Budget,
     n: usize,
     /// The board's candidates (empty for a placed cell).
-    base: Vec<u128>,
+    base: Vec<u32>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
     places: Vec<u16>,
+    /// The walk of [`Engine::complexity`], kept between calls (it runs for every common
+    /// node of every cell and unit forcing): a stamp per record, the stamp of this walk,
+    /// and the records to visit.
+    walk: RefCell<Walk>,
+}
+
+/// The buffers of a complexity walk.
+#[derive(Default)]
+struct Walk {
+    seen: Vec<u32>,
+    stamp: u32,
+    todo: Vec<u32>,
 }
 
 impl<'a> Engine<'a> {
@@ -195,10 +214,13 @@ impl<'a> Engine<'a> {
     /// indexes cannot number (forcing chains there would take hours anyway).
     fn new(board: &'a Board, budget: &'a Budget) -> Option<Engine<'a>> {
         let cells = board.layout().cells();
-        if cells * board.size() * 2 >= usize::from(u16::MAX) {
+        if cells * board.size() * 2 >= usize::from(u16::MAX) || board.size() > 32 {
             return None;
         }
-        let base: Vec<u128> = (0..cells).map(|c| board.candidates(c).bits()).collect();
+        // Candidates as u32: a board of nodes numbered in u16 has fewer than 32 digits.
+        let base: Vec<u32> = (0..cells)
+            .map(|c| board.candidates(c).bits() as u32)
+            .collect();
         let n = board.size();
         let units = board.layout().units();
         let mut places = vec![0u16; units.len() * n];
@@ -216,6 +238,7 @@ impl<'a> Engine<'a> {
             n,
             base,
             places,
+            walk: RefCell::new(Walk::default()),
         })
     }
 
@@ -230,49 +253,116 @@ impl<'a> Engine<'a> {
         out
     }
 
+    /// Follows `start` to the end in a spare branch of the budget's, if it has one.
+    fn spare_branch(&self, start: u32, mode: Mode) -> Branch {
+        let spare = self.budget.spare.borrow_mut().pop();
+        match spare {
+            Some(mut b) if b.index.len() == self.base.len() * self.n * 2 => {
+                self.branch_in(&mut b, start, mode);
+                b
+            }
+            _ => self.branch(start, mode),
+        }
+    }
+
+    /// Gives branches back to the budget's spares.
+    fn give_back(&self, branches: Vec<Option<Branch>>) {
+        let mut spare = self.budget.spare.borrow_mut();
+        let room = SPARE_CAP.saturating_sub(spare.len());
+        spare.extend(branches.into_iter().flatten().take(room));
+    }
+
     /// Follows `start` (a node) to the end.
     fn branch(&self, start: u32, mode: Mode) -> Branch {
         let cells = self.base.len();
         let mut b = Branch {
             index: vec![u16::MAX; cells * self.n * 2],
-            recs: Vec::with_capacity(64),
-            arena: Vec::with_capacity(256),
+            // A dynamic branch often reaches hundreds of nodes: start there rather than
+            // grow through the small sizes.
+            recs: Vec::with_capacity(if mode.dynamic { 256 } else { 64 }),
+            arena: Vec::with_capacity(if mode.dynamic { 512 } else { 256 }),
             cands: self.base.clone(),
             left: self.places.clone(),
             contradiction: None,
             stops: mode.dynamic,
         };
+        self.follow_from(&mut b, start, mode);
+        b
+    }
+
+    /// Follows `start` to the end in the branch kept in `slot` (made on first use), for
+    /// the searches that look at one branch at a time.
+    fn branch_reusing<'b>(
+        &self,
+        slot: &'b mut Option<Branch>,
+        start: u32,
+        mode: Mode,
+    ) -> &'b Branch {
+        match slot {
+            Some(b) => self.branch_in(b, start, mode),
+            None => *slot = Some(self.branch(start, mode)),
+        }
+        slot.as_ref().expect("a branch was just followed")
+    }
+
+    /// Follows `start` to the end in `b`, a branch of this engine used before: its
+    /// buffers are reset and reused (the searches that look at one branch at a time).
+    fn branch_in(&self, b: &mut Branch, start: u32, mode: Mode) {
+        for rec in &b.recs {
+            b.index[rec.node as usize] = u16::MAX;
+        }
+        b.recs.clear();
+        b.arena.clear();
+        b.cands.copy_from_slice(&self.base);
+        b.left.copy_from_slice(&self.places);
+        b.contradiction = None;
+        b.stops = mode.dynamic;
+        self.follow_from(b, start, mode);
+    }
+
+    /// Follows `start` to the end in the fresh branch `b`.
+    fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode) {
         let (first, _) = of_node(self.n, start);
         let only = mode.nishio.then_some(first.digit);
-        self.add(&mut b, start, &[], 1, 0);
+        self.add(b, start, &[], 1, 0);
         let mut i = 0;
         loop {
             while i < b.recs.len() && b.contradiction.is_none() && !self.budget.spent() {
-                self.follow(&mut b, i as u32, mode, only);
+                self.follow(b, i as u32, mode, only);
                 i += 1;
             }
             if b.contradiction.is_some()
                 || self.budget.spent()
                 || mode.level == 0
-                || !self.advanced(&mut b, mode)
+                || !self.advanced(b, mode)
             {
                 break;
             }
         }
-        b
     }
 
     /// Adds a node with its parents, unless the branch has it; a node meeting its
     /// opposite ends the branch in a contradiction.
     fn add(&self, b: &mut Branch, node: u32, parents: &[u32], weight: u32, kind: u8) {
-        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+        if b.rec(node) != NONE {
             return;
         }
-        let from = b.arena.len() as u32;
+        let from = b.arena.len();
         b.arena.extend_from_slice(parents);
-        let kinds = parents
+        self.add_pushed(b, node, from, weight, kind);
+    }
+
+    /// [`Engine::add`] with the parents pushed already, `arena[from..]` (built there
+    /// without a vector of their own); they are dropped if the node is not added.
+    fn add_pushed(&self, b: &mut Branch, node: u32, from: usize, weight: u32, kind: u8) {
+        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+            b.arena.truncate(from);
+            return;
+        }
+        let kinds = b.arena[from..]
             .iter()
             .fold(kind, |k, &p| k | b.recs[p as usize].kinds);
+        let from = from as u32;
         let r = b.recs.len() as u32;
         b.recs.push(Rec {
             node,
@@ -283,8 +373,9 @@ impl<'a> Engine<'a> {
         });
         b.index[node as usize] = r as u16;
         let (c, on) = of_node(self.n, node);
-        let bit = 1u128 << (c.digit - 1);
-        if !on && b.cands[c.cell] & bit != 0 {
+        let bit = 1u32 << (c.digit - 1);
+        // Only a dynamic branch reads its own board (a static one reads the puzzle's).
+        if b.stops && !on && b.cands[c.cell] & bit != 0 {
             b.cands[c.cell] &= !bit;
             for &u in self.board.layout().units_of(c.cell) {
                 let k = &mut b.left[u * self.n + c.digit as usize - 1];
@@ -302,7 +393,7 @@ impl<'a> Engine<'a> {
         let n = self.n;
         let (c, on) = of_node(n, b.recs[r as usize].node);
         let layout = self.board.layout();
-        let bit = 1u128 << (c.digit - 1);
+        let bit = 1u32 << (c.digit - 1);
         if on {
             if only.is_none() {
                 for e in digits_of(self.base[c.cell] & !bit) {
@@ -329,10 +420,15 @@ impl<'a> Engine<'a> {
                 }
                 if left.count_ones() == 1 {
                     let e = left.trailing_zeros() as u8 + 1;
-                    let parents: Vec<u32> = digits_of(self.base[c.cell] & !left)
-                        .map(|x| b.rec(node(n, c.cell, x, false)))
-                        .collect();
-                    self.add(b, node(n, c.cell, e, true), &parents, 1, CELL_LINK);
+                    let single = node(n, c.cell, e, true);
+                    if b.rec(single) == NONE {
+                        let from = b.arena.len();
+                        for x in digits_of(self.base[c.cell] & !left) {
+                            let p = b.rec(node(n, c.cell, x, false));
+                            b.arena.push(p);
+                        }
+                        self.add_pushed(b, single, from, 1, CELL_LINK);
+                    }
                 }
             } else if self.base[c.cell].count_ones() == 2 {
                 let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
@@ -362,9 +458,16 @@ impl<'a> Engine<'a> {
                     return;
                 }
                 if let (1, Some(q)) = (count, last) {
-                    if b.rec(node(n, q, c.digit, true)) == NONE {
-                        let parents = offs();
-                        self.add(b, node(n, q, c.digit, true), &parents, 1, UNIT_LINK);
+                    let single = node(n, q, c.digit, true);
+                    if b.rec(single) == NONE {
+                        let from = b.arena.len();
+                        for &x in unit {
+                            if self.base[x] & bit != 0 && b.cands[x] & bit == 0 {
+                                let p = b.rec(node(n, x, c.digit, false));
+                                b.arena.push(p);
+                            }
+                        }
+                        self.add_pushed(b, single, from, 1, UNIT_LINK);
                     }
                 }
             } else {
@@ -449,7 +552,7 @@ impl<'a> Engine<'a> {
     fn nested_on(
         &self,
         inner: &Board,
-        cands: &[u128],
+        cands: &[u32],
         outer: u8,
         level: Level,
     ) -> Option<(Step, u32)> {
@@ -474,24 +577,48 @@ impl<'a> Engine<'a> {
         let mut pencil = Candidates::of_grid(&grid);
         for (cell, &bits) in b.cands.iter().enumerate() {
             if self.board.value(cell) == 0 {
-                pencil.set(cell, crate::sudoku::candidates::Digits::from_bits(bits));
+                pencil.set(
+                    cell,
+                    crate::sudoku::candidates::Digits::from_bits(u128::from(bits)),
+                );
             }
         }
         Board::new(&grid, Some(&pencil)).ok()
     }
 
-    /// The nodes record `r` rests on (itself included), weighted.
-    fn complexity(b: &Branch, roots: &[u32]) -> usize {
-        let mut seen = vec![false; b.recs.len()];
-        let mut todo: Vec<u32> = roots.to_vec();
+    /// The nodes the records `roots` rest on (themselves included), weighted.
+    fn complexity(&self, b: &Branch, roots: &[u32]) -> usize {
+        self.complexity_past(b, roots, usize::MAX)
+    }
+
+    /// [`Engine::complexity`], or any count above `cap` once the walk has passed it (a
+    /// caller that only wants conclusions up to `cap` stops there).
+    fn complexity_past(&self, b: &Branch, roots: &[u32], cap: usize) -> usize {
+        let mut walk = self.walk.borrow_mut();
+        let Walk { seen, stamp, todo } = &mut *walk;
+        if seen.len() < b.recs.len() {
+            seen.resize(b.recs.len(), 0);
+        }
+        *stamp = match stamp.checked_add(1) {
+            Some(s) => s,
+            None => {
+                seen.fill(0);
+                1
+            }
+        };
+        todo.clear();
+        todo.extend_from_slice(roots);
         let mut total = 0usize;
         while let Some(r) = todo.pop() {
-            if r == NONE || seen[r as usize] {
+            if r == NONE || seen[r as usize] == *stamp {
                 continue;
             }
-            seen[r as usize] = true;
+            seen[r as usize] = *stamp;
             let rec = b.recs[r as usize];
             total += rec.weight as usize;
+            if total > cap {
+                break;
+            }
             todo.extend_from_slice(&b.arena[rec.from as usize..rec.to as usize]);
         }
         total
@@ -501,14 +628,14 @@ impl<'a> Engine<'a> {
     /// the removal of a candidate it still has.
     fn is_news(&self, node: u32) -> bool {
         let (c, on) = of_node(self.n, node);
-        let has = self.base[c.cell] & (1u128 << (c.digit - 1)) != 0;
+        let has = self.base[c.cell] & (1u32 << (c.digit - 1)) != 0;
         has && (!on || self.base[c.cell].count_ones() > 1)
     }
 }
 
 /// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
 /// runs for every node of every branch).
-fn digits_of(bits: u128) -> impl Iterator<Item = u8> {
+fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
     let mut rest = bits;
     std::iter::from_fn(move || {
         if rest == 0 {
@@ -606,10 +733,11 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
         level: 0,
     };
     let mut best = None;
+    let mut slot = None;
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
-            let b = e.branch(start, mode);
+            let b = e.branch_reusing(&mut slot, start, mode);
             if budget.spent() {
                 return None;
             }
@@ -617,7 +745,7 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
             if r == NONE {
                 continue;
             }
-            let complexity = Engine::complexity(&b, &[r]);
+            let complexity = e.complexity(b, &[r]);
             let mixed = b.recs[r as usize].kinds == CELL_LINK | UNIT_LINK;
             let base = se::forcing_chain(mixed);
             keep(
@@ -628,7 +756,7 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
                     complexity,
                     strategy: Strategy::ForcingChain,
                     sources: vec![p],
-                    chain: path(n, &b, r),
+                    chain: path(n, b, r),
                 },
             );
         }
@@ -647,14 +775,15 @@ pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
         level: 0,
     };
     let mut best = None;
+    let mut slot = None;
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let b = e.branch(start, mode);
+        let b = e.branch_reusing(&mut slot, start, mode);
         if budget.spent() {
             return None;
         }
         if let Some(conflict) = &b.contradiction {
-            let complexity = Engine::complexity(&b, conflict);
+            let complexity = e.complexity(b, conflict);
             keep(
                 &mut best,
                 Found {
@@ -663,7 +792,7 @@ pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
                     complexity,
                     strategy: Strategy::NishioForcingChain,
                     sources: vec![p],
-                    chain: path(n, &b, conflict[0]),
+                    chain: path(n, b, conflict[0]),
                 },
             );
         }
@@ -775,13 +904,13 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let b = e.branch(start, mode);
+        let b = e.spare_branch(start, mode);
         if budget.spent() {
             return None;
         }
         if mode.dynamic {
             if let Some(conflict) = &b.contradiction {
-                let complexity = Engine::complexity(&b, conflict);
+                let complexity = e.complexity(&b, conflict);
                 keep(
                     &mut best,
                     Found {
@@ -798,12 +927,14 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
         on[p.cell * n + p.digit as usize - 1] = Some(b);
     }
     if level == Level::DynamicContradiction {
+        e.give_back(on);
         let complexity = best.as_ref().map_or(0, |f| f.complexity);
         return best.map(|f| (step_of(n, f), complexity));
     }
     // Double forcing: what a candidate on and off both force (in a cell of three digits
     // or more: in a bivalue cell this is cell forcing).
     if mode.dynamic {
+        let mut off = None;
         for p in e.candidates() {
             if e.base[p.cell].count_ones() < 3 {
                 continue;
@@ -814,12 +945,12 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
             if bon.contradiction.is_some() {
                 continue;
             }
-            let boff = e.branch(node(n, p.cell, p.digit, false), mode);
+            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode);
             if budget.spent() {
                 return None;
             }
             if let Some(conflict) = &boff.contradiction {
-                let complexity = Engine::complexity(&boff, conflict);
+                let complexity = e.complexity(boff, conflict);
                 keep(
                     &mut best,
                     Found {
@@ -828,12 +959,12 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
                         complexity,
                         strategy,
                         sources: vec![p],
-                        chain: path(n, &boff, conflict[0]),
+                        chain: path(n, boff, conflict[0]),
                     },
                 );
                 continue;
             }
-            common(&e, &mut best, &[bon, &boff], &[p, p], base, strategy);
+            common(&e, &mut best, &[bon, boff], &[p, p], base, strategy);
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
@@ -876,6 +1007,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, us
             forced_by_all(&sources, &mut best);
         }
     }
+    e.give_back(on);
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
     best.map(|f| (step_of(n, f), complexity))
 }
@@ -896,10 +1028,25 @@ fn common(
         if !e.is_news(x) || rest.iter().any(|b| b.rec(x) == NONE) {
             continue;
         }
-        let complexity: usize = branches
-            .iter()
-            .map(|b| Engine::complexity(b, &[b.rec(x)]))
-            .sum();
+        // Only a conclusion that beats the best so far counts, so each branch's walk
+        // stops once the sum passes the largest complexity that still could.
+        let cap = match best {
+            Some(f) => match beating_cap(base, f.tenths, f.complexity) {
+                Some(cap) => cap,
+                None => return,
+            },
+            None => usize::MAX,
+        };
+        let mut complexity = 0usize;
+        for b in branches {
+            complexity += e.complexity_past(b, &[b.rec(x)], cap - complexity);
+            if complexity > cap {
+                break;
+            }
+        }
+        if complexity > cap {
+            continue;
+        }
         let tenths = base + se::length_bonus(complexity);
         if best
             .as_ref()
@@ -918,5 +1065,55 @@ fn common(
                 chain: Vec::new(),
             },
         );
+    }
+}
+
+/// The largest complexity whose conclusion at `base` beats one of `tenths` and
+/// `complexity` (a lower score, or the same score with fewer nodes), or `None` if none
+/// does. A score only grows with the complexity, so the conclusions that beat it are
+/// exactly those up to this cap.
+fn beating_cap(base: u16, tenths: u16, complexity: usize) -> Option<usize> {
+    let beats = |c: usize| (base + se::length_bonus(c), c) < (tenths, complexity);
+    let top = 1usize << 40;
+    if !beats(0) {
+        return None;
+    }
+    if beats(top) {
+        return Some(usize::MAX);
+    }
+    // beats(lo) and not beats(hi).
+    let (mut lo, mut hi) = (0usize, top);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if beats(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cap agrees with a walk over every complexity: exactly those up to it beat the
+    /// best (score, complexity), at every base of the forcing levels.
+    #[test]
+    fn beating_cap_is_the_last_complexity_that_beats() {
+        for base in [66u16, 70, 75, 80, 85, 90, 95] {
+            for complexity in 1usize..200 {
+                for extra in 0u16..8 {
+                    let tenths = base + extra;
+                    let beats = |c: usize| (base + se::length_bonus(c), c) < (tenths, complexity);
+                    let cap = beating_cap(base, tenths, complexity);
+                    for c in 0..500 {
+                        let allowed = cap.is_some_and(|cap| c <= cap);
+                        assert_eq!(beats(c), allowed, "{base} {tenths} {complexity}: {c}");
+                    }
+                }
+            }
+        }
     }
 }
