@@ -6,100 +6,13 @@
 use std::collections::BTreeSet;
 
 use dlxkit::xc::plan::{Collect, Feature, Plan, Unsupported};
-use dlxkit::xc::{BestSolver, Costed, Entry, ItemId, Limits, OptionId, Problem, RunError, Status};
-use quickcheck::{Arbitrary, Gen, QuickCheck};
+use dlxkit::xc::{BestSolver, Costed, Limits, OptionId, Problem, RunError, Status};
+use quickcheck::QuickCheck;
 
-/// A random problem with bounds and costs: up to 6 primary items with bounds from `0..=1`
-/// to `3..=3`, up to 3 secondary items (coloured 0, 1 or not), up to 11 options costing
-/// 0 to 9 (or large costs, to test the sums).
-#[derive(Clone, Debug)]
-struct BoundedCosts {
-    bounds: Vec<(u32, u32)>,
-    secondaries: u8,
-    options: Vec<(Vec<Item>, u64)>,
-}
-
-/// An option's item (by number, primaries first) and its colour, if any.
-type Item = (u8, Option<u8>);
-
-impl Arbitrary for BoundedCosts {
-    fn arbitrary(g: &mut Gen) -> BoundedCosts {
-        let primaries = 1 + usize::arbitrary(g) % 6;
-        let bounds = (0..primaries)
-            .map(|_| {
-                let min = u32::arbitrary(g) % 3;
-                let max = (min.max(1) + u32::arbitrary(g) % 2).min(3);
-                (min, max)
-            })
-            .collect();
-        let secondaries = u8::arbitrary(g) % 4;
-        let items = primaries as u8 + secondaries;
-        let wide = u8::arbitrary(g) % 8 == 0;
-        let count = usize::arbitrary(g) % 12;
-        let options = (0..count)
-            .map(|_| {
-                let len = 1 + usize::arbitrary(g) % 4;
-                let entries = (0..len)
-                    .map(|_| {
-                        let item = u8::arbitrary(g) % items;
-                        let colored = item >= primaries as u8 && bool::arbitrary(g);
-                        (item, colored.then(|| u8::arbitrary(g) % 2))
-                    })
-                    .collect();
-                let cost = u64::arbitrary(g) % 10;
-                (entries, if wide { cost << 40 } else { cost })
-            })
-            .collect();
-        BoundedCosts {
-            bounds,
-            secondaries,
-            options,
-        }
-    }
-
-    fn shrink(&self) -> Box<dyn Iterator<Item = BoundedCosts>> {
-        let me = self.clone();
-        Box::new((0..self.options.len()).rev().map(move |k| {
-            let mut s = me.clone();
-            s.options.remove(k);
-            s
-        }))
-    }
-}
-
-impl BoundedCosts {
-    /// The problem, without the options the builder refuses (repeats, no primary item).
-    fn problem(&self) -> Problem {
-        let mut b = Problem::builder();
-        let mut ids: Vec<ItemId> = Vec::new();
-        for (k, &(min, max)) in self.bounds.iter().enumerate() {
-            ids.push(b.bounded(&format!("p{k}"), min..=max).unwrap());
-        }
-        for k in 0..self.secondaries {
-            ids.push(b.secondary(&format!("s{k}")).unwrap());
-        }
-        let colors = [b.color("0"), b.color("1")];
-        for (option, cost) in &self.options {
-            let entries: Vec<Entry> = option
-                .iter()
-                .map(|&(item, color)| Entry {
-                    item: ids[item as usize],
-                    color: color.map(|c| colors[c as usize]),
-                })
-                .collect();
-            let _ = b.option_with_cost(entries, *cost);
-        }
-        b.build().unwrap()
-    }
-}
+use crate::random_problems::{sorted, Bounded};
 
 fn cost_of(p: &Problem, options: &[OptionId]) -> u64 {
     options.iter().map(|&o| p.option_cost(o)).sum()
-}
-
-fn sorted(mut s: Vec<OptionId>) -> Vec<OptionId> {
-    s.sort();
-    s
 }
 
 /// The `k` cheapest costs of `p`, from every solution the links list (Algorithm M).
@@ -157,7 +70,7 @@ fn agrees_with_the_listing(p: &Problem, k: usize) -> Result<(), String> {
 
 #[test]
 fn the_k_cheapest_with_bounds_are_the_listings_k_cheapest() {
-    fn property(s: BoundedCosts, k: u8) -> bool {
+    fn property(s: Bounded, k: u8) -> bool {
         let p = s.problem();
         match agrees_with_the_listing(&p, 1 + k as usize % 5) {
             Ok(()) => true,
@@ -169,12 +82,12 @@ fn the_k_cheapest_with_bounds_are_the_listings_k_cheapest() {
     }
     QuickCheck::new()
         .tests(2000)
-        .quickcheck(property as fn(BoundedCosts, u8) -> bool);
+        .quickcheck(property as fn(Bounded, u8) -> bool);
 }
 
 #[test]
 fn with_k_above_the_count_every_bounded_solution_is_found_once() {
-    fn property(s: BoundedCosts) -> bool {
+    fn property(s: Bounded) -> bool {
         let p = s.problem();
         let (all, _) = k_cheapest_listed(&p, 0);
         let found: Vec<Vec<OptionId>> = BestSolver::new(&p, all.len() + 1)
@@ -184,7 +97,7 @@ fn with_k_above_the_count_every_bounded_solution_is_found_once() {
     }
     QuickCheck::new()
         .tests(500)
-        .quickcheck(property as fn(BoundedCosts) -> bool);
+        .quickcheck(property as fn(Bounded) -> bool);
 }
 
 #[test]
@@ -225,7 +138,7 @@ fn the_plan_runs_the_bounded_minimum_cost_search_and_refuses_its_parts() {
 
 #[test]
 fn a_node_limit_stops_the_bounded_search_with_what_it_found() {
-    fn property(s: BoundedCosts, n: u8) -> bool {
+    fn property(s: Bounded, n: u8) -> bool {
         let p = s.problem();
         let n = 1 + u64::from(n % 8);
         let mut best = BestSolver::new(&p, 1).with_limits(Limits::new().nodes(n));
@@ -237,5 +150,5 @@ fn a_node_limit_stops_the_bounded_search_with_what_it_found() {
     }
     QuickCheck::new()
         .tests(500)
-        .quickcheck(property as fn(BoundedCosts, u8) -> bool);
+        .quickcheck(property as fn(Bounded, u8) -> bool);
 }

@@ -6,12 +6,13 @@ use std::collections::BTreeSet;
 
 use dlxkit::xc::shard::{Split, SplitBy};
 use dlxkit::xc::{
-    parallel, Arena, ColorId, Entry, ItemId, Limits, OptionId, ParseErrorKind, Problem,
-    ProblemError, Solver,
+    parallel, Arena, ColorId, ItemId, Limits, OptionId, ParseErrorKind, Problem, ProblemError,
+    Solver,
 };
-use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+use quickcheck::{quickcheck, TestResult};
 
 use crate::dlx3_oracle;
+use crate::random_problems::Bounded;
 
 /// Knuth's example from the opening of DLX3.
 const KNUTH: &str = "\
@@ -182,83 +183,6 @@ fn forcing_an_option_with_bounds_keeps_the_solutions_that_contain_it() {
         assert_eq!(forced, expected, "option {}", option.index());
         s.unforce_all();
         assert!(s.is_pristine());
-    }
-}
-
-/// A random problem with bounds: up to 6 primary items with bounds from `0..=1` to
-/// `3..=3`, up to 3 secondary items, up to 10 options, colours 0..2.
-#[derive(Clone, Debug)]
-struct Bounded {
-    bounds: Vec<(u32, u32)>,
-    secondaries: u8,
-    options: Vec<Vec<(u8, Option<u8>)>>,
-}
-
-impl Arbitrary for Bounded {
-    fn arbitrary(g: &mut Gen) -> Bounded {
-        let primaries = 1 + usize::arbitrary(g) % 6;
-        let bounds = (0..primaries)
-            .map(|_| {
-                let min = u32::arbitrary(g) % 3;
-                let max = (min.max(1) + u32::arbitrary(g) % 2).min(3);
-                (min, max)
-            })
-            .collect();
-        let secondaries = u8::arbitrary(g) % 4;
-        let items = primaries as u8 + secondaries;
-        let count = usize::arbitrary(g) % 11;
-        let options = (0..count)
-            .map(|_| {
-                let len = 1 + usize::arbitrary(g) % 4;
-                (0..len)
-                    .map(|_| {
-                        let item = u8::arbitrary(g) % items;
-                        let colored = item >= primaries as u8 && bool::arbitrary(g);
-                        (item, colored.then(|| u8::arbitrary(g) % 2))
-                    })
-                    .collect()
-            })
-            .collect();
-        Bounded {
-            bounds,
-            secondaries,
-            options,
-        }
-    }
-
-    fn shrink(&self) -> Box<dyn Iterator<Item = Bounded>> {
-        let me = self.clone();
-        Box::new((0..self.options.len()).rev().map(move |k| {
-            let mut s = me.clone();
-            s.options.remove(k);
-            s
-        }))
-    }
-}
-
-impl Bounded {
-    /// The problem, without the options the builder refuses (repeats, no primary item).
-    fn problem(&self) -> Problem {
-        let mut b = Problem::builder();
-        let mut ids: Vec<ItemId> = Vec::new();
-        for (k, &(min, max)) in self.bounds.iter().enumerate() {
-            ids.push(b.bounded(&format!("p{k}"), min..=max).unwrap());
-        }
-        for k in 0..self.secondaries {
-            ids.push(b.secondary(&format!("s{k}")).unwrap());
-        }
-        let colors = [b.color("0"), b.color("1")];
-        for option in &self.options {
-            let entries: Vec<Entry> = option
-                .iter()
-                .map(|&(item, color)| Entry {
-                    item: ids[item as usize],
-                    color: color.map(|c| colors[c as usize]),
-                })
-                .collect();
-            let _ = b.option(entries);
-        }
-        b.build().unwrap()
     }
 }
 

@@ -4,10 +4,10 @@
 
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::plan::{Collect, Engine, Plan};
-use dlxkit::xc::{Entry, ItemId, Limits, Problem, Status};
-use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+use dlxkit::xc::{Limits, Status};
+use quickcheck::{quickcheck, TestResult};
 
-use crate::random_problems::{as_set, read};
+use crate::random_problems::{as_set, read, Bounded};
 
 /// `ssmcc < X.dlx`: solutions, nodes, updates (see tests/cells_inputs/README.md).
 const SSMCC: [(&str, u64, u64, u64); 9] = [
@@ -59,84 +59,6 @@ fn the_solutions_of_algorithm_m_on_the_bounded_files() {
         let links = p.all_solutions();
         assert_eq!(cells.len(), links.len(), "{path}: count");
         assert_eq!(as_set(cells), as_set(links), "{path}: solutions");
-    }
-}
-
-/// A random problem with item bounds `u..=v` (0 ≤ u ≤ v ≤ 3) on its primary items,
-/// secondary items and colours.
-#[derive(Clone, Debug)]
-pub(crate) struct Bounded {
-    bounds: Vec<(u32, u32)>,
-    secondaries: u8,
-    options: Vec<Vec<(u8, Option<u8>)>>,
-}
-
-impl Arbitrary for Bounded {
-    fn arbitrary(g: &mut Gen) -> Bounded {
-        let primaries = 1 + usize::arbitrary(g) % 6;
-        let bounds = (0..primaries)
-            .map(|_| {
-                let min = u32::arbitrary(g) % 3;
-                let max = (min.max(1) + u32::arbitrary(g) % 3).min(3);
-                (min, max)
-            })
-            .collect();
-        let secondaries = u8::arbitrary(g) % 4;
-        let items = primaries as u8 + secondaries;
-        let count = usize::arbitrary(g) % 14;
-        let options = (0..count)
-            .map(|_| {
-                let mut chosen: Vec<(u8, Option<u8>)> = Vec::new();
-                for item in 0..items {
-                    if u8::arbitrary(g) % 3 == 0 {
-                        let color = (item >= primaries as u8 && bool::arbitrary(g))
-                            .then(|| u8::arbitrary(g) % 2);
-                        chosen.push((item, color));
-                    }
-                }
-                chosen
-            })
-            .filter(|o| !o.is_empty())
-            .collect();
-        Bounded {
-            bounds,
-            secondaries,
-            options,
-        }
-    }
-
-    fn shrink(&self) -> Box<dyn Iterator<Item = Bounded>> {
-        let me = self.clone();
-        Box::new((0..self.options.len()).map(move |k| {
-            let mut smaller = me.clone();
-            smaller.options.remove(k);
-            smaller
-        }))
-    }
-}
-
-impl Bounded {
-    pub(crate) fn problem(&self) -> Problem {
-        let mut b = Problem::builder();
-        let mut ids: Vec<ItemId> = Vec::new();
-        for (k, &(min, max)) in self.bounds.iter().enumerate() {
-            ids.push(b.bounded(&format!("p{k}"), min..=max).unwrap());
-        }
-        for k in 0..self.secondaries {
-            ids.push(b.secondary(&format!("s{k}")).unwrap());
-        }
-        let colors = [b.color("0"), b.color("1")];
-        for option in &self.options {
-            let entries: Vec<Entry> = option
-                .iter()
-                .map(|&(item, color)| Entry {
-                    item: ids[item as usize],
-                    color: color.map(|c| colors[c as usize]),
-                })
-                .collect();
-            let _ = b.option(entries);
-        }
-        b.build().unwrap()
     }
 }
 

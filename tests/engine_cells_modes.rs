@@ -10,8 +10,7 @@ use std::collections::BTreeSet;
 use dlxkit::xc::{ItemKind, Limits, OptionId, Problem, SearchOrder, Status};
 use quickcheck::{quickcheck, TestResult};
 
-use crate::engine_cells_bounds::Bounded;
-use crate::random_problems::{as_set, read, sorted, Random};
+use crate::random_problems::{as_set, read, sorted, Bounded, Random};
 
 /// `ssxcc sS < X.dlx` and `ssmcc sS < X.dlx`: seed, solutions, nodes, updates. Knuth's seed
 /// shuffles the item list only (ties still go to the first item), so it changes the order

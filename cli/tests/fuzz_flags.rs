@@ -158,6 +158,14 @@ const SUBCOMMANDS: &[Subcommand] = &[
         ready: None,
     },
     Subcommand {
+        // The graph is the positional; it is not a number, so it rides in `base`.
+        words: &["graceful"],
+        base: &[("path:5", ""), ("--limit", "1")],
+        positional: None,
+        stdin: Stdin::Text(""),
+        ready: None,
+    },
+    Subcommand {
         words: &["sudoku", "solve"],
         base: &[],
         positional: None,

@@ -98,7 +98,7 @@ fn reduce_cut_short_says_so_first_and_stays_equivalent() {
     assert_eq!(code, Some(0));
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["status"], "node limit");
-    assert_eq!(json["nodes"], 1);
+    assert_eq!(json["steps"], 1);
     assert_eq!(json["fixed_point"], false);
     let (code, out, _) = run(&["reduce", "--format", "json"], problem);
     assert_eq!(code, Some(0));

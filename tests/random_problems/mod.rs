@@ -1,10 +1,10 @@
-//! Random small exact cover problems with colours and costs, for the property tests of
-//! preprocessing (`engine_reduce`) and of minimum-cost search (`engine_best`), and the
-//! brute-force oracle they are checked against: every subset of the options.
+//! Random small exact cover problems with colours and costs, with or without item bounds,
+//! for the property tests of preprocessing, minimum-cost search and Algorithm M on every
+//! engine, and the brute-force oracle they are checked against: every subset of the options.
 
 use std::collections::BTreeSet;
 
-use dlxkit::xc::{Entry, OptionId, Problem};
+use dlxkit::xc::{Entry, ItemId, OptionId, Problem};
 use quickcheck::{Arbitrary, Gen};
 
 /// An option of a [`Random`] problem: its entries (item, colour) and its cost.
@@ -98,6 +98,87 @@ fn item_name(primaries: u8, item: u8) -> String {
         format!("p{item}")
     } else {
         format!("s{}", item - primaries)
+    }
+}
+
+/// A random problem with item bounds `u..=v` (0 ≤ u ≤ v ≤ 3) on up to 6 primary items, up to
+/// 3 secondary items (coloured 0, 1 or not), up to 13 options of 1 to 4 picks costing 0 to 9
+/// (now and then shifted by 2^40, to test the sums).
+#[derive(Clone, Debug)]
+pub struct Bounded {
+    pub bounds: Vec<(u32, u32)>,
+    pub secondaries: u8,
+    pub options: Vec<RandomOption>,
+}
+
+impl Arbitrary for Bounded {
+    fn arbitrary(g: &mut Gen) -> Bounded {
+        let primaries = 1 + usize::arbitrary(g) % 6;
+        let bounds = (0..primaries)
+            .map(|_| {
+                let min = u32::arbitrary(g) % 3;
+                let max = (min.max(1) + u32::arbitrary(g) % 3).min(3);
+                (min, max)
+            })
+            .collect();
+        let secondaries = u8::arbitrary(g) % 4;
+        let items = primaries as u8 + secondaries;
+        let wide = u8::arbitrary(g) % 8 == 0;
+        let count = usize::arbitrary(g) % 14;
+        let options = (0..count)
+            .map(|_| {
+                let len = 1 + usize::arbitrary(g) % 4;
+                let entries = (0..len)
+                    .map(|_| {
+                        let item = u8::arbitrary(g) % items;
+                        let colored = item >= primaries as u8 && bool::arbitrary(g);
+                        (item, colored.then(|| u8::arbitrary(g) % 2))
+                    })
+                    .collect();
+                let cost = u64::arbitrary(g) % 10;
+                (entries, if wide { cost << 40 } else { cost })
+            })
+            .collect();
+        Bounded {
+            bounds,
+            secondaries,
+            options,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Bounded>> {
+        let me = self.clone();
+        Box::new((0..self.options.len()).rev().map(move |k| {
+            let mut s = me.clone();
+            s.options.remove(k);
+            s
+        }))
+    }
+}
+
+impl Bounded {
+    /// The problem, without the options the builder refuses (repeats, no primary item).
+    pub fn problem(&self) -> Problem {
+        let mut b = Problem::builder();
+        let mut ids: Vec<ItemId> = Vec::new();
+        for (k, &(min, max)) in self.bounds.iter().enumerate() {
+            ids.push(b.bounded(&format!("p{k}"), min..=max).unwrap());
+        }
+        for k in 0..self.secondaries {
+            ids.push(b.secondary(&format!("s{k}")).unwrap());
+        }
+        let colors = [b.color("0"), b.color("1")];
+        for (option, cost) in &self.options {
+            let entries: Vec<Entry> = option
+                .iter()
+                .map(|&(item, color)| Entry {
+                    item: ids[item as usize],
+                    color: color.map(|c| colors[c as usize]),
+                })
+                .collect();
+            let _ = b.option_with_cost(entries, *cost);
+        }
+        b.build().unwrap()
     }
 }
 
