@@ -1,12 +1,12 @@
 //! The limit meter: what stops a search besides its node count (the cancel flag and the
 //! deadline, [`Limits::interruption`]), the meter of one search that grants it nodes up to
-//! its node limit ([`Meter`], [`Grants`]), and the node budget shared by the threads of one
+//! its node limit (`Meter`, `Grants`), and the node budget shared by the threads of one
 //! search ([`Budget`]).
 //!
 //! Every machine counts its nodes in its own loop (a counter it keeps in a register) and,
 //! every 1,024 nodes, asks [`Limits::interruption`] whether a cancel or the deadline stops
 //! it: dancing links (X, C and M), the minimum-cost search and the Sudoku solvers (through
-//! a [`Meter`]), so that a limit means the same everywhere.
+//! a `Meter`), so that a limit means the same everywhere.
 //!
 //! A search on one thread stops at its node limit exactly; on several threads each thread
 //! searches its shards with what is left of one budget when it starts them and spends what
