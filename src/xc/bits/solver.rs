@@ -423,7 +423,7 @@ impl Search<'_> {
                 stats.nodes = nodes + 1;
                 count_level(stats, level);
                 let (p, d) = levels.choose(m, level);
-                tally.cover(level, levels.avail(m, level), p);
+                tally.cover(level, &*levels, m, p);
                 if d == 0 {
                     stats.dead_ends += 1;
                 } else if d >= 2 {
@@ -442,7 +442,7 @@ impl Search<'_> {
                     Some(r) => {
                         walk.cursor[level] = r as u32 + 1;
                         walk.tried[level] += 1;
-                        tally.commit(level, levels.avail(m, level), p, r);
+                        tally.commit(level, &*levels, m, p, r);
                         levels.descend(m, level, r);
                         level += 1;
                         break;

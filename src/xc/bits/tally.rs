@@ -16,16 +16,17 @@
 
 use std::collections::HashMap;
 
-use super::masks::{Numbering, Word};
+use super::levels::Levels;
+use super::masks::{Masks, Numbering, Word};
 use crate::xc::problem::Problem;
 
 /// What a search tells its tally: the nodes' covers and the options' commits.
 pub(super) trait Tally {
-    /// A node at `level`, whose available options are `avail`, branches on primary item `p`
-    /// (the links cover it).
-    fn cover(&mut self, level: usize, avail: &[Word], p: usize);
+    /// A node at `level` of `levels` branches on primary item `p` (the links cover it). The
+    /// tally reads the level's available options itself, so that a silent one costs nothing.
+    fn cover<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize);
     /// Option `r`, holding `p`, is tried at `level` (the links commit it).
-    fn commit(&mut self, level: usize, avail: &[Word], p: usize, r: usize);
+    fn commit<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize, r: usize);
     /// The updates and cleansings counted since the last [`Tally::restart`].
     fn counts(&self) -> (u64, u64);
     /// Starts a search: nothing counted.
@@ -37,9 +38,9 @@ pub(super) struct Silent;
 
 impl Tally for Silent {
     #[inline(always)]
-    fn cover(&mut self, _: usize, _: &[Word], _: usize) {}
+    fn cover<L: Levels>(&mut self, _: usize, _: &L, _: &Masks, _: usize) {}
     #[inline(always)]
-    fn commit(&mut self, _: usize, _: &[Word], _: usize, _: usize) {}
+    fn commit<L: Levels>(&mut self, _: usize, _: &L, _: &Masks, _: usize, _: usize) {}
     fn counts(&self) -> (u64, u64) {
         (0, 0)
     }
@@ -197,13 +198,15 @@ impl Knuth {
 }
 
 impl Tally for Knuth {
-    fn cover(&mut self, level: usize, avail: &[Word], p: usize) {
+    fn cover<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize) {
+        let avail = levels.avail(m, level);
         self.back_to(level);
         self.hidden.iter_mut().for_each(|h| *h = 0);
         self.cover_item(avail, p as u32);
     }
 
-    fn commit(&mut self, level: usize, avail: &[Word], p: usize, r: usize) {
+    fn commit<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize, r: usize) {
+        let avail = levels.avail(m, level);
         self.back_to(level);
         let held = &self.holders[p * self.words..][..self.words];
         for ((h, a), c) in self.hidden.iter_mut().zip(avail).zip(held) {
