@@ -146,7 +146,8 @@ impl Drop for Watch {
                 .compare_exchange(PREPARING, HANDED_OVER, Ordering::SeqCst, Ordering::SeqCst);
         if handed.is_err() {
             // The watch has stopped the run: it is printing and will end the process. Saying
-            // anything more here would mix with its output.
+            // anything more here would mix with its output. The run holds no lock the watch
+            // needs to print (`Output` takes standard output's lock only to write a buffer).
             loop {
                 thread::park();
             }

@@ -1,13 +1,13 @@
 //! Standard output: the `--format` choice and a writer that is safe in pipelines.
 //!
-//! [`Output`] holds standard output locked and buffered; every write returns a
+//! [`Output`] holds standard output buffered; every write returns a
 //! [`CliError`], so that `?` carries a broken pipe up to `main` as a quiet success (exit 0,
 //! no message) instead of the panic `println!` would give. When standard output is a
 //! terminal, each record is flushed as soon as it is complete ([`Output::end_record`]);
 //! otherwise the buffer is flushed when full, at the end, and by [`Output::flush_if_stale`]
 //! (called from progress ticks) so that a slow search still streams its JSON lines.
 
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, Stdout, Write};
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
@@ -42,9 +42,14 @@ pub enum Format {
 /// How long buffered output may wait before [`Output::flush_if_stale`] flushes it.
 const STALE: Duration = Duration::from_millis(200);
 
-/// Standard output, locked and buffered, with broken pipes turned into a quiet success.
+/// Standard output, buffered, with broken pipes turned into a quiet success.
+///
+/// It takes standard output's lock only while it writes a full buffer, not for its whole
+/// life: a run holds an `Output` before it hands over from its [`Watch`](super::interrupt::Watch),
+/// and a watch that has stopped the run must be able to print the run's outcome (a run that
+/// held the lock while it waited for the watch hung).
 pub struct Output {
-    out: BufWriter<StdoutLock<'static>>,
+    out: BufWriter<Stdout>,
     line_buffered: bool,
     last_flush: Instant,
     dirty: bool,
@@ -55,7 +60,7 @@ impl Output {
     /// every record as soon as it ends.
     pub fn stdout(line_buffered: bool) -> Output {
         Output {
-            out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            out: BufWriter::with_capacity(64 * 1024, io::stdout()),
             line_buffered,
             last_flush: Instant::now(),
             dirty: false,
