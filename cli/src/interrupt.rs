@@ -44,30 +44,58 @@ struct Handlers {
 static HANDLERS: OnceLock<Handlers> = OnceLock::new();
 
 fn handlers() -> &'static Handlers {
-    HANDLERS.get_or_init(|| {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let signal = Arc::new(AtomicUsize::new(0));
-        for (number, code) in SIGNALS {
-            // The order matters: a Ctrl-C that finds the flag already set ends the process
-            // (the second Ctrl-C); the first one only sets it. SIGTERM only sets it, however
-            // often it comes (see the module documentation). If a handler cannot be
-            // installed, that signal keeps its default effect.
-            if number == signal_hook::consts::SIGINT {
-                let _ = signal_hook::flag::register_conditional_shutdown(
-                    number,
-                    i32::from(code),
-                    Arc::clone(&cancel),
-                );
-            }
-            let _ = signal_hook::flag::register_usize(
+    HANDLERS.get_or_init(|| with_signals_held(install))
+}
+
+/// Runs `install` with SIGINT and SIGTERM blocked in this thread, so that one sent meanwhile
+/// waits and reaches the installed handlers. signal-hook replaces a signal's default effect
+/// before it publishes the action, and a signal in between runs no action at all: a run
+/// that got SIGTERM just then went on ignoring it. (The run installs the handlers before it
+/// starts any thread.)
+#[cfg(unix)]
+fn with_signals_held<T>(install: impl FnOnce() -> T) -> T {
+    use nix::sys::signal::{pthread_sigmask, SigSet, SigmaskHow, Signal};
+    let mut held = SigSet::empty();
+    held.add(Signal::SIGINT);
+    held.add(Signal::SIGTERM);
+    let mut before = SigSet::empty();
+    let blocked = pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&held), Some(&mut before)).is_ok();
+    let value = install();
+    if blocked {
+        let _ = pthread_sigmask(SigmaskHow::SIG_SETMASK, Some(&before), None);
+    }
+    value
+}
+
+#[cfg(not(unix))]
+fn with_signals_held<T>(install: impl FnOnce() -> T) -> T {
+    install()
+}
+
+/// Installs the handlers: the cancel flag and the signal number (see [`handlers`]).
+fn install() -> Handlers {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let signal = Arc::new(AtomicUsize::new(0));
+    for (number, code) in SIGNALS {
+        // The order matters: a Ctrl-C that finds the flag already set ends the process (the
+        // second Ctrl-C); the first one only sets it. SIGTERM only sets it, however often it
+        // comes (see the module documentation). If a handler cannot be installed, that
+        // signal keeps its default effect.
+        if number == signal_hook::consts::SIGINT {
+            let _ = signal_hook::flag::register_conditional_shutdown(
                 number,
-                Arc::clone(&signal),
-                usize::try_from(number).unwrap_or(0),
+                i32::from(code),
+                Arc::clone(&cancel),
             );
-            let _ = signal_hook::flag::register(number, Arc::clone(&cancel));
         }
-        Handlers { cancel, signal }
-    })
+        let _ = signal_hook::flag::register_usize(
+            number,
+            Arc::clone(&signal),
+            usize::try_from(number).unwrap_or(0),
+        );
+        let _ = signal_hook::flag::register(number, Arc::clone(&cancel));
+    }
+    Handlers { cancel, signal }
 }
 
 /// The process's cancel flag, installing the SIGINT and SIGTERM handlers on first use.
