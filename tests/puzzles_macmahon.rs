@@ -1,7 +1,8 @@
 //! MacMahon's triangles ([`dlxkit::puzzles::macmahon`]): the problem is the one Knuth's
 //! MACMAHON-TRIANGLES-DLX writes for the same boards, item for item and option for option
-//! (see tests/knuth/SOURCES.md); on small boards the count of the exact cover search agrees
-//! with a brute force over every way to lay the pieces, checked by the puzzle's own rules.
+//! (see tests/knuth/SOURCES.md); the hexagon's count is the published one, 11,853,792; on
+//! small boards the count of the exact cover search agrees with a brute force over every way
+//! to lay the pieces, checked by the puzzle's own rules.
 
 use dlxkit::puzzles::lattice::{BoardShape, Grid, GridCell};
 use dlxkit::puzzles::macmahon::{pieces, MacMahonTriangles, TrianglePlacement, TriangleTiling};
@@ -50,17 +51,7 @@ fn same_as_knuths(name: &str, board: &[(usize, usize, bool)]) {
 
 #[test]
 fn the_hexagon_and_the_bar_are_knuths_problems() {
-    same_as_knuths(
-        "macmahon-hexagon.dlx",
-        &[
-            (0, 0, true),
-            (1, 0, false),
-            (1, 0, true),
-            (0, 1, false),
-            (0, 1, true),
-            (1, 1, false),
-        ],
-    );
+    same_as_knuths("macmahon-hexagon.dlx", &HEXAGON);
     same_as_knuths(
         "macmahon-bar.dlx",
         &[
@@ -349,4 +340,135 @@ fn distinct_counts_are_the_classes_of_every_solution() {
         }
     }
     assert_eq!(seen, [2, 1, 8, 4], "triangle:2 and 2x1 without a border");
+}
+
+/// MacMahon's problem as Knuth's program states it: the 24 triangles of four colours in the
+/// hexagon, every border edge in colour `a`, pieces turned but never flipped. Its published
+/// count is 11,853,792 solutions: John F. Rudge's xcover, `examples/macmahon_triangles.ipynb`
+/// (github.com/johnrudge/xcover, commit ce6c96f), which builds the problem with its own code
+/// and counts it with its own solver (tests/knuth/SOURCES.md).
+const HEXAGON_SOLUTIONS: u64 = 11_853_792;
+
+/// The hexagon in Knuth's doubled coordinates (`macmahon-triangles-dlx 00+ 10 10+ 01 01+ 11`).
+const HEXAGON: [(usize, usize, bool); 6] = [
+    (0, 0, true),
+    (1, 0, false),
+    (1, 0, true),
+    (0, 1, false),
+    (0, 1, true),
+    (1, 1, false),
+];
+
+/// An option as the sorted words of its line.
+fn option_words(line: &str) -> Vec<String> {
+    let mut words: Vec<String> = line.split_whitespace().map(String::from).collect();
+    words.sort();
+    words
+}
+
+/// A renaming of the colours `b`, `c`, `d` (the border's `a` stays) applied to an option's
+/// words: `-21:b` becomes `-21:c` under `[a, c, b, d]`. The piece's name is left out, since
+/// the edge colours name it.
+fn renamed(option: &[String], to: &[char; 4]) -> Vec<String> {
+    let mut words: Vec<String> = option
+        .iter()
+        .filter_map(|w| {
+            let (edge, colour) = w.split_once(':')?;
+            let k = usize::from(colour.as_bytes()[0] - b'a');
+            Some(format!("{edge}:{}", to[k]))
+        })
+        .collect();
+    words.sort();
+    words
+}
+
+/// The whole count takes minutes (BENCHMARKS.md), so it was split by the option covering the
+/// inner triangle `21`: every solution has exactly one of its 64 options, and
+/// tests/knuth/macmahon-hexagon-21.txt lists the count with each. Renaming the colours `b`,
+/// `c`, `d` maps the solutions with one option onto those with the renamed option, so one
+/// option of each class was counted (rows marked `=`) and the others (`~`) carry its count.
+/// The table must cover the 64 options of dlxkit's problem once each, give a `~` row the
+/// count of a counted row of its class, and add up to the published count; two counted rows
+/// without solutions, a few seconds each, are counted again here (the problem with triangle
+/// `21` given only that option).
+#[test]
+fn the_hexagon_counts_as_published() {
+    let board = MacMahonTriangles::doubled(&HEXAGON).unwrap();
+    let puzzle = MacMahonTriangles::new(&board, 4, Some(0)).unwrap();
+    let text = puzzle.problem().to_dlx();
+    let mut lines = text.lines();
+    let items = lines.next().unwrap();
+    let (covering, rest): (Vec<&str>, Vec<&str>) =
+        lines.partition(|l| l.split_whitespace().any(|w| w == "21"));
+    assert_eq!(covering.len(), 64);
+    let path = format!(
+        "{}/tests/knuth/macmahon-hexagon-21.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let table: Vec<(bool, u64, Vec<String>)> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let counted = match words.next() {
+                Some("=") => true,
+                Some("~") => false,
+                other => panic!("a row starts with = or ~, not {other:?}"),
+            };
+            let count = words.next().unwrap().parse().unwrap();
+            (
+                counted,
+                count,
+                option_words(&words.collect::<Vec<_>>().join(" ")),
+            )
+        })
+        .collect();
+    let mut listed: Vec<&Vec<String>> = table.iter().map(|(_, _, o)| o).collect();
+    listed.sort();
+    let mut options: Vec<Vec<String>> = covering.iter().map(|l| option_words(l)).collect();
+    options.sort();
+    assert_eq!(
+        listed,
+        options.iter().collect::<Vec<_>>(),
+        "one row per option covering 21"
+    );
+    let renamings = [
+        ['a', 'b', 'c', 'd'],
+        ['a', 'b', 'd', 'c'],
+        ['a', 'c', 'b', 'd'],
+        ['a', 'c', 'd', 'b'],
+        ['a', 'd', 'b', 'c'],
+        ['a', 'd', 'c', 'b'],
+    ];
+    for (counted, count, option) in &table {
+        if !counted {
+            let source = table.iter().find(|(c, _, o)| {
+                *c && renamings
+                    .iter()
+                    .any(|r| renamed(o, r) == renamed(option, &renamings[0]))
+            });
+            let (_, n, _) = source.unwrap_or_else(|| panic!("{option:?} renames no counted row"));
+            assert_eq!(n, count, "{option:?}");
+        }
+    }
+    assert_eq!(
+        table.iter().map(|(_, n, _)| n).sum::<u64>(),
+        HEXAGON_SOLUTIONS,
+        "the rows add up to the published count"
+    );
+    for piece in ["aaa", "bba"] {
+        let (_, want, option) = table
+            .iter()
+            .find(|(c, _, o)| *c && o.contains(&piece.to_string()))
+            .unwrap();
+        assert_eq!(*want, 0);
+        let line = covering
+            .iter()
+            .find(|l| option_words(l) == *option)
+            .unwrap();
+        let restricted = format!("{items}\n{}\n{line}\n", rest.join("\n"));
+        let problem = Problem::from_dlx(&restricted).unwrap();
+        assert_eq!(problem.count_solutions(), 0, "{line}");
+    }
 }

@@ -35,23 +35,23 @@ fn counts_agree_with_the_emitted_problem() {
     }
 }
 
-#[test]
-fn the_picture_matches_every_edge() {
-    let svg = run(&["macmahon", "--format", "svg"], "");
-    let elements = parse_xml(&svg);
+/// Checks one picture read from its own coordinates: `pieces` triangles, each piece once, and
+/// each edge (the first two corners of a coloured third, the third being the centre) one
+/// colour seen from both sides. Returns how many edges it has and its border edges' colours.
+fn check_picture(svg: &str, pieces: usize) -> (usize, Vec<String>) {
+    let elements = parse_xml(svg);
     let class = |e: &&crate::svg_util::Element, c: &str| {
         e.attrs.get("class").map(String::as_str) == Some(c)
     };
-    let pieces: Vec<_> = elements.iter().filter(|e| class(e, "piece")).collect();
-    assert_eq!(pieces.len(), 24, "one triangle per piece");
-    let mut names: Vec<&str> = pieces
+    let shapes: Vec<_> = elements.iter().filter(|e| class(e, "piece")).collect();
+    assert_eq!(shapes.len(), pieces, "one triangle per piece");
+    let mut names: Vec<&str> = shapes
         .iter()
         .map(|e| e.attrs["data-piece"].as_str())
         .collect();
     names.sort();
     names.dedup();
-    assert_eq!(names.len(), 24, "each piece once");
-    // Each coloured third of a triangle is (corner, corner, centre): its edge is the first two.
+    assert_eq!(names.len(), pieces, "each piece once");
     let mut edges: HashMap<(String, String), Vec<String>> = HashMap::new();
     for e in elements.iter().filter(|e| class(e, "edge")) {
         let d = e.attrs["d"]
@@ -68,21 +68,63 @@ fn the_picture_matches_every_edge() {
             .or_default()
             .push(e.attrs["fill"].clone());
     }
-    assert_eq!(edges.values().map(Vec::len).sum::<usize>(), 72);
-    let border: Vec<&Vec<String>> = edges.values().filter(|v| v.len() == 1).collect();
-    // The hexagon of side 2 has 12 border edges, 30 inside, each seen from two triangles.
-    assert_eq!(border.len(), 12);
-    assert_eq!(edges.len(), 42);
+    assert_eq!(edges.values().map(Vec::len).sum::<usize>(), 3 * pieces);
     for fills in edges.values() {
+        assert!(
+            fills.len() <= 2,
+            "an edge lies between two triangles at most"
+        );
         assert!(
             fills.iter().all(|f| *f == fills[0]),
             "an edge has one colour"
         );
     }
-    assert!(
-        border.iter().all(|f| f[0] == border[0][0]),
-        "one border colour"
-    );
+    let border = edges
+        .values()
+        .filter(|v| v.len() == 1)
+        .map(|v| v[0].clone())
+        .collect();
+    (edges.len(), border)
+}
+
+#[test]
+fn the_picture_matches_every_edge() {
+    let (edges, border) = check_picture(&run(&["macmahon", "--format", "svg"], ""), 24);
+    // The hexagon of side 2 has 12 border edges, 30 inside, each seen from two triangles.
+    assert_eq!(border.len(), 12);
+    assert_eq!(edges, 42);
+    assert!(border.iter().all(|f| *f == border[0]), "one border colour");
+}
+
+/// `--svg DIR` writes one picture per solution: three of the 2x1 parallelogram's, each four
+/// triangles whose edges match (6 on the border, 3 inside), no two the same.
+#[test]
+fn every_solution_is_drawn_to_its_own_file() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_macmahon_svg");
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "macmahon",
+        "--colours",
+        "2",
+        "--board",
+        "2x1",
+        "--border",
+        "none",
+        "--limit",
+        "3",
+        "--svg",
+        dir.to_str().unwrap(),
+    ];
+    let text = run(&args, "");
+    assert_eq!(text.split("\n\n").count(), 3, "{text}");
+    let mut seen = std::collections::HashSet::new();
+    for k in 1..=3 {
+        let svg = std::fs::read_to_string(dir.join(format!("solution-{k:04}.svg"))).unwrap();
+        let (edges, border) = check_picture(&svg, 4);
+        assert_eq!((edges, border.len()), (9, 6), "solution {k}");
+        assert!(seen.insert(svg), "solution {k} is drawn once");
+    }
+    assert!(!dir.join("solution-0004.svg").exists());
 }
 
 /// `--distinct` keeps one solution per class: on two colours in a triangle and in a 2x1

@@ -112,20 +112,10 @@ fn pictures_of_packings_tile_their_boards() {
             3,
         ),
         (
-            &[
-                "polyhex",
-                "--pieces",
-                "size:3",
-                "--board",
-                "hexagon:2",
-                "--one-sided",
-            ][..],
-            0,
+            &["polyhex", "--pieces", "tetrahexes", "--board", "4x7"][..],
+            7,
         ),
     ] {
-        if pieces == 0 {
-            continue;
-        }
         let dir = scratch_dir(&args.join("-").replace(['/', '.', ':'], "_"));
         let mut all = args.to_vec();
         let dir_text = dir.to_str().unwrap();
@@ -158,11 +148,9 @@ fn several_solutions_make_one_document() {
     assert_eq!(queens, 24);
 }
 
-#[test]
-fn queens_are_drawn_where_they_stand() {
-    // The discs' centres, read back from the picture, are 8 queens none attacking another.
-    let svg = stdout_of(&["queens", "8", "--format", "svg"]);
-    let centres: Vec<(i64, i64)> = parse_xml(&svg)
+/// The squares of the queens in a picture of one solution, read from the discs' centres.
+fn queens_in(svg: &str) -> Vec<(i64, i64)> {
+    parse_xml(svg)
         .iter()
         .filter(|e| e.name == "circle")
         .map(|e| {
@@ -170,8 +158,12 @@ fn queens_are_drawn_where_they_stand() {
                 |k: &str| ((e.attrs[k].parse::<f64>().unwrap() - 4.0) / 24.0 - 0.5).round() as i64;
             (at("cx"), at("cy"))
         })
-        .collect();
-    assert_eq!(centres.len(), 8);
+        .collect()
+}
+
+/// `n` queens, none attacking another.
+fn assert_queens(centres: &[(i64, i64)], n: usize) {
+    assert_eq!(centres.len(), n);
     for (i, a) in centres.iter().enumerate() {
         for b in &centres[..i] {
             assert!(a.0 != b.0 && a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs());
@@ -180,31 +172,75 @@ fn queens_are_drawn_where_they_stand() {
 }
 
 #[test]
-fn pieces_keep_their_colours_across_solutions() {
-    let dir = scratch_dir("colours");
-    stdout_of(&[
-        "polyomino",
-        "--board",
-        "3x20",
+fn queens_are_drawn_where_they_stand() {
+    // The discs' centres, read back from the picture, are 8 queens none attacking another.
+    assert_queens(
+        &queens_in(&stdout_of(&["queens", "8", "--format", "svg"])),
+        8,
+    );
+}
+
+/// `queens --svg DIR` writes one picture per solution: the 4 solutions of 6 queens, each
+/// 6 queens at peace, no two the same.
+#[test]
+fn queens_are_drawn_one_file_per_solution() {
+    let dir = scratch_dir("queens");
+    let text = stdout_of(&[
+        "queens",
+        "6",
         "--limit",
-        "8",
+        "4",
         "--svg",
         dir.to_str().unwrap(),
     ]);
-    let mut colours: HashMap<String, String> = HashMap::new();
-    for k in 1..=8 {
-        let text = std::fs::read_to_string(dir.join(format!("solution-{k:04}.svg"))).unwrap();
-        for e in parse_xml(&text)
-            .iter()
-            .filter(|e| e.attrs.get("class").map(String::as_str) == Some("piece"))
-        {
-            let old = colours.insert(e.attrs["data-piece"].clone(), e.attrs["fill"].clone());
-            assert!(old.is_none() || old.as_ref() == Some(&e.attrs["fill"]));
-        }
+    assert_eq!(
+        text.split("\n\n").count(),
+        4,
+        "the text pictures still print"
+    );
+    let mut seen = std::collections::HashSet::new();
+    for k in 1..=4 {
+        let svg = std::fs::read_to_string(dir.join(format!("solution-{k:04}.svg"))).unwrap();
+        let mut queens = queens_in(&svg);
+        assert_queens(&queens, 6);
+        queens.sort();
+        assert!(seen.insert(queens), "solution {k} is drawn once");
     }
-    assert_eq!(colours.len(), 12);
-    let distinct: std::collections::HashSet<&String> = colours.values().collect();
-    assert_eq!(distinct.len(), 12);
+    assert!(!dir.join("solution-0005.svg").exists());
+}
+
+/// Each piece keeps its colour in every solution, and no two pieces share one: 8 packings of
+/// the pentominoes, 8 of the hexiamonds and the 18 of the tetrahexes.
+#[test]
+fn pieces_keep_their_colours_across_solutions() {
+    for (args, solutions, pieces) in [
+        (&["polyomino", "--board", "3x20"][..], 8, 12),
+        (&["polyiamond", "--board", "9x4"][..], 8, 12),
+        (&["polyhex"][..], 18, 7),
+    ] {
+        let dir = scratch_dir(&format!("colours-{}", args[0]));
+        let limit = solutions.to_string();
+        let dir_text = dir.to_str().unwrap();
+        stdout_of(&[args, &["--limit", &limit, "--svg", dir_text]].concat());
+        let mut colours: HashMap<String, String> = HashMap::new();
+        for k in 1..=solutions {
+            let text = std::fs::read_to_string(dir.join(format!("solution-{k:04}.svg"))).unwrap();
+            for e in parse_xml(&text)
+                .iter()
+                .filter(|e| e.attrs.get("class").map(String::as_str) == Some("piece"))
+            {
+                let old = colours.insert(e.attrs["data-piece"].clone(), e.attrs["fill"].clone());
+                assert!(
+                    old.is_none() || old.as_ref() == Some(&e.attrs["fill"]),
+                    "{args:?}: piece {} changes colour",
+                    e.attrs["data-piece"]
+                );
+            }
+        }
+        assert_eq!(colours.len(), pieces, "{args:?}");
+        let distinct: std::collections::HashSet<&String> = colours.values().collect();
+        assert_eq!(distinct.len(), pieces, "{args:?}: one colour per piece");
+    }
 }
 
 #[test]
@@ -242,6 +278,63 @@ fn lattice_counts_and_their_emitted_problems() {
     assert_eq!(stdout_of(&jobs).trim(), "148");
 }
 
+/// The families on the triangular and hexagonal grids count alike on one thread, on two, and
+/// cut into three shards merged back (`words` and `graceful` have their own such tests).
+#[test]
+fn lattice_families_count_alike_on_threads_and_shards() {
+    for (args, expected) in [
+        (&["polyiamond", "--board", "9x4"][..], 148),
+        (&["polyhex"][..], 18),
+        (
+            &["polyhex", "--pieces", "tetrahexes", "--board", "4x7"][..],
+            18,
+        ),
+        (
+            &[
+                "macmahon",
+                "--colours",
+                "2",
+                "--board",
+                "2x1",
+                "--border",
+                "none",
+            ][..],
+            16,
+        ),
+        (
+            &[
+                "macmahon",
+                "--colours",
+                "2",
+                "--board",
+                "triangle:2",
+                "--border",
+                "none",
+            ][..],
+            12,
+        ),
+    ] {
+        let with = |extra: &[&str]| stdout_of(&[args, &["--count"], extra].concat());
+        assert_eq!(with(&[]).trim(), expected.to_string(), "{args:?}");
+        assert_eq!(
+            with(&["--jobs", "2"]).trim(),
+            expected.to_string(),
+            "{args:?}"
+        );
+        let shards: String = (0..3)
+            .map(|k| with(&["--shard", &format!("{k}/3")]))
+            .collect();
+        assert_eq!(shards.lines().count(), 3, "{args:?}: one line per shard");
+        let out = dlxkit().arg("merge").write_stdin(shards).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            expected.to_string(),
+            "{args:?}: the shards merged"
+        );
+    }
+}
+
 #[test]
 fn pictures_are_refused_where_they_cannot_be() {
     let out = dlxkit()
@@ -261,6 +354,20 @@ fn pictures_are_refused_where_they_cannot_be() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`star:3` is not a board shape"));
+    let out = dlxkit()
+        .args([
+            "polyhex",
+            "--pieces",
+            "size:3",
+            "--board",
+            "hexagon:2",
+            "--one-sided",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("the board has 7 cells and the pieces 9: no packing can fill it"));
 }
 
 /// A shopping list is drawn as a column of items, each bundle bought one piece over its
@@ -277,4 +384,43 @@ fn purchases_tile_the_shopping_list() {
         check_tiling(&std::fs::read_to_string(file).unwrap(), bundles);
     }
     check_tiling(&stdout_of(&["shopping", "--format", "svg"]), purchases[0]);
+}
+
+/// The pictures the README shows are what their commands draw today (so they do not go
+/// stale), well-formed, and small: under 24 KiB each. The killer Sudoku's, drawn by a
+/// slower solve, is checked for its size and form only.
+#[test]
+fn the_readme_pictures_are_drawn_by_their_commands_and_small() {
+    let root = crate::ROOT;
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    for (file, args) in [
+        ("pentominoes-6x10.svg", &["polyomino"][..]),
+        ("hexiamonds-6x6.svg", &["polyiamond"][..]),
+        ("tetrahexes-7x4.svg", &["polyhex"][..]),
+        ("macmahon-hexagon.svg", &["macmahon"][..]),
+        ("soma-isometric.svg", &["soma", "--view", "isometric"][..]),
+        (
+            "words-3x5.svg",
+            &["words", "--rows", "3", "--cols", "5"][..],
+        ),
+        ("graceful-wheel6.svg", &["graceful", "wheel:6"][..]),
+        ("killer.svg", &[][..]),
+    ] {
+        let path = format!("docs/pictures/{file}");
+        assert!(
+            readme.contains(&format!("]({path})")),
+            "the README shows {path}"
+        );
+        let saved = std::fs::read_to_string(format!("{root}/{path}")).unwrap();
+        assert!(saved.len() < 24 * 1024, "{path}: {} bytes", saved.len());
+        assert!(!parse_xml(&saved).is_empty(), "{path}");
+        if !args.is_empty() {
+            let drawn = stdout_of(&[args, &["--format", "svg"]].concat());
+            assert!(
+                drawn == saved,
+                "{path} is what `dlxkit {}` draws",
+                args.join(" ")
+            );
+        }
+    }
 }
