@@ -403,8 +403,8 @@ pub(super) fn randomize(item: &mut [i32], set: &mut [i32], active: usize, seed: 
 // `x - 1` and SSMCC's also at `x - 4`, `x - 3`, and its options below `x + size`, inside
 // `set` as `Sets::new` lays it out), a node's `loc` (inside its item's options), a set entry
 // (a node index below `nodes.len()`, which is `colors.len()` too, so it indexes the colours
-// as well), a node of an option walked to its spacer and back (`Sets::new` ends every
-// option with one), or a position in `item` (an item's position `set[x - 2]`, or one below
+// as well, and SSMCC's `first`, built one per node), a node of an option walked to its
+// spacer and back (`Sets::new` ends every option with one), or a position in `item` (an item's position `set[x - 2]`, or one below
 // `active`, which never exceeds `item.len()`: items are only swapped within `item`, `active`
 // only falls while searching, and restoring makes it the count of items saved, which were
 // the active ones then). Hiding and restoring only permute entries within an item's range
