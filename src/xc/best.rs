@@ -298,6 +298,22 @@ impl<'p> BestSolver<'p> {
         self
     }
 
+    /// The search below a path of its tree, for a problem with item bounds: `moves` are
+    /// Algorithm M's moves from the root, numbered at each level from 1 in the search's cost
+    /// order, as a shard of [`Split::for_best`] names them. The search visits that subtree
+    /// only, and its solutions begin with the moves' options. `None` when the problem has no
+    /// bounds (forcing options, [`Problem::forcing`], makes its parts) or `moves` is not a
+    /// path of the tree.
+    ///
+    /// [`Split::for_best`]: crate::xc::shard::Split::for_best
+    pub(crate) fn below_moves(mut self, moves: &[u32]) -> Option<BestSolver<'p>> {
+        let replayed = match &mut self.machine {
+            Kind::Bounded(b) => b.replay(moves),
+            Kind::Taxed { .. } => false,
+        };
+        replayed.then_some(self)
+    }
+
     /// The total tax: what every solution pays whatever it is (the cheapest net cost is 0;
     /// with item bounds, no tax is taken, as a solution may cover an item several times).
     ///
