@@ -65,6 +65,17 @@ use links::{fits_lean, CostNode, Full, Lean, Links};
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
 
+/// The nodes between two polls of the limits: 1,024, or 64 when a bound is shared with other
+/// threads, so that a better bound found on one reaches the others within a few
+/// microseconds (a thread searching with a stale bound visits nodes the sequential search
+/// would have cut off).
+fn poll_every(shared: bool) -> u64 {
+    match shared {
+        true => 64,
+        false => 1024,
+    }
+}
+
 /// A solution and its cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Costed {
@@ -279,7 +290,7 @@ impl<'p> BestSolver<'p> {
 
     /// Shares a cost bound with other searches: a solution must cost less than `bound` to be
     /// worth finding (the K-th best cost found anywhere, say). The search reads it when it
-    /// polls its limits (at its first node and about every 1,024 nodes after), so the
+    /// polls its limits (at its first node and every 64 nodes after), so the
     /// threads searching parts of one problem prune with what all of them found.
     ///
     /// ```
@@ -383,8 +394,8 @@ impl Search {
         self.stats.profile[level] += 1;
     }
 
-    /// The slow path of entering a node: the node limit, and every 1,024 nodes the cancel
-    /// flag and the deadline. True when the search must stop.
+    /// The slow path of entering a node: the node limit, and every 1,024 nodes ([`poll_every`])
+    /// the shared bound, the cancel flag and the deadline. True when the search must stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
         let nodes = self.stats.nodes;
@@ -393,7 +404,7 @@ impl Search {
             return true;
         }
         if nodes >= self.next_poll {
-            self.next_poll = nodes + 1024;
+            self.next_poll = nodes + poll_every(self.shared.is_some());
             if let Some(bound) = &self.shared {
                 let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
                 self.cutoff = self.cutoff.min(net);

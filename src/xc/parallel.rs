@@ -961,6 +961,21 @@ fn best_of_parts(
     let improved = AtomicU64::new(0);
     let limit_hit = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
+    // The parts by the cost of their options, the cheapest first (stable: the tree's order
+    // on ties): the sequential search tries cheap options first, and a part searched early
+    // with a cheap prefix finds the low costs that let the others cut off sooner.
+    let mut order: Vec<(u64, usize)> = parts
+        .iter()
+        .map(|choices| {
+            let options = choices.iter().filter_map(|c| match c {
+                Choice::Option(o) => Some(problem.option_cost(*o)),
+                Choice::Move(_) => None,
+            });
+            options.fold(0u64, u64::saturating_add)
+        })
+        .zip(0..)
+        .collect();
+    order.sort_by_key(|&(least, _)| least);
     let (tx, rx) = mpsc::channel::<BestMessage>();
     let mut stats = above.clone();
     let mut statuses = Vec::new();
@@ -969,9 +984,16 @@ fn best_of_parts(
     std::thread::scope(|scope| {
         let worker = |tx: mpsc::Sender<BestMessage>| {
             while !stop.load(Ordering::Relaxed) {
-                let Some(choices) = parts.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                let Some(&(least, index)) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
                     break;
                 };
+                let choices = &parts[index];
+                if least >= bound.load(Ordering::SeqCst) {
+                    // Every solution of the part costs at least its options' costs: none
+                    // is among the K best found. (Nothing searched: as a part done.)
+                    let _ = tx.send(BestMessage::Done(Stats::default(), Status::Complete));
+                    continue;
+                }
                 let mut forced = None;
                 let (solver, origin) = search_part(problem, &mut forced, choices, k);
                 let mut mine = limits.clone();

@@ -52,7 +52,7 @@ mod checkpoint;
 mod continuation;
 mod merge;
 
-pub use budget::{Budget, BudgetError};
+pub use budget::{SplitBudget, SplitBudgetError};
 pub use checkpoint::{CheckpointError, Frontier};
 pub use continuation::{Budgeted, LocateError};
 pub use merge::{

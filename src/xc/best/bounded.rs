@@ -32,7 +32,7 @@ use crate::xc::problem::{OptionId, Problem};
 use crate::xc::search::{Limits, Stats, Status};
 use crate::xc::storage::Owned;
 
-use super::{BestOutcome, Cheapest, Costed, INFINITE};
+use super::{poll_every, BestOutcome, Cheapest, Costed, INFINITE};
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,8 +213,8 @@ impl Bounded {
         self.stats.elapsed = self.started.elapsed();
     }
 
-    /// The node limit, and every 1,024 nodes the shared bound, the cancel flag and the
-    /// deadline. True when the search must stop.
+    /// The node limit, and every 1,024 nodes ([`poll_every`]) the shared bound, the cancel
+    /// flag and the deadline. True when the search must stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
         let nodes = self.stats.nodes;
@@ -223,7 +223,7 @@ impl Bounded {
             return true;
         }
         if nodes >= self.next_poll {
-            self.next_poll = nodes + 1024;
+            self.next_poll = nodes + poll_every(self.shared.is_some());
             if let Some(bound) = &self.shared {
                 self.cutoff = self.cutoff.min(bound.load(Ordering::Relaxed));
             }
