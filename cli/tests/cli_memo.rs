@@ -229,7 +229,7 @@ fn a_node_limit_stops_the_memoised_count_with_a_note() {
         .assert()
         .code(0)
         .stderr(predicate::str::contains(
-            "stopped at the node limit (--max-nodes) after 50 nodes",
+            "stopped at the node limit (--max-nodes) after 50 options tried",
         ));
 }
 

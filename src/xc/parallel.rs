@@ -833,9 +833,10 @@ enum BestMessage {
     Done(Stats, Status),
 }
 
-/// The `k` cheapest solutions of `problem` (options with costs, no item bounds) on
-/// `threads` threads, as Knuth's DLX5 finds them in each part: the plain search tree is cut
-/// into parts ([`Split`], each part its prefix of forced options, [`Problem::forcing`]),
+/// The `k` cheapest solutions of `problem` (options with costs) on `threads` threads, as
+/// Knuth's DLX5 finds them in each part: the plain search tree is cut into parts ([`Split`],
+/// each part its prefix of forced options, [`Problem::forcing`]; with item bounds, Algorithm
+/// M's tree in cost order, each part its numbered moves, [`Split::for_best`]),
 /// each thread takes the next part and searches it for its own K best with DLX5, and all
 /// of them prune with one shared bound, the K-th best cost found anywhere
 /// ([`BestSolver::with_bound`]). The K best costs are those of the sequential search (ties
@@ -871,8 +872,10 @@ pub fn best(
     best_of_parts(problem, &parts, split.above(), k, threads, limits, sink)
 }
 
-/// The K cheapest solutions of one shard of a split (see [`best`]): its parts searched on
-/// `threads` threads, the figures those of the shard alone (the split's own are not added).
+/// The K cheapest solutions of one shard of a split (see [`best`]; the split is
+/// [`Split::for_best`], which for a problem with item bounds numbers Algorithm M's moves in
+/// the minimum-cost search's order): its parts searched on `threads` threads, the figures
+/// those of the shard alone (the split's own are not added).
 /// The K best of every shard of a list, kept by [`Cheapest`], are the K best of the whole.
 ///
 /// ```

@@ -491,13 +491,23 @@ impl Split {
     /// replays them. Its fingerprint differs from the plain split's of the same problem.
     ///
     /// ```
+    /// use dlxkit::xc::best::Cheapest;
+    /// use dlxkit::xc::parallel::best_in_shard;
+    /// use dlxkit::xc::plan::Discard;
     /// use dlxkit::xc::shard::{Split, SplitBy};
-    /// use dlxkit::xc::Problem;
+    /// use dlxkit::xc::{Limits, Problem};
+    /// // A once or twice, B once: {A B |1}, {A B |1, A |5} and {A |5, B |2}.
     /// let p = Problem::from_dlx("1:2|A B\nA |5\nA B |1\nB |2\n")?;
-    /// let best = Split::for_best(&p, SplitBy::Depth(1));
-    /// let paths: Vec<String> = best.shards().iter().map(|s| s.path().to_string()).collect();
-    /// assert_eq!(paths, ["1/3", "2/3", "3/3"]); // B's two options, then its null move
-    /// assert_ne!(best.fingerprint(), Split::new(&p, SplitBy::Depth(1)).fingerprint());
+    /// let split = Split::for_best(&p, SplitBy::Depth(1));
+    /// let mut kept = Cheapest::new(2);
+    /// for shard in split.shards() {
+    ///     for c in best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard).cheapest {
+    ///         kept.offer(c.cost, c.options);
+    ///     }
+    /// }
+    /// let costs: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+    /// assert_eq!(costs, [1, 6]); // as one search finds them
+    /// assert_ne!(split.fingerprint(), Split::new(&p, SplitBy::Depth(1)).fingerprint());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
