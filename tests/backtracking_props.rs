@@ -95,7 +95,7 @@ fn all_agree(puzzle: &Grid, solution: Option<&Grid>) {
         };
         let r = solver.solve(puzzle, &Limits::new().solutions(2).nodes(limit));
         if r.status == Status::NodeLimit && solver.name() == "naive" {
-            assert_eq!(r.stats.nodes, limit);
+            assert_eq!(r.stats.assignments, limit);
             continue;
         }
         assert!(
@@ -371,7 +371,7 @@ fn limits_cancel_deadline_and_counting_all() {
         // The node limit is exact.
         let r = solver.solve(&empty9, &Limits::new().nodes(1_000));
         assert_eq!(
-            (r.status, r.stats.nodes),
+            (r.status, r.stats.assignments),
             (Status::NodeLimit, 1_000),
             "{name}"
         );
@@ -416,7 +416,7 @@ fn other_sizes_from_1x1_to_100x100() {
                     let s = r.first.unwrap();
                     assert!(s.is_solved() && g.is_filled_by(&s), "{name}");
                 }
-                Status::NodeLimit => assert_eq!(r.stats.nodes, limit),
+                Status::NodeLimit => assert_eq!(r.stats.assignments, limit),
                 s => panic!("{name} on {br}x{bc}: {s:?}"),
             }
         }
@@ -440,7 +440,7 @@ fn measure_empty_large_grids() {
             println!(
                 "{br}x{bc} {name:17} {:?} nodes {} backtracks {} {:.1} ms",
                 r.status,
-                r.stats.nodes,
+                r.stats.assignments,
                 r.stats.backtracks,
                 t.elapsed().as_secs_f64() * 1e3
             );
@@ -463,7 +463,12 @@ fn strategies_never_guess_on_singles_puzzles() {
         assert!(r.first.unwrap().is_solved());
         if rating.level <= Some(Level::Medium) {
             singles += 1;
-            assert_eq!((r.stats.guesses, r.stats.nodes), (0, 0), "{}", line(p));
+            assert_eq!(
+                (r.stats.guesses, r.stats.assignments),
+                (0, 0),
+                "{}",
+                line(p)
+            );
         }
     }
     assert!(

@@ -126,7 +126,7 @@ fn naive_slice(set: &str, take: usize, limit: u64) -> usize {
         let report = naive.solve(puzzle, &Limits::new().solutions(2).nodes(limit));
         if report.status == Status::NodeLimit {
             capped += 1;
-            assert_eq!(report.stats.nodes, limit);
+            assert_eq!(report.stats.assignments, limit);
             assert!(report.solutions <= 1);
             assert_eq!(report.answer(), Answer::Unknown);
             if let Some(s) = &report.first {
@@ -160,7 +160,7 @@ fn naive_node_limit_on_a_17_clue_puzzle() {
         .unwrap()
         .solve(puzzle, &Limits::new().solutions(2).nodes(100_000));
     assert_eq!(report.status, Status::NodeLimit);
-    assert_eq!(report.stats.nodes, 100_000);
+    assert_eq!(report.stats.assignments, 100_000);
     assert_eq!(report.answer(), Answer::Unknown);
 }
 
@@ -245,7 +245,7 @@ fn conflicting_givens_have_no_solution_without_search() {
     for mut solver in solvers() {
         let r = solver.solve(&g, &Limits::new());
         assert_eq!(
-            (r.status, r.solutions, r.stats.nodes),
+            (r.status, r.solutions, r.stats.assignments),
             (Status::Complete, 0, 0),
             "{}",
             solver.name()
@@ -269,7 +269,7 @@ fn sixteen_by_sixteen_against_known_solutions() {
             let limit = 1_000_000;
             let r = solver.solve(p, &Limits::new().solutions(2).nodes(limit));
             if name != "strategies" && r.status == Status::NodeLimit {
-                assert_eq!((r.stats.nodes, r.answer()), (limit, Answer::Unknown));
+                assert_eq!((r.stats.assignments, r.answer()), (limit, Answer::Unknown));
                 continue;
             }
             let found = assert_unique(name, p, &r);
@@ -304,7 +304,7 @@ fn measure_large() {
                 let r = solver.solve(&p, &Limits::new().solutions(2).nodes(50_000_000));
                 println!(
                     "{set} {name:17} nodes {:10} guesses {:8} {:?} {:?} {:.1} ms",
-                    r.stats.nodes,
+                    r.stats.assignments,
                     r.stats.guesses,
                     r.status,
                     r.answer(),
@@ -337,9 +337,9 @@ fn measure() {
             let t = Instant::now();
             for p in &puzzles {
                 let r = solver.solve(p, &Limits::new().solutions(2).nodes(cap));
-                nodes += r.stats.nodes;
+                nodes += r.stats.assignments;
                 guesses += r.stats.guesses;
-                max = max.max(r.stats.nodes);
+                max = max.max(r.stats.assignments);
                 capped += usize::from(!r.status.is_complete());
             }
             let k = puzzles.len() as f64;

@@ -1,12 +1,14 @@
 //! The minimum-cost search with item bounds (Algorithm M in DLX5's cost order): the K
 //! cheapest costs against every solution the links list, sorted by cost, on random bounded
-//! problems with costs (with and without colours); the same through the plan; the plan's
-//! refusal of threads and shards for it.
+//! problems with costs (with and without colours); the same through the plan, on threads
+//! and in shards merged.
 
 use std::collections::BTreeSet;
 
-use dlxkit::xc::plan::{Collect, Feature, Plan, Unsupported};
-use dlxkit::xc::{BestSolver, Costed, Limits, OptionId, Problem, RunError, Status};
+use dlxkit::xc::best::Cheapest;
+use dlxkit::xc::plan::{Collect, Plan, ShardOf};
+use dlxkit::xc::shard::{Split, SplitBy};
+use dlxkit::xc::{BestSolver, Costed, Limits, OptionId, Problem, Status};
 use quickcheck::QuickCheck;
 
 use crate::random_problems::{sorted, Bounded};
@@ -100,8 +102,96 @@ fn with_k_above_the_count_every_bounded_solution_is_found_once() {
         .quickcheck(property as fn(Bounded) -> bool);
 }
 
+/// The K best of `p` through the plan on `threads` threads, and as the `shards` shards of
+/// one list merged by [`Cheapest`]: each list of costs with its solutions checked (valid,
+/// distinct, of the cost they claim), or why not.
+fn split_k_best(
+    p: &Problem,
+    k: usize,
+    threads: usize,
+    shards: usize,
+) -> Result<[Vec<u64>; 2], String> {
+    let threaded = Plan::new()
+        .best(k)
+        .threads(threads)
+        .run(p, &mut Collect::default());
+    let threaded = threaded.map_err(|e| e.to_string())?;
+    if threaded.status != Status::Complete {
+        return Err(format!("{threads} threads: {:?}", threaded.status));
+    }
+    let mut kept = Cheapest::new(k);
+    for index in 0..shards {
+        let shard = ShardOf {
+            index,
+            of: shards,
+            depth: None,
+        };
+        let report = Plan::new()
+            .best(k)
+            .shard(shard)
+            .run(p, &mut Collect::default());
+        let report = report.map_err(|e| e.to_string())?;
+        if report.status != Status::Complete {
+            return Err(format!("shard {index}/{shards}: {:?}", report.status));
+        }
+        for c in report.cheapest {
+            kept.offer(c.cost, c.options);
+        }
+    }
+    let merged: Vec<Costed> = kept
+        .into_sorted()
+        .into_iter()
+        .map(|(cost, options)| Costed { cost, options })
+        .collect();
+    let mut costs = [Vec::new(), Vec::new()];
+    for (list, found) in costs.iter_mut().zip([&threaded.cheapest, &merged]) {
+        let distinct: BTreeSet<Vec<OptionId>> =
+            found.iter().map(|c| sorted(c.options.clone())).collect();
+        if distinct.len() != found.len() {
+            return Err(format!("a solution kept twice in {found:?}"));
+        }
+        for c in found.iter() {
+            if p.check_solution(&c.options).is_err() || c.cost != cost_of(p, &c.options) {
+                return Err(format!("{c:?} is not a solution of that cost"));
+            }
+            list.push(c.cost);
+        }
+    }
+    Ok(costs)
+}
+
 #[test]
-fn the_plan_runs_the_bounded_minimum_cost_search_and_refuses_its_parts() {
+fn the_bounded_k_best_on_threads_and_in_merged_shards_are_the_sequential_ones() {
+    fn property(s: Bounded, k: u8, threads: u8, shards: u8) -> bool {
+        let p = s.problem();
+        let k = 1 + k as usize % 4;
+        let (threads, shards) = (1 + threads as usize % 3, 1 + shards as usize % 6);
+        let (_, costs) = k_cheapest_listed(&p, k);
+        let sequential = Plan::new()
+            .best(k)
+            .run(&p, &mut Collect::default())
+            .unwrap();
+        let sequential: Vec<u64> = sequential.cheapest.iter().map(|c| c.cost).collect();
+        assert_eq!(sequential, costs);
+        match split_k_best(&p, k, threads, shards) {
+            Ok([threaded, merged]) if threaded == costs && merged == costs => true,
+            found => {
+                eprintln!(
+                    "{}
+k {k}, {threads} threads, {shards} shards: {found:?}, the sequential {costs:?}",
+                    p.to_dlx()
+                );
+                false
+            }
+        }
+    }
+    QuickCheck::new()
+        .tests(400)
+        .quickcheck(property as fn(Bounded, u8, u8, u8) -> bool);
+}
+
+#[test]
+fn the_plan_runs_the_bounded_minimum_cost_search_on_threads_and_in_shards() {
     // Each of A and B once or twice; C at most once.
     let p =
         Problem::from_dlx("1:2|A 1:2|B 0:1|C\nA |4\nB |2\nA B |5\nA C |1\nB C |1\nA |3\nB |3\n")
@@ -116,24 +206,19 @@ fn the_plan_runs_the_bounded_minimum_cost_search_and_refuses_its_parts() {
     for c in &report.cheapest {
         assert_eq!(p.check_solution(&c.options), Ok(()));
     }
-    for (plan, feature) in [
-        (Plan::new().best(1).threads(2), Feature::Threads),
-        (
-            Plan::new().best(1).shard(dlxkit::xc::plan::ShardOf {
-                index: 0,
-                of: 2,
-                depth: None,
-            }),
-            Feature::Shard,
-        ),
-    ] {
-        let refused = Unsupported::BestMoves(feature);
-        assert_eq!(plan.check(&p), Err(refused.clone()));
-        assert!(matches!(
-            plan.run(&p, &mut Collect::default()),
-            Err(RunError::Unsupported(u)) if u == refused
-        ));
+    for threads in 1..=3 {
+        for shards in 1..=5 {
+            let [threaded, merged] = split_k_best(&p, 4, threads, shards).unwrap();
+            assert_eq!((threaded, merged), (costs.clone(), costs.clone()));
+        }
     }
+    let split = Split::for_best(&p, SplitBy::Count(4));
+    assert_eq!(split.shards().len(), 4);
+    assert_ne!(
+        split.fingerprint(),
+        Split::new(&p, SplitBy::Count(4)).fingerprint(),
+        "a list in cost order does not merge with one in the problem's order"
+    );
 }
 
 #[test]

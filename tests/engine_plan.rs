@@ -263,7 +263,6 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Engine { feature, .. } => vec![*feature],
         Unsupported::Moves { feature, .. } => vec![*feature, Feature::Bounds],
         Unsupported::BestOn(_) => vec![Feature::Best],
-        Unsupported::BestMoves(f) => vec![*f, Feature::Best, Feature::Bounds],
         _ => Vec::new(),
     }
 }

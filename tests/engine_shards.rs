@@ -7,7 +7,9 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use dlxkit::xc::shard::{Budget, MergeError, Merger, Shard, ShardReport, Split, SplitBy, Totals};
+use dlxkit::xc::shard::{
+    MergeError, Merger, Shard, ShardReport, Split, SplitBudget, SplitBy, Totals,
+};
 use dlxkit::xc::{Arena, Event, OptionId, Problem, Solver, Status};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
@@ -57,7 +59,7 @@ impl Arbitrary for Random {
     }
 }
 
-/// Runs every shard of `split` within `budget` (nodes, or a [`Budget`]), then every part of
+/// Runs every shard of `split` within `budget` (nodes, or a [`SplitBudget`]), then every part of
 /// every continuation (as machines would, each part its own task), as reports for a merge;
 /// the solutions listed, in the order of the paths.
 fn run_tree(
@@ -98,17 +100,17 @@ fn run_tree(
     (reports, solutions)
 }
 
-/// A budget in nodes (a plain number) or any [`Budget`].
-struct Budgeting(Budget);
+/// A budget in nodes (a plain number) or any [`SplitBudget`].
+struct Budgeting(SplitBudget);
 
 impl From<u64> for Budgeting {
     fn from(nodes: u64) -> Budgeting {
-        Budgeting(Budget::nodes(nodes))
+        Budgeting(SplitBudget::nodes(nodes))
     }
 }
 
-impl From<Budget> for Budgeting {
-    fn from(budget: Budget) -> Budgeting {
+impl From<SplitBudget> for Budgeting {
+    fn from(budget: SplitBudget) -> Budgeting {
         Budgeting(budget)
     }
 }
@@ -147,7 +149,7 @@ fn queens(n: usize) -> Problem {
 pub(crate) fn agrees_with_the_sequential_search(
     problem: &Problem,
     by: SplitBy,
-    budget: Budget,
+    budget: SplitBudget,
 ) -> bool {
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);
@@ -188,12 +190,12 @@ quickcheck! {
         let budget = 1 + u64::from(budget % 40);
         [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
             .into_iter()
-            .all(|by| agrees_with_the_sequential_search(&problem, by, Budget::nodes(budget)))
+            .all(|by| agrees_with_the_sequential_search(&problem, by, SplitBudget::nodes(budget)))
     }
 
     fn shards_split_by_time_merge_to_the_sequential_search(p: Random, micros: u8, n: u8) -> bool {
         let problem = Problem::from_dlx(&p.text).unwrap();
-        let budget = Budget::time(Duration::from_micros(u64::from(micros % 20)).max(Duration::from_nanos(1)));
+        let budget = SplitBudget::time(Duration::from_micros(u64::from(micros % 20)).max(Duration::from_nanos(1)));
         [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
             .into_iter()
             .all(|by| agrees_with_the_sequential_search(&problem, by, budget))
@@ -207,7 +209,7 @@ quickcheck! {
 fn queens_split_themselves_by_time_and_merge_exactly() {
     let p = queens(8);
     for nanos in [1, 1_000, 20_000, 200_000, 10_000_000_000] {
-        let budget = Budget::time(Duration::from_nanos(nanos));
+        let budget = SplitBudget::time(Duration::from_nanos(nanos));
         for by in [SplitBy::Depth(0), SplitBy::Count(5), SplitBy::Depth(2)] {
             assert!(
                 agrees_with_the_sequential_search(&p, by, budget),
@@ -216,7 +218,7 @@ fn queens_split_themselves_by_time_and_merge_exactly() {
         }
     }
     let split = Split::new(&p, SplitBy::Count(4));
-    let (reports, _) = run_tree(&p, &split, Budget::time(Duration::from_nanos(1)));
+    let (reports, _) = run_tree(&p, &split, SplitBudget::time(Duration::from_nanos(1)));
     assert!(reports.len() > 4 * 3, "{} results", reports.len());
     assert!(reports
         .iter()
@@ -230,7 +232,7 @@ fn queens_split_themselves_under_many_budgets_and_merge_exactly() {
     for budget in [1, 2, 3, 7, 20, 100, 1000, 100_000] {
         for by in [SplitBy::Depth(0), SplitBy::Count(5), SplitBy::Depth(2)] {
             assert!(
-                agrees_with_the_sequential_search(&p, by, Budget::nodes(budget)),
+                agrees_with_the_sequential_search(&p, by, SplitBudget::nodes(budget)),
                 "{budget} {by}"
             );
         }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use dlxkit::xc::plan::Plan;
-use dlxkit::xc::shard::{Budget, Frontier, SplitBy};
+use dlxkit::xc::shard::{Frontier, SplitBudget, SplitBy};
 use dlxkit::xc::{Arena, Problem, Solver};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
@@ -65,12 +65,12 @@ quickcheck! {
         let budget = 1 + u64::from(budget % 40);
         [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
             .into_iter()
-            .all(|by| agrees_with_the_sequential_search(&problem, by, Budget::nodes(budget)))
+            .all(|by| agrees_with_the_sequential_search(&problem, by, SplitBudget::nodes(budget)))
     }
 
     fn bounded_parts_by_time_merge_to_the_sequential_search(p: Bounded, micros: u8, n: u8) -> bool {
         let problem = Problem::from_dlx(&p.text).unwrap();
-        let budget = Budget::time(Duration::from_micros(u64::from(micros % 20)).max(Duration::from_nanos(1)));
+        let budget = SplitBudget::time(Duration::from_micros(u64::from(micros % 20)).max(Duration::from_nanos(1)));
         [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
             .into_iter()
             .all(|by| agrees_with_the_sequential_search(&problem, by, budget))
@@ -83,7 +83,7 @@ fn two_per_line_cut_into_parts_merges_exactly() {
     for budget in [1, 7, 50, 400] {
         for by in [SplitBy::Depth(0), SplitBy::Depth(1), SplitBy::Count(5)] {
             assert!(
-                agrees_with_the_sequential_search(&p, by, Budget::nodes(budget)),
+                agrees_with_the_sequential_search(&p, by, SplitBudget::nodes(budget)),
                 "{by} within {budget} nodes"
             );
         }

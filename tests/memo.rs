@@ -191,7 +191,7 @@ fn limits_stop_the_search_with_a_partial_count() {
     )
     .unwrap();
     assert_eq!(r.status, Status::NodeLimit);
-    assert_eq!(r.stats.nodes, 100);
+    assert_eq!(r.stats.options_tried, 100);
     assert!(r.count < 12_988_816u64);
     let built = Zdd::build(
         p.problem(),
@@ -606,7 +606,11 @@ fn a_parallel_count_stops_at_its_limits_and_shares_the_memory_limit() {
     let r = memo::count(p.problem(), &options).unwrap();
     assert_eq!(r.status, Status::NodeLimit);
     // Each worker notices within 1,024 nodes of its own.
-    assert!(r.stats.nodes < 5_000 + 2 * 1024, "{}", r.stats.nodes);
+    assert!(
+        r.stats.options_tried < 5_000 + 2 * 1024,
+        "{}",
+        r.stats.options_tried
+    );
     assert!(r.count < 53_060_477_521_960_000u64);
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let options = MemoOptions::new()

@@ -88,7 +88,7 @@ fn solves_to_shipped_solutions(puzzles: &str, solutions: &str, limits: Limits) -
                 status => {
                     assert_eq!(status, Status::NodeLimit, "line {}", p.line);
                     assert_eq!(report.answer(), Answer::Unknown);
-                    assert!(report.stats.nodes <= limits.max_nodes.unwrap());
+                    assert!(report.stats.assignments <= limits.max_nodes.unwrap());
                 }
             }
             report.status
@@ -148,7 +148,7 @@ fn measurements() {
         for p in &puzzles {
             let r = dlx.solve(&p.grid, &Limits::new().solutions(2));
             assert_eq!(r.answer(), Answer::Unique);
-            nodes += r.stats.nodes;
+            nodes += r.stats.assignments;
             guesses += r.stats.guesses;
             backtracks += r.stats.backtracks;
         }
@@ -167,7 +167,7 @@ fn measurements() {
         let r = dlx.solve(&p.grid, &limits);
         println!(
             "25x25 line {}: {} ({} solutions), {} nodes, {:.2?}",
-            p.line, r.status, r.solutions, r.stats.nodes, r.stats.elapsed
+            p.line, r.status, r.solutions, r.stats.assignments, r.stats.elapsed
         );
     }
 }

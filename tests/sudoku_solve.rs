@@ -156,7 +156,7 @@ fn conflicting_givens_are_reported_before_any_search() {
     ));
     let report = DlxSolver::new().solve(&grid, &Limits::new());
     assert_eq!(
-        (report.solutions, report.status, report.stats.nodes),
+        (report.solutions, report.status, report.stats.assignments),
         (0, Status::Complete, 0)
     );
     assert_eq!(report.answer(), Answer::None);
@@ -183,15 +183,15 @@ fn limits_are_honoured_and_reported() {
         (capped.status, capped.answer()),
         (Status::NodeLimit, Answer::Unknown)
     );
-    assert!(capped.stats.nodes <= 10);
+    assert!(capped.stats.assignments <= 10);
     let flag = Arc::new(AtomicBool::new(true));
     let cancelled = dlx.solve(&hard, &Limits::new().cancel_flag(flag));
     assert_eq!(cancelled.status, Status::Cancelled);
     let full = dlx.solve(&hard, &Limits::new().solutions(2));
     assert_eq!(full.answer(), Answer::Unique);
-    assert!(full.stats.nodes > 10);
+    assert!(full.stats.assignments > 10);
     assert!(full.stats.guesses > 0 && full.stats.backtracks > 0);
-    assert!(full.stats.backtracks < full.stats.nodes);
+    assert!(full.stats.backtracks < full.stats.assignments);
 }
 
 #[test]

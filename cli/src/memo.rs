@@ -159,13 +159,13 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
 }
 
 /// The JSON summary of a memoised search: "solutions" (a number, or a string of digits past
-/// 2^64 - 1), "states", "nodes", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
+/// 2^64 - 1), "states", "options_tried", "hits", "entries", "refused", "zdd_nodes", "peak_bytes",
 /// "complete", "status", "elapsed_ms".
 #[derive(Clone, Debug, Serialize)]
 pub struct MemoSummary {
     solutions: Count,
     states: u64,
-    nodes: u64,
+    options_tried: u64,
     hits: u64,
     entries: u64,
     refused: u64,
@@ -196,7 +196,7 @@ impl MemoRun {
         MemoSummary {
             solutions: self.count.clone(),
             states: s.states,
-            nodes: s.nodes,
+            options_tried: s.options_tried,
             hits: s.hits,
             entries: s.entries,
             refused: s.refused,
@@ -385,7 +385,7 @@ pub fn stats_lines(run: &MemoRun, paint: Paint) -> Vec<String> {
     vec![
         stat_line(paint, "solutions", &run.count),
         stat_line(paint, "states", s.states),
-        stat_line(paint, "nodes", s.nodes),
+        stat_line(paint, "options tried", s.options_tried),
         stat_line(paint, "hits", s.hits),
         stat_line(paint, "entries", s.entries),
         stat_line(paint, "refused", s.refused),
@@ -415,8 +415,8 @@ pub fn report(ctx: &Context, run: &MemoRun, stats: bool, text: bool) {
             _ => return,
         };
         ctx.note(format_args!(
-            "{why} after {} nodes: the memoised count is incomplete ({} solutions met so far)",
-            run.stats.nodes, run.count
+            "{why} after {} options tried: the memoised count is incomplete ({} solutions met so far)",
+            run.stats.options_tried, run.count
         ));
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::plan::{ShardOf, Unsupported};
-use dlxkit::xc::shard::{Budget, Frontier, Path, Shard, Split, SplitBy};
+use dlxkit::xc::shard::{Frontier, Path, Shard, Split, SplitBudget, SplitBy};
 use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
@@ -274,7 +274,7 @@ pub struct PartArgs {
     /// whole (JSON Lines, before its shard line), so the parts of a shard list each of its
     /// solutions exactly once; --limit does not go with it.
     #[arg(long, value_name = "NODES|TIME", value_parser = parse_budget, requires = "shard")]
-    pub split_after: Option<Budget>,
+    pub split_after: Option<SplitBudget>,
 
     /// With --shard I/N: search only the part PATH of shard I (a path its continuation named)
     #[arg(long, value_name = "PATH", requires = "shard")]
@@ -407,7 +407,7 @@ pub fn run_part(
         }
         (None, whole) => whole.cloned(),
     };
-    let budget = args.split_after.unwrap_or_else(Budget::unlimited);
+    let budget = args.split_after.unwrap_or_else(SplitBudget::unlimited);
     solver.set_limits(limits.clone());
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -478,9 +478,9 @@ fn part_exit(status: Status, spent: bool) -> Exit {
 }
 
 /// Parses `--split-after`: nodes, or a time with its unit.
-fn parse_budget(text: &str) -> Result<Budget, String> {
+fn parse_budget(text: &str) -> Result<SplitBudget, String> {
     text.parse()
-        .map_err(|e: dlxkit::xc::shard::BudgetError| e.to_string())
+        .map_err(|e: dlxkit::xc::shard::SplitBudgetError| e.to_string())
 }
 
 /// A count with a checkpoint file: the frontier advanced a piece at a time, written after

@@ -140,13 +140,55 @@ fn best_takes_item_bounds_and_prints_each_improvement() {
 }
 
 #[test]
-fn best_with_item_bounds_on_threads_is_refused_with_the_reason() {
-    dlxkit()
+fn best_with_item_bounds_runs_on_threads_and_in_shards_that_merge() {
+    // On two threads: the improvements in the order the threads find them, the last the
+    // optimum (the only solution of cost 3), and the K best of the sequential search.
+    let out = dlxkit()
         .args(["solve", "--best", "--jobs", "2"])
         .write_stdin(BOUNDED)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("# cost 3\nA\nB\n\n"), "{text}");
+    assert_eq!(out.stderr, b"dlxkit: the optimum cost is 3\n");
+    for jobs in ["1", "2", "3"] {
+        let out = dlxkit()
+            .args(["solve", "--best=3", "--format", "json", "--jobs", jobs])
+            .write_stdin(BOUNDED)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            summary["best"],
+            serde_json::json!([3, 4, 5]),
+            "--jobs {jobs}"
+        );
+        assert_eq!(summary["status"], "complete");
+    }
+    // As three shards of one list (Algorithm M's moves in cost order), merged.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_best");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("bounded.dlx");
+    std::fs::write(&input, BOUNDED).unwrap();
+    let mut lines = Vec::new();
+    for shard in ["0/3", "1/3", "2/3"] {
+        let out = dlxkit()
+            .args(["solve", "--best=3", "--shard", shard])
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shard}");
+        lines.extend(out.stdout);
+    }
+    let merged = dir.join("shards.jsonl");
+    std::fs::write(&merged, lines).unwrap();
+    dlxkit()
+        .arg("merge")
+        .arg(&merged)
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "dlxkit: the minimum-cost search of a problem with item bounds (Algorithm M in DLX5's cost order) runs on one thread",
-        ));
+        .code(0)
+        .stdout("# cost 3\nA\nB\n\n# cost 4\nA\nB\n\n# cost 5\nA\nB\n\n")
+        .stderr("dlxkit: the 3 best costs are 3 4 5\n");
 }

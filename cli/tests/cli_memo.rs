@@ -98,7 +98,7 @@ fn statistics_and_json_describe_the_memoised_search() {
     assert_eq!(json["status"], "complete");
     for field in [
         "states",
-        "nodes",
+        "options_tried",
         "hits",
         "entries",
         "refused",
@@ -229,7 +229,7 @@ fn a_node_limit_stops_the_memoised_count_with_a_note() {
         .assert()
         .code(0)
         .stderr(predicate::str::contains(
-            "stopped at the node limit (--max-nodes) after 50 nodes",
+            "stopped at the node limit (--max-nodes) after 50 options tried",
         ));
 }
 
@@ -423,7 +423,7 @@ fn a_memoised_count_cut_short_says_so_on_standard_output() {
         .assert()
         .code(1)
         .stdout("0 (incomplete: node limit)\n")
-        .stderr(predicate::str::contains("after 50 nodes"));
+        .stderr(predicate::str::contains("after 50 options tried"));
 }
 
 /// A problem of `n` items, each with one option of its own: a search `n` levels deep whose

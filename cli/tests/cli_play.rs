@@ -143,7 +143,7 @@ fn every_solver_solves_and_the_limits_hold() {
         assert_eq!(r["solution"], PE96_1_SOLVED, "{solver}");
         assert_eq!(r["answer"], "unique");
         assert_eq!(r["status"], "complete");
-        assert!(r["nodes"].as_u64().unwrap() <= r["max_nodes"].as_u64().unwrap());
+        assert!(r["assignments"].as_u64().unwrap() <= r["max_nodes"].as_u64().unwrap());
     }
     // The client's limits apply, within the server's caps.
     let r = server
@@ -159,7 +159,7 @@ fn every_solver_solves_and_the_limits_hold() {
         (r["status"].as_str(), r["answer"].as_str()),
         (Some("node limit"), Some("unknown"))
     );
-    assert_eq!(r["nodes"], 10);
+    assert_eq!(r["assignments"], 10);
     let r = server
         .post(
             "/api/solve",
@@ -427,7 +427,7 @@ fn the_race_keeps_its_solvers_warm_and_times_the_building_apart() {
         assert_eq!(warm["solution"], PE96_1_SOLVED);
         assert_eq!(warm["warm"], true, "{warm}");
         assert_eq!(warm["build_ms"].as_f64(), Some(0.0));
-        assert_eq!(warm["nodes"], cold["nodes"]);
+        assert_eq!(warm["assignments"], cold["assignments"]);
     }
     // The page links the benchmarks, which the server serves.
     let page = server.get("/");

@@ -236,7 +236,7 @@ fn jsonl_has_one_object_per_puzzle() {
     assert_eq!(r["status"], "unique");
     assert_eq!(r["complete"], true);
     assert_eq!(r["solutions"], 1);
-    assert!(r["nodes"].as_u64().unwrap() >= 1);
+    assert!(r["assignments"].as_u64().unwrap() >= 1);
     assert!(r["guesses"].is_u64());
     assert!(r["elapsed_ms"].as_f64().unwrap() >= 0.0);
     assert_eq!(records[1]["index"], 2);

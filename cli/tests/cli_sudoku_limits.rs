@@ -25,7 +25,7 @@ fn a_count_under_a_node_limit_prints_what_it_found_and_why_it_stopped() {
     assert!(
         stderr.starts_with(
             "puzzles     1 (0 unique, 1 multiple, 0 unsolvable, 0 unknown)\n\
-             solver      dlx: 20 nodes, 6 guesses\n\
+             solver      dlx: 20 assignments, 6 guesses\n\
              counts      1 of 1 incomplete (1 node limit)\n"
         ),
         "{stderr}"

@@ -1,5 +1,5 @@
 //! Killer and pencil-mark puzzles on threads and under limits, as plain puzzles are: one
-//! puzzle's count shared by `--jobs 2` gives the count (and the nodes and guesses) of one
+//! puzzle's count shared by `--jobs 2` gives the count (and the assignments and guesses) of one
 //! thread; a file of puzzles on 2 threads gives the same records in the same order;
 //! `--max-nodes`, `--timeout` and Ctrl-C mark a count incomplete on every path.
 
@@ -26,7 +26,7 @@ fn sukaku(n: usize) -> String {
     format!("1{}{}\n", ".".repeat(n - 1), all.repeat(n * n - 1))
 }
 
-/// The count line and the solver line (nodes and guesses) of `sudoku count ARGS -j JOBS`.
+/// The count line and the solver line (assignments and guesses) of `sudoku count ARGS -j JOBS`.
 fn count(args: &[&str], input: &str, jobs: &str) -> (String, String) {
     let args: Vec<&str> = args.iter().copied().chain(["-j", jobs]).collect();
     let (stdout, stderr) = sudoku(&args, input, 0);

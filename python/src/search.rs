@@ -171,7 +171,7 @@ pub fn count(
     if let Some(counted) = &report.memo {
         return Ok(PyStats {
             solutions: big_int(py, &counted.count)?,
-            nodes: counted.stats.nodes.into(),
+            nodes: counted.stats.options_tried.into(),
             updates: 0,
             cleansings: 0,
             seconds: counted.stats.elapsed.as_secs_f64(),

@@ -244,10 +244,10 @@ pub fn first_or_cut_short(report: SolveReport) -> PyResult<Option<PyGrid>> {
         Some(grid) => Ok(Some(PyGrid { grid })),
         None if report.status == Status::Complete => Ok(None),
         None => Err(errors::search_error(format!(
-            "the search stopped ({}) after {} nodes before finding a solution: the puzzle may \
-             still have one",
+            "the search stopped ({}) after {} assignments before finding a solution: the \
+             puzzle may still have one",
             report.status.as_str(),
-            report.stats.nodes
+            report.stats.assignments
         ))),
     }
 }

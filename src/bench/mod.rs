@@ -808,7 +808,7 @@ pub fn run_solver(
                 answer: report.answer(),
                 solutions: report.solutions,
                 time,
-                nodes: report.stats.nodes,
+                nodes: report.stats.assignments,
                 guesses: report.stats.guesses,
                 backtracks: report.stats.backtracks,
             };

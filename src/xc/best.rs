@@ -65,6 +65,17 @@ use links::{fits_lean, CostNode, Full, Lean, Links};
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
 
+/// The nodes between two polls of the limits: 1,024, or 64 when a bound is shared with other
+/// threads, so that a better bound found on one reaches the others within a few
+/// microseconds (a thread searching with a stale bound visits nodes the sequential search
+/// would have cut off).
+fn poll_every(shared: bool) -> u64 {
+    match shared {
+        true => 64,
+        false => 1024,
+    }
+}
+
 /// A solution and its cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Costed {
@@ -279,7 +290,7 @@ impl<'p> BestSolver<'p> {
 
     /// Shares a cost bound with other searches: a solution must cost less than `bound` to be
     /// worth finding (the K-th best cost found anywhere, say). The search reads it when it
-    /// polls its limits (at its first node and about every 1,024 nodes after), so the
+    /// polls its limits (at its first node and every 64 nodes after), so the
     /// threads searching parts of one problem prune with what all of them found.
     ///
     /// ```
@@ -296,6 +307,22 @@ impl<'p> BestSolver<'p> {
             Kind::Bounded(b) => b.set_bound(bound),
         }
         self
+    }
+
+    /// The search below a path of its tree, for a problem with item bounds: `moves` are
+    /// Algorithm M's moves from the root, numbered at each level from 1 in the search's cost
+    /// order, as a shard of [`Split::for_best`] names them. The search visits that subtree
+    /// only, and its solutions begin with the moves' options. `None` when the problem has no
+    /// bounds (forcing options, [`Problem::forcing`], makes its parts) or `moves` is not a
+    /// path of the tree.
+    ///
+    /// [`Split::for_best`]: crate::xc::shard::Split::for_best
+    pub(crate) fn below_moves(mut self, moves: &[u32]) -> Option<BestSolver<'p>> {
+        let replayed = match &mut self.machine {
+            Kind::Bounded(b) => b.replay(moves),
+            Kind::Taxed { .. } => false,
+        };
+        replayed.then_some(self)
     }
 
     /// The total tax: what every solution pays whatever it is (the cheapest net cost is 0;
@@ -367,8 +394,8 @@ impl Search {
         self.stats.profile[level] += 1;
     }
 
-    /// The slow path of entering a node: the node limit, and every 1,024 nodes the cancel
-    /// flag and the deadline. True when the search must stop.
+    /// The slow path of entering a node: the node limit, and every 1,024 nodes ([`poll_every`])
+    /// the shared bound, the cancel flag and the deadline. True when the search must stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
         let nodes = self.stats.nodes;
@@ -377,7 +404,7 @@ impl Search {
             return true;
         }
         if nodes >= self.next_poll {
-            self.next_poll = nodes + 1024;
+            self.next_poll = nodes + poll_every(self.shared.is_some());
             if let Some(bound) = &self.shared {
                 let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
                 self.cutoff = self.cutoff.min(net);

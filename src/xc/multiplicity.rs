@@ -599,7 +599,7 @@ impl<S: Storage> Matrix<S> {
 pub(crate) struct Move {
     pub(crate) item: Item,
     pub(crate) x: Link,
-    first: Link,
+    pub(crate) first: Link,
 }
 
 /// What a move leads to, seen from the node below it (see [`Matrix::branch_bounded`]).

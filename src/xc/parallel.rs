@@ -23,7 +23,7 @@ use super::choose::SearchOrder;
 use super::machine::{Any, Engine, Machine};
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
-use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
+use super::search::{Choice, Event, Limits, Outcome, Progress, Solver, Stats, Status};
 use super::shard::{Shard, Split, SplitBy, Totals};
 use super::sink::Sink;
 use super::storage::{Arena, Storage};
@@ -833,9 +833,10 @@ enum BestMessage {
     Done(Stats, Status),
 }
 
-/// The `k` cheapest solutions of `problem` (options with costs, no item bounds) on
-/// `threads` threads, as Knuth's DLX5 finds them in each part: the plain search tree is cut
-/// into parts ([`Split`], each part its prefix of forced options, [`Problem::forcing`]),
+/// The `k` cheapest solutions of `problem` (options with costs) on `threads` threads, as
+/// Knuth's DLX5 finds them in each part: the plain search tree is cut into parts ([`Split`],
+/// each part its prefix of forced options, [`Problem::forcing`]; with item bounds, Algorithm
+/// M's tree in cost order, each part its numbered moves, [`Split::for_best`]),
 /// each thread takes the next part and searches it for its own K best with DLX5, and all
 /// of them prune with one shared bound, the K-th best cost found anywhere
 /// ([`BestSolver::with_bound`]). The K best costs are those of the sequential search (ties
@@ -863,16 +864,18 @@ pub fn best(
     sink: &mut dyn Sink,
 ) -> BestOutcome {
     let threads = threads.max(1);
-    let split = Split::new(
+    let split = Split::for_best(
         problem,
         SplitBy::Count(threads.saturating_mul(SHARDS_PER_THREAD)),
     );
-    let parts: Vec<Vec<OptionId>> = split.shards().iter().flat_map(parts_of).collect();
+    let parts: Vec<Vec<Choice>> = split.shards().iter().flat_map(Shard::subtrees).collect();
     best_of_parts(problem, &parts, split.above(), k, threads, limits, sink)
 }
 
-/// The K cheapest solutions of one shard of a split (see [`best`]): its parts searched on
-/// `threads` threads, the figures those of the shard alone (the split's own are not added).
+/// The K cheapest solutions of one shard of a split (see [`best`]; the split is
+/// [`Split::for_best`], which for a problem with item bounds numbers Algorithm M's moves in
+/// the minimum-cost search's order): its parts searched on `threads` threads, the figures
+/// those of the shard alone (the split's own are not added).
 /// The K best of every shard of a list, kept by [`Cheapest`], are the K best of the whole.
 ///
 /// ```
@@ -902,34 +905,49 @@ pub fn best_in_shard(
     limits: &Limits,
     sink: &mut dyn Sink,
 ) -> BestOutcome {
-    let parts = parts_of(shard);
+    let parts = shard.subtrees();
     let none = Stats::default();
     best_of_parts(problem, &parts, &none, k, threads.max(1), limits, sink)
 }
 
-/// The parts of a shard: the options each forces (the shard's prefix and one of its last
-/// options; none for the whole tree).
-fn parts_of(shard: &Shard) -> Vec<Vec<OptionId>> {
-    let options: Vec<OptionId> = shard.options().collect();
-    let depth = shard.path().depth();
-    if depth == 0 {
-        return vec![Vec::new()];
+/// The minimum-cost search of one part of a split tree, `choices` from the root: DLX5 on
+/// the problem with the part's options forced (the origin maps its options back), or, with
+/// item bounds, the bounded search below the part's moves.
+fn search_part<'p>(
+    problem: &'p Problem,
+    forced: &'p mut Option<(Problem, Vec<OptionId>)>,
+    choices: &[Choice],
+    k: usize,
+) -> (BestSolver<'p>, Option<&'p [OptionId]>) {
+    let mut options = Vec::new();
+    let mut moves = Vec::new();
+    for &c in choices {
+        match c {
+            Choice::Option(o) => options.push(o),
+            Choice::Move(m) => moves.push(m),
+        }
     }
-    let (prefix, members) = options.split_at(depth - 1);
-    members
-        .iter()
-        .map(|&member| {
-            let mut forced = prefix.to_vec();
-            forced.push(member);
-            forced
-        })
-        .collect()
+    if !moves.is_empty() {
+        let solver = BestSolver::new(problem, k)
+            .below_moves(&moves)
+            .expect("a part's moves are a path of the split that made it");
+        return (solver, None);
+    }
+    if options.is_empty() {
+        return (BestSolver::new(problem, k), None);
+    }
+    let (part, origin) = forced.insert(
+        problem
+            .forcing_with_origin(&options)
+            .expect("a part's options are a path of the search that made it"),
+    );
+    (BestSolver::new(part, k), Some(origin.as_slice()))
 }
 
 /// [`best`] over given parts, the figures `above` them added.
 fn best_of_parts(
     problem: &Problem,
-    parts: &[Vec<OptionId>],
+    parts: &[Vec<Choice>],
     above: &Stats,
     k: usize,
     threads: usize,
@@ -946,6 +964,21 @@ fn best_of_parts(
     let improved = AtomicU64::new(0);
     let limit_hit = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
+    // The parts by the cost of their options, the cheapest first (stable: the tree's order
+    // on ties): the sequential search tries cheap options first, and a part searched early
+    // with a cheap prefix finds the low costs that let the others cut off sooner.
+    let mut order: Vec<(u64, usize)> = parts
+        .iter()
+        .map(|choices| {
+            let options = choices.iter().filter_map(|c| match c {
+                Choice::Option(o) => Some(problem.option_cost(*o)),
+                Choice::Move(_) => None,
+            });
+            options.fold(0u64, u64::saturating_add)
+        })
+        .zip(0..)
+        .collect();
+    order.sort_by_key(|&(least, _)| least);
     let (tx, rx) = mpsc::channel::<BestMessage>();
     let mut stats = above.clone();
     let mut statuses = Vec::new();
@@ -954,22 +987,28 @@ fn best_of_parts(
     std::thread::scope(|scope| {
         let worker = |tx: mpsc::Sender<BestMessage>| {
             while !stop.load(Ordering::Relaxed) {
-                let Some(forced) = parts.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                let Some(&(least, index)) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
                     break;
                 };
-                let (part, origin) = problem
-                    .forcing_with_origin(forced)
-                    .expect("a part's options are a path of the search that made it");
+                let choices = &parts[index];
+                if least >= bound.load(Ordering::SeqCst) {
+                    // Every solution of the part costs at least its options' costs: none
+                    // is among the K best found. (Nothing searched: as a part done.)
+                    let _ = tx.send(BestMessage::Done(Stats::default(), Status::Complete));
+                    continue;
+                }
+                let mut forced = None;
+                let (solver, origin) = search_part(problem, &mut forced, choices, k);
                 let mut mine = limits.clone();
                 mine.cancel = Some(stop.clone());
                 mine.max_nodes = budget.left();
                 mine.max_solutions = None;
-                let mut solver = BestSolver::new(&part, k)
-                    .with_limits(mine)
-                    .with_bound(bound.clone());
+                let mut solver = solver.with_limits(mine).with_bound(bound.clone());
                 for Costed { cost, options } in solver.by_ref() {
-                    let options: Vec<OptionId> =
-                        options.iter().map(|o| origin[o.index()]).collect();
+                    let options: Vec<OptionId> = match origin {
+                        Some(origin) => options.iter().map(|o| origin[o.index()]).collect(),
+                        None => options,
+                    };
                     let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
                     // Under the lock: once the limit is reached, another thread's solution
                     // found before it saw the stop is no improvement past the limit.

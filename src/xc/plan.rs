@@ -148,9 +148,6 @@ pub enum Unsupported {
         /// Threads or a shard.
         feature: Feature,
     },
-    /// The minimum-cost search of a problem with item bounds, cut into parts.
-    #[error("the minimum-cost search of a problem with item bounds (Algorithm M in DLX5's cost order) runs on one thread: its parts would be Algorithm M's moves in that order, which a split does not number yet; it does not take {0}")]
-    BestMoves(Feature),
     /// The minimum-cost search on an engine other than dancing links.
     #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5): its pruning reads the cheapest option left in each item from the links' lists, sorted by cost, which this engine does not keep; the links engine runs it")]
     BestOn(Engine),
@@ -480,16 +477,7 @@ impl Plan {
         self.check_memo()?;
         self.check_parts()?;
         self.check_engine(problem)?;
-        let bounds = problem.has_bounds();
         if self.best.is_some() {
-            let split = match (self.shard.is_some(), self.threads > 1) {
-                (true, _) => Some(Feature::Shard),
-                (false, true) => Some(Feature::Threads),
-                (false, false) => None,
-            };
-            if let (true, Some(feature)) = (bounds, split) {
-                return Err(Unsupported::BestMoves(feature));
-            }
             let refused = if self.count {
                 Some(Feature::Count)
             } else if self.order.seed.is_some() {
@@ -869,7 +857,13 @@ impl Plan {
     /// searches each shard's subtree in its own order), but with the plan's option order for
     /// Algorithm M, whose shards number their moves in it. Its fingerprint names the plan's
     /// order either way ([`Split::in_order`]): shards searched in two orders do not merge.
+    /// The minimum-cost search's split is its own ([`Split::for_best`]: with item bounds,
+    /// Algorithm M's moves in cost order).
     fn split(&self, searched: &Problem, by: SplitBy) -> Split {
+        if self.best.is_some() {
+            // The best search refuses a seed and `#` preferred: the order is Knuth's.
+            return Split::for_best(searched, by);
+        }
         let arena = Arena::new();
         let order = match searched.has_bounds() {
             true => self.order,

@@ -473,6 +473,20 @@ impl<'a> Solver<'a> {
         Solver::with(problem, Matrix::new(problem, layout, arena), chooser)
     }
 
+    /// A solver whose item lists run from the cheapest option to the dearest, as the
+    /// minimum-cost search of a problem with item bounds lays them out: a split made with it
+    /// numbers Algorithm M's moves in the order that search makes them ([`Split::for_best`]).
+    ///
+    /// [`Split::for_best`]: crate::xc::shard::Split::for_best
+    pub(crate) fn by_cost(problem: &'a Problem, arena: &'a Arena) -> Solver<'a> {
+        let walk = WalkChoice::for_problem(problem);
+        Solver::with(
+            problem,
+            Matrix::new(problem, Layout::by_cost(problem, walk), arena),
+            Chooser::new(problem, &SearchOrder::new(), None),
+        )
+    }
+
     /// A solver that walks options in the given way, if it can walk this problem: for tests,
     /// which run every walk on every problem instead of shaping problems around the
     /// thresholds that choose one.

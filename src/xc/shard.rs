@@ -52,7 +52,7 @@ mod checkpoint;
 mod continuation;
 mod merge;
 
-pub use budget::{Budget, BudgetError};
+pub use budget::{SplitBudget, SplitBudgetError};
 pub use checkpoint::{CheckpointError, Frontier};
 pub use continuation::{Budgeted, LocateError};
 pub use merge::{
@@ -261,6 +261,22 @@ impl Shard {
             })
     }
 
+    /// The shard's subtrees one by one, each as the choices that lead to it from the root:
+    /// the prefix, then one of the last level's choices (none for the whole tree).
+    pub(crate) fn subtrees(&self) -> Vec<Vec<Choice>> {
+        if self.path.depth() == 0 {
+            return vec![Vec::new()];
+        }
+        self.members
+            .iter()
+            .map(|&(member, _)| {
+                let mut choices = self.prefix.clone();
+                choices.push(member);
+                choices
+            })
+            .collect()
+    }
+
     /// Searches the shard with `solver`, any [`Machine`] (dancing links, bit sets, dancing
     /// cells: a shard is the solutions holding its path's options, whatever searches them;
     /// Algorithm M's numbered moves only the links replay), built for the split's problem,
@@ -466,6 +482,47 @@ impl Split {
     pub fn new(problem: &Problem, by: SplitBy) -> Split {
         let arena = Arena::new();
         Split::of_solver(&mut Solver::new(problem, &arena), by)
+    }
+
+    /// Splits the tree of the minimum-cost search of `problem` ([`BestSolver`]): the plain
+    /// split for a problem without item bounds (DLX5 searches each shard's forced options);
+    /// with bounds, Algorithm M's tree with each item's list sorted by cost, so its moves are
+    /// numbered in the order the bounded minimum-cost search makes them and that search
+    /// replays them. Its fingerprint differs from the plain split's of the same problem.
+    ///
+    /// ```
+    /// use dlxkit::xc::best::Cheapest;
+    /// use dlxkit::xc::parallel::best_in_shard;
+    /// use dlxkit::xc::plan::Discard;
+    /// use dlxkit::xc::shard::{Split, SplitBy};
+    /// use dlxkit::xc::{Limits, Problem};
+    /// // A once or twice, B once: {A B |1}, {A B |1, A |5} and {A |5, B |2}.
+    /// let p = Problem::from_dlx("1:2|A B\nA |5\nA B |1\nB |2\n")?;
+    /// let split = Split::for_best(&p, SplitBy::Depth(1));
+    /// let mut kept = Cheapest::new(2);
+    /// for shard in split.shards() {
+    ///     for c in best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard).cheapest {
+    ///         kept.offer(c.cost, c.options);
+    ///     }
+    /// }
+    /// let costs: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+    /// assert_eq!(costs, [1, 6]); // as one search finds them
+    /// assert_ne!(split.fingerprint(), Split::new(&p, SplitBy::Depth(1)).fingerprint());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`BestSolver`]: crate::xc::BestSolver
+    pub fn for_best(problem: &Problem, by: SplitBy) -> Split {
+        if !problem.has_bounds() {
+            return Split::new(problem, by);
+        }
+        let arena = Arena::new();
+        let mut split = Split::of_solver(&mut Solver::by_cost(problem, &arena), by);
+        for b in *b"by cost" {
+            split.fingerprint ^= u64::from(b);
+            split.fingerprint = split.fingerprint.wrapping_mul(0x0100_0000_01b3);
+        }
+        split
     }
 
     /// Splits the search that `solver` would make, below its forced options (a Sudoku's

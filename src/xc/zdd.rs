@@ -43,7 +43,7 @@ mod weights;
 pub use knuth::KnuthZddError;
 
 use super::memo::search::{self, Fold, Halt};
-use super::memo::table::{self, hash_words, Budget, IndexTable};
+use super::memo::table::{self, hash_words, IndexTable, MemoryCap};
 use super::memo::{MemoError, MemoOptions, MemoStats};
 use super::Count;
 use super::{OptionId, Problem};
@@ -158,7 +158,7 @@ impl Fold for Builder {
         NodeId::TOP.0
     }
 
-    fn branch(&mut self, option: u32, lo: u32, hi: &u32, budget: &Budget) -> Result<u32, Halt> {
+    fn branch(&mut self, option: u32, lo: u32, hi: &u32, budget: &MemoryCap) -> Result<u32, Halt> {
         if *hi == NodeId::BOTTOM.0 {
             return Ok(lo); // zero suppression: an option that leads nowhere gets no node
         }
@@ -201,7 +201,7 @@ impl Zdd {
         if options.limits.max_solutions.is_some() {
             return Err(MemoError::SolutionLimit);
         }
-        let budget = Budget::new(options.memory_limit).with_note(options.on_full.clone());
+        let budget = MemoryCap::new(options.memory_limit).with_note(options.on_full.clone());
         let mut builder = Builder {
             nodes: vec![[u32::MAX; 3]; 2],
             unique: IndexTable::default(),

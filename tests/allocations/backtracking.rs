@@ -29,28 +29,28 @@ fn no_solver_allocates_per_node() {
         let hard = forum
             .iter()
             .take(20)
-            .max_by_key(|p| solve(&mut *solver, p, limit).0.stats.nodes)
+            .max_by_key(|p| solve(&mut *solver, p, limit).0.stats.assignments)
             .unwrap();
         solve(&mut *solver, easy, limit);
         let (hard_report, hard_allocations) = solve(&mut *solver, hard, limit);
         let (easy_report, easy_allocations) = solve(&mut *solver, easy, limit);
         assert!(
-            hard_report.stats.nodes > 20 * easy_report.stats.nodes.max(1),
-            "{name}: {} nodes against {}",
-            hard_report.stats.nodes,
-            easy_report.stats.nodes
+            hard_report.stats.assignments > 20 * easy_report.stats.assignments.max(1),
+            "{name}: {} assignments against {}",
+            hard_report.stats.assignments,
+            easy_report.stats.assignments
         );
         // The givens' check, the solution grid and, for strategies, the list of strategy
         // counts.
         assert!(
             hard_allocations <= 3,
-            "{name}: {hard_allocations} allocations for {} nodes",
-            hard_report.stats.nodes
+            "{name}: {hard_allocations} allocations for {} assignments",
+            hard_report.stats.assignments
         );
         assert_eq!(
             hard_allocations, easy_allocations,
-            "{name}: allocations depend on the search ({} nodes against {})",
-            hard_report.stats.nodes, easy_report.stats.nodes
+            "{name}: allocations depend on the search ({} assignments against {})",
+            hard_report.stats.assignments, easy_report.stats.assignments
         );
     }
 }
@@ -65,13 +65,13 @@ fn a_node_limited_search_allocates_the_same_for_any_number_of_nodes() {
         let (puzzle, nodes) = puzzles
             .iter()
             .take(10)
-            .map(|p| (p, solve(&mut *solver, p, 1_000_000).0.stats.nodes))
+            .map(|p| (p, solve(&mut *solver, p, 1_000_000).0.stats.assignments))
             .max_by_key(|&(_, nodes)| nodes)
             .unwrap();
         let (short, few) = solve(&mut *solver, puzzle, nodes / 100);
         let (long, many) = solve(&mut *solver, puzzle, nodes / 2);
         assert_eq!(
-            (short.stats.nodes, long.stats.nodes),
+            (short.stats.assignments, long.stats.assignments),
             (nodes / 100, nodes / 2),
             "{name}"
         );

@@ -11,7 +11,7 @@ fn solve_counting(dlx: &mut dyn SudokuSolver, puzzle: &str) -> (u64, u64) {
     let limits = Limits::new().solutions(2);
     let (report, used) = allocations(|| dlx.solve(&grid, &limits));
     assert_eq!(report.solutions, 1);
-    (used, report.stats.nodes)
+    (used, report.stats.assignments)
 }
 
 #[test]

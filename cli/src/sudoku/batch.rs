@@ -322,8 +322,8 @@ pub struct Tally {
     pub unknown: u64,
     /// Puzzles for which no solution was found (unsolvable, or unknown without one).
     pub without_solution: u64,
-    /// Search nodes, all puzzles together.
-    pub nodes: u64,
+    /// Assignments tried, all puzzles together.
+    pub assignments: u64,
     /// Guesses, all puzzles together.
     pub guesses: u64,
     /// Whether some search was stopped by the batch's `--timeout`.
@@ -342,7 +342,7 @@ impl Tally {
         if !found {
             self.without_solution += 1;
         }
-        self.nodes += stats.nodes;
+        self.assignments += stats.assignments;
         self.guesses += stats.guesses;
     }
 
@@ -467,7 +467,7 @@ mod tests {
     fn the_tally_counts_verdicts() {
         let mut t = Tally::default();
         let stats = SolveStats {
-            nodes: 10,
+            assignments: 10,
             guesses: 2,
             ..SolveStats::default()
         };
@@ -479,6 +479,6 @@ mod tests {
             "1 unique, 1 multiple, 0 unsolvable, 1 unknown"
         );
         assert_eq!(t.progress(), "1 multiple, 1 unknown");
-        assert_eq!((t.nodes, t.guesses, t.without_solution), (30, 6, 1));
+        assert_eq!((t.assignments, t.guesses, t.without_solution), (30, 6, 1));
     }
 }

@@ -63,7 +63,7 @@ struct Record<'a> {
     /// A number up to 2^128 - 1, beyond that a string of digits.
     solutions: Count,
     states: u64,
-    nodes: u64,
+    options_tried: u64,
     hits: u64,
     peak_bytes: u64,
     elapsed_ms: f64,
@@ -141,7 +141,7 @@ pub fn run_count(
                 None => (Count::zero(), Status::TimeLimit, MemoStats::default()),
             };
             let solve_stats = SolveStats {
-                nodes: stats.nodes,
+                assignments: stats.options_tried,
                 elapsed: stats.elapsed,
                 ..SolveStats::default()
             };
@@ -165,7 +165,7 @@ pub fn run_count(
                     search: status.as_str(),
                     solutions: count,
                     states: stats.states,
-                    nodes: stats.nodes,
+                    options_tried: stats.options_tried,
                     hits: stats.hits,
                     peak_bytes: stats.peak_bytes,
                     elapsed_ms: output::millis(stats.elapsed),
@@ -181,7 +181,10 @@ pub fn run_count(
     )?;
     out.flush()?;
     note_refused(ctx, refused);
-    let mut extra = vec![("solver", format!("{solver} --memo: {} nodes", tally.nodes))];
+    let mut extra = vec![(
+        "solver",
+        format!("{solver} --memo: {} assignments", tally.assignments),
+    )];
     extra.extend(incomplete_counts(&stopped, done));
     batch.summary("puzzles", done, &tally.verdicts(), &extra, tally.timed_out);
     Ok(batch.exit(done, tally.without_solution))

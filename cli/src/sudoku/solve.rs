@@ -66,12 +66,13 @@ or Ctrl-C stopped the search first). `grid` prints each solution as a block afte
 `# puzzle N (line L): VERDICT` comment. `jsonl` prints one object per puzzle: \"index\",
 \"line\", \"puzzle\", \"solution\" (or null), \"status\" (unique, multiple, unsolvable,
 unknown), \"complete\", \"search\" (why the search ended: complete, solution limit, node
-limit, time limit, interrupted), \"solutions\", \"nodes\", \"guesses\" and \"elapsed_ms\".
+limit, time limit, interrupted), \"solutions\", \"assignments\" (digits tried in cells), \"guesses\" and
+\"elapsed_ms\".
 `svg` draws every puzzle in one SVG document (written when the batch ends): boxes or jigsaw
 regions, killer cages dashed with their sums, givens in bold and found digits in blue, under
 the verdict line of `grid`; --svg DIR writes one file a puzzle as well, whatever the format.
 
-The summary goes to stderr: the verdicts, the solver's nodes and guesses, the time and the
+The summary goes to stderr: the verdicts, the solver's assignments and guesses, the time and the
 rate (--quiet drops it). A progress bar shows on stderr when it is a terminal.
 
 Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or none was found
@@ -350,8 +351,8 @@ fn search_all(
     printer.pictures.finish(&mut out)?;
     out.flush()?;
     let solver_line = format!(
-        "{name}: {} nodes, {}",
-        tally.nodes,
+        "{name}: {} assignments, {}",
+        tally.assignments,
         counted(tally.guesses, "guess", "guesses")
     );
     let mut extra = vec![("solver", solver_line)];
@@ -415,7 +416,7 @@ fn count_on_threads(
         solutions: counted.totals.solutions.to_u64().unwrap_or(u64::MAX),
         first: None,
         stats: SolveStats {
-            nodes: narrow(counted.totals.nodes),
+            assignments: narrow(counted.totals.nodes),
             guesses: branches,
             elapsed: started.elapsed(),
             ..SolveStats::default()
@@ -485,7 +486,7 @@ struct Record<'a> {
     /// `interrupted`.
     search: &'a str,
     solutions: u64,
-    nodes: u64,
+    assignments: u64,
     guesses: u64,
     elapsed_ms: f64,
 }
@@ -560,7 +561,7 @@ impl Printer {
                     complete: report.status.is_complete(),
                     search: report.status.as_str(),
                     solutions: report.solutions,
-                    nodes: report.stats.nodes,
+                    assignments: report.stats.assignments,
                     guesses: report.stats.guesses,
                     elapsed_ms: output::millis(report.stats.elapsed),
                 })?;

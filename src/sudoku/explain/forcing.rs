@@ -44,14 +44,14 @@ const NONE: u32 = u32::MAX;
 /// The effort a search may spend: the nodes its branches may reach, counted across every
 /// branch, nested ones included. A count of nodes, not a clock, so that a rating cut short
 /// is cut at the same place on every machine. Once spent, the searches stop at once and
-/// find nothing; [`Budget::spent`] says so, for the caller to report a lower bound.
+/// find nothing; [`Effort::spent`] says so, for the caller to report a lower bound.
 ///
 /// It also keeps what the nested searches it paid for found, by board: a branch's board
 /// often comes back, in the next step of the same explanation (the step removed a
 /// candidate the branch had removed already), and the inner search is a function of the
 /// board alone, so the answer is the same at no cost.
 #[derive(Clone, Debug)]
-pub(super) struct Budget {
+pub(super) struct Effort {
     limit: u64,
     left: Cell<u64>,
     spent: Cell<bool>,
@@ -72,10 +72,10 @@ type InnerKey = (u8, Vec<u8>, Vec<u32>);
 /// forgets them all and starts again.
 const INNER_CAP: usize = 20_000;
 
-impl Budget {
+impl Effort {
     /// A budget of `nodes` nodes.
-    pub(super) fn new(nodes: u64) -> Budget {
-        Budget {
+    pub(super) fn new(nodes: u64) -> Effort {
+        Effort {
             limit: nodes,
             left: Cell::new(nodes),
             spent: Cell::new(false),
@@ -189,7 +189,7 @@ fn of_node(n: usize, node: u32) -> (Candidate, bool) {
 /// The search state shared by a board's branches.
 struct Engine<'a> {
     board: &'a Board,
-    budget: &'a Budget,
+    budget: &'a Effort,
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u32>,
@@ -212,7 +212,7 @@ struct Walk {
 impl<'a> Engine<'a> {
     /// The engine of a board, or `None` past 25x25, whose nodes a branch's u16 record
     /// indexes cannot number (forcing chains there would take hours anyway).
-    fn new(board: &'a Board, budget: &'a Budget) -> Option<Engine<'a>> {
+    fn new(board: &'a Board, budget: &'a Effort) -> Option<Engine<'a>> {
         let cells = board.layout().cells();
         if cells * board.size() * 2 >= usize::from(u16::MAX) || board.size() > 32 {
             return None;
@@ -707,7 +707,7 @@ fn path(n: usize, b: &Branch, r: u32) -> Vec<Candidate> {
 }
 
 /// A forcing strategy's search, bounded by a budget.
-pub(super) type Search = fn(&Board, &Budget) -> Option<Step>;
+pub(super) type Search = fn(&Board, &Effort) -> Option<Step>;
 
 /// The search of a forcing strategy (`None` for the other strategies).
 pub(super) fn finder(strategy: Strategy) -> Option<Search> {
@@ -724,7 +724,7 @@ pub(super) fn finder(strategy: Strategy) -> Option<Search> {
 
 /// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
 /// candidate itself off (so it is false) or, from its removal, on (so it is true).
-pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
+pub(super) fn forcing_chain(board: &Board, budget: &Effort) -> Option<Step> {
     let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = Mode {
@@ -766,7 +766,7 @@ pub(super) fn forcing_chain(board: &Board, budget: &Budget) -> Option<Step> {
 
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
 /// alone, contradicts.
-pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
+pub(super) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
     let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = Mode {
@@ -801,22 +801,22 @@ pub(super) fn nishio(board: &Board, budget: &Budget) -> Option<Step> {
 }
 
 /// Static multiple forcing chains (SE 8.0): cell and unit forcing chains.
-pub(super) fn multiple(board: &Board, budget: &Budget) -> Option<Step> {
+pub(super) fn multiple(board: &Board, budget: &Effort) -> Option<Step> {
     multiple_at(board, Level::Static, budget).map(|(s, _)| s)
 }
 
 /// Dynamic forcing chains (SE 8.5).
-pub(super) fn dynamic(board: &Board, budget: &Budget) -> Option<Step> {
+pub(super) fn dynamic(board: &Board, budget: &Effort) -> Option<Step> {
     multiple_at(board, Level::Dynamic, budget).map(|(s, _)| s)
 }
 
 /// Dynamic forcing chains plus (SE 9.0): basic rules inside the branches.
-pub(super) fn dynamic_plus(board: &Board, budget: &Budget) -> Option<Step> {
+pub(super) fn dynamic_plus(board: &Board, budget: &Effort) -> Option<Step> {
     multiple_at(board, Level::Plus, budget).map(|(s, _)| s)
 }
 
 /// Nested forcing chains (SE 9.5, 10.0, 10.5): forcing chains inside the branches.
-pub(super) fn nested_chain(board: &Board, budget: &Budget) -> Option<Step> {
+pub(super) fn nested_chain(board: &Board, budget: &Effort) -> Option<Step> {
     [Level::Nested2, Level::Nested3, Level::Nested4]
         .into_iter()
         .find_map(|level| multiple_at(board, level, budget).map(|(s, _)| s))
@@ -880,7 +880,7 @@ impl Level {
 }
 
 /// A nested chain's step on a branch's board and its complexity.
-fn nested(board: &Board, level: Level, budget: &Budget) -> Option<(Step, u32)> {
+fn nested(board: &Board, level: Level, budget: &Effort) -> Option<(Step, u32)> {
     if level == Level::Static {
         let step = forcing_chain(board, budget)?;
         let weight = step.chain.len().max(1) as u32;
@@ -892,7 +892,7 @@ fn nested(board: &Board, level: Level, budget: &Budget) -> Option<(Step, u32)> {
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
 /// conclusion, as a step, and its complexity.
 /// None once `budget` is spent: a search cut short may have missed the easiest.
-fn multiple_at(board: &Board, level: Level, budget: &Budget) -> Option<(Step, usize)> {
+fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, usize)> {
     let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = level.mode();

@@ -217,8 +217,8 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
 }
 
 /// A budget of [`DEFAULT_EFFORT`] nodes.
-fn default_budget() -> forcing::Budget {
-    forcing::Budget::new(DEFAULT_EFFORT)
+fn default_budget() -> forcing::Effort {
+    forcing::Effort::new(DEFAULT_EFFORT)
 }
 
 /// The steps that solve a puzzle, as an iterator (see the module documentation).
@@ -249,7 +249,7 @@ pub struct Explainer {
     /// [`Explainer::up_to`]).
     below: Option<Strategy>,
     /// What the forcing chains may still spend ([`Explainer::effort`]).
-    budget: forcing::Budget,
+    budget: forcing::Effort,
 }
 
 impl Explainer {
@@ -381,7 +381,7 @@ impl Explainer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn effort(mut self, nodes: u64) -> Explainer {
-        self.budget = forcing::Budget::new(nodes);
+        self.budget = forcing::Effort::new(nodes);
         self
     }
 

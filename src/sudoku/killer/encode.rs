@@ -171,7 +171,7 @@ impl KillerEncoding {
             solutions: outcome.stats.solutions,
             first,
             stats: SolveStats {
-                nodes: outcome.stats.nodes,
+                assignments: outcome.stats.nodes,
                 guesses: outcome.stats.branches,
                 elapsed: started.elapsed(),
                 ..SolveStats::default()

@@ -275,7 +275,7 @@ fn search(
     report.status = outcome.status;
     report.solutions = outcome.stats.solutions;
     report.first = first;
-    report.stats.nodes = outcome.stats.nodes;
+    report.stats.assignments = outcome.stats.nodes;
     report.stats.backtracks = outcome.stats.nodes.saturating_sub(paths.nodes);
     report.stats.guesses = outcome.stats.branches;
     report.stats.elapsed = started.elapsed();
@@ -299,7 +299,7 @@ mod tests {
         assert_eq!((r.solutions, r.status), (1, Status::Complete));
         assert_eq!(r.first.as_ref(), Some(&full));
         assert_eq!(
-            (r.stats.nodes, r.stats.backtracks, r.stats.guesses),
+            (r.stats.assignments, r.stats.backtracks, r.stats.guesses),
             (2, 0, 0)
         );
     }
@@ -324,9 +324,9 @@ mod tests {
         let mut dlx = DlxSolver::new();
         let r = dlx.solve(&Grid::empty(Shape::new(2, 2).unwrap()), &Limits::new());
         assert_eq!(r.solutions, 288);
-        assert!(r.stats.nodes > 288);
+        assert!(r.stats.assignments > 288);
         assert!(r.stats.guesses > 0);
-        assert!(r.stats.backtracks < r.stats.nodes);
+        assert!(r.stats.backtracks < r.stats.assignments);
     }
 
     #[test]

@@ -68,7 +68,7 @@ use crate::xc::Status;
 /// let report = solver.solve(&Grid::blank(layout), &Limits::new().solutions(1));
 /// let x = report.first.unwrap();
 /// assert!(x.is_solved()); // checks the diagonals as well
-/// assert!(report.stats.nodes >= 81);
+/// assert!(report.stats.assignments >= 81);
 /// # Ok::<(), dlxkit::sudoku::GridError>(())
 /// ```
 #[derive(Debug, Default)]
@@ -365,7 +365,7 @@ mod tests {
         .solve(grid, limits);
         let key = |r: &SolveReport| {
             let s = &r.stats;
-            let counts = (s.nodes, s.guesses, s.alternatives, s.backtracks);
+            let counts = (s.assignments, s.guesses, s.alternatives, s.backtracks);
             (r.status, r.solutions, r.first.clone(), counts)
         };
         assert_eq!(key(&bits), key(&cells));
@@ -425,7 +425,7 @@ mod tests {
         }
         let r = ForwardCheckingSolver::new().solve(&g, &Limits::new());
         assert_eq!(
-            (r.status, r.solutions, r.stats.nodes),
+            (r.status, r.solutions, r.stats.assignments),
             (Status::Complete, 0, 0)
         );
     }

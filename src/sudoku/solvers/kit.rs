@@ -229,7 +229,7 @@ impl Counters {
 
     /// Adds the counts to `stats`.
     pub(crate) fn add_to(self, stats: &mut SolveStats) {
-        stats.nodes += self.nodes();
+        stats.assignments += self.nodes();
         stats.guesses += self.guesses;
         stats.alternatives += self.alternatives;
         stats.backtracks += self.backtracks;
@@ -354,7 +354,7 @@ pub(crate) fn assert_counts_the_empty_4x4_and_stops_at_limits(
     assert_eq!((two.status, two.solutions), (Status::SolutionLimit, 2));
     let capped = solver.solve(&empty, &Limits::new().nodes(nodes));
     assert_eq!(
-        (capped.status, capped.stats.nodes),
+        (capped.status, capped.stats.assignments),
         (Status::NodeLimit, nodes)
     );
     all

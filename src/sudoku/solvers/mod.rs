@@ -37,12 +37,15 @@ mod unit_search;
 ///
 /// ```
 /// let stats = dlxkit::sudoku::solvers::SolveStats::default();
-/// assert_eq!(stats.nodes, 0);
+/// assert_eq!(stats.assignments, 0);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SolveStats {
-    /// Search nodes: assignments tried (for `dlx`, search-tree nodes as Knuth counts them).
-    pub nodes: u64,
+    /// Assignments tried: each digit the search put in a cell (for `dlx`, the nodes of
+    /// Knuth's search tree, its options chosen plus the root; for `strategies`, one per
+    /// round of propagation). The node limit ([`Limits::nodes`](crate::xc::Limits::nodes))
+    /// counts them.
+    pub assignments: u64,
     /// Branch points with more than one candidate.
     pub guesses: u64,
     /// Times the search undid an assignment because it led nowhere.

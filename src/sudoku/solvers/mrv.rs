@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(
             (
                 r.solutions,
-                r.stats.nodes,
+                r.stats.assignments,
                 r.stats.guesses,
                 r.stats.backtracks
             ),
@@ -140,7 +140,7 @@ mod tests {
         }
         let r = MrvSolver::new().solve(&g, &Limits::new());
         assert_eq!(
-            (r.status, r.solutions, r.stats.nodes),
+            (r.status, r.solutions, r.stats.assignments),
             (Status::Complete, 0, 0)
         );
     }

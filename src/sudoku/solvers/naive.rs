@@ -148,7 +148,7 @@ mod tests {
             a.stats.elapsed = Duration::ZERO;
             b.stats.elapsed = Duration::ZERO;
             assert_eq!(a, b, "{limits:?}");
-            a.stats.nodes
+            a.stats.assignments
         }
 
         /// Compares the two searches on `grid` at the solution limit `solutions` (none when
@@ -238,7 +238,7 @@ mod tests {
         g.set(0, 3, 1);
         let r = s.solve(&g, &Limits::new());
         assert_eq!(
-            (r.status, r.solutions, r.stats.nodes),
+            (r.status, r.solutions, r.stats.assignments),
             (Status::Complete, 0, 0)
         );
         let solved = s.solve(
@@ -248,7 +248,7 @@ mod tests {
         let full = solved.first.unwrap();
         let r = s.solve(&full, &Limits::new());
         assert_eq!(
-            (r.status, r.solutions, r.stats.nodes),
+            (r.status, r.solutions, r.stats.assignments),
             (Status::Complete, 1, 0)
         );
         assert_eq!(r.first.as_ref(), Some(&full));

@@ -1196,6 +1196,9 @@ mod tests {
             &Grid::empty(Shape::new(3, 3).unwrap()),
             &Limits::new().nodes(2),
         );
-        assert_eq!((capped.status, capped.stats.nodes), (Status::NodeLimit, 2));
+        assert_eq!(
+            (capped.status, capped.stats.assignments),
+            (Status::NodeLimit, 2)
+        );
     }
 }

@@ -32,7 +32,7 @@ use crate::xc::problem::{OptionId, Problem};
 use crate::xc::search::{Limits, Stats, Status};
 use crate::xc::storage::Owned;
 
-use super::{BestOutcome, Cheapest, Costed, INFINITE};
+use super::{poll_every, BestOutcome, Cheapest, Costed, INFINITE};
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,9 @@ pub(super) struct Bounded {
     firsts: Vec<Link>,
     part_cost: Vec<u64>,
     cur_cost: u64,
+    /// The level the search starts at and ends at: the number of moves replayed before it
+    /// (a part of a split tree, [`Bounded::replay`]).
+    floor: usize,
     kept: Cheapest<Vec<OptionId>>,
     cutoff: u64,
     shared: Option<Arc<AtomicU64>>,
@@ -97,6 +100,7 @@ impl Bounded {
             firsts: Vec::new(),
             part_cost: Vec::new(),
             cur_cost: 0,
+            floor: 0,
             kept: Cheapest::new(k),
             cutoff: INFINITE,
             shared: None,
@@ -106,6 +110,38 @@ impl Bounded {
             started: Instant::now(),
             next_poll: 0,
         }
+    }
+
+    /// Makes the moves of a path of the tree from the root (each numbered from 1 at its
+    /// level, as a split of this search numbers them, `Split::for_best`), so the search
+    /// visits the subtree below them and ends there: its solutions begin with the moves'
+    /// options. The moves are made regardless of the cutoff and counted as nothing (the
+    /// split counted them). False, with the search unusable, when the path is not one of
+    /// the tree's.
+    pub(super) fn replay(&mut self, moves: &[u32]) -> bool {
+        let counted = (self.m.updates, self.m.cleansings);
+        for &k in moves {
+            let made = if self.colored {
+                self.m.make_move::<Colored<Off>>(&mut self.bounds, k)
+            } else {
+                self.m.make_move::<Around<Off>>(&mut self.bounds, k)
+            };
+            let Some(made) = made else {
+                self.finish(Status::Complete);
+                return false;
+            };
+            self.items.push(made.item);
+            self.moves.push(made.x);
+            self.firsts.push(made.first);
+            self.part_cost.push(self.cur_cost);
+            if made.x != made.item.header() {
+                self.cur_cost += self.cost[made.x.index()];
+            }
+            self.level += 1;
+        }
+        (self.m.updates, self.m.cleansings) = counted;
+        self.floor = self.level;
+        true
     }
 
     /// How many solutions are kept.
@@ -177,8 +213,8 @@ impl Bounded {
         self.stats.elapsed = self.started.elapsed();
     }
 
-    /// The node limit, and every 1,024 nodes the shared bound, the cancel flag and the
-    /// deadline. True when the search must stop.
+    /// The node limit, and every 1,024 nodes ([`poll_every`]) the shared bound, the cancel
+    /// flag and the deadline. True when the search must stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
         let nodes = self.stats.nodes;
@@ -187,7 +223,7 @@ impl Bounded {
             return true;
         }
         if nodes >= self.next_poll {
-            self.next_poll = nodes + 1024;
+            self.next_poll = nodes + poll_every(self.shared.is_some());
             if let Some(bound) = &self.shared {
                 self.cutoff = self.cutoff.min(bound.load(Ordering::Relaxed));
             }
@@ -324,7 +360,7 @@ impl Bounded {
                     }
                 }
                 At::Back => {
-                    if self.level == 0 {
+                    if self.level == self.floor {
                         self.finish(Status::Complete);
                         return None;
                     }

@@ -56,7 +56,7 @@ use thiserror::Error;
 #[doc(no_inline)]
 pub use crate::xc::Count;
 use search::{Fold, Halt};
-use table::Budget;
+use table::MemoryCap;
 
 use crate::xc::{Limits, Problem, Status};
 
@@ -539,7 +539,7 @@ pub struct MemoStats {
     /// is one too).
     pub states: u64,
     /// Options tried: one per edge of the search, whether its state was new, known or final.
-    pub nodes: u64,
+    pub options_tried: u64,
     /// Options whose state was found in the cache.
     pub hits: u64,
     /// Entries in the cache at the end.
@@ -555,7 +555,7 @@ pub struct MemoStats {
     /// Wall-clock time, both passes when there were two.
     pub elapsed: Duration,
     /// What each thread of a parallel count did (empty on one thread). The sums of their
-    /// states, nodes and hits, plus the top levels expanded before them, are the totals above.
+    /// states, options tried and hits, plus the top levels expanded before them, are the totals above.
     pub workers: Vec<WorkerStats>,
 }
 
@@ -573,7 +573,7 @@ pub struct WorkerStats {
     /// Distinct subproblems it solved.
     pub states: u64,
     /// Options it tried.
-    pub nodes: u64,
+    pub options_tried: u64,
     /// Options whose state it found in the shared cache (solved by itself or another).
     pub hits: u64,
 }
@@ -659,7 +659,7 @@ impl Fold for NarrowCount {
     }
 
     #[inline]
-    fn branch(&mut self, _: u32, rest: u128, taken: &u128, _: &Budget) -> Result<u128, Halt> {
+    fn branch(&mut self, _: u32, rest: u128, taken: &u128, _: &MemoryCap) -> Result<u128, Halt> {
         rest.checked_add(*taken).ok_or(Halt::Overflow)
     }
 }
@@ -684,7 +684,7 @@ impl Fold for WideCount {
         _: u32,
         mut rest: Count,
         taken: &Count,
-        _: &Budget,
+        _: &MemoryCap,
     ) -> Result<Count, Halt> {
         rest += taken;
         Ok(rest)
@@ -708,7 +708,7 @@ fn count_with<F: parallel::Tally>(
     problem: &Problem,
     fold: &mut F,
     options: &MemoOptions,
-    budget: &Budget,
+    budget: &MemoryCap,
 ) -> Result<search::Searched<F::Value>, Halt>
 where
     F::Value: Send,
@@ -737,13 +737,13 @@ pub fn count(problem: &Problem, options: &MemoOptions) -> Result<MemoCount, Memo
         return Err(MemoError::SolutionLimit);
     }
     let begun = std::time::Instant::now();
-    let budget = Budget::new(options.memory_limit).with_note(options.on_full.clone());
+    let budget = MemoryCap::new(options.memory_limit).with_note(options.on_full.clone());
     let narrow = count_with(problem, &mut NarrowCount, options, &budget);
     let searched = match narrow {
         Ok(s) => s.map(Count::from),
         Err(Halt::Overflow) => {
             let first = budget.peak() as u64;
-            let budget = Budget::new(options.memory_limit).with_note(options.on_full.clone());
+            let budget = MemoryCap::new(options.memory_limit).with_note(options.on_full.clone());
             let Ok(mut wide) = count_with(problem, &mut WideCount, options, &budget) else {
                 return Err(MemoError::Stack {
                     limit: options.memory_limit,

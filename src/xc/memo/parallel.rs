@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use super::board::{Board, Counters};
 use super::search::{self, Fold, Halt, Searched, Team, Walk, Watch};
-use super::table::{hash_words, Budget, Memory, Shards};
+use super::table::{hash_words, Memory, MemoryCap, Shards};
 use super::{ItemChoice, MemoStats, WorkerStats};
 use crate::xc::{Limits, Problem, Status};
 
@@ -60,7 +60,7 @@ struct Task {
 struct Frontier {
     tasks: Vec<Task>,
     finished: u64,
-    nodes: u64,
+    options_tried: u64,
     states: u64,
 }
 
@@ -100,7 +100,7 @@ fn expand(
             paths: 1,
         }],
         finished: 0,
-        nodes: 0,
+        options_tried: 0,
         states: 1,
     };
     let mut child = vec![0u64; board.key_words()];
@@ -119,7 +119,7 @@ fn expand(
                         if !counters.is_live(o, &task.key) {
                             continue;
                         }
-                        frontier.nodes += 1;
+                        frontier.options_tried += 1;
                         child.copy_from_slice(&task.key);
                         board.choose_in_key(o, &mut child);
                         let left = task.left - board.primaries_of(o);
@@ -175,7 +175,7 @@ pub(crate) fn count<F: Tally>(
     limits: &Limits,
     choice: ItemChoice,
     threads: usize,
-    budget: &Budget,
+    budget: &MemoryCap,
 ) -> Result<Searched<F::Value>, Halt>
 where
     F::Value: Send,
@@ -241,7 +241,7 @@ where
     let mut status = Status::Complete;
     let mut stats = MemoStats {
         states: frontier.states,
-        nodes: frontier.nodes,
+        options_tried: frontier.options_tried,
         ..MemoStats::default()
     };
     for share in shares {
@@ -251,7 +251,7 @@ where
             status = share.status;
         }
         stats.states += share.stats.states;
-        stats.nodes += share.stats.nodes;
+        stats.options_tried += share.stats.options_tried;
         stats.hits += share.stats.hits;
         stats.workers.push(share.stats);
     }
@@ -342,7 +342,7 @@ fn work<F: Tally, M: Memory<F::Value>>(
         stats: WorkerStats {
             tasks: done,
             states: stats.states,
-            nodes: stats.nodes,
+            options_tried: stats.options_tried,
             hits: stats.hits,
         },
     }

@@ -16,7 +16,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::board::{Board, Counters, CLOSE};
-use super::table::{hash_words, reserve_stack, Budget, Cache, Memory};
+use super::table::{hash_words, reserve_stack, Cache, Memory, MemoryCap};
 use super::{ItemChoice, MemoStats};
 use crate::xc::{Limits, Problem, Status};
 
@@ -47,7 +47,7 @@ pub(crate) trait Fold {
         option: u32,
         rest: Self::Value,
         taken: &Self::Value,
-        budget: &Budget,
+        budget: &MemoryCap,
     ) -> Result<Self::Value, Halt>;
 }
 
@@ -84,7 +84,7 @@ pub(crate) fn search<F: Fold>(
     fold: &mut F,
     limits: &Limits,
     choice: ItemChoice,
-    budget: &Budget,
+    budget: &MemoryCap,
 ) -> Result<Searched<F::Value>, Halt> {
     let start = Instant::now();
     let board = Board::new(problem);
@@ -122,7 +122,7 @@ pub(crate) struct Walk<'a> {
     pub(crate) board: &'a Board,
     pub(crate) watch: &'a Watch<'a>,
     pub(crate) choice: ItemChoice,
-    pub(crate) budget: &'a Budget,
+    pub(crate) budget: &'a MemoryCap,
 }
 
 /// The limits a search stops at: the caller's and, for the workers of a parallel count,
@@ -270,7 +270,7 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
             continue;
         };
 
-        if let Some(status) = walk.watch.limit_reached(stats.nodes) {
+        if let Some(status) = walk.watch.limit_reached(stats.options_tried) {
             // Leave the counters as they were at the start, as promised.
             for d in (1..frames.len()).rev() {
                 apply::<true>(
@@ -283,7 +283,7 @@ pub(crate) fn solve<F: Fold, M: Memory<F::Value>>(
             let open = Err(frames.into_iter().map(|f| f.acc).collect());
             return Ok((status, open));
         }
-        stats.nodes += 1;
+        stats.options_tried += 1;
 
         let key = &keys[depth * w..];
         child.copy_from_slice(key);
@@ -380,7 +380,7 @@ fn join<F: Fold>(
     fold: &mut F,
     frame: &mut Frame<F::Value>,
     value: F::Value,
-    budget: &Budget,
+    budget: &MemoryCap,
 ) -> Result<F::Value, Halt> {
     if frame.current == CLOSE {
         // Closing is tried first, while nothing has been gathered.
@@ -419,7 +419,7 @@ pub(crate) fn wrap_up<V>(
     status: Status,
     value: Result<V, Vec<V>>,
     mut stats: MemoStats,
-    budget: &Budget,
+    budget: &MemoryCap,
     start: Instant,
 ) -> Searched<V> {
     stats.peak_bytes = budget.peak() as u64;

@@ -6,7 +6,7 @@
 //! the [`Cache`] of solved subproblems, whose keys (fixed-width bitsets) sit in one flat
 //! array beside their values, and the ZDD's unique table, whose keys are its nodes.
 //!
-//! Every allocation goes through a [`Budget`]: a table or an array grows only if the bytes
+//! Every allocation goes through a [`MemoryCap`]: a table or an array grows only if the bytes
 //! it would hold, counting the old and the new buffer side by side while one is copied into
 //! the other, stay under the limit. The cache then simply stops taking new entries (the
 //! search stays exact, it only solves some subproblems more than once); the ZDD, which must
@@ -43,7 +43,7 @@ pub(crate) fn hash_words(words: &[u64]) -> u64 {
 /// limit is for the whole run, not per thread); a buffer grows only rarely, so the atomic
 /// operations cost nothing that shows.
 #[derive(Debug)]
-pub(crate) struct Budget {
+pub(crate) struct MemoryCap {
     limit: usize,
     used: AtomicUsize,
     peak: AtomicUsize,
@@ -51,9 +51,9 @@ pub(crate) struct Budget {
     note: Option<OnFull>,
 }
 
-impl Budget {
-    pub(crate) fn new(limit: usize) -> Budget {
-        Budget {
+impl MemoryCap {
+    pub(crate) fn new(limit: usize) -> MemoryCap {
+        MemoryCap {
             limit,
             used: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
@@ -62,7 +62,7 @@ impl Budget {
     }
 
     /// The same budget, telling `note` when the cache first turns an entry away.
-    pub(crate) fn with_note(mut self, note: Option<OnFull>) -> Budget {
+    pub(crate) fn with_note(mut self, note: Option<OnFull>) -> MemoryCap {
         self.note = note;
         self
     }
@@ -110,7 +110,7 @@ fn next_capacity(len: usize) -> usize {
 }
 
 /// Grows `v` so it can take one more element, if the budget allows.
-pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &Budget) -> bool {
+pub(crate) fn reserve_one<T>(v: &mut Vec<T>, budget: &MemoryCap) -> bool {
     if v.len() < v.capacity() {
         return true;
     }
@@ -129,7 +129,7 @@ const FREE_STACK: usize = 1 << 20;
 
 /// Grows a stack of the search so it can take `extra` more elements, if the budget allows
 /// what it holds past [`FREE_STACK`].
-pub(crate) fn reserve_stack<T>(v: &mut Vec<T>, extra: usize, budget: &Budget) -> bool {
+pub(crate) fn reserve_stack<T>(v: &mut Vec<T>, extra: usize, budget: &MemoryCap) -> bool {
     if v.len() + extra <= v.capacity() {
         return true;
     }
@@ -176,7 +176,7 @@ impl IndexTable {
 
     /// Makes room for one more index (doubling, and re-placing every index by the hash
     /// `hash_of` gives it), if the budget allows.
-    pub(crate) fn reserve_one(&mut self, budget: &Budget, hash_of: impl Fn(u32) -> u64) -> bool {
+    pub(crate) fn reserve_one(&mut self, budget: &MemoryCap, hash_of: impl Fn(u32) -> u64) -> bool {
         if (self.len + 1) * 2 <= self.slots.len() {
             return true;
         }
@@ -246,7 +246,7 @@ impl<V> Cache<V> {
 
     /// Stores a value for a key not yet in the cache; refuses (and counts it) when the budget
     /// is spent.
-    pub(crate) fn insert(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget) {
+    pub(crate) fn insert(&mut self, key: &[u64], hash: u64, value: V, budget: &MemoryCap) {
         let w = self.width;
         let keys = &self.keys;
         let room = self.values.len() < u32::MAX as usize - 1
@@ -279,7 +279,7 @@ pub(crate) trait Memory<V> {
     fn lookup<R>(&self, key: &[u64], hash: u64, f: impl FnOnce(&V) -> R) -> Option<R>;
 
     /// Stores the value of a solved subproblem (or refuses it when the budget is spent).
-    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget);
+    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &MemoryCap);
 }
 
 impl<V> Memory<V> for Cache<V> {
@@ -289,7 +289,7 @@ impl<V> Memory<V> for Cache<V> {
     }
 
     #[inline]
-    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget) {
+    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &MemoryCap) {
         self.insert(key, hash, value, budget);
     }
 }
@@ -340,7 +340,7 @@ impl<V> Memory<V> for &Shards<V> {
         self.shard(hash).get(key, hash).map(f)
     }
 
-    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &Budget) {
+    fn remember(&mut self, key: &[u64], hash: u64, value: V, budget: &MemoryCap) {
         let mut shard = self.shard(hash);
         // Two workers may solve one subproblem at once; the second finds it stored.
         if shard.get(key, hash).is_none() {
@@ -350,7 +350,7 @@ impl<V> Memory<V> for &Shards<V> {
 }
 
 /// Grows a flat array of keys so it can take `width` more words, if the budget allows.
-fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &Budget) -> bool {
+fn reserve_words(v: &mut Vec<u64>, width: usize, budget: &MemoryCap) -> bool {
     if v.len() + width <= v.capacity() {
         return true;
     }
@@ -368,7 +368,7 @@ mod tests {
 
     #[test]
     fn the_cache_finds_what_it_stored_and_nothing_else() {
-        let budget = Budget::new(usize::MAX);
+        let budget = MemoryCap::new(usize::MAX);
         let mut cache = Cache::new(2);
         for k in 0..5_000u64 {
             let key = [k, k * 7];
@@ -386,7 +386,7 @@ mod tests {
 
     #[test]
     fn a_spent_budget_refuses_entries_instead_of_growing() {
-        let budget = Budget::new(64 * 1024);
+        let budget = MemoryCap::new(64 * 1024);
         let mut cache = Cache::new(1);
         for k in 0..100_000u64 {
             cache.insert(&[k], hash_words(&[k]), k, &budget);

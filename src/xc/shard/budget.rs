@@ -16,48 +16,48 @@ use thiserror::Error;
 ///
 /// ```
 /// use std::time::Duration;
-/// use dlxkit::xc::shard::Budget;
-/// assert_eq!("100000".parse::<Budget>()?, Budget::nodes(100_000));
-/// assert_eq!("10m".parse::<Budget>()?, Budget::time(Duration::from_secs(600)));
-/// assert_eq!("1.5s".parse::<Budget>()?.to_string(), "1.5s");
-/// assert!("10M".parse::<Budget>().is_err()); // minutes are `m`; nodes are a plain number
+/// use dlxkit::xc::shard::SplitBudget;
+/// assert_eq!("100000".parse::<SplitBudget>()?, SplitBudget::nodes(100_000));
+/// assert_eq!("10m".parse::<SplitBudget>()?, SplitBudget::time(Duration::from_secs(600)));
+/// assert_eq!("1.5s".parse::<SplitBudget>()?.to_string(), "1.5s");
+/// assert!("10M".parse::<SplitBudget>().is_err()); // minutes are `m`; nodes are a plain number
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Budget {
+pub struct SplitBudget {
     /// The nodes the shard may search (abandoned subtrees included).
     pub nodes: Option<u64>,
     /// The time the shard may search for, from its start.
     pub time: Option<Duration>,
 }
 
-impl Budget {
+impl SplitBudget {
     /// No budget: the shard is searched whole.
-    pub fn unlimited() -> Budget {
-        Budget::default()
+    pub fn unlimited() -> SplitBudget {
+        SplitBudget::default()
     }
 
     /// A budget of `n` nodes (at least 1).
-    pub fn nodes(n: u64) -> Budget {
-        Budget {
+    pub fn nodes(n: u64) -> SplitBudget {
+        SplitBudget {
             nodes: Some(n.max(1)),
             time: None,
         }
     }
 
     /// A budget of time.
-    pub fn time(time: Duration) -> Budget {
-        Budget {
+    pub fn time(time: Duration) -> SplitBudget {
+        SplitBudget {
             nodes: None,
             time: Some(time),
         }
     }
 }
 
-/// Why a text is not a [`Budget`].
+/// Why a text is not a [`SplitBudget`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum BudgetError {
+pub enum SplitBudgetError {
     /// Neither a whole number nor a number with a unit of time.
     #[error(
         "`{0}` is neither a number of nodes (e.g. 1000000) nor a time (e.g. 500ms, 90s, 10m, 2h)"
@@ -71,18 +71,18 @@ pub enum BudgetError {
     TooLong(String),
 }
 
-impl FromStr for Budget {
-    type Err = BudgetError;
+impl FromStr for SplitBudget {
+    type Err = SplitBudgetError;
 
-    fn from_str(text: &str) -> Result<Budget, BudgetError> {
+    fn from_str(text: &str) -> Result<SplitBudget, SplitBudgetError> {
         let t = text.trim();
-        let unknown = || BudgetError::Unknown(text.to_string());
+        let unknown = || SplitBudgetError::Unknown(text.to_string());
         if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() {
             return match t.parse::<u64>() {
-                Ok(0) => Err(BudgetError::Zero(text.to_string())),
-                Ok(n) => Ok(Budget::nodes(n)),
+                Ok(0) => Err(SplitBudgetError::Zero(text.to_string())),
+                Ok(n) => Ok(SplitBudget::nodes(n)),
                 // More nodes than a u64 holds: no search reaches it, so it is no limit.
-                Err(_) => Ok(Budget::nodes(u64::MAX)),
+                Err(_) => Ok(SplitBudget::nodes(u64::MAX)),
             };
         }
         let (number, seconds) = [("ms", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
@@ -97,18 +97,18 @@ impl FromStr for Budget {
         }
         let value: f64 = number.parse().map_err(|_| unknown())?;
         if value == 0.0 {
-            return Err(BudgetError::Zero(text.to_string()));
+            return Err(SplitBudgetError::Zero(text.to_string()));
         }
         let time = Duration::try_from_secs_f64(value * seconds)
-            .map_err(|_| BudgetError::TooLong(text.to_string()))?;
+            .map_err(|_| SplitBudgetError::TooLong(text.to_string()))?;
         if time.is_zero() {
-            return Err(BudgetError::Zero(text.to_string()));
+            return Err(SplitBudgetError::Zero(text.to_string()));
         }
-        Ok(Budget::time(time))
+        Ok(SplitBudget::time(time))
     }
 }
 
-impl fmt::Display for Budget {
+impl fmt::Display for SplitBudget {
     /// The nodes as a number, the time in seconds (`1.5s`); both joined by `+`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.nodes, self.time) {
@@ -128,36 +128,45 @@ mod tests {
     fn budgets_read_and_refused() {
         assert_eq!(
             "250ms".parse(),
-            Ok(Budget::time(Duration::from_millis(250)))
+            Ok(SplitBudget::time(Duration::from_millis(250)))
         );
-        assert_eq!("2h".parse(), Ok(Budget::time(Duration::from_secs(7200))));
-        assert_eq!(" 7 ".parse(), Ok(Budget::nodes(7)));
+        assert_eq!(
+            "2h".parse(),
+            Ok(SplitBudget::time(Duration::from_secs(7200)))
+        );
+        assert_eq!(" 7 ".parse(), Ok(SplitBudget::nodes(7)));
         assert_eq!(
             "99999999999999999999999".parse(),
-            Ok(Budget::nodes(u64::MAX))
+            Ok(SplitBudget::nodes(u64::MAX))
         );
         for bad in [
             "", "s", "-1s", "1e3s", "infs", "NaNs", "1.2.3s", "10M", "1 s", "+5",
         ] {
             assert_eq!(
-                bad.parse::<Budget>(),
-                Err(BudgetError::Unknown(bad.to_string())),
+                bad.parse::<SplitBudget>(),
+                Err(SplitBudgetError::Unknown(bad.to_string())),
                 "{bad}"
             );
         }
-        assert_eq!("0".parse::<Budget>(), Err(BudgetError::Zero("0".into())));
         assert_eq!(
-            "0.0s".parse::<Budget>(),
-            Err(BudgetError::Zero("0.0s".into()))
+            "0".parse::<SplitBudget>(),
+            Err(SplitBudgetError::Zero("0".into()))
         );
         assert_eq!(
-            "0.0000000000001ms".parse::<Budget>(),
-            Err(BudgetError::Zero("0.0000000000001ms".into()))
+            "0.0s".parse::<SplitBudget>(),
+            Err(SplitBudgetError::Zero("0.0s".into()))
+        );
+        assert_eq!(
+            "0.0000000000001ms".parse::<SplitBudget>(),
+            Err(SplitBudgetError::Zero("0.0000000000001ms".into()))
         );
         let huge = format!("{}h", "9".repeat(400));
-        assert_eq!(huge.parse::<Budget>(), Err(BudgetError::TooLong(huge)));
         assert_eq!(
-            Budget::time(Duration::from_millis(1500)).to_string(),
+            huge.parse::<SplitBudget>(),
+            Err(SplitBudgetError::TooLong(huge))
+        );
+        assert_eq!(
+            SplitBudget::time(Duration::from_millis(1500)).to_string(),
             "1.5s"
         );
     }

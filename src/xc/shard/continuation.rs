@@ -14,7 +14,7 @@
 //!
 //! A child is first tried with at most a quarter of the budget, so one huge child costs at
 //! most that much waste before the search goes below it. The budget is nodes, time, or both
-//! ([`Budget`]): with time, a child is tried until a quarter of the time or the end of the
+//! ([`SplitBudget`]): with time, a child is tried until a quarter of the time or the end of the
 //! budget, whichever comes first.
 
 use std::ops::ControlFlow;
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::{add_profile, Budget, Path, Shard, Step};
+use super::{add_profile, Path, Shard, SplitBudget, Step};
 use crate::xc::problem::OptionId;
 use crate::xc::search::{Choice, Event, Next, Outcome, Solver, Stats, Status};
 use crate::xc::storage::Storage;
@@ -199,23 +199,23 @@ impl Shard {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
-        self.run_within(solver, Budget::nodes(budget), list, handler)
+        self.run_within(solver, SplitBudget::nodes(budget), list, handler)
     }
 
     /// Searches the shard as [`Shard::run_with_budget`] does, within a budget of nodes, of
-    /// time, or both ([`Budget`]): it stops between subtrees when either runs out.
+    /// time, or both ([`SplitBudget`]): it stops between subtrees when either runs out.
     ///
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::time::Duration;
     /// use dlxkit::xc::{Arena, Problem, Solver, Status};
-    /// use dlxkit::xc::shard::{Budget, Split, SplitBy};
+    /// use dlxkit::xc::shard::{SplitBudget, Split, SplitBy};
     /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
     /// let arena = Arena::new();
     /// let mut solver = Solver::new(&p, &arena);
     /// let split = Split::new(&p, SplitBy::Depth(0));
     /// let shard = &split.shards()[0];
-    /// let budget = Budget::time(Duration::from_secs(60));
+    /// let budget = SplitBudget::time(Duration::from_secs(60));
     /// let run = shard.run_within(&mut solver, budget, false, |_| ControlFlow::Continue(()));
     /// assert_eq!((run.outcome.status, run.outcome.stats.solutions), (Status::Complete, 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -223,7 +223,7 @@ impl Shard {
     pub fn run_within<S, F>(
         &self,
         solver: &mut Solver<'_, S>,
-        budget: Budget,
+        budget: SplitBudget,
         list: bool,
         handler: F,
     ) -> Budgeted

@@ -980,7 +980,7 @@ function addRun(data) {
   const row = document.createElement("tr");
   const note = data.status === "complete" || data.status === "solution limit" ? data.answer : data.status;
   const build = data.warm ? "kept" : `${ms(data.build_ms)} ms`;
-  for (const text of [data.solver, data.nodes.toLocaleString(), data.guesses.toLocaleString(), `${ms(data.elapsed_ms)} ms`, build, note]) {
+  for (const text of [data.solver, data.assignments.toLocaleString(), data.guesses.toLocaleString(), `${ms(data.elapsed_ms)} ms`, build, note]) {
     const td = document.createElement("td");
     td.textContent = text;
     row.appendChild(td);

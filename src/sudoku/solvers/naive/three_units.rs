@@ -321,7 +321,7 @@ impl Tally {
         let held_guesses = held.iter().filter(several).count() as u64;
         let guesses = self.resumed - self.resumed_with_more + held_guesses;
         let visits = nodes - self.resumed + self.dead_ends;
-        stats.nodes += nodes;
+        stats.assignments += nodes;
         stats.guesses += guesses + self.refused_guess;
         stats.alternatives += self.resumed + held_guesses;
         stats.backtracks += visits.saturating_sub(1) - (held.len() as u64).saturating_sub(1);
