@@ -292,7 +292,7 @@ fn the_8x8_board_tiled_by_monominoes_dominoes_and_trominoes() {
 }
 
 #[test]
-#[ignore = "about 9 s in release: Project Euler 161, memoised with the default choice"]
+#[ignore = "about 5 s of CPU in release: Project Euler 161, memoised with the default choice; run in CI"]
 fn project_euler_161_triomino_tilings_of_9x12() {
     let p = tiling(9, 12, &TROMINOES);
     assert_eq!(memo_default(&p), "20574308184277971");
