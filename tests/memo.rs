@@ -851,3 +851,179 @@ quickcheck! {
         TestResult::from_bool(a == b && back.count() == zdd.count())
     }
 }
+
+/// A random bounded and coloured problem too large for the brute force: up to 9 primary
+/// items with bounds `u..=v` (0 ≤ u ≤ v ≤ 3), up to 4 secondary items coloured 0..3 or not,
+/// up to 32 options of 1 to 5 entries. No DLX6 reads item bounds
+/// (tests/knuth_inputs/README.md), so the oracle is the other algorithm in this crate that
+/// reads them: dancing links with multiplicities (Knuth's Algorithm M, DLX3's method).
+#[derive(Clone, Debug)]
+struct WideBounded {
+    bounds: Vec<(u8, u8)>,
+    secondaries: u8,
+    options: Vec<Vec<(u8, Option<u8>)>>,
+}
+
+impl Arbitrary for WideBounded {
+    fn arbitrary(g: &mut Gen) -> WideBounded {
+        let primaries = 1 + u8::arbitrary(g) % 9;
+        let bounds = (0..primaries)
+            .map(|_| {
+                let lo = u8::arbitrary(g) % 3;
+                (lo, (lo.max(1) + u8::arbitrary(g) % 3).min(3))
+            })
+            .collect();
+        let secondaries = u8::arbitrary(g) % 5;
+        let items = primaries + secondaries;
+        let options = (0..usize::arbitrary(g) % 33)
+            .map(|_| {
+                (0..1 + usize::arbitrary(g) % 5)
+                    .map(|_| {
+                        let item = u8::arbitrary(g) % items;
+                        let colored = item >= primaries && u8::arbitrary(g) % 3 != 0;
+                        (item, colored.then(|| u8::arbitrary(g) % 3))
+                    })
+                    .collect()
+            })
+            .collect();
+        WideBounded {
+            bounds,
+            secondaries,
+            options,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = WideBounded>> {
+        let me = self.clone();
+        Box::new((0..self.options.len()).rev().map(move |k| {
+            let mut s = me.clone();
+            s.options.remove(k);
+            s
+        }))
+    }
+}
+
+impl WideBounded {
+    /// The problem, without the options the builder refuses (repeats, no primary item).
+    fn problem(&self) -> Problem {
+        let mut b = Problem::builder();
+        let mut items = Vec::new();
+        for (k, &(lo, hi)) in self.bounds.iter().enumerate() {
+            items.push(
+                b.bounded(&format!("p{k}"), u32::from(lo)..=u32::from(hi))
+                    .unwrap(),
+            );
+        }
+        for k in 0..self.secondaries {
+            items.push(b.secondary(&format!("s{k}")).unwrap());
+        }
+        let colors: Vec<_> = (0..3).map(|c| b.color(&format!("c{c}"))).collect();
+        for option in &self.options {
+            let entries: Vec<Entry> = option
+                .iter()
+                .map(|&(i, c)| match c {
+                    Some(c) => Entry::colored(items[i as usize], colors[c as usize]),
+                    None => Entry::from(items[i as usize]),
+                })
+                .collect();
+            let _ = b.option(entries);
+        }
+        b.build().unwrap()
+    }
+}
+
+/// Checks the memoised count (every item choice, one and two threads, a small memory
+/// limit) and the ZDD's solution set (every item choice) against the solutions the dancing
+/// links list with Algorithm M, and returns how many there are.
+fn memo_and_zdd_agree_with_algorithm_m(p: &Problem, what: &str) -> usize {
+    let listed = p.all_solutions();
+    let by_links: BTreeSet<Vec<usize>> = listed.iter().map(|s| sorted(s)).collect();
+    assert_eq!(
+        by_links.len(),
+        listed.len(),
+        "{what}: the links list each once"
+    );
+    assert_eq!(p.count_solutions(), listed.len() as u64, "{what}");
+    let expected = Some(listed.len() as u64);
+    for choice in CHOICES {
+        for (threads, limit) in [(1, usize::MAX), (1, 300), (2, usize::MAX)] {
+            let options = MemoOptions::new()
+                .choice(choice)
+                .threads(threads)
+                .memory_limit(limit);
+            let r = memo::count(p, &options).unwrap();
+            assert_eq!(r.status, Status::Complete, "{what} {choice:?}");
+            assert_eq!(
+                r.count.to_u64(),
+                expected,
+                "{what} {choice:?} {threads} {limit}"
+            );
+        }
+        let (zdd, _) = Zdd::build(p, &MemoOptions::new().choice(choice)).unwrap();
+        assert_eq!(
+            zdd.count().to_u64(),
+            expected,
+            "{what} {choice:?}: ZDD count"
+        );
+        let from_zdd: Vec<Vec<OptionId>> = zdd.solutions().collect();
+        for s in &from_zdd {
+            assert!(p.check_solution(s).is_ok(), "{what} {choice:?}: {s:?}");
+        }
+        let as_sets: BTreeSet<Vec<usize>> = from_zdd.iter().map(|s| sorted(s)).collect();
+        assert_eq!(
+            as_sets.len(),
+            from_zdd.len(),
+            "{what} {choice:?}: no solution twice"
+        );
+        assert_eq!(
+            as_sets, by_links,
+            "{what} {choice:?}: ZDD against the links"
+        );
+    }
+    listed.len()
+}
+
+#[test]
+fn bounded_memo_counts_and_zdds_are_algorithm_ms_on_wide_random_problems() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static WITH_SOLUTIONS: AtomicUsize = AtomicUsize::new(0);
+    fn prop(s: WideBounded) -> TestResult {
+        let p = s.problem();
+        if p.count_solutions() > 20_000 {
+            return TestResult::discard();
+        }
+        if memo_and_zdd_agree_with_algorithm_m(&p, &format!("{s:?}")) > 0 {
+            WITH_SOLUTIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        TestResult::passed()
+    }
+    // Up to 32 options: past the brute force's 12 (the quickchecks above).
+    quickcheck::QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(WideBounded) -> TestResult);
+    // Not a test of empty problems only.
+    let with = WITH_SOLUTIONS.load(Ordering::Relaxed);
+    assert!(with >= 60, "{with} of 300 problems had solutions");
+}
+
+#[test]
+fn knuths_bounded_inputs_have_algorithm_ms_solutions_in_the_memo_and_the_zdd() {
+    // DLX3's counts (`dlx3 < X.dlx`, tests/knuth_inputs/README.md); the solution sets are the
+    // links' (Algorithm M), since no DLX6 reads bounds.
+    for (name, dlx3) in [
+        ("motley-3-3.dlx", 1),
+        ("motley-3-4.dlx", 0),
+        ("motley-4-4.dlx", 8),
+        ("redrect-3-4.dlx", 2161),
+        ("redrect-4-4.dlx", 55137),
+    ] {
+        let path = format!("{}/tests/knuth_inputs/{name}", env!("CARGO_MANIFEST_DIR"));
+        let p = Problem::from_dlx(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert!(p.has_bounds(), "{name}");
+        assert_eq!(
+            memo_and_zdd_agree_with_algorithm_m(&p, name),
+            dlx3,
+            "{name}"
+        );
+    }
+}

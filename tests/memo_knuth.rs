@@ -292,7 +292,22 @@ fn the_8x8_board_tiled_by_monominoes_dominoes_and_trominoes() {
 }
 
 #[test]
-#[ignore = "about 9 s in release: Project Euler 161, memoised with the default choice"]
+fn a_larger_tiling_meets_dlx6s_signatures_and_zdd_nodes() {
+    // mdt-6x6.dlx: `dlx6 < mdt-6x6.dlx` prints "3621843440108 solutions, ... 346890 ZDD
+    // nodes, 0+100128 signatures" (its two terminals and its all-zero signature included).
+    let p = input("mdt-6x6.dlx");
+    let (zdd, stats) =
+        Zdd::build(&p, &MemoOptions::new().choice(ItemChoice::FewestOptions)).unwrap();
+    assert_eq!(zdd.count().to_string(), "3621843440108");
+    assert_eq!((stats.zdd_nodes + 2, stats.states + 1), (346_890, 100_128));
+    let mut shapes = vec![MONO];
+    shapes.extend(DOMINOES);
+    shapes.extend(TROMINOES);
+    assert_eq!(transfer_matrix(6, 6, &shapes), 3_621_843_440_108);
+}
+
+#[test]
+#[ignore = "about 5 s of CPU in release: Project Euler 161, memoised with the default choice; run in CI"]
 fn project_euler_161_triomino_tilings_of_9x12() {
     let p = tiling(9, 12, &TROMINOES);
     assert_eq!(memo_default(&p), "20574308184277971");

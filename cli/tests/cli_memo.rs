@@ -846,3 +846,76 @@ fn the_memory_note_comes_when_the_cache_fills_not_at_the_end() {
         .stdout("352\n")
         .stderr("");
 }
+
+/// A count past 2^128 on every path of the command line: `solve --memo` as text and as a
+/// JSON string, the ZDD in Knuth's format read back by `dlxkit zdd --count`, and its
+/// generating function. A 1x200 strip tiled by monominoes and dominoes has F(201) tilings;
+/// with k pieces, 200 - k of them dominoes, there are C(k, 200 - k).
+#[test]
+fn a_count_past_2_to_the_128_on_every_path() {
+    let f201 = "453973694165307953197296969697410619233826";
+    let path = scratch("strip200.dlx");
+    let cells: Vec<String> = (0..200).map(|c| format!("c{c}")).collect();
+    let mut text = cells.join(" ") + "\n";
+    for c in 0..200 {
+        text += &format!("c{c}\n");
+        if c + 1 < 200 {
+            text += &format!("c{c} c{}\n", c + 1);
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    dlxkit()
+        .args(["solve", "--count", "--memo"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(format!("{f201}\n"));
+    let zdd = scratch("strip200.zdd");
+    let out = dlxkit()
+        .args(["solve", "--count", "--memo", "--format", "json"])
+        .args(["--zdd-format", "knuth", "--zdd"])
+        .arg(&zdd)
+        .arg(&path)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["solutions"], serde_json::json!(f201));
+    dlxkit()
+        .arg("zdd")
+        .arg(&zdd)
+        .assert()
+        .code(0)
+        .stdout(format!("{f201}\n"));
+    let out = dlxkit().args(["zdd", "--gf"]).arg(&zdd).assert().code(0);
+    let gf = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = gf.lines().collect();
+    // k = 100 (all dominoes) to 200 (all monominoes): C(100, 100), C(101, 99), ...
+    assert_eq!(lines.len(), 101, "{gf}");
+    assert_eq!(lines[0], "100 1");
+    assert_eq!(lines[1], "101 5050");
+    assert_eq!(lines[2], "102 4249575"); // C(102, 98)
+    assert_eq!(lines[99], "199 199");
+    assert_eq!(lines[100], "200 1");
+    // Its terms, added in decimal (they pass 2^64 themselves), give the count.
+    let mut sum: Vec<u8> = vec![0];
+    for line in &lines {
+        let term = line.split_once(' ').unwrap().1;
+        let mut carry = 0;
+        let digits: Vec<u8> = term.bytes().rev().map(|b| b - b'0').collect();
+        for k in 0..digits.len().max(sum.len()) {
+            if k == sum.len() {
+                sum.push(0);
+            }
+            let d = sum[k] + digits.get(k).copied().unwrap_or(0) + carry;
+            (sum[k], carry) = (d % 10, d / 10);
+        }
+        if carry > 0 {
+            sum.push(carry);
+        }
+    }
+    let sum: String = sum.iter().rev().map(|d| char::from(b'0' + d)).collect();
+    assert_eq!(sum, f201);
+}

@@ -23,7 +23,7 @@ class ParseError(ProblemError):
     """Text that is not a valid problem or puzzle; ``line`` and ``column`` (from 1) say where."""
 
 class SearchError(DlxkitError):
-    """A search that cannot run as asked (a memoised count of a problem with bounds, ...)."""
+    """A search that cannot run as asked (a memoised count with a seed, the cheapest solutions of a bounded problem on threads, ...)."""
 
 class Count(int):
     """A number of solutions that says whether a limit cut the count short."""

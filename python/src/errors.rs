@@ -33,7 +33,7 @@ create_exception!(
     dlxkit,
     SearchError,
     DlxkitError,
-    "A search that cannot run as asked (a memoised count of a problem with bounds, a ZDD beyond the memory limit, ...)."
+    "A search that cannot run as asked (a memoised count with a seed, the cheapest solutions of a bounded problem on threads, a ZDD beyond the memory limit, ...)."
 );
 
 /// Where an error is, as the exception's attributes.

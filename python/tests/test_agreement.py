@@ -92,8 +92,10 @@ def test_random_bounded_problems_agree_with_brute_force():
                 lo = rng.randint(0, 2)
                 bounds[name] = (lo, lo + rng.randint(0 if lo else 1, 2))
         problem = dlxkit.Problem(items, opts, secondary=second, bounds=bounds)
-        assert solution_set(problem.solutions()) == brute_force(items, opts, second, bounds), (
-            items,
-            opts,
-            bounds,
-        )
+        expected = brute_force(items, opts, second, bounds)
+        assert solution_set(problem.solutions()) == expected, (items, opts, bounds)
+        # The memoised count (bounds in its memo key) and its ZDD's samples agree too.
+        assert problem.count(memo=True) == len(expected), (items, opts, bounds)
+        if expected:
+            drawn = problem.sample(5, seed=1)
+            assert {tuple(sorted(s)) for s in drawn} <= expected, (items, opts, bounds)
