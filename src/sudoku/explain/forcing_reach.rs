@@ -103,8 +103,8 @@ impl Reach {
                     component[x as usize] = c as u32;
                     on_stack[x as usize] = false;
                 }
-                for i in members_from..stack.len() {
-                    let x = stack[i] as usize;
+                for &x in &stack[members_from..] {
+                    let x = x as usize;
                     bits[c * words + x / 64] |= 1u64 << (x % 64);
                     for &w in graph.successors(x) {
                         let d = component[w as usize] as usize;
