@@ -34,6 +34,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::board::Board;
+use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::Candidates;
@@ -42,7 +43,8 @@ use crate::sudoku::candidates::Candidates;
 const NONE: u32 = u32::MAX;
 
 /// The effort a search may spend: the nodes its branches may reach, counted across every
-/// branch, nested ones included. A count of nodes, not a clock, so that a rating cut short
+/// branch, nested ones included, and each node of a static search's implication graph
+/// once (the pass that tells which of its branches can conclude). A count of nodes, not a clock, so that a rating cut short
 /// is cut at the same place on every machine. Once spent, the searches stop at once and
 /// find nothing; [`Effort::spent`] says so, for the caller to report a lower bound.
 ///
@@ -122,6 +124,32 @@ struct Mode {
     nishio: bool,
     /// 0: singles; 1: and basic rules on the branch's board; 2..=4: and nested chains.
     level: u8,
+}
+
+/// Where a branch may stop before its end: a search that wants one node of it, or only a
+/// contradiction, need not follow it past the point where nothing it could still find
+/// would beat the best conclusion so far.
+#[derive(Clone, Copy, Debug)]
+struct Goal {
+    /// The node whose arrival ends the branch ([`NONE`]: none).
+    target: u32,
+    /// The largest complexity a conclusion still worth finding may have: the branch stops
+    /// before following a record of a later generation (breadth first, the nodes a
+    /// conclusion found from a record of generation `g` rests on are at least `g`).
+    cap: usize,
+}
+
+impl Goal {
+    /// The whole branch.
+    const ALL: Goal = Goal {
+        target: NONE,
+        cap: usize::MAX,
+    };
+
+    /// Stop at `target` or past `cap`.
+    fn new(target: u32, cap: usize) -> Goal {
+        Goal { target, cap }
+    }
 }
 
 /// One node a branch reached: which, and which nodes forced it.
@@ -242,6 +270,66 @@ impl<'a> Engine<'a> {
         })
     }
 
+    /// Which nodes a static branch reaches from which, and each node's number in it
+    /// ([`NONE`] for a node not on the board): the graph of [`Engine::follow`]'s static
+    /// implications. Each of its nodes is taken from the budget once; `None` once the
+    /// budget is spent.
+    fn static_reach(&self) -> Option<(Reach, Vec<u32>)> {
+        let n = self.n;
+        let layout = self.board.layout();
+        let mut id = vec![NONE; self.base.len() * n * 2];
+        let mut nodes = Vec::new();
+        for p in self.candidates() {
+            for on in [false, true] {
+                let x = node(n, p.cell, p.digit, on);
+                id[x as usize] = nodes.len() as u32;
+                nodes.push(x);
+            }
+        }
+        let mut graph = Graph::default();
+        graph.offsets.push(0);
+        for &x in &nodes {
+            if !self.budget.take() {
+                return None;
+            }
+            let (c, on) = of_node(n, x);
+            let bit = 1u32 << (c.digit - 1);
+            let out = &mut graph.targets;
+            if on {
+                for e in digits_of(self.base[c.cell] & !bit) {
+                    out.push(id[node(n, c.cell, e, false) as usize]);
+                }
+                for &p in layout.peers(c.cell) {
+                    if self.base[p] & bit != 0 {
+                        out.push(id[node(n, p, c.digit, false) as usize]);
+                    }
+                }
+            } else {
+                if self.base[c.cell].count_ones() == 2 {
+                    let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
+                    out.push(id[node(n, c.cell, e, true) as usize]);
+                }
+                for &u in layout.units_of(c.cell) {
+                    if self.board.placed_in(u).contains(c.digit)
+                        || self.places[u * n + c.digit as usize - 1] != 2
+                    {
+                        continue;
+                    }
+                    let other = layout.units()[u]
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&q| q != c.cell && self.base[q] & bit != 0);
+                    if let Some(q) = other {
+                        out.push(id[node(n, q, c.digit, true) as usize]);
+                    }
+                }
+            }
+            graph.offsets.push(out.len() as u32);
+        }
+        Some((Reach::of(&graph), id))
+    }
+
     /// The open candidates, cell by cell.
     fn candidates(&self) -> Vec<Candidate> {
         let mut out = Vec::new();
@@ -254,14 +342,14 @@ impl<'a> Engine<'a> {
     }
 
     /// Follows `start` to the end in a spare branch of the budget's, if it has one.
-    fn spare_branch(&self, start: u32, mode: Mode) -> Branch {
+    fn spare_branch(&self, start: u32, mode: Mode, goal: Goal) -> Branch {
         let spare = self.budget.spare.borrow_mut().pop();
         match spare {
             Some(mut b) if b.index.len() == self.base.len() * self.n * 2 => {
-                self.branch_in(&mut b, start, mode);
+                self.branch_in(&mut b, start, mode, goal);
                 b
             }
-            _ => self.branch(start, mode),
+            _ => self.branch(start, mode, goal),
         }
     }
 
@@ -273,7 +361,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Follows `start` (a node) to the end.
-    fn branch(&self, start: u32, mode: Mode) -> Branch {
+    fn branch(&self, start: u32, mode: Mode, goal: Goal) -> Branch {
         let cells = self.base.len();
         let mut b = Branch {
             index: vec![u16::MAX; cells * self.n * 2],
@@ -286,7 +374,7 @@ impl<'a> Engine<'a> {
             contradiction: None,
             stops: mode.dynamic,
         };
-        self.follow_from(&mut b, start, mode);
+        self.follow_from(&mut b, start, mode, goal);
         b
     }
 
@@ -297,17 +385,18 @@ impl<'a> Engine<'a> {
         slot: &'b mut Option<Branch>,
         start: u32,
         mode: Mode,
+        goal: Goal,
     ) -> &'b Branch {
         match slot {
-            Some(b) => self.branch_in(b, start, mode),
-            None => *slot = Some(self.branch(start, mode)),
+            Some(b) => self.branch_in(b, start, mode, goal),
+            None => *slot = Some(self.branch(start, mode, goal)),
         }
         slot.as_ref().expect("a branch was just followed")
     }
 
     /// Follows `start` to the end in `b`, a branch of this engine used before: its
     /// buffers are reset and reused (the searches that look at one branch at a time).
-    fn branch_in(&self, b: &mut Branch, start: u32, mode: Mode) {
+    fn branch_in(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
         for rec in &b.recs {
             b.index[rec.node as usize] = u16::MAX;
         }
@@ -317,19 +406,36 @@ impl<'a> Engine<'a> {
         b.left.copy_from_slice(&self.places);
         b.contradiction = None;
         b.stops = mode.dynamic;
-        self.follow_from(b, start, mode);
+        self.follow_from(b, start, mode, goal);
     }
 
     /// Follows `start` to the end in the fresh branch `b`.
-    fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode) {
+    fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
+        // The generations below hold for singles only (see `advanced`'s parents).
+        debug_assert!(mode.level == 0 || goal.cap == usize::MAX);
         let (first, _) = of_node(self.n, start);
         let only = mode.nishio.then_some(first.digit);
         self.add(b, start, &[], 1, 0);
         let mut i = 0;
+        // The generation of record `i` (the start's is 1), and the first record of the
+        // next generation. A record is added while one of its parents is followed, whose
+        // generation is one less, so a record of generation `g` rests on at
+        // least `g` nodes, and so does any conclusion found while following it.
+        let (mut generation, mut next) = (1usize, 1usize);
         loop {
             while i < b.recs.len() && b.contradiction.is_none() && !self.budget.spent() {
+                if i == next {
+                    generation += 1;
+                    next = b.recs.len();
+                }
+                if generation > goal.cap {
+                    return;
+                }
                 self.follow(b, i as u32, mode, only);
                 i += 1;
+                if goal.target != NONE && b.rec(goal.target) != NONE {
+                    return;
+                }
             }
             if b.contradiction.is_some()
                 || self.budget.spent()
@@ -732,12 +838,20 @@ pub(super) fn forcing_chain(board: &Board, budget: &Effort) -> Option<Step> {
         nishio: false,
         level: 0,
     };
+    // Most assumptions lead nowhere near their opposite: the graph's reach says which do,
+    // and only those are followed.
+    let (reach, id) = e.static_reach()?;
     let mut best = None;
     let mut slot = None;
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
-            let b = e.branch_reusing(&mut slot, start, mode);
+            if !reach.reaches(id[start as usize] as usize, id[start as usize ^ 1] as usize) {
+                continue;
+            }
+            // Only the start's opposite counts, and only if it beats the best so far.
+            let goal = Goal::new(start ^ 1, cap_for(&best, se::forcing_chain(false)));
+            let b = e.branch_reusing(&mut slot, start, mode, goal);
             if budget.spent() {
                 return None;
             }
@@ -778,7 +892,8 @@ pub(super) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
     let mut slot = None;
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let b = e.branch_reusing(&mut slot, start, mode);
+        let goal = Goal::new(NONE, cap_for(&best, se::NISHIO));
+        let b = e.branch_reusing(&mut slot, start, mode, goal);
         if budget.spent() {
             return None;
         }
@@ -904,7 +1019,12 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let b = e.spare_branch(start, mode);
+        // Contradictions alone need a branch only as far as one could beat the best.
+        let goal = match level {
+            Level::DynamicContradiction => Goal::new(NONE, cap_for(&best, base)),
+            _ => Goal::ALL,
+        };
+        let b = e.spare_branch(start, mode, goal);
         if budget.spent() {
             return None;
         }
@@ -945,7 +1065,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             if bon.contradiction.is_some() {
                 continue;
             }
-            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode);
+            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode, Goal::ALL);
             if budget.spent() {
                 return None;
             }
@@ -1023,20 +1143,27 @@ fn common(
     strategy: Strategy,
 ) {
     let (first, rest) = branches.split_first().expect("two branches or more");
+    // Only a conclusion that beats the best so far counts, so each branch's walk stops
+    // once the sum passes the largest complexity that still could (computed again only
+    // when the best changes).
+    let cap_of = |best: &Option<Found>| match best {
+        Some(f) => beating_cap(base, f.tenths, f.complexity),
+        None => Some(usize::MAX),
+    };
+    let mut cap = usize::MAX;
+    let mut known = false;
     for rec in &first.recs {
         let x = rec.node;
         if !e.is_news(x) || rest.iter().any(|b| b.rec(x) == NONE) {
             continue;
         }
-        // Only a conclusion that beats the best so far counts, so each branch's walk
-        // stops once the sum passes the largest complexity that still could.
-        let cap = match best {
-            Some(f) => match beating_cap(base, f.tenths, f.complexity) {
-                Some(cap) => cap,
+        if !known {
+            match cap_of(best) {
+                Some(c) => cap = c,
                 None => return,
-            },
-            None => usize::MAX,
-        };
+            }
+            known = true;
+        }
         let mut complexity = 0usize;
         for b in branches {
             complexity += e.complexity_past(b, &[b.rec(x)], cap - complexity);
@@ -1065,6 +1192,16 @@ fn common(
                 chain: Vec::new(),
             },
         );
+        known = false;
+    }
+}
+
+/// The largest complexity a conclusion at `base` (or above) may have to beat `best`: any
+/// if there is no best yet, 0 if none can (a branch then stops at its start).
+fn cap_for(best: &Option<Found>, base: u16) -> usize {
+    match best {
+        Some(f) => beating_cap(base, f.tenths, f.complexity).unwrap_or(0),
+        None => usize::MAX,
     }
 }
 
@@ -1078,11 +1215,16 @@ fn beating_cap(base: u16, tenths: u16, complexity: usize) -> Option<usize> {
     if !beats(0) {
         return None;
     }
-    if beats(top) {
-        return Some(usize::MAX);
+    // Galloping up from 0 (the caps are tens of nodes, and the bonus of a large
+    // complexity takes long to compute): beats(lo) and not beats(hi).
+    let (mut lo, mut hi) = (0usize, 1usize);
+    while beats(hi) {
+        if hi >= top {
+            return Some(usize::MAX);
+        }
+        lo = hi;
+        hi *= 2;
     }
-    // beats(lo) and not beats(hi).
-    let (mut lo, mut hi) = (0usize, top);
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if beats(mid) {

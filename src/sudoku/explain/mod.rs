@@ -59,6 +59,7 @@ mod direct;
 mod finned;
 mod fish;
 mod forcing;
+mod forcing_reach;
 mod grouped;
 mod intersections;
 pub mod rating;

@@ -1,0 +1,201 @@
+//! Which nodes of a fixed implication graph reach which: the static forcing chains' cheap
+//! test. A static branch follows the puzzle's own strong and weak links, a graph that does
+//! not change while a search runs, so whether a candidate's assumption can reach its
+//! opposite at all is a question of reachability, answered for every node at once here;
+//! only the assumptions that can are then followed breadth first for their chain.
+//!
+//! The graph's strongly connected components are found (Tarjan's algorithm, without
+//! recursion) and each component's reach is the union of its successors', taken in the
+//! order Tarjan's algorithm closes them (successors first), as bit sets.
+
+/// The reach of every node of a graph: `reaches(a, b)` when a path leads from `a` to `b`.
+#[derive(Debug)]
+pub(super) struct Reach {
+    /// Words of a bit set over the nodes.
+    words: usize,
+    /// Each node's component.
+    component: Vec<u32>,
+    /// Each component's reach, `words` words each.
+    bits: Vec<u64>,
+}
+
+/// A graph on nodes `0..n` as successor lists: node `v`'s successors are
+/// `targets[offsets[v]..offsets[v + 1]]`.
+#[derive(Debug, Default)]
+pub(super) struct Graph {
+    pub(super) offsets: Vec<u32>,
+    pub(super) targets: Vec<u32>,
+}
+
+impl Graph {
+    fn nodes(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    fn successors(&self, v: usize) -> &[u32] {
+        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+impl Reach {
+    /// The reach of every node of `graph`.
+    pub(super) fn of(graph: &Graph) -> Reach {
+        let n = graph.nodes();
+        let words = n.div_ceil(64).max(1);
+        let mut index = vec![UNSEEN; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        let mut component = vec![UNSEEN; n];
+        let mut stack: Vec<u32> = Vec::new();
+        // The depth-first walk: a node and how many of its successors it has tried.
+        let mut walk: Vec<(u32, u32)> = Vec::new();
+        let mut bits: Vec<u64> = Vec::new();
+        let mut next = 0u32;
+        let mut components = 0u32;
+        for root in 0..n {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            walk.push((root as u32, 0));
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut tried)) = walk.last_mut() {
+                let v = v as usize;
+                let succ = graph.successors(v);
+                if let Some(&w) = succ.get(*tried as usize) {
+                    *tried += 1;
+                    let w = w as usize;
+                    if index[w] == UNSEEN {
+                        index[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w as u32);
+                        on_stack[w] = true;
+                        walk.push((w as u32, 0));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                walk.pop();
+                if let Some(&(u, _)) = walk.last() {
+                    let u = u as usize;
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] != index[v] {
+                    continue;
+                }
+                // `v` closes a component: its members are on the stack down to `v`, and
+                // every component they lead to is closed already.
+                let c = components as usize;
+                components += 1;
+                bits.resize((c + 1) * words, 0);
+                let members_from = stack
+                    .iter()
+                    .rposition(|&x| x as usize == v)
+                    .expect("a component's root is on the stack");
+                for &x in &stack[members_from..] {
+                    component[x as usize] = c as u32;
+                    on_stack[x as usize] = false;
+                }
+                for &x in &stack[members_from..] {
+                    let x = x as usize;
+                    bits[c * words + x / 64] |= 1u64 << (x % 64);
+                    for &w in graph.successors(x) {
+                        let d = component[w as usize] as usize;
+                        if d != c {
+                            let (done, this) = bits.split_at_mut(c * words);
+                            for (a, b) in this.iter_mut().zip(&done[d * words..(d + 1) * words]) {
+                                *a |= *b;
+                            }
+                        }
+                    }
+                }
+                stack.truncate(members_from);
+            }
+        }
+        Reach {
+            words,
+            component,
+            bits,
+        }
+    }
+
+    /// Whether a path leads from `from` to `to` (a node reaches itself).
+    pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
+        let c = self.component[from] as usize;
+        self.bits[c * self.words + to / 64] & (1u64 << (to % 64)) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
+        let mut offsets = vec![0u32];
+        let mut targets = Vec::new();
+        for v in 0..n {
+            targets.extend(edges.iter().filter(|e| e.0 == v).map(|e| e.1 as u32));
+            offsets.push(targets.len() as u32);
+        }
+        Graph { offsets, targets }
+    }
+
+    /// Reachability by a plain walk from each node, the oracle.
+    fn walked(g: &Graph, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; g.nodes()];
+        let mut todo = vec![from];
+        seen[from] = true;
+        while let Some(v) = todo.pop() {
+            for &w in g.successors(v) {
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    todo.push(w as usize);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn a_cycle_and_its_tail() {
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 4 alone.
+        let g = graph(5, &[(0, 1), (1, 2), (2, 0), (2, 3)]);
+        let r = Reach::of(&g);
+        for a in 0..3 {
+            for b in 0..4 {
+                assert!(r.reaches(a, b), "{a} {b}");
+            }
+            assert!(!r.reaches(a, 4));
+        }
+        assert!(r.reaches(3, 3) && !r.reaches(3, 0));
+        assert!(r.reaches(4, 4) && !r.reaches(4, 3));
+    }
+
+    /// Random graphs of up to 150 nodes (past a word of bits): the reach agrees with a
+    /// walk from every node.
+    #[test]
+    fn agrees_with_a_walk_on_random_graphs() {
+        let mut rng = Rng::new(29);
+        for round in 0..60 {
+            let n = 1 + rng.below(150);
+            let m = rng.below(3 * n);
+            let edges: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
+            let g = graph(n, &edges);
+            let r = Reach::of(&g);
+            for a in 0..n {
+                let seen = walked(&g, a);
+                for (b, &s) in seen.iter().enumerate() {
+                    assert_eq!(r.reaches(a, b), s, "round {round}: {a} -> {b}");
+                }
+            }
+        }
+    }
+}
