@@ -61,6 +61,7 @@ mod fish;
 mod forcing;
 mod grouped;
 mod intersections;
+mod loops;
 pub mod rating;
 mod rectangles;
 mod se;
@@ -186,6 +187,11 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::UniqueRectangleType2, rectangles::type2),
         (Strategy::UniqueRectangleType4, rectangles::type4),
         (Strategy::UniqueRectangleType3, rectangles::type3),
+        // Branch `rungs5`'s rungs (issue 29).
+        (Strategy::UniqueLoop, |b| loops::unique_loop(b, 1)),
+        (Strategy::UniqueLoopType2, |b| loops::unique_loop(b, 2)),
+        (Strategy::UniqueLoopType4, |b| loops::unique_loop(b, 4)),
+        (Strategy::UniqueLoopType3, |b| loops::unique_loop(b, 3)),
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
