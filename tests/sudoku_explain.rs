@@ -462,7 +462,8 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
     }
     // Every strategy but the guess has its position (the naked single is tested below, the
     // killer strategies in sudoku_explain_killer.rs, the forcing chains in
-    // sudoku_forcing.rs, branches explain2's, rungs3's and rungs4's rungs in sudoku_explain_rungs.rs).
+    // sudoku_forcing.rs, branches explain2's, rungs3's, rungs4's and rungs5's rungs in
+    // sudoku_explain_rungs.rs).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
     missing.retain(|s| !seen.contains(s));
     assert_eq!(
@@ -480,7 +481,14 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
             Strategy::UniqueRectangleType2,
             Strategy::UniqueRectangleType4,
             Strategy::UniqueRectangleType3,
+            Strategy::UniqueLoop,
+            Strategy::UniqueLoopType2,
+            Strategy::UniqueLoopType4,
+            Strategy::UniqueLoopType3,
+            Strategy::WxyzWing,
             Strategy::BugPlusOne,
+            Strategy::VwxyzWing,
+            Strategy::UvwxyzWing,
             Strategy::WWing,
             Strategy::ForcingChain,
             Strategy::NishioForcingChain,

@@ -51,6 +51,7 @@
 //! the order of scores. The explainer, the rating and the command line pick it up from
 //! there.
 
+mod alswings;
 mod board;
 mod bug;
 mod cages;
@@ -195,7 +196,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
+        (Strategy::WxyzWing, |b| alswings::als_wing(b, 3)),
         (Strategy::BugPlusOne, bug::bug_plus_one),
+        (Strategy::VwxyzWing, |b| alswings::als_wing(b, 4)),
+        (Strategy::UvwxyzWing, |b| alswings::als_wing(b, 5)),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),

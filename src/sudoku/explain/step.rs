@@ -129,12 +129,22 @@ pub enum Strategy {
     Jellyfish,
     /// Four digits whose places in a unit are four cells.
     HiddenQuad,
+    /// SukakuExplainer's WXYZ-wing (branch `rungs5`): three cells of a unit with four
+    /// digits and a bivalue cell `{x,z}` seeing each of them with `x`: `z` leaves the cells
+    /// seeing all of its places among them.
+    WxyzWing,
     // Branch `explain2`'s rungs past the quads (issue 29).
     /// Bivalue universal grave + 1: every open cell has two candidates but one with three,
     /// and every digit two places in each unit but its extra digit: the cell holds that
     /// digit, or the puzzle would not have one solution. Used only for puzzles declared
     /// unique.
     BugPlusOne,
+    /// SukakuExplainer's VWXYZ-wing (branch `rungs5`): a WXYZ-wing on four cells of a unit
+    /// with five digits.
+    VwxyzWing,
+    /// SukakuExplainer's UVWXYZ-wing (branch `rungs5`): a WXYZ-wing on five cells of a unit
+    /// with six digits.
+    UvwxyzWing,
     /// A chain on one digit alternating strong links (a unit with two places left) and weak
     /// links (two cells sharing a unit): one of its two ends holds the digit.
     XChain,
@@ -217,7 +227,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 46] = [
+    pub const ALL: [Strategy; 49] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -253,7 +263,10 @@ impl Strategy {
         Strategy::NakedQuad,
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
+        Strategy::WxyzWing,
         Strategy::BugPlusOne,
+        Strategy::VwxyzWing,
+        Strategy::UvwxyzWing,
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
@@ -312,6 +325,9 @@ impl Strategy {
             Strategy::NakedQuad => "naked quad",
             Strategy::Jellyfish => "jellyfish",
             Strategy::HiddenQuad => "hidden quad",
+            Strategy::WxyzWing => "WXYZ-wing",
+            Strategy::VwxyzWing => "VWXYZ-wing",
+            Strategy::UvwxyzWing => "UVWXYZ-wing",
             Strategy::XChain => "X-chain",
             Strategy::XyChain => "XY-chain",
             Strategy::ForcingChain => "forcing chain",
@@ -375,6 +391,9 @@ impl Strategy {
             Strategy::NakedQuad => 50,
             Strategy::Jellyfish => 52,
             Strategy::HiddenQuad => 54,
+            Strategy::WxyzWing => 55,
+            Strategy::VwxyzWing => 62,
+            Strategy::UvwxyzWing => 66,
             Strategy::XChain => 65,
             Strategy::XyChain => 66,
             Strategy::ForcingChain => 70,
@@ -680,6 +699,17 @@ impl Step {
             Strategy::UniqueRectangle => {
                 format!("on {} in {}", digits(&self.digits), cells(&self.cells))
             }
+            Strategy::WxyzWing | Strategy::VwxyzWing | Strategy::UvwxyzWing => {
+                let (pilots, yz) = self.cells.split_at(self.cells.len() - 1);
+                format!(
+                    "{} ({}) in {} with {}, linked on {}",
+                    cells(pilots),
+                    digits(&self.digits[2..]),
+                    unit(&self.units[0]),
+                    set(yz[0], Digits::from_digits([self.digits[0], self.digits[1]])),
+                    digit(self.digits[0])
+                )
+            }
             Strategy::UniqueRectangleType2
             | Strategy::UniqueRectangleType4
             | Strategy::UniqueRectangleType3 => rectangle(layout, self),
@@ -913,7 +943,7 @@ fn rectangle(layout: &Layout, step: &Step) -> String {
 
 /// A unique loop (chain: the loop's cells in order; cells: the loop's, then its extra
 /// cells, then a type 3's set cells; digits: the pair, then type 2's extra digit or type 3's
-/// set): `on 4,9 in r1c1-r1c5-...-r3c1: r5c5 is not 4,9`, `...: 6 in r4c1 or r4c7`,
+/// set): `on 4,9 in r1c1-r1c5-...-r3c1` (type 1), `...: 6 in r4c1 or r4c7`,
 /// `...: 4 in row 4 only in r4c1, r4c2`, `...: naked triple 1,5,6 in row 4 with r4c7`.
 fn unique_loop(layout: &Layout, step: &Step) -> String {
     let list = |cs: &[usize], sep: &str| {
@@ -935,7 +965,7 @@ fn unique_loop(layout: &Layout, step: &Step) -> String {
     let head = format!("on {} in {}", digits(&pair), list(&cycle, "-"));
     let extra = &step.cells[len..];
     match step.strategy {
-        Strategy::UniqueLoop => format!("{head}: {} is not {}", list(extra, ""), digits(&pair)),
+        Strategy::UniqueLoop => head,
         Strategy::UniqueLoopType2 => format!(
             "{head}: {} in {}",
             digit_name(layout, step.digits[2]),
