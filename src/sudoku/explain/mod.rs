@@ -42,6 +42,8 @@
 //! | grouped turbot fish | grouped strong links in rows, columns and boxes (or jigsaw regions), single-cell ones in any unit; the weak link in any unit |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
 //! | unique rectangles (types 1 to 4) | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
+//! | unique loops (six cells or more, types 1 to 4) | links through units of alternating kinds; every unit holding a cell of the loop holds two, one at an odd and one at an even place; only for puzzles declared unique, never on a killer |
+//! | WXYZ-, VWXYZ-, UVWXYZ-wings | the pilot cells in any one unit; the bivalue cell "sees" along any unit |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
 //! # Adding a strategy
