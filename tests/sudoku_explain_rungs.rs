@@ -1,4 +1,4 @@
-//! The rungs of branches explain2, rungs3 and rungs4 on the explainer's ladder (issue 29): each on a puzzle where it
+//! The rungs of branches explain2, rungs3, rungs4 and rungs5 on the explainer's ladder (issue 29): each on a puzzle where it
 //! is the simplest step, asserting the exact step, its Sudoku Explainer value and that it
 //! is sound (every placement and elimination checked against the solution by DLX).
 //!
@@ -37,38 +37,42 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
     ),
     (
         Strategy::BugPlusOne,
+        // sudokuexchange_se_rated_sample553.txt line 196 (the position before had a WXYZ-wing,
+        // SE's 5.5, first)
         "\
-3   48 58 | 2 9  6 | 1  45 7
-2   9  56 | 4 1  7 | 3  8  56
-67  47 1  | 5 3  8 | 9  2  46
-----------+--------+---------
-568 1  68 | 7 48 9 | 2  3  45
-4   3  9  | 1 2  5 | 7  6  8
-58  2  7  | 6 48 3 | 45 9  1
-----------+--------+---------
-9   6  3  | 8 7  1 | 45 45 2
-1   5  2  | 9 6  4 | 8  7  3
-78  78 4  | 3 5  2 | 6  1  9
+8  2  1  | 5   6  49 | 3  49 7
+5  49 7  | 1   8  3  | 6  2  49
+3  49 6  | 29  7  24 | 8  1  5
+-------------------------------
+24 6  49 | 8   3  5  | 29 7  1
+29 3  8  | 7   1  29 | 4  5  6
+7  1  5  | 249 49 6  | 29 8  3
+-------------------------------
+1  7  2  | 3   49 8  | 5  6  49
+49 5  3  | 6   2  7  | 1  49 8
+6  8  49 | 49  5  1  | 7  3  2
 ",
-        "BUG+1: r4c1 is the only cell with three candidates (5,6,8): 8 has three places in its units -> r4c1",
+        "BUG+1: r6c4 is the only cell with three candidates (2,4,9): 9 has three places in its units -> r6c4",
         "5.6",
     ),
     (
         Strategy::WWing,
+        // sudokuexchange_se_rated_sample553.txt line 227, after its WXYZ-wing (line 147's
+        // W-wing now comes after a unique loop of type 4)
         "\
-2789 4  36   | 28 278  5   | 36    1     279
-2579 1  257  | 6  4    3   | 279   27    8
-278  27 36   | 1  278  9   | 5     4     36
--------------+-------------+------------------
-245  8  25   | 7  1    26  | 2346  9     2346
-3    27 9    | 5  26   4   | 8     267   1
-1247 6  127  | 3  9    8   | 247   5     247
--------------+-------------+------------------
-127  3  4    | 28 2568 267 | 12679 2678  25679
-6    9  278  | 4  2358 1   | 27    2378  257
-127  5  1278 | 9  2368 267 | 12467 23678 2467
+5   1   2    | 36  9   4    | 8     36  7
+8   9   346  | 356 7   56   | 346   1   2
+367 46  3467 | 8   1   2    | 34569 369 3569
+--------------------------------------------
+27  26  567  | 9   4   3    | 56    8   1
+4   3   9    | 156 568 1568 | 7     2   56
+1   8   56   | 2   56  7    | 39    4   39
+--------------------------------------------
+36  5   8    | 4   2   9    | 1     7   36
+236 246 1346 | 7   35  156  | 369   369 8
+9   7   136  | 16  368 18   | 2     5   4
 ",
-        "W-wing: r2c8 {2,7} and r3c2 {2,7} linked on 7 by r5c8=r5c2: one of them is 2: removes 2 from r2c1, r2c3",
+        "W-wing: r2c6 {6,5} and r5c9 {6,5} linked on 5 by r2c4=r5c4: one of them is 6: removes 6 from r5c6",
         "7.1",
     ),
     // Branch rungs3's rungs: finned fish and grouped turbot fish.
@@ -167,6 +171,143 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
 ",
         "unique rectangle type 3: on 3,5 in r5c4, r5c6, r2c4, r2c6: naked quad 4,7,8,9 in row 2 with r2c3, r2c5, r2c7: removes 4,7 from r2c1; 7 from r2c9",
         "4.8",
+    ),
+    // Branch rungs5's rungs: unique loops of six cells and more.
+    (
+        Strategy::UniqueLoop,
+        // sudokuexchange_se_rated_sample553.txt line 141 (SE: Unique Loop 6 type 1, 4.6)
+        "\
+1  3  7  | 4 5  26 | 9   8    26
+46 28 68 | 7 9  1  | 24  35   35
+49 29 5  | 8 23 36 | 7   146  14
+--------------------------------
+3  67 4  | 1 8  9  | 5   26   267
+8  5  1  | 2 67 4  | 3   9    67
+2  67 9  | 3 67 5  | 14  14   8
+---------------------------------
+79 19 2  | 5 4  8  | 6   137  13
+67 18 68 | 9 23 37 | 124 1457 145
+5  4  3  | 6 1  27 | 8   27   9
+",
+        "unique loop type 1: on 6,7 in r4c2-r4c9-r5c9-r5c5-r6c5-r6c2: removes 6,7 from r4c9",
+        "4.6",
+    ),
+    (
+        Strategy::UniqueLoopType2,
+        // sudokuexchange_se_rated_sample553.txt line 142 (SE: Unique Loop 6 type 2, 4.6)
+        "\
+1  56 569 | 8   79 2  | 3  67  4
+4  2  69  | 17  3  19 | 68 5   678
+3  8  7   | 5   4  6  | 1  2   9
+----------------------------------
+28 9  3   | 4   27 5  | 68 678 1
+27 4  1   | 267 68 78 | 5  9   3
+6  57 58  | 9   1  3  | 2  4   78
+----------------------------------
+5  3  4   | 12  29 19 | 7  68  68
+9  1  68  | 67  5  78 | 4  3   2
+78 67 2   | 3   68 4  | 9  1   5
+",
+        "unique loop type 2: on 6,8 in r2c7-r2c9-r7c9-r7c8-r4c8-r4c7: 7 in r2c9 or r4c8: removes 7 from r1c8, r6c9",
+        "4.6",
+    ),
+    (
+        Strategy::UniqueLoopType4,
+        // sudokuexchange_se_rated_sample553.txt line 147 (SE: Unique Loop 6 type 3, 4.6, on
+        // its own path)
+        "\
+2789 4  36   | 28 278  5   | 36    1     279
+2579 1  257  | 6  4    3   | 279   27    8
+278  27 36   | 1  278  9   | 5     4     36
+-------------+-------------+------------------
+245  8  25   | 7  1    26  | 2346  9     2346
+3    27 9    | 5  26   4   | 8     267   1
+1247 6  127  | 3  9    8   | 247   5     247
+-------------+-------------+------------------
+127  3  4    | 28 2568 267 | 12679 2678  25679
+6    9  278  | 4  2358 1   | 27    2378  257
+127  5  1278 | 9  2368 267 | 12467 23678 2467
+",
+        "unique loop type 4: on 3,6 in r1c3-r1c7-r4c7-r4c9-r3c9-r3c3: 3 in row 4 only in r4c7, r4c9: removes 6 from r4c7, r4c9",
+        "4.6",
+    ),
+    (
+        Strategy::UniqueLoopType3,
+        // sudokuexchange_se_rated_sample553.txt line 153 (SE: Unique Loop 6 type 3, 4.7)
+        "\
+17   17   4   | 9   8  2   | 3  56  56
+8    2    5   | 36  16 13  | 4  9   7
+9    6    3   | 5   7  4   | 1  2   8
+--------------------------------------
+35   18   28  | 4   35 6   | 9  7   12
+26   35   9   | 1   35 7   | 8  46  246
+16   4    7   | 2   9  8   | 5  3   16
+--------------------------------------
+4    3578 1   | 37  2  35  | 6  58  9
+2357 357  26  | 8   16 9   | 27 145 345
+2357 9    268 | 367 4  135 | 27 158 35
+",
+        "unique loop type 3: on 3,5 in r4c1-r4c5-r5c5-r5c2-r8c2-r8c1: naked pair 2,7 in row 8 with r8c7: removes 2 from r8c3",
+        "4.7",
+    ),
+    // Branch rungs5's wings: SukakuExplainer's WXYZ-, VWXYZ- and UVWXYZ-wings.
+    (
+        Strategy::WxyzWing,
+        // sudokuexchange_se_rated_sample553.txt line 202 (SE: WXYZ-Wing 126, 5.5)
+        "\
+23  468 7  | 469 23 1  | 5  689 89
+25  456 1  | 469 8  29 | 47 679 3
+9   36  48 | 36  7  5  | 48 2   1
+----------------------------------
+6   2   5  | 1   4  8  | 9  3   7
+148 478 3  | 79  25 29 | 6  158 458
+148 478 9  | 37  35 6  | 2  158 458
+----------------------------------
+48  9   46 | 5   16 3  | 17 78  2
+7   35  2  | 8   19 4  | 13 59  6
+35  1   68 | 2   69 7  | 38 4   59
+",
+        "WXYZ-wing: r9c1, r9c7, r9c9 (3,5,8,9) in row 9 with r1c9 {8,9}, linked on 9: removes 8 from r3c7",
+        "5.5",
+    ),
+    (
+        Strategy::VwxyzWing,
+        // sudokuexchange_se_rated_sample553.txt line 228 (SE: VWXYZ-Wing, 6.3); 1 and 3 both
+        // link the cells, so the other digits leave box 2 too
+        "\
+46 139 349 | 7    268  12368 | 38  2369 5
+67 2   379 | 4    68   5     | 389 1    69
+8  13  5   | 123  9    1236  | 4   236  7
+------------------------------------------
+9  4   2   | 6    5    7     | 1   8    3
+3  7   6   | 189  48   1489  | 2   5    49
+5  8   1   | 29   3    249   | 7   69   469
+------------------------------------------
+2  5   349 | 39   1    3469  | 369 7    8
+1  6   389 | 3589 7    389   | 359 4    2
+47 39  478 | 258  2468 2468  | 56  39   1
+",
+        "VWXYZ-wing: r1c5, r2c5, r3c4, r3c6 (1,2,3,6,8) in box 2 with r3c2 {1,3}, linked on 1: removes 3 from r3c8; 2,6,8 from r1c6; 8 from r5c5, r9c5",
+        "6.3",
+    ),
+    (
+        Strategy::UvwxyzWing,
+        // sudokuexchange_se_rated_sample553.txt line 236 (SE: 6.6)
+        "\
+2  8  1   | 3 57  57 | 9  4  6
+6  7  9   | 1 2   4  | 58 58 3
+4  5  3   | 9 8   6  | 7  1  2
+------------------------------
+9  16 68  | 7 4   2  | 3  58 15
+7  3  5   | 8 1   9  | 6  2  4
+18 2  4   | 6 35  35 | 18 9  7
+------------------------------
+3  4  26  | 5 79  8  | 12 67 19
+18 16 268 | 4 379 37 | 25 67 59
+5  9  7   | 2 6   1  | 4  3  8
+",
+        "UVWXYZ-wing: r8c2, r8c5, r8c6, r8c8, r8c9 (1,3,5,6,7,9) in row 8 with r4c9 {1,5}, linked on 5: removes 1 from r4c2",
+        "6.6",
     ),
 ];
 
@@ -302,6 +443,115 @@ fn unique_rectangles_are_sound_on_the_shipped_sets() {
         }
         eprintln!("USED {name} {used:?}");
         if step_by == 1 {
+            assert!(used.iter().all(|&u| u > 0), "{name}: {used:?}");
+        }
+    }
+}
+
+/// Every puzzle of the SE sample explained with the strategies up to the unique loops
+/// (guessing past them), each step checked against the unique solution: each type of unique
+/// loop is used and never removes a solution's digit, and each carries SE's value for a
+/// loop (4.6 to 5.0).
+#[test]
+fn unique_loops_are_sound_and_rated_as_se_rates_them() {
+    let news = [
+        Strategy::UniqueLoop,
+        Strategy::UniqueLoopType2,
+        Strategy::UniqueLoopType4,
+        Strategy::UniqueLoopType3,
+    ];
+    let path = format!(
+        "{}/data/sudoku/sudokuexchange_se_rated_sample553.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let step_by = if cfg!(debug_assertions) { 7 } else { 1 };
+    let mut dlx = DlxSolver::new();
+    let mut used = [0usize; 4];
+    // Lines 141 to 178 (SE 4.6 to 5.0), where SE's hardest step is most often a unique loop.
+    for p in parse_puzzles(&text, &ParseOptions::default())
+        .unwrap()
+        .iter()
+        .filter(|p| (141..=178).contains(&p.line))
+        .step_by(step_by)
+    {
+        let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
+        assert_eq!(report.answer(), Answer::Unique, "line {}", p.line);
+        let solution = report.first.unwrap();
+        let explainer = Explainer::new(&p.grid)
+            .unwrap()
+            .assume_unique(true)
+            .up_to(Strategy::UniqueLoopType3)
+            .guessing(solution.clone())
+            .unwrap();
+        for step in explainer {
+            let text = step.text(p.grid.layout());
+            for c in &step.placements {
+                assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
+            }
+            for e in &step.eliminations {
+                assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
+            }
+            if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+                used[k] += 1;
+                assert!((46..=50).contains(&step.score.tenths()), "{text}");
+            }
+        }
+    }
+    eprintln!("unique loops used (types 1, 2, 4, 3): {used:?}");
+    if step_by == 1 {
+        assert!(used.iter().all(|&u| u > 0), "{used:?}");
+    }
+}
+
+/// The wings explained on two shipped sets with the strategies up to the UVWXYZ-wing
+/// (guessing past them), each step checked against the unique solution: each wing is used
+/// on the SE sample and none removes a solution's digit.
+#[test]
+fn als_wings_are_sound_on_the_shipped_sets() {
+    let news = [
+        Strategy::WxyzWing,
+        Strategy::VwxyzWing,
+        Strategy::UvwxyzWing,
+    ];
+    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
+    for (name, every) in [
+        ("sudokuexchange_se_rated_sample553.txt", step_by),
+        ("magictour_top1465.txt", 5 * step_by),
+    ] {
+        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut dlx = DlxSolver::new();
+        let mut used = [0usize; 3];
+        for p in parse_puzzles(&text, &ParseOptions::default())
+            .unwrap()
+            .iter()
+            .step_by(every)
+        {
+            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
+            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
+            let solution = report.first.unwrap();
+            let explainer = Explainer::new(&p.grid)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::UvwxyzWing)
+                .guessing(solution.clone())
+                .unwrap();
+            for step in explainer {
+                let text = step.text(p.grid.layout());
+                for c in &step.placements {
+                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
+                }
+                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+                    used[k] += 1;
+                }
+            }
+        }
+        eprintln!("wings used on {name} (WXYZ, VWXYZ, UVWXYZ): {used:?}");
+        if step_by == 1 && name.starts_with("sudokuexchange") {
             assert!(used.iter().all(|&u| u > 0), "{name}: {used:?}");
         }
     }

@@ -31,6 +31,11 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
             Strategy::UniqueRectangleType4,
             "2",
         ),
+        // Branch rungs5's rungs (measured: WXYZ-wing 0.05 s on seed 3, unique loop type 1
+        // 0.4 s on seed 4; jellyfish and naked quad missed seeds 3 and 4 within a 60 s
+        // --timeout, unique rectangle type 3 ran out of tries on both in 34 s).
+        ("WXYZ-wing", Strategy::WxyzWing, "3"),
+        ("unique loop type 1", Strategy::UniqueLoop, "4"),
     ] {
         let args = ["generate", "--seed", seed, "--needs", name, "-f", "jsonl"];
         let out = run(&args, "", 0);

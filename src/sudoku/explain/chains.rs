@@ -17,14 +17,10 @@
 //! digit and start in order): players find short chains first and prefer them.
 
 use super::board::Board;
+use super::se::{self, LinkUnit};
 use super::step::{Candidate, Score, Step, Strategy};
 use crate::sudoku::candidates::Digits;
-
-/// Score added to a chain's base for its length: 0.1 for each of 4, 6, 8, 12, 16, 24 nodes
-/// the chain has more than (longer chains are harder to see), as Sudoku Explainer does.
-fn length_bonus(nodes: usize) -> u16 {
-    [4, 6, 8, 12, 16, 24].iter().filter(|&&t| nodes > t).count() as u16
-}
+use crate::sudoku::grid::UnitKind;
 
 /// A breadth-first search over states `(cell, k)` with parent links, for simple paths.
 #[derive(Default)]
@@ -161,9 +157,7 @@ pub(super) fn x_chain(board: &Board) -> Option<Step> {
                         continue;
                     }
                     let mut step = Step::new(Strategy::XChain);
-                    step.score = Score::from_tenths(
-                        Strategy::XChain.score().tenths() + length_bonus(path.len()),
-                    );
+                    step.score = x_chain_value(board, &path, digit);
                     step.cells = chain_cells;
                     step.digits.push(digit);
                     step.chain = path
@@ -181,8 +175,65 @@ pub(super) fn x_chain(board: &Board) -> Option<Step> {
     best
 }
 
-/// The shortest XY-chain with eliminations (start cells and digits in order).
+/// The XY-chain or XY-loop of least value as Sudoku Explainer rates them: the shortest
+/// chain with eliminations and the shortest loop with eliminations (start cells and digits
+/// in order), the chain on a tie.
 pub(super) fn xy_chain(board: &Board) -> Option<Step> {
+    match (xy_search(board, false), xy_search(board, true)) {
+        (Some(chain), Some(cycle)) if cycle.score < chain.score => Some(cycle),
+        (chain, cycle) => chain.or(cycle),
+    }
+}
+
+/// An XY-chain's value as SE finds its elimination: a forcing chain from the eliminated
+/// candidate, through both digits of each of the `cells` cells, back to the candidate off
+/// (SE `ForcingChainHint` from its search on both kinds of link: 7.0, and the length bonus
+/// of `2 * cells + 2` nodes).
+fn xy_chain_value(cells: usize) -> Score {
+    Score::from_tenths(se::forcing_chain(true) + se::length_bonus(2 * cells + 2))
+}
+
+/// An XY-loop's value (SE `CycleHint`, a *bidirectional Y-cycle*: 6.5, and the length
+/// bonus of its `2 * cells` nodes).
+fn xy_loop_value(cells: usize) -> Score {
+    Score::from_tenths(se::Y_CYCLE + se::length_bonus(2 * cells))
+}
+
+/// An X-chain's value as SE rates it: up to six strong links, SukakuExplainer's
+/// `StrongLinks` ([`se::strong_links`], by the kinds of units its links lie in); longer, a
+/// forcing X-chain from the eliminated candidate (SE `ForcingChainHint` from its search on
+/// links in units only: 6.6, and the length bonus of the path's nodes and the candidate on
+/// and off).
+fn x_chain_value(board: &Board, path: &[(usize, u8)], digit: u8) -> Score {
+    let links = path.len() / 2;
+    if links > 6 {
+        return Score::from_tenths(se::forcing_chain(false) + se::length_bonus(path.len() + 2));
+    }
+    let layout = board.layout();
+    let units: Vec<LinkUnit> = path
+        .chunks(2)
+        .map(|pair| {
+            let common = board.common_units(&[pair[0].0, pair[1].0]);
+            let strong = |kind: UnitKind| {
+                common.iter().any(|&u| {
+                    layout.units()[u].kind == kind && board.place_mask(u, digit).count_ones() == 2
+                })
+            };
+            if strong(UnitKind::Row) {
+                LinkUnit::Row
+            } else if strong(UnitKind::Column) {
+                LinkUnit::Column
+            } else {
+                LinkUnit::Box
+            }
+        })
+        .collect();
+    se::strong_links(links, &units, false)
+}
+
+/// The shortest XY-chain with eliminations, or with `cycle` the shortest XY-loop (the last
+/// cell sees the first and shares its first digit) with eliminations.
+fn xy_search(board: &Board, cycle: bool) -> Option<Step> {
     let layout = board.layout();
     let cells = layout.cells();
     let n = board.size();
@@ -216,19 +267,30 @@ pub(super) fn xy_chain(board: &Board) -> Option<Step> {
                         continue;
                     }
                     walk.push((to, other), head);
-                    if other != first || depth + 1 < 3 || !board.sees_both(start, to, first) {
+                    let closes = if cycle {
+                        board.sees(start, to)
+                    } else {
+                        board.sees_both(start, to, first)
+                    };
+                    if other != first || depth + 1 < 3 || !closes {
                         continue;
                     }
                     let path = walk.path(walk.nodes.len() - 1);
                     let chain_cells: Vec<usize> = path.iter().map(|&(c, _)| c).collect();
-                    let eliminations = board.seen_by_all(&[start, to], first, &chain_cells);
+                    let eliminations = if cycle {
+                        loop_eliminations(board, &path, first)
+                    } else {
+                        board.seen_by_all(&[start, to], first, &chain_cells)
+                    };
                     if eliminations.is_empty() {
                         continue;
                     }
                     let mut step = Step::new(Strategy::XyChain);
-                    step.score = Score::from_tenths(
-                        Strategy::XyChain.score().tenths() + length_bonus(path.len()),
-                    );
+                    step.score = if cycle {
+                        xy_loop_value(path.len())
+                    } else {
+                        xy_chain_value(path.len())
+                    };
                     let mut incoming = first;
                     for &(cell, other) in &path {
                         step.chain.push(Candidate {
@@ -237,6 +299,17 @@ pub(super) fn xy_chain(board: &Board) -> Option<Step> {
                         });
                         step.chain.push(Candidate { cell, digit: other });
                         incoming = other;
+                    }
+                    if cycle {
+                        // Eureka's loop: the first node again at the end.
+                        step.chain.push(Candidate {
+                            cell: start,
+                            digit: first,
+                        });
+                        step.chain.push(Candidate {
+                            cell: start,
+                            digit: out,
+                        });
                     }
                     step.cells = chain_cells;
                     step.digits.push(first);
@@ -249,4 +322,22 @@ pub(super) fn xy_chain(board: &Board) -> Option<Step> {
         }
     }
     best
+}
+
+/// The eliminations of an XY-loop (path: each cell and its digit toward the next; the last
+/// cell's digit `first` links back to the first cell): every weak link of the loop is
+/// strong too, so each link's digit leaves the cells seeing both its cells.
+fn loop_eliminations(board: &Board, path: &[(usize, u8)], first: u8) -> Vec<Candidate> {
+    let cells: Vec<usize> = path.iter().map(|&(c, _)| c).collect();
+    let mut out: Vec<Candidate> = Vec::new();
+    for (k, &(cell, digit)) in path.iter().enumerate() {
+        let next = path.get(k + 1).map_or(path[0].0, |p| p.0);
+        let digit = if k + 1 == path.len() { first } else { digit };
+        for e in board.seen_by_all(&[cell, next], digit, &cells) {
+            if !out.contains(&e) {
+                out.push(e);
+            }
+        }
+    }
+    out
 }

@@ -42,6 +42,8 @@
 //! | grouped turbot fish | grouped strong links in rows, columns and boxes (or jigsaw regions), single-cell ones in any unit; the weak link in any unit |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
 //! | unique rectangles (types 1 to 4) | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
+//! | unique loops (six cells or more, types 1 to 4) | links through units of alternating kinds; every unit holding a cell of the loop holds two, one at an odd and one at an even place; only for puzzles declared unique, never on a killer |
+//! | WXYZ-, VWXYZ-, UVWXYZ-wings | the pilot cells in any one unit; the bivalue cell "sees" along any unit |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
 //! # Adding a strategy
@@ -51,6 +53,7 @@
 //! the order of scores. The explainer, the rating and the command line pick it up from
 //! there.
 
+mod alswings;
 mod board;
 mod bug;
 mod cages;
@@ -62,6 +65,7 @@ mod forcing;
 mod forcing_reach;
 mod grouped;
 mod intersections;
+mod loops;
 pub mod rating;
 mod rectangles;
 mod se;
@@ -187,10 +191,18 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::UniqueRectangleType2, rectangles::type2),
         (Strategy::UniqueRectangleType4, rectangles::type4),
         (Strategy::UniqueRectangleType3, rectangles::type3),
+        // Branch `rungs5`'s rungs (issue 29).
+        (Strategy::UniqueLoop, |b| loops::unique_loop(b, 1)),
+        (Strategy::UniqueLoopType2, |b| loops::unique_loop(b, 2)),
+        (Strategy::UniqueLoopType4, |b| loops::unique_loop(b, 4)),
+        (Strategy::UniqueLoopType3, |b| loops::unique_loop(b, 3)),
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
+        (Strategy::WxyzWing, |b| alswings::als_wing(b, 3)),
         (Strategy::BugPlusOne, bug::bug_plus_one),
+        (Strategy::VwxyzWing, |b| alswings::als_wing(b, 4)),
+        (Strategy::UvwxyzWing, |b| alswings::als_wing(b, 5)),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),

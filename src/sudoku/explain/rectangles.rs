@@ -198,7 +198,7 @@ pub(super) fn type3(board: &Board) -> Option<Step> {
 
 /// The first `count` cells of `others` (in order) whose candidates with `extra` make
 /// `count + 1` digits: the digits and the cells.
-fn naked_with(
+pub(super) fn naked_with(
     board: &Board,
     others: &[usize],
     extra: Digits,

@@ -154,6 +154,10 @@ pub(super) fn forcing_chain(mixed: bool) -> u16 {
     }
 }
 
+/// A bidirectional cycle on one kind of link (SE `CycleHint`: an X-cycle or a Y-cycle):
+/// 6.5, in tenths before the [`length_bonus`].
+pub(super) const Y_CYCLE: u16 = 65;
+
 /// A Nishio forcing chain (SE `BinaryChainingHint`, Nishio): 7.5, in tenths before the
 /// [`length_bonus`].
 pub(super) const NISHIO: u16 = 75;

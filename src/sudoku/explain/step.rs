@@ -109,18 +109,42 @@ pub enum Strategy {
     /// with other cells of the unit makes a naked set: its digits leave the unit's other
     /// cells.
     UniqueRectangleType3,
+    // Branch `rungs5`'s rungs (issue 29): unique loops of six cells or more, in SE's values
+    // (4.6 for six cells, 4.7 for eight, 5.0 for ten or more), for puzzles declared unique.
+    /// Type 1: a loop of cells with `{x,y}` (each unit holding two of them, one at an odd
+    /// and one at an even place) where one cell holds more: `x` and `y` leave it.
+    UniqueLoop,
+    /// Type 2: the loop's cells with more than `{x,y}` add one digit `z`: one of them is
+    /// `z`, which leaves the cells seeing them all.
+    UniqueLoopType2,
+    /// Type 4: two extra cells of the loop share a unit where `x` has no other place: `y`
+    /// leaves both.
+    UniqueLoopType4,
+    /// Type 3: two extra cells of the loop share a unit; their extra digits act as one cell
+    /// in a naked set of the unit, whose digits leave the unit's other cells.
+    UniqueLoopType3,
     /// Four cells of a unit whose candidates together are four digits.
     NakedQuad,
     /// A basic fish of size 4.
     Jellyfish,
     /// Four digits whose places in a unit are four cells.
     HiddenQuad,
+    /// SukakuExplainer's WXYZ-wing (branch `rungs5`): three cells of a unit with four
+    /// digits and a bivalue cell `{x,z}` seeing each of them with `x`: `z` leaves the cells
+    /// seeing all of its places among them.
+    WxyzWing,
     // Branch `explain2`'s rungs past the quads (issue 29).
     /// Bivalue universal grave + 1: every open cell has two candidates but one with three,
     /// and every digit two places in each unit but its extra digit: the cell holds that
     /// digit, or the puzzle would not have one solution. Used only for puzzles declared
     /// unique.
     BugPlusOne,
+    /// SukakuExplainer's VWXYZ-wing (branch `rungs5`): a WXYZ-wing on four cells of a unit
+    /// with five digits.
+    VwxyzWing,
+    /// SukakuExplainer's UVWXYZ-wing (branch `rungs5`): a WXYZ-wing on five cells of a unit
+    /// with six digits.
+    UvwxyzWing,
     /// A chain on one digit alternating strong links (a unit with two places left) and weak
     /// links (two cells sharing a unit): one of its two ends holds the digit.
     XChain,
@@ -203,7 +227,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 42] = [
+    pub const ALL: [Strategy; 49] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -232,10 +256,17 @@ impl Strategy {
         Strategy::UniqueRectangleType2,
         Strategy::UniqueRectangleType4,
         Strategy::UniqueRectangleType3,
+        Strategy::UniqueLoop,
+        Strategy::UniqueLoopType2,
+        Strategy::UniqueLoopType4,
+        Strategy::UniqueLoopType3,
         Strategy::NakedQuad,
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
+        Strategy::WxyzWing,
         Strategy::BugPlusOne,
+        Strategy::VwxyzWing,
+        Strategy::UvwxyzWing,
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
@@ -287,9 +318,16 @@ impl Strategy {
             Strategy::UniqueRectangleType2 => "unique rectangle type 2",
             Strategy::UniqueRectangleType4 => "unique rectangle type 4",
             Strategy::UniqueRectangleType3 => "unique rectangle type 3",
+            Strategy::UniqueLoop => "unique loop type 1",
+            Strategy::UniqueLoopType2 => "unique loop type 2",
+            Strategy::UniqueLoopType4 => "unique loop type 4",
+            Strategy::UniqueLoopType3 => "unique loop type 3",
             Strategy::NakedQuad => "naked quad",
             Strategy::Jellyfish => "jellyfish",
             Strategy::HiddenQuad => "hidden quad",
+            Strategy::WxyzWing => "WXYZ-wing",
+            Strategy::VwxyzWing => "VWXYZ-wing",
+            Strategy::UvwxyzWing => "UVWXYZ-wing",
             Strategy::XChain => "X-chain",
             Strategy::XyChain => "XY-chain",
             Strategy::ForcingChain => "forcing chain",
@@ -346,9 +384,16 @@ impl Strategy {
             Strategy::UniqueRectangleType2 => 45,
             Strategy::UniqueRectangleType4 => 45,
             Strategy::UniqueRectangleType3 => 46,
+            Strategy::UniqueLoop => 46,
+            Strategy::UniqueLoopType2 => 46,
+            Strategy::UniqueLoopType4 => 46,
+            Strategy::UniqueLoopType3 => 47,
             Strategy::NakedQuad => 50,
             Strategy::Jellyfish => 52,
             Strategy::HiddenQuad => 54,
+            Strategy::WxyzWing => 55,
+            Strategy::VwxyzWing => 62,
+            Strategy::UvwxyzWing => 66,
             Strategy::XChain => 65,
             Strategy::XyChain => 66,
             Strategy::ForcingChain => 70,
@@ -378,6 +423,10 @@ impl Strategy {
                 | Strategy::UniqueRectangleType2
                 | Strategy::UniqueRectangleType4
                 | Strategy::UniqueRectangleType3
+                | Strategy::UniqueLoop
+                | Strategy::UniqueLoopType2
+                | Strategy::UniqueLoopType4
+                | Strategy::UniqueLoopType3
                 | Strategy::BugPlusOne
         )
     }
@@ -650,9 +699,24 @@ impl Step {
             Strategy::UniqueRectangle => {
                 format!("on {} in {}", digits(&self.digits), cells(&self.cells))
             }
+            Strategy::WxyzWing | Strategy::VwxyzWing | Strategy::UvwxyzWing => {
+                let (pilots, yz) = self.cells.split_at(self.cells.len() - 1);
+                format!(
+                    "{} ({}) in {} with {}, linked on {}",
+                    cells(pilots),
+                    digits(&self.digits[2..]),
+                    unit(&self.units[0]),
+                    set(yz[0], Digits::from_digits([self.digits[0], self.digits[1]])),
+                    digit(self.digits[0])
+                )
+            }
             Strategy::UniqueRectangleType2
             | Strategy::UniqueRectangleType4
             | Strategy::UniqueRectangleType3 => rectangle(layout, self),
+            Strategy::UniqueLoop
+            | Strategy::UniqueLoopType2
+            | Strategy::UniqueLoopType4
+            | Strategy::UniqueLoopType3 => unique_loop(layout, self),
             Strategy::Skyscraper | Strategy::TwoStringKite | Strategy::TurbotFish => {
                 format!(
                     "on {}: {}",
@@ -872,6 +936,65 @@ fn rectangle(layout: &Layout, step: &Step) -> String {
                 digits(set),
                 layout.unit_name(step.units[0]),
                 list(&step.cells[4..], ", ")
+            )
+        }
+    }
+}
+
+/// A unique loop (chain: the loop's cells in order; cells: the loop's, then its extra
+/// cells, then a type 3's set cells; digits: the pair, then type 2's extra digit or type 3's
+/// set): `on 4,9 in r1c1-r1c5-...-r3c1` (type 1), `...: 6 in r4c1 or r4c7`,
+/// `...: 4 in row 4 only in r4c1, r4c2`, `...: naked triple 1,5,6 in row 4 with r4c7`.
+fn unique_loop(layout: &Layout, step: &Step) -> String {
+    let list = |cs: &[usize], sep: &str| {
+        cs.iter()
+            .map(|&c| cell_name(layout, c))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let digits = |ds: &[u8]| {
+        ds.iter()
+            .map(|&d| digit_name(layout, d))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let len = step.chain.len();
+    let cycle: Vec<usize> = step.chain.iter().map(|c| c.cell).collect();
+    let mut pair = [step.digits[0], step.digits[1]];
+    pair.sort_unstable();
+    let head = format!("on {} in {}", digits(&pair), list(&cycle, "-"));
+    let extra = &step.cells[len..];
+    match step.strategy {
+        Strategy::UniqueLoop => head,
+        Strategy::UniqueLoopType2 => format!(
+            "{head}: {} in {}",
+            digit_name(layout, step.digits[2]),
+            list(extra, " or ")
+        ),
+        Strategy::UniqueLoopType4 => format!(
+            "{head}: {} in {} only in {}",
+            digit_name(layout, step.digits[0]),
+            layout.unit_name(step.units[0]),
+            list(&extra[..2], ", ")
+        ),
+        _ => {
+            let set = &step.digits[2..];
+            let name = [
+                "pair",
+                "triple",
+                "quad",
+                "quintuple",
+                "sextuple",
+                "septuple",
+            ]
+            .get(set.len().saturating_sub(2))
+            .copied()
+            .unwrap_or("set");
+            format!(
+                "{head}: naked {name} {} in {} with {}",
+                digits(set),
+                layout.unit_name(step.units[0]),
+                list(&extra[2..], ", ")
             )
         }
     }
