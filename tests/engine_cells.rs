@@ -156,9 +156,10 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     assert_eq!(refused(cells.clone().count(true), &plain), None);
     assert_eq!(
         Unsupported::BestOn(Engine::Cells).to_string(),
-        "the cells engine does not take the minimum-cost search (Knuth's DLX5): its pruning \
-         reads the cheapest option left in each item from the links' lists, sorted by cost, \
-         which this engine does not keep; the links engine runs it"
+        "the cells engine does not take the minimum-cost search (Knuth's DLX5) yet: its \
+         pruning reads the cheapest option left in each item from a list sorted by cost, \
+         which the sparse sets of dancing cells, reordered by every removal, do not keep; \
+         the links and bits engines run it"
     );
     // The default stays dancing links on a bounded problem.
     assert_eq!(Plan::new().check(&bounded), Ok(()));

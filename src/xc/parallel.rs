@@ -846,17 +846,19 @@ enum BestMessage {
 /// The statistics add up the split's and every part's.
 ///
 /// ```
+/// use dlxkit::xc::machine::Engine;
 /// use dlxkit::xc::parallel::best;
 /// use dlxkit::xc::plan::Discard;
 /// use dlxkit::xc::{Limits, Problem};
 /// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
-/// let found = best(&p, 2, 2, &Limits::new(), &mut Discard);
+/// let found = best(&p, Engine::Links, 2, 2, &Limits::new(), &mut Discard);
 /// let costs: Vec<u64> = found.cheapest.iter().map(|c| c.cost).collect();
 /// assert_eq!(costs, [4, 6]); // as on one thread
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn best(
     problem: &Problem,
+    engine: Engine,
     k: usize,
     threads: usize,
     limits: &Limits,
@@ -868,7 +870,16 @@ pub fn best(
         SplitBy::Count(threads.saturating_mul(SHARDS_PER_THREAD)),
     );
     let parts: Vec<Vec<OptionId>> = split.shards().iter().flat_map(parts_of).collect();
-    best_of_parts(problem, &parts, split.above(), k, threads, limits, sink)
+    best_of_parts(
+        problem,
+        engine,
+        &parts,
+        split.above(),
+        k,
+        threads,
+        limits,
+        sink,
+    )
 }
 
 /// The K cheapest solutions of one shard of a split (see [`best`]): its parts searched on
@@ -877,6 +888,7 @@ pub fn best(
 ///
 /// ```
 /// use dlxkit::xc::best::Cheapest;
+/// use dlxkit::xc::machine::Engine;
 /// use dlxkit::xc::parallel::best_in_shard;
 /// use dlxkit::xc::plan::Discard;
 /// use dlxkit::xc::shard::{Split, SplitBy};
@@ -885,7 +897,7 @@ pub fn best(
 /// let split = Split::new(&p, SplitBy::Count(3));
 /// let mut kept = Cheapest::new(2);
 /// for shard in split.shards() {
-///     let found = best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard);
+///     let found = best_in_shard(&p, Engine::Links, shard, 2, 1, &Limits::new(), &mut Discard);
 ///     for c in found.cheapest {
 ///         kept.offer(c.cost, c.options);
 ///     }
@@ -896,6 +908,7 @@ pub fn best(
 /// ```
 pub fn best_in_shard(
     problem: &Problem,
+    engine: Engine,
     shard: &Shard,
     k: usize,
     threads: usize,
@@ -904,7 +917,16 @@ pub fn best_in_shard(
 ) -> BestOutcome {
     let parts = parts_of(shard);
     let none = Stats::default();
-    best_of_parts(problem, &parts, &none, k, threads.max(1), limits, sink)
+    best_of_parts(
+        problem,
+        engine,
+        &parts,
+        &none,
+        k,
+        threads.max(1),
+        limits,
+        sink,
+    )
 }
 
 /// The parts of a shard: the options each forces (the shard's prefix and one of its last
@@ -927,8 +949,10 @@ fn parts_of(shard: &Shard) -> Vec<Vec<OptionId>> {
 }
 
 /// [`best`] over given parts, the figures `above` them added.
+#[allow(clippy::too_many_arguments)]
 fn best_of_parts(
     problem: &Problem,
+    engine: Engine,
     parts: &[Vec<OptionId>],
     above: &Stats,
     k: usize,
@@ -964,7 +988,8 @@ fn best_of_parts(
                 mine.cancel = Some(stop.clone());
                 mine.max_nodes = budget.left();
                 mine.max_solutions = None;
-                let mut solver = BestSolver::new(&part, k)
+                let mut solver = BestSolver::on(engine, &part, k)
+                    .expect("a part is smaller than the whole, which the engine takes")
                     .with_limits(mine)
                     .with_bound(bound.clone());
                 for Costed { cost, options } in solver.by_ref() {

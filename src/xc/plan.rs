@@ -151,8 +151,8 @@ pub enum Unsupported {
     /// The minimum-cost search of a problem with item bounds, cut into parts.
     #[error("the minimum-cost search of a problem with item bounds (Algorithm M in DLX5's cost order) runs on one thread: its parts would be Algorithm M's moves in that order, which a split does not number yet; it does not take {0}")]
     BestMoves(Feature),
-    /// The minimum-cost search on an engine other than dancing links.
-    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5): its pruning reads the cheapest option left in each item from the links' lists, sorted by cost, which this engine does not keep; the links engine runs it")]
+    /// The minimum-cost search on an engine that does not run it (dancing cells).
+    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5) yet: its pruning reads the cheapest option left in each item from a list sorted by cost, which the sparse sets of dancing cells, reordered by every removal, do not keep; the links and bits engines run it")]
     BestOn(Engine),
     /// A problem an engine cannot take (the bitset engine's masks: its size).
     #[error("{error}")]
@@ -559,7 +559,7 @@ impl Plan {
         };
         if let Some(k) = self.best.filter(|_| self.threads > 1) {
             sink.started(searched);
-            let best = parallel::best(searched, k, self.threads, &self.limits, &mut sink);
+            let best = parallel::best(searched, engine, k, self.threads, &self.limits, &mut sink);
             report.status = best.status;
             report.stats = best.stats;
             report.cheapest = sink.map_all(best.cheapest);
@@ -579,7 +579,7 @@ impl Plan {
             sink.started(searched);
             let best = match split.shards().get(shard.index) {
                 Some(part) => {
-                    parallel::best_in_shard(searched, part, k, 1, &self.limits, &mut sink)
+                    parallel::best_in_shard(searched, engine, part, k, 1, &self.limits, &mut sink)
                 }
                 None => BestOutcome {
                     status: Status::Complete,
@@ -594,7 +594,9 @@ impl Plan {
             return Ok(report);
         }
         if let Some(k) = self.best {
-            let mut solver = BestSolver::new(searched, k).with_limits(self.limits.clone());
+            let mut solver = BestSolver::on(engine, searched, k)
+                .map_err(|error| Unsupported::Size { engine, error })?
+                .with_limits(self.limits.clone());
             sink.started(searched);
             let mut stopped = false;
             for Costed { cost, options } in solver.by_ref() {
@@ -730,7 +732,7 @@ impl Plan {
                 feature: Feature::Memo,
             });
         }
-        if self.best.is_some() {
+        if self.best.is_some() && engine == Engine::Cells {
             return Err(Unsupported::BestOn(engine));
         }
         if self.parts {
