@@ -13,7 +13,7 @@ use quickcheck::{quickcheck, TestResult};
 use crate::random_problems::{brute_force, sorted, Random};
 
 /// The engines besides the links that take the minimum-cost search.
-const ENGINES: [Engine; 1] = [Engine::Bits];
+const ENGINES: [Engine; 2] = [Engine::Bits, Engine::Cells];
 
 fn cost_of(p: &Problem, options: &[OptionId]) -> u64 {
     options.iter().map(|&o| p.option_cost(o)).sum()
@@ -144,7 +144,7 @@ quickcheck! {
 }
 
 #[test]
-fn the_bits_find_the_k_best_of_a_larger_problem_on_threads() {
+fn every_engine_finds_the_k_best_of_a_larger_problem_on_threads() {
     // 8 queens with a cost on each queen (its row times its column, mod 7): enough nodes
     // that three threads search several parts each, sharing their bound.
     let mut text = String::from("R0 R1 R2 R3 R4 R5 R6 R7 C0 C1 C2 C3 C4 C5 C6 C7 |");
@@ -159,19 +159,19 @@ fn the_bits_find_the_k_best_of_a_larger_problem_on_threads() {
     let p = Problem::from_dlx(&text).unwrap();
     for k in [1, 3, 10] {
         let expected = links_costs(&p, k);
-        for threads in 1..=3 {
-            let plan = Plan::new().engine(Engine::Bits).best(k).threads(threads);
+        for (engine, threads) in ENGINES.iter().flat_map(|&e| (1..=3).map(move |t| (e, t))) {
+            let plan = Plan::new().engine(engine).best(k).threads(threads);
             assert_eq!(
                 plan_costs(&plan, &p),
                 (Status::Complete, expected.clone()),
-                "k = {k}, {threads} threads"
+                "{engine}, k = {k}, {threads} threads"
             );
         }
     }
 }
 
 #[test]
-fn the_bits_refuse_the_minimum_cost_search_with_bounds_as_they_refuse_bounds() {
+fn the_minimum_cost_search_with_bounds_is_refused_off_the_links() {
     let p = Problem::from_dlx("1:2|A B\nA |1\nA B |2\n").unwrap();
     let plan = Plan::new().engine(Engine::Bits).best(1);
     assert_eq!(
@@ -181,4 +181,6 @@ fn the_bits_refuse_the_minimum_cost_search_with_bounds_as_they_refuse_bounds() {
             feature: Feature::Bounds
         })
     );
+    let plan = Plan::new().engine(Engine::Cells).best(1);
+    assert_eq!(plan.check(&p), Err(Unsupported::BestOn(Engine::Cells)));
 }

@@ -152,26 +152,28 @@ fn best_with_item_bounds_on_threads_is_refused_with_the_reason() {
 }
 
 #[test]
-fn best_runs_on_the_bit_sets_with_dlx5s_improvements() {
-    // The bit sets number the options from the cheapest, as DLX5 sorts its lists: on this
-    // file they find DLX5's improvements, 6 then the optimum 4.
-    dlxkit()
-        .args(["solve", "--best", "--engine", "bits", COSTS])
-        .assert()
-        .code(0)
-        .stdout("# cost 6\nA B\nC\n\n# cost 4\nA\nB C\n\n")
-        .stderr("dlxkit: the optimum cost is 4\n");
-    // The three cheapest on two threads sharing one bound: the links' 4, 6, 7.
-    let out = dlxkit()
-        .args(["solve", "--best=3", "--engine", "bits", "--jobs", "2"])
-        .args([COSTS, "--format", "jsonl"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let summary: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
-    assert_eq!(summary["type"], "summary");
-    assert_eq!(summary["engine"], "bits");
-    assert_eq!(summary["status"], "complete");
-    assert_eq!(summary["best"], serde_json::json!([4, 6, 7]));
+fn best_runs_on_the_bit_sets_and_dancing_cells_with_dlx5s_improvements() {
+    for engine in ["bits", "cells"] {
+        // Both try each item's options from the cheapest, as DLX5's sorted lists do: on
+        // this file they find DLX5's improvements, 6 then the optimum 4.
+        dlxkit()
+            .args(["solve", "--best", "--engine", engine, COSTS])
+            .assert()
+            .code(0)
+            .stdout("# cost 6\nA B\nC\n\n# cost 4\nA\nB C\n\n")
+            .stderr("dlxkit: the optimum cost is 4\n");
+        // The three cheapest on two threads sharing one bound: the links' 4, 6, 7.
+        let out = dlxkit()
+            .args(["solve", "--best=3", "--engine", engine, "--jobs", "2"])
+            .args([COSTS, "--format", "jsonl"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{engine}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let summary: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(summary["type"], "summary");
+        assert_eq!(summary["engine"], engine);
+        assert_eq!(summary["status"], "complete");
+        assert_eq!(summary["best"], serde_json::json!([4, 6, 7]), "{engine}");
+    }
 }

@@ -51,6 +51,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::bits::{BitBest, BitsError};
+use super::cells::CellBest;
 use super::machine::Engine;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
@@ -114,6 +115,8 @@ enum Kind {
     Bounded(Box<Bounded>),
     /// DLX5's taxes, order and cutoff on the bitset engine's masks.
     Bits(Box<BitBest>),
+    /// DLX5's taxes, order and cutoff on dancing cells' sparse sets.
+    Cells(Box<CellBest>),
 }
 
 /// The matrix, with the smallest nodes the problem allows.
@@ -281,15 +284,16 @@ impl<'p> BestSolver<'p> {
 
     /// A search for the `k` cheapest solutions of `problem` on `engine`: the links'
     /// DLX5 (as [`BestSolver::new`]), or its taxes, cost order and cutoff on the bitset
-    /// engine's masks (`bits/best.rs`), which refuses what that engine refuses (item
-    /// bounds, a problem too large). The K best costs are the same on every engine; ties
-    /// may be other solutions of the same cost.
+    /// engine's masks (`bits/best.rs`; refused as that engine refuses item bounds or a
+    /// problem too large) or on dancing cells' sparse sets (`cells/best.rs`; a problem with
+    /// item bounds runs on the links, as [`BestSolver::new`]). The K best costs are the same
+    /// on every engine; ties may be other solutions of the same cost.
     ///
     /// ```
     /// use dlxkit::xc::machine::Engine;
     /// use dlxkit::xc::{BestSolver, Problem};
     /// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
-    /// for engine in [Engine::Links, Engine::Bits] {
+    /// for engine in Engine::ALL {
     ///     let mut best = BestSolver::on(engine, &p, 2)?;
     ///     best.by_ref().for_each(drop);
     ///     let costs: Vec<u64> = best.outcome().cheapest.iter().map(|c| c.cost).collect();
@@ -302,6 +306,10 @@ impl<'p> BestSolver<'p> {
             Engine::Bits => BestSolver {
                 problem,
                 machine: Kind::Bits(Box::new(BitBest::new(problem, k.max(1))?)),
+            },
+            Engine::Cells if !problem.has_bounds() => BestSolver {
+                problem,
+                machine: Kind::Cells(Box::new(CellBest::new(problem, k.max(1)))),
             },
             _ => BestSolver::new(problem, k),
         })
@@ -326,6 +334,7 @@ impl<'p> BestSolver<'p> {
             }
             Kind::Bounded(b) => b.set_limits(limits),
             Kind::Bits(b) => b.set_limits(limits),
+            Kind::Cells(b) => b.set_limits(limits),
         }
         self
     }
@@ -348,6 +357,7 @@ impl<'p> BestSolver<'p> {
             Kind::Taxed { search, .. } => search.shared = Some(bound),
             Kind::Bounded(b) => b.set_bound(bound),
             Kind::Bits(b) => b.set_bound(bound),
+            Kind::Cells(b) => b.set_bound(bound),
         }
         self
     }
@@ -365,6 +375,7 @@ impl<'p> BestSolver<'p> {
             Kind::Taxed { m, .. } => m.counts().0,
             Kind::Bounded(_) => 0,
             Kind::Bits(b) => b.total_tax(),
+            Kind::Cells(b) => b.total_tax(),
         }
     }
 
@@ -385,6 +396,7 @@ impl<'p> BestSolver<'p> {
             Kind::Taxed { m, search } => (m, search),
             Kind::Bounded(b) => return b.outcome(),
             Kind::Bits(b) => return b.outcome(),
+            Kind::Cells(b) => return b.outcome(),
         };
         let (total_tax, updates, cleansings) = m.counts();
         let mut kept: Vec<_> = search.kept.clone().into_sorted_vec();
@@ -600,6 +612,7 @@ impl Iterator for BestSolver<'_> {
             } => search.step(m, self.problem),
             Kind::Bounded(b) => b.next_improvement(),
             Kind::Bits(b) => b.next_improvement(),
+            Kind::Cells(b) => b.next_improvement(),
         }
     }
 }
@@ -610,6 +623,7 @@ impl std::fmt::Debug for BestSolver<'_> {
             Kind::Taxed { search, .. } => (search.k, search.level, search.cutoff, &search.stats),
             Kind::Bounded(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
             Kind::Bits(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
+            Kind::Cells(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
         };
         f.debug_struct("BestSolver")
             .field("k", &k)

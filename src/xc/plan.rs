@@ -151,8 +151,9 @@ pub enum Unsupported {
     /// The minimum-cost search of a problem with item bounds, cut into parts.
     #[error("the minimum-cost search of a problem with item bounds (Algorithm M in DLX5's cost order) runs on one thread: its parts would be Algorithm M's moves in that order, which a split does not number yet; it does not take {0}")]
     BestMoves(Feature),
-    /// The minimum-cost search on an engine that does not run it (dancing cells).
-    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5) yet: its pruning reads the cheapest option left in each item from a list sorted by cost, which the sparse sets of dancing cells, reordered by every removal, do not keep; the links and bits engines run it")]
+    /// The minimum-cost search of a problem with bounds on an engine that does not run it
+    /// (dancing cells).
+    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5) of a problem with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links engine")]
     BestOn(Engine),
     /// A problem an engine cannot take (the bitset engine's masks: its size).
     #[error("{error}")]
@@ -732,7 +733,7 @@ impl Plan {
                 feature: Feature::Memo,
             });
         }
-        if self.best.is_some() && engine == Engine::Cells {
+        if self.best.is_some() && engine == Engine::Cells && problem.has_bounds() {
             return Err(Unsupported::BestOn(engine));
         }
         if self.parts {

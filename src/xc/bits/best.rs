@@ -248,6 +248,10 @@ impl BitBest {
                         cheapest = Some(k * 64 + x.trailing_zeros() as usize);
                     }
                     count += x.count_ones();
+                    if count > fewest {
+                        // Neither fewer nor a tie: the rest of the words cannot matter.
+                        break;
+                    }
                 }
                 let Some(cheapest) = cheapest else {
                     return (p, 0);
