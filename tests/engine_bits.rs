@@ -336,14 +336,10 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
     let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
     let bits = Plan::new().engine(Engine::Bits);
     let refusal = |plan: Plan, p: &Problem| plan.check(p).unwrap_err().to_string();
-    // Threads and shards run on the bit sets (tests/engine_modes.rs); the K best do not.
+    // Threads, shards (tests/engine_modes.rs) and the K best (tests/engine_best_engines.rs)
+    // run on the bit sets.
     assert_eq!(bits.clone().threads(2).check(&p), Ok(()));
-    assert_eq!(
-        refusal(bits.clone().best(1), &p),
-        "the bits engine does not take the minimum-cost search (Knuth's DLX5): its pruning \
-         reads the cheapest option left in each item from the links' lists, sorted by cost, \
-         which this engine does not keep; the links engine runs it"
-    );
+    assert_eq!(bits.clone().best(1).threads(2).check(&p), Ok(()));
     assert_eq!(
         bits.clone().order(SearchOrder::new().seed(3)).check(&p),
         Ok(())

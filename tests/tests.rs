@@ -13,6 +13,7 @@ mod dlx1_oracle;
 mod dlx3_oracle;
 mod engine_best;
 mod engine_best_bounds;
+mod engine_best_engines;
 mod engine_bits;
 mod engine_bounds;
 mod engine_cells;

@@ -60,7 +60,7 @@ pub struct ParallelArgs {
     /// differ in speed. Without the flag, the engine follows the rule measured in
     /// BENCHMARKS.md: bits for problems of at most 4,096 options and 256 items without
     /// bounds or a seed (they count no updates), links otherwise. A mode an engine does not
-    /// take (--best on cells or bits; bounds or a seed on bits) is refused with the reason.
+    /// take (bounds on bits; --best with bounds on cells) is refused with the reason.
     #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
     pub engine: Option<Engine>,
 }

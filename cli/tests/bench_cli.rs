@@ -402,18 +402,12 @@ fn the_engines_side_by_side_count_the_same_and_refuse_with_the_reason() {
         assert_eq!(rows[3 * k]["vs_links"], 1.0);
         assert_eq!(rows[3 * k + 1]["nodes"], rows[3 * k]["nodes"]);
     }
-    // The cheapest solution runs on the links alone; the bounds on links and cells.
+    // The cheapest solution runs on every engine; the bounds on links and cells.
     let refused = |k: usize| rows[k]["refused"].as_str().unwrap_or("").to_string();
-    assert!(
-        refused(13).contains("does not take the minimum-cost search"),
-        "{}",
-        rows[13]
-    );
-    assert!(
-        refused(14).contains("does not take the minimum-cost search"),
-        "{}",
-        rows[14]
-    );
+    for k in [13, 14] {
+        assert_eq!(rows[k]["complete"], true, "{}", rows[k]);
+        assert!(rows[k]["refused"].is_null(), "{}", rows[k]);
+    }
     assert!(
         refused(16).contains("does not take item bounds"),
         "{}",

@@ -192,3 +192,30 @@ fn best_with_item_bounds_runs_on_threads_and_in_shards_that_merge() {
         .stdout("# cost 3\nA\nB\n\n# cost 4\nA\nB\n\n# cost 5\nA\nB\n\n")
         .stderr("dlxkit: the 3 best costs are 3 4 5\n");
 }
+
+#[test]
+fn best_runs_on_the_bit_sets_and_dancing_cells_with_dlx5s_improvements() {
+    for engine in ["bits", "cells"] {
+        // Both try each item's options from the cheapest, as DLX5's sorted lists do: on
+        // this file they find DLX5's improvements, 6 then the optimum 4.
+        dlxkit()
+            .args(["solve", "--best", "--engine", engine, COSTS])
+            .assert()
+            .code(0)
+            .stdout("# cost 6\nA B\nC\n\n# cost 4\nA\nB C\n\n")
+            .stderr("dlxkit: the optimum cost is 4\n");
+        // The three cheapest on two threads sharing one bound: the links' 4, 6, 7.
+        let out = dlxkit()
+            .args(["solve", "--best=3", "--engine", engine, "--jobs", "2"])
+            .args([COSTS, "--format", "jsonl"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{engine}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let summary: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(summary["type"], "summary");
+        assert_eq!(summary["engine"], engine);
+        assert_eq!(summary["status"], "complete");
+        assert_eq!(summary["best"], serde_json::json!([4, 6, 7]), "{engine}");
+    }
+}

@@ -61,7 +61,7 @@ fn an_engine_that_does_not_take_a_mode_is_refused_with_the_reason() {
     let cases: [(&[&str], &str); 4] = [
         (&["solve", &motley, "--engine", "cells", "--jobs", "2"], "dlxkit: the cells engine does not take threads on a problem with item bounds: a shard of Algorithm M's tree is a path of numbered moves, which only the links engine replays"),
         (&["solve", &motley, "--engine", "bits"], "dlxkit: the bits engine does not take item bounds (`a:b|name`, Algorithm M) yet (the links engine does)"),
-        (&["solve", &queens, "--engine", "bits", "--best=2"], "dlxkit: the bits engine does not take the minimum-cost search (Knuth's DLX5): its pruning reads the cheapest option left in each item from the links' lists, sorted by cost, which this engine does not keep; the links engine runs it"),
+        (&["solve", &motley, "--engine", "cells", "--best=2"], "dlxkit: the cells engine does not take the minimum-cost search (Knuth's DLX5) of a problem with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links engine"),
         (&["solve", &queens, "--engine", "knots"], "error: invalid value 'knots' for '--engine <ENGINE>': `knots` is not an engine: write links, cells or bits"),
     ];
     for (args, message) in cases {

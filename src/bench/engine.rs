@@ -267,7 +267,8 @@ pub fn parallel_cases() -> Result<Vec<EngineCase>, BenchError> {
 /// use std::time::Duration;
 /// use dlxkit::bench::engine::EngineResult;
 /// let r = EngineResult { name: "x".into(), solutions: 1, nodes: 2_000, updates: 9_000,
-///                        best: Duration::from_millis(1), runs: 1, complete: true };
+///                        best: Duration::from_millis(1), runs: 1, repeats: 1,
+///                        complete: true };
 /// assert_eq!(r.nodes_per_sec(), 2_000_000.0);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -285,6 +286,9 @@ pub struct EngineResult {
     pub best: Duration,
     /// Runs made.
     pub runs: usize,
+    /// Searches timed in the best run, whose time is their mean (1, or more for a search
+    /// shorter than [`MIN_TIMED`] in [`side_by_side`]).
+    pub repeats: u32,
     /// Whether every run explored the whole tree (not cancelled).
     pub complete: bool,
 }
@@ -296,7 +300,8 @@ impl EngineResult {
     /// # use std::time::Duration;
     /// # use dlxkit::bench::engine::EngineResult;
     /// let r = EngineResult { name: "x".into(), solutions: 0, nodes: 0, updates: 0,
-    ///                        best: Duration::ZERO, runs: 0, complete: true };
+    ///                        best: Duration::ZERO, runs: 0, repeats: 0,
+    ///                        complete: true };
     /// assert_eq!(r.nodes_per_sec(), 0.0);
     /// ```
     pub fn nodes_per_sec(&self) -> f64 {
@@ -348,6 +353,7 @@ pub fn run(case: &EngineCase, runs: usize, cancel: Option<Arc<AtomicBool>>) -> E
         updates: 0,
         best: Duration::MAX,
         runs: 0,
+        repeats: 1,
         complete: true,
     };
     for _ in 0..runs.max(1) {
@@ -369,14 +375,22 @@ pub fn run(case: &EngineCase, runs: usize, cancel: Option<Arc<AtomicBool>>) -> E
     result
 }
 
+/// The shortest time one timed run of [`side_by_side`] measures: a search shorter than
+/// this is repeated until the repeats take this long, and the run's time is their mean, as
+/// criterion does, so that a row under a millisecond is not one clock reading.
+pub const MIN_TIMED: Duration = Duration::from_millis(20);
+
 /// One case on each of `engines` in turn, through the front door ([`Plan`]), `runs` rounds
 /// with the engines interleaved (so that a change in the machine's load falls on all of
 /// them), the best time of each kept: the engines side by side in one run. Each engine's
-/// time is its search's (the problem built once, outside it). An engine that does not take
-/// the case (bounds on the bit sets, the cheapest solution off the links) gives its refusal.
+/// time is its search's (the problem built once, outside it); a round repeats a search
+/// shorter than [`MIN_TIMED`] until its repeats take that long and keeps their mean
+/// (`repeats` says how many). An engine that does not take the case (bounds on the bit
+/// sets, the cheapest solution on dancing cells) gives its refusal.
 ///
 /// ```
-/// use dlxkit::bench::engine::{side_by_side, EngineCase};
+/// use std::time::Duration;
+/// use dlxkit::bench::engine::{side_by_side, EngineCase, MIN_TIMED};
 /// use dlxkit::xc::plan::Engine;
 /// use dlxkit::xc::Problem;
 /// let case = EngineCase { name: "toy".into(), problem: Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")? };
@@ -384,6 +398,10 @@ pub fn run(case: &EngineCase, runs: usize, cancel: Option<Arc<AtomicBool>>) -> E
 /// for (engine, result) in rows {
 ///     let result = result?;
 ///     assert_eq!((result.solutions, result.runs), (4, 2), "{engine}");
+///     // Each timed run lasts at least MIN_TIMED: a search of microseconds is repeated, and
+///     // the best run's mean (rounded down to a nanosecond) times its repeats makes that up.
+///     let repeats = result.repeats;
+///     assert!(result.best * repeats + Duration::from_nanos(repeats.into()) > MIN_TIMED);
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -412,6 +430,7 @@ pub fn side_by_side(
                 updates: 0,
                 best: Duration::MAX,
                 runs: 0,
+                repeats: 0,
                 complete: true,
             });
             (engine, accepted)
@@ -423,16 +442,25 @@ pub fn side_by_side(
             if !result.complete {
                 continue;
             }
-            match plan(*engine).run(&case.problem, &mut Discard) {
-                Ok(report) => {
-                    result.runs += 1;
-                    result.solutions = report.stats.solutions;
-                    result.nodes = report.stats.nodes;
-                    result.updates = report.stats.updates;
-                    result.best = result.best.min(report.stats.elapsed);
-                    result.complete = report.status == Status::Complete;
+            let (mut timed, mut repeats) = (Duration::ZERO, 0u32);
+            while result.complete && (repeats == 0 || timed < MIN_TIMED) {
+                match plan(*engine).run(&case.problem, &mut Discard) {
+                    Ok(report) => {
+                        repeats += 1;
+                        timed += report.stats.elapsed;
+                        result.solutions = report.stats.solutions;
+                        result.nodes = report.stats.nodes;
+                        result.updates = report.stats.updates;
+                        result.complete = report.status == Status::Complete;
+                    }
+                    Err(_) => result.complete = false,
                 }
-                Err(_) => result.complete = false,
+            }
+            if repeats > 0 {
+                result.runs += 1;
+                if timed / repeats < result.best {
+                    (result.best, result.repeats) = (timed / repeats, repeats);
+                }
             }
         }
     }

@@ -50,6 +50,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::bits::{BitBest, BitsError};
+use super::cells::CellBest;
+use super::machine::Engine;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
 
@@ -60,7 +63,7 @@ mod links;
 pub use cheapest::Cheapest;
 
 use bounded::Bounded;
-use links::{fits_lean, CostNode, Full, Lean, Links};
+use links::{fits_lean, taxed, CostNode, Full, Lean, Links};
 
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
@@ -121,6 +124,10 @@ enum Kind {
     Taxed { m: Matrix, search: Search },
     /// Algorithm M with costs ([`bounded`]): some primary item has bounds.
     Bounded(Box<Bounded>),
+    /// DLX5's taxes, order and cutoff on the bitset engine's masks.
+    Bits(Box<BitBest>),
+    /// DLX5's taxes, order and cutoff on dancing cells' sparse sets.
+    Cells(Box<CellBest>),
 }
 
 /// The matrix, with the smallest nodes the problem allows.
@@ -195,6 +202,26 @@ enum At {
     Done,
 }
 
+/// DLX5's taxes for the engines other than the links (bit sets, dancing cells): each
+/// option's net cost and the total tax, as [`BestSolver`]'s matrix takes them.
+pub(crate) fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
+    let order = problem.knuth_order();
+    let primaries = problem.primary_count();
+    let mut rank = vec![usize::MAX; problem.item_count()];
+    for (k, i) in order[..primaries].iter().enumerate() {
+        rank[i.index()] = k;
+    }
+    let mut lists: Vec<Vec<u32>> = vec![Vec::new(); primaries];
+    for o in problem.options() {
+        for e in problem.option(o) {
+            if let Some(list) = lists.get_mut(rank[e.item.index()]) {
+                list.push(o.index() as u32);
+            }
+        }
+    }
+    taxed(problem, &lists)
+}
+
 impl Problem {
     /// The `k` cheapest solutions, as Knuth's DLX5 finds them (a [`BestSolver`]; `k` below
     /// 1 counts as 1).
@@ -266,6 +293,39 @@ impl<'p> BestSolver<'p> {
         }
     }
 
+    /// A search for the `k` cheapest solutions of `problem` on `engine`: the links'
+    /// DLX5 (as [`BestSolver::new`]), or its taxes, cost order and cutoff on the bitset
+    /// engine's masks (`bits/best.rs`; refused as that engine refuses item bounds or a
+    /// problem too large) or on dancing cells' sparse sets (`cells/best.rs`; a problem with
+    /// item bounds runs on the links, as [`BestSolver::new`]). The K best costs are the same
+    /// on every engine; ties may be other solutions of the same cost.
+    ///
+    /// ```
+    /// use dlxkit::xc::machine::Engine;
+    /// use dlxkit::xc::{BestSolver, Problem};
+    /// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
+    /// for engine in Engine::ALL {
+    ///     let mut best = BestSolver::on(engine, &p, 2)?;
+    ///     best.by_ref().for_each(drop);
+    ///     let costs: Vec<u64> = best.outcome().cheapest.iter().map(|c| c.cost).collect();
+    ///     assert_eq!(costs, [4, 6]);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn on(engine: Engine, problem: &'p Problem, k: usize) -> Result<BestSolver<'p>, BitsError> {
+        Ok(match engine {
+            Engine::Bits => BestSolver {
+                problem,
+                machine: Kind::Bits(Box::new(BitBest::new(problem, k.max(1))?)),
+            },
+            Engine::Cells if !problem.has_bounds() => BestSolver {
+                problem,
+                machine: Kind::Cells(Box::new(CellBest::new(problem, k.max(1)))),
+            },
+            _ => BestSolver::new(problem, k),
+        })
+    }
+
     /// Sets the limits (`max_solutions` counts improvements).
     ///
     /// ```
@@ -284,6 +344,8 @@ impl<'p> BestSolver<'p> {
                 }
             }
             Kind::Bounded(b) => b.set_limits(limits),
+            Kind::Bits(b) => b.set_limits(limits),
+            Kind::Cells(b) => b.set_limits(limits),
         }
         self
     }
@@ -305,6 +367,8 @@ impl<'p> BestSolver<'p> {
         match &mut self.machine {
             Kind::Taxed { search, .. } => search.shared = Some(bound),
             Kind::Bounded(b) => b.set_bound(bound),
+            Kind::Bits(b) => b.set_bound(bound),
+            Kind::Cells(b) => b.set_bound(bound),
         }
         self
     }
@@ -320,7 +384,7 @@ impl<'p> BestSolver<'p> {
     pub(crate) fn below_moves(mut self, moves: &[u32]) -> Option<BestSolver<'p>> {
         let replayed = match &mut self.machine {
             Kind::Bounded(b) => b.replay(moves),
-            Kind::Taxed { .. } => false,
+            Kind::Taxed { .. } | Kind::Bits(_) | Kind::Cells(_) => false,
         };
         replayed.then_some(self)
     }
@@ -337,6 +401,8 @@ impl<'p> BestSolver<'p> {
         match &self.machine {
             Kind::Taxed { m, .. } => m.counts().0,
             Kind::Bounded(_) => 0,
+            Kind::Bits(b) => b.total_tax(),
+            Kind::Cells(b) => b.total_tax(),
         }
     }
 
@@ -356,6 +422,8 @@ impl<'p> BestSolver<'p> {
         let (m, search) = match &self.machine {
             Kind::Taxed { m, search } => (m, search),
             Kind::Bounded(b) => return b.outcome(),
+            Kind::Bits(b) => return b.outcome(),
+            Kind::Cells(b) => return b.outcome(),
         };
         let (total_tax, updates, cleansings) = m.counts();
         let mut kept: Vec<_> = search.kept.clone().into_sorted_vec();
@@ -570,6 +638,8 @@ impl Iterator for BestSolver<'_> {
                 search,
             } => search.step(m, self.problem),
             Kind::Bounded(b) => b.next_improvement(),
+            Kind::Bits(b) => b.next_improvement(),
+            Kind::Cells(b) => b.next_improvement(),
         }
     }
 }
@@ -579,6 +649,8 @@ impl std::fmt::Debug for BestSolver<'_> {
         let (k, level, cutoff, stats) = match &self.machine {
             Kind::Taxed { search, .. } => (search.k, search.level, search.cutoff, &search.stats),
             Kind::Bounded(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
+            Kind::Bits(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
+            Kind::Cells(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
         };
         f.debug_struct("BestSolver")
             .field("k", &k)

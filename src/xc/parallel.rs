@@ -847,17 +847,19 @@ enum BestMessage {
 /// The statistics add up the split's and every part's.
 ///
 /// ```
+/// use dlxkit::xc::machine::Engine;
 /// use dlxkit::xc::parallel::best;
 /// use dlxkit::xc::plan::Discard;
 /// use dlxkit::xc::{Limits, Problem};
 /// let p = Problem::from_dlx("A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n")?;
-/// let found = best(&p, 2, 2, &Limits::new(), &mut Discard);
+/// let found = best(&p, Engine::Links, 2, 2, &Limits::new(), &mut Discard);
 /// let costs: Vec<u64> = found.cheapest.iter().map(|c| c.cost).collect();
 /// assert_eq!(costs, [4, 6]); // as on one thread
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn best(
     problem: &Problem,
+    engine: Engine,
     k: usize,
     threads: usize,
     limits: &Limits,
@@ -869,7 +871,16 @@ pub fn best(
         SplitBy::Count(threads.saturating_mul(SHARDS_PER_THREAD)),
     );
     let parts: Vec<Vec<Choice>> = split.shards().iter().flat_map(Shard::subtrees).collect();
-    best_of_parts(problem, &parts, split.above(), k, threads, limits, sink)
+    best_of_parts(
+        problem,
+        engine,
+        &parts,
+        split.above(),
+        k,
+        threads,
+        limits,
+        sink,
+    )
 }
 
 /// The K cheapest solutions of one shard of a split (see [`best`]; the split is
@@ -880,6 +891,7 @@ pub fn best(
 ///
 /// ```
 /// use dlxkit::xc::best::Cheapest;
+/// use dlxkit::xc::machine::Engine;
 /// use dlxkit::xc::parallel::best_in_shard;
 /// use dlxkit::xc::plan::Discard;
 /// use dlxkit::xc::shard::{Split, SplitBy};
@@ -888,7 +900,7 @@ pub fn best(
 /// let split = Split::new(&p, SplitBy::Count(3));
 /// let mut kept = Cheapest::new(2);
 /// for shard in split.shards() {
-///     let found = best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard);
+///     let found = best_in_shard(&p, Engine::Links, shard, 2, 1, &Limits::new(), &mut Discard);
 ///     for c in found.cheapest {
 ///         kept.offer(c.cost, c.options);
 ///     }
@@ -899,6 +911,7 @@ pub fn best(
 /// ```
 pub fn best_in_shard(
     problem: &Problem,
+    engine: Engine,
     shard: &Shard,
     k: usize,
     threads: usize,
@@ -907,14 +920,25 @@ pub fn best_in_shard(
 ) -> BestOutcome {
     let parts = shard.subtrees();
     let none = Stats::default();
-    best_of_parts(problem, &parts, &none, k, threads.max(1), limits, sink)
+    best_of_parts(
+        problem,
+        engine,
+        &parts,
+        &none,
+        k,
+        threads.max(1),
+        limits,
+        sink,
+    )
 }
 
 /// The minimum-cost search of one part of a split tree, `choices` from the root: DLX5 on
 /// the problem with the part's options forced (the origin maps its options back), or, with
-/// item bounds, the bounded search below the part's moves.
+/// item bounds, the bounded search below the part's moves (on the links, the one engine
+/// that runs it). `engine` runs the others.
 fn search_part<'p>(
     problem: &'p Problem,
+    engine: Engine,
     forced: &'p mut Option<(Problem, Vec<OptionId>)>,
     choices: &[Choice],
     k: usize,
@@ -933,20 +957,26 @@ fn search_part<'p>(
             .expect("a part's moves are a path of the split that made it");
         return (solver, None);
     }
+    let on = |p| {
+        BestSolver::on(engine, p, k)
+            .expect("a part is no larger than the whole, which the engine takes")
+    };
     if options.is_empty() {
-        return (BestSolver::new(problem, k), None);
+        return (on(problem), None);
     }
     let (part, origin) = forced.insert(
         problem
             .forcing_with_origin(&options)
             .expect("a part's options are a path of the search that made it"),
     );
-    (BestSolver::new(part, k), Some(origin.as_slice()))
+    (on(part), Some(origin.as_slice()))
 }
 
 /// [`best`] over given parts, the figures `above` them added.
+#[allow(clippy::too_many_arguments)]
 fn best_of_parts(
     problem: &Problem,
+    engine: Engine,
     parts: &[Vec<Choice>],
     above: &Stats,
     k: usize,
@@ -998,7 +1028,7 @@ fn best_of_parts(
                     continue;
                 }
                 let mut forced = None;
-                let (solver, origin) = search_part(problem, &mut forced, choices, k);
+                let (solver, origin) = search_part(problem, engine, &mut forced, choices, k);
                 let mut mine = limits.clone();
                 mine.cancel = Some(stop.clone());
                 mine.max_nodes = budget.left();

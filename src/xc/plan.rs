@@ -148,8 +148,9 @@ pub enum Unsupported {
         /// Threads or a shard.
         feature: Feature,
     },
-    /// The minimum-cost search on an engine other than dancing links.
-    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5): its pruning reads the cheapest option left in each item from the links' lists, sorted by cost, which this engine does not keep; the links engine runs it")]
+    /// The minimum-cost search of a problem with bounds on an engine that does not run it
+    /// (dancing cells).
+    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5) of a problem with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links engine")]
     BestOn(Engine),
     /// A problem an engine cannot take (the bitset engine's masks: its size).
     #[error("{error}")]
@@ -547,7 +548,7 @@ impl Plan {
         };
         if let Some(k) = self.best.filter(|_| self.threads > 1) {
             sink.started(searched);
-            let best = parallel::best(searched, k, self.threads, &self.limits, &mut sink);
+            let best = parallel::best(searched, engine, k, self.threads, &self.limits, &mut sink);
             report.status = best.status;
             report.stats = best.stats;
             report.cheapest = sink.map_all(best.cheapest);
@@ -567,7 +568,7 @@ impl Plan {
             sink.started(searched);
             let best = match split.shards().get(shard.index) {
                 Some(part) => {
-                    parallel::best_in_shard(searched, part, k, 1, &self.limits, &mut sink)
+                    parallel::best_in_shard(searched, engine, part, k, 1, &self.limits, &mut sink)
                 }
                 None => BestOutcome {
                     status: Status::Complete,
@@ -582,7 +583,9 @@ impl Plan {
             return Ok(report);
         }
         if let Some(k) = self.best {
-            let mut solver = BestSolver::new(searched, k).with_limits(self.limits.clone());
+            let mut solver = BestSolver::on(engine, searched, k)
+                .map_err(|error| Unsupported::Size { engine, error })?
+                .with_limits(self.limits.clone());
             sink.started(searched);
             let mut stopped = false;
             for Costed { cost, options } in solver.by_ref() {
@@ -718,7 +721,7 @@ impl Plan {
                 feature: Feature::Memo,
             });
         }
-        if self.best.is_some() {
+        if self.best.is_some() && engine == Engine::Cells && problem.has_bounds() {
             return Err(Unsupported::BestOn(engine));
         }
         if self.parts {

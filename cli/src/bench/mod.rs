@@ -134,7 +134,7 @@ pub struct BenchArgs {
     #[arg(long, conflicts_with_all = ["files", "permute", "sample", "out", "mode", "solvers"])]
     pub engine: bool,
 
-    /// With --engine: runs per case (the best time is kept; with --jobs, the median of runs on 1 and N threads in turn)
+    /// With --engine: runs per case (the best time is kept; with --engines, a search under 20 ms is repeated until its repeats take 20 ms and their mean is the run's time; with --jobs, the median of runs on 1 and N threads in turn)
     #[arg(long, default_value_t = 3, value_name = "N", requires = "engine")]
     pub runs: usize,
 
@@ -775,9 +775,16 @@ fn run_engines(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     match args.format {
         Format::Text => {
-            let mut table = vec![["case", "engine", "solutions", "nodes", "time", "/ links"]
-                .map(String::from)
-                .to_vec()];
+            let head = [
+                "case",
+                "engine",
+                "solutions",
+                "nodes",
+                "time",
+                "repeats",
+                "/ links",
+            ];
+            let mut table = vec![head.map(String::from).to_vec()];
             for row in &rows {
                 let mut line = vec![row.case.clone(), row.engine.to_string()];
                 match &row.result {
@@ -785,15 +792,18 @@ fn run_engines(args: &BenchArgs, ctx: &Context) -> Result<Exit, CliError> {
                         r.solutions.to_string(),
                         r.nodes.to_string(),
                         short_time(r.best),
+                        r.repeats.to_string(),
                         row.vs_links.map_or("-".into(), |x| format!("{x:.2}")),
                     ]),
-                    None => line.extend(["refused", "-", "-", "-"].map(String::from)),
+                    None => line.extend(["refused", "-", "-", "-", "-"].map(String::from)),
                 }
                 table.push(line);
             }
             out.line(&format!(
-                "engines side by side: every solution counted (the cheapest with costs), best of {} interleaved runs",
-                args.runs.max(1)
+                "engines side by side: every solution counted (the cheapest with costs), best of {} interleaved runs, a search under {} ms repeated to {} ms and its mean kept",
+                args.runs.max(1),
+                engine::MIN_TIMED.as_millis(),
+                engine::MIN_TIMED.as_millis()
             ))?;
             print_table(&mut out, &table)?;
             for row in rows.iter().filter(|r| r.refused.is_some()) {

@@ -227,7 +227,7 @@ struct Draft {
 
 /// The options' net costs after the taxes, and the total tax: each primary item in turn
 /// (in Knuth's order) is taxed the cheapest net cost of its options, taken off each of them.
-fn taxed(problem: &Problem, lists: &[Vec<u32>]) -> (Vec<u64>, u64) {
+pub(super) fn taxed(problem: &Problem, lists: &[Vec<u32>]) -> (Vec<u64>, u64) {
     let mut net: Vec<u64> = problem.options().map(|o| problem.option_cost(o)).collect();
     let mut total_tax = 0;
     for list in lists {

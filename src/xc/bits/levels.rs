@@ -193,7 +193,7 @@ fn apply_fixed<const S: usize>(m: &Masks, avail: &mut [Word], lens: &mut [i32], 
 
 /// The first option at or after `from` in both `avail` and `holders`.
 #[inline]
-fn next_option(avail: &[Word], holders: &[Word], from: usize) -> Option<usize> {
+pub(super) fn next_option(avail: &[Word], holders: &[Word], from: usize) -> Option<usize> {
     let mut w = from / 64;
     if w >= avail.len() {
         return None;

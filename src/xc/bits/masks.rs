@@ -37,6 +37,19 @@ impl Numbering {
         Numbering { items, options }
     }
 
+    /// Knuth's order of the items, and the options from the cheapest to the dearest of
+    /// `costs` (ties in the problem's order): each item's options then come, bit by bit, in
+    /// the order of DLX5's sorted lists, so the usable options at a node are the bits below
+    /// one threshold.
+    pub(super) fn by_cost(problem: &Problem, costs: &[u64]) -> Numbering {
+        let mut options: Vec<OptionId> = problem.options().collect();
+        options.sort_by_key(|o| costs[o.index()]);
+        Numbering {
+            items: problem.knuth_order(),
+            options,
+        }
+    }
+
     /// Whether options keep their own numbers as bits.
     fn is_plain(&self) -> bool {
         self.options.iter().enumerate().all(|(k, o)| o.index() == k)
@@ -94,6 +107,16 @@ pub(super) struct Masks {
 
 impl Masks {
     pub(super) fn new(problem: &Problem, order: &SearchOrder) -> Result<Masks, BitsError> {
+        Masks::numbered(problem, order, || Numbering::new(problem, order.seed))
+    }
+
+    /// The masks of `problem` with its items and options numbered by `numbering` (made
+    /// once the problem's size is checked).
+    pub(super) fn numbered(
+        problem: &Problem,
+        order: &SearchOrder,
+        numbering: impl FnOnce() -> Numbering,
+    ) -> Result<Masks, BitsError> {
         if problem.has_bounds() {
             return Err(BitsError::Bounds);
         }
@@ -107,7 +130,7 @@ impl Masks {
             });
         }
         let words = options.div_ceil(64).max(1);
-        let numbering = Numbering::new(problem, order.seed);
+        let numbering = numbering();
         let knuth = &numbering.items;
         let mut number = vec![0u32; items];
         for (k, &i) in knuth.iter().enumerate() {

@@ -43,11 +43,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod best;
 mod levels;
 mod masks;
 mod solver;
 mod tally;
 
+pub(crate) use best::BitBest;
 pub use solver::BitSolver;
 
 /// The most options the bitset engine takes (128 words of 64 bits per mask).

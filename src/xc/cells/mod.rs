@@ -7,8 +7,10 @@
 //! them "often significantly faster" on coloured problems; BENCHMARKS.md has the
 //! measurements behind the plan's choice.
 
+mod best;
 mod bounded;
 mod matrix;
 mod search;
 
+pub(crate) use best::CellBest;
 pub use search::CellSolver;

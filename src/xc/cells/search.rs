@@ -356,7 +356,7 @@ fn choose<const SHARP: bool>(c: &mut Cells, mut best: i32) -> (i64, i32, bool) {
 /// Hides the options that conflict with the option of `node` (its other items: primary
 /// ones wholly, secondary ones unless they agree on the colour or were purified below),
 /// or returns false when a primary item is left without options.
-fn hide_others(c: &mut Cells, node: usize, oactive: usize) -> bool {
+pub(super) fn hide_others(c: &mut Cells, node: usize, oactive: usize) -> bool {
     let mut q = node + 1;
     while q != node {
         let cc = matrix::node(&c.nodes, q).item;

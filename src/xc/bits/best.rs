@@ -1,0 +1,397 @@
+//! The K cheapest solutions on bit sets: DLX5's taxes, cost order and cutoff, with masks
+//! instead of sorted lists.
+//!
+//! The options are numbered from the cheapest net cost to the dearest (after DLX5's taxes,
+//! ties in the problem's order), so each item's options, read bit by bit, come in the order
+//! of DLX5's sorted lists, and the options a node can still afford (net cost below the
+//! cutoff less the partial cost) are the bits below one threshold. The item branched on is
+//! the uncovered primary item with the fewest affordable options, the one whose cheapest
+//! option is dearest on ties (that cost must be paid anyway), then the leftmost: DLX5's rule,
+//! counted exactly by popcounts where DLX5 stops counting at 10 and takes a list's length.
+//! An item with no affordable option ends the branch. The K best costs are DLX5's (ties may
+//! be other solutions of the same cost); the tree is not always his.
+//!
+//! The statistics count as [`BestSolver`](crate::xc::BestSolver) does (a solution is a node,
+//! `solutions` counts improvements); the bit sets make no updates, so those stay 0.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::levels::next_option;
+use super::masks::{Masks, Numbering, Word};
+use super::BitsError;
+use crate::xc::best::{net_costs, BestOutcome, Cheapest, Costed};
+use crate::xc::choose::SearchOrder;
+use crate::xc::problem::{OptionId, Problem};
+use crate::xc::search::{Limits, Stats, Status};
+
+/// "Infinite" cost: no sum of costs reaches it (the builder keeps the total below it).
+const INFINITE: u64 = u64::MAX;
+
+/// Where the machine stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    /// Enter a node at `level`: choose its item.
+    Enter,
+    /// Try the level's next affordable option.
+    Next,
+    /// The level is done: go up.
+    Back,
+    /// The search is over.
+    Done,
+}
+
+/// DLX5's minimum-cost search on bit masks (see the module documentation).
+#[derive(Clone, Debug)]
+pub(crate) struct BitBest {
+    m: Masks,
+    /// Each bit's option's net cost, from the cheapest up.
+    net: Vec<u64>,
+    /// The total tax: what every solution pays on top of its net cost.
+    tax: u64,
+    /// Words per set of primary items.
+    item_words: usize,
+    /// For option `r`, words `r * item_words..`: its primary items.
+    covers: Vec<Word>,
+    /// Per level, the options available on entering it, and the primary items uncovered.
+    avail: Vec<Word>,
+    uncovered: Vec<Word>,
+    /// Per level: the item branched on, the bit to look from next, the partial cost.
+    item: Vec<u32>,
+    cursor: Vec<u32>,
+    part_cost: Vec<u64>,
+    at: At,
+    level: usize,
+    kept: Cheapest<Vec<OptionId>>,
+    cutoff: u64,
+    shared: Option<Arc<AtomicU64>>,
+    limits: Limits,
+    stats: Stats,
+    status: Status,
+    started: Instant,
+    next_poll: u64,
+}
+
+impl BitBest {
+    /// The search for the `k` cheapest solutions of `problem` (refused, as the bitset
+    /// engine refuses them, with bounds or too large).
+    pub(crate) fn new(problem: &Problem, k: usize) -> Result<BitBest, BitsError> {
+        let (net_by_option, tax) = net_costs(problem);
+        let m = Masks::numbered(problem, &SearchOrder::new(), || {
+            Numbering::by_cost(problem, &net_by_option)
+        })?;
+        let net: Vec<u64> = (0..m.options)
+            .map(|r| net_by_option[m.option(r).index()])
+            .collect();
+        debug_assert!(net.windows(2).all(|w| w[0] <= w[1]));
+        let item_words = m.primaries.div_ceil(64).max(1);
+        let mut covers = vec![0 as Word; m.options * item_words];
+        for r in 0..m.options {
+            for &p in m.prims(r) {
+                covers[r * item_words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+        let mut avail = vec![0 as Word; m.words];
+        for r in 0..m.options {
+            avail[r / 64] |= 1 << (r % 64);
+        }
+        let mut uncovered = vec![0 as Word; item_words];
+        for p in 0..m.primaries {
+            uncovered[p / 64] |= 1 << (p % 64);
+        }
+        Ok(BitBest {
+            m,
+            net,
+            tax,
+            item_words,
+            covers,
+            avail,
+            uncovered,
+            item: vec![0],
+            cursor: vec![0],
+            part_cost: vec![0],
+            at: At::Enter,
+            level: 0,
+            kept: Cheapest::new(k),
+            cutoff: INFINITE,
+            shared: None,
+            limits: Limits::new(),
+            stats: Stats::default(),
+            status: Status::Complete,
+            started: Instant::now(),
+            next_poll: 0,
+        })
+    }
+
+    /// How many solutions are kept.
+    pub(crate) fn k(&self) -> usize {
+        self.kept.k()
+    }
+
+    /// Sets the limits (`max_solutions` counts improvements).
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        if limits.max_solutions == Some(0) {
+            self.finish(Status::SolutionLimit);
+        }
+        self.limits = limits;
+    }
+
+    /// Shares a cost bound with other searches (read when the limits are polled).
+    pub(crate) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
+        self.shared = Some(bound);
+    }
+
+    /// The total tax.
+    pub(crate) fn total_tax(&self) -> u64 {
+        self.tax
+    }
+
+    /// The depth reached so far (the current level).
+    pub(crate) fn level(&self) -> usize {
+        self.level
+    }
+
+    /// The cutoff: the net cost a solution must beat.
+    pub(crate) fn cutoff(&self) -> u64 {
+        self.cutoff
+    }
+
+    /// The statistics so far.
+    pub(crate) fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The status, the statistics and the cheapest solutions so far.
+    pub(crate) fn outcome(&self) -> BestOutcome {
+        let mut stats = self.stats.clone();
+        if self.at != At::Done {
+            stats.elapsed = self.started.elapsed();
+        }
+        BestOutcome {
+            status: self.status,
+            stats,
+            cheapest: self
+                .kept
+                .clone()
+                .into_sorted()
+                .into_iter()
+                .map(|(cost, options)| Costed { cost, options })
+                .collect(),
+        }
+    }
+
+    fn finish(&mut self, status: Status) {
+        self.status = status;
+        self.at = At::Done;
+        self.stats.elapsed = self.started.elapsed();
+    }
+
+    fn count_level(&mut self, level: usize) {
+        if self.stats.profile.len() <= level {
+            self.stats.profile.resize(level + 1, 0);
+        }
+        self.stats.profile[level] += 1;
+    }
+
+    /// The node limit, and every 1,024 nodes the shared bound, the cancel flag and the
+    /// deadline: true when the search must stop.
+    fn limit_reached(&mut self) -> bool {
+        let nodes = self.stats.nodes;
+        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
+            self.finish(Status::NodeLimit);
+            return true;
+        }
+        if nodes >= self.next_poll {
+            self.next_poll = nodes + 1024;
+            if let Some(bound) = &self.shared {
+                let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
+                self.cutoff = self.cutoff.min(net);
+            }
+            if let Some(status) = self.limits.interruption() {
+                self.finish(status);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The bits of the options cheaper than `budget`: those below the returned one.
+    fn affordable(&self, budget: u64) -> usize {
+        self.net.partition_point(|&c| c < budget)
+    }
+
+    /// DLX5's choice at `level`: the uncovered primary item with the fewest options
+    /// cheaper than `budget`, the dearest cheapest option on ties, then the leftmost; with
+    /// the number of those options (0: the branch is dead).
+    fn choose(&self, level: usize, budget: u64) -> (usize, u32) {
+        let (words, iw) = (self.m.words, self.item_words);
+        let avail = &self.avail[level * words..][..words];
+        let uncovered = &self.uncovered[level * iw..][..iw];
+        let end = self.affordable(budget);
+        let (full, rest) = (end / 64, end % 64);
+        let (mut best, mut fewest, mut dearest) = (0, u32::MAX, 0);
+        for (w, &bits) in uncovered.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let p = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let holders = self.m.holders(p);
+                let mut count = 0;
+                let mut cheapest = None;
+                for (k, (a, h)) in avail.iter().zip(holders).enumerate().take(full + 1) {
+                    let mut x = a & h;
+                    if k == full {
+                        x &= (1 << rest) - 1;
+                    }
+                    if x != 0 && cheapest.is_none() {
+                        cheapest = Some(k * 64 + x.trailing_zeros() as usize);
+                    }
+                    count += x.count_ones();
+                    if count > fewest {
+                        // Neither fewer nor a tie: the rest of the words cannot matter.
+                        break;
+                    }
+                }
+                let Some(cheapest) = cheapest else {
+                    return (p, 0);
+                };
+                let min_cost = self.net[cheapest];
+                if count < fewest || (count == fewest && min_cost > dearest) {
+                    (best, fewest, dearest) = (p, count, min_cost);
+                }
+            }
+        }
+        (best, fewest)
+    }
+
+    /// Makes level `level + 1` the state of `level` with option `r` chosen; whether every
+    /// primary item is then covered.
+    fn descend(&mut self, level: usize, r: usize) -> bool {
+        let (words, iw) = (self.m.words, self.item_words);
+        let next = level + 1;
+        if self.item.len() == next {
+            self.avail.resize((next + 1) * words, 0);
+            self.uncovered.resize((next + 1) * iw, 0);
+            self.item.push(0);
+            self.cursor.push(0);
+            self.part_cost.push(0);
+        }
+        let (above, below) = self.avail.split_at_mut(next * words);
+        let clash = self.m.clash(r);
+        for ((b, a), c) in below[..words]
+            .iter_mut()
+            .zip(&above[level * words..])
+            .zip(clash)
+        {
+            *b = a & !c;
+        }
+        let (above, below) = self.uncovered.split_at_mut(next * iw);
+        let covers = &self.covers[r * iw..][..iw];
+        let mut left = 0;
+        for ((b, a), c) in below[..iw].iter_mut().zip(&above[level * iw..]).zip(covers) {
+            *b = a & !c;
+            left |= *b;
+        }
+        left == 0
+    }
+
+    /// Runs the machine to the next improvement, or to the end.
+    pub(crate) fn next_improvement(&mut self) -> Option<Costed> {
+        loop {
+            match self.at {
+                At::Enter => {
+                    if self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll {
+                        if self.limit_reached() {
+                            return None;
+                        }
+                        if self.part_cost[self.level] >= self.cutoff {
+                            // A shared bound fell below this branch's cost.
+                            self.at = At::Back;
+                            continue;
+                        }
+                    }
+                    let level = self.level;
+                    if level == 0 && self.uncovered[..self.item_words].iter().all(|&w| w == 0) {
+                        // No primary item: the empty solution, at the root.
+                        self.stats.nodes += 1;
+                        self.count_level(0);
+                        self.at = At::Back;
+                        return Some(self.found(Vec::new(), 0));
+                    }
+                    self.stats.nodes += 1;
+                    self.count_level(level);
+                    let (p, usable) = self.choose(level, self.cutoff - self.part_cost[level]);
+                    self.stats.branches += u64::from(usable >= 2);
+                    if usable == 0 {
+                        self.stats.dead_ends += 1;
+                        self.at = At::Back;
+                        continue;
+                    }
+                    (self.item[level], self.cursor[level]) = (p as u32, 0);
+                    self.at = At::Next;
+                }
+                At::Next => {
+                    let level = self.level;
+                    let words = self.m.words;
+                    let p = self.item[level] as usize;
+                    let avail = &self.avail[level * words..][..words];
+                    let from = self.cursor[level] as usize;
+                    let budget = self.cutoff - self.part_cost[level];
+                    let r = match next_option(avail, self.m.holders(p), from) {
+                        Some(r) if self.net[r] < budget => r,
+                        _ => {
+                            self.at = At::Back;
+                            continue;
+                        }
+                    };
+                    self.cursor[level] = r as u32 + 1;
+                    let cost = self.part_cost[level] + self.net[r];
+                    if self.descend(level, r) {
+                        // A solution is a node too, so the node limit applies to it.
+                        if self
+                            .limits
+                            .max_nodes
+                            .is_some_and(|max| self.stats.nodes >= max)
+                        {
+                            self.finish(Status::NodeLimit);
+                            return None;
+                        }
+                        self.stats.nodes += 1;
+                        self.count_level(level + 1);
+                        let options = (0..=level)
+                            .map(|l| self.m.option(self.cursor[l] as usize - 1))
+                            .collect();
+                        return Some(self.found(options, cost));
+                    }
+                    self.level += 1;
+                    self.part_cost[self.level] = cost;
+                    self.at = At::Enter;
+                }
+                At::Back => {
+                    if self.level == 0 {
+                        self.finish(Status::Complete);
+                        return None;
+                    }
+                    self.level -= 1;
+                    self.at = At::Next;
+                }
+                At::Done => return None,
+            }
+        }
+    }
+
+    /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
+    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Costed {
+        self.stats.solutions += 1;
+        let cost = net + self.tax;
+        self.kept.offer(cost, options.clone());
+        if let Some(top) = self.kept.bound() {
+            self.cutoff = self.cutoff.min(top - self.tax);
+        }
+        if self.limits.max_solutions == Some(self.stats.solutions) {
+            self.finish(Status::SolutionLimit);
+        }
+        Costed { cost, options }
+    }
+}
