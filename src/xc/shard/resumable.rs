@@ -212,9 +212,12 @@ where
                         let why = outcome.status;
                         let halt = match why {
                             Status::NodeLimit if nodes_left.is_none_or(|left| mine < left) => {
-                                match grant && stats.nodes < nodes && !out_of_time(stats.nodes) {
-                                    true => Halt::Granted,
-                                    false => Halt::Spent(why),
+                                if !grant || stats.nodes >= nodes {
+                                    Halt::Spent(why)
+                                } else if out_of_time(stats.nodes) {
+                                    Halt::Spent(Status::TimeLimit)
+                                } else {
+                                    Halt::Granted
                                 }
                             }
                             Status::TimeLimit if own_deadline => Halt::Spent(why),
@@ -310,8 +313,7 @@ fn rest_of<S: Storage>(
             }
         }
     }
-    for l in (0..steps.len()).rev() {
-        let (_, k, of) = point.levels[l];
+    for (l, &(_, k, of)) in point.levels.iter().enumerate().rev() {
         if k == of {
             continue;
         }
