@@ -8,12 +8,13 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dlxkit::xc::shard::{
-    MergeError, Merger, Shard, ShardReport, Split, SplitBudget, SplitBy, Totals,
+    MergeError, Merger, Shard, ShardReport, Split, SplitBudget, SplitBy, Totals, GRANT,
 };
 use dlxkit::xc::{Arena, Event, OptionId, Problem, Solver, Status};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
-/// A random problem: up to 8 primary and 3 secondary items, up to 24 options.
+/// A random problem: up to 8 primary and 3 secondary items (coloured in about half their
+/// uses), up to 24 options.
 #[derive(Clone, Debug)]
 pub(crate) struct Random {
     pub(crate) text: String,
@@ -45,9 +46,18 @@ impl Arbitrary for Random {
                 } else {
                     format!("s{}", k - primaries)
                 };
-                if !items.contains(&name) {
-                    items.push(name);
+                if items
+                    .iter()
+                    .any(|i| i.split(':').next() == Some(name.as_str()))
+                {
+                    continue;
                 }
+                // Half the secondary items' uses take a colour (Algorithm C).
+                let name = match (k < primaries, usize::arbitrary(g) % 4) {
+                    (false, c @ 0..=1) => format!("{name}:{}", ["a", "b"][c]),
+                    _ => name,
+                };
+                items.push(name);
             }
             if !items.iter().any(|i| i.starts_with('p')) {
                 items.push("p0".to_string());
@@ -217,13 +227,70 @@ fn queens_split_themselves_by_time_and_merge_exactly() {
             );
         }
     }
+}
+
+/// A time budget spent before the task starts (a loaded machine, a budget of 0): every task
+/// still searches its grant of nodes before it looks at the clock, so the tree of parts ends,
+/// with the exact figures, in a bounded number of tasks, each but the last of a shard's having
+/// made progress.
+#[test]
+fn a_time_budget_of_zero_still_makes_progress() {
+    let p = queens(11);
+    let zero = SplitBudget::time(Duration::ZERO);
+    assert!(agrees_with_the_sequential_search(
+        &p,
+        SplitBy::Count(4),
+        zero
+    ));
+    let sequential = Solver::new(&p, &Arena::new()).count().stats;
     let split = Split::new(&p, SplitBy::Count(4));
-    let (reports, _) = run_tree(&p, &split, SplitBudget::time(Duration::from_nanos(1)));
-    assert!(reports.len() > 4 * 3, "{} results", reports.len());
+    let (reports, _) = run_tree(&p, &split, zero);
     assert!(reports
         .iter()
         .all(|r| r.continuation.is_empty() == (r.status == Status::Complete)));
-    assert!(reports.iter().any(|r| r.status == Status::TimeLimit));
+    let cut: Vec<_> = reports
+        .iter()
+        .filter(|r| r.status == Status::TimeLimit)
+        .collect();
+    assert!(!cut.is_empty(), "a budget of 0 splits");
+    for r in &cut {
+        assert!(
+            r.totals.nodes >= u128::from(GRANT),
+            "a part stopped after {} nodes",
+            r.totals.nodes
+        );
+    }
+    // Each task that stops has searched its grant and names at most a part per level and one
+    // more; every other task completes a part.
+    let levels = sequential.profile.len() as u64;
+    let bound = 4 + sequential.nodes / GRANT * (levels + 1);
+    assert!(
+        (reports.len() as u64) <= bound,
+        "{} tasks for {} nodes",
+        reports.len(),
+        sequential.nodes
+    );
+}
+
+/// No node is searched twice: a shard cut short names the rest of the subtree it was in, so
+/// every part's nodes are new, and the tree of parts adds up to the sequential search's
+/// nodes with no waste, under node and time budgets, for Algorithm X and C alike.
+#[test]
+fn self_split_shards_waste_no_node() {
+    let p = queens(8);
+    for budget in [
+        SplitBudget::nodes(1),
+        SplitBudget::nodes(37),
+        SplitBudget::time(Duration::ZERO),
+    ] {
+        let split = Split::new(&p, SplitBy::Count(3));
+        let arena = Arena::new();
+        let mut solver = Solver::new(&p, &arena);
+        for shard in split.shards() {
+            let run = shard.run_within(&mut solver, budget, false, |_| ControlFlow::Continue(()));
+            assert_eq!(run.waste, 0, "{budget}");
+        }
+    }
 }
 
 #[test]

@@ -226,7 +226,7 @@ pub fn refused(e: impl Into<RunError>) -> CliError {
             CliError::usage(e.to_string()).with_hint("give --count")
         }
         Unsupported::WholeSubtrees(Feature::SolutionLimit) => CliError::usage(e.to_string())
-            .with_hint("leave out --limit: --split-after, --max-nodes and --timeout stop a part between two subtrees"),
+            .with_hint("leave out --limit: --split-after, --max-nodes and --timeout stop a part and name the rest for the next one"),
         e => CliError::usage(e.to_string()),
     }
 }

@@ -266,13 +266,16 @@ pub struct PartArgs {
     /// 500ms, and name the subtrees left (the shard's continuation, in "continuation"), each
     /// to run with --from; exits 0
     ///
-    /// The shard stops between subtrees, so what it counted and what it names add up
-    /// exactly; `dlxkit merge` checks the whole tree of parts. Nodes split the same way on
-    /// every run; a time gives tasks of even length wherever nodes cost more, but a part run
-    /// again may split elsewhere (keep one result per part: merge names a part counted
-    /// twice). Without --count, each part prints the solutions of the subtrees it searched
-    /// whole (JSON Lines, before its shard line), so the parts of a shard list each of its
-    /// solutions exactly once; --limit does not go with it.
+    /// The shard stops where its budget runs out and names the rest of the subtree it was
+    /// in, so what it counted and what it names add up exactly, with no node searched twice
+    /// (with item bounds, it stops between subtrees and searches again the one it was in);
+    /// `dlxkit merge` checks the whole tree of parts. Nodes split the same way on every run;
+    /// a time gives tasks of even length wherever nodes cost more (each task searches 1,024
+    /// nodes before it looks at the clock, so a late start still makes progress), but a part
+    /// run again may split elsewhere (keep one result per part: merge names a part counted
+    /// twice). Without --count, each part prints the solutions of what it searched (JSON
+    /// Lines, before its shard line), so the parts of a shard list each of its solutions
+    /// exactly once; --limit does not go with it.
     #[arg(long, value_name = "NODES|TIME", value_parser = parse_budget, requires = "shard")]
     pub split_after: Option<SplitBudget>,
 

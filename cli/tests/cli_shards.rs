@@ -911,7 +911,7 @@ fn self_split_shards_list_each_solution_once_and_merge_to_the_sequential_count()
     ]);
     // Both are the plan's refusals (`Plan::check`), on `solve` and the puzzles alike.
     assert_eq!(code, 2);
-    let whole = "dlxkit: a shard's parts search each of their subtrees whole, so that together they list each solution once: they do not take a solution limit\nhint: leave out --limit: --split-after, --max-nodes and --timeout stop a part between two subtrees\n";
+    let whole = "dlxkit: a shard's parts stop only where their budget runs out and name the rest of their tree for the next part, so that together they list each solution once: they do not take a solution limit\nhint: leave out --limit: --split-after, --max-nodes and --timeout stop a part and name the rest for the next one\n";
     assert!(err.starts_with(whole), "{err}");
     let (code, _, err) = run(&[
         "queens",

@@ -171,7 +171,7 @@ pub enum Unsupported {
     Parts(Feature),
     /// A shard's parts (a shard that splits itself, or a part of one) with something that
     /// would cut one of their subtrees short.
-    #[error("a shard's parts search each of their subtrees whole, so that together they list each solution once: they do not take {0}")]
+    #[error("a shard's parts stop only where their budget runs out and name the rest of their tree for the next part, so that together they list each solution once: they do not take {0}")]
     WholeSubtrees(Feature),
     /// A checkpoint with something it does not save.
     #[error("a checkpoint saves and resumes a count (a list would repeat the solutions found before each stop): it does not take {0}")]

@@ -1764,6 +1764,126 @@ impl<S: Storage> Solver<'_, S> {
         let walk = self.m.walk();
         walk.dispatch(ExpandFn(&mut self.m))
     }
+
+    /// Searches below the forced options as [`Solver::run`] does (each solution to `handler`
+    /// when `list`, no progress reports; Algorithm X or C only), and when the search does not
+    /// complete, says where it stood ([`StopPoint`]), so that a budgeted shard can name the
+    /// rest of its tree instead of searching it again.
+    pub(crate) fn run_to_stop<F>(
+        &mut self,
+        list: bool,
+        mut handler: F,
+    ) -> (Outcome, Option<StopPoint>)
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        debug_assert!(self.bounds.is_none(), "Algorithm M's moves are not options");
+        self.begin();
+        self.progress_every = 0;
+        self.next_progress = u64::MAX;
+        loop {
+            let stop = self.step();
+            if stop == Stop::Over {
+                break;
+            }
+            if stop == Stop::Solution && list {
+                self.fill_solution();
+                if handler(&self.solution).is_break() {
+                    if self.running {
+                        self.stop(Status::Stopped);
+                    }
+                    break;
+                }
+            }
+        }
+        let point = (!self.status.is_complete()).then(|| {
+            let levels = (0..self.depth())
+                .map(|l| {
+                    let (k, of) = self.m.position(self.best[l], self.choice[l]);
+                    (self.m.option_of(self.choice[l]), k, of)
+                })
+                .collect();
+            // A limit stops the search before it enters a node (or counts a solution); the
+            // handler and the solution limit stop it after a solution it counted.
+            let entered = self.stats.nodes > 0
+                && matches!(self.status, Status::Stopped | Status::SolutionLimit);
+            StopPoint { levels, entered }
+        });
+        self.reset();
+        (self.outcome(), point)
+    }
+
+    /// What the search counts at the node where a search would start now (Algorithm X or C)
+    /// for its branches after the first `skip`: the covers of their options and their dead
+    /// ends (the node itself and its item's cover not included), and whether any of them
+    /// leads somewhere (a solution or a subtree). `None` when the node is a solution.
+    pub(crate) fn branches_after(&mut self, skip: u32) -> Option<(Stats, bool)> {
+        debug_assert!(self.bounds.is_none(), "Algorithm M's moves are not options");
+        self.reset();
+        let walk = self.m.walk();
+        walk.dispatch(TailFn(&mut self.m, skip))
+    }
+}
+
+/// Where a search cut short stood ([`Solver::run_to_stop`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StopPoint {
+    /// Per level below the forced options, the option taken, its number among its item's
+    /// options (from 1) and how many the item has.
+    pub(crate) levels: Vec<(OptionId, u32, u32)>,
+    /// Whether the node the levels lead to was searched (a solution counted before the
+    /// stop) rather than left untouched.
+    pub(crate) entered: bool,
+}
+
+/// [`Solver::branches_after`] compiled for one walk.
+struct TailFn<'m, S: Storage>(&'m mut Matrix<S>, u32);
+
+impl<S: Storage> WalkFn for TailFn<'_, S> {
+    type Output = Option<(Stats, bool)>;
+
+    fn call<W: Walk>(self) -> Option<(Stats, bool)> {
+        let (m, skip) = (self.0, self.1);
+        let item = m.choose::<W>()?;
+        let before = (m.updates, m.cleansings);
+        m.cover::<W>(item);
+        let (updates, cleansings) = (m.updates, m.cleansings);
+        let mut stats = Stats::default();
+        let mut live = false;
+        let mut x = m.top(item);
+        for _ in 0..skip {
+            if x == item.header() {
+                break;
+            }
+            x = m.down(x);
+        }
+        while x != item.header() {
+            m.commit::<W>(x);
+            if m.all_covered() {
+                live = true;
+            } else {
+                match m.choose::<W>() {
+                    Some(next) if m.len(next) == 0 => {
+                        m.cover::<W>(next);
+                        m.uncover::<W>(next);
+                        stats.nodes += 1;
+                        stats.dead_ends += 1;
+                    }
+                    _ => live = true,
+                }
+            }
+            m.uncommit::<W>(x);
+            x = m.down(x);
+        }
+        stats.updates = m.updates - updates;
+        stats.cleansings = m.cleansings - cleansings;
+        if stats.dead_ends > 0 {
+            stats.profile = vec![0, stats.dead_ends];
+        }
+        m.uncover::<W>(item);
+        (m.updates, m.cleansings) = before;
+        Some((stats, live))
+    }
 }
 
 /// [`Solver::expand`] compiled for one walk.

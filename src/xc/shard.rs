@@ -51,6 +51,7 @@ mod budget;
 mod checkpoint;
 mod continuation;
 mod merge;
+mod resumable;
 
 pub use budget::{SplitBudget, SplitBudgetError};
 pub use checkpoint::{CheckpointError, Frontier};
@@ -58,6 +59,7 @@ pub use continuation::{Budgeted, LocateError};
 pub use merge::{
     Merged, Merger, Subtotals, MAX_KEPT, MAX_LEVELS, MAX_MANIFEST_PATH, MAX_SHARDS, MISSING_SHOWN,
 };
+pub use resumable::GRANT;
 
 /// One level of a shard's path: choices `first..=last` of `of` (from 1), usually one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

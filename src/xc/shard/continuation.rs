@@ -1,8 +1,13 @@
 //! Shards that split themselves: a search of one shard within a node budget that, when the
-//! budget runs out (or a deadline or a signal comes), stops between subtrees and names the
-//! subtrees it has not touched as new shard paths, its *continuation*.
+//! budget runs out (or a deadline or a signal comes), stops and names the subtrees it has not
+//! searched as new shard paths, its *continuation*.
 //!
-//! The search goes down the shard's tree with the solver's public operations only: force a
+//! For Algorithm X or C the search keeps all its work: it stops where the budget runs out and
+//! names the rest of the subtree it was in (`resumable.rs`), so no node is searched twice.
+//! Algorithm M (item bounds) is walked as follows, since its moves are not options the search
+//! can say it stood at.
+//!
+//! The walk goes down the shard's tree with the solver's public operations only: force a
 //! prefix, expand a node ([`Solver`]'s expansion, the covers the search does there, counted
 //! as the search counts them), and search a child's whole subtree within a node limit. A child
 //! whose subtree fits is counted whole; one that does not is abandoned (its nodes are *waste*,
@@ -72,7 +77,8 @@ pub struct Budgeted {
     /// ([`Shard::locate`]). Empty when the shard is complete.
     pub continuation: Vec<Path>,
     /// Nodes of abandoned subtrees (searched, then searched again as parts of the
-    /// continuation or below): the price of stopping between subtrees.
+    /// continuation or below): the price of stopping between subtrees, for Algorithm M only
+    /// (0 for Algorithm X or C, which names the rest of a subtree it stopped in).
     pub waste: u64,
     /// Whether the shard stopped because its own budget ran out (its status then says which:
     /// [`Status::NodeLimit`] or [`Status::TimeLimit`]), naming the rest: the shard is done, not
@@ -164,9 +170,9 @@ impl Shard {
 
     /// Searches the shard as [`Shard::run`] does, but within a budget of `budget` nodes
     /// (and the solver's other limits): when the budget runs out, or a limit or `handler`
-    /// stops the search, it stops between subtrees and names the untouched ones (see the
-    /// module documentation). Solutions go to `handler` only from subtrees searched whole,
-    /// so none is given twice; progress is not reported.
+    /// stops the search, it stops and names the subtrees it did not search (see the module
+    /// documentation). Solutions go to `handler` only from the part searched, so none is
+    /// given twice; progress is not reported.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -203,7 +209,8 @@ impl Shard {
     }
 
     /// Searches the shard as [`Shard::run_with_budget`] does, within a budget of nodes, of
-    /// time, or both ([`SplitBudget`]): it stops between subtrees when either runs out.
+    /// time, or both ([`SplitBudget`]): it stops when either runs out (under a time budget,
+    /// only after its first [`super::GRANT`] nodes, so that every task makes progress).
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -231,6 +238,9 @@ impl Shard {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
+        if !solver.problem().has_bounds() {
+            return super::resumable::run(self, solver, budget, list, handler);
+        }
         let started = Instant::now();
         let nodes = budget.nodes.unwrap_or(u64::MAX).max(1);
         let end = budget.time.and_then(|t| started.checked_add(t));
@@ -312,7 +322,7 @@ impl Shard {
 }
 
 /// The earlier of two optional instants.
-fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
+pub(super) fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -320,7 +330,7 @@ fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
 }
 
 /// The numbers (from 1) of a shard's members among the branches of their node.
-fn member_numbers<S: Storage>(
+pub(super) fn member_numbers<S: Storage>(
     solver: &mut Solver<'_, S>,
     base: &[OptionId],
     prefix: &[Choice],
@@ -368,7 +378,7 @@ fn live_children(branches: &[(Choice, Next)]) -> Vec<Child> {
 }
 
 /// Forces exactly `base` again, then takes the branches of `path` below it.
-fn replay<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId], path: &[Choice]) {
+pub(super) fn replay<S: Storage>(solver: &mut Solver<'_, S>, base: &[OptionId], path: &[Choice]) {
     restore(solver, base);
     for &c in path {
         let taken = solver.take(c);
