@@ -283,7 +283,7 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
                 "--shard",
                 &shard,
                 "--split-after",
-                "300",
+                "100",
             ];
             if let Some(f) = &from {
                 args.extend(["--from", f]);

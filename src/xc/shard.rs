@@ -494,6 +494,7 @@ impl Split {
     ///
     /// ```
     /// use dlxkit::xc::best::Cheapest;
+    /// use dlxkit::xc::machine::Engine;
     /// use dlxkit::xc::parallel::best_in_shard;
     /// use dlxkit::xc::plan::Discard;
     /// use dlxkit::xc::shard::{Split, SplitBy};
@@ -503,7 +504,8 @@ impl Split {
     /// let split = Split::for_best(&p, SplitBy::Depth(1));
     /// let mut kept = Cheapest::new(2);
     /// for shard in split.shards() {
-    ///     for c in best_in_shard(&p, shard, 2, 1, &Limits::new(), &mut Discard).cheapest {
+    ///     let found = best_in_shard(&p, Engine::Links, shard, 2, 1, &Limits::new(), &mut Discard);
+    ///     for c in found.cheapest {
     ///         kept.offer(c.cost, c.options);
     ///     }
     /// }

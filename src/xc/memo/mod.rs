@@ -529,7 +529,7 @@ impl MemoOptions {
 /// use dlxkit::xc::{memo::{self, MemoOptions}, Problem};
 /// let p = Problem::from_dlx("A B C\nA B\nC\nA\nB C\n")?;
 /// let stats = memo::count(&p, &MemoOptions::new())?.stats;
-/// assert_eq!((stats.states, stats.nodes), (3, 4));
+/// assert_eq!((stats.states, stats.options_tried), (3, 4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
