@@ -240,11 +240,18 @@ def test_a_plan_the_library_refuses_raises_its_reason():
     # Algorithm M runs on threads as on one (the same solutions, in the same order, and count).
     assert list(bounded.solutions(jobs=2)) == list(bounded.solutions())
     assert bounded.count(jobs=2) == bounded.count() == 3
-    # The minimum-cost search takes item bounds on one thread; on threads the front door
-    # refuses it with its reason.
-    bounded.best(1)
-    with pytest.raises(dlxkit.SearchError, match="runs on one thread"):
-        bounded.best(1, jobs=2)
+    # The minimum-cost search takes item bounds on threads as on one thread: the same K best.
+    costed = dlxkit.Problem(
+        ["A", "B"], [["A"], ["A", "B"], ["B"], ["A"]], bounds={"A": (1, 2)}, costs=[3, 5, 1, 2]
+    )
+    assert [cost for cost, _ in costed.best(4)] == [3, 4, 5, 6]
+    assert sorted((c, sorted(o)) for c, o in costed.best(4, jobs=2)) == sorted(
+        (c, sorted(o)) for c, o in costed.best(4)
+    )
+    # A plan the front door refuses raises its reason: the memoised count takes no
+    # solution limit.
+    with pytest.raises(dlxkit.SearchError, match="does not take a solution limit"):
+        bounded.count(memo=True, limit=1)
 
 
 def test_best_on_threads_finds_the_same_costs():
