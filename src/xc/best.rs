@@ -56,11 +56,14 @@ use super::machine::Engine;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
 
+mod books;
 mod bounded;
 mod cheapest;
 mod links;
 
 pub use cheapest::Cheapest;
+
+pub(crate) use books::Books;
 
 use bounded::Bounded;
 use links::{fits_lean, taxed, CostNode, Full, Lean, Links};

@@ -20,9 +20,8 @@
 //! solutions as their costs do. The item chosen is DLX3's (the fewest ways to go), not
 //! DLX5's count of options below the cutoff.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::xc::layout::{Around, Colored, Layout, Off, Walk, WalkChoice};
 use crate::xc::matrix::Matrix;
@@ -32,7 +31,7 @@ use crate::xc::problem::{OptionId, Problem};
 use crate::xc::search::{Limits, Stats, Status};
 use crate::xc::storage::Owned;
 
-use super::{poll_every, BestOutcome, Cheapest, Costed, INFINITE};
+use super::{BestOutcome, Books, Costed};
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +54,7 @@ pub(super) struct Bounded {
     cost: Vec<u64>,
     colored: bool,
     at: At,
+    books: Books,
     level: usize,
     /// Per level: the item branched on, its current move (its header: the null move), the
     /// first tweak (for leaving it) and the partial cost when the level was entered.
@@ -66,14 +66,6 @@ pub(super) struct Bounded {
     /// The level the search starts at and ends at: the number of moves replayed before it
     /// (a part of a split tree, [`Bounded::replay`]).
     floor: usize,
-    kept: Cheapest<Vec<OptionId>>,
-    cutoff: u64,
-    shared: Option<Arc<AtomicU64>>,
-    limits: Limits,
-    stats: Stats,
-    status: Status,
-    started: Instant,
-    next_poll: u64,
 }
 
 impl Bounded {
@@ -94,6 +86,7 @@ impl Bounded {
             m,
             cost,
             at: At::Enter,
+            books: Books::new(k, 0),
             level: 0,
             items: Vec::new(),
             moves: Vec::new(),
@@ -101,14 +94,6 @@ impl Bounded {
             part_cost: Vec::new(),
             cur_cost: 0,
             floor: 0,
-            kept: Cheapest::new(k),
-            cutoff: INFINITE,
-            shared: None,
-            limits: Limits::new(),
-            stats: Stats::default(),
-            status: Status::Complete,
-            started: Instant::now(),
-            next_poll: 0,
         }
     }
 
@@ -146,7 +131,7 @@ impl Bounded {
 
     /// How many solutions are kept.
     pub(super) fn k(&self) -> usize {
-        self.kept.k()
+        self.books.kept.k()
     }
 
     /// Sets the limits (`max_solutions` counts improvements).
@@ -154,33 +139,17 @@ impl Bounded {
         if limits.max_solutions == Some(0) {
             self.finish(Status::SolutionLimit);
         }
-        self.limits = limits;
+        self.books.limits = limits;
     }
 
     /// Shares a cost bound with other searches (read when the limits are polled).
     pub(super) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
-        self.shared = Some(bound);
+        self.books.shared = Some(bound);
     }
 
     /// The status, the statistics and the cheapest solutions so far.
     pub(super) fn outcome(&self) -> BestOutcome {
-        let mut stats = self.stats.clone();
-        stats.updates = self.m.updates;
-        stats.cleansings = self.m.cleansings;
-        if self.at != At::Done {
-            stats.elapsed = self.started.elapsed();
-        }
-        BestOutcome {
-            status: self.status,
-            stats,
-            cheapest: self
-                .kept
-                .clone()
-                .into_sorted()
-                .into_iter()
-                .map(|(cost, options)| Costed { cost, options })
-                .collect(),
-        }
+        self.books.outcome(self.m.updates, self.m.cleansings)
     }
 
     /// The depth reached so far (the current level).
@@ -190,12 +159,12 @@ impl Bounded {
 
     /// The cutoff: the cost a solution must beat.
     pub(super) fn cutoff(&self) -> u64 {
-        self.cutoff
+        self.books.cutoff
     }
 
     /// The statistics so far.
     pub(super) fn stats(&self) -> &Stats {
-        &self.stats
+        &self.books.stats
     }
 
     /// Runs the machine to the next improvement, or to the end.
@@ -208,38 +177,22 @@ impl Bounded {
     }
 
     fn finish(&mut self, status: Status) {
-        self.status = status;
+        self.books.finish(status);
         self.at = At::Done;
-        self.stats.elapsed = self.started.elapsed();
     }
 
-    /// The node limit, and every 1,024 nodes ([`poll_every`]) the shared bound, the cancel
-    /// flag and the deadline. True when the search must stop.
-    #[cold]
+    /// The node limit, the shared bound, the cancel flag and the deadline
+    /// ([`Books::limit_reached`]): true when the search must stop.
     fn limit_reached(&mut self) -> bool {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
-            self.finish(Status::NodeLimit);
-            return true;
+        let stop = self.books.limit_reached();
+        if stop {
+            self.at = At::Done;
         }
-        if nodes >= self.next_poll {
-            self.next_poll = nodes + poll_every(self.shared.is_some());
-            if let Some(bound) = &self.shared {
-                self.cutoff = self.cutoff.min(bound.load(Ordering::Relaxed));
-            }
-            if let Some(status) = self.limits.interruption() {
-                self.finish(status);
-                return true;
-            }
-        }
-        false
+        stop
     }
 
     fn count_level(&mut self, level: usize) {
-        if self.stats.profile.len() <= level {
-            self.stats.profile.resize(level + 1, 0);
-        }
-        self.stats.profile[level] += 1;
+        self.books.count_level(level);
     }
 
     /// The least any completion of the current partial solution costs: the dearest of the
@@ -270,7 +223,8 @@ impl Bounded {
         loop {
             match self.at {
                 At::Enter => {
-                    if (self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll)
+                    if (self.books.limits.max_nodes.is_some()
+                        || self.books.stats.nodes >= self.books.next_poll)
                         && self.limit_reached()
                     {
                         return None;
@@ -282,32 +236,33 @@ impl Bounded {
                         self.firsts.push(Link::default());
                         self.part_cost.push(0);
                     }
-                    self.stats.nodes += 1;
+                    self.books.stats.nodes += 1;
                     self.count_level(level);
                     let Some((item, score)) = self.m.choose_bounded(&self.bounds) else {
                         self.at = At::Back;
                         let cost = self.cur_cost;
-                        if cost >= self.cutoff {
+                        if cost >= self.books.cutoff {
                             continue;
                         }
                         let options = self.solution();
-                        if !self.kept.offer(cost, options.clone()) {
+                        if !self.books.kept.offer(cost, options.clone()) {
                             continue;
                         }
-                        self.stats.solutions += 1;
-                        if let Some(top) = self.kept.bound() {
-                            self.cutoff = self.cutoff.min(top);
+                        self.books.stats.solutions += 1;
+                        if let Some(top) = self.books.kept.bound() {
+                            self.books.cutoff = self.books.cutoff.min(top);
                         }
-                        if self.limits.max_solutions == Some(self.stats.solutions) {
+                        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
                             self.finish(Status::SolutionLimit);
                         }
                         return Some(Costed { cost, options });
                     };
-                    self.stats.branches += u64::from(score >= 2);
+                    self.books.stats.branches += u64::from(score >= 2);
                     if score <= 0
-                        || self.cur_cost.saturating_add(self.cheapest_completion()) >= self.cutoff
+                        || self.cur_cost.saturating_add(self.cheapest_completion())
+                            >= self.books.cutoff
                     {
-                        self.stats.dead_ends += 1;
+                        self.books.stats.dead_ends += 1;
                         self.at = At::Back;
                         continue;
                     }
@@ -326,7 +281,7 @@ impl Bounded {
                     let (item, mut x) = (self.items[level], self.moves[level]);
                     let header = item.header();
                     let dear = |x: Link| self.cur_cost.saturating_add(self.cost[x.index()]);
-                    let too_dear = x != header && dear(x) >= self.cutoff;
+                    let too_dear = x != header && dear(x) >= self.books.cutoff;
                     let mut d = self.m.take_out::<W>();
                     let mut open = true;
                     if too_dear {

@@ -14,20 +14,16 @@
 //! The statistics count as [`BestSolver`](crate::xc::BestSolver) does (a solution is a node,
 //! `solutions` counts improvements); the bit sets make no updates, so those stay 0.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::levels::next_option;
 use super::masks::{Masks, Numbering, Word};
 use super::BitsError;
-use crate::xc::best::{net_costs, BestOutcome, Cheapest, Costed};
+use crate::xc::best::{net_costs, BestOutcome, Books, Costed};
 use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{OptionId, Problem};
 use crate::xc::search::{Limits, Stats, Status};
-
-/// "Infinite" cost: no sum of costs reaches it (the builder keeps the total below it).
-const INFINITE: u64 = u64::MAX;
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +44,6 @@ pub(crate) struct BitBest {
     m: Masks,
     /// Each bit's option's net cost, from the cheapest up.
     net: Vec<u64>,
-    /// The total tax: what every solution pays on top of its net cost.
-    tax: u64,
     /// Words per set of primary items.
     item_words: usize,
     /// For option `r`, words `r * item_words..`: its primary items.
@@ -62,15 +56,8 @@ pub(crate) struct BitBest {
     cursor: Vec<u32>,
     part_cost: Vec<u64>,
     at: At,
+    books: Books,
     level: usize,
-    kept: Cheapest<Vec<OptionId>>,
-    cutoff: u64,
-    shared: Option<Arc<AtomicU64>>,
-    limits: Limits,
-    stats: Stats,
-    status: Status,
-    started: Instant,
-    next_poll: u64,
 }
 
 impl BitBest {
@@ -103,7 +90,6 @@ impl BitBest {
         Ok(BitBest {
             m,
             net,
-            tax,
             item_words,
             covers,
             avail,
@@ -112,21 +98,14 @@ impl BitBest {
             cursor: vec![0],
             part_cost: vec![0],
             at: At::Enter,
+            books: Books::new(k, tax),
             level: 0,
-            kept: Cheapest::new(k),
-            cutoff: INFINITE,
-            shared: None,
-            limits: Limits::new(),
-            stats: Stats::default(),
-            status: Status::Complete,
-            started: Instant::now(),
-            next_poll: 0,
         })
     }
 
     /// How many solutions are kept.
     pub(crate) fn k(&self) -> usize {
-        self.kept.k()
+        self.books.kept.k()
     }
 
     /// Sets the limits (`max_solutions` counts improvements).
@@ -134,17 +113,17 @@ impl BitBest {
         if limits.max_solutions == Some(0) {
             self.finish(Status::SolutionLimit);
         }
-        self.limits = limits;
+        self.books.limits = limits;
     }
 
     /// Shares a cost bound with other searches (read when the limits are polled).
     pub(crate) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
-        self.shared = Some(bound);
+        self.books.shared = Some(bound);
     }
 
     /// The total tax.
     pub(crate) fn total_tax(&self) -> u64 {
-        self.tax
+        self.books.tax
     }
 
     /// The depth reached so far (the current level).
@@ -154,66 +133,37 @@ impl BitBest {
 
     /// The cutoff: the net cost a solution must beat.
     pub(crate) fn cutoff(&self) -> u64 {
-        self.cutoff
+        self.books.cutoff
     }
 
     /// The statistics so far.
     pub(crate) fn stats(&self) -> &Stats {
-        &self.stats
+        &self.books.stats
     }
 
     /// The status, the statistics and the cheapest solutions so far.
     pub(crate) fn outcome(&self) -> BestOutcome {
-        let mut stats = self.stats.clone();
-        if self.at != At::Done {
-            stats.elapsed = self.started.elapsed();
-        }
-        BestOutcome {
-            status: self.status,
-            stats,
-            cheapest: self
-                .kept
-                .clone()
-                .into_sorted()
-                .into_iter()
-                .map(|(cost, options)| Costed { cost, options })
-                .collect(),
-        }
+        self.books
+            .outcome(self.books.stats.updates, self.books.stats.cleansings)
     }
 
     fn finish(&mut self, status: Status) {
-        self.status = status;
+        self.books.finish(status);
         self.at = At::Done;
-        self.stats.elapsed = self.started.elapsed();
     }
 
     fn count_level(&mut self, level: usize) {
-        if self.stats.profile.len() <= level {
-            self.stats.profile.resize(level + 1, 0);
-        }
-        self.stats.profile[level] += 1;
+        self.books.count_level(level);
     }
 
-    /// The node limit, and every 1,024 nodes the shared bound, the cancel flag and the
-    /// deadline: true when the search must stop.
+    /// The node limit, the shared bound, the cancel flag and the deadline
+    /// ([`Books::limit_reached`]): true when the search must stop.
     fn limit_reached(&mut self) -> bool {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
-            self.finish(Status::NodeLimit);
-            return true;
+        let stop = self.books.limit_reached();
+        if stop {
+            self.at = At::Done;
         }
-        if nodes >= self.next_poll {
-            self.next_poll = nodes + 1024;
-            if let Some(bound) = &self.shared {
-                let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
-                self.cutoff = self.cutoff.min(net);
-            }
-            if let Some(status) = self.limits.interruption() {
-                self.finish(status);
-                return true;
-            }
-        }
-        false
+        stop
     }
 
     /// The bits of the options cheaper than `budget`: those below the returned one.
@@ -301,11 +251,13 @@ impl BitBest {
         loop {
             match self.at {
                 At::Enter => {
-                    if self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll {
+                    if self.books.limits.max_nodes.is_some()
+                        || self.books.stats.nodes >= self.books.next_poll
+                    {
                         if self.limit_reached() {
                             return None;
                         }
-                        if self.part_cost[self.level] >= self.cutoff {
+                        if self.part_cost[self.level] >= self.books.cutoff {
                             // A shared bound fell below this branch's cost.
                             self.at = At::Back;
                             continue;
@@ -314,17 +266,17 @@ impl BitBest {
                     let level = self.level;
                     if level == 0 && self.uncovered[..self.item_words].iter().all(|&w| w == 0) {
                         // No primary item: the empty solution, at the root.
-                        self.stats.nodes += 1;
+                        self.books.stats.nodes += 1;
                         self.count_level(0);
                         self.at = At::Back;
                         return Some(self.found(Vec::new(), 0));
                     }
-                    self.stats.nodes += 1;
+                    self.books.stats.nodes += 1;
                     self.count_level(level);
-                    let (p, usable) = self.choose(level, self.cutoff - self.part_cost[level]);
-                    self.stats.branches += u64::from(usable >= 2);
+                    let (p, usable) = self.choose(level, self.books.cutoff - self.part_cost[level]);
+                    self.books.stats.branches += u64::from(usable >= 2);
                     if usable == 0 {
-                        self.stats.dead_ends += 1;
+                        self.books.stats.dead_ends += 1;
                         self.at = At::Back;
                         continue;
                     }
@@ -337,7 +289,7 @@ impl BitBest {
                     let p = self.item[level] as usize;
                     let avail = &self.avail[level * words..][..words];
                     let from = self.cursor[level] as usize;
-                    let budget = self.cutoff - self.part_cost[level];
+                    let budget = self.books.cutoff - self.part_cost[level];
                     let r = match next_option(avail, self.m.holders(p), from) {
                         Some(r) if self.net[r] < budget => r,
                         _ => {
@@ -350,14 +302,15 @@ impl BitBest {
                     if self.descend(level, r) {
                         // A solution is a node too, so the node limit applies to it.
                         if self
+                            .books
                             .limits
                             .max_nodes
-                            .is_some_and(|max| self.stats.nodes >= max)
+                            .is_some_and(|max| self.books.stats.nodes >= max)
                         {
                             self.finish(Status::NodeLimit);
                             return None;
                         }
-                        self.stats.nodes += 1;
+                        self.books.stats.nodes += 1;
                         self.count_level(level + 1);
                         let options = (0..=level)
                             .map(|l| self.m.option(self.cursor[l] as usize - 1))
@@ -383,13 +336,13 @@ impl BitBest {
 
     /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
     fn found(&mut self, options: Vec<OptionId>, net: u64) -> Costed {
-        self.stats.solutions += 1;
-        let cost = net + self.tax;
-        self.kept.offer(cost, options.clone());
-        if let Some(top) = self.kept.bound() {
-            self.cutoff = self.cutoff.min(top - self.tax);
+        self.books.stats.solutions += 1;
+        let cost = net + self.books.tax;
+        self.books.kept.offer(cost, options.clone());
+        if let Some(top) = self.books.kept.bound() {
+            self.books.cutoff = self.books.cutoff.min(top - self.books.tax);
         }
-        if self.limits.max_solutions == Some(self.stats.solutions) {
+        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
             self.finish(Status::SolutionLimit);
         }
         Costed { cost, options }

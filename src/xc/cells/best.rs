@@ -12,13 +12,12 @@
 //! one affordable option is simply the fewest. The statistics are SSXCC's kinds (nodes, a
 //! solution being a node; updates; `solutions` counts improvements).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::matrix::Cells;
 use super::search::hide_others;
-use crate::xc::best::{net_costs, BestOutcome, Cheapest, Costed};
+use crate::xc::best::{net_costs, BestOutcome, Books, Costed};
 use crate::xc::problem::{OptionId, Problem};
 use crate::xc::search::{Limits, Stats, Status};
 
@@ -44,7 +43,6 @@ pub(crate) struct CellBest {
     c: Cells,
     /// Each node's option's net cost (spacers: 0).
     node_cost: Vec<u64>,
-    tax: u64,
     /// The save stack of the sizes (SSXCC's), and its height at each level.
     stack: Vec<(i32, i32)>,
     saved: Vec<usize>,
@@ -55,15 +53,8 @@ pub(crate) struct CellBest {
     tried: Vec<usize>,
     part_cost: Vec<u64>,
     at: At,
+    books: Books,
     level: usize,
-    kept: Cheapest<Vec<OptionId>>,
-    cutoff: u64,
-    shared: Option<Arc<AtomicU64>>,
-    limits: Limits,
-    stats: Stats,
-    status: Status,
-    started: Instant,
-    next_poll: u64,
 }
 
 impl CellBest {
@@ -84,7 +75,6 @@ impl CellBest {
         let mut best = CellBest {
             c,
             node_cost,
-            tax,
             stack: Vec::new(),
             saved: vec![0],
             tries: Vec::new(),
@@ -92,15 +82,8 @@ impl CellBest {
             tried: vec![0],
             part_cost: vec![0],
             at: At::Enter,
+            books: Books::new(k, tax),
             level: 0,
-            kept: Cheapest::new(k),
-            cutoff: INFINITE,
-            shared: None,
-            limits: Limits::new(),
-            stats: Stats::default(),
-            status: Status::Complete,
-            started: Instant::now(),
-            next_poll: 0,
         };
         if done {
             // Some primary item has no option: no solution.
@@ -111,7 +94,7 @@ impl CellBest {
 
     /// How many solutions are kept.
     pub(crate) fn k(&self) -> usize {
-        self.kept.k()
+        self.books.kept.k()
     }
 
     /// Sets the limits (`max_solutions` counts improvements).
@@ -119,17 +102,17 @@ impl CellBest {
         if limits.max_solutions == Some(0) {
             self.finish(Status::SolutionLimit);
         }
-        self.limits = limits;
+        self.books.limits = limits;
     }
 
     /// Shares a cost bound with other searches (read when the limits are polled).
     pub(crate) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
-        self.shared = Some(bound);
+        self.books.shared = Some(bound);
     }
 
     /// The total tax.
     pub(crate) fn total_tax(&self) -> u64 {
-        self.tax
+        self.books.tax
     }
 
     /// The depth reached so far (the current level).
@@ -139,67 +122,37 @@ impl CellBest {
 
     /// The cutoff: the net cost a solution must beat.
     pub(crate) fn cutoff(&self) -> u64 {
-        self.cutoff
+        self.books.cutoff
     }
 
     /// The statistics so far.
     pub(crate) fn stats(&self) -> &Stats {
-        &self.stats
+        &self.books.stats
     }
 
     /// The status, the statistics and the cheapest solutions so far.
     pub(crate) fn outcome(&self) -> BestOutcome {
-        let mut stats = self.stats.clone();
-        stats.updates = self.c.updates;
-        if self.at != At::Done {
-            stats.elapsed = self.started.elapsed();
-        }
-        BestOutcome {
-            status: self.status,
-            stats,
-            cheapest: self
-                .kept
-                .clone()
-                .into_sorted()
-                .into_iter()
-                .map(|(cost, options)| Costed { cost, options })
-                .collect(),
-        }
+        self.books
+            .outcome(self.c.updates, self.books.stats.cleansings)
     }
 
     fn finish(&mut self, status: Status) {
-        self.status = status;
+        self.books.finish(status);
         self.at = At::Done;
-        self.stats.elapsed = self.started.elapsed();
     }
 
     fn count_level(&mut self, level: usize) {
-        if self.stats.profile.len() <= level {
-            self.stats.profile.resize(level + 1, 0);
-        }
-        self.stats.profile[level] += 1;
+        self.books.count_level(level);
     }
 
-    /// The node limit, and every 1,024 nodes the shared bound, the cancel flag and the
-    /// deadline: true when the search must stop.
+    /// The node limit, the shared bound, the cancel flag and the deadline
+    /// ([`Books::limit_reached`]): true when the search must stop.
     fn limit_reached(&mut self) -> bool {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
-            self.finish(Status::NodeLimit);
-            return true;
+        let stop = self.books.limit_reached();
+        if stop {
+            self.at = At::Done;
         }
-        if nodes >= self.next_poll {
-            self.next_poll = nodes + 1024;
-            if let Some(bound) = &self.shared {
-                let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
-                self.cutoff = self.cutoff.min(net);
-            }
-            if let Some(status) = self.limits.interruption() {
-                self.finish(status);
-                return true;
-            }
-        }
-        false
+        stop
     }
 
     /// The active primary item with the fewest options cheaper than `budget` (the dearest
@@ -258,32 +211,35 @@ impl CellBest {
             match self.at {
                 At::Enter => {
                     let level = self.level;
-                    if self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll {
+                    if self.books.limits.max_nodes.is_some()
+                        || self.books.stats.nodes >= self.books.next_poll
+                    {
                         if self.limit_reached() {
                             return None;
                         }
-                        if self.part_cost[level] >= self.cutoff {
+                        if self.part_cost[level] >= self.books.cutoff {
                             self.at = At::Back;
                             continue;
                         }
                     }
                     self.grow(level);
-                    self.stats.nodes += 1;
+                    self.books.stats.nodes += 1;
                     self.count_level(level);
-                    let Some((x, usable)) = self.choose(self.cutoff - self.part_cost[level]) else {
+                    let Some((x, usable)) = self.choose(self.books.cutoff - self.part_cost[level])
+                    else {
                         // No primary item left: a solution.
-                        self.stats.solutions += 1;
+                        self.books.stats.solutions += 1;
                         let (options, net) = (self.solution(level), self.part_cost[level]);
                         self.at = At::Back;
                         return Some(self.found(options, net));
                     };
-                    self.stats.branches += u64::from(usable >= 2);
+                    self.books.stats.branches += u64::from(usable >= 2);
                     if usable == 0 {
-                        self.stats.dead_ends += 1;
+                        self.books.stats.dead_ends += 1;
                         self.at = At::Back;
                         continue;
                     }
-                    let budget = self.cutoff - self.part_cost[level];
+                    let budget = self.books.cutoff - self.part_cost[level];
                     let c = &self.c;
                     let mut mine: Vec<(u64, usize, usize)> = c.set
                         [x as usize..(x + c.size(x)) as usize]
@@ -314,7 +270,7 @@ impl CellBest {
                         continue;
                     }
                     let n = self.tries[t];
-                    let budget = self.cutoff - self.part_cost[level];
+                    let budget = self.books.cutoff - self.part_cost[level];
                     if self.node_cost[n] >= budget {
                         self.at = At::Back;
                         continue;
@@ -353,12 +309,12 @@ impl CellBest {
 
     /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
     fn found(&mut self, options: Vec<OptionId>, net: u64) -> Costed {
-        let cost = net + self.tax;
-        self.kept.offer(cost, options.clone());
-        if let Some(top) = self.kept.bound() {
-            self.cutoff = self.cutoff.min(top - self.tax);
+        let cost = net + self.books.tax;
+        self.books.kept.offer(cost, options.clone());
+        if let Some(top) = self.books.kept.bound() {
+            self.books.cutoff = self.books.cutoff.min(top - self.books.tax);
         }
-        if self.limits.max_solutions == Some(self.stats.solutions) {
+        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
             self.finish(Status::SolutionLimit);
         }
         Costed { cost, options }

@@ -1,0 +1,113 @@
+//! What a minimum-cost search keeps besides its matrix and its levels: the K cheapest
+//! solutions so far and the cutoff they set, the cost bound shared with other threads, the
+//! limits, the figures and the status. The bounded search, the bit sets and the dancing
+//! cells keep them alike, so they keep them here.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::{poll_every, BestOutcome, Cheapest, Costed, INFINITE};
+use crate::xc::problem::OptionId;
+use crate::xc::search::{Limits, Stats, Status};
+
+/// The books of one minimum-cost search.
+#[derive(Clone, Debug)]
+pub(crate) struct Books {
+    /// The K cheapest solutions so far, by total cost.
+    pub(crate) kept: Cheapest<Vec<OptionId>>,
+    /// The net cost a solution must beat (the K-th kept, or the shared bound's).
+    pub(crate) cutoff: u64,
+    /// A total cost bound shared with other searches, read when the limits are polled.
+    pub(crate) shared: Option<Arc<AtomicU64>>,
+    /// What every solution pays on top of its net cost (DLX5's taxes; 0 with bounds).
+    pub(crate) tax: u64,
+    pub(crate) limits: Limits,
+    pub(crate) stats: Stats,
+    pub(crate) status: Status,
+    /// Whether the search is over (its time is then final).
+    pub(crate) done: bool,
+    pub(crate) started: Instant,
+    /// The node count at which the limits are polled next.
+    pub(crate) next_poll: u64,
+}
+
+impl Books {
+    /// The books of a search for the `k` cheapest solutions, each paying `tax` on top of
+    /// its net cost.
+    pub(crate) fn new(k: usize, tax: u64) -> Books {
+        Books {
+            kept: Cheapest::new(k),
+            cutoff: INFINITE,
+            shared: None,
+            tax,
+            limits: Limits::new(),
+            stats: Stats::default(),
+            status: Status::Complete,
+            done: false,
+            started: Instant::now(),
+            next_poll: 0,
+        }
+    }
+
+    /// The status, the statistics (with the machine's `updates` and `cleansings`) and the
+    /// cheapest solutions so far.
+    pub(crate) fn outcome(&self, updates: u64, cleansings: u64) -> BestOutcome {
+        let mut stats = self.stats.clone();
+        stats.updates = updates;
+        stats.cleansings = cleansings;
+        if !self.done {
+            stats.elapsed = self.started.elapsed();
+        }
+        BestOutcome {
+            status: self.status,
+            stats,
+            cheapest: self
+                .kept
+                .clone()
+                .into_sorted()
+                .into_iter()
+                .map(|(cost, options)| Costed { cost, options })
+                .collect(),
+        }
+    }
+
+    /// Ends the search with `status`.
+    pub(crate) fn finish(&mut self, status: Status) {
+        self.status = status;
+        self.done = true;
+        self.stats.elapsed = self.started.elapsed();
+    }
+
+    /// Counts a node at `level` in the profile.
+    pub(crate) fn count_level(&mut self, level: usize) {
+        if self.stats.profile.len() <= level {
+            self.stats.profile.resize(level + 1, 0);
+        }
+        self.stats.profile[level] += 1;
+    }
+
+    /// The node limit, and every 1,024 nodes ([`poll_every`]; 64 with a shared bound) the
+    /// shared bound, the cancel flag and the deadline. True when the search must stop (it is
+    /// then finished).
+    #[cold]
+    pub(crate) fn limit_reached(&mut self) -> bool {
+        let nodes = self.stats.nodes;
+        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
+            self.finish(Status::NodeLimit);
+            return true;
+        }
+        if nodes >= self.next_poll {
+            self.next_poll = nodes + poll_every(self.shared.is_some());
+            if let Some(bound) = &self.shared {
+                let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
+                self.cutoff = self.cutoff.min(net);
+            }
+            if let Some(status) = self.limits.interruption() {
+                self.finish(status);
+                return true;
+            }
+        }
+        false
+    }
+}
