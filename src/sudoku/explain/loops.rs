@@ -24,7 +24,7 @@
 //! order (1, 2, 4, 3).
 
 use super::board::Board;
-use super::rectangles::naked_with;
+use super::rectangles::pseudo_sets;
 use super::se;
 use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::candidates::Digits;
@@ -228,7 +228,6 @@ fn hints(board: &Board, cells: &[usize], pair: Digits) -> Vec<(u8, Step)> {
     if extras.len() != 2 {
         return out;
     }
-    let layout = board.layout();
     for u in board.common_units(&extras) {
         // Type 4: x confined to the two extra cells in u.
         for (x, y) in [
@@ -260,28 +259,7 @@ fn hints(board: &Board, cells: &[usize], pair: Digits) -> Vec<(u8, Step)> {
         if extra.len() < 2 {
             continue;
         }
-        let others: Vec<usize> = layout.units()[u]
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| board.value(c) == 0 && !extras.contains(&c))
-            .collect();
-        for k in extra.len().max(2)..others.len() {
-            let Some((digits, set)) = naked_with(board, &others, extra, k - 1) else {
-                continue;
-            };
-            let eliminations: Vec<Candidate> = others
-                .iter()
-                .filter(|c| !set.contains(c))
-                .flat_map(|&cell| {
-                    (board.candidates(cell) & digits)
-                        .iter()
-                        .map(move |digit| Candidate { cell, digit })
-                })
-                .collect();
-            if eliminations.is_empty() {
-                continue;
-            }
+        if let Some((k, digits, set, eliminations)) = pseudo_sets(board, u, &extras, extra).next() {
             let mut all = pair_digits.clone();
             all.extend(digits.iter());
             let mut extra_cells = extras.clone();
@@ -295,7 +273,6 @@ fn hints(board: &Board, cells: &[usize], pair: Digits) -> Vec<(u8, Step)> {
             );
             s.score = se::unique_loop_type3(cells.len(), k);
             out.push((3, s));
-            break;
         }
     }
     out

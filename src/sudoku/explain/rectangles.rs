@@ -145,7 +145,6 @@ pub(super) fn type4(board: &Board) -> Option<Step> {
 
 /// The first unique rectangle of type 3, the smallest set first on each rectangle.
 pub(super) fn type3(board: &Board) -> Option<Step> {
-    let layout = board.layout();
     each(board, |r| {
         let roof = roof(r);
         let extra = (board.candidates(roof[0]) | board.candidates(roof[1])) - r.pair;
@@ -153,30 +152,9 @@ pub(super) fn type3(board: &Board) -> Option<Step> {
             return None;
         }
         for u in board.common_units(&roof) {
-            let others: Vec<usize> = layout.units()[u]
-                .cells
-                .iter()
-                .copied()
-                .filter(|&c| board.value(c) == 0 && !roof.contains(&c))
-                .collect();
-            // The pseudo-cell and k - 1 others hold k digits; some open cell must be left.
-            for k in extra.len().max(2)..others.len() {
-                let Some(set) = naked_with(board, &others, extra, k - 1) else {
-                    continue;
-                };
-                let (digits, cells) = set;
-                let eliminations: Vec<Candidate> = others
-                    .iter()
-                    .filter(|c| !cells.contains(c))
-                    .flat_map(|&cell| {
-                        (board.candidates(cell) & digits)
-                            .iter()
-                            .map(move |digit| Candidate { cell, digit })
-                    })
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
-                }
+            if let Some((k, digits, cells, eliminations)) =
+                pseudo_sets(board, u, &roof, extra).next()
+            {
                 let mut all: Vec<u8> = r.pair.iter().collect();
                 all.extend(digits.iter());
                 let mut pattern = r.corners.to_vec();
@@ -196,9 +174,41 @@ pub(super) fn type3(board: &Board) -> Option<Step> {
     })
 }
 
+/// Type 3's naked sets in unit `u`, smallest first: the extra digits of the pattern's cells
+/// `apart` as one pseudo-cell, with k - 1 other open cells of the unit, hold k digits (some
+/// open cell must be left); each with k, its digits, its cells and the candidates it
+/// eliminates from the unit's other open cells (never none). Unique rectangles and unique
+/// loops look for their type 3 alike.
+pub(super) fn pseudo_sets<'b>(
+    board: &'b Board,
+    u: usize,
+    apart: &[usize],
+    extra: Digits,
+) -> impl Iterator<Item = (usize, Digits, Vec<usize>, Vec<Candidate>)> + 'b {
+    let others: Vec<usize> = board.layout().units()[u]
+        .cells
+        .iter()
+        .copied()
+        .filter(|&c| board.value(c) == 0 && !apart.contains(&c))
+        .collect();
+    (extra.len().max(2)..others.len()).filter_map(move |k| {
+        let (digits, cells) = naked_with(board, &others, extra, k - 1)?;
+        let eliminations: Vec<Candidate> = others
+            .iter()
+            .filter(|c| !cells.contains(c))
+            .flat_map(|&cell| {
+                (board.candidates(cell) & digits)
+                    .iter()
+                    .map(move |digit| Candidate { cell, digit })
+            })
+            .collect();
+        (!eliminations.is_empty()).then_some((k, digits, cells, eliminations))
+    })
+}
+
 /// The first `count` cells of `others` (in order) whose candidates with `extra` make
 /// `count + 1` digits: the digits and the cells.
-pub(super) fn naked_with(
+fn naked_with(
     board: &Board,
     others: &[usize],
     extra: Digits,

@@ -918,27 +918,33 @@ fn rectangle(layout: &Layout, step: &Step) -> String {
             layout.unit_name(step.units[0]),
             list(&corners[2..], ", ")
         ),
-        _ => {
-            let set = &step.digits[2..];
-            let name = [
-                "pair",
-                "triple",
-                "quad",
-                "quintuple",
-                "sextuple",
-                "septuple",
-            ]
-            .get(set.len().saturating_sub(2))
-            .copied()
-            .unwrap_or("set");
-            format!(
-                "{head}: naked {name} {} in {} with {}",
-                digits(set),
-                layout.unit_name(step.units[0]),
-                list(&step.cells[4..], ", ")
-            )
-        }
+        _ => format!("{head}: {}", naked_set(layout, step, &step.cells[4..])),
     }
+}
+
+/// The naked set of a unique rectangle's or loop's type 3 (digits: the pair, then the set;
+/// `cells`: the set's cells outside the pattern): `naked triple 1,5,6 in row 4 with r4c7`.
+fn naked_set(layout: &Layout, step: &Step, cells: &[usize]) -> String {
+    let set = &step.digits[2..];
+    let name = [
+        "pair",
+        "triple",
+        "quad",
+        "quintuple",
+        "sextuple",
+        "septuple",
+    ]
+    .get(set.len().saturating_sub(2))
+    .copied()
+    .unwrap_or("set");
+    let digits: Vec<String> = set.iter().map(|&d| digit_name(layout, d)).collect();
+    let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
+    format!(
+        "naked {name} {} in {} with {}",
+        digits.join(","),
+        layout.unit_name(step.units[0]),
+        cells.join(", ")
+    )
 }
 
 /// A unique loop (chain: the loop's cells in order; cells: the loop's, then its extra
@@ -977,26 +983,7 @@ fn unique_loop(layout: &Layout, step: &Step) -> String {
             layout.unit_name(step.units[0]),
             list(&extra[..2], ", ")
         ),
-        _ => {
-            let set = &step.digits[2..];
-            let name = [
-                "pair",
-                "triple",
-                "quad",
-                "quintuple",
-                "sextuple",
-                "septuple",
-            ]
-            .get(set.len().saturating_sub(2))
-            .copied()
-            .unwrap_or("set");
-            format!(
-                "{head}: naked {name} {} in {} with {}",
-                digits(set),
-                layout.unit_name(step.units[0]),
-                list(&extra[2..], ", ")
-            )
-        }
+        _ => format!("{head}: {}", naked_set(layout, step, &extra[2..])),
     }
 }
 
