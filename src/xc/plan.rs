@@ -665,15 +665,18 @@ impl Plan {
 impl Plan {
     /// The engine this plan runs on `problem`: the one asked for, or the default rule's.
     ///
-    /// The rule (BENCHMARKS.md, "The plan's default engine"): the bit sets for a problem of
-    /// at most [`BITS_DEFAULT_MAX_OPTIONS`] options and [`BITS_DEFAULT_MAX_ITEMS`] items,
-    /// without bounds, searched in Knuth's order or with the sharp preference, listed or
-    /// counted, on one thread or several; dancing links for everything else (larger
-    /// problems, bounds, a seed, the minimum-cost search, the memoised count, one shard of
-    /// a list, whose report merges with the figures of its split, made on the links, and a
-    /// shard's parts). The bit sets took 0.33x–0.5x the links' CPU time on every problem
-    /// measured, with the same tree; dancing cells were never near the bit sets (0.91x–1.75x
-    /// the links), so the rule never picks them.
+    /// The rule (BENCHMARKS.md, "Issue 28's goals for the default engine" and "The plan's
+    /// default engine"): the bit sets for a problem of at most [`BITS_DEFAULT_MAX_OPTIONS`]
+    /// options and [`BITS_DEFAULT_MAX_ITEMS`] items, without bounds, searched in Knuth's order
+    /// or with the sharp preference, listed or counted, on one thread or several; dancing
+    /// cells for a larger problem with colours in the same modes; dancing links for
+    /// everything else (larger problems without colours, bounds, a seed, the minimum-cost
+    /// search, the memoised count, one shard of a list, whose report merges with the figures
+    /// of its split, made on the links, and a shard's parts). The bit sets took 0.27x–0.5x
+    /// the links' CPU time on every problem measured, with the same tree; dancing cells
+    /// (SSXCC's tree) took 0.46x–0.87x the links' on the eight coloured problems measured,
+    /// small and large. On a problem the cells take, the nodes and the solutions' order are
+    /// SSXCC's, not the links'.
     ///
     /// ```
     /// use dlxkit::xc::plan::{Engine, Plan};
@@ -684,6 +687,10 @@ impl Plan {
     /// assert_eq!(Plan::new().engine(Engine::Cells).engine_for(&p), Engine::Cells);
     /// let bounded = Problem::from_dlx("1:2|A\nA\n")?;
     /// assert_eq!(Plan::new().engine_for(&bounded), Engine::Links);
+    /// // 300 primary items and one colour: too many items for the bit sets.
+    /// let items: Vec<String> = (0..300).map(|i| format!("i{i}")).collect();
+    /// let wide = Problem::from_dlx(&format!("{} | X\n{} X:a\n", items.join(" "), items.join(" ")))?;
+    /// assert_eq!(Plan::new().engine_for(&wide), Engine::Cells);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn engine_for(&self, problem: &Problem) -> Engine {
@@ -698,9 +705,11 @@ impl Plan {
             || problem.has_bounds();
         let small = problem.option_count() <= BITS_DEFAULT_MAX_OPTIONS
             && problem.item_count() <= BITS_DEFAULT_MAX_ITEMS;
-        match !links_only && small {
-            true => Engine::Bits,
-            false => Engine::Links,
+        match (links_only, small) {
+            (true, _) => Engine::Links,
+            (false, true) => Engine::Bits,
+            (false, false) if problem.has_colors() => Engine::Cells,
+            (false, false) => Engine::Links,
         }
     }
 
@@ -792,9 +801,9 @@ impl Plan {
     }
 }
 
-/// The most options of a problem the default rule gives the bit sets: the largest measured,
-/// de Bruijn `0 3 7` (3,970 options), still took 0.40x the links' CPU time.
-pub const BITS_DEFAULT_MAX_OPTIONS: usize = 4096;
+/// The most options of a problem the default rule gives the bit sets, all they take: the
+/// largest measured, a word rectangle of 8,000 options, took 0.27x the links' CPU time.
+pub const BITS_DEFAULT_MAX_OPTIONS: usize = bits::MAX_OPTIONS;
 
 /// The most items of a problem the default rule gives the bit sets: the measured wins go
 /// up to 192 items; a 9x9 Sudoku (324 items), whose searches are too short to repay the
