@@ -177,7 +177,10 @@ fn a_tiny_run_has_every_solver_the_ratios_the_limit_hits_and_the_files() {
         );
         // The backtracking solvers count assignments; "nodes" are Knuth's tree's only.
         let columns: Vec<&str> = header.split_whitespace().collect();
-        assert_eq!(columns[7], "assignments", "{header}");
+        assert!(
+            columns.contains(&"assignments") && !columns.contains(&"nodes"),
+            "{header}"
+        );
         for solver in SOLVERS {
             let cells = row(table, solver);
             assert_eq!(cells.len(), 14, "{solver}: {cells:?}");
