@@ -333,21 +333,21 @@ fn measure() {
     for (set, take) in sets {
         let puzzles: Vec<_> = load(set).into_iter().take(take).collect();
         for mut solver in solvers() {
-            let (mut nodes, mut max, mut capped, mut guesses) = (0u64, 0u64, 0, 0u64);
+            let (mut assignments, mut max, mut capped, mut guesses) = (0u64, 0u64, 0, 0u64);
             let t = Instant::now();
             for p in &puzzles {
                 let r = solver.solve(p, &Limits::new().solutions(2).nodes(cap));
-                nodes += r.stats.assignments;
+                assignments += r.stats.assignments;
                 guesses += r.stats.guesses;
                 max = max.max(r.stats.assignments);
                 capped += usize::from(!r.status.is_complete());
             }
             let k = puzzles.len() as f64;
             println!(
-                "{set:45} {:17} n={:4} mean nodes {:12.1} max {:10} guesses {:10.1} capped {capped:3} mean {:10.1} us",
+                "{set:45} {:17} n={:4} mean assignments {:12.1} max {:10} guesses {:10.1} capped {capped:3} mean {:10.1} us",
                 solver.name(),
                 puzzles.len(),
-                nodes as f64 / k,
+                assignments as f64 / k,
                 max,
                 guesses as f64 / k,
                 t.elapsed().as_secs_f64() * 1e6 / k

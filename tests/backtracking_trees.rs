@@ -125,7 +125,7 @@ fn strategies_explores_the_tree_it_explored_before_its_rewrite_on_top1465() {
     assert_eq!((t.assignments, t.guesses), (33_463, 16_725));
 }
 
-/// A solver's (puzzle, nodes, guesses, backtracks) for each puzzle of a workload.
+/// A solver's (puzzle, assignments, guesses, backtracks) for each puzzle of a workload.
 fn counts(solver: &str, workload: &Workload) -> Vec<(usize, u64, u64, u64)> {
     let mut solver = by_name(solver).unwrap();
     let options = RunOptions {
@@ -136,7 +136,7 @@ fn counts(solver: &str, workload: &Workload) -> Vec<(usize, u64, u64, u64)> {
     records
         .records
         .iter()
-        .map(|r| (r.puzzle, r.nodes, r.guesses, r.backtracks))
+        .map(|r| (r.puzzle, r.assignments, r.guesses, r.backtracks))
         .collect()
 }
 

@@ -31,7 +31,7 @@ fn guesses_per_puzzle_are_the_same_from_run_to_run_for_a_fixed_seed() {
                 let per_puzzle: Vec<(usize, u64, u64)> = run
                     .records
                     .iter()
-                    .map(|r| (r.puzzle, r.guesses, r.nodes))
+                    .map(|r| (r.puzzle, r.guesses, r.assignments))
                     .collect();
                 (per_puzzle, stats::summarize(&run))
             };

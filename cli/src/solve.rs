@@ -170,22 +170,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return emit(args, &problem, watch, ctx);
     }
     if args.parts.wanted() {
-        let limits = args.limits.limits(interrupt::flag(), ctx.started);
-        let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
-        // A part prints JSON Lines, as a shard does: its solutions, then its line for merge.
-        let mut printer = Printer::new(Format::Jsonl, args.count);
-        return super::shard::run_part(
-            &args.parts,
-            shard,
-            depth,
-            &problem,
-            args.count,
-            super::jobs::threads(args.parallel.jobs, usize::MAX, ctx),
-            limits,
-            watch,
-            ctx,
-            |out, options| printer.solution(out, &problem, None, options),
-        );
+        return run_parts(args, &problem, watch, ctx);
     }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let format = if plan.is_shard() {
@@ -211,8 +196,45 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         None => printer.finish(&mut out, &report, args.profile)?,
     }
     out.flush()?;
+    Ok(report_on_stderr(args, ctx, &report, show_stats, format))
+}
+
+/// Runs a search in parts: a shard that splits itself (`--split-after`), one part of a
+/// shard (`--from`), or a count with a checkpoint (`--checkpoint`, `--resume`). A part
+/// prints JSON Lines, as a shard does: its solutions, then its line for merge.
+fn run_parts(
+    args: &SolveArgs,
+    problem: &Problem,
+    watch: interrupt::Watch,
+    ctx: &Context,
+) -> Result<Exit, CliError> {
+    let limits = args.limits.limits(interrupt::flag(), ctx.started);
+    let (shard, depth) = (args.parallel.shard, args.parallel.shard_depth);
+    let mut printer = Printer::new(Format::Jsonl, args.count);
+    super::shard::run_part(
+        &args.parts,
+        shard,
+        depth,
+        problem,
+        args.count,
+        super::jobs::threads(args.parallel.jobs, usize::MAX, ctx),
+        limits,
+        watch,
+        ctx,
+        |out, options| printer.solution(out, problem, None, options),
+    )
+}
+
+/// Writes the statistics and notes of a finished run to standard error; its exit code.
+fn report_on_stderr(
+    args: &SolveArgs,
+    ctx: &Context,
+    report: &Report,
+    show_stats: bool,
+    format: Format,
+) -> Exit {
     match report.algorithm {
-        Algorithm::MinimumCost => best::report(ctx, &report, show_stats, args.profile, format),
+        Algorithm::MinimumCost => best::report(ctx, report, show_stats, args.profile, format),
         _ => {
             let outcome = report.outcome();
             let engine = Some(report.engine);
@@ -220,9 +242,9 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         }
     }
     if report.shard.is_some() {
-        return Ok(Exit::for_shard(report.status));
+        return Exit::for_shard(report.status);
     }
-    Ok(Exit::for_search(report.status, report.stats.solutions))
+    Exit::for_search(report.status, report.stats.solutions)
 }
 
 /// The plan the flags ask for.

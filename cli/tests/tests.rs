@@ -10,6 +10,7 @@ mod cli_best;
 mod cli_engine;
 mod cli_engine_bits;
 mod cli_explain;
+mod cli_front_door;
 mod cli_generate_needs;
 mod cli_generate_se;
 mod cli_graceful;

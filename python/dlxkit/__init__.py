@@ -18,6 +18,7 @@ puzzles as problems.
 
 from ._dlxkit import (
     DlxkitError,
+    MemoStats,
     ParseError,
     Problem,
     ProblemError,
@@ -31,6 +32,7 @@ __all__ = [
     "Count",
     "DlxkitError",
     "Found",
+    "MemoStats",
     "ParseError",
     "Problem",
     "ProblemError",

@@ -51,7 +51,17 @@ class Stats:
     seconds: float
     status: str
     profile: List[int]
+    @property
+    def complete(self) -> bool: ...
+
+class MemoStats:
+    """The statistics of a memoised count: options tried and subproblems solved."""
+
+    solutions: int
+    options_tried: int
     states: int
+    seconds: float
+    status: str
     @property
     def complete(self) -> bool: ...
 
@@ -137,8 +147,9 @@ class Problem:
         jobs: int = 1,
         memo: bool = False,
         seed: Optional[int] = None,
-    ) -> Stats:
-        """Counts as count() does and returns Knuth's statistics."""
+    ) -> Union[Stats, MemoStats]:
+        """Counts as count() does and returns Knuth's statistics (a MemoStats with
+        memo=True)."""
     def best(
         self,
         k: int = 1,

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 
 use crate::errors;
 use crate::interrupt::interruptible;
-use crate::search::Budget;
+use crate::search::PyLimits;
 use crate::sudoku::{counted, first_or_cut_short, PyGrid, Rules};
 
 /// A killer Sudoku: a grid (usually without givens) and cages, each with the sum of its
@@ -38,10 +38,10 @@ impl PyKiller {
         Ok(PyKiller { killer })
     }
 
-    /// Runs a search of the puzzle within `budget` on a thread that Ctrl-C stops.
-    fn search(&self, py: Python<'_>, budget: Budget) -> PyResult<SolveReport> {
+    /// Runs a search of the puzzle within `limits` on a thread that Ctrl-C stops.
+    fn search(&self, py: Python<'_>, limits: PyLimits) -> PyResult<SolveReport> {
         let cancel = Arc::new(AtomicBool::new(false));
-        let limits = budget.limits(&cancel)?;
+        let limits = limits.with_cancel(&cancel)?;
         interruptible(py, &cancel, || self.killer.solve(&limits))?
             .map_err(|e| errors::value_error(e.to_string()))
     }
@@ -162,12 +162,12 @@ impl PyKiller {
         nodes: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<Option<PyGrid>> {
-        let budget = Budget {
+        let limits = PyLimits {
             limit: Some(1),
             nodes,
             seconds,
         };
-        first_or_cut_short(self.search(py, budget)?)
+        first_or_cut_short(self.search(py, limits)?)
     }
 
     /// The number of solutions (up to `limit`), a ``dlxkit.Count`` whose ``status`` says
@@ -180,12 +180,12 @@ impl PyKiller {
         nodes: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
-        let budget = Budget {
+        let limits = PyLimits {
             limit,
             nodes,
             seconds,
         };
-        counted(py, &self.search(py, budget)?)
+        counted(py, &self.search(py, limits)?)
     }
 
     /// Checks that `grid` solves the puzzle (rules, givens and every cage's sum without a

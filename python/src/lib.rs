@@ -26,6 +26,7 @@ fn _dlxkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::PyProblem>()?;
     m.add_class::<search::PySolutions>()?;
     m.add_class::<search::PyStats>()?;
+    m.add_class::<search::PyMemoStats>()?;
     errors::register(m)?;
     sudoku::register(m)?;
     puzzles::register(m)?;

@@ -297,7 +297,7 @@ impl PyProblem {
         ordered: bool,
         seed: Option<u64>,
     ) -> PyResult<search::PySolutions> {
-        let budget = search::Budget {
+        let limits = search::PyLimits {
             limit,
             nodes,
             seconds,
@@ -307,7 +307,7 @@ impl PyProblem {
             unordered: !ordered,
             seed,
         };
-        search::PySolutions::start(&self.inner, budget, mode, names)
+        search::PySolutions::start(&self.inner, limits, mode, names)
     }
 
     /// The number of solutions, a :class:`Count` (a Python int of any size whose ``status``
@@ -327,7 +327,7 @@ impl PyProblem {
         memo: bool,
         seed: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
-        let budget = search::Budget {
+        let limits = search::PyLimits {
             limit,
             nodes,
             seconds,
@@ -338,14 +338,18 @@ impl PyProblem {
             seed,
         };
         // The count alone: the plan picks the engine (bit sets on small problems).
-        let stats = search::count(py, &self.inner, budget, mode, memo, false)?;
+        let counted = search::count(py, &self.inner, limits, mode, memo, false)?;
         let count = py.import("dlxkit")?.getattr("Count")?;
-        Ok(count.call1((stats.solutions, stats.status))?.unbind())
+        Ok(count
+            .call1((counted.solutions(py), counted.status()))?
+            .unbind())
     }
 
     /// Counts as :meth:`count` does, on the same engine, and returns Knuth's statistics
     /// (:class:`Stats`): the bit sets that small problems run on count the updates and
-    /// cleansings the links would (which :meth:`count` skips, for speed).
+    /// cleansings the links would (which :meth:`count` skips, for speed). With ``memo=True``,
+    /// a :class:`MemoStats`: a memoised count tries options and solves subproblems, and walks
+    /// no tree of nodes.
     #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
     #[allow(clippy::too_many_arguments)]
     fn stats(
@@ -357,8 +361,8 @@ impl PyProblem {
         jobs: usize,
         memo: bool,
         seed: Option<u64>,
-    ) -> PyResult<search::PyStats> {
-        let budget = search::Budget {
+    ) -> PyResult<Py<PyAny>> {
+        let limits = search::PyLimits {
             limit,
             nodes,
             seconds,
@@ -366,7 +370,7 @@ impl PyProblem {
         search::count(
             py,
             &self.inner,
-            budget,
+            limits,
             search::Mode {
                 jobs,
                 unordered: false,
@@ -374,7 +378,8 @@ impl PyProblem {
             },
             memo,
             true,
-        )
+        )?
+        .into_py(py)
     }
 
     /// The `k` cheapest solutions by the options' costs (Knuth's DLX5), cheapest first, as
@@ -391,12 +396,12 @@ impl PyProblem {
         seconds: Option<f64>,
         jobs: usize,
     ) -> PyResult<Py<PyAny>> {
-        let budget = search::Budget {
+        let limits = search::PyLimits {
             limit: None,
             nodes,
             seconds,
         };
-        let (cheapest, status) = search::best(py, &self.inner, k, budget, jobs)?;
+        let (cheapest, status) = search::best(py, &self.inner, k, limits, jobs)?;
         let found = py.import("dlxkit")?.getattr("Found")?;
         Ok(found.call1((cheapest, status))?.unbind())
     }
@@ -413,12 +418,12 @@ impl PyProblem {
         nodes: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<Vec<Vec<usize>>> {
-        let budget = search::Budget {
+        let limits = search::PyLimits {
             limit: None,
             nodes,
             seconds,
         };
-        search::sample(py, &self.inner, n, seed, budget)
+        search::sample(py, &self.inner, n, seed, limits)
     }
 
     fn __len__(&self) -> usize {

@@ -23,21 +23,21 @@ use pyo3::types::PyList;
 use crate::errors;
 use crate::interrupt::{interruptible, receive};
 
-/// The limits a caller may put on a search, as Python gives them.
+/// The limits a caller may put on a search, as Python's keyword arguments give them.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Budget {
+pub struct PyLimits {
     /// At most this many solutions.
     pub limit: Option<u64>,
-    /// At most this many search-tree nodes.
+    /// At most this many nodes (the search tree's; options tried, for a memoised count).
     pub nodes: Option<u64>,
     /// At most this many seconds.
     pub seconds: Option<f64>,
 }
 
-impl Budget {
-    /// The library's limits, with `cancel` as the cancel flag; a time that is negative, not a
-    /// number or too far off to be a deadline is refused.
-    pub fn limits(&self, cancel: &Arc<AtomicBool>) -> PyResult<Limits> {
+impl PyLimits {
+    /// The library's limits, with `cancel` as the cancel flag; a time that is negative or not
+    /// a number is refused, and one too far off to be a deadline is no limit.
+    pub fn with_cancel(&self, cancel: &Arc<AtomicBool>) -> PyResult<Limits> {
         let mut limits = Limits::new().cancel_flag(cancel.clone());
         if let Some(n) = self.limit {
             limits = limits.solutions(n);
@@ -68,9 +68,9 @@ impl Budget {
 pub struct PyStats {
     /// The solutions found (counted), a Python int of any size.
     pub solutions: Py<PyAny>,
-    /// Search-tree nodes (for a memoised count: options tried).
+    /// Search-tree nodes.
     pub nodes: u128,
-    /// Link updates, as Knuth's DLX1 counts them (0 for a memoised count).
+    /// Link updates, as Knuth's DLX1 counts them.
     pub updates: u128,
     /// Cleansings of coloured entries, as Knuth's DLX2 counts them.
     pub cleansings: u128,
@@ -79,10 +79,8 @@ pub struct PyStats {
     /// ``"complete"``, or the limit that ended the search: ``"solution limit"``,
     /// ``"node limit"``, ``"time limit"``, ``"interrupted"``.
     pub status: &'static str,
-    /// Nodes at each level of the search tree (empty for memoised and threaded counts).
+    /// Nodes at each level of the search tree (empty for a count on threads).
     pub profile: Vec<u128>,
-    /// Distinct subproblems a memoised count solved (0 otherwise).
-    pub states: u64,
 }
 
 #[pymethods]
@@ -103,6 +101,79 @@ impl PyStats {
             self.seconds,
             self.status
         )
+    }
+}
+
+/// The statistics of a memoised count (``memo=True``), which walks no search tree of
+/// Knuth's: the options it tried, the distinct subproblems it solved, time, and why it
+/// ended.
+#[pyclass(module = "dlxkit", name = "MemoStats", frozen, get_all)]
+pub struct PyMemoStats {
+    /// The solutions counted, a Python int of any size.
+    pub solutions: Py<PyAny>,
+    /// Options tried: each option the count covered to solve a subproblem not met before.
+    pub options_tried: u128,
+    /// Distinct subproblems solved (and remembered).
+    pub states: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// ``"complete"``, or the limit that ended the count: ``"solution limit"``,
+    /// ``"node limit"`` (options tried), ``"time limit"``, ``"memory limit"``,
+    /// ``"interrupted"``.
+    pub status: &'static str,
+}
+
+#[pymethods]
+impl PyMemoStats {
+    /// Whether the count ran to its end (no limit cut it short).
+    #[getter]
+    fn complete(&self) -> bool {
+        self.status == "complete"
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "MemoStats(solutions={}, options_tried={}, states={}, seconds={:.6}, status={:?})",
+            self.solutions.bind(py),
+            self.options_tried,
+            self.states,
+            self.seconds,
+            self.status
+        )
+    }
+}
+
+/// The statistics of a count: a search's, or a memoised count's.
+pub enum Counted {
+    /// Knuth's statistics of a search (sequential or on threads).
+    Search(PyStats),
+    /// A memoised count's.
+    Memo(PyMemoStats),
+}
+
+impl Counted {
+    /// The solutions counted, a Python int.
+    pub fn solutions(&self, py: Python<'_>) -> Py<PyAny> {
+        match self {
+            Counted::Search(s) => s.solutions.clone_ref(py),
+            Counted::Memo(m) => m.solutions.clone_ref(py),
+        }
+    }
+
+    /// Why the count ended.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Counted::Search(s) => s.status,
+            Counted::Memo(m) => m.status,
+        }
+    }
+
+    /// The statistics as a Python object: a :class:`Stats` or a :class:`MemoStats`.
+    pub fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(match self {
+            Counted::Search(s) => Py::new(py, s)?.into_any(),
+            Counted::Memo(m) => Py::new(py, m)?.into_any(),
+        })
     }
 }
 
@@ -128,7 +199,6 @@ impl PyStats {
             seconds: s.elapsed.as_secs_f64(),
             status: outcome.status.as_str(),
             profile: s.profile.iter().map(|&n| n.into()).collect(),
-            states: 0,
         })
     }
 }
@@ -146,20 +216,20 @@ fn check_jobs(jobs: usize) -> PyResult<usize> {
     }
 }
 
-/// Counts the solutions of `problem` within `budget`, run as `mode` says (memoised when `memo`,
-/// with Knuth's updates and cleansings counted on every engine when `updates`), with the
-/// statistics.
+/// Counts the solutions of `problem` within `limits`, run as `mode` says (memoised when
+/// `memo`, with Knuth's updates and cleansings counted on every engine when `updates`), with
+/// the statistics.
 pub fn count(
     py: Python<'_>,
     problem: &Arc<Problem>,
-    budget: Budget,
+    limits: PyLimits,
     mode: Mode,
     memo: bool,
     updates: bool,
-) -> PyResult<PyStats> {
+) -> PyResult<Counted> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut plan = mode
-        .plan(budget.limits(&cancel)?)?
+        .plan(limits.with_cancel(&cancel)?)?
         .count(true)
         .count_updates(updates);
     if memo {
@@ -169,23 +239,20 @@ pub fn count(
     let report = interruptible(py, &cancel, || plan.run(problem, &mut Discard))?
         .map_err(errors::run_error)?;
     if let Some(counted) = &report.memo {
-        return Ok(PyStats {
+        return Ok(Counted::Memo(PyMemoStats {
             solutions: big_int(py, &counted.count)?,
-            nodes: counted.stats.options_tried.into(),
-            updates: 0,
-            cleansings: 0,
+            options_tried: counted.stats.options_tried.into(),
+            states: counted.stats.states,
             seconds: counted.stats.elapsed.as_secs_f64(),
             status: counted.status.as_str(),
-            profile: Vec::new(),
-            states: counted.stats.states,
-        });
+        }));
     }
     let mut stats = PyStats::of_outcome(py, &report.outcome())?;
     if mode.jobs > 1 {
         // Threads merge their totals; the profile of levels is the sequential search's only.
         stats.profile.clear();
     }
-    Ok(stats)
+    Ok(Counted::Search(stats))
 }
 
 /// What a search thread tells the iterator.
@@ -255,17 +322,17 @@ impl Sink for Handing {
 }
 
 impl PySolutions {
-    /// Starts the search of `problem` within `budget`, run as `mode` says, on a thread of its
+    /// Starts the search of `problem` within `limits`, run as `mode` says, on a thread of its
     /// own; a plan that cannot run (item bounds on threads, say) is refused here, before any
     /// work, with the library's reason.
     pub fn start(
         problem: &Arc<Problem>,
-        budget: Budget,
+        limits: PyLimits,
         mode: Mode,
         names: bool,
     ) -> PyResult<PySolutions> {
         let cancel = Arc::new(AtomicBool::new(false));
-        let plan = mode.plan(budget.limits(&cancel)?)?;
+        let plan = mode.plan(limits.with_cancel(&cancel)?)?;
         plan.check(problem).map_err(errors::unsupported)?;
         let (to, from) = mpsc::sync_channel(AHEAD);
         let searched = problem.clone();
@@ -398,7 +465,7 @@ pub fn best(
     py: Python<'_>,
     problem: &Arc<Problem>,
     k: usize,
-    budget: Budget,
+    limits: PyLimits,
     jobs: usize,
 ) -> PyResult<(Vec<Cheap>, &'static str)> {
     if k == 0 || k > 1 << 20 {
@@ -408,7 +475,7 @@ pub fn best(
         )));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let limits = budget.limits(&cancel)?;
+    let limits = limits.with_cancel(&cancel)?;
     let plan = Plan::new()
         .best(k)
         .threads(check_jobs(jobs)?)
@@ -431,7 +498,7 @@ pub fn sample(
     problem: &Arc<Problem>,
     n: usize,
     seed: u64,
-    budget: Budget,
+    limits: PyLimits,
 ) -> PyResult<Vec<Vec<usize>>> {
     if n > 1 << 24 {
         return Err(errors::value_error(format!(
@@ -440,7 +507,7 @@ pub fn sample(
         )));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let limits = budget.limits(&cancel)?;
+    let limits = limits.with_cancel(&cancel)?;
     let options = MemoOptions::new().limits(limits);
     let drawn = interruptible(py, &cancel, || {
         let (zdd, _) = Zdd::build(problem, &options)?;

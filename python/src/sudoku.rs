@@ -255,12 +255,12 @@ pub fn first_or_cut_short(report: SolveReport) -> PyResult<Option<PyGrid>> {
 /// The library's limits from the keyword arguments, with no cancel flag (a 9x9 search runs
 /// inline; a larger one gets one from [`run`]).
 fn limits(solutions: Option<u64>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Limits> {
-    let budget = search::Budget {
+    let asked = search::PyLimits {
         limit: solutions,
         nodes,
         seconds,
     };
-    budget.limits(&Arc::new(AtomicBool::new(false)))
+    asked.with_cancel(&Arc::new(AtomicBool::new(false)))
 }
 
 /// Counts the solutions of the puzzle in `text` (up to `limit`), as a ``dlxkit.Count``

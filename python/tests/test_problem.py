@@ -147,6 +147,21 @@ def test_a_memoised_count_beyond_2_to_the_64():
     assert count == fib[201] > 2**128
 
 
+def test_a_memoised_count_has_its_own_statistics():
+    # A memoised count tries options and solves subproblems; it walks no tree of nodes.
+    problem = dlxkit.puzzles.dominoes(4, 4)
+    memo = problem.stats(memo=True)
+    assert type(memo) is dlxkit.MemoStats
+    assert (memo.solutions, memo.status) == (36, "complete") and memo.complete
+    assert 0 < memo.states <= memo.options_tried
+    assert not hasattr(memo, "nodes") and not hasattr(memo, "updates")
+    plain = problem.stats()
+    assert type(plain) is dlxkit.Stats and plain.solutions == 36
+    assert not hasattr(plain, "options_tried") and not hasattr(plain, "states")
+    cut = problem.stats(memo=True, nodes=3)
+    assert (cut.status, cut.complete, cut.options_tried) == ("node limit", False, 3)
+
+
 def test_two_threads_count_what_one_does():
     for problem in (dlxkit.puzzles.polyominoes(3, 20), dlxkit.puzzles.langford(8), dlxkit.puzzles.queens(9)):
         one = problem.stats()

@@ -10,7 +10,7 @@
 //!    bands, bands, columns within stacks, stacks, and a transposition for square boxes);
 //! 3. [`run_solver`] each solver over the workload with the same [`RunOptions`] (solution
 //!    limit from the [`Mode`], a per-puzzle node limit, an overall time budget, a warm-up),
-//!    collecting one [`Record`] per puzzle (its wall-clock time, nodes and guesses) and the
+//!    collecting one [`Record`] per puzzle (its wall-clock time, assignments and guesses) and the
 //!    CPU time of the whole timed loop ([`cpu::thread_time`]), which only the solves and
 //!    the clock reads are inside: parsing came before, checking the solutions comes after;
 //! 4. summarise ([`stats::summarize`], [`stats::ratio`] against a baseline, usually `dlx`),
@@ -706,8 +706,11 @@ pub struct Record {
     pub solutions: u64,
     /// Wall-clock time of the solve (zero when skipped).
     pub time: Duration,
-    /// Search nodes, as the solver counts them.
-    pub nodes: u64,
+    /// Assignments tried, as the solver counts them ([`SolveStats::assignments`]: for
+    /// `dlx`, the search-tree nodes).
+    ///
+    /// [`SolveStats::assignments`]: crate::sudoku::solvers::SolveStats::assignments
+    pub assignments: u64,
     /// Branch points with more than one candidate (for `dlx`, search-tree nodes whose item
     /// had two options or more).
     pub guesses: u64,
@@ -789,7 +792,7 @@ pub fn run_solver(
                 answer: Answer::Unknown,
                 solutions: 0,
                 time: Duration::ZERO,
-                nodes: 0,
+                assignments: 0,
                 guesses: 0,
                 backtracks: 0,
             }
@@ -808,7 +811,7 @@ pub fn run_solver(
                 answer: report.answer(),
                 solutions: report.solutions,
                 time,
-                nodes: report.stats.assignments,
+                assignments: report.stats.assignments,
                 guesses: report.stats.guesses,
                 backtracks: report.stats.backtracks,
             };
@@ -994,7 +997,7 @@ mod tests {
                     assert_eq!(r.solutions, 1);
                     assert!(r.time > Duration::ZERO);
                     // Strategies alone solve the easy puzzles, without a search node.
-                    assert!(r.nodes > 0 || name == "strategies");
+                    assert!(r.assignments > 0 || name == "strategies");
                 }
             }
         }

@@ -30,7 +30,7 @@ use super::{Outcome, Record, SolverRun};
 /// ```
 /// use dlxkit::bench::{stats::summarize, SolverRun};
 /// let s = summarize(&SolverRun { set: "s".into(), solver: "dlx", records: vec![], cpu: None });
-/// assert_eq!((s.puzzles, s.solved, s.mean_nodes), (0, 0, 0.0));
+/// assert_eq!((s.puzzles, s.solved, s.mean_assignments), (0, 0, 0.0));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
@@ -76,8 +76,8 @@ pub struct Summary {
     /// Longest time of a puzzle solved.
     #[serde(rename = "max_ms", serialize_with = "millis")]
     pub max: Duration,
-    /// Mean search nodes per puzzle solved.
-    pub mean_nodes: f64,
+    /// Mean assignments per puzzle solved ([`Record::assignments`]).
+    pub mean_assignments: f64,
     /// Mean guesses per puzzle solved.
     pub mean_guesses: f64,
     /// The share of the puzzles solved that needed no guess, in percent.
@@ -192,7 +192,7 @@ pub fn summarize(run: &SolverRun) -> Summary {
         median: percentile(&times, 0.5),
         p99: percentile(&times, 0.99),
         max: times.last().copied().unwrap_or_default(),
-        mean_nodes: mean_of(|r| r.nodes),
+        mean_assignments: mean_of(|r| r.assignments),
         mean_guesses: mean_of(|r| r.guesses),
         no_guess_pct: if n == 0 {
             0.0
@@ -206,7 +206,7 @@ pub fn summarize(run: &SolverRun) -> Summary {
 ///
 /// ```
 /// use dlxkit::bench::stats::Ratio;
-/// let r = Ratio { common: 3, time: 2.5, clock: "wall", nodes: 10.0 };
+/// let r = Ratio { common: 3, time: 2.5, clock: "wall", assignments: 10.0 };
 /// assert!(r.time > 1.0); // slower than the baseline
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -219,8 +219,8 @@ pub struct Ratio {
     /// `cpu` when both solved every puzzle and both loops' CPU times are known (the ratio
     /// of those), else `wall` (the sums of the common puzzles' wall-clock times).
     pub clock: &'static str,
-    /// Total nodes of the solver over total nodes of the baseline, on those puzzles.
-    pub nodes: f64,
+    /// Total assignments of the solver over the baseline's, on those puzzles.
+    pub assignments: f64,
 }
 
 /// The ratio of `run` to `baseline` (runs of the same workload), on the puzzles both
@@ -247,15 +247,15 @@ pub fn ratio(run: &SolverRun, baseline: &SolverRun) -> Option<Ratio> {
         .filter(|r| r.outcome.is_solved())
         .map(|r| (r.puzzle, r))
         .collect();
-    let (mut common, mut time, mut base_time, mut nodes, mut base_nodes) =
+    let (mut common, mut time, mut base_time, mut assignments, mut base_assignments) =
         (0, 0.0, 0.0, 0u64, 0u64);
     for r in run.records.iter().filter(|r| r.outcome.is_solved()) {
         if let Some(b) = base.get(&r.puzzle) {
             common += 1;
             time += r.time.as_secs_f64();
             base_time += b.time.as_secs_f64();
-            nodes += r.nodes;
-            base_nodes += b.nodes;
+            assignments += r.assignments;
+            base_assignments += b.assignments;
         }
     }
     let everything = common == run.records.len() && common == baseline.records.len();
@@ -273,8 +273,8 @@ pub fn ratio(run: &SolverRun, baseline: &SolverRun) -> Option<Ratio> {
             f64::NAN
         },
         clock,
-        nodes: if base_nodes > 0 {
-            nodes as f64 / base_nodes as f64
+        assignments: if base_assignments > 0 {
+            assignments as f64 / base_assignments as f64
         } else {
             f64::NAN
         },
@@ -286,7 +286,7 @@ mod tests {
     use super::*;
     use crate::sudoku::solvers::Answer;
 
-    fn record(puzzle: usize, outcome: Outcome, ms: u64, nodes: u64) -> Record {
+    fn record(puzzle: usize, outcome: Outcome, ms: u64, assignments: u64) -> Record {
         Record {
             puzzle,
             line: puzzle + 1,
@@ -296,8 +296,8 @@ mod tests {
             answer: Answer::Unique,
             solutions: 1,
             time: Duration::from_millis(ms),
-            nodes,
-            guesses: nodes / 2,
+            assignments,
+            guesses: assignments / 2,
             backtracks: 0,
         }
     }
@@ -332,7 +332,7 @@ mod tests {
         assert_eq!(s.total, Duration::from_millis(580));
         assert!((s.puzzles_per_sec - 2.0 / 0.58).abs() < 1e-9);
         assert!((s.us_per_puzzle - 580_000.0 / 4.0).abs() < 1e-6);
-        assert_eq!((s.mean_nodes, s.mean_guesses), (200.0, 100.0));
+        assert_eq!((s.mean_assignments, s.mean_guesses), (200.0, 100.0));
         assert_eq!((s.clock, s.no_guess_pct), ("wall", 0.0));
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["mean_ms"], 20.0);
@@ -358,7 +358,7 @@ mod tests {
             records,
             cpu: None,
         };
-        // Guesses are nodes / 2: 0, 0 and 20 on the three solved puzzles.
+        // Guesses are assignments / 2: 0, 0 and 20 on the three solved puzzles.
         assert!((summarize(&run).no_guess_pct - 200.0 / 3.0).abs() < 1e-9);
     }
 
@@ -383,7 +383,7 @@ mod tests {
         let r = ratio(&run(&other, Some(1)), &run(&base, Some(1))).unwrap();
         assert_eq!(r.common, 1);
         assert!((r.time - 3.0).abs() < 1e-9);
-        assert!((r.nodes - 10.0).abs() < 1e-9);
+        assert!((r.assignments - 10.0).abs() < 1e-9);
         assert_eq!(
             r.clock, "wall",
             "not every puzzle solved: the common ones' wall times"

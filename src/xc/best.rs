@@ -45,10 +45,8 @@
 //! # Ok::<(), dlxkit::xc::ParseError>(())
 //! ```
 
-use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::bits::{BitBest, BitsError};
 use super::cells::CellBest;
@@ -159,15 +157,12 @@ impl Matrix {
     }
 }
 
-/// The state of DLX5's machine, apart from its matrix.
+/// The state of DLX5's machine, apart from its matrix and its books.
 struct Search {
-    limits: Limits,
-    k: usize,
     at: At,
     level: usize,
     cur_cost: u64,
     next_cost: u64,
-    cutoff: u64,
     best: Vec<u32>,
     choice: Vec<u32>,
     part_cost: Vec<u64>,
@@ -175,17 +170,9 @@ struct Search {
     item_threshold: Vec<u64>,
     /// The threshold the other items of the level's option were covered with.
     option_threshold: Vec<u64>,
-    /// The `k` best solutions so far: a max-heap on (net cost, order found).
-    kept: BinaryHeap<(u64, u64, Vec<OptionId>)>,
-    stats: Stats,
-    status: Status,
-    started: Instant,
-    next_poll: u64,
-    /// A bound shared with other searches (of other parts of one problem): the cost a
-    /// solution must beat, read at each poll.
-    shared: Option<Arc<AtomicU64>>,
-    /// The total tax (what every solution of this matrix pays).
-    tax: u64,
+    /// The K kept (at their total cost, ties in the order found), the net cutoff, the shared
+    /// bound, the limits, the figures and the status ([`Books`]).
+    books: Books,
 }
 
 /// Where the machine stands (DLX5's labels).
@@ -270,25 +257,16 @@ impl<'p> BestSolver<'p> {
         let m = Matrix::new(problem);
         let tax = m.counts().0;
         let search = Search {
-            limits: Limits::new(),
-            k: k.max(1),
             at: At::Forward,
             level: 0,
             cur_cost: 0,
             next_cost: 0,
-            cutoff: INFINITE,
             best: Vec::new(),
             choice: Vec::new(),
             part_cost: Vec::new(),
             item_threshold: Vec::new(),
             option_threshold: Vec::new(),
-            kept: BinaryHeap::new(),
-            stats: Stats::default(),
-            status: Status::Complete,
-            started: Instant::now(),
-            next_poll: 0,
-            shared: None,
-            tax,
+            books: Books::new(k, tax),
         };
         BestSolver {
             problem,
@@ -341,8 +319,8 @@ impl<'p> BestSolver<'p> {
     pub fn with_limits(mut self, limits: Limits) -> BestSolver<'p> {
         match &mut self.machine {
             Kind::Taxed { search, .. } => {
-                search.limits = limits;
-                if search.limits.max_solutions == Some(0) {
+                search.books.limits = limits;
+                if search.books.limits.max_solutions == Some(0) {
                     search.finish(Status::SolutionLimit);
                 }
             }
@@ -368,7 +346,7 @@ impl<'p> BestSolver<'p> {
     /// ```
     pub fn with_bound(mut self, bound: Arc<AtomicU64>) -> BestSolver<'p> {
         match &mut self.machine {
-            Kind::Taxed { search, .. } => search.shared = Some(bound),
+            Kind::Taxed { search, .. } => search.books.shared = Some(bound),
             Kind::Bounded(b) => b.set_bound(bound),
             Kind::Bits(b) => b.set_bound(bound),
             Kind::Cells(b) => b.set_bound(bound),
@@ -422,70 +400,33 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!((outcome.stats.solutions, outcome.cheapest[0].cost), (1, 2));
     /// ```
     pub fn outcome(&self) -> BestOutcome {
-        let (m, search) = match &self.machine {
-            Kind::Taxed { m, search } => (m, search),
-            Kind::Bounded(b) => return b.outcome(),
-            Kind::Bits(b) => return b.outcome(),
-            Kind::Cells(b) => return b.outcome(),
-        };
-        let (total_tax, updates, cleansings) = m.counts();
-        let mut kept: Vec<_> = search.kept.clone().into_sorted_vec();
-        kept.truncate(search.k);
-        let mut stats = search.stats.clone();
-        stats.updates = updates;
-        stats.cleansings = cleansings;
-        if search.at != At::Done {
-            stats.elapsed = search.started.elapsed();
-        }
-        BestOutcome {
-            status: search.status,
-            stats,
-            cheapest: kept
-                .into_iter()
-                .map(|(net, _, options)| Costed {
-                    cost: net + total_tax,
-                    options,
-                })
-                .collect(),
+        match &self.machine {
+            Kind::Taxed { m, search } => {
+                let (_, updates, cleansings) = m.counts();
+                search.books.outcome(updates, cleansings)
+            }
+            Kind::Bounded(b) => b.outcome(),
+            Kind::Bits(b) => b.outcome(),
+            Kind::Cells(b) => b.outcome(),
         }
     }
 }
 
 impl Search {
     fn finish(&mut self, status: Status) {
-        self.status = status;
+        self.books.finish(status);
         self.at = At::Done;
-        self.stats.elapsed = self.started.elapsed();
     }
 
-    fn count_level(&mut self, level: usize) {
-        if self.stats.profile.len() <= level {
-            self.stats.profile.resize(level + 1, 0);
-        }
-        self.stats.profile[level] += 1;
-    }
-
-    /// The slow path of entering a node: the node limit, and every 1,024 nodes ([`poll_every`])
-    /// the shared bound, the cancel flag and the deadline. True when the search must stop.
+    /// The slow path of entering a node ([`Books::limit_reached`]): true when the search
+    /// must stop.
     #[cold]
     fn limit_reached(&mut self) -> bool {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|max| nodes >= max) {
-            self.finish(Status::NodeLimit);
-            return true;
+        let stop = self.books.limit_reached();
+        if stop {
+            self.at = At::Done;
         }
-        if nodes >= self.next_poll {
-            self.next_poll = nodes + poll_every(self.shared.is_some());
-            if let Some(bound) = &self.shared {
-                let net = bound.load(Ordering::Relaxed).saturating_sub(self.tax);
-                self.cutoff = self.cutoff.min(net);
-            }
-            if let Some(status) = self.limits.interruption() {
-                self.finish(status);
-                return true;
-            }
-        }
-        false
+        stop
     }
 
     /// Runs the machine on `m` to the next improvement, or to the end.
@@ -493,20 +434,22 @@ impl Search {
         loop {
             match self.at {
                 At::Forward => {
-                    if self.limits.max_nodes.is_some() || self.stats.nodes >= self.next_poll {
+                    if self.books.limits.max_nodes.is_some()
+                        || self.books.stats.nodes >= self.books.next_poll
+                    {
                         if self.limit_reached() {
                             return None;
                         }
-                        if self.cur_cost >= self.cutoff {
+                        if self.cur_cost >= self.books.cutoff {
                             // A shared bound fell below this branch's cost: nothing here
                             // can improve.
                             self.at = At::Backdown;
                             continue;
                         }
                     }
-                    self.stats.nodes += 1;
+                    self.books.stats.nodes += 1;
                     let level = self.level;
-                    self.count_level(level);
+                    self.books.count_level(level);
                     if level == self.best.len() {
                         for v in [&mut self.best, &mut self.choice] {
                             v.push(0);
@@ -519,10 +462,10 @@ impl Search {
                             v.push(0);
                         }
                     }
-                    let (item, usable) = m.choose(self.cutoff - self.cur_cost);
-                    self.stats.branches += u64::from(usable >= 2);
+                    let (item, usable) = m.choose(self.books.cutoff - self.cur_cost);
+                    self.books.stats.branches += u64::from(usable >= 2);
                     if usable == 0 {
-                        self.stats.dead_ends += 1;
+                        self.books.stats.dead_ends += 1;
                         self.at = At::Backdown;
                         continue;
                     }
@@ -531,22 +474,23 @@ impl Search {
                     let x = m.down(item);
                     self.choice[level] = x;
                     self.next_cost = self.cur_cost + m.cost(x);
-                    let threshold = self.cutoff - self.next_cost;
+                    let threshold = self.books.cutoff - self.next_cost;
                     self.item_threshold[level] = threshold;
                     m.cover(item, threshold);
                     self.at = At::Advance;
                 }
                 At::Advance => {
                     let level = self.level;
-                    let threshold = self.cutoff - self.next_cost;
+                    let threshold = self.books.cutoff - self.next_cost;
                     self.option_threshold[level] = threshold;
                     m.commit(self.choice[level], threshold);
                     if m.all_covered() {
                         // A solution is a node too, so the node limit applies to it.
-                        if self
+                        let books = &self.books;
+                        if books
                             .limits
                             .max_nodes
-                            .is_some_and(|max| self.stats.nodes >= max)
+                            .is_some_and(|max| books.stats.nodes >= max)
                         {
                             self.finish(Status::NodeLimit);
                             return None;
@@ -569,7 +513,7 @@ impl Search {
                         continue;
                     }
                     self.next_cost = self.cur_cost + m.cost(y);
-                    self.at = if self.next_cost >= self.cutoff {
+                    self.at = if self.next_cost >= self.books.cutoff {
                         At::Backup
                     } else {
                         At::Advance
@@ -597,27 +541,25 @@ impl Search {
     /// Records the solution at the current level: the cutoff moves, the solution is kept.
     fn found<N: CostNode>(&mut self, m: &Links<N>, problem: &Problem) -> Costed {
         let level = self.level;
-        self.stats.nodes += 1;
-        self.count_level(level + 1);
-        self.stats.solutions += 1;
+        self.books.stats.nodes += 1;
+        self.books.count_level(level + 1);
+        self.books.stats.solutions += 1;
         let options: Vec<OptionId> = self.choice[..=level]
             .iter()
             .map(|&x| m.option_of(x))
             .collect();
         let net = self.next_cost;
-        self.kept.push((net, self.stats.solutions, options.clone()));
-        if self.kept.len() > self.k {
-            self.kept.pop();
-        }
-        if self.kept.len() == self.k {
+        let cost = net + self.books.tax;
+        // Below the cutoff, so below the K-th kept: always kept, each tie after those before.
+        let kept = self.books.kept.offer(cost, options.clone());
+        debug_assert!(kept, "a solution below the cutoff is kept");
+        if let Some(top) = self.books.kept.bound() {
             // Never above a shared bound (alone, the cutoff only goes down anyway).
-            let top = self.kept.peek().map_or(INFINITE, |top| top.0);
-            self.cutoff = self.cutoff.min(top);
+            self.books.cutoff = self.books.cutoff.min(top - self.books.tax);
         }
-        if self.limits.max_solutions == Some(self.stats.solutions) {
+        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
             self.finish(Status::SolutionLimit);
         }
-        let cost = net + m.total_tax;
         debug_assert_eq!(
             cost,
             options.iter().map(|&o| problem.option_cost(o)).sum::<u64>()
@@ -650,7 +592,12 @@ impl Iterator for BestSolver<'_> {
 impl std::fmt::Debug for BestSolver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (k, level, cutoff, stats) = match &self.machine {
-            Kind::Taxed { search, .. } => (search.k, search.level, search.cutoff, &search.stats),
+            Kind::Taxed { search, .. } => (
+                search.books.kept.k(),
+                search.level,
+                search.books.cutoff,
+                &search.books.stats,
+            ),
             Kind::Bounded(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
             Kind::Bits(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
             Kind::Cells(b) => (b.k(), b.level(), b.cutoff(), b.stats()),

@@ -1,5 +1,5 @@
 //! The node of the dancing links, the two kinds of number it holds (links and item numbers),
-//! and the only unchecked memory access in dlxkit.
+//! and the links' unchecked memory access.
 //!
 //! A [`Node`] is four 32-bit fields, 16 bytes, so four nodes share a 64-byte cache line. As
 //! in Knuth's programs a link is a 32-bit number, not a pointer; here it is a *byte offset*
@@ -232,10 +232,14 @@ impl Node {
     }
 }
 
-// The three accessors below are the only unchecked access in dlxkit. They skip the bounds
-// check, which pays on every engine instance (BENCHMARKS.md, "Unchecked access"); the
+// The three accessors below are the dancing links' only unchecked access. They skip the
+// bounds check, which pays on every engine instance (BENCHMARKS.md, "Unchecked access"); the
 // feature `checked` turns them into checked indexing, and CI runs the engine's property
-// tests that way.
+// tests that way. Three other rooms keep unchecked access of their own, each proved by its
+// own invariant and turned off by the same feature: Algorithm M's item entries and per-level
+// arrays (`multiplicity.rs`, read by `search.rs`'s bounded loop), DLX5's byte-offset links
+// (`best/links.rs`), dancing cells' sparse sets (`cells/matrix.rs`); the forward-checking
+// Sudoku solver's SSE2 intrinsics (`forward_checking/cells.rs`) touch no memory.
 //
 // Invariant: every link stored in a node -- `up`, `down`, and the spare field where it holds
 // a link (`first`, `next`) -- and every entry of the matrix's `option_first` is a byte

@@ -4,7 +4,7 @@
 //! - [`time_distribution`]: for each solver, the share of the sample's puzzles solved
 //!   within a given time per puzzle (a cumulative distribution, log time axis). A curve that
 //!   stays below 100% shows the puzzles that hit a limit or were skipped.
-//! - [`nodes_against_time`]: each puzzle as a point, search nodes against time (both log),
+//! - [`assignments_against_time`]: each puzzle as a point, assignments against time (both log),
 //!   one colour per solver; puzzles stopped by a limit are hollow.
 
 use std::path::Path;
@@ -140,8 +140,13 @@ pub fn time_distribution(path: &Path, title: &str, runs: &[SolverRun]) -> Result
     Ok(())
 }
 
-/// Draws search nodes against time, one point per puzzle attempted, for one sample.
-pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Result<(), BenchError> {
+/// Draws assignments (digits put in a cell, as each solver counts them) against time, one
+/// point per puzzle attempted, for one sample.
+pub fn assignments_against_time(
+    path: &Path,
+    title: &str,
+    runs: &[SolverRun],
+) -> Result<(), BenchError> {
     let err = chart_error(path);
     let attempted = || {
         runs.iter().flat_map(|run| {
@@ -150,13 +155,13 @@ pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Resul
                 .filter(|r| r.outcome != dlxkit::bench::Outcome::Skipped)
         })
     };
-    let x_range = log_range(attempted().map(|r| (r.nodes as f64).max(1.0)), 1.0);
+    let x_range = log_range(attempted().map(|r| (r.assignments as f64).max(1.0)), 1.0);
     let y_range = log_range(attempted().map(|r| micros(r.time)), 1.0);
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(&err)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("{title}: search nodes against time"),
+            format!("{title}: assignments against time"),
             ("sans-serif", 20),
         )
         .margin(12)
@@ -166,7 +171,7 @@ pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Resul
         .map_err(&err)?;
     chart
         .configure_mesh()
-        .x_desc("search nodes (log scale)")
+        .x_desc("assignments (log scale)")
         .y_desc("time, microseconds (log scale)")
         .x_label_formatter(&|v| tick(*v))
         .y_label_formatter(&|v| tick(*v))
@@ -184,7 +189,7 @@ pub fn nodes_against_time(path: &Path, title: &str, runs: &[SolverRun]) -> Resul
                 } else {
                     c.stroke_width(1)
                 };
-                Circle::new(((r.nodes as f64).max(1.0), micros(r.time)), 3, style)
+                Circle::new(((r.assignments as f64).max(1.0), micros(r.time)), 3, style)
             });
         chart
             .draw_series(points)
@@ -256,7 +261,7 @@ mod tests {
     }
 
     #[test]
-    fn nodes_against_time_draws_a_point_per_puzzle() -> Result<(), Box<dyn std::error::Error>> {
+    fn the_assignments_chart_has_a_point_per_puzzle() -> Result<(), Box<dyn std::error::Error>> {
         use dlxkit::bench::{run_solver, RunOptions, Sample, Workload};
         use dlxkit::sudoku::solvers::by_name;
         let s = Sample::from_text("s", "12..............\n..12............\n")?;
@@ -267,8 +272,8 @@ mod tests {
             &RunOptions::default(),
             |_| {},
         )?;
-        let path = std::env::temp_dir().join("dlxkit-doc-nodes.svg");
-        nodes_against_time(&path, "tiny", &[run])?;
+        let path = std::env::temp_dir().join("dlxkit-doc-assignments.svg");
+        assignments_against_time(&path, "tiny", &[run])?;
         assert!(std::fs::read_to_string(&path)?.contains("<circle"));
         Ok(())
     }

@@ -45,7 +45,8 @@ The table has, for each solver (as tdoku's benchmark has): the puzzles solved, p
 solved per second and microseconds per puzzle of solving time (the CPU time of the loop of
 solves where the system measures it, marked `cpu`, else the sum of their wall-clock times,
 marked `wall`: parsing and checking the solutions are outside it), the guesses per puzzle
-solved and the share of puzzles solved without a guess; then the mean search nodes, the
+solved and the share of puzzles solved without a guess; then the mean assignments (digits
+put in a cell; for dlx, search-tree nodes), the
 median, 99th percentile and maximum wall-clock time per puzzle solved, the puzzles stopped
 by the node limit or the time budget, the puzzles skipped (budget spent), and the time of
 the solver over the time of dlx on the puzzles both solved (2.00: twice as slow as dlx; of
@@ -53,7 +54,7 @@ the CPU times when both solved every puzzle, else of the common puzzles' wall-cl
 
 With --out DIR: records.csv and records.json (one row per puzzle per solver),
 summary.json, and two SVG charts per file: FILE-times.svg (share of puzzles solved
-within a time, log scale) and FILE-nodes.svg (nodes against time per puzzle).
+within a time, log scale) and FILE-assignments.svg (assignments against time per puzzle).
 
 Exit status: 0 when done, 2 for bad input or usage, 130 if interrupted by Ctrl-C (the
 tables then cover what was done).";
@@ -409,7 +410,7 @@ fn table(file: &FileResult, args: &BenchArgs, options: &RunOptions) -> String {
         "clock".to_string(),
         "guesses".to_string(),
         "no guess".to_string(),
-        "nodes".to_string(),
+        "assignments".to_string(),
         "median".to_string(),
         "p99".to_string(),
         "max".to_string(),
@@ -441,7 +442,7 @@ fn table(file: &FileResult, args: &BenchArgs, options: &RunOptions) -> String {
             s.clock.to_string(),
             or_dash(short_count(s.mean_guesses)),
             or_dash(format!("{:.1}%", s.no_guess_pct)),
-            or_dash(short_count(s.mean_nodes)),
+            or_dash(short_count(s.mean_assignments)),
             or_dash(short_time(s.median)),
             or_dash(short_time(s.p99)),
             or_dash(short_time(s.max)),
@@ -551,8 +552,8 @@ fn write_files(
             &file.name,
             &file.runs,
         )?;
-        chart::nodes_against_time(
-            &dir.join(format!("{name}-nodes.svg")),
+        chart::assignments_against_time(
+            &dir.join(format!("{name}-assignments.svg")),
             &file.name,
             &file.runs,
         )?;

@@ -3,7 +3,8 @@
 //! The columns: `set`, `solver`, `puzzle` (index in the file, from 0), `line` (in the file),
 //! `position` (in the run), `outcome` (`solved`, `node-limit`, `time-limit`, `cancelled`,
 //! `skipped`), `answer` (`unique`, `multiple`, `unsolvable`, `unknown`), `solutions`,
-//! `time_us` (microseconds, fractional), `nodes`, `guesses`, `backtracks`.
+//! `time_us` (microseconds, fractional), `assignments` (as each solver counts them: for `dlx`,
+//! search-tree nodes), `guesses`, `backtracks`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -14,7 +15,7 @@ use dlxkit::bench::{BenchError, SolverRun};
 
 /// The CSV header line (without its newline).
 pub const CSV_HEADER: &str =
-    "set,solver,puzzle,line,position,outcome,answer,solutions,time_us,nodes,guesses,backtracks";
+    "set,solver,puzzle,line,position,outcome,answer,solutions,time_us,assignments,guesses,backtracks";
 
 /// One record as it is written.
 #[derive(Serialize)]
@@ -28,7 +29,7 @@ struct Row<'a> {
     answer: &'static str,
     solutions: u64,
     time_us: f64,
-    nodes: u64,
+    assignments: u64,
     guesses: u64,
     backtracks: u64,
 }
@@ -45,7 +46,7 @@ fn rows(runs: &[SolverRun]) -> impl Iterator<Item = Row<'_>> {
             answer: r.answer.as_str(),
             solutions: r.solutions,
             time_us: (r.time.as_secs_f64() * 1e9).round() / 1e3,
-            nodes: r.nodes,
+            assignments: r.assignments,
             guesses: r.guesses,
             backtracks: r.backtracks,
         })
@@ -79,7 +80,7 @@ pub fn csv(runs: &[SolverRun]) -> String {
             r.answer,
             r.solutions,
             r.time_us,
-            r.nodes,
+            r.assignments,
             r.guesses,
             r.backtracks
         );

@@ -486,7 +486,7 @@ impl Killer {
 
     /// Solves the puzzle with the engine: counts solutions up to `limits.max_solutions` (all
     /// when unset), keeping the first, within the node, time and cancel limits, as the
-    /// Sudoku solvers report it (`nodes` and `guesses` as the `dlx` solver counts them;
+    /// Sudoku solvers report it (`assignments` and `guesses` as the `dlx` solver counts them;
     /// `backtracks` is not counted, 0).
     ///
     /// ```

@@ -296,7 +296,7 @@ impl<M: Digits> Search<'_, M> {
                     level -= 1;
                     self.unassign(level);
                 };
-                if let Err(status) = c.node(run.meter) {
+                if let Err(status) = c.assignment(run.meter) {
                     break 'search status;
                 }
                 let b = left.lowest_bit();

@@ -185,9 +185,9 @@ impl<M: Digits, const N: usize> Slots<M, N> {
     }
 }
 
-/// The counters a search bumps at every node, kept in registers while it runs and added to
-/// the [`SolveStats`] when it ends: its nodes, counted down from the grants of the limit
-/// meter ([`Grants`], [`Meter`]), and its guesses.
+/// The counters a search bumps at every assignment, kept in registers while it runs and
+/// added to the [`SolveStats`] when it ends: its assignments, counted down from the grants
+/// of the limit meter ([`Grants`], [`Meter`]; the node limit bounds them), and its guesses.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Counters {
     grants: Grants,
@@ -197,39 +197,39 @@ pub(crate) struct Counters {
 }
 
 impl Counters {
-    /// Counts a node, or says why the search must stop instead.
+    /// Counts an assignment, or says why the search must stop instead.
     #[inline]
-    pub(crate) fn node(&mut self, meter: &Meter) -> Result<(), Status> {
+    pub(crate) fn assignment(&mut self, meter: &Meter) -> Result<(), Status> {
         self.grants.node(meter)
     }
 
-    /// The nodes the grants so far still allow ([`Grants::room`]).
+    /// The assignments the grants so far still allow ([`Grants::room`]).
     #[inline]
     pub(crate) fn room(&self) -> u64 {
         self.grants.room()
     }
 
-    /// Counts `nodes` nodes made within the room ([`Grants::spend`]).
+    /// Counts `assignments` made within the room ([`Grants::spend`]).
     #[inline]
-    pub(crate) fn spend(&mut self, nodes: u64) {
-        self.grants.spend(nodes);
+    pub(crate) fn spend(&mut self, assignments: u64) {
+        self.grants.spend(assignments);
     }
 
-    /// Makes room for `need` nodes ([`Grants::make_room`]).
+    /// Makes room for `need` assignments ([`Grants::make_room`]).
     #[cold]
     pub(crate) fn make_room(mut self, meter: &Meter, need: u64) -> Result<Counters, Status> {
         self.grants = self.grants.make_room(meter, need)?;
         Ok(self)
     }
 
-    /// The nodes counted.
-    pub(crate) fn nodes(&self) -> u64 {
+    /// The assignments counted.
+    pub(crate) fn assignments(&self) -> u64 {
         self.grants.nodes()
     }
 
     /// Adds the counts to `stats`.
     pub(crate) fn add_to(self, stats: &mut SolveStats) {
-        stats.assignments += self.nodes();
+        stats.assignments += self.assignments();
         stats.guesses += self.guesses;
         stats.alternatives += self.alternatives;
         stats.backtracks += self.backtracks;
@@ -388,16 +388,16 @@ mod tests {
         let meter = Meter::new(&limits);
         let mut c = Counters::default();
         for _ in 0..3 {
-            assert!(c.node(&meter).is_ok());
+            assert!(c.assignment(&meter).is_ok());
         }
-        assert_eq!(c.node(&meter), Err(Status::NodeLimit));
-        assert_eq!(c.nodes(), 3);
+        assert_eq!(c.assignment(&meter), Err(Status::NodeLimit));
+        assert_eq!(c.assignments(), 3);
         let unlimited = Limits::new();
         let meter = Meter::new(&unlimited);
         let mut c = Counters::default();
         for _ in 0..5000 {
-            assert!(c.node(&meter).is_ok());
+            assert!(c.assignment(&meter).is_ok());
         }
-        assert_eq!(c.nodes(), 5000);
+        assert_eq!(c.assignments(), 5000);
     }
 }

@@ -37,7 +37,7 @@ use three_units::ThreeUnitSearch;
 /// failure.
 ///
 /// It handles every layout (any box shape, jigsaw regions, extra units). Hard puzzles can take
-/// it millions of nodes, so give it a node limit or a deadline when that matters.
+/// it millions of assignments, so give it a node limit or a deadline when that matters.
 ///
 /// ```
 /// use dlxkit::sudoku::{Grid, Shape};
@@ -139,7 +139,7 @@ mod tests {
 
     impl BothSearches {
         /// Solves `grid` with both searches, asserting the same reports but the time;
-        /// returns the nodes of the full search.
+        /// returns the assignments of the full search.
         fn assert_same(&mut self, grid: &Grid, limits: &Limits) -> u64 {
             let tables = Tables::new(grid.layout());
             assert!(ThreeUnitSearch::handles(&tables, grid));

@@ -64,8 +64,8 @@
 //! jigsaw regions and extra units (Sudoku-X, windoku) work.
 //!
 //! Puzzles are rated by the explainer ([`crate::sudoku::explain::rating`]), the one rating
-//! system, whose steps include these four strategies. Statistics: a *node* is a guessed digit tried (deductions
-//! are not nodes; a puzzle solved by the strategies alone takes 0 nodes), a *guess* is a cell
+//! system, whose steps include these four strategies. Statistics: an *assignment* is a guessed digit tried (deductions
+//! are not assignments; a puzzle solved by the strategies alone takes 0), a *guess* is a cell
 //! guessed on, a *backtrack* is a guessed digit abandoned after a contradiction or a guessed
 //! cell whose candidates ran out. [`SolveStats::strategies`](super::SolveStats::strategies) counts each strategy's
 //! *deductions*: placed digits eliminated from peers, hidden singles placed, naked subsets and
@@ -949,10 +949,10 @@ fn search<M: Digits>(board: &mut Board<M>, levels: &mut Vec<Level<M>>, run: &mut
             levels.pop();
             c.backtracks += u64::from(!levels.is_empty());
         };
-        // A node here is a whole round of strategies (microseconds on 9x9, milliseconds
-        // on 100x100), so the clock and the cancel flag are read at every node rather than
-        // at every grant of nodes.
-        if let Err(status) = c.node(run.meter).and_then(|()| run.meter.poll()) {
+        // An assignment here is a whole round of strategies (microseconds on 9x9,
+        // milliseconds on 100x100), so the clock and the cancel flag are read at every one
+        // rather than at every grant of the meter.
+        if let Err(status) = c.assignment(run.meter).and_then(|()| run.meter.poll()) {
             break status;
         }
         let b = level.untried.lowest_bit();

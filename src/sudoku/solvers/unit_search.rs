@@ -156,7 +156,7 @@ impl<M: Digits> UnitSearch<M> {
                 todo.give(level, free, levels[level].placed);
                 left = levels[level].untried;
             }
-            if let Err(status) = c.node(run.meter) {
+            if let Err(status) = c.assignment(run.meter) {
                 break status;
             }
             let b = left.lowest_bit();

@@ -1,7 +1,7 @@
 //! What a minimum-cost search keeps besides its matrix and its levels: the K cheapest
 //! solutions so far and the cutoff they set, the cost bound shared with other threads, the
-//! limits, the figures and the status. The bounded search, the bit sets and the dancing
-//! cells keep them alike, so they keep them here.
+//! limits, the figures and the status. The links' DLX5, the bounded search, the bit sets and
+//! the dancing cells keep them alike, so they keep them here.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

@@ -378,7 +378,7 @@ impl<const N: usize> Search<'_, N> {
                     level -= 1;
                     left = levels[level].untried;
                 }
-                if let Err(status) = c.node(run.meter) {
+                if let Err(status) = c.assignment(run.meter) {
                     break 'search status;
                 }
                 let d = left.trailing_zeros() as usize;

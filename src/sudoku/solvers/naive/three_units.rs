@@ -20,11 +20,11 @@
 //!
 //! Level and unit indexes are bytes into arrays of 256, so no index needs a bounds check.
 //!
-//! Nothing is counted on the way down or on the way up. A run down from a level places at
-//! most one node per level below it, so the meter is asked once per run for that many
-//! nodes, and the run's nodes are counted when it ends (from the levels it went through).
-//! When the node limit leaves fewer, the level of the first node it would refuse is made to
-//! look like the level above the last blank. The other counts follow from the levels
+//! Nothing is counted on the way down or on the way up. A run down from a level makes at
+//! most one assignment per level below it, so the meter is asked once per run for that many
+//! assignments, and the run's assignments are counted when it ends (from the levels it went
+//! through). When the node limit leaves fewer, the level of the first assignment it would
+//! refuse is made to look like the level above the last blank. The other counts follow from the levels
 //! resumed, the dead ends and the levels still held when the search stops (see
 //! [`Tally::add_to`]).
 
@@ -267,14 +267,14 @@ impl ThreeUnitSearch {
         };
         c.spend(c.room() - room);
         let held = &levels[1..=usize::from(t.held)];
-        t.add_to(run.stats, c.nodes(), held);
+        t.add_to(run.stats, c.assignments(), held);
         status
     }
 }
 
-/// Makes `room` for the nodes of a run from level `from` up to `top`, asking the meter
+/// Makes `room` for the assignments of a run from level `from` up to `top`, asking the meter
 /// (whose count `c` is synchronised first). When the node limit leaves fewer, makes the
-/// level of the first node it refuses look like the level above the last blank (its units
+/// level of the first assignment it refuses look like the level above the last blank (its units
 /// kept in `stop`, which also gives back the units of an earlier such level). Returns the
 /// level the run stops at.
 #[cold]
@@ -305,7 +305,7 @@ fn room_for(
 }
 
 impl Tally {
-    /// Adds the statistics of a search that made `nodes` nodes and stopped holding the
+    /// Adds the statistics of a search that made `assignments` and stopped holding the
     /// levels `held` (those `1..=held`) to `stats`.
     ///
     /// Every level entered is a *visit*: a dead end, or a blank whose digits are tried one by
@@ -316,12 +316,12 @@ impl Tally {
     /// a resume; the first is an alternative when its visit is a guess. The first level is
     /// visited once (unless the search stopped before it); every other visit ends in a
     /// backtrack unless it is held: dead ends immediately, the others when they run out.
-    fn add_to(self, stats: &mut SolveStats, nodes: u64, held: &[Level]) {
+    fn add_to(self, stats: &mut SolveStats, assignments: u64, held: &[Level]) {
         let several = |l: &&Level| l.left & (l.left - 1) != 0;
         let held_guesses = held.iter().filter(several).count() as u64;
         let guesses = self.resumed - self.resumed_with_more + held_guesses;
-        let visits = nodes - self.resumed + self.dead_ends;
-        stats.assignments += nodes;
+        let visits = assignments - self.resumed + self.dead_ends;
+        stats.assignments += assignments;
         stats.guesses += guesses + self.refused_guess;
         stats.alternatives += self.resumed + held_guesses;
         stats.backtracks += visits.saturating_sub(1) - (held.len() as u64).saturating_sub(1);
