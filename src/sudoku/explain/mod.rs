@@ -69,6 +69,7 @@ mod loops;
 pub mod rating;
 mod rectangles;
 mod se;
+mod shared;
 mod singles;
 mod step;
 mod subsets;
@@ -430,6 +431,7 @@ impl Explainer {
     /// The next step, without applying it: the simplest the board allows; the strategy
     /// whose search ran out of effort, if one did.
     fn next_step(&self) -> Result<Option<Step>, Strategy> {
+        let mut shared = shared::Shared::default();
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
             if strategy.assumes_unique() && (!self.unique || killer) {
@@ -440,7 +442,9 @@ impl Explainer {
             }
             let found = match forcing::finder(strategy) {
                 Some(search) => search(&self.board, &self.budget),
-                None => finder(&self.board),
+                None => shared
+                    .find(strategy, &self.board)
+                    .unwrap_or_else(|| finder(&self.board)),
             };
             if self.budget.spent() {
                 return Err(strategy);
