@@ -75,8 +75,11 @@ pub(super) fn als_wing(board: &Board, k: usize) -> Option<Step> {
                     if pilots.contains(&yz) || pair & digits != pair {
                         continue;
                     }
-                    let pd: Vec<u8> = pair.iter().collect();
-                    for (x, z) in [(pd[0], pd[1]), (pd[1], pd[0])] {
+                    let mut ds = pair.iter();
+                    let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
+                        continue;
+                    };
+                    for (x, z) in [(a, b), (b, a)] {
                         if let Some(step) = wing(board, u, pilots, yz, x, z, digits) {
                             let better = best.as_ref().is_none_or(|b| {
                                 (step.score, std::cmp::Reverse(step.eliminations.len()))
@@ -112,7 +115,11 @@ fn wing(
             .filter(|&c| board.candidates(c).contains(d))
             .collect()
     };
-    let linked = |d: u8| holders(d).iter().all(|&c| board.sees(c, yz));
+    let linked = |d: u8| {
+        pilots
+            .iter()
+            .all(|&c| !board.candidates(c).contains(d) || board.sees(c, yz))
+    };
     if !linked(x) {
         return None;
     }
