@@ -131,13 +131,20 @@ fn link_unit(kind: UnitKind) -> LinkUnit {
 /// The first grouped turbot fish (digits in order, then the links in layout order).
 pub(super) fn grouped_turbot_fish(board: &Board) -> Option<Step> {
     let layout = board.layout();
+    // The places of the first link, marked with its number.
+    let mut marks = vec![usize::MAX; layout.cells()];
+    let mut mark = 0;
     for digit in 1..=board.size() as u8 {
         let links = links(board, digit);
         for (i, l1) in links.iter().enumerate() {
+            mark += 1;
+            for &p in &l1.places {
+                marks[p] = mark;
+            }
             for l2 in &links[i + 1..] {
                 if !(l1.grouped || l2.grouped)
                     || l1.unit == l2.unit
-                    || l1.places.iter().any(|p| l2.places.contains(p))
+                    || l2.places.iter().any(|&p| marks[p] == mark)
                 {
                     continue;
                 }

@@ -140,9 +140,10 @@ pub enum Outcome {
 
 /// The default effort budget of an explanation, in forcing-chain nodes ([`Explainer::effort`]):
 /// a few seconds of one core at most, so that a file of puzzles is never held up long by
-/// one, and still 20 times what the hardest puzzles of the SE-rated sample and of top1465
-/// take and twice the hardest of Norvig's eleven. The forum's SE 11+ puzzles need more
-/// (70 million nodes and up) and are rated as lower bounds unless the effort is raised.
+/// one, and still over 30 times what the hardest puzzles of the SE-rated sample and of
+/// top1465 take and 9 times the hardest of Norvig's eleven. The forum's SE 11+ puzzles
+/// mostly need more (the first of its sample 35 million nodes) and are rated as lower
+/// bounds unless the effort is raised.
 pub const DEFAULT_EFFORT: u64 = 30_000_000;
 
 /// The largest effort budget accepted (the CLI refuses more): about a day of search.
