@@ -59,32 +59,40 @@ pub(super) fn als_wing(board: &Board, k: usize) -> Option<Step> {
             .filter(|&c| board.value(c) == 0 && (2..=k + 1).contains(&board.candidates(c).len()))
             .collect();
         let mut pick = Vec::with_capacity(k);
-        subsets(&open, k, 0, &mut pick, &mut |pilots| {
-            let digits = pilots
-                .iter()
-                .fold(Digits::default(), |m, &c| m | board.candidates(c));
-            if digits.len() != k + 1 {
-                return;
-            }
-            for &yz in &bivalue {
-                let pair = board.candidates(yz);
-                if pilots.contains(&yz) || pair & digits != pair {
-                    continue;
+        subsets(
+            board,
+            &open,
+            k,
+            0,
+            Digits::default(),
+            &mut pick,
+            &mut |pilots, digits| {
+                if digits.len() != k + 1 {
+                    return;
                 }
-                let pd: Vec<u8> = pair.iter().collect();
-                for (x, z) in [(pd[0], pd[1]), (pd[1], pd[0])] {
-                    if let Some(step) = wing(board, u, pilots, yz, x, z, digits) {
-                        let better = best.as_ref().is_none_or(|b| {
-                            (step.score, std::cmp::Reverse(step.eliminations.len()))
-                                < (b.score, std::cmp::Reverse(b.eliminations.len()))
-                        });
-                        if better {
-                            best = Some(step);
+                for &yz in &bivalue {
+                    let pair = board.candidates(yz);
+                    if pilots.contains(&yz) || pair & digits != pair {
+                        continue;
+                    }
+                    let mut ds = pair.iter();
+                    let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
+                        continue;
+                    };
+                    for (x, z) in [(a, b), (b, a)] {
+                        if let Some(step) = wing(board, u, pilots, yz, x, z, digits) {
+                            let better = best.as_ref().is_none_or(|b| {
+                                (step.score, std::cmp::Reverse(step.eliminations.len()))
+                                    < (b.score, std::cmp::Reverse(b.eliminations.len()))
+                            });
+                            if better {
+                                best = Some(step);
+                            }
                         }
                     }
                 }
-            }
-        });
+            },
+        );
     }
     best
 }
@@ -107,7 +115,11 @@ fn wing(
             .filter(|&c| board.candidates(c).contains(d))
             .collect()
     };
-    let linked = |d: u8| holders(d).iter().all(|&c| board.sees(c, yz));
+    let linked = |d: u8| {
+        pilots
+            .iter()
+            .all(|&c| !board.candidates(c).contains(d) || board.sees(c, yz))
+    };
     if !linked(x) {
         return None;
     }
@@ -147,24 +159,32 @@ fn wing(
     Some(step)
 }
 
-/// Calls `f` on each `k`-subset of `cells` (in order).
+/// Calls `f` on each `k`-subset of `cells` (in order) whose candidates together are at
+/// most `k + 1` digits, with those digits: a subset with more cannot be pilot cells, nor
+/// can one holding it, so the search stops there.
 fn subsets(
+    board: &Board,
     cells: &[usize],
     k: usize,
     from: usize,
+    digits: Digits,
     pick: &mut Vec<usize>,
-    f: &mut impl FnMut(&[usize]),
+    f: &mut impl FnMut(&[usize], Digits),
 ) {
     if pick.len() == k {
-        f(pick);
+        f(pick, digits);
         return;
     }
     for i in from..cells.len() {
         if cells.len() - i < k - pick.len() {
             break;
         }
+        let more = digits | board.candidates(cells[i]);
+        if more.len() > k + 1 {
+            continue;
+        }
         pick.push(cells[i]);
-        subsets(cells, k, i + 1, pick, f);
+        subsets(board, cells, k, i + 1, more, pick, f);
         pick.pop();
     }
 }

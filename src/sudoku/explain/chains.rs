@@ -179,9 +179,45 @@ pub(super) fn x_chain(board: &Board) -> Option<Step> {
 /// chain with eliminations and the shortest loop with eliminations (start cells and digits
 /// in order), the chain on a tie.
 pub(super) fn xy_chain(board: &Board) -> Option<Step> {
-    match (xy_search(board, false), xy_search(board, true)) {
+    let peers = BivaluePeers::new(board);
+    match (
+        xy_search(board, &peers, false),
+        xy_search(board, &peers, true),
+    ) {
         (Some(chain), Some(cycle)) if cycle.score < chain.score => Some(cycle),
         (chain, cycle) => chain.or(cycle),
+    }
+}
+
+/// Each cell's bivalue peers, in the order of its peers: the only cells an XY-chain goes
+/// on to, listed once for the searches from every start.
+struct BivaluePeers {
+    /// Cell `c`'s are `cells[at[c]..at[c + 1]]`.
+    at: Vec<usize>,
+    cells: Vec<usize>,
+}
+
+impl BivaluePeers {
+    fn new(board: &Board) -> BivaluePeers {
+        let layout = board.layout();
+        let mut at = Vec::with_capacity(layout.cells() + 1);
+        let mut cells = Vec::new();
+        at.push(0);
+        for c in 0..layout.cells() {
+            cells.extend(
+                layout
+                    .peers(c)
+                    .iter()
+                    .copied()
+                    .filter(|&p| board.candidates(p).len() == 2),
+            );
+            at.push(cells.len());
+        }
+        BivaluePeers { at, cells }
+    }
+
+    fn of(&self, cell: usize) -> &[usize] {
+        &self.cells[self.at[cell]..self.at[cell + 1]]
     }
 }
 
@@ -233,7 +269,7 @@ fn x_chain_value(board: &Board, path: &[(usize, u8)], digit: u8) -> Score {
 
 /// The shortest XY-chain with eliminations, or with `cycle` the shortest XY-loop (the last
 /// cell sees the first and shares its first digit) with eliminations.
-fn xy_search(board: &Board, cycle: bool) -> Option<Step> {
+fn xy_search(board: &Board, peers: &BivaluePeers, cycle: bool) -> Option<Step> {
     let layout = board.layout();
     let cells = layout.cells();
     let n = board.size();
@@ -257,9 +293,9 @@ fn xy_search(board: &Board, cycle: bool) -> Option<Step> {
                 if depth + 1 >= limit {
                     break;
                 }
-                for &to in layout.peers(cell) {
+                for &to in peers.of(cell) {
                     let m = board.candidates(to);
-                    if m.len() != 2 || !m.contains(digit) {
+                    if !m.contains(digit) {
                         continue;
                     }
                     let other = (m - Digits::single(digit)).first()?;
@@ -267,12 +303,15 @@ fn xy_search(board: &Board, cycle: bool) -> Option<Step> {
                         continue;
                     }
                     walk.push((to, other), head);
+                    if other != first || depth + 1 < 3 {
+                        continue;
+                    }
                     let closes = if cycle {
                         board.sees(start, to)
                     } else {
                         board.sees_both(start, to, first)
                     };
-                    if other != first || depth + 1 < 3 || !closes {
+                    if !closes {
                         continue;
                     }
                     let path = walk.path(walk.nodes.len() - 1);

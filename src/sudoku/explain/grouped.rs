@@ -33,6 +33,9 @@ struct Link {
     /// Every place of the digit in the unit.
     places: Vec<usize>,
     ends: [Vec<usize>; 2],
+    /// The units holding every cell of each end, in the order of the units of the end's
+    /// first cell: where the weak link is looked for.
+    common: [Vec<usize>; 2],
     grouped: bool,
 }
 
@@ -55,6 +58,7 @@ fn links(board: &Board, digit: u8) -> Vec<Link> {
             out.push(Link {
                 unit: u,
                 places: places.clone(),
+                common: [board.common_units(&a), board.common_units(&b)],
                 ends: [a, b],
                 grouped,
             })
@@ -127,27 +131,30 @@ fn link_unit(kind: UnitKind) -> LinkUnit {
 /// The first grouped turbot fish (digits in order, then the links in layout order).
 pub(super) fn grouped_turbot_fish(board: &Board) -> Option<Step> {
     let layout = board.layout();
+    // The places of the first link, marked with its number.
+    let mut marks = vec![usize::MAX; layout.cells()];
+    let mut mark = 0;
     for digit in 1..=board.size() as u8 {
         let links = links(board, digit);
         for (i, l1) in links.iter().enumerate() {
+            mark += 1;
+            for &p in &l1.places {
+                marks[p] = mark;
+            }
             for l2 in &links[i + 1..] {
                 if !(l1.grouped || l2.grouped)
                     || l1.unit == l2.unit
-                    || l1.places.iter().any(|p| l2.places.contains(p))
+                    || l2.places.iter().any(|&p| marks[p] == mark)
                 {
                     continue;
                 }
                 for (s, b1) in [(0, 1), (1, 0)] {
                     for (b2, e) in [(0, 1), (1, 0)] {
                         // The weak link: a third unit holding both inner groups.
-                        let first = l1.ends[b1][0];
-                        let in_unit = |w: usize, c: &usize| layout.units_of(*c).contains(&w);
-                        let Some(&weak) = layout.units_of(first).iter().find(|&&w| {
-                            w != l1.unit
-                                && w != l2.unit
-                                && l1.ends[b1].iter().all(|c| in_unit(w, c))
-                                && l2.ends[b2].iter().all(|c| in_unit(w, c))
-                        }) else {
+                        let Some(&weak) = l1.common[b1]
+                            .iter()
+                            .find(|&&w| w != l1.unit && w != l2.unit && l2.common[b2].contains(&w))
+                        else {
                             continue;
                         };
                         let outer = [l1.ends[s].clone(), l2.ends[e].clone()].concat();

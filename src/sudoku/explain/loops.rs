@@ -46,7 +46,8 @@ struct Search<'a> {
 impl Search<'_> {
     /// Extends the path from its last cell through a unit of another kind than `last`.
     fn extend(&mut self, allowed_extra: usize, extra: Digits, last: Option<usize>) {
-        let layout = self.board.layout().clone();
+        let board = self.board;
+        let layout = board.layout();
         let cell = *self.path.last().expect("a start");
         let kind_of = |u: usize| layout.units()[u].kind;
         for &u in layout.units_of(cell) {
@@ -59,12 +60,12 @@ impl Search<'_> {
                     continue;
                 }
                 if self.path.len() >= MAX_LOOP
-                    || self.board.value(next) != 0
+                    || board.value(next) != 0
                     || self.path.contains(&next)
                 {
                     continue;
                 }
-                let m = self.board.candidates(next);
+                let m = board.candidates(next);
                 if m & self.pair != self.pair {
                     continue;
                 }
@@ -127,24 +128,40 @@ fn is_deadly(board: &Board, cells: &[usize]) -> bool {
 /// The unique loop of type `kind` (1 to 4) of six cells or more of least value (then the
 /// first found), if any.
 pub(super) fn unique_loop(board: &Board, kind: u8) -> Option<Step> {
+    let [one, two, three, four] = unique_loops(board);
+    match kind {
+        1 => one,
+        2 => two,
+        3 => three,
+        _ => four,
+    }
+}
+
+/// The unique loops of each type (1 to 4, in that order) of least value (then the first
+/// found) from one search: the four rungs find the same loops and differ in what they
+/// read from them.
+pub(super) fn unique_loops(board: &Board) -> [Option<Step>; 4] {
     let layout = board.layout();
-    let mut best: Option<Step> = None;
+    let mut best: [Option<Step>; 4] = Default::default();
     let mut tried: Vec<(Digits, Vec<usize>)> = Vec::new();
+    // One search for every start: its unit counts are back to zero after each.
+    let mut search = Search {
+        board,
+        pair: Digits::default(),
+        in_unit: vec![0; layout.units().len()],
+        path: Vec::new(),
+        found: Vec::new(),
+    };
     for start in 0..layout.cells() {
         let pair = board.candidates(start);
         if board.value(start) != 0 || pair.len() != 2 {
             continue;
         }
-        let mut search = Search {
-            board,
-            pair,
-            in_unit: vec![0; layout.units().len()],
-            path: Vec::new(),
-            found: Vec::new(),
-        };
+        search.pair = pair;
         search.push(start);
         search.extend(2, Digits::default(), None);
-        for cells in search.found {
+        search.pop();
+        for cells in std::mem::take(&mut search.found) {
             let mut key = cells.clone();
             key.sort_unstable();
             if tried.iter().any(|(p, k)| *p == pair && *k == key) || !is_deadly(board, &cells) {
@@ -152,8 +169,9 @@ pub(super) fn unique_loop(board: &Board, kind: u8) -> Option<Step> {
             }
             tried.push((pair, key));
             for (k, step) in hints(board, &cells, pair) {
-                if k == kind && best.as_ref().is_none_or(|b| step.score < b.score) {
-                    best = Some(step);
+                let best = &mut best[usize::from(k) - 1];
+                if best.as_ref().is_none_or(|b| step.score < b.score) {
+                    *best = Some(step);
                 }
             }
         }

@@ -69,6 +69,7 @@ mod loops;
 pub mod rating;
 mod rectangles;
 mod se;
+mod shared;
 mod singles;
 mod step;
 mod subsets;
@@ -139,9 +140,10 @@ pub enum Outcome {
 
 /// The default effort budget of an explanation, in forcing-chain nodes ([`Explainer::effort`]):
 /// a few seconds of one core at most, so that a file of puzzles is never held up long by
-/// one, and still 20 times what the hardest puzzles of the SE-rated sample and of top1465
-/// take and twice the hardest of Norvig's eleven. The forum's SE 11+ puzzles need more
-/// (70 million nodes and up) and are rated as lower bounds unless the effort is raised.
+/// one, and still over 30 times what the hardest puzzles of the SE-rated sample and of
+/// top1465 take and 9 times the hardest of Norvig's eleven. The forum's SE 11+ puzzles
+/// mostly need more (the first of its sample 35 million nodes) and are rated as lower
+/// bounds unless the effort is raised.
 pub const DEFAULT_EFFORT: u64 = 30_000_000;
 
 /// The largest effort budget accepted (the CLI refuses more): about a day of search.
@@ -430,6 +432,7 @@ impl Explainer {
     /// The next step, without applying it: the simplest the board allows; the strategy
     /// whose search ran out of effort, if one did.
     fn next_step(&self) -> Result<Option<Step>, Strategy> {
+        let mut shared = shared::Shared::default();
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
             if strategy.assumes_unique() && (!self.unique || killer) {
@@ -440,7 +443,9 @@ impl Explainer {
             }
             let found = match forcing::finder(strategy) {
                 Some(search) => search(&self.board, &self.budget),
-                None => finder(&self.board),
+                None => shared
+                    .find(strategy, &self.board)
+                    .unwrap_or_else(|| finder(&self.board)),
             };
             if self.budget.spent() {
                 return Err(strategy);

@@ -43,6 +43,7 @@ use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::killer::{Killer, KillerError};
 use crate::sudoku::solvers::dlx::DlxSolver;
+use crate::sudoku::solvers::strategies::StrategiesSolver;
 use crate::sudoku::solvers::{Answer, Limits, SolveReport, SolveStats, Status, SudokuSolver};
 
 /// A difficulty level, named from the score (see the module table).
@@ -182,11 +183,13 @@ impl Rating {
     }
 }
 
-/// Rates puzzles, keeping a DLX solver (for the solution count and the solution guessed
-/// from) between them.
+/// Rates puzzles, keeping the solvers that count their solutions (and give the solution
+/// guessed from) between them: the `strategies` solver, the faster on hard 9x9 puzzles,
+/// for puzzles without pencil marks, and DLX, which takes pencil marks, for those with them.
 #[derive(Debug, Default)]
 pub struct Rater {
     dlx: DlxSolver,
+    strategies: StrategiesSolver,
     /// The hardest strategy tried (`None`: all), past which the rating guesses.
     up_to: Option<Strategy>,
     /// The forcing chains' effort budget a puzzle (`None`: the explainer's default).
@@ -260,7 +263,7 @@ impl Rater {
         };
         let report = match pencil {
             Some(p) => self.dlx.solve_candidates(grid, p, &limits),
-            None => self.dlx.solve(grid, &limits),
+            None => self.strategies.solve(grid, &limits),
         };
         let explainer = || Explainer::with_candidates(grid, pencil).map(|e| e.assume_unique(true));
         rating_of(report, explainer, &limits, started, self)

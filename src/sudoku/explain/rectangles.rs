@@ -45,7 +45,12 @@ fn each(board: &Board, mut found: impl FnMut(&Rectangle) -> Option<Step>) -> Opt
                     let common = cells
                         .iter()
                         .fold(board.candidates(cells[0]), |m, &c| m & board.candidates(c));
-                    if common.len() < 2 {
+                    // Two floor corners hold two digits only.
+                    let bivalue = cells
+                        .iter()
+                        .filter(|&&c| board.candidates(c).len() == 2)
+                        .count();
+                    if common.len() < 2 || bivalue < 2 {
                         continue;
                     }
                     let deadly = cells.iter().all(|&x| {

@@ -129,22 +129,31 @@ pub(super) fn empty_rectangle(board: &Board) -> Option<Step> {
     if row_unit.contains(&usize::MAX) || col_unit.contains(&usize::MAX) {
         return None;
     }
-    for digit in 1..=n as u8 {
-        for b in board.units_of_kind(UnitKind::Box) {
-            let places = board.places(b, digit);
-            if places.len() < 2 {
-                continue;
-            }
+    // Each box with its rows and columns, the same for every digit.
+    let boxes: Vec<(usize, Vec<usize>, Vec<usize>)> = board
+        .units_of_kind(UnitKind::Box)
+        .map(|b| {
             let box_cells = &layout.units()[b].cells;
-            let in_box_rows = |r: usize| box_cells.iter().any(|&c| c / n == r);
-            let in_box_cols = |c: usize| box_cells.iter().any(|&x| x % n == c);
             let mut rows: Vec<usize> = box_cells.iter().map(|&c| c / n).collect();
             let mut cols: Vec<usize> = box_cells.iter().map(|&c| c % n).collect();
             rows.dedup();
             cols.sort_unstable();
             cols.dedup();
-            for &r in &rows {
-                for &c in &cols {
+            (b, rows, cols)
+        })
+        .collect();
+    for digit in 1..=n as u8 {
+        for (b, rows, cols) in &boxes {
+            let b = *b;
+            if board.place_mask(b, digit).count_ones() < 2 {
+                continue;
+            }
+            let places = board.places(b, digit);
+            let box_cells = &layout.units()[b].cells;
+            let in_box_rows = |r: usize| box_cells.iter().any(|&c| c / n == r);
+            let in_box_cols = |c: usize| box_cells.iter().any(|&x| x % n == c);
+            for &r in rows {
+                for &c in cols {
                     let on_cross = places.iter().all(|&p| p / n == r || p % n == c);
                     let both_arms =
                         places.iter().any(|&p| p / n != r) && places.iter().any(|&p| p % n != c);

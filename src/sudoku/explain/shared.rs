@@ -1,0 +1,31 @@
+//! Searches that several rungs of the ladder read: the explainer runs each once a step, at
+//! the first rung that needs it, instead of once a rung.
+//!
+//! The four unique loop types find the same loops and differ in what they read from them
+//! ([`loops::unique_loops`]).
+
+use super::board::Board;
+use super::loops;
+use super::step::{Step, Strategy};
+
+/// One step's shared searches, each run when a rung first reads it.
+#[derive(Default)]
+pub(super) struct Shared {
+    loops: Option<[Option<Step>; 4]>,
+}
+
+impl Shared {
+    /// The step `strategy` finds on `board` if a shared search answers for it, `None` for
+    /// a strategy with a finder of its own. The board must be the same for every call.
+    pub(super) fn find(&mut self, strategy: Strategy, board: &Board) -> Option<Option<Step>> {
+        let k = match strategy {
+            Strategy::UniqueLoop => 0,
+            Strategy::UniqueLoopType2 => 1,
+            Strategy::UniqueLoopType3 => 2,
+            Strategy::UniqueLoopType4 => 3,
+            _ => return None,
+        };
+        let loops = self.loops.get_or_insert_with(|| loops::unique_loops(board));
+        Some(loops[k].take())
+    }
+}
