@@ -4,7 +4,9 @@
 //! it may take (its upper bound less those taken).
 //!
 //! A node chooses the item with the fewest ways to go, Algorithm M's score: its available
-//! options, plus one for the null move, less what it still needs (at most 0: a dead end).
+//! options, plus one for the null move, less what it still needs (at most 0: a dead end);
+//! on ties, the first (DLX3's ties, to less slack and then more options, made a larger tree
+//! here: BENCHMARKS.md).
 //! Its moves are those of Algorithm M: take its first available option, or leave that one
 //! out and take the next, and so on, and last, when the item needs no more, the null move,
 //! which leaves all of its options out. The moves' subtrees hold disjoint sets of solutions
@@ -77,6 +79,18 @@ struct Level {
     room: Vec<u32>,
 }
 
+impl Level {
+    /// Makes this level a copy of `from`, in its own memory (allocated once per level).
+    fn copy(&mut self, from: &Level) {
+        for (to, from) in [(&mut self.need, &from.need), (&mut self.room, &from.room)] {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        self.available.clear();
+        self.available.extend_from_slice(&from.available);
+    }
+}
+
 /// A search in progress: its figures, the solution so far and the limits' bookkeeping.
 struct Run<'a, F> {
     m: &'a BitBounded,
@@ -91,6 +105,8 @@ struct Run<'a, F> {
     started: Instant,
     /// Each level's moves made and its number of ways (for the estimate).
     ways: Vec<(u32, u32)>,
+    /// Each level's options of its item not yet tried (allocated once per level).
+    untried: Vec<Vec<Word>>,
 }
 
 impl BitBounded {
@@ -217,6 +233,7 @@ impl BitBounded {
             max_nodes: self.limits.max_nodes.unwrap_or(u64::MAX),
             started: Instant::now(),
             ways: Vec::new(),
+            untried: Vec::new(),
         };
         let status = match run.node(0) {
             Ok(()) => Status::Complete,
@@ -306,14 +323,18 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Run<'_, F> {
         }
         let (node, left) = (2 * depth, 2 * depth + 1);
         let (above, below) = self.levels.split_at_mut(left);
-        below[0].clone_from(&above[node]);
-        let mut options: Vec<Word> = above[node].available.clone();
-        for (o, h) in options.iter_mut().zip(m.holders(item)) {
-            *o &= h;
+        below[0].copy(&above[node]);
+        if self.untried.len() <= depth {
+            self.untried.resize(depth + 1, Vec::new());
         }
+        let mut options = std::mem::take(&mut self.untried[depth]);
+        options.clear();
+        let available = above[node].available.iter();
+        options.extend(available.zip(m.holders(item)).map(|(a, h)| a & h));
         self.ways.push((0, score as u32));
         let result = self.moves(depth, item, &mut options);
         self.ways.pop();
+        self.untried[depth] = options;
         result
     }
 
@@ -323,10 +344,10 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Run<'_, F> {
     fn moves(&mut self, depth: usize, item: usize, options: &mut [Word]) -> Result<(), Status> {
         let m = self.m;
         let left = 2 * depth + 1;
-        for w in 0..m.words {
-            while options[w] != 0 {
-                let r = w * 64 + options[w].trailing_zeros() as usize;
-                options[w] &= options[w] - 1;
+        for (w, word) in options.iter_mut().enumerate() {
+            while *word != 0 {
+                let r = w * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
                 let state = &self.levels[left];
                 if common(&state.available, m.holders(item)) < state.need[item] {
                     return Ok(());
@@ -342,7 +363,7 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Run<'_, F> {
         if self.levels[left].need[item] == 0 {
             let (above, below) = self.levels.split_at_mut(left + 1);
             let to = &mut below[0];
-            to.clone_from(&above[left]);
+            to.copy(&above[left]);
             to.room[item] = 0;
             for (a, h) in to.available.iter_mut().zip(m.holders(item)) {
                 *a &= !h;
@@ -358,7 +379,7 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Run<'_, F> {
         let left = 2 * depth + 1;
         let (above, below) = self.levels.split_at_mut(left + 1);
         let to = &mut below[0];
-        to.clone_from(&above[left]);
+        to.copy(&above[left]);
         for (a, c) in to.available.iter_mut().zip(m.clash(r)) {
             *a &= !c;
         }
