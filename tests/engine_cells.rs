@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::memo::MemoOptions;
-use dlxkit::xc::plan::{Collect, Engine, Feature, Plan, Unsupported};
+use dlxkit::xc::plan::{Collect, Engine, Feature, Plan, ShardOf, Unsupported};
 use dlxkit::xc::{Arena, Limits, Problem, SearchOrder, Solver, Status};
 use quickcheck::{quickcheck, TestResult};
 
@@ -127,15 +127,15 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     };
     // Bounds run on SSMCC (tests/engine_cells_bounds.rs).
     assert_eq!(refused(cells.clone(), &bounded), None);
-    // Threads and shards run on cells (tests/engine_modes.rs), but not Algorithm M's moves.
+    // Threads and shards run on cells (tests/engine_modes.rs), Algorithm M's moves too.
     assert_eq!(refused(cells.clone().threads(2), &plain), None);
-    assert_eq!(
-        refused(cells.clone().threads(2), &bounded),
-        Some(Unsupported::Moves {
-            engine: Engine::Cells,
-            feature: Feature::Threads
-        })
-    );
+    assert_eq!(refused(cells.clone().threads(2), &bounded), None);
+    let shard = ShardOf {
+        index: 1,
+        of: 3,
+        depth: None,
+    };
+    assert_eq!(refused(cells.clone().shard(shard), &bounded), None);
     // The K best run on cells (tests/engine_best_engines.rs), not yet with bounds.
     assert_eq!(refused(cells.clone().best(1), &plain), None);
     assert_eq!(

@@ -2,7 +2,8 @@
 //! dancing cells on 2 and 3 threads, on every shard of lists of 1 to 7 and of lists cut at
 //! a depth, give exactly the sequential links' count and solution set, on Knuth's inputs
 //! and on random problems; the bit sets, which keep the links' tree, give the links' order
-//! and nodes too.
+//! and nodes too. With item bounds (Algorithm M, whose shards are numbered moves), dancing
+//! cells and the bit sets give the links' set and count as well.
 
 use std::collections::BTreeSet;
 
@@ -11,7 +12,7 @@ use dlxkit::xc::shard::{Split, SplitBy};
 use dlxkit::xc::{OptionId, Problem, Status};
 use quickcheck::{quickcheck, TestResult};
 
-use crate::random_problems::{as_set, read, Random};
+use crate::random_problems::{as_set, read, Bounded, Random};
 
 /// Knuth's inputs without bounds (every engine takes their threads and shards).
 const PLAIN: [&str; 5] = [
@@ -58,7 +59,9 @@ fn every_mode_agrees(p: &Problem, what: &str) {
     let set: BTreeSet<Vec<OptionId>> = as_set(expected.clone());
     let n = expected.len() as u64;
     for engine in Engine::ALL {
-        let ordered = engine != Engine::Cells;
+        // The bit sets keep the links' tree without bounds (with them, they branch as
+        // Algorithm M does, in the problem's order).
+        let ordered = engine == Engine::Links || (engine == Engine::Bits && !p.has_bounds());
         for threads in [2, 3] {
             let (found, count) = on(p, engine, Plan::new().threads(threads));
             assert_eq!(count, n, "{what}: {engine} on {threads} threads");
@@ -141,22 +144,51 @@ fn the_bit_sets_on_threads_count_the_links_nodes() {
     }
 }
 
+/// Knuth's inputs with bounds: motley dissections (his `motley-dlx`) and two-per-line.
+const BOUNDED: [&str; 3] = [
+    "knuth_inputs/motley-3-3.dlx",
+    "knuth_inputs/motley-3-4.dlx",
+    "knuth_inputs/motley-4-4.dlx",
+];
+
 #[test]
-fn cells_refuse_threads_and_shards_of_a_bounded_problem_with_the_reason() {
-    let bounded = read("knuth_inputs/motley-3-3.dlx");
-    let cells = Plan::new().engine(Engine::Cells).threads(2);
-    assert_eq!(
-        cells.check(&bounded).unwrap_err().to_string(),
-        "the cells engine does not take threads on a problem with item bounds: a shard of \
-         Algorithm M's tree is a path of numbered moves, which only the links engine replays"
-    );
-    // Sequentially, cells run Knuth's SSMCC on it (tests/engine_cells_bounds.rs).
-    assert_eq!(Plan::new().engine(Engine::Cells).check(&bounded), Ok(()));
+fn cells_and_bits_on_threads_and_shards_of_bounded_problems_find_the_links_solutions() {
+    for path in BOUNDED {
+        every_mode_agrees(&read(path), path);
+    }
+    every_mode_agrees(&two_per_line(5), "two-per-line 5");
+}
+
+/// Two-per-line: each row and column of an `n` by `n` board holds exactly two pieces, each
+/// diagonal at most two (Knuth's example of bounds).
+fn two_per_line(n: usize) -> Problem {
+    let mut text = String::new();
+    for k in 0..n {
+        text.push_str(&format!("2|r{k} 2|c{k} "));
+    }
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
 }
 
 quickcheck! {
     fn every_engine_on_threads_and_shards_finds_the_links_solutions(r: Random) -> TestResult {
         let p = r.problem();
+        every_mode_agrees(&p, &format!("{p:?}"));
+        TestResult::passed()
+    }
+
+    fn every_engine_on_threads_and_shards_finds_the_links_solutions_with_bounds(
+        b: Bounded
+    ) -> TestResult {
+        let p = b.problem();
         every_mode_agrees(&p, &format!("{p:?}"));
         TestResult::passed()
     }

@@ -15,6 +15,7 @@ mod engine_best;
 mod engine_best_bounds;
 mod engine_best_engines;
 mod engine_bits;
+mod engine_bits_bounds;
 mod engine_bounds;
 mod engine_cells;
 mod engine_cells_bounds;

@@ -8,7 +8,9 @@
 //! of it branches on one item's options, so the solutions below a path are those holding
 //! its options). The links and the bit sets force those options in place; dancing cells
 //! are built afresh on the problem those options leave ([`Problem::forcing_with_origin`]),
-//! a constructor from a path rather than a change to their sparse sets.
+//! a constructor from a path rather than a change to their sparse sets. With item bounds a
+//! path is Algorithm M's numbered moves, which also exclude options: dancing cells replay
+//! them on the links and search the problem below them (`subtree::below`).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -16,12 +18,13 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::bits::{BitSolver, BitsError};
+use super::bits::{BitBounded, BitSolver, BitsError};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
 use super::problem::{ForceError, OptionId, Problem};
 use super::search::{Choice, Event, Limits, Outcome, Solver};
 use super::storage::{Arena, Storage};
+use super::subtree::Path;
 
 /// The data structure a search runs on: the same tree and solutions, another speed.
 ///
@@ -111,8 +114,7 @@ pub trait Machine {
     ) -> Outcome;
 
     /// Puts `option` into every solution of the following searches. Fails, changing
-    /// nothing, if it clashes with an option forced earlier (or the machine cannot force
-    /// options of this problem: [`ForceError::Bounded`] on dancing cells).
+    /// nothing, if it clashes with an option forced earlier.
     fn force(&mut self, option: OptionId) -> Result<(), ForceError>;
 
     /// Removes every forced option.
@@ -243,10 +245,8 @@ impl Machine for BitSolver<'_> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Cells<'p> {
-    problem: &'p Problem,
-    order: SearchOrder,
+    path: Path<'p>,
     limits: Limits,
-    forced: Vec<OptionId>,
 }
 
 impl<'p> Cells<'p> {
@@ -254,15 +254,9 @@ impl<'p> Cells<'p> {
     /// and SSMCC) and its preference for `#` items.
     pub fn new(problem: &'p Problem, order: &SearchOrder) -> Cells<'p> {
         Cells {
-            problem,
-            order: *order,
+            path: Path::new(problem, *order),
             limits: Limits::new(),
-            forced: Vec::new(),
         }
-    }
-
-    fn solver(&self, problem: &Problem) -> CellSolver {
-        CellSolver::with_order(problem, &self.order).with_limits(self.limits.clone())
     }
 }
 
@@ -273,47 +267,24 @@ impl Machine for Cells<'_> {
         progress_every: u64,
         handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome {
-        if self.forced.is_empty() {
-            return self
-                .solver(self.problem)
-                .search(list, progress_every, handler);
-        }
-        let (left, origin) = self
-            .problem
-            .forcing_with_origin(&self.forced)
-            .expect("the forced options were checked when forced");
-        let forced = &self.forced;
-        let mut solution: Vec<OptionId> = Vec::new();
-        self.solver(&left)
-            .search(list, progress_every, |event| match event {
-                Event::Solution(options) => {
-                    // The forced options first, as the links list them.
-                    solution.clear();
-                    solution.extend_from_slice(forced);
-                    let rest = options.iter().map(|o| origin[o.index()]);
-                    solution.extend(rest.filter(|o| !forced.contains(o)));
-                    handler(Event::Solution(&solution))
-                }
-                progress => handler(progress),
-            })
+        let (order, limits) = (self.path.order, &self.limits);
+        self.path.search(handler, |problem, handler| {
+            CellSolver::with_order(problem, &order)
+                .with_limits(limits.clone())
+                .search(list, progress_every, handler)
+        })
     }
 
     fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
-        self.forced.push(option);
-        let checked = self.problem.forcing_with_origin(&self.forced);
-        if let Err(error) = checked {
-            self.forced.pop();
-            return Err(error);
-        }
-        Ok(())
+        self.path.force(option)
     }
 
     fn unforce_all(&mut self) {
-        self.forced.clear();
+        self.path.clear();
     }
 
     fn forced(&self) -> &[OptionId] {
-        &self.forced
+        &self.path.forced
     }
 
     fn set_limits(&mut self, limits: Limits) {
@@ -322,6 +293,88 @@ impl Machine for Cells<'_> {
 
     fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    fn take(&mut self, choice: Choice) -> bool {
+        self.path.take(choice)
+    }
+}
+
+/// Algorithm M on bit sets as a [`Machine`]: a [`BitBounded`] built for each search, on the
+/// problem itself or on the problem below the forced options and moves, as dancing cells
+/// do.
+///
+/// ```
+/// use dlxkit::xc::machine::{BitsBounded, Machine};
+/// use dlxkit::xc::{OptionId, Problem, SearchOrder};
+/// let p = Problem::from_dlx("1:2|A B\nA\nA B\nB\n")?;
+/// let mut bits = BitsBounded::new(&p, &SearchOrder::new());
+/// let outcome = bits.search(false, 0, &mut |_| std::ops::ControlFlow::Continue(()));
+/// assert_eq!(outcome.stats.solutions, 3); // {A B}, {A, B}, {A, A B}
+/// bits.force(OptionId::new(1))?;
+/// let outcome = bits.search(false, 0, &mut |_| std::ops::ControlFlow::Continue(()));
+/// assert_eq!(outcome.stats.solutions, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct BitsBounded<'p> {
+    path: Path<'p>,
+    limits: Limits,
+}
+
+impl<'p> BitsBounded<'p> {
+    /// Algorithm M on the bit sets of `problem`; its order's seed and sharp preference are
+    /// for the shards' moves (made on the links), the bit sets branch in the problem's
+    /// order ([`crate::xc::plan::Plan::check`] refuses them).
+    pub fn new(problem: &'p Problem, order: &SearchOrder) -> BitsBounded<'p> {
+        BitsBounded {
+            path: Path::new(problem, *order),
+            limits: Limits::new(),
+        }
+    }
+}
+
+impl Machine for BitsBounded<'_> {
+    fn search(
+        &mut self,
+        list: bool,
+        progress_every: u64,
+        handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Outcome {
+        let limits = &self.limits;
+        self.path.search(handler, |problem, handler| {
+            match BitBounded::new(problem) {
+                Ok(bits) => bits
+                    .with_limits(limits.clone())
+                    .search(list, progress_every, handler),
+                // A problem below is never larger than the problem, which was checked.
+                Err(error) => unreachable!("{error}"),
+            }
+        })
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.path.force(option)
+    }
+
+    fn unforce_all(&mut self) {
+        self.path.clear();
+    }
+
+    fn forced(&self) -> &[OptionId] {
+        &self.path.forced
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn take(&mut self, choice: Choice) -> bool {
+        self.path.take(choice)
     }
 }
 
@@ -337,6 +390,8 @@ pub enum Any<'a> {
     Cells(Cells<'a>),
     /// Bit sets.
     Bits(BitSolver<'a>),
+    /// Bit sets with item bounds (Algorithm M).
+    BitsBounded(BitsBounded<'a>),
 }
 
 impl<'a> Any<'a> {
@@ -364,6 +419,10 @@ impl<'a> Any<'a> {
         Ok(match engine {
             Engine::Links => Any::Links(Solver::with_order(problem, arena, order)),
             Engine::Cells => Any::Cells(Cells::new(problem, &order)),
+            Engine::Bits if problem.has_bounds() => {
+                BitBounded::new(problem)?;
+                Any::BitsBounded(BitsBounded::new(problem, &order))
+            }
             Engine::Bits => Any::Bits(BitSolver::with_order(problem, &order)?),
         })
     }
@@ -373,6 +432,7 @@ impl<'a> Any<'a> {
             Any::Links(m) => m,
             Any::Cells(m) => m,
             Any::Bits(m) => m,
+            Any::BitsBounded(m) => m,
         }
     }
 
@@ -381,6 +441,7 @@ impl<'a> Any<'a> {
             Any::Links(m) => m,
             Any::Cells(m) => m,
             Any::Bits(m) => m,
+            Any::BitsBounded(m) => m,
         }
     }
 }

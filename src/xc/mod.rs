@@ -72,6 +72,7 @@ pub mod shard;
 mod share;
 mod sink;
 mod storage;
+mod subtree;
 mod walks;
 pub mod zdd;
 

@@ -140,18 +140,18 @@ pub enum Unsupported {
         /// What it does not take.
         feature: Feature,
     },
-    /// Threads or a shard on an engine that cannot replay Algorithm M's moves.
-    #[error("the {engine} engine does not take {feature} on a problem with item bounds: a shard of Algorithm M's tree is a path of numbered moves, which only the links engine replays")]
-    Moves {
-        /// The engine asked for.
-        engine: Engine,
-        /// Threads or a shard.
-        feature: Feature,
-    },
     /// The minimum-cost search of a problem with bounds on an engine that does not run it
-    /// (dancing cells).
+    /// (dancing cells, bit sets).
     #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5) of a problem with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links engine")]
     BestOn(Engine),
+    /// A mode an engine does not take on a problem with item bounds.
+    #[error("the {engine} engine does not take {feature} on a problem with item bounds yet: its Algorithm M branches in the problem's order (the links engine takes it)")]
+    BoundsOn {
+        /// The engine asked for.
+        engine: Engine,
+        /// What it does not take.
+        feature: Feature,
+    },
     /// A problem an engine cannot take (the bitset engine's masks: its size).
     #[error("{error}")]
     Size {
@@ -730,7 +730,7 @@ impl Plan {
                 feature: Feature::Memo,
             });
         }
-        if self.best.is_some() && engine == Engine::Cells && problem.has_bounds() {
+        if self.best.is_some() && problem.has_bounds() {
             return Err(Unsupported::BestOn(engine));
         }
         if self.parts {
@@ -740,36 +740,30 @@ impl Plan {
             });
         }
         match engine {
-            Engine::Cells => self.check_cells(problem),
+            // Dancing cells take every mode: a shard of Algorithm M's tree, a path of
+            // numbered moves, is searched as the problem below it (`machine::Cells`).
+            Engine::Cells => Ok(()),
             _ => self.check_bits(problem),
         }
     }
 
-    /// What dancing cells refuse: threads and shards of a problem with bounds (Algorithm
-    /// M's shards are moves, which only the links replay).
-    fn check_cells(&self, problem: &Problem) -> Result<(), Unsupported> {
-        let split = match (self.shard.is_some(), self.threads > 1) {
-            (true, _) => Some(Feature::Shard),
-            (false, true) => Some(Feature::Threads),
-            (false, false) => None,
-        };
-        if let (Some(feature), true) = (split, problem.has_bounds()) {
-            return Err(Unsupported::Moves {
-                engine: Engine::Cells,
-                feature,
-            });
-        }
-        Ok(())
-    }
-
-    /// What the bitset engine refuses: what its masks cannot express (bounds), a problem
-    /// too large.
+    /// What the bitset engine refuses: with bounds (Algorithm M on bit sets, which branches
+    /// in the problem's order), a seed and the sharp preference; a problem too large.
     fn check_bits(&self, problem: &Problem) -> Result<(), Unsupported> {
         if problem.has_bounds() {
-            return Err(Unsupported::Engine {
-                engine: Engine::Bits,
-                feature: Feature::Bounds,
-            });
+            let refused = if self.order.seed.is_some() {
+                Some(Feature::Seed)
+            } else if self.order.prefer_sharp {
+                Some(Feature::PreferSharp)
+            } else {
+                None
+            };
+            if let Some(feature) = refused {
+                return Err(Unsupported::BoundsOn {
+                    engine: Engine::Bits,
+                    feature,
+                });
+            }
         }
         let (options, items) = (problem.option_count(), problem.item_count());
         if options > bits::MAX_OPTIONS || items > bits::MAX_ITEMS {

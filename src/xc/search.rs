@@ -1732,6 +1732,27 @@ impl<S: Storage> Solver<'_, S> {
         self.forced.iter().copied().chain(options).collect()
     }
 
+    /// The options that the moves [`Solver::take`] made exclude below them: at each level,
+    /// the options its item's earlier moves tried (tweaked out of its list), and at a null
+    /// move all the options the item had. With the options of [`Solver::taken`], they say
+    /// which solutions a path of numbered moves leads to, so that an engine without these
+    /// moves can search the same subtree's solutions. (A level that covered its item, bound
+    /// and slack 0, tweaks nothing: the item's bound already excludes its other options.)
+    pub(crate) fn excluded_by_moves(&self) -> Vec<OptionId> {
+        let mut excluded = Vec::new();
+        for m in &self.moves {
+            if m.first == Link::default() {
+                continue;
+            }
+            let mut x = m.first;
+            while x != m.x && x != m.item.header() {
+                excluded.push(self.m.option_of(x));
+                x = self.m.down(x);
+            }
+        }
+        excluded
+    }
+
     /// Undoes every move [`Solver::take`] made, the last first.
     fn unmake_moves(&mut self) {
         if self.moves.is_empty() {

@@ -28,11 +28,11 @@
 //! at random and each item's options tried in a random order; not the links' seeded tree,
 //! whose lists are shuffled each on its own, which masks cannot express.
 //!
-//! What it refuses, with a [`BitsError`]: item bounds (Algorithm M: a mask says whether an
-//! option is available, not how many times an item may still be covered, so Algorithm M's
-//! moves have no bit-set form here; they stay on the links and cells), and a problem with
-//! more than [`MAX_OPTIONS`] options or [`MAX_ITEMS`] items, whose masks would outgrow the
-//! caches it is made for.
+//! Item bounds (Algorithm M) have a search of their own, [`BitBounded`]: a mask says whether
+//! an option is available, not how many times an item may still be covered, so beside the
+//! masks it keeps two counters per primary item (`bounded.rs`); [`BitSolver`] refuses them
+//! with a [`BitsError`]. Both refuse a problem with more than [`MAX_OPTIONS`] options or
+//! [`MAX_ITEMS`] items, whose masks would outgrow the caches they are made for.
 //!
 //! ```
 //! use dlxkit::xc::bits::BitSolver;
@@ -44,12 +44,14 @@
 //! ```
 
 mod best;
+mod bounded;
 mod levels;
 mod masks;
 mod solver;
 mod tally;
 
 pub(crate) use best::BitBest;
+pub use bounded::BitBounded;
 pub use solver::BitSolver;
 
 /// The most options the bitset engine takes (128 words of 64 bits per mask).

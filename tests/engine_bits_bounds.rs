@@ -1,0 +1,137 @@
+//! Item bounds on the bitset engine (Algorithm M on bit sets, `xc::bits::BitBounded`): the
+//! solution sets and counts of brute force and of the links on random bounded problems
+//! (with colours), on Knuth's motley dissections and two-per-line; a first solution that is
+//! one of them; the limits' statuses; the plan's `--engine bits` on one thread (threads and
+//! shards: tests/engine_modes.rs).
+
+use std::collections::BTreeSet;
+
+use dlxkit::xc::bits::BitBounded;
+use dlxkit::xc::plan::{Collect, Engine, Plan};
+use dlxkit::xc::{Limits, OptionId, Problem, Status};
+use quickcheck::{quickcheck, TestResult};
+
+use crate::random_problems::{as_set, brute_force, read, Bounded};
+
+/// The links' solutions of `p`, as a set, and their count.
+fn links(p: &Problem) -> BTreeSet<Vec<OptionId>> {
+    let mut found = Collect::default();
+    let plan = Plan::new().engine(Engine::Links);
+    let report = plan.run(p, &mut found).unwrap();
+    assert_eq!(report.status, Status::Complete);
+    as_set(found.solutions)
+}
+
+/// The bit sets through the plan: every solution, once, and the count.
+fn bits(p: &Problem, limits: Limits) -> (Vec<Vec<OptionId>>, Status, u64) {
+    let mut found = Collect::default();
+    let plan = Plan::new().engine(Engine::Bits).limits(limits);
+    let report = plan.run(p, &mut found).unwrap();
+    assert_eq!(report.engine, Engine::Bits);
+    (found.solutions, report.status, report.stats.solutions)
+}
+
+fn agrees(b: &Bounded) -> TestResult {
+    let p = b.problem();
+    let truth = brute_force(&p);
+    let direct = BitBounded::new(&p).unwrap();
+    let found = direct.all_solutions();
+    if found.len() != truth.len() || as_set(found.clone()) != truth {
+        return TestResult::error(format!("BitBounded differs from brute force on {p:?}"));
+    }
+    for s in &found {
+        if let Err(e) = p.check_solution(s) {
+            return TestResult::error(format!("{e} on {p:?}"));
+        }
+    }
+    if direct.count().stats.solutions != truth.len() as u64 {
+        return TestResult::error(format!("the count differs on {p:?}"));
+    }
+    let (listed, status, count) = bits(&p, Limits::new());
+    if status != Status::Complete || count != truth.len() as u64 || as_set(listed) != truth {
+        return TestResult::error(format!("the plan on bits differs on {p:?}"));
+    }
+    if links(&p) != truth {
+        return TestResult::error(format!("the links differ on {p:?}"));
+    }
+    // The first solution: one of them, and the solution limit says so.
+    let (first, status, _) = bits(&p, Limits::new().solutions(1));
+    match first.as_slice() {
+        [] if truth.is_empty() => {}
+        [one] if truth.contains(&crate::random_problems::sorted(one.clone())) => {
+            if truth.len() > 1 && status != Status::SolutionLimit {
+                return TestResult::error(format!("status {status:?} on {p:?}"));
+            }
+        }
+        _ => return TestResult::error(format!("a first solution {first:?} on {p:?}")),
+    }
+    TestResult::passed()
+}
+
+quickcheck! {
+    fn bits_with_bounds_find_every_solution(b: Bounded) -> TestResult {
+        agrees(&b)
+    }
+}
+
+/// Two-per-line: each row and column of an `n` by `n` board holds exactly two pieces, each
+/// diagonal at most two (Knuth's example of bounds).
+fn two_per_line(n: usize) -> Problem {
+    let mut text = String::new();
+    for k in 0..n {
+        text.push_str(&format!("2|r{k} 2|c{k} "));
+    }
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+#[test]
+fn bits_with_bounds_find_the_links_solutions_on_knuths_inputs() {
+    let mut inputs: Vec<(String, Problem)> = [
+        "knuth_inputs/motley-3-3.dlx",
+        "knuth_inputs/motley-3-4.dlx",
+        "knuth_inputs/motley-4-4.dlx",
+    ]
+    .into_iter()
+    .map(|path| (path.to_string(), read(path)))
+    .collect();
+    let dlx3 = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
+    let dlx3 = Problem::from_dlx(&std::fs::read_to_string(dlx3).unwrap()).unwrap();
+    inputs.push(("knuth-bounds".into(), dlx3));
+    for n in [4, 5, 6] {
+        inputs.push((format!("two-per-line {n}"), two_per_line(n)));
+    }
+    for (name, p) in &inputs {
+        let expected = links(p);
+        let (found, status, count) = bits(p, Limits::new());
+        assert_eq!(status, Status::Complete, "{name}");
+        assert_eq!(count, expected.len() as u64, "{name}");
+        assert_eq!(found.len(), expected.len(), "{name}: each solution once");
+        assert_eq!(as_set(found), expected, "{name}");
+    }
+}
+
+#[test]
+fn bits_with_bounds_stop_at_the_limits_and_say_so() {
+    let p = two_per_line(6);
+    let (found, status, count) = bits(&p, Limits::new().solutions(3));
+    assert_eq!((found.len(), status, count), (3, Status::SolutionLimit, 3));
+    for s in &found {
+        p.check_solution(s).unwrap();
+    }
+    let mut none = Collect::default();
+    let plan = Plan::new()
+        .engine(Engine::Bits)
+        .limits(Limits::new().nodes(10));
+    let report = plan.run(&p, &mut none).unwrap();
+    assert_eq!(report.status, Status::NodeLimit);
+    assert_eq!(report.stats.nodes, 10);
+}
