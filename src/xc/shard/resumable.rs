@@ -1,11 +1,12 @@
-//! The budgeted search of a shard for Algorithm X or C, which keeps all its work: a subtree
-//! the budget cuts short is not searched again, since the search says where it stood
-//! (`Solver::run_to_stop`) and the rest of it is named as it is: the node it was about to
-//! enter, then at each level from the deepest up, the options after the one it had taken
-//! (`3/8 2/5 4-6/6`). The covers the search would have made for those options at their node,
-//! and their dead ends, are counted here (`Solver::branches_after`), so the figures of a shard
-//! and of every part of its continuation add up to those of the sequential search, with no
-//! node searched twice.
+//! The budgeted search of a shard, which keeps all its work: a subtree the budget cuts short
+//! is not searched again, since the search says where it stood (`Solver::run_to_stop`) and
+//! the rest of it is named as it is: the node it was about to enter, then at each level from
+//! the deepest up, the branches after the one it had taken (`3/8 2/5 4-6/6`): options for
+//! Algorithm X or C, moves for Algorithm M (item bounds), numbered as DLX3 makes them. The
+//! covers the search would have made for those branches at their node, and their dead ends,
+//! are counted here (`Solver::branches_after`), so the figures of a shard and of every part
+//! of its continuation add up to those of the sequential search, with no node searched
+//! twice.
 //!
 //! A shard under a time budget first searches at least [`GRANT`] nodes, however late it
 //! starts (a process that waited for a core past its whole budget), and then goes on from
@@ -91,7 +92,7 @@ enum Halt {
     Other(Status),
 }
 
-/// [`Shard::run_within`] for a search without item bounds (see the module documentation).
+/// [`Shard::run_within`] (see the module documentation).
 pub(super) fn run<S, F>(
     shard: &Shard,
     solver: &mut Solver<'_, S>,
@@ -172,11 +173,18 @@ where
                 let mut halt = None;
                 if list {
                     solution.clear();
-                    solution.extend_from_slice(&base);
-                    solution.extend(sub.choices.iter().filter_map(|&c| match c {
-                        Choice::Option(o) => Some(o),
-                        Choice::Move(_) => None,
-                    }));
+                    if sub.choices.iter().any(|c| matches!(c, Choice::Move(_))) {
+                        // Algorithm M's moves: the solver knows their options.
+                        replay(solver, &base, &sub.choices);
+                        solution.extend(solver.taken());
+                        restore(solver, &base);
+                    } else {
+                        solution.extend_from_slice(&base);
+                        solution.extend(sub.choices.iter().filter_map(|&c| match c {
+                            Choice::Option(o) => Some(o),
+                            Choice::Move(_) => None,
+                        }));
+                    }
                     if handler(Event::Solution(&solution)).is_break() {
                         halt = Some((Halt::Other(Status::Stopped), Vec::new()));
                     }
@@ -276,7 +284,7 @@ where
 
 /// The rest of subtree `sub` after a search of it stopped at `point`, in the order of the
 /// search: the node it was about to enter (unless it searched it), then at each level from
-/// the deepest up the options after the one taken there, whose covers and dead ends go to
+/// the deepest up the branches after the one taken there, whose covers and dead ends go to
 /// `stats` (the part that searches them counts from their nodes down).
 fn rest_of<S: Storage>(
     solver: &mut Solver<'_, S>,
@@ -300,7 +308,7 @@ fn rest_of<S: Storage>(
     if !point.entered {
         // The node it was about to enter, unless it is a dead end: that one is counted
         // here, as the search would have (no part holds a dead end).
-        choices.extend(point.levels.iter().map(|&(o, _, _)| Choice::Option(o)));
+        choices.extend(point.levels.iter().map(|&(c, _, _)| c));
         replay(solver, base, &choices);
         match solver.branches() {
             Some((dead, children)) if children.is_empty() => {
@@ -318,7 +326,7 @@ fn rest_of<S: Storage>(
             continue;
         }
         choices.truncate(sub.choices.len());
-        choices.extend(point.levels[..l].iter().map(|&(o, _, _)| Choice::Option(o)));
+        choices.extend(point.levels[..l].iter().map(|&(c, _, _)| c));
         replay(solver, base, &choices);
         let (tail, live) = solver
             .branches_after(k)
