@@ -8,6 +8,16 @@
 //! of its continuation add up to those of the sequential search, with no node searched
 //! twice.
 //!
+//! A task whose budget runs out goes on through the parts it would name while the next one
+//! looks small: the parts named at a stop are the rest of each level from the deepest up,
+//! and the deep ones are mostly a few nodes each, which as tasks of their own would make most
+//! tasks tiny (the median task of a list of 64 pentomino shards split by nodes was a tenth
+//! of the budget). A part is searched in this *tail* when its size, estimated from the
+//! task's own profile (the nodes below an average node of its level, times its siblings),
+//! fits what is left of an allowance of a quarter of the nodes searched; the first one
+//! that does not, and every part after it, is named. The tail searches parts in the order of
+//! the search and names the rest of one it stops in, so no node is searched twice.
+//!
 //! A shard under a time budget first searches at least [`GRANT`] nodes, however late it
 //! starts (a process that waited for a core past its whole budget), and then goes on from
 //! where that stopped while its time lasts: every task makes progress, so a loaded machine
@@ -116,6 +126,9 @@ where
     let mut todo: VecDeque<Path> = VecDeque::new();
     let mut solution: Vec<OptionId> = Vec::new();
     let mut first = true;
+    // Once the budget is spent: the node count the tail may reach (see the module
+    // documentation).
+    let mut tail: Option<u64> = None;
     // Past the end of its time, once it has searched its grant.
     let out_of_time =
         |searched: u64| searched >= GRANT && end.is_some_and(|end| Instant::now() >= end);
@@ -128,14 +141,19 @@ where
             let Some(path) = todo.pop_front() else {
                 break;
             };
-            if stats.nodes >= nodes || out_of_time(stats.nodes) {
-                todo.push_front(path);
+            if tail.is_none() && (stats.nodes >= nodes || out_of_time(stats.nodes)) {
                 spent = true;
                 status = match stats.nodes >= nodes {
                     true => Status::NodeLimit,
                     false => Status::TimeLimit,
                 };
-                break;
+                tail = Some(stats.nodes.saturating_add(stats.nodes / 4));
+            }
+            if let Some(cap) = tail {
+                if !fits(&stats.profile, &path, root, cap.saturating_sub(stats.nodes)) {
+                    todo.push_front(path);
+                    break;
+                }
             }
             restore(solver, &base);
             located = Shard::locate(solver, &path)
@@ -145,6 +163,12 @@ where
         let subtrees = subtrees(part, solver, &base);
         for (sub, rest) in subtrees {
             let level = sub.path.depth().saturating_sub(root);
+            // The nodes it may reach, and whether its time counts (not in the tail).
+            let (limit, timed) = match tail {
+                Some(cap) => (cap, false),
+                None => (nodes, end.is_some()),
+            };
+            let out_of_budget = stats.nodes >= limit || (timed && out_of_time(stats.nodes));
             // The outer limits, spent over the whole shard.
             let nodes_left = saved.max_nodes.map(|m| m.saturating_sub(stats.nodes));
             let solutions_left = saved
@@ -159,8 +183,8 @@ where
             };
             let halt = if let Some(why) = outer {
                 Some((Halt::Other(why), vec![sub.path]))
-            } else if stats.nodes > 0 && (stats.nodes >= nodes || out_of_time(stats.nodes)) {
-                let why = match stats.nodes >= nodes {
+            } else if stats.nodes > 0 && out_of_budget {
+                let why = match stats.nodes >= limit {
                     true => Status::NodeLimit,
                     false => Status::TimeLimit,
                 };
@@ -196,17 +220,18 @@ where
             } else {
                 // The subtree, within what is left of the budget; a task under a time budget
                 // first searches its grant, whatever the clock.
-                let grant = end.is_some() && stats.nodes < GRANT;
+                let grant = timed && stats.nodes < GRANT;
                 let mine = match grant {
-                    true => (nodes - stats.nodes).min(GRANT - stats.nodes),
-                    false => nodes - stats.nodes,
+                    true => (limit - stats.nodes).min(GRANT - stats.nodes),
+                    false => limit - stats.nodes,
                 };
                 let mut limits = saved.clone();
                 limits.max_nodes = Some(nodes_left.map_or(mine, |left| left.min(mine)));
                 limits.max_solutions = solutions_left;
-                let own_deadline = !grant
+                let own_deadline = timed
+                    && !grant
                     && end.is_some_and(|end| saved.deadline.is_none_or(|theirs| end < theirs));
-                if !grant {
+                if timed && !grant {
                     limits.deadline = earliest(saved.deadline, end);
                 }
                 replay(solver, &base, &sub.choices);
@@ -220,7 +245,7 @@ where
                         let why = outcome.status;
                         let halt = match why {
                             Status::NodeLimit if nodes_left.is_none_or(|left| mine < left) => {
-                                if !grant || stats.nodes >= nodes {
+                                if !grant || stats.nodes >= limit {
                                     Halt::Spent(why)
                                 } else if out_of_time(stats.nodes) {
                                     Halt::Spent(Status::TimeLimit)
@@ -261,13 +286,26 @@ where
             match halt {
                 Halt::Granted => continue 'parts,
                 Halt::Spent(why) => {
-                    spent = true;
+                    if tail.is_none() {
+                        spent = true;
+                        status = why;
+                        tail = Some(stats.nodes.saturating_add(stats.nodes / 4));
+                        continue 'parts;
+                    }
+                    // The tail's allowance ran out in a part: its rest is named.
+                }
+                Halt::Other(why) => {
+                    spent = false;
                     status = why;
                 }
-                Halt::Other(why) => status = why,
             }
             break 'parts;
         }
+    }
+    if spent && todo.is_empty() {
+        // The tail searched every part left: the shard is complete.
+        spent = false;
+        status = Status::Complete;
     }
     restore(solver, &base);
     solver.set_limits(saved);
@@ -345,6 +383,23 @@ fn rest_of<S: Storage>(
     }
     restore(solver, base);
     parts
+}
+
+/// Whether the part at `path` looks small enough for the tail's `left` nodes: its nodes'
+/// level of the task's `profile` (the shard at depth `root` is level 0) has an average
+/// subtree that many times its run of siblings does not pass. A level not reached yet is
+/// not known to be small.
+fn fits(profile: &[u64], path: &Path, root: usize, left: u64) -> bool {
+    let Some(step) = path.steps().last() else {
+        return false;
+    };
+    let level = path.depth().saturating_sub(root);
+    let Some(&here) = profile.get(level).filter(|&&n| n > 0) else {
+        return false;
+    };
+    let below: u64 = profile[level..].iter().sum();
+    let siblings = u64::from(step.last - step.first + 1);
+    (below / here).saturating_mul(siblings) <= left
 }
 
 /// Adds the figures of a search whose root is at `level` of the shard's profile.
