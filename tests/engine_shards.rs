@@ -316,7 +316,8 @@ fn queens_split_themselves_under_many_budgets_and_merge_exactly() {
 
 /// A task whose budget runs out searches on through the parts it would name while they look
 /// small, so that the tiny rests of the deep levels are not tasks of their own: the tasks stay
-/// within a quarter over the budget, and the median task is not a small fraction of it.
+/// about within the budget (its last fifth is the tail's; a stop adds the dead ends it counts
+/// for the parts it names), and the median task is not a small fraction of it.
 #[test]
 fn a_spent_task_searches_its_small_parts_itself() {
     let p = queens(10);

@@ -61,8 +61,9 @@ fn two_per_line(n: usize) -> Problem {
 }
 
 /// Runs every shard of `problem` cut `by`, and every part of every continuation, within
-/// `budget` nodes: whether each task that stopped for its budget reported at least the
-/// budget's nodes (a search that threw away a subtree it could not finish reported fewer),
+/// `budget` nodes: whether each task that stopped for its budget reported at least the four
+/// fifths of it where it starts naming parts (a search that threw away a subtree it could not
+/// finish reported fewer),
 /// and the tasks' nodes add up to the sequential search's.
 fn no_node_is_searched_twice(problem: &Problem, by: SplitBy, budget: u64) -> bool {
     let arena = Arena::new();
@@ -76,7 +77,7 @@ fn no_node_is_searched_twice(problem: &Problem, by: SplitBy, budget: u64) -> boo
             let run =
                 part.run_with_budget(&mut solver, budget, false, |_| ControlFlow::Continue(()));
             nodes += u128::from(run.outcome.stats.nodes);
-            if run.waste != 0 || (run.spent && run.outcome.stats.nodes < budget) {
+            if run.waste != 0 || (run.spent && run.outcome.stats.nodes < budget - budget / 5) {
                 eprintln!("{}: {run:?} within {budget}", part.path());
                 return false;
             }

@@ -332,7 +332,8 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
 #[cfg(unix)]
 /// Shards of a problem with item bounds (Algorithm M: two pieces per row and column, at most
 /// two per diagonal) split themselves as a plain problem's do: each part that stops for its
-/// budget has searched the whole budget (nothing thrown away and searched again, `"waste":0`),
+/// budget has searched at least the four fifths of it where it names parts (nothing thrown
+/// away and searched again, `"waste":0`),
 /// and the tree of parts merges to the sequential count, nodes and updates.
 #[test]
 fn bounded_shards_split_themselves_without_waste_and_merge_to_the_sequential_count() {
@@ -374,7 +375,7 @@ fn bounded_shards_split_themselves_without_waste_and_merge_to_the_sequential_cou
             let rest = v["continuation"].as_array().unwrap();
             if !rest.is_empty() {
                 spent += 1;
-                assert!(v["nodes"].as_u64().unwrap() >= 150, "{out}");
+                assert!(v["nodes"].as_u64().unwrap() >= 120, "{out}");
             }
             for part in rest {
                 todo.push(Some(part.as_str().unwrap().to_string()));

@@ -14,8 +14,10 @@
 //! tasks tiny (the median task of a list of 64 pentomino shards split by nodes was a tenth
 //! of the budget). A part is searched in this *tail* when its size, estimated from the
 //! task's own profile (the nodes below an average node of its level, times its siblings),
-//! fits what is left of an allowance of a quarter of the nodes searched; the first one
-//! that does not, and every part after it, is named. The tail searches parts in the order of
+//! fits what is left of the tail's allowance; the first one that does not, and every part
+//! after it, is named. Under a node budget the tail is its last fifth (the parts are named
+//! from four fifths of the budget on, and no task passes the budget); under a time budget it
+//! is a quarter more nodes than the task searched in its time. The tail searches parts in the order of
 //! the search and names the rest of one it stops in, so no node is searched twice.
 //!
 //! A shard under a time budget first searches at least [`GRANT`] nodes, however late it
@@ -116,6 +118,15 @@ where
 {
     let started = Instant::now();
     let nodes = budget.nodes.unwrap_or(u64::MAX).max(1);
+    // Where the tail starts, and the node count it may reach from `searched` nodes.
+    let main = match budget.nodes {
+        Some(_) => (nodes - nodes / 5).max(1),
+        None => nodes,
+    };
+    let tail_cap = |searched: u64| match budget.nodes {
+        Some(_) => nodes.max(searched),
+        None => searched.saturating_add(searched / 4),
+    };
     let end = budget.time.and_then(|t| started.checked_add(t));
     let base: Vec<OptionId> = solver.forced().to_vec();
     let saved = solver.limits().clone();
@@ -141,13 +152,13 @@ where
             let Some(path) = todo.pop_front() else {
                 break;
             };
-            if tail.is_none() && (stats.nodes >= nodes || out_of_time(stats.nodes)) {
+            if tail.is_none() && (stats.nodes >= main || out_of_time(stats.nodes)) {
                 spent = true;
-                status = match stats.nodes >= nodes {
+                status = match stats.nodes >= main {
                     true => Status::NodeLimit,
                     false => Status::TimeLimit,
                 };
-                tail = Some(stats.nodes.saturating_add(stats.nodes / 4));
+                tail = Some(tail_cap(stats.nodes));
             }
             if let Some(cap) = tail {
                 if !fits(&stats.profile, &path, root, cap.saturating_sub(stats.nodes)) {
@@ -166,7 +177,7 @@ where
             // The nodes it may reach, and whether its time counts (not in the tail).
             let (limit, timed) = match tail {
                 Some(cap) => (cap, false),
-                None => (nodes, end.is_some()),
+                None => (main, end.is_some()),
             };
             let out_of_budget = stats.nodes >= limit || (timed && out_of_time(stats.nodes));
             // The outer limits, spent over the whole shard.
@@ -289,7 +300,7 @@ where
                     if tail.is_none() {
                         spent = true;
                         status = why;
-                        tail = Some(stats.nodes.saturating_add(stats.nodes / 4));
+                        tail = Some(tail_cap(stats.nodes));
                         continue 'parts;
                     }
                     // The tail's allowance ran out in a part: its rest is named.
