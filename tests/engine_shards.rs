@@ -304,13 +304,45 @@ fn queens_split_themselves_under_many_budgets_and_merge_exactly() {
             );
         }
     }
-    // A small budget really splits, and the parts are smaller than the shard.
+    // A small budget really splits (into fewer parts than levels: the small ones are searched
+    // by the task that names them), and the parts are smaller than the shard.
     let split = Split::new(&p, SplitBy::Count(4));
     let (reports, _) = run_tree(&p, &split, 50);
-    assert!(reports.len() > 4 * 3, "{} results", reports.len());
+    assert!(reports.len() > 4, "{} results", reports.len());
     assert!(reports
         .iter()
         .any(|r| r.status == Status::NodeLimit && !r.continuation.is_empty()));
+}
+
+/// A task whose budget runs out searches on through the parts it would name while they look
+/// small, so that the tiny rests of the deep levels are not tasks of their own: the tasks stay
+/// about within the budget (its last fifth is the tail's; a stop adds the dead ends it counts
+/// for the parts it names), and the median task is not a small fraction of it.
+#[test]
+fn a_spent_task_searches_its_small_parts_itself() {
+    let p = queens(10);
+    let total = Solver::new(&p, &Arena::new()).count().stats.nodes;
+    let split = Split::new(&p, SplitBy::Count(8));
+    let budget = total / 16;
+    let (reports, _) = run_tree(&p, &split, budget);
+    let totals = merged(&reports).expect("the parts merge");
+    assert_eq!(totals.nodes, u128::from(total));
+    let mut nodes: Vec<u128> = reports.iter().map(|r| r.totals.nodes).collect();
+    nodes.sort_unstable();
+    let (median, longest) = (nodes[nodes.len() / 2], nodes[nodes.len() - 1]);
+    eprintln!(
+        "{} tasks, budget {budget}: median {median}, longest {longest}: {nodes:?}",
+        nodes.len()
+    );
+    let budget = u128::from(budget);
+    assert!(
+        longest <= budget * 3 / 2,
+        "longest task {longest} for a budget of {budget}"
+    );
+    assert!(
+        median * 4 >= budget,
+        "median task {median} for a budget of {budget}: {nodes:?}"
+    );
 }
 
 #[test]

@@ -3,10 +3,11 @@
 //! checkpointed count resumes to the exact count, on random bounded problems and on a
 //! puzzle that needs bounds.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dlxkit::xc::plan::Plan;
-use dlxkit::xc::shard::{Frontier, SplitBudget, SplitBy};
+use dlxkit::xc::shard::{Frontier, Shard, Split, SplitBudget, SplitBy};
 use dlxkit::xc::{Arena, Problem, Solver};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
@@ -59,7 +60,44 @@ fn two_per_line(n: usize) -> Problem {
     Problem::from_dlx(&text).unwrap()
 }
 
+/// Runs every shard of `problem` cut `by`, and every part of every continuation, within
+/// `budget` nodes: whether each task that stopped for its budget reported at least the four
+/// fifths of it where it starts naming parts (a search that threw away a subtree it could not
+/// finish reported fewer),
+/// and the tasks' nodes add up to the sequential search's.
+fn no_node_is_searched_twice(problem: &Problem, by: SplitBy, budget: u64) -> bool {
+    let arena = Arena::new();
+    let mut solver = Solver::new(problem, &arena);
+    let sequential = solver.count().stats.nodes;
+    let split = Split::new(problem, by);
+    let mut nodes = u128::from(split.above().nodes);
+    for shard in split.shards() {
+        let mut todo = vec![shard.clone()];
+        while let Some(part) = todo.pop() {
+            let run =
+                part.run_with_budget(&mut solver, budget, false, |_| ControlFlow::Continue(()));
+            nodes += u128::from(run.outcome.stats.nodes);
+            if run.waste != 0 || (run.spent && run.outcome.stats.nodes < budget - budget / 5) {
+                eprintln!("{}: {run:?} within {budget}", part.path());
+                return false;
+            }
+            for path in run.continuation.into_iter().rev() {
+                todo.push(Shard::locate(&mut solver, &path).expect("a part locates"));
+            }
+        }
+    }
+    nodes == u128::from(sequential)
+}
+
 quickcheck! {
+    fn bounded_parts_search_no_node_twice(p: Bounded, budget: u8, n: u8) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        let budget = 1 + u64::from(budget % 40);
+        [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
+            .into_iter()
+            .all(|by| no_node_is_searched_twice(&problem, by, budget))
+    }
+
     fn bounded_parts_by_nodes_merge_to_the_sequential_search(p: Bounded, budget: u8, n: u8) -> bool {
         let problem = Problem::from_dlx(&p.text).unwrap();
         let budget = 1 + u64::from(budget % 40);
@@ -86,6 +124,33 @@ fn two_per_line_cut_into_parts_merges_exactly() {
                 agrees_with_the_sequential_search(&p, by, SplitBudget::nodes(budget)),
                 "{by} within {budget} nodes"
             );
+        }
+    }
+}
+
+/// Every budget from 1 node to more than the whole tree, on a bounded problem and on a
+/// bounded problem with colours: the parts search each node once and merge to the
+/// sequential figures.
+#[test]
+fn bounded_parts_under_every_budget_search_no_node_twice_and_merge_exactly() {
+    let coloured = Problem::from_dlx(
+        "2|a 1:2|b 0:2|c | x y\na x:1\na b y:2\nb c x:2\na c\nb y:1\nc x:1 y:1\na b c\nb x:1\n",
+    )
+    .unwrap();
+    for p in [two_per_line(4), coloured] {
+        let total = Solver::new(&p, &Arena::new()).count().stats.nodes;
+        assert!(total > 20, "{total} nodes");
+        for budget in (1..=total / 2).chain([total, total + 1]) {
+            for by in [SplitBy::Depth(0), SplitBy::Count(3)] {
+                assert!(
+                    no_node_is_searched_twice(&p, by, budget),
+                    "{by} within {budget}"
+                );
+                assert!(
+                    agrees_with_the_sequential_search(&p, by, SplitBudget::nodes(budget)),
+                    "{by} within {budget}"
+                );
+            }
         }
     }
 }

@@ -268,8 +268,7 @@ pub struct PartArgs {
     ///
     /// The shard stops where its budget runs out and names the rest of the subtree it was
     /// in, so what it counted and what it names add up exactly, with no node searched twice
-    /// (with item bounds, it stops between subtrees and searches again the one it was in);
-    /// `dlxkit merge` checks the whole tree of parts. Nodes split the same way on every run;
+    /// (item bounds too: the moves left are named as DLX3 numbers them); `dlxkit merge` checks the whole tree of parts. Nodes split the same way on every run;
     /// a time gives tasks of even length wherever nodes cost more (each task searches 1,024
     /// nodes before it looks at the clock, so a late start still makes progress), but a part
     /// run again may split elsewhere (keep one result per part: merge names a part counted

@@ -330,6 +330,75 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
 }
 
 #[cfg(unix)]
+/// Shards of a problem with item bounds (Algorithm M: two pieces per row and column, at most
+/// two per diagonal) split themselves as a plain problem's do: each part that stops for its
+/// budget has searched at least the four fifths of it where it names parts (nothing thrown
+/// away and searched again, `"waste":0`),
+/// and the tree of parts merges to the sequential count, nodes and updates.
+#[test]
+fn bounded_shards_split_themselves_without_waste_and_merge_to_the_sequential_count() {
+    let dir = scratch("self-split-bounds");
+    let n = 6;
+    let mut text = String::new();
+    for k in 0..n {
+        text.push_str(&format!("2|r{k} 2|c{k} "));
+    }
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    let file = dir.join("two-per-line.dlx");
+    std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap();
+    let budget = 150;
+    let mut results = String::new();
+    let (mut parts, mut spent) = (0, 0);
+    for i in 0..4 {
+        let shard = format!("{i}/4");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let budget = budget.to_string();
+            let mut args = vec!["solve", file, "--count", "--shard", &shard];
+            args.extend(["--split-after", &budget]);
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            assert_eq!(v["waste"], 0, "{out}");
+            let rest = v["continuation"].as_array().unwrap();
+            if !rest.is_empty() {
+                spent += 1;
+                assert!(v["nodes"].as_u64().unwrap() >= 120, "{out}");
+            }
+            for part in rest {
+                todo.push(Some(part.as_str().unwrap().to_string()));
+                parts += 1;
+            }
+            results.push_str(&out);
+        }
+    }
+    assert!(
+        parts > 4 && spent > 2,
+        "{parts} parts, {spent} shards split"
+    );
+    let merged = dir.join("all.jsonl");
+    std::fs::write(&merged, &results).unwrap();
+    let (_, count, seq) = run(&["solve", file, "--count", "--stats", "--engine", "links"]);
+    let (code, out, err) = run(&["merge", "--stats", merged.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (0, count.as_str()), "{err}");
+    for label in ["nodes", "updates"] {
+        let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
+        assert!(err.contains(line), "{line} not in {err}");
+    }
+}
+
 #[test]
 fn a_checkpointed_count_stopped_by_sigterm_at_random_moments_resumes_to_the_same_figures() {
     let dir = scratch("checkpoint");

@@ -739,4 +739,85 @@ impl<S: Storage> Matrix<S> {
         }
         Some((score, moves))
     }
+    /// What Algorithm M's loop counts at the node at the current state once its move `skip`
+    /// (from 1) has been made and searched below: the updates and cleansings from there to
+    /// the level's end (undoing move `skip`, making and undoing the moves after it, leaving
+    /// the level), the dead ends among those moves, and whether any of them leads to a
+    /// solution or a subtree. A shard that stopped below move `skip` leaves these to the
+    /// parts that name its later moves, so that the figures add up to the loop's. The matrix
+    /// is left as it was. `None` when no item is active (the state is a solution).
+    pub(crate) fn moves_after<W: Walk>(
+        &mut self,
+        bounds: &mut Bounds,
+        skip: u32,
+    ) -> Option<MovesAfter> {
+        let (item, score) = self.choose_bounded(bounds)?;
+        let mut after = MovesAfter::default();
+        if score <= 0 {
+            return Some(after);
+        }
+        let saved = (self.updates, self.cleansings);
+        let (mut x, first) = {
+            let mut d = self.take_out::<W>();
+            let entered = d.enter_bounded::<W>(item, bounds);
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+            entered
+        };
+        let mut from = (skip == 0).then_some((self.updates, self.cleansings));
+        let mut made = 0;
+        loop {
+            let mut d = self.take_out::<W>();
+            if !d.advance_bounded::<W>(item, x, bounds) {
+                d.leave_bounded::<W>(item, bounds, first);
+                let counters = d.counters();
+                self.put_back::<W>(counters);
+                break;
+            }
+            made += 1;
+            let null = x == item.header();
+            if !null {
+                d.commit_bounded::<W>(x, bounds);
+            }
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+            if made == skip {
+                from = Some((self.updates, self.cleansings));
+            } else if made > skip {
+                match self.below(bounds) {
+                    Below::DeadEnd => after.dead_ends += 1,
+                    Below::Solution | Below::Open(_) => after.live = true,
+                }
+            }
+            let mut d = self.take_out::<W>();
+            if null {
+                bounds.reactivate(item);
+                d.leave_bounded::<W>(item, bounds, first);
+                let counters = d.counters();
+                self.put_back::<W>(counters);
+                break;
+            }
+            d.uncommit_bounded::<W>(x, bounds);
+            x = node(d.nodes, x).down;
+            let counters = d.counters();
+            self.put_back::<W>(counters);
+        }
+        if let Some((updates, cleansings)) = from {
+            after.updates = self.updates - updates;
+            after.cleansings = self.cleansings - cleansings;
+        }
+        (self.updates, self.cleansings) = saved;
+        Some(after)
+    }
+}
+
+/// The tail of a node of Algorithm M after one of its moves ([`Matrix::moves_after`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MovesAfter {
+    pub(crate) updates: u64,
+    pub(crate) cleansings: u64,
+    /// The later moves whose node is a dead end (each a node of the search).
+    pub(crate) dead_ends: u64,
+    /// Whether a later move leads to a solution or a subtree.
+    pub(crate) live: bool,
 }

@@ -1787,9 +1787,9 @@ impl<S: Storage> Solver<'_, S> {
     }
 
     /// Searches below the forced options as [`Solver::run`] does (each solution to `handler`
-    /// when `list`, no progress reports; Algorithm X or C only), and when the search does not
-    /// complete, says where it stood ([`StopPoint`]), so that a budgeted shard can name the
-    /// rest of its tree instead of searching it again.
+    /// when `list`, no progress reports), and when the search does not complete, says where
+    /// it stood ([`StopPoint`]), so that a budgeted shard can name the rest of its tree
+    /// instead of searching it again.
     pub(crate) fn run_to_stop<F>(
         &mut self,
         list: bool,
@@ -1798,7 +1798,6 @@ impl<S: Storage> Solver<'_, S> {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
-        debug_assert!(self.bounds.is_none(), "Algorithm M's moves are not options");
         self.begin();
         self.progress_every = 0;
         self.next_progress = u64::MAX;
@@ -1820,8 +1819,20 @@ impl<S: Storage> Solver<'_, S> {
         let point = (!self.status.is_complete()).then(|| {
             let levels = (0..self.depth())
                 .map(|l| {
-                    let (k, of) = self.m.position(self.best[l], self.choice[l]);
-                    (self.m.option_of(self.choice[l]), k, of)
+                    let (item, x) = (self.best[l], self.choice[l]);
+                    match &self.bounds {
+                        None => {
+                            let (k, of) = self.m.position(item, x);
+                            (Choice::Option(self.m.option_of(x)), k, of)
+                        }
+                        // Algorithm M's move: its place among the moves the level made, of
+                        // the level's score, which is its number of moves.
+                        Some(b) => {
+                            let k = self.m.tried(item, b.first_tweak[l], x);
+                            let of = b.score[l].clamp(0, i64::from(u32::MAX)) as u32;
+                            (Choice::Move(k), k, of)
+                        }
+                    }
                 })
                 .collect();
             // A limit stops the search before it enters a node (or counts a solution); the
@@ -1834,24 +1845,50 @@ impl<S: Storage> Solver<'_, S> {
         (self.outcome(), point)
     }
 
-    /// What the search counts at the node where a search would start now (Algorithm X or C)
-    /// for its branches after the first `skip`: the covers of their options and their dead
-    /// ends (the node itself and its item's cover not included), and whether any of them
-    /// leads somewhere (a solution or a subtree). `None` when the node is a solution.
+    /// What the search counts at the node where a search would start now for its branches
+    /// after the first `skip`: the covers of their options and their dead ends (the node
+    /// itself and its item's cover not included; for Algorithm M, what undoing move `skip`
+    /// and leaving the level count too), and whether any of them leads somewhere (a solution
+    /// or a subtree). `None` when the node is a solution.
     pub(crate) fn branches_after(&mut self, skip: u32) -> Option<(Stats, bool)> {
-        debug_assert!(self.bounds.is_none(), "Algorithm M's moves are not options");
         self.reset();
+        if self.bounds.is_some() {
+            let after = match self.m.walk().colored() {
+                true => self.moves_after::<Colored<Off>>(skip),
+                false => self.moves_after::<Around<Off>>(skip),
+            }?;
+            let stats = Stats {
+                nodes: after.dead_ends,
+                dead_ends: after.dead_ends,
+                updates: after.updates,
+                cleansings: after.cleansings,
+                profile: match after.dead_ends {
+                    0 => Vec::new(),
+                    dead => vec![0, dead],
+                },
+                ..Stats::default()
+            };
+            return Some((stats, after.live));
+        }
         let walk = self.m.walk();
         walk.dispatch(TailFn(&mut self.m, skip))
+    }
+
+    /// [`Solver::branches_after`] of Algorithm M, for its walk.
+    fn moves_after<W: Walk>(&mut self, skip: u32) -> Option<multiplicity::MovesAfter> {
+        let mut bounds = self.bounds.take()?;
+        let after = self.m.moves_after::<W>(&mut bounds, skip);
+        self.bounds = Some(bounds);
+        after
     }
 }
 
 /// Where a search cut short stood ([`Solver::run_to_stop`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StopPoint {
-    /// Per level below the forced options, the option taken, its number among its item's
-    /// options (from 1) and how many the item has.
-    pub(crate) levels: Vec<(OptionId, u32, u32)>,
+    /// Per level below the forced options, the branch taken (Algorithm M's move), its
+    /// number among the node's branches (from 1) and how many the node has.
+    pub(crate) levels: Vec<(Choice, u32, u32)>,
     /// Whether the node the levels lead to was searched (a solution counted before the
     /// stop) rather than left untouched.
     pub(crate) entered: bool,

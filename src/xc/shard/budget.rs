@@ -25,7 +25,7 @@ use thiserror::Error;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SplitBudget {
-    /// The nodes the shard may search (abandoned subtrees included).
+    /// The nodes the shard may search.
     pub nodes: Option<u64>,
     /// The time the shard may search for, from its start.
     pub time: Option<Duration>,

@@ -1,11 +1,24 @@
-//! The budgeted search of a shard for Algorithm X or C, which keeps all its work: a subtree
-//! the budget cuts short is not searched again, since the search says where it stood
-//! (`Solver::run_to_stop`) and the rest of it is named as it is: the node it was about to
-//! enter, then at each level from the deepest up, the options after the one it had taken
-//! (`3/8 2/5 4-6/6`). The covers the search would have made for those options at their node,
-//! and their dead ends, are counted here (`Solver::branches_after`), so the figures of a shard
-//! and of every part of its continuation add up to those of the sequential search, with no
-//! node searched twice.
+//! The budgeted search of a shard, which keeps all its work: a subtree the budget cuts short
+//! is not searched again, since the search says where it stood (`Solver::run_to_stop`) and
+//! the rest of it is named as it is: the node it was about to enter, then at each level from
+//! the deepest up, the branches after the one it had taken (`3/8 2/5 4-6/6`): options for
+//! Algorithm X or C, moves for Algorithm M (item bounds), numbered as DLX3 makes them. The
+//! covers the search would have made for those branches at their node, and their dead ends,
+//! are counted here (`Solver::branches_after`), so the figures of a shard and of every part
+//! of its continuation add up to those of the sequential search, with no node searched
+//! twice.
+//!
+//! A task whose budget runs out goes on through the parts it would name while the next one
+//! looks small: the parts named at a stop are the rest of each level from the deepest up,
+//! and the deep ones are mostly a few nodes each, which as tasks of their own would make most
+//! tasks tiny (the median task of a list of 64 pentomino shards split by nodes was a tenth
+//! of the budget). A part is searched in this *tail* when its size, estimated from the
+//! task's own profile (the nodes below an average node of its level, times its siblings),
+//! fits what is left of the tail's allowance; the first one that does not, and every part
+//! after it, is named. Under a node budget the tail is its last fifth (the parts are named
+//! from four fifths of the budget on, and no task passes the budget); under a time budget it
+//! is a quarter more nodes than the task searched in its time. The tail searches parts in the order of
+//! the search and names the rest of one it stops in, so no node is searched twice.
 //!
 //! A shard under a time budget first searches at least [`GRANT`] nodes, however late it
 //! starts (a process that waited for a core past its whole budget), and then goes on from
@@ -91,7 +104,7 @@ enum Halt {
     Other(Status),
 }
 
-/// [`Shard::run_within`] for a search without item bounds (see the module documentation).
+/// [`Shard::run_within`] (see the module documentation).
 pub(super) fn run<S, F>(
     shard: &Shard,
     solver: &mut Solver<'_, S>,
@@ -105,6 +118,15 @@ where
 {
     let started = Instant::now();
     let nodes = budget.nodes.unwrap_or(u64::MAX).max(1);
+    // Where the tail starts, and the node count it may reach from `searched` nodes.
+    let main = match budget.nodes {
+        Some(_) => (nodes - nodes / 5).max(1),
+        None => nodes,
+    };
+    let tail_cap = |searched: u64| match budget.nodes {
+        Some(_) => nodes.max(searched),
+        None => searched.saturating_add(searched / 4),
+    };
     let end = budget.time.and_then(|t| started.checked_add(t));
     let base: Vec<OptionId> = solver.forced().to_vec();
     let saved = solver.limits().clone();
@@ -115,6 +137,9 @@ where
     let mut todo: VecDeque<Path> = VecDeque::new();
     let mut solution: Vec<OptionId> = Vec::new();
     let mut first = true;
+    // Once the budget is spent: the node count the tail may reach (see the module
+    // documentation).
+    let mut tail: Option<u64> = None;
     // Past the end of its time, once it has searched its grant.
     let out_of_time =
         |searched: u64| searched >= GRANT && end.is_some_and(|end| Instant::now() >= end);
@@ -127,14 +152,19 @@ where
             let Some(path) = todo.pop_front() else {
                 break;
             };
-            if stats.nodes >= nodes || out_of_time(stats.nodes) {
-                todo.push_front(path);
+            if tail.is_none() && (stats.nodes >= main || out_of_time(stats.nodes)) {
                 spent = true;
-                status = match stats.nodes >= nodes {
+                status = match stats.nodes >= main {
                     true => Status::NodeLimit,
                     false => Status::TimeLimit,
                 };
-                break;
+                tail = Some(tail_cap(stats.nodes));
+            }
+            if let Some(cap) = tail {
+                if !fits(&stats.profile, &path, root, cap.saturating_sub(stats.nodes)) {
+                    todo.push_front(path);
+                    break;
+                }
             }
             restore(solver, &base);
             located = Shard::locate(solver, &path)
@@ -144,6 +174,12 @@ where
         let subtrees = subtrees(part, solver, &base);
         for (sub, rest) in subtrees {
             let level = sub.path.depth().saturating_sub(root);
+            // The nodes it may reach, and whether its time counts (not in the tail).
+            let (limit, timed) = match tail {
+                Some(cap) => (cap, false),
+                None => (main, end.is_some()),
+            };
+            let out_of_budget = stats.nodes >= limit || (timed && out_of_time(stats.nodes));
             // The outer limits, spent over the whole shard.
             let nodes_left = saved.max_nodes.map(|m| m.saturating_sub(stats.nodes));
             let solutions_left = saved
@@ -158,8 +194,8 @@ where
             };
             let halt = if let Some(why) = outer {
                 Some((Halt::Other(why), vec![sub.path]))
-            } else if stats.nodes > 0 && (stats.nodes >= nodes || out_of_time(stats.nodes)) {
-                let why = match stats.nodes >= nodes {
+            } else if stats.nodes > 0 && out_of_budget {
+                let why = match stats.nodes >= limit {
                     true => Status::NodeLimit,
                     false => Status::TimeLimit,
                 };
@@ -172,11 +208,18 @@ where
                 let mut halt = None;
                 if list {
                     solution.clear();
-                    solution.extend_from_slice(&base);
-                    solution.extend(sub.choices.iter().filter_map(|&c| match c {
-                        Choice::Option(o) => Some(o),
-                        Choice::Move(_) => None,
-                    }));
+                    if sub.choices.iter().any(|c| matches!(c, Choice::Move(_))) {
+                        // Algorithm M's moves: the solver knows their options.
+                        replay(solver, &base, &sub.choices);
+                        solution.extend(solver.taken());
+                        restore(solver, &base);
+                    } else {
+                        solution.extend_from_slice(&base);
+                        solution.extend(sub.choices.iter().filter_map(|&c| match c {
+                            Choice::Option(o) => Some(o),
+                            Choice::Move(_) => None,
+                        }));
+                    }
                     if handler(Event::Solution(&solution)).is_break() {
                         halt = Some((Halt::Other(Status::Stopped), Vec::new()));
                     }
@@ -188,17 +231,18 @@ where
             } else {
                 // The subtree, within what is left of the budget; a task under a time budget
                 // first searches its grant, whatever the clock.
-                let grant = end.is_some() && stats.nodes < GRANT;
+                let grant = timed && stats.nodes < GRANT;
                 let mine = match grant {
-                    true => (nodes - stats.nodes).min(GRANT - stats.nodes),
-                    false => nodes - stats.nodes,
+                    true => (limit - stats.nodes).min(GRANT - stats.nodes),
+                    false => limit - stats.nodes,
                 };
                 let mut limits = saved.clone();
                 limits.max_nodes = Some(nodes_left.map_or(mine, |left| left.min(mine)));
                 limits.max_solutions = solutions_left;
-                let own_deadline = !grant
+                let own_deadline = timed
+                    && !grant
                     && end.is_some_and(|end| saved.deadline.is_none_or(|theirs| end < theirs));
-                if !grant {
+                if timed && !grant {
                     limits.deadline = earliest(saved.deadline, end);
                 }
                 replay(solver, &base, &sub.choices);
@@ -212,7 +256,7 @@ where
                         let why = outcome.status;
                         let halt = match why {
                             Status::NodeLimit if nodes_left.is_none_or(|left| mine < left) => {
-                                if !grant || stats.nodes >= nodes {
+                                if !grant || stats.nodes >= limit {
                                     Halt::Spent(why)
                                 } else if out_of_time(stats.nodes) {
                                     Halt::Spent(Status::TimeLimit)
@@ -253,13 +297,26 @@ where
             match halt {
                 Halt::Granted => continue 'parts,
                 Halt::Spent(why) => {
-                    spent = true;
+                    if tail.is_none() {
+                        spent = true;
+                        status = why;
+                        tail = Some(tail_cap(stats.nodes));
+                        continue 'parts;
+                    }
+                    // The tail's allowance ran out in a part: its rest is named.
+                }
+                Halt::Other(why) => {
+                    spent = false;
                     status = why;
                 }
-                Halt::Other(why) => status = why,
             }
             break 'parts;
         }
+    }
+    if spent && todo.is_empty() {
+        // The tail searched every part left: the shard is complete.
+        spent = false;
+        status = Status::Complete;
     }
     restore(solver, &base);
     solver.set_limits(saved);
@@ -276,7 +333,7 @@ where
 
 /// The rest of subtree `sub` after a search of it stopped at `point`, in the order of the
 /// search: the node it was about to enter (unless it searched it), then at each level from
-/// the deepest up the options after the one taken there, whose covers and dead ends go to
+/// the deepest up the branches after the one taken there, whose covers and dead ends go to
 /// `stats` (the part that searches them counts from their nodes down).
 fn rest_of<S: Storage>(
     solver: &mut Solver<'_, S>,
@@ -300,7 +357,7 @@ fn rest_of<S: Storage>(
     if !point.entered {
         // The node it was about to enter, unless it is a dead end: that one is counted
         // here, as the search would have (no part holds a dead end).
-        choices.extend(point.levels.iter().map(|&(o, _, _)| Choice::Option(o)));
+        choices.extend(point.levels.iter().map(|&(c, _, _)| c));
         replay(solver, base, &choices);
         match solver.branches() {
             Some((dead, children)) if children.is_empty() => {
@@ -318,7 +375,7 @@ fn rest_of<S: Storage>(
             continue;
         }
         choices.truncate(sub.choices.len());
-        choices.extend(point.levels[..l].iter().map(|&(o, _, _)| Choice::Option(o)));
+        choices.extend(point.levels[..l].iter().map(|&(c, _, _)| c));
         replay(solver, base, &choices);
         let (tail, live) = solver
             .branches_after(k)
@@ -337,6 +394,23 @@ fn rest_of<S: Storage>(
     }
     restore(solver, base);
     parts
+}
+
+/// Whether the part at `path` looks small enough for the tail's `left` nodes: its nodes'
+/// level of the task's `profile` (the shard at depth `root` is level 0) has an average
+/// subtree that many times its run of siblings does not pass. A level not reached yet is
+/// not known to be small.
+fn fits(profile: &[u64], path: &Path, root: usize, left: u64) -> bool {
+    let Some(step) = path.steps().last() else {
+        return false;
+    };
+    let level = path.depth().saturating_sub(root);
+    let Some(&here) = profile.get(level).filter(|&&n| n > 0) else {
+        return false;
+    };
+    let below: u64 = profile[level..].iter().sum();
+    let siblings = u64::from(step.last - step.first + 1);
+    (below / here).saturating_mul(siblings) <= left
 }
 
 /// Adds the figures of a search whose root is at `level` of the shard's profile.
