@@ -51,7 +51,7 @@ pub(super) struct ByLengths {
 impl ByLengths {
     pub(super) fn new(m: &Masks) -> ByLengths {
         let mut lens: Vec<i32> = m.lengths.iter().map(|&l| l as i32).collect();
-        lens.resize(slots(m), 0);
+        lens.push(0);
         ByLengths {
             avail: all_options(m.options, m.words),
             lens,
@@ -73,38 +73,6 @@ impl ByLengths {
     }
 }
 
-/// The slots of lengths per level: a primary item's, and the padding's, one past them; 128
-/// when that is enough, so that the lengths are a fixed array whose index needs no check.
-fn slots(m: &Masks) -> usize {
-    match m.primaries < SHORT {
-        true => SHORT,
-        false => m.primaries + 1,
-    }
-}
-
-/// The length of a short level's lengths.
-const SHORT: usize = 128;
-
-/// The lengths of one level, indexed by primary item (or the padding's slot).
-trait Lens {
-    fn at(&mut self, p: u32) -> &mut i32;
-}
-
-impl Lens for [i32] {
-    #[inline(always)]
-    fn at(&mut self, p: u32) -> &mut i32 {
-        &mut self[p as usize]
-    }
-}
-
-impl Lens for [i32; SHORT] {
-    #[inline(always)]
-    fn at(&mut self, p: u32) -> &mut i32 {
-        // Every item of a short level is below SHORT, a power of two: the mask keeps it.
-        &mut self[p as usize % SHORT]
-    }
-}
-
 /// The set of every option, in `words` words.
 fn all_options(options: usize, words: usize) -> Vec<Word> {
     let mut avail = vec![0 as Word; words];
@@ -120,7 +88,8 @@ impl Levels for ByLengths {
     }
 
     fn force(&mut self, m: &Masks, r: usize) {
-        apply(m, &mut self.avail[..m.words], &mut self.lens[..slots(m)], r);
+        let slots = m.primaries + 1;
+        apply(m, &mut self.avail[..m.words], &mut self.lens[..slots], r);
         self.left[0] -= m.prims(r).len() as u32;
     }
 
@@ -131,7 +100,8 @@ impl Levels for ByLengths {
 
     #[inline]
     fn choose(&self, m: &Masks, level: usize) -> (usize, u32) {
-        let lens = &self.lens[level * slots(m)..][..m.primaries];
+        let slots = m.primaries + 1;
+        let lens = &self.lens[level * slots..][..m.primaries];
         let p = if m.unsharp.is_empty() {
             first_minimum(lens, 0).expect("an uncovered primary item is left")
         } else {
@@ -152,7 +122,7 @@ impl Levels for ByLengths {
 
     #[inline]
     fn descend(&mut self, m: &Masks, level: usize, r: usize) {
-        let (words, slots) = (m.words, slots(m));
+        let (words, slots) = (m.words, m.primaries + 1);
         let next = level + 1;
         if self.left.len() == next {
             self.left.push(0);
@@ -161,10 +131,8 @@ impl Levels for ByLengths {
         }
         self.avail
             .copy_within(level * words..next * words, next * words);
-        // The items' lengths and the padding's; a short level's slots beyond are never read.
-        let used = m.primaries + 1;
         self.lens
-            .copy_within(level * slots..level * slots + used, next * slots);
+            .copy_within(level * slots..next * slots, next * slots);
         self.left[next] = self.left[level] - m.prims(r).len() as u32;
         apply(
             m,
@@ -184,40 +152,23 @@ impl Levels for ByLengths {
 /// primary items' lengths fall, and its own primary items are covered.
 #[inline]
 fn apply(m: &Masks, avail: &mut [Word], lens: &mut [i32], r: usize) {
-    match lens.len() == SHORT {
-        true => {
-            let short: &mut [i32; SHORT] = lens.try_into().expect("a short level");
-            apply_to(m, avail, short, r)
-        }
-        false => apply_to(m, avail, lens, r),
-    }
-}
-
-/// [`apply`] on lengths of either kind.
-#[inline(always)]
-fn apply_to<L: Lens + ?Sized>(m: &Masks, avail: &mut [Word], lens: &mut L, r: usize) {
     // The loop over an option's primary items, unrolled for the common strides.
     match m.stride {
-        1 => apply_fixed::<1, L>(m, avail, lens, r),
-        2 => apply_fixed::<2, L>(m, avail, lens, r),
-        3 => apply_fixed::<3, L>(m, avail, lens, r),
-        4 => apply_fixed::<4, L>(m, avail, lens, r),
-        5 => apply_fixed::<5, L>(m, avail, lens, r),
-        6 => apply_fixed::<6, L>(m, avail, lens, r),
-        7 => apply_fixed::<7, L>(m, avail, lens, r),
-        8 => apply_fixed::<8, L>(m, avail, lens, r),
-        _ => apply_fixed::<0, L>(m, avail, lens, r),
+        1 => apply_fixed::<1>(m, avail, lens, r),
+        2 => apply_fixed::<2>(m, avail, lens, r),
+        3 => apply_fixed::<3>(m, avail, lens, r),
+        4 => apply_fixed::<4>(m, avail, lens, r),
+        5 => apply_fixed::<5>(m, avail, lens, r),
+        6 => apply_fixed::<6>(m, avail, lens, r),
+        7 => apply_fixed::<7>(m, avail, lens, r),
+        8 => apply_fixed::<8>(m, avail, lens, r),
+        _ => apply_fixed::<0>(m, avail, lens, r),
     }
 }
 
 /// [`apply`] for options of `S` primary items at most (any number when `S` is 0).
 #[inline]
-fn apply_fixed<const S: usize, L: Lens + ?Sized>(
-    m: &Masks,
-    avail: &mut [Word],
-    lens: &mut L,
-    r: usize,
-) {
+fn apply_fixed<const S: usize>(m: &Masks, avail: &mut [Word], lens: &mut [i32], r: usize) {
     let stride = if S == 0 { m.stride } else { S };
     for (w, (a, &c)) in avail.iter_mut().zip(m.clash(r)).enumerate() {
         let gone = *a & c;
@@ -228,7 +179,7 @@ fn apply_fixed<const S: usize, L: Lens + ?Sized>(
         let (items, bits) = m.column(w);
         if items.len() * COLUMN_RATIO < gone.count_ones() as usize * stride {
             for (&p, &b) in items.iter().zip(bits) {
-                *lens.at(p) -= (gone & b).count_ones() as i32;
+                lens[p as usize] -= (gone & b).count_ones() as i32;
             }
         } else {
             let mut gone = gone;
@@ -237,19 +188,19 @@ fn apply_fixed<const S: usize, L: Lens + ?Sized>(
                 gone &= gone - 1;
                 if S == 0 {
                     for &p in m.padded_prims(o) {
-                        *lens.at(p) -= 1;
+                        lens[p as usize] -= 1;
                     }
                 } else {
                     let prims: &[u32; S] = m.prims[o * S..][..S].try_into().expect("S items");
                     for &p in prims {
-                        *lens.at(p) -= 1;
+                        lens[p as usize] -= 1;
                     }
                 }
             }
         }
     }
     for &p in m.prims(r) {
-        *lens.at(p) = COVERED;
+        lens[p as usize] = COVERED;
     }
 }
 
