@@ -89,9 +89,11 @@ fn bits_count(problem: &Problem) -> u64 {
 }
 
 /// The 95 puzzles of Norvig's top95, each solved through the 729x324 exact cover encoding
-/// (the givens forced, up to two solutions, as a uniqueness check does) on each engine,
-/// building the engine's structure for every puzzle (the cells' on the problem the givens
-/// leave, as they take no forced option).
+/// (the givens forced, up to two solutions, as a uniqueness check does) on each engine:
+/// building the engine's structure for every puzzle (`links`, `bits`, and `cells` on the
+/// problem the givens leave, as they take no forced option), or once for the grid shape,
+/// every puzzle then unforcing the last one's givens and forcing its own (`links-shared`,
+/// `bits-shared`).
 fn sudoku_batch(c: &mut Criterion) {
     let path = format!(
         "{}/data/sudoku/norvig_top95.txt",
@@ -141,23 +143,47 @@ fn sudoku_batch(c: &mut Criterion) {
         }
         found
     };
-    assert_eq!(
-        links(),
-        puzzles.len() as u64,
-        "each puzzle has one solution"
-    );
-    assert_eq!(bits(), puzzles.len() as u64, "each puzzle has one solution");
-    assert_eq!(
-        cells(),
-        puzzles.len() as u64,
-        "each puzzle has one solution"
-    );
+    let arena = Arena::new();
+    let mut shared_links = Solver::new(problem, &arena).with_limits(limits.clone());
+    let mut links_shared = || -> u64 {
+        let mut found = 0;
+        for given in &givens {
+            shared_links.unforce_all();
+            given
+                .iter()
+                .for_each(|&o| shared_links.force(o).expect("givens agree"));
+            found += shared_links.count().stats.solutions;
+        }
+        found
+    };
+    let mut shared_bits = BitSolver::new(problem)
+        .expect("729 options")
+        .with_limits(limits.clone());
+    let mut bits_shared = || -> u64 {
+        let mut found = 0;
+        for given in &givens {
+            shared_bits.unforce_all();
+            given
+                .iter()
+                .for_each(|&o| shared_bits.force(o).expect("givens agree"));
+            found += shared_bits.count().stats.solutions;
+        }
+        found
+    };
+    let expected = puzzles.len() as u64;
+    assert_eq!(links(), expected, "each puzzle has one solution");
+    assert_eq!(bits(), expected, "each puzzle has one solution");
+    assert_eq!(links_shared(), expected, "each puzzle has one solution");
+    assert_eq!(bits_shared(), expected, "each puzzle has one solution");
+    assert_eq!(cells(), expected, "each puzzle has one solution");
     let mut group = c.benchmark_group("engines/sudoku-top95");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    group.throughput(Throughput::Elements(expected));
     group.bench_function("links", |b| b.iter(links));
     group.bench_function("bits", |b| b.iter(bits));
     group.bench_function("cells", |b| b.iter(cells));
+    group.bench_function("links-shared", |b| b.iter(&mut links_shared));
+    group.bench_function("bits-shared", |b| b.iter(&mut bits_shared));
     group.finish();
 }
 

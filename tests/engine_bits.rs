@@ -216,6 +216,33 @@ quickcheck! {
         }
         same
     }
+
+    /// One solver reused for a batch, as Sudoku batches reuse it: unforcing every option
+    /// and forcing others gives the tree of a fresh links solver with those forced.
+    fn bits_unforce_and_force_again_as_a_fresh_solver(w: Wide, first: Vec<u16>, then: Vec<u16>) -> bool {
+        let p = w.problem(true);
+        if p.option_count() == 0 {
+            return true;
+        }
+        let pick = |k: &u16| OptionId::new(usize::from(*k) % p.option_count());
+        let limits = Limits::new().nodes(20_000);
+        let mut b = BitSolver::new(&p).unwrap().with_limits(limits.clone());
+        first.iter().take(3).for_each(|k| drop(b.force(pick(k))));
+        let _ = b.count();
+        b.unforce_all();
+        let arena = Arena::new();
+        let mut l = Solver::new(&p, &arena).with_limits(limits);
+        for k in then.iter().take(3) {
+            if l.force(pick(k)) != b.force(pick(k)) {
+                return false;
+            }
+        }
+        let all_l: Vec<_> = l.solutions().collect();
+        let lo = l.count();
+        let all_b = b.all_solutions();
+        let bo = b.count();
+        all_l == all_b && tree(&lo.stats) == tree(&bo.stats) && b.forced() == l.forced()
+    }
 }
 
 #[test]

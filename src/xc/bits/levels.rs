@@ -60,6 +60,19 @@ impl ByLengths {
     }
 }
 
+impl ByLengths {
+    /// Makes level 0 the state before any choice again, keeping the levels' memory (a batch
+    /// of Sudoku puzzles unforces and forces givens on one solver).
+    pub(super) fn reset(&mut self, m: &Masks) {
+        self.avail[..m.words].copy_from_slice(&all_options(m.options, m.words));
+        for (l, &k) in self.lens.iter_mut().zip(&m.lengths) {
+            *l = k as i32;
+        }
+        self.lens[m.primaries] = 0;
+        self.left[0] = m.primaries as u32;
+    }
+}
+
 /// The set of every option, in `words` words.
 fn all_options(options: usize, words: usize) -> Vec<Word> {
     let mut avail = vec![0 as Word; words];

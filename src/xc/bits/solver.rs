@@ -207,7 +207,10 @@ impl<'p> BitSolver<'p> {
     /// ```
     pub fn unforce_all(&mut self) {
         if !self.forced.is_empty() {
-            self.state = State::new(&self.m);
+            match &mut self.state {
+                State::Lengths(l) => l.reset(&self.m),
+                state => *state = State::new(&self.m),
+            }
             self.forced.clear();
             if let Some(tally) = &mut self.tally {
                 tally.unforce_all();
