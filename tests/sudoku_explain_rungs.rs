@@ -1,4 +1,4 @@
-//! The rungs of branches explain2, rungs3, rungs4 and rungs5 on the explainer's ladder (issue 29): each on a puzzle where it
+//! The rungs of branches explain2, rungs3, rungs4, rungs5 and rungs6 on the explainer's ladder (issue 29): each on a puzzle where it
 //! is the simplest step, asserting the exact step, its Sudoku Explainer value and that it
 //! is sound (every placement and elimination checked against the solution by DLX).
 //!
@@ -292,22 +292,119 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
     ),
     (
         Strategy::UvwxyzWing,
-        // sudokuexchange_se_rated_sample553.txt line 236 (SE: 6.6)
+        // sudokuexchange_se_rated_sample553.txt line 200 (SE: 6.6; line 236's position has
+        // a BUG type 3 first since branch rungs6)
         "\
-2  8  1   | 3 57  57 | 9  4  6
-6  7  9   | 1 2   4  | 58 58 3
-4  5  3   | 9 8   6  | 7  1  2
-------------------------------
-9  16 68  | 7 4   2  | 3  58 15
-7  3  5   | 8 1   9  | 6  2  4
-18 2  4   | 6 35  35 | 18 9  7
-------------------------------
-3  4  26  | 5 79  8  | 12 67 19
-18 16 268 | 4 379 37 | 25 67 59
-5  9  7   | 2 6   1  | 4  3  8
+2579 39  59 | 6     134  14   | 248 28  2478
+27   8   37 | 34    5    9    | 1   6   247
+6    1   4  | 2     78   78   | 3   5   9
+--------------------------------------------
+4589 7   59 | 3458  3489 248  | 6   238 1
+458  2   1  | 34578 6    478  | 48  9   3458
+3    49  6  | 1458  1489 1248 | 248 7   2458
+--------------------------------------------
+479  349 2  | 478   478  6    | 5   1   38
+1    5   8  | 9     2    3    | 7   4   6
+47   6   37 | 1478  1478 5    | 9   238 238
 ",
-        "UVWXYZ-wing: r8c2, r8c5, r8c6, r8c8, r8c9 (1,3,5,6,7,9) in row 8 with r4c9 {1,5}, linked on 5: removes 1 from r4c2",
+        "UVWXYZ-wing: r1c5, r3c5, r6c5, r7c5, r9c5 (1,3,4,7,8,9) in column 5 with r1c2 {3,9}, linked on 3: removes 9 from r6c2",
         "6.6",
+    ),
+    // Branch rungs6's rungs: SE's BUG types 2 to 4 and aligned pair exclusion.
+    (
+        Strategy::BugType2,
+        // sudokuexchange_se_rated_sample553.txt line 221
+        "\
+16  8  3 | 69 12  29 | 4 5 7
+7   14 2 | 56 134 35 | 8 9 16
+146 5  9 | 7  14  8  | 2 3 16
+----------------------------
+9   7  5 | 1  8   6  | 3 4 2
+12  12 4 | 3  9   7  | 6 8 5
+3   6  8 | 2  5   4  | 1 7 9
+----------------------------
+45  3  7 | 45 6   1  | 9 2 8
+25  9  6 | 8  23  35 | 7 1 4
+8   24 1 | 49 7   29 | 5 6 3
+",
+        "BUG type 2: r3c1, r2c5 hold the extra digit 1: one of them is 1: removes 1 from r2c2, r3c5",
+        "5.7",
+    ),
+    (
+        Strategy::BugType4,
+        // magictour_top1465.txt line 728 (the SE sample has no BUG type 4)
+        "\
+12 5 29 | 4 19  8  | 6  7 3
+8  7 4  | 6 3   19 | 19 2 5
+19 6 3  | 5 27  27 | 4  8 19
+---------------------------
+25 1 6  | 3 458 45 | 28 9 7
+3  9 8  | 2 17  17 | 5  4 6
+57 4 27 | 9 58  6  | 18 3 12
+---------------------------
+4  2 1  | 7 59  59 | 3  6 8
+69 3 5  | 8 246 24 | 7  1 29
+67 8 79 | 1 26  3  | 29 5 4
+",
+        "BUG type 4: r4c5 or r8c5 holds an extra digit, the other 4 (its only places in column 5): removes 8 from r4c5; 6 from r8c5",
+        "5.7",
+    ),
+    (
+        Strategy::BugType3,
+        // sudokuexchange_se_rated_sample553.txt line 231
+        "\
+9  1  8  | 2  5  7  | 6   3  4
+5  4  2  | 9  3  6  | 18  17 78
+7  6  3  | 8  1  4  | 2   5  9
+------------------------------
+4  3  7  | 1  9  2  | 58  6  58
+1  8  9  | 7  6  5  | 4   2  3
+6  2  5  | 3  4  8  | 7   9  1
+------------------------------
+3  7  16 | 4  2  19 | 159 8  56
+28 59 4  | 56 78 19 | 3   17 267
+28 59 16 | 56 78 3  | 19  4  27
+",
+        "BUG type 3: an extra digit of r7c7, r8c9 with r8c8 makes a naked pair 1,7 in box 9: removes 1 from r9c7; 7 from r9c9",
+        "5.8",
+    ),
+    (
+        Strategy::AlignedPairExclusion,
+        // sudokuexchange_se_rated_sample553.txt line 264 (SE: Aligned Pair Exclusion, 6.2)
+        "\
+457  257   27 | 12589 1458 3    | 6   1589  159
+3456 356   1  | 7     458  59   | 2   3589  359
+8    235   9  | 6     15   25   | 4   7     135
+-----------------------------------------------
+2    1567  38 | 135   9    4    | 78  136   1367
+679  1679  4  | 138   1678 67   | 5   12369 123679
+5679 15679 38 | 135   2    567  | 789 1369  4
+-----------------------------------------------
+79   4     27 | 259   56   1    | 3   2569  8
+39   239   6  | 259   57   8    | 1   4     2579
+1    8     5  | 4     3    2679 | 79  269   2679
+",
+        "aligned pair exclusion: r1c5 and r9c6, seen by r3c6 {2,5}, r7c5 {5,6}, r8c5 {5,7}, r2c6 {5,9}: removes 5 from r1c5",
+        "6.2",
+    ),
+    (
+        Strategy::AlignedTripleExclusion,
+        // sudokuexchange_se_rated_sample553.txt line 384 (SE: Aligned Triplet Exclusion, 7.5)
+        "\
+146 248 14568 | 9    7    46   | 125  3   15
+679 29  567   | 3    26   1    | 8    4   57
+137 234 147   | 8    24   5    | 1279 29  6
+--------------------------------------------
+16  7   3     | 16   8    2    | 4    59  59
+8   45  16    | 1456 469  469  | 3    7   2
+49  459 2     | 45   3    7    | 6    1   8
+--------------------------------------------
+5   348 478   | 2    1469 4689 | 17   68  1347
+234 6   9     | 7    14   48   | 25   258 134
+247 1   478   | 46   5    3    | 79   268 479
+",
+        "aligned triple exclusion: r1c1, r2c1 and r3c1, seen by r4c1 {1,6}, r3c3 {1,4,7}, r6c1 {4,9}: removes 1 from r3c1",
+        "7.5",
     ),
 ];
 
@@ -553,6 +650,64 @@ fn als_wings_are_sound_on_the_shipped_sets() {
         eprintln!("wings used on {name} (WXYZ, VWXYZ, UVWXYZ): {used:?}");
         if step_by == 1 && name.starts_with("sudokuexchange") {
             assert!(used.iter().all(|&u| u > 0), "{name}: {used:?}");
+        }
+    }
+}
+
+/// SE's BUG types 2 to 4 and aligned pair exclusion explained on two shipped sets with the
+/// strategies up to the aligned pair exclusion (guessing past them), each step checked
+/// against the unique solution: BUG types 2 and 3 and the aligned pair exclusion are used
+/// on the SE sample, and none removes a solution's digit.
+#[test]
+fn bugs_and_aligned_pairs_are_sound_on_the_shipped_sets() {
+    let news = [
+        Strategy::BugType2,
+        Strategy::BugType4,
+        Strategy::BugType3,
+        Strategy::AlignedPairExclusion,
+    ];
+    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
+    for (name, every) in [
+        ("sudokuexchange_se_rated_sample553.txt", step_by),
+        ("magictour_top1465.txt", 5 * step_by),
+    ] {
+        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut dlx = DlxSolver::new();
+        let mut used = [0usize; 4];
+        for p in parse_puzzles(&text, &ParseOptions::default())
+            .unwrap()
+            .iter()
+            .step_by(every)
+        {
+            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
+            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
+            let solution = report.first.unwrap();
+            let explainer = Explainer::new(&p.grid)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::AlignedPairExclusion)
+                .guessing(solution.clone())
+                .unwrap();
+            for step in explainer {
+                let text = step.text(p.grid.layout());
+                for c in &step.placements {
+                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
+                }
+                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+                    used[k] += 1;
+                }
+            }
+        }
+        eprintln!("used on {name} (BUG types 2, 4, 3, aligned pair exclusion): {used:?}");
+        if step_by == 1 && name.starts_with("sudokuexchange") {
+            assert!(
+                used[0] > 0 && used[2] > 0 && used[3] > 0,
+                "{name}: {used:?}"
+            );
         }
     }
 }

@@ -549,11 +549,27 @@ pub fn make(
         } else {
             stream.next_u64()
         };
+        // Aiming at a technique: once a removal makes the puzzle need it, a later removal
+        // stands only if the puzzle still needs it. Without this, the removals that follow
+        // mostly change the path so that the technique is no longer its hardest step.
+        let mut needed = false;
         let accept = |puzzle: &Grid| {
             let free = target.needs.is_none()
                 && target.se.is_none()
                 && matches!(target.difficulty, None | Some(Difficulty::Expert));
-            free || target.allows(&rate(solver, puzzle, rate_limits).0)
+            if free {
+                return true;
+            }
+            let rating = rate(solver, puzzle, rate_limits).0;
+            if !target.allows(&rating) {
+                return false;
+            }
+            let needs = target.needs.is_some_and(|t| rating.hardest == Some(t));
+            if needed && !needs {
+                return false;
+            }
+            needed |= needs;
+            true
         };
         let observe = |p: &dlxkit::sudoku::generate::Progress| {
             if p.tried % PROGRESS_EVERY == 0 {

@@ -43,6 +43,8 @@
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
 //! | unique rectangles (types 1 to 4) | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | unique loops (six cells or more, types 1 to 4) | links through units of alternating kinds; every unit holding a cell of the loop holds two, one at an odd and one at an even place; only for puzzles declared unique, never on a killer |
+//! | BUG types 2 to 4 | rows, columns and boxes only (as BUG+1); only for puzzles declared unique, never on a killer |
+//! | aligned pair and triple exclusion | rows, columns and boxes only: "seeing" is sharing one of them |
 //! | WXYZ-, VWXYZ-, UVWXYZ-wings | the pilot cells in any one unit; the bivalue cell "sees" along any unit |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
@@ -53,6 +55,7 @@
 //! the order of scores. The explainer, the rating and the command line pick it up from
 //! there.
 
+mod aligned;
 mod alswings;
 mod board;
 mod bug;
@@ -203,7 +206,14 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
         (Strategy::WxyzWing, |b| alswings::als_wing(b, 3)),
         (Strategy::BugPlusOne, bug::bug_plus_one),
+        // Branch `rungs6`'s rungs (issue 29).
+        (Strategy::BugType2, bug::bug_type2),
+        (Strategy::BugType4, bug::bug_type4),
+        (Strategy::BugType3, bug::bug_type3),
         (Strategy::VwxyzWing, |b| alswings::als_wing(b, 4)),
+        (Strategy::AlignedPairExclusion, |b| {
+            aligned::aligned_exclusion(b, 2)
+        }),
         (Strategy::UvwxyzWing, |b| alswings::als_wing(b, 5)),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
@@ -212,6 +222,9 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         // Each with the default budget here; the explainer runs them with its own.
         (Strategy::ForcingChain, |b| {
             forcing::forcing_chain(b, &default_budget())
+        }),
+        (Strategy::AlignedTripleExclusion, |b| {
+            aligned::aligned_exclusion(b, 3)
         }),
         (Strategy::NishioForcingChain, |b| {
             forcing::nishio(b, &default_budget())

@@ -139,9 +139,24 @@ pub enum Strategy {
     /// digit, or the puzzle would not have one solution. Used only for puzzles declared
     /// unique.
     BugPlusOne,
+    // Branch `rungs6`'s rungs (issue 29): SE's other BUG types, for puzzles declared unique.
+    /// BUG type 2: the cells with more than two candidates (*BUG cells*) have one extra
+    /// digit `z` past a bivalue universal grave: one of them holds it, so `z` leaves the
+    /// cells seeing them all.
+    BugType2,
+    /// BUG type 4: two BUG cells share a unit where a digit `x` of both has no other place:
+    /// one holds its extra digit, the other `x`, so neither holds its remaining digit.
+    BugType4,
+    /// BUG type 3: the BUG cells share a unit; their extra digits, one of which they hold,
+    /// act as one cell in a naked set of the unit, whose digits leave the unit's other cells.
+    BugType3,
     /// SukakuExplainer's VWXYZ-wing (branch `rungs5`): a WXYZ-wing on four cells of a unit
     /// with five digits.
     VwxyzWing,
+    /// Aligned pair exclusion (branch `rungs6`): two cells cannot take the two digits of a
+    /// bivalue cell seeing both (nor one digit twice if they see each other); a digit of
+    /// one that goes with none of the other's is removed.
+    AlignedPairExclusion,
     /// SukakuExplainer's UVWXYZ-wing (branch `rungs5`): a WXYZ-wing on five cells of a unit
     /// with six digits.
     UvwxyzWing,
@@ -159,6 +174,10 @@ pub enum Strategy {
     /// the candidate itself off (or, from its removal, on): 6.6 on one kind of link, 7.0
     /// mixing links inside cells and inside units (an alternating inference chain).
     ForcingChain,
+    /// Aligned triple exclusion (branch `rungs6`): three cells cannot take all the
+    /// candidates of a cell seeing them all (nor one digit twice where they see each
+    /// other); a digit of one that goes with no allowed choice of the others is removed.
+    AlignedTripleExclusion,
     /// A digit assumed in a cell, followed on that digit alone, contradicts (7.5).
     NishioForcingChain,
     /// Every digit of a cell, or every place of a digit in a unit, forces the same
@@ -227,7 +246,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 49] = [
+    pub const ALL: [Strategy; 54] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -265,12 +284,17 @@ impl Strategy {
         Strategy::HiddenQuad,
         Strategy::WxyzWing,
         Strategy::BugPlusOne,
+        Strategy::BugType2,
+        Strategy::BugType4,
+        Strategy::BugType3,
         Strategy::VwxyzWing,
+        Strategy::AlignedPairExclusion,
         Strategy::UvwxyzWing,
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
         Strategy::ForcingChain,
+        Strategy::AlignedTripleExclusion,
         Strategy::NishioForcingChain,
         Strategy::MultipleForcingChain,
         Strategy::DynamicForcingChain,
@@ -297,6 +321,9 @@ impl Strategy {
             Strategy::DirectHiddenPair => "direct hidden pair",
             Strategy::DirectHiddenTriple => "direct hidden triple",
             Strategy::BugPlusOne => "BUG+1",
+            Strategy::BugType2 => "BUG type 2",
+            Strategy::BugType4 => "BUG type 4",
+            Strategy::BugType3 => "BUG type 3",
             Strategy::WWing => "W-wing",
             Strategy::FinnedXWing => "finned X-wing",
             Strategy::GroupedTurbotFish => "grouped turbot fish",
@@ -327,6 +354,8 @@ impl Strategy {
             Strategy::HiddenQuad => "hidden quad",
             Strategy::WxyzWing => "WXYZ-wing",
             Strategy::VwxyzWing => "VWXYZ-wing",
+            Strategy::AlignedPairExclusion => "aligned pair exclusion",
+            Strategy::AlignedTripleExclusion => "aligned triple exclusion",
             Strategy::UvwxyzWing => "UVWXYZ-wing",
             Strategy::XChain => "X-chain",
             Strategy::XyChain => "XY-chain",
@@ -363,6 +392,9 @@ impl Strategy {
             Strategy::DirectHiddenPair => 20,
             Strategy::DirectHiddenTriple => 25,
             Strategy::BugPlusOne => 56,
+            Strategy::BugType2 => 57,
+            Strategy::BugType4 => 57,
+            Strategy::BugType3 => 58,
             Strategy::WWing => 71,
             Strategy::FinnedXWing => 43,
             Strategy::GroupedTurbotFish => 43,
@@ -393,6 +425,8 @@ impl Strategy {
             Strategy::HiddenQuad => 54,
             Strategy::WxyzWing => 55,
             Strategy::VwxyzWing => 62,
+            Strategy::AlignedPairExclusion => 62,
+            Strategy::AlignedTripleExclusion => 75,
             Strategy::UvwxyzWing => 66,
             Strategy::XChain => 65,
             Strategy::XyChain => 66,
@@ -428,6 +462,9 @@ impl Strategy {
                 | Strategy::UniqueLoopType4
                 | Strategy::UniqueLoopType3
                 | Strategy::BugPlusOne
+                | Strategy::BugType2
+                | Strategy::BugType4
+                | Strategy::BugType3
         )
     }
 }
@@ -461,7 +498,9 @@ pub struct Candidate {
 /// for a unique rectangle, the corner that loses candidates last), `digits` its digits (for
 /// a wing `x, y, z` with `z` the one removed), and `chain` a chain's nodes in order, its
 /// links alternating strong (a unit or a cell with two candidates left) and weak, the first
-/// strong. A placement removes its digit from the cell's peers too.
+/// strong (for an aligned exclusion, the candidates of the cells that exclude, which follow
+/// its two or three cells in `cells`). A placement removes its digit from the cell's peers
+/// too.
 ///
 /// ```
 /// use dlxkit::sudoku::explain::{Explainer, Strategy};
@@ -615,6 +654,52 @@ impl Step {
                 digits(&self.digits),
                 digit(self.placements[0].digit)
             ),
+            Strategy::BugType2 => format!(
+                "{} hold the extra digit {}: one of them is {}",
+                cells(&self.cells),
+                digit(self.digits[0]),
+                digit(self.digits[0])
+            ),
+            Strategy::BugType4 => format!(
+                "{} or {} holds an extra digit, the other {} (its only places in {})",
+                cell(&self.cells[0]),
+                cell(&self.cells[1]),
+                digit(self.digits[0]),
+                unit(&self.units[0])
+            ),
+            Strategy::BugType3 => {
+                let k = self.digits.len();
+                let (bug, set) = self.cells.split_at(self.cells.len() + 1 - k);
+                format!(
+                    "an extra digit of {} with {} makes a naked {} {} in {}",
+                    cells(bug),
+                    cells(set),
+                    set_word(k),
+                    digits(&self.digits),
+                    unit(&self.units[0])
+                )
+            }
+            Strategy::AlignedPairExclusion | Strategy::AlignedTripleExclusion => {
+                let k = if self.strategy == Strategy::AlignedPairExclusion {
+                    2
+                } else {
+                    3
+                };
+                let (base, excluders) = self.cells.split_at(k);
+                let sets: Vec<String> = excluders
+                    .iter()
+                    .map(|&c| {
+                        let d = self.chain.iter().filter(|n| n.cell == c).map(|n| n.digit);
+                        set(c, Digits::from_digits(d))
+                    })
+                    .collect();
+                format!(
+                    "{} and {}, seen by {}",
+                    cells(&base[..k - 1]),
+                    cell(&base[k - 1]),
+                    sets.join(", ")
+                )
+            }
             Strategy::WWing => format!(
                 "{} {{{}}} and {} {{{}}} linked on {} by {}={}: one of them is {}",
                 cell(&self.cells[0]),
@@ -926,17 +1011,7 @@ fn rectangle(layout: &Layout, step: &Step) -> String {
 /// `cells`: the set's cells outside the pattern): `naked triple 1,5,6 in row 4 with r4c7`.
 fn naked_set(layout: &Layout, step: &Step, cells: &[usize]) -> String {
     let set = &step.digits[2..];
-    let name = [
-        "pair",
-        "triple",
-        "quad",
-        "quintuple",
-        "sextuple",
-        "septuple",
-    ]
-    .get(set.len().saturating_sub(2))
-    .copied()
-    .unwrap_or("set");
+    let name = set_word(set.len());
     let digits: Vec<String> = set.iter().map(|&d| digit_name(layout, d)).collect();
     let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
     format!(
@@ -945,6 +1020,21 @@ fn naked_set(layout: &Layout, step: &Step, cells: &[usize]) -> String {
         layout.unit_name(step.units[0]),
         cells.join(", ")
     )
+}
+
+/// What a naked or hidden set of `k` digits is called: `pair`, `triple`, `quad`...
+fn set_word(k: usize) -> &'static str {
+    [
+        "pair",
+        "triple",
+        "quad",
+        "quintuple",
+        "sextuple",
+        "septuple",
+    ]
+    .get(k.saturating_sub(2))
+    .copied()
+    .unwrap_or("set")
 }
 
 /// A unique loop (chain: the loop's cells in order; cells: the loop's, then its extra
