@@ -591,7 +591,7 @@ fn generate_expert_puzzles_need_multiple_forcing_chains_or_harder() {
     let out = ok(&[
         "generate",
         "--seed",
-        "8",
+        "9",
         "--count",
         "2",
         "--difficulty",

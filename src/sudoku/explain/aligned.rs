@@ -50,7 +50,12 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
             bases.push((cell, excluders));
         }
     }
-    let excluders_of = |cell: usize| bases.iter().find(|(c, _)| *c == cell).map(|(_, e)| e);
+    let mut base_of = vec![usize::MAX; layout.cells()];
+    for (i, (cell, _)) in bases.iter().enumerate() {
+        base_of[*cell] = i;
+    }
+    let excluders_of = |cell: usize| bases.get(base_of[cell]).map(|(_, e)| e);
+    let mut common: Vec<usize> = Vec::new();
     for j in 1..bases.len() {
         for i in 0..j {
             let (a, ea) = (bases[i].0, &bases[i].1);
@@ -59,6 +64,13 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
                 if let Some(step) = exclusion(board, &[a, b], &[ea, eb]) {
                     return Some(step);
                 }
+                continue;
+            }
+            // A triple's excluders are among the pair's common ones: with fewer than two of
+            // those, no third cell can make an exclusion of the pair (`exclusion` wants two).
+            common.clear();
+            common.extend(ea.iter().filter(|&&c| c != a && c != b && eb.contains(&c)));
+            if common.len() < 2 {
                 continue;
             }
             // The third cell: a base cell that excludes for the first or the second.
@@ -72,6 +84,14 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
                 let Some(et) = excluders_of(t) else {
                     continue;
                 };
+                if common
+                    .iter()
+                    .filter(|&&c| c != t && et.contains(&c))
+                    .count()
+                    < 2
+                {
+                    continue;
+                }
                 if let Some(step) = exclusion(board, &[a, b, t], &[ea, eb, et]) {
                     return Some(step);
                 }
