@@ -409,12 +409,12 @@ fn the_engines_side_by_side_count_the_same_and_refuse_with_the_reason() {
         assert_eq!(rows[3 * k + 1]["nodes"], rows[3 * k]["nodes"]);
     }
     // The cheapest solution and the item bounds run on every engine.
-    for k in 12..18 {
-        assert_eq!(rows[k]["complete"], true, "{}", rows[k]);
-        assert!(rows[k]["refused"].is_null(), "{}", rows[k]);
+    for row in &rows[12..18] {
+        assert_eq!(row["complete"], true, "{row}");
+        assert!(row["refused"].is_null(), "{row}");
     }
-    for k in 15..18 {
-        assert_eq!(rows[k]["solutions"], 3_110_940, "{}", rows[k]);
+    for row in &rows[15..18] {
+        assert_eq!(row["solutions"], 3_110_940, "{row}");
     }
 }
 

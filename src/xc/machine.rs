@@ -308,7 +308,7 @@ impl Machine for Cells<'_> {
 /// use dlxkit::xc::machine::{BitsBounded, Machine};
 /// use dlxkit::xc::{OptionId, Problem, SearchOrder};
 /// let p = Problem::from_dlx("1:2|A B\nA\nA B\nB\n")?;
-/// let mut bits = BitsBounded::new(&p, &SearchOrder::new());
+/// let mut bits = BitsBounded::new(&p, &SearchOrder::new())?;
 /// let outcome = bits.search(false, 0, &mut |_| std::ops::ControlFlow::Continue(()));
 /// assert_eq!(outcome.stats.solutions, 3); // {A B}, {A, B}, {A, A B}
 /// bits.force(OptionId::new(1))?;
@@ -325,12 +325,14 @@ pub struct BitsBounded<'p> {
 impl<'p> BitsBounded<'p> {
     /// Algorithm M on the bit sets of `problem`; its order's seed and sharp preference are
     /// for the shards' moves (made on the links), the bit sets branch in the problem's
-    /// order ([`crate::xc::plan::Plan::check`] refuses them).
-    pub fn new(problem: &'p Problem, order: &SearchOrder) -> BitsBounded<'p> {
-        BitsBounded {
+    /// order ([`crate::xc::plan::Plan::check`] refuses them). Fails when the bit sets
+    /// cannot hold `problem`.
+    pub fn new(problem: &'p Problem, order: &SearchOrder) -> Result<BitsBounded<'p>, BitsError> {
+        BitBounded::fits(problem)?;
+        Ok(BitsBounded {
             path: Path::new(problem, *order),
             limits: Limits::new(),
-        }
+        })
     }
 }
 
@@ -347,7 +349,7 @@ impl Machine for BitsBounded<'_> {
                 Ok(bits) => bits
                     .with_limits(limits.clone())
                     .search(list, progress_every, handler),
-                // A problem below is never larger than the problem, which was checked.
+                // A problem below is never larger than the problem, which `new` checked.
                 Err(error) => unreachable!("{error}"),
             }
         })
@@ -420,8 +422,7 @@ impl<'a> Any<'a> {
             Engine::Links => Any::Links(Solver::with_order(problem, arena, order)),
             Engine::Cells => Any::Cells(Cells::new(problem, &order)),
             Engine::Bits if problem.has_bounds() => {
-                BitBounded::new(problem)?;
-                Any::BitsBounded(BitsBounded::new(problem, &order))
+                Any::BitsBounded(BitsBounded::new(problem, &order)?)
             }
             Engine::Bits => Any::Bits(BitSolver::with_order(problem, &order)?),
         })

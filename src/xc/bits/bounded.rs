@@ -110,8 +110,9 @@ struct Run<'a, F> {
 }
 
 impl BitBounded {
-    /// The masks of `problem`; refused when it is too large for them.
-    pub fn new(problem: &Problem) -> Result<BitBounded, BitsError> {
+    /// Whether the bit sets can hold `problem`: at most [`super::MAX_OPTIONS`] options and
+    /// [`super::MAX_ITEMS`] items.
+    pub fn fits(problem: &Problem) -> Result<(), BitsError> {
         let (options, items) = (problem.option_count(), problem.item_count());
         if options > super::MAX_OPTIONS || items > super::MAX_ITEMS {
             return Err(BitsError::TooLarge {
@@ -121,6 +122,13 @@ impl BitBounded {
                 max_items: super::MAX_ITEMS,
             });
         }
+        Ok(())
+    }
+
+    /// The masks of `problem`; refused when it is too large for them.
+    pub fn new(problem: &Problem) -> Result<BitBounded, BitsError> {
+        BitBounded::fits(problem)?;
+        let (options, items) = (problem.option_count(), problem.item_count());
         let words = options.div_ceil(64).max(1);
         let primaries = problem.primary_count();
         let mut holders = vec![0; primaries * words];
