@@ -14,8 +14,10 @@ use crate::xc::problem::{ForceError, OptionId, Problem};
 use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
 
 /// The most primary items times words of options for which the choice counts lengths
-/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]).
-const COUNTS_MAX_WORK: usize = 128;
+/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]): up to 160, which takes in
+/// Langford 12 and 13 (36 and 39 items of 4 words), where counting afresh measured faster
+/// (BENCHMARKS.md, "Issue 28's goals for the default engine").
+const COUNTS_MAX_WORK: usize = 160;
 
 /// The levels of one solver, by the way they keep lengths.
 #[derive(Clone, Debug)]
