@@ -347,9 +347,9 @@ impl<'p> BestSolver<'p> {
     pub fn with_bound(mut self, bound: Arc<AtomicU64>) -> BestSolver<'p> {
         match &mut self.machine {
             Kind::Taxed { search, .. } => search.books.shared = Some(bound),
-            Kind::Bounded(b) => b.set_bound(bound),
-            Kind::Bits(b) => b.set_bound(bound),
-            Kind::Cells(b) => b.set_bound(bound),
+            Kind::Bounded(b) => b.books_mut().shared = Some(bound),
+            Kind::Bits(b) => b.books_mut().shared = Some(bound),
+            Kind::Cells(b) => b.books_mut().shared = Some(bound),
         }
         self
     }
@@ -382,8 +382,8 @@ impl<'p> BestSolver<'p> {
         match &self.machine {
             Kind::Taxed { m, .. } => m.counts().0,
             Kind::Bounded(_) => 0,
-            Kind::Bits(b) => b.total_tax(),
-            Kind::Cells(b) => b.total_tax(),
+            Kind::Bits(b) => b.books().tax,
+            Kind::Cells(b) => b.books().tax,
         }
     }
 
@@ -591,17 +591,13 @@ impl Iterator for BestSolver<'_> {
 
 impl std::fmt::Debug for BestSolver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (k, level, cutoff, stats) = match &self.machine {
-            Kind::Taxed { search, .. } => (
-                search.books.kept.k(),
-                search.level,
-                search.books.cutoff,
-                &search.books.stats,
-            ),
-            Kind::Bounded(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
-            Kind::Bits(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
-            Kind::Cells(b) => (b.k(), b.level(), b.cutoff(), b.stats()),
+        let (books, level) = match &self.machine {
+            Kind::Taxed { search, .. } => (&search.books, search.level),
+            Kind::Bounded(b) => (b.books(), b.level()),
+            Kind::Bits(b) => (b.books(), b.level()),
+            Kind::Cells(b) => (b.books(), b.level()),
         };
+        let (k, cutoff, stats) = (books.kept.k(), books.cutoff, &books.stats);
         f.debug_struct("BestSolver")
             .field("k", &k)
             .field("level", &level)

@@ -20,15 +20,12 @@
 //! solutions as their costs do. The item chosen is DLX3's (the fewest ways to go), not
 //! DLX5's count of options below the cutoff.
 
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
 use crate::xc::layout::{Around, Colored, Layout, Off, Walk, WalkChoice};
 use crate::xc::matrix::Matrix;
 use crate::xc::multiplicity::Bounds;
 use crate::xc::node::{node, Item, Link};
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Stats, Status};
+use crate::xc::search::{Limits, Status};
 use crate::xc::storage::Owned;
 
 use super::{BestOutcome, Books, Costed};
@@ -129,11 +126,6 @@ impl Bounded {
         true
     }
 
-    /// How many solutions are kept.
-    pub(super) fn k(&self) -> usize {
-        self.books.kept.k()
-    }
-
     /// Sets the limits (`max_solutions` counts improvements).
     pub(super) fn set_limits(&mut self, limits: Limits) {
         if limits.max_solutions == Some(0) {
@@ -142,29 +134,24 @@ impl Bounded {
         self.books.limits = limits;
     }
 
-    /// Shares a cost bound with other searches (read when the limits are polled).
-    pub(super) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
-        self.books.shared = Some(bound);
-    }
-
     /// The status, the statistics and the cheapest solutions so far.
     pub(super) fn outcome(&self) -> BestOutcome {
         self.books.outcome(self.m.updates, self.m.cleansings)
     }
 
+    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
+    pub(super) fn books(&self) -> &Books {
+        &self.books
+    }
+
+    /// The same, to share a bound.
+    pub(super) fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
     /// The depth reached so far (the current level).
     pub(super) fn level(&self) -> usize {
         self.level
-    }
-
-    /// The cutoff: the cost a solution must beat.
-    pub(super) fn cutoff(&self) -> u64 {
-        self.books.cutoff
-    }
-
-    /// The statistics so far.
-    pub(super) fn stats(&self) -> &Stats {
-        &self.books.stats
     }
 
     /// Runs the machine to the next improvement, or to the end.

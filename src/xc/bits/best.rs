@@ -14,16 +14,13 @@
 //! The statistics count as [`BestSolver`](crate::xc::BestSolver) does (a solution is a node,
 //! `solutions` counts improvements); the bit sets make no updates, so those stay 0.
 
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
 use super::levels::next_option;
 use super::masks::{Masks, Numbering, Word};
 use super::BitsError;
 use crate::xc::best::{net_costs, BestOutcome, Books, Costed};
 use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Stats, Status};
+use crate::xc::search::{Limits, Status};
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,11 +100,6 @@ impl BitBest {
         })
     }
 
-    /// How many solutions are kept.
-    pub(crate) fn k(&self) -> usize {
-        self.books.kept.k()
-    }
-
     /// Sets the limits (`max_solutions` counts improvements).
     pub(crate) fn set_limits(&mut self, limits: Limits) {
         if limits.max_solutions == Some(0) {
@@ -116,29 +108,19 @@ impl BitBest {
         self.books.limits = limits;
     }
 
-    /// Shares a cost bound with other searches (read when the limits are polled).
-    pub(crate) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
-        self.books.shared = Some(bound);
+    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
+    pub(crate) fn books(&self) -> &Books {
+        &self.books
     }
 
-    /// The total tax.
-    pub(crate) fn total_tax(&self) -> u64 {
-        self.books.tax
+    /// The same, to share a bound.
+    pub(crate) fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 
     /// The depth reached so far (the current level).
     pub(crate) fn level(&self) -> usize {
         self.level
-    }
-
-    /// The cutoff: the net cost a solution must beat.
-    pub(crate) fn cutoff(&self) -> u64 {
-        self.books.cutoff
-    }
-
-    /// The statistics so far.
-    pub(crate) fn stats(&self) -> &Stats {
-        &self.books.stats
     }
 
     /// The status, the statistics and the cheapest solutions so far.

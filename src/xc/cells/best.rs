@@ -12,14 +12,11 @@
 //! one affordable option is simply the fewest. The statistics are SSXCC's kinds (nodes, a
 //! solution being a node; updates; `solutions` counts improvements).
 
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
 use super::matrix::Cells;
 use super::search::hide_others;
 use crate::xc::best::{net_costs, BestOutcome, Books, Costed};
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Stats, Status};
+use crate::xc::search::{Limits, Status};
 
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
@@ -92,11 +89,6 @@ impl CellBest {
         best
     }
 
-    /// How many solutions are kept.
-    pub(crate) fn k(&self) -> usize {
-        self.books.kept.k()
-    }
-
     /// Sets the limits (`max_solutions` counts improvements).
     pub(crate) fn set_limits(&mut self, limits: Limits) {
         if limits.max_solutions == Some(0) {
@@ -105,29 +97,19 @@ impl CellBest {
         self.books.limits = limits;
     }
 
-    /// Shares a cost bound with other searches (read when the limits are polled).
-    pub(crate) fn set_bound(&mut self, bound: Arc<AtomicU64>) {
-        self.books.shared = Some(bound);
+    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
+    pub(crate) fn books(&self) -> &Books {
+        &self.books
     }
 
-    /// The total tax.
-    pub(crate) fn total_tax(&self) -> u64 {
-        self.books.tax
+    /// The same, to share a bound.
+    pub(crate) fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 
     /// The depth reached so far (the current level).
     pub(crate) fn level(&self) -> usize {
         self.level
-    }
-
-    /// The cutoff: the net cost a solution must beat.
-    pub(crate) fn cutoff(&self) -> u64 {
-        self.books.cutoff
-    }
-
-    /// The statistics so far.
-    pub(crate) fn stats(&self) -> &Stats {
-        &self.books.stats
     }
 
     /// The status, the statistics and the cheapest solutions so far.
