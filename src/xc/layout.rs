@@ -327,7 +327,7 @@ pub(crate) enum Kind {
 }
 
 /// One way of walking options, compiled into the search: its kind and flags as constants.
-pub(crate) trait Walk {
+pub(crate) trait Walk: 'static {
     /// The kind of walk.
     const KIND: Kind;
     /// Whether the dance counts the uncovered primary items with an empty list.
@@ -341,7 +341,7 @@ pub(crate) trait Walk {
 }
 
 /// A flag of a walk, as a type: [`On`] or [`Off`].
-pub(crate) trait Flag {
+pub(crate) trait Flag: 'static {
     /// Whether the flag is set.
     const ON: bool;
 }

@@ -21,7 +21,9 @@
 //!
 //! - [`problem`]: items, options, colours, the validating [`ProblemBuilder`] and its errors;
 //! - `matrix` (private): the linked structure, 16 bytes per node, in an [`Arena`];
-//! - [`search`]: the [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator;
+//! - [`search`]: the [`Solver`] (Algorithm X/C and Algorithm M, each loop in a room of its
+//!   own), its [`Limits`], [`Stats`] and the [`Solutions`] iterator (the words every engine
+//!   speaks, limits, status, statistics and events, are in `outcome`, private);
 //!   the item choice and its variations ([`SearchOrder`]: Knuth's seed and sharp
 //!   preference) are in `choose` (private), his random numbers in `flip` (private);
 //! - [`format`](mod@format): Knuth's text format, read ([`Problem::from_dlx`]) and written
@@ -62,6 +64,7 @@ pub mod memo;
 pub mod meter;
 mod multiplicity;
 mod node;
+mod outcome;
 pub mod parallel;
 pub mod plan;
 pub mod problem;

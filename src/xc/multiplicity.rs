@@ -26,8 +26,9 @@
 //!
 //! The search counts nodes, updates and cleansings as DLX3 does: a tweak counts one update
 //! per node it unlinks, the chosen option's own node included. A problem without bounds never
-//! comes here (its walks and search are in `search.rs`); one with bounds is laid out for
-//! Knuth's walk (`layout.rs`), with or without colours, which this module compiles.
+//! comes here (its loop is in `search/exact.rs`); one with bounds is laid out for Knuth's
+//! walk (`layout.rs`), with or without colours, which this module compiles. The loop that
+//! makes these operations, its levels and its moves, is in `search/bounded.rs`.
 
 use super::choose::{Chooser, UNSHARP};
 use super::dance::Dance;
@@ -106,14 +107,12 @@ fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
     &mut items[k as usize]
 }
 
-/// Entry `level` of a per-level array of Algorithm M's loop ([`Solver::dance_bounded`]),
-/// unchecked.
+/// Entry `level` of a per-level array of Algorithm M's loop (its dance, in
+/// `search/bounded.rs`), unchecked.
 ///
 /// # Safety
 ///
 /// `level < v.len()`.
-///
-/// [`Solver::dance_bounded`]: super::search
 #[inline(always)]
 #[cfg(not(feature = "checked"))]
 #[allow(unsafe_code)]
