@@ -386,7 +386,8 @@ impl Machine for BitsBounded<'_> {
 // One per thread, built once and kept for all its shards: boxing would save no memory.
 #[allow(clippy::large_enum_variant)]
 pub enum Any<'a> {
-    /// Dancing links.
+    /// Dancing links: Algorithm X/C, or Algorithm M when the problem has item bounds (the
+    /// solver runs the loop the problem needs).
     Links(Solver<'a>),
     /// Dancing cells.
     Cells(Cells<'a>),

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::search::{Limits, Status};
+use super::outcome::{Limits, Status};
 
 impl Limits {
     /// Why a search must stop now for its cancel flag or its deadline (`None`: it goes on).

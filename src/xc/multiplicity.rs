@@ -688,18 +688,21 @@ impl<S: Storage> Matrix<S> {
         self.put_back::<W>(counters);
     }
 
-    /// Every move of the node at the current state, each made, looked at from below and
-    /// undone, as Algorithm M's loop goes through them with its subtrees left out: the
-    /// item's score and what each move leads to, in order (the null move last). The matrix is left as it was; the updates and cleansings counted are the loop's.
-    /// `None` when no item is active (the state is a solution).
-    pub(crate) fn branch_bounded<W: Walk>(
+    /// Makes every move of the node at the current state in turn and undoes it, as
+    /// Algorithm M's loop goes through them with their subtrees left out, and shows `at`
+    /// each: the move's number (from 1; 0 is the level entered, before its first move), with
+    /// the matrix and the bounds as the move leaves them. Returns the chosen item's score
+    /// (no move is made when it is 0 or less). The matrix is left as it was, with the
+    /// updates and cleansings the loop counts added. `None` when no item is active (the state
+    /// is a solution).
+    fn each_move<W: Walk>(
         &mut self,
         bounds: &mut Bounds,
-    ) -> Option<(i64, Vec<Below>)> {
+        mut at: impl FnMut(u32, &Self, &Bounds),
+    ) -> Option<i64> {
         let (item, score) = self.choose_bounded(bounds)?;
-        let mut moves = Vec::new();
         if score <= 0 {
-            return Some((score, moves));
+            return Some(score);
         }
         let (mut x, first) = {
             let mut d = self.take_out::<W>();
@@ -708,62 +711,7 @@ impl<S: Storage> Matrix<S> {
             self.put_back::<W>(counters);
             entered
         };
-        loop {
-            let mut d = self.take_out::<W>();
-            if !d.advance_bounded::<W>(item, x, bounds) {
-                d.leave_bounded::<W>(item, bounds, first);
-                let counters = d.counters();
-                self.put_back::<W>(counters);
-                break;
-            }
-            let null = x == item.header();
-            if !null {
-                d.commit_bounded::<W>(x, bounds);
-            }
-            let counters = d.counters();
-            self.put_back::<W>(counters);
-            moves.push(self.below(bounds));
-            let mut d = self.take_out::<W>();
-            if null {
-                bounds.reactivate(item);
-                d.leave_bounded::<W>(item, bounds, first);
-                let counters = d.counters();
-                self.put_back::<W>(counters);
-                break;
-            }
-            d.uncommit_bounded::<W>(x, bounds);
-            x = node(d.nodes, x).down;
-            let counters = d.counters();
-            self.put_back::<W>(counters);
-        }
-        Some((score, moves))
-    }
-    /// What Algorithm M's loop counts at the node at the current state once its move `skip`
-    /// (from 1) has been made and searched below: the updates and cleansings from there to
-    /// the level's end (undoing move `skip`, making and undoing the moves after it, leaving
-    /// the level), the dead ends among those moves, and whether any of them leads to a
-    /// solution or a subtree. A shard that stopped below move `skip` leaves these to the
-    /// parts that name its later moves, so that the figures add up to the loop's. The matrix
-    /// is left as it was. `None` when no item is active (the state is a solution).
-    pub(crate) fn moves_after<W: Walk>(
-        &mut self,
-        bounds: &mut Bounds,
-        skip: u32,
-    ) -> Option<MovesAfter> {
-        let (item, score) = self.choose_bounded(bounds)?;
-        let mut after = MovesAfter::default();
-        if score <= 0 {
-            return Some(after);
-        }
-        let saved = (self.updates, self.cleansings);
-        let (mut x, first) = {
-            let mut d = self.take_out::<W>();
-            let entered = d.enter_bounded::<W>(item, bounds);
-            let counters = d.counters();
-            self.put_back::<W>(counters);
-            entered
-        };
-        let mut from = (skip == 0).then_some((self.updates, self.cleansings));
+        at(0, self, bounds);
         let mut made = 0;
         loop {
             let mut d = self.take_out::<W>();
@@ -780,14 +728,7 @@ impl<S: Storage> Matrix<S> {
             }
             let counters = d.counters();
             self.put_back::<W>(counters);
-            if made == skip {
-                from = Some((self.updates, self.cleansings));
-            } else if made > skip {
-                match self.below(bounds) {
-                    Below::DeadEnd => after.dead_ends += 1,
-                    Below::Solution | Below::Open(_) => after.live = true,
-                }
-            }
+            at(made, self, bounds);
             let mut d = self.take_out::<W>();
             if null {
                 bounds.reactivate(item);
@@ -801,6 +742,52 @@ impl<S: Storage> Matrix<S> {
             let counters = d.counters();
             self.put_back::<W>(counters);
         }
+        Some(score)
+    }
+
+    /// Every move of the node at the current state, each made, looked at from below and
+    /// undone ([`Matrix::each_move`]): the item's score and what each move leads to, in order
+    /// (the null move last). The updates and cleansings counted are the loop's. `None` when
+    /// no item is active (the state is a solution).
+    pub(crate) fn branch_bounded<W: Walk>(
+        &mut self,
+        bounds: &mut Bounds,
+    ) -> Option<(i64, Vec<Below>)> {
+        let mut moves = Vec::new();
+        let score = self.each_move::<W>(bounds, |k, m, bounds| {
+            if k > 0 {
+                moves.push(m.below(bounds));
+            }
+        })?;
+        Some((score, moves))
+    }
+
+    /// What Algorithm M's loop counts at the node at the current state once its move `skip`
+    /// (from 1) has been made and searched below: the updates and cleansings from there to
+    /// the level's end (undoing move `skip`, making and undoing the moves after it, leaving
+    /// the level), the dead ends among those moves, and whether any of them leads to a
+    /// solution or a subtree. A shard that stopped below move `skip` leaves these to the
+    /// parts that name its later moves, so that the figures add up to the loop's. The matrix
+    /// is left as it was, its counters too. `None` when no item is active (the state is a
+    /// solution).
+    pub(crate) fn moves_after<W: Walk>(
+        &mut self,
+        bounds: &mut Bounds,
+        skip: u32,
+    ) -> Option<MovesAfter> {
+        let saved = (self.updates, self.cleansings);
+        let mut after = MovesAfter::default();
+        let mut from = None;
+        self.each_move::<W>(bounds, |k, m, bounds| {
+            if k == skip {
+                from = Some((m.updates, m.cleansings));
+            } else if k > skip {
+                match m.below(bounds) {
+                    Below::DeadEnd => after.dead_ends += 1,
+                    Below::Solution | Below::Open(_) => after.live = true,
+                }
+            }
+        })?;
         if let Some((updates, cleansings)) = from {
             after.updates = self.updates - updates;
             after.cleansings = self.cleansings - cleansings;

@@ -857,13 +857,16 @@ impl<S: Storage> Iterator for Solutions<'_, '_, S> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        match self.solver.step() {
-            Stop::Solution => {
-                self.solver.fill_solution();
-                Some(self.solver.core.solution.clone())
+        loop {
+            match self.solver.step() {
+                Stop::Solution => {
+                    self.solver.fill_solution();
+                    return Some(self.solver.core.solution.clone());
+                }
+                // Only `run` asks for progress reports; were one to come, it is passed over.
+                Stop::Progress => continue,
+                Stop::Over => return None,
             }
-            Stop::Progress => unreachable!("progress is only requested by run"),
-            Stop::Over => None,
         }
     }
 }
