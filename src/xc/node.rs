@@ -11,7 +11,13 @@
 //! the first node of the option ([`Node::first`]), the next node of the option
 //! ([`Node::next`]), or in an item's header the updates of its latest cover
 //! ([`Node::cover_updates`]). Which one a matrix uses is decided by its walk
-//! (`layout.rs`).
+//! (`layout.rs`); the minimum-cost search's matrix (`best/links.rs`) keeps the option's net
+//! cost there ([`Node::cost`]).
+//!
+//! A problem with colours and costs, or a cost beyond 32 bits, needs more: the minimum-cost
+//! search then takes the second kind of node, the 24-byte [`WideNode`] (a `Node` with its
+//! colour, and a 64-bit cost). Both are a [`NodeKind`], reached by a [`Link`] through the
+//! same unchecked access (`node_in`), the only one of the dancing links.
 
 use super::problem::OptionId;
 
@@ -359,19 +365,23 @@ impl Item {
     }
 }
 
-// The three accessors below are the dancing links' only unchecked access. They skip the
-// bounds check, which pays on every engine instance (BENCHMARKS.md, "Unchecked access"); the
-// feature `checked` turns them into checked indexing, and CI runs the engine's property
-// tests that way. Three other rooms keep unchecked access of their own, each proved by its
-// own invariant and turned off by the same feature: Algorithm M's item entries and per-level
-// arrays (`multiplicity.rs`, read by `search.rs`'s bounded loop), DLX5's byte-offset links
-// (`best/links.rs`), dancing cells' sparse sets (`cells/matrix.rs`); the forward-checking
-// Sudoku solver's SSE2 intrinsics (`forward_checking/cells.rs`) touch no memory.
+// The accessors below are the dancing links' only unchecked access, for both node kinds: the
+// engine's matrix (`Node`) and the minimum-cost search's (`Node` or `WideNode`,
+// `best/links.rs`, whose `Links::check_invariants` walks the lists as `sanity.rs` does for
+// the engine's). They skip the bounds check, which pays on every engine instance
+// (BENCHMARKS.md, "Unchecked access"); the feature `checked` turns them into checked
+// indexing, and CI runs the engine's property tests that way. Elsewhere, three rooms keep
+// unchecked access of their own, each proved by its own invariant and turned off by the same
+// feature: Algorithm M's item entries and per-level arrays (`multiplicity.rs`, whose
+// `at`/`at_mut` `search.rs`'s bounded loop calls with `// SAFETY:` proofs of its own) and
+// dancing cells' sparse sets (`cells/matrix.rs`); the forward-checking Sudoku solver's SSE2
+// intrinsics (`sudoku/solvers/forward_checking/cells.rs`) touch no memory.
 //
 // Invariant: every link stored in a node -- `up`, `down`, and the spare field where it holds
 // a link (`first`, `next`) -- and every entry of the matrix's `option_first` is a byte
-// offset `STEP * i` with `i < nodes.len()`; every `item` of a node of an option is below
-// `lens.len()`.
+// offset `STEP * i` with `i < nodes.len()` (in an array of kind `K`, `K::STEP * i`); every
+// `item` of a node of an option is below `lens.len()`. The minimum-cost matrix keeps it as
+// `best/links.rs`'s `Links` says; for the engine's:
 //
 // - `Layout::with_walk` builds the arrays so: headers are nodes `1..=items`, each option's
 //   nodes follow one another with a spacer after each option and one before the first, every
