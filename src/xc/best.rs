@@ -63,8 +63,9 @@ pub use cheapest::Cheapest;
 
 pub(crate) use books::Books;
 
+use super::node::{Item, Link, Node, WideNode};
 use bounded::Bounded;
-use links::{fits_lean, taxed, CostNode, Full, Lean, Links};
+use links::{fits_lean, taxed, CostNode, Links};
 
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
@@ -133,10 +134,10 @@ enum Kind {
 
 /// The matrix, with the smallest nodes the problem allows.
 enum Matrix {
-    /// No colours, net costs below 2^32 - 1.
-    Lean(Links<Lean>),
-    /// Any problem.
-    Full(Links<Full>),
+    /// No colours, net costs below 2^32 - 1: the links' 16-byte nodes.
+    Lean(Links<Node>),
+    /// Any problem: 24-byte nodes, with a colour and a 64-bit cost.
+    Full(Links<WideNode>),
 }
 
 impl Matrix {
@@ -163,8 +164,8 @@ struct Search {
     level: usize,
     cur_cost: u64,
     next_cost: u64,
-    best: Vec<u32>,
-    choice: Vec<u32>,
+    best: Vec<Item>,
+    choice: Vec<Link>,
     part_cost: Vec<u64>,
     /// The threshold the level's chosen item was covered with.
     item_threshold: Vec<u64>,
@@ -451,9 +452,8 @@ impl Search {
                     let level = self.level;
                     self.books.count_level(level);
                     if level == self.best.len() {
-                        for v in [&mut self.best, &mut self.choice] {
-                            v.push(0);
-                        }
+                        self.best.push(Item::default());
+                        self.choice.push(Link::default());
                         for v in [
                             &mut self.part_cost,
                             &mut self.item_threshold,
@@ -471,7 +471,7 @@ impl Search {
                     }
                     self.best[level] = item;
                     self.part_cost[level] = self.cur_cost;
-                    let x = m.down(item);
+                    let x = m.down(Links::<N>::header(item));
                     self.choice[level] = x;
                     self.next_cost = self.cur_cost + m.cost(x);
                     let threshold = self.books.cutoff - self.next_cost;
@@ -508,7 +508,7 @@ impl Search {
                     m.uncommit(x, self.option_threshold[level]);
                     let y = m.down(x);
                     self.choice[level] = y;
-                    if y == self.best[level] {
+                    if y == Links::<N>::header(self.best[level]) {
                         self.at = At::Backup;
                         continue;
                     }
@@ -604,5 +604,49 @@ impl std::fmt::Debug for BestSolver<'_> {
             .field("cutoff", &cutoff)
             .field("stats", stats)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs DLX5 on `text` to the end; then checks the matrix is sane and as built, and that
+    /// the validator sees a broken link. Returns the K best costs and which nodes it took.
+    fn search_and_check(text: &str, k: usize) -> (Vec<u64>, &'static str) {
+        let p = Problem::from_dlx(text).unwrap();
+        let mut best = BestSolver::new(&p, k);
+        best.by_ref().for_each(drop);
+        let costs = best.outcome().cheapest.iter().map(|c| c.cost).collect();
+        let Kind::Taxed { m, .. } = &mut best.machine else {
+            panic!("DLX5's machine")
+        };
+        fn check<N: CostNode>(m: &mut Links<N>, p: &Problem) {
+            assert_eq!(m.check_invariants(), Ok(()));
+            assert!(m.is_as_built(p));
+            m.break_a_link();
+            assert!(m.check_invariants().unwrap_err().contains("out of range"));
+        }
+        let kind = match m {
+            Matrix::Lean(m) => {
+                check(m, &p);
+                "lean"
+            }
+            Matrix::Full(m) => {
+                check(m, &p);
+                "full"
+            }
+        };
+        (costs, kind)
+    }
+
+    #[test]
+    fn the_matrix_is_back_as_built_after_a_search_on_either_node() {
+        let plain = "A B C\nA B |1\nC |5\nA |2\nB C |2\nA B C |7\n";
+        assert_eq!(search_and_check(plain, 2), (vec![4, 6], "lean"));
+        let dear = "A B C\nA B |1\nC |5000000000\nA |2\nB C |2\nA B C |7\n";
+        assert_eq!(search_and_check(dear, 2), (vec![4, 7], "full"));
+        let colours = "A B | X\nA X:a |1\nB X:a |2\nB X:b |1\nA B |5\nA X:b |4\n";
+        assert_eq!(search_and_check(colours, 3), (vec![3, 5, 5], "full"));
     }
 }

@@ -11,12 +11,19 @@
 //! the first node of the option ([`Node::first`]), the next node of the option
 //! ([`Node::next`]), or in an item's header the updates of its latest cover
 //! ([`Node::cover_updates`]). Which one a matrix uses is decided by its walk
-//! (`layout.rs`).
+//! (`layout.rs`); the minimum-cost search's matrix (`best/links.rs`) keeps the option's net
+//! cost there ([`Node::cost`]).
+//!
+//! A problem with colours and costs, or a cost beyond 32 bits, needs more: the minimum-cost
+//! search then takes the second kind of node, the 24-byte [`WideNode`] (a `Node` with its
+//! colour, and a 64-bit cost). Both are a [`NodeKind`], reached by a [`Link`] through the
+//! same unchecked access (`node_in`), the only one of the dancing links.
 
 use super::problem::OptionId;
 
 /// A link: the position of a node in the node array, as a byte offset (index x
-/// [`NODE_BYTES`]).
+/// [`NODE_BYTES`]; in an array of the minimum-cost search's [`WideNode`]s, in 8-byte words,
+/// see [`NodeKind`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct Link(u32);
@@ -226,25 +233,155 @@ impl Node {
         self.spare = updates as i32;
     }
 
+    /// In the minimum-cost search's 16-byte matrix: the net cost of the node's option (in
+    /// an item's header, the largest cost, which stops every walk down the list).
+    #[inline(always)]
+    pub(super) fn cost(&self) -> u32 {
+        self.spare as u32
+    }
+
+    /// Sets [`Node::cost`].
+    #[inline(always)]
+    pub(super) fn set_cost(&mut self, cost: u32) {
+        self.spare = cost as i32;
+    }
+
     /// The fields that make up the lists (links and item), without the spare one.
     pub(super) fn list_fields(&self) -> (Link, Link, i32) {
         (self.up, self.down, self.item)
     }
 }
 
-// The three accessors below are the dancing links' only unchecked access. They skip the
-// bounds check, which pays on every engine instance (BENCHMARKS.md, "Unchecked access"); the
-// feature `checked` turns them into checked indexing, and CI runs the engine's property
-// tests that way. Three other rooms keep unchecked access of their own, each proved by its
-// own invariant and turned off by the same feature: Algorithm M's item entries and per-level
-// arrays (`multiplicity.rs`, read by `search.rs`'s bounded loop), DLX5's byte-offset links
-// (`best/links.rs`), dancing cells' sparse sets (`cells/matrix.rs`); the forward-checking
-// Sudoku solver's SSE2 intrinsics (`forward_checking/cells.rs`) touch no memory.
+/// The minimum-cost search's node when a colour or a net cost of 32 bits or more must be
+/// kept: a [`Node`] whose spare field is the colour ([`Node::color`]), and the option's net
+/// cost in 64 bits, as DLX5's. 24 bytes; its links count 8-byte words ([`NodeKind`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct WideNode {
+    /// The links, the item and the colour.
+    node: Node,
+    /// The net cost of the node's option (in an item's header, `u64::MAX`).
+    cost: u64,
+}
+
+const _: () = assert!(std::mem::size_of::<WideNode>() == 24);
+
+impl WideNode {
+    /// `node` (its spare field a colour, or 0), costing `cost`.
+    pub(super) fn new(node: Node, cost: u64) -> WideNode {
+        WideNode { node, cost }
+    }
+
+    /// The net cost of the node's option.
+    #[inline(always)]
+    pub(super) fn cost(&self) -> u64 {
+        self.cost
+    }
+}
+
+/// The kinds of node a [`Link`] reaches: [`Node`] and [`WideNode`]. A link into an array of
+/// them counts [`NodeKind::UNIT`]s of bytes, [`NodeKind::STEP`] a node, so that following one
+/// is a single address computation: a [`Node`]'s link is its byte offset (x86 can scale an
+/// index by 8 at most, not 16), a [`WideNode`]'s its offset in 8-byte words (so that links
+/// into the largest problem the builder takes, below 2^28 nodes, fit in 32 bits: in bytes,
+/// 24 a node, they would not).
+pub(super) trait NodeKind: Copy {
+    /// Bytes per unit of a link: 1 or 8, a scale x86 addressing takes for free.
+    const UNIT: usize;
+    /// What a link adds per node: the node's size in units.
+    const STEP: u32 = (std::mem::size_of::<Self>() / Self::UNIT) as u32;
+    /// The links, the item and the spare field.
+    fn links(&self) -> &Node;
+    /// [`NodeKind::links`], to change.
+    fn links_mut(&mut self) -> &mut Node;
+}
+
+impl NodeKind for Node {
+    const UNIT: usize = 1;
+    #[inline(always)]
+    fn links(&self) -> &Node {
+        self
+    }
+    #[inline(always)]
+    fn links_mut(&mut self) -> &mut Node {
+        self
+    }
+}
+
+impl NodeKind for WideNode {
+    const UNIT: usize = 8;
+    #[inline(always)]
+    fn links(&self) -> &Node {
+        &self.node
+    }
+    #[inline(always)]
+    fn links_mut(&mut self) -> &mut Node {
+        &mut self.node
+    }
+}
+
+const _: () = assert!(Node::STEP == STEP && WideNode::STEP * 8 == 24 && (1u64 << 28) * 3 < 1 << 32);
+
+/// Links and items in an array of nodes of kind `K` ([`Link::at`] and the others are these
+/// for [`Node`]).
+impl Link {
+    /// The link of the node at `index` in an array of `K`.
+    #[inline(always)]
+    pub(super) fn at_in<K: NodeKind>(index: usize) -> Link {
+        Link(index as u32 * K::STEP)
+    }
+
+    /// The node's index in an array of `K`.
+    #[inline(always)]
+    pub(super) fn index_in<K: NodeKind>(self) -> usize {
+        (self.0 / K::STEP) as usize
+    }
+
+    /// The node to the right in an array of `K`, inside the same option (or its spacer).
+    #[inline(always)]
+    pub(super) fn right_in<K: NodeKind>(self) -> Link {
+        Link(self.0 + K::STEP)
+    }
+
+    /// The node to the left in an array of `K`, inside the same option (or its spacer).
+    #[inline(always)]
+    pub(super) fn left_in<K: NodeKind>(self) -> Link {
+        Link(self.0 - K::STEP)
+    }
+
+    /// How many nodes of `K` lie from `start` up to this one (`start` before or at it).
+    #[inline(always)]
+    pub(super) fn nodes_from_in<K: NodeKind>(self, start: Link) -> u32 {
+        (self.0 - start.0) / K::STEP
+    }
+}
+
+impl Item {
+    /// The link of the item's header node in an array of `K` (headers are nodes
+    /// `1..=items`).
+    #[inline(always)]
+    pub(super) fn header_in<K: NodeKind>(self) -> Link {
+        Link(self.0 * K::STEP)
+    }
+}
+
+// The accessors below are the dancing links' only unchecked access, for both node kinds: the
+// engine's matrix (`Node`) and the minimum-cost search's (`Node` or `WideNode`,
+// `best/links.rs`, whose `Links::check_invariants` walks the lists as `sanity.rs` does for
+// the engine's). They skip the bounds check, which pays on every engine instance
+// (BENCHMARKS.md, "Unchecked access"); the feature `checked` turns them into checked
+// indexing, and CI runs the engine's property tests that way. Elsewhere, three rooms keep
+// unchecked access of their own, each proved by its own invariant and turned off by the same
+// feature: Algorithm M's item entries and per-level arrays (`multiplicity.rs`, whose
+// `at`/`at_mut` `search.rs`'s bounded loop calls with `// SAFETY:` proofs of its own) and
+// dancing cells' sparse sets (`cells/matrix.rs`); the forward-checking Sudoku solver's SSE2
+// intrinsics (`sudoku/solvers/forward_checking/cells.rs`) touch no memory.
 //
 // Invariant: every link stored in a node -- `up`, `down`, and the spare field where it holds
 // a link (`first`, `next`) -- and every entry of the matrix's `option_first` is a byte
-// offset `STEP * i` with `i < nodes.len()`; every `item` of a node of an option is below
-// `lens.len()`.
+// offset `STEP * i` with `i < nodes.len()` (in an array of kind `K`, `K::STEP * i`); every
+// `item` of a node of an option is below `lens.len()`. The minimum-cost matrix keeps it as
+// `best/links.rs`'s `Links` says; for the engine's:
 //
 // - `Layout::with_walk` builds the arrays so: headers are nodes `1..=items`, each option's
 //   nodes follow one another with a spacer after each option and one before the first, every
@@ -271,23 +408,36 @@ impl Node {
 
 /// The node at `link`.
 #[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
 pub(super) fn node(nodes: &[Node], link: Link) -> &Node {
-    debug_assert!(link.0 % STEP == 0 && link.index() < nodes.len());
-    // SAFETY: by the invariant above `link` is `STEP * i` with `i < nodes.len()`: the address
-    // is inside the slice and, `STEP` being the size of a `Node`, aligned for one.
-    unsafe { &*nodes.as_ptr().byte_add(link.0 as usize) }
+    node_in(nodes, link)
 }
 
 /// The node at `link`, to change.
 #[inline(always)]
+pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
+    node_in_mut(nodes, link)
+}
+
+/// The node at `link` in an array of `K`.
+#[inline(always)]
 #[cfg(not(feature = "checked"))]
 #[allow(unsafe_code)]
-pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
-    debug_assert!(link.0 % STEP == 0 && link.index() < nodes.len());
-    // SAFETY: as for `node`; the borrow of `nodes` is unique.
-    unsafe { &mut *nodes.as_mut_ptr().byte_add(link.0 as usize) }
+pub(super) fn node_in<K: NodeKind>(nodes: &[K], link: Link) -> &K {
+    debug_assert!(link.0 % K::STEP == 0 && link.index_in::<K>() < nodes.len());
+    // SAFETY: by the invariant above `link` is `K::STEP * i` with `i < nodes.len()`, so
+    // `link * K::UNIT` is `i * size_of::<K>()` (`K::STEP` is that size in units, and
+    // `K::UNIT` divides it): the address of node `i`, inside the slice and aligned for one.
+    unsafe { &*nodes.as_ptr().byte_add(link.0 as usize * K::UNIT) }
+}
+
+/// The node at `link` in an array of `K`, to change.
+#[inline(always)]
+#[cfg(not(feature = "checked"))]
+#[allow(unsafe_code)]
+pub(super) fn node_in_mut<K: NodeKind>(nodes: &mut [K], link: Link) -> &mut K {
+    debug_assert!(link.0 % K::STEP == 0 && link.index_in::<K>() < nodes.len());
+    // SAFETY: as for `node_in`; the borrow of `nodes` is unique.
+    unsafe { &mut *nodes.as_mut_ptr().byte_add(link.0 as usize * K::UNIT) }
 }
 
 /// The stored list length of `item`, to change.
@@ -310,20 +460,20 @@ pub(super) fn len(lens: &[i32], item: Item) -> i32 {
     unsafe { *lens.get_unchecked(item.0 as usize) }
 }
 
-/// The node at `link` (checked).
+/// The node at `link` in an array of `K` (checked).
 #[inline(always)]
 #[cfg(feature = "checked")]
-pub(super) fn node(nodes: &[Node], link: Link) -> &Node {
-    assert!(link.0 % STEP == 0, "link {} is not a node's", link.0);
-    &nodes[link.index()]
+pub(super) fn node_in<K: NodeKind>(nodes: &[K], link: Link) -> &K {
+    assert!(link.0 % K::STEP == 0, "link {} is not a node's", link.0);
+    &nodes[link.index_in::<K>()]
 }
 
-/// The node at `link`, to change (checked).
+/// The node at `link` in an array of `K`, to change (checked).
 #[inline(always)]
 #[cfg(feature = "checked")]
-pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
-    assert!(link.0 % STEP == 0, "link {} is not a node's", link.0);
-    &mut nodes[link.index()]
+pub(super) fn node_in_mut<K: NodeKind>(nodes: &mut [K], link: Link) -> &mut K {
+    assert!(link.0 % K::STEP == 0, "link {} is not a node's", link.0);
+    &mut nodes[link.index_in::<K>()]
 }
 
 /// The stored list length of `item`, to change (checked).

@@ -27,6 +27,11 @@
 //! options back to the original option it was cut from (with its cost): the solutions of the reduced problem,
 //! mapped back, are exactly the solutions of the original.
 //!
+//! The reducer keeps its own table of items and options (`Incidence`: one array per field,
+//! indexes for links), not the search's 16-byte nodes: it deletes options for good and
+//! scans one field at a time, which the parallel arrays serve as well or better (measured
+//! in BENCHMARKS.md, "The reducer's table"), with no unchecked access.
+//!
 //! ```
 //! use dlxkit::xc::{Problem, ReduceOptions};
 //! // Knuth's toy problem: DLX-PRE reduces it to three singleton options.
@@ -223,10 +228,10 @@ impl Problem {
         if self.has_bounds() {
             return bounds::reduce(self, options);
         }
-        let mut links = Links::new(self);
+        let mut table = Incidence::new(self);
         let mut meter = StepMeter::new(&options.limits);
-        links.run(options.max_rounds.unwrap_or(usize::MAX), &mut meter);
-        let mut reduction = links.finish();
+        table.run(options.max_rounds.unwrap_or(usize::MAX), &mut meter);
+        let mut reduction = table.finish();
         (reduction.status, reduction.steps) = (meter.status, meter.steps);
         reduction
     }
@@ -235,9 +240,17 @@ impl Problem {
 /// A sentinel for "no item" in the node arrays (items are numbered from 1 there).
 const NONE: u32 = 0;
 
-/// DLX-PRE's matrix: item headers `1..=n` in Knuth's order, then each option's entries.
+/// DLX-PRE's matrix, as the reducer's own table of items and options: item headers `1..=n`
+/// in Knuth's order, then each option's entries, in parallel arrays by node index.
 /// `item[x] == 0` marks an entry taken out of its option (a forced item).
-struct Links<'p> {
+///
+/// It is not the search's dancing links (`node.rs`) on purpose: the reducer deletes options
+/// and items for good, shortens options in place, and spends its time in scans of one
+/// field at a time (an option's items, a list's options), which arrays of one field serve
+/// at 4 bytes a node; it needs no unchecked access. The same code on 16-byte nodes of
+/// four fields (up, down, item, colour) measured 3% more instructions on the 6x10
+/// pentominoes and no less time (BENCHMARKS.md, "The reducer's table").
+struct Incidence<'p> {
     problem: &'p Problem,
     /// The item of each header position (`order[h - 1]`).
     order: Vec<ItemId>,
@@ -273,8 +286,8 @@ struct Links<'p> {
     survivors: Survivors,
 }
 
-impl<'p> Links<'p> {
-    fn new(problem: &'p Problem) -> Links<'p> {
+impl<'p> Incidence<'p> {
+    fn new(problem: &'p Problem) -> Incidence<'p> {
         let order = problem.knuth_order();
         let mut header = vec![0u32; problem.item_count()];
         for (h, &i) in order.iter().enumerate() {
@@ -282,7 +295,7 @@ impl<'p> Links<'p> {
         }
         let headers = order.len() + 1;
         let nodes = headers + problem.entry_count();
-        let mut l = Links {
+        let mut l = Incidence {
             problem,
             primaries: problem.primary_count() as u32,
             up: (0..nodes as u32).collect(),
@@ -383,7 +396,7 @@ impl<'p> Links<'p> {
         }
     }
 
-    /// Undoes [`Links::hide`].
+    /// Undoes [`Incidence::hide`].
     fn unhide(&mut self, c: u32) {
         let mut r = self.down[c as usize];
         while r != c {
@@ -724,7 +737,7 @@ impl Tally {
 /// time. They are found here at once by their lists and removed in one pass, all but the
 /// last of each family in Knuth's order, forced by it: what the round's turns would remove,
 /// the same reduced problem.
-impl Links<'_> {
+impl Incidence<'_> {
     /// Removes the twins of the first round; true when one went.
     fn remove_twins(&mut self) -> bool {
         let mut families: HashMap<Vec<u32>, Vec<u32>> = HashMap::new();
@@ -827,7 +840,7 @@ struct Watches {
     orphans: Vec<u32>,
 }
 
-impl Links<'_> {
+impl Incidence<'_> {
     /// Gives every primary item its shortest option as witness.
     fn watch_witnesses(&mut self) {
         let options = self.start.len() - 1;
@@ -975,7 +988,7 @@ struct Survivors {
 /// colours it (DLX-PRE's hiding leaves those options in place).
 const TESTED: u32 = u32::MAX;
 
-impl Links<'_> {
+impl Incidence<'_> {
     /// Gives every primary item its shortest option as survivor (the first of them), so
     /// that one long option beside short ones is watched through few items.
     fn first_survivors(&mut self) {

@@ -1,116 +1,61 @@
-//! DLX5's matrix with net costs, in two node sizes.
+//! DLX5's matrix with net costs, on the links' nodes (`node.rs`) in two sizes.
 //!
-//! Most problems with costs have no colours and costs that fit in 32 bits: their nodes are
-//! [`Lean`], 16 bytes (four to a cache line, a third less memory than DLX5's 24), and a
-//! link is a byte offset into the node array, so following one is a single address
-//! computation. The others get [`Full`] nodes, 24 bytes with the colour and a 64-bit cost,
-//! linked by index. The search is the same code for both ([`Links`] is generic over the
-//! node); the walks without colours skip the colour tests and visit an option in two
-//! straight runs (right of the node to the spacer, then from the option's first node), so
-//! that the branch that ends a run is the only one per node.
+//! Most problems with costs have no colours and net costs that fit in 32 bits: their nodes
+//! are the links' 16-byte [`Node`]s, the spare field holding the option's net cost
+//! ([`Node::cost`]; four to a cache line, a third less memory than DLX5's 24 bytes). The
+//! others get [`WideNode`]s, 24 bytes: a `Node` whose spare field is the colour, and a 64-bit
+//! cost. Either way a link is a byte offset into the node array and every access goes
+//! through `node.rs`'s (`node_in`), so the search is the same code for both ([`Links`] is
+//! generic over the node); the walks without colours skip the colour tests and visit an
+//! option in two straight runs (right of the node to the spacer, then from the option's
+//! first node), so that the branch that ends a run is the only one per node.
 //!
 //! Every item's header has the largest cost its node can hold, and every threshold is
 //! clamped below it ([`CostNode::limit`]), so a walk down a list that stops at the first
 //! option too dear also stops at the header, without a test of its own.
 
+use crate::xc::node::{len, len_mut, node_in, node_in_mut, Item, Link, Node, NodeKind, WideNode};
 use crate::xc::problem::{OptionId, Problem};
 
-/// What a node of the cost matrix holds, and how a link finds it.
-pub(super) trait CostNode: Copy + std::fmt::Debug {
+/// A node of the cost matrix: what it adds to the links' [`NodeKind`].
+pub(super) trait CostNode: NodeKind + PartialEq + std::fmt::Debug {
     /// Whether the nodes carry colours (else the walks skip every colour test).
     const COLORS: bool;
-    /// Bytes per unit of a link: 1 when links are byte offsets, the node's size when
-    /// they are indexes.
-    const SCALE: usize;
-    /// What a link adds per node.
-    const STEP: u32 = (std::mem::size_of::<Self>() / Self::SCALE) as u32;
     /// A header's cost: more than any threshold after [`CostNode::limit`].
     const HEADER_COST: u64;
 
-    /// A node with these fields.
-    fn new(up: u32, down: u32, item: i32, color: i32, cost: u64) -> Self;
-    /// The previous node in the item's list.
-    fn up(&self) -> u32;
-    /// The next node in the item's list.
-    fn down(&self) -> u32;
-    /// Sets [`CostNode::up`].
-    fn set_up(&mut self, up: u32);
-    /// Sets [`CostNode::down`].
-    fn set_down(&mut self, down: u32);
-    /// In an option's node, its item's header (a link, above 0); in a spacer, minus the
-    /// number of options up to and including the one before it; in a header, the length
-    /// of the item's list.
-    fn item(&self) -> i32;
-    /// [`CostNode::item`], to change (a header's length).
-    fn item_mut(&mut self) -> &mut i32;
-    /// The colour plus one (0: none; -1: cleansed, agreeing with its item's colour).
-    fn color(&self) -> i32;
-    /// Sets [`CostNode::color`] (only with colours).
-    fn set_color(&mut self, color: i32);
+    /// `node` (its spare field a colour or 0), costing `cost`.
+    fn with_cost(node: Node, cost: u64) -> Self;
     /// The net cost of the node's option.
-    fn cost(&self) -> u64;
+    fn net_cost(&self) -> u64;
     /// `threshold` clamped to [`CostNode::HEADER_COST`]: every net cost the matrix holds is
     /// below the clamped threshold exactly when it is below `threshold`.
     fn limit(threshold: u64) -> u64;
-}
 
-/// The 16-byte node: no colour, a net cost below 2^32 - 1, links as byte offsets.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Lean {
-    up: u32,
-    down: u32,
-    item: i32,
-    cost: u32,
-}
-
-impl CostNode for Lean {
-    const COLORS: bool = false;
-    const SCALE: usize = 1;
-    const HEADER_COST: u64 = u32::MAX as u64;
-
-    fn new(up: u32, down: u32, item: i32, color: i32, cost: u64) -> Lean {
-        debug_assert!(color == 0 && cost <= Self::HEADER_COST);
-        Lean {
-            up,
-            down,
-            item,
-            cost: cost as u32,
-        }
-    }
-    #[inline(always)]
-    fn up(&self) -> u32 {
-        self.up
-    }
-    #[inline(always)]
-    fn down(&self) -> u32 {
-        self.down
-    }
-    #[inline(always)]
-    fn set_up(&mut self, up: u32) {
-        self.up = up;
-    }
-    #[inline(always)]
-    fn set_down(&mut self, down: u32) {
-        self.down = down;
-    }
-    #[inline(always)]
-    fn item(&self) -> i32 {
-        self.item
-    }
-    #[inline(always)]
-    fn item_mut(&mut self) -> &mut i32 {
-        &mut self.item
-    }
+    /// The colour plus one (0: none; -1: cleansed, agreeing with its item's colour).
     #[inline(always)]
     fn color(&self) -> i32 {
-        0
+        if Self::COLORS {
+            self.links().color()
+        } else {
+            0
+        }
     }
-    fn set_color(&mut self, _color: i32) {
-        unreachable!("a lean node has no colour")
+}
+
+/// The 16-byte node: no colour, a net cost below 2^32 - 1 in the spare field.
+impl CostNode for Node {
+    const COLORS: bool = false;
+    const HEADER_COST: u64 = u32::MAX as u64;
+
+    fn with_cost(mut node: Node, cost: u64) -> Node {
+        debug_assert!(node.color() == 0 && cost <= Self::HEADER_COST);
+        node.set_cost(cost as u32);
+        node
     }
     #[inline(always)]
-    fn cost(&self) -> u64 {
-        u64::from(self.cost)
+    fn net_cost(&self) -> u64 {
+        u64::from(self.cost())
     }
     #[inline(always)]
     fn limit(threshold: u64) -> u64 {
@@ -118,65 +63,17 @@ impl CostNode for Lean {
     }
 }
 
-/// The 24-byte node, as DLX5's: a colour and a 64-bit net cost, links as indexes.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Full {
-    up: u32,
-    down: u32,
-    item: i32,
-    color: i32,
-    cost: u64,
-}
-
-impl CostNode for Full {
+/// The 24-byte node, as DLX5's: a colour and a 64-bit net cost.
+impl CostNode for WideNode {
     const COLORS: bool = true;
-    const SCALE: usize = std::mem::size_of::<Full>();
     const HEADER_COST: u64 = u64::MAX;
 
-    fn new(up: u32, down: u32, item: i32, color: i32, cost: u64) -> Full {
-        Full {
-            up,
-            down,
-            item,
-            color,
-            cost,
-        }
+    fn with_cost(node: Node, cost: u64) -> WideNode {
+        WideNode::new(node, cost)
     }
     #[inline(always)]
-    fn up(&self) -> u32 {
-        self.up
-    }
-    #[inline(always)]
-    fn down(&self) -> u32 {
-        self.down
-    }
-    #[inline(always)]
-    fn set_up(&mut self, up: u32) {
-        self.up = up;
-    }
-    #[inline(always)]
-    fn set_down(&mut self, down: u32) {
-        self.down = down;
-    }
-    #[inline(always)]
-    fn item(&self) -> i32 {
-        self.item
-    }
-    #[inline(always)]
-    fn item_mut(&mut self) -> &mut i32 {
-        &mut self.item
-    }
-    #[inline(always)]
-    fn color(&self) -> i32 {
-        self.color
-    }
-    #[inline(always)]
-    fn set_color(&mut self, color: i32) {
-        self.color = color;
-    }
-    #[inline(always)]
-    fn cost(&self) -> u64 {
-        self.cost
+    fn net_cost(&self) -> u64 {
+        self.cost()
     }
     #[inline(always)]
     fn limit(threshold: u64) -> u64 {
@@ -184,26 +81,28 @@ impl CostNode for Full {
     }
 }
 
-const _: () = assert!(std::mem::size_of::<Lean>() == 16 && Lean::STEP == 16);
-const _: () = assert!(std::mem::size_of::<Full>() == 24 && Full::STEP == 1);
-
 /// How many options of an item the choice counts before it settles for the list's length
 /// (DLX5's `lenthresh`).
 const LOOKAHEAD: u32 = 10;
 
 /// DLX5's matrix with net costs, each item's list sorted by them: item headers at nodes
 /// `1..=items` (node 0 is unused), then the options' nodes, each option followed by a
-/// spacer (and one before the first).
+/// spacer (and one before the first). The nodes keep the links' meanings (`node.rs`): a
+/// node's item is its [`Item`] (0 in a header), a spacer's the option before it; the list
+/// lengths are apart, in `lens`.
 ///
-/// Its nodes are reached through [`Links::at`] and [`Links::at_mut`], which skip the bounds
-/// check (unless the feature `checked` is on). Invariant: every link they get is
-/// `STEP * i` with `i < nodes.len()`. It holds because every link is a header's
-/// (`STEP * k`, `1 <= k <= items`), a node's neighbour within its option (options are framed
-/// by spacers, and the walks turn at them), or a link read from a node; [`Links::new`] sets
-/// every stored link so, and afterwards links are only copied from node to node (the array
-/// never changes size).
+/// Its nodes are reached through `node.rs`'s `node_in` and `node_in_mut`, which skip the
+/// bounds check (unless the feature `checked` is on), under `node.rs`'s invariant: every
+/// link they get is `N::STEP * i` with `i < nodes.len()`, every item below `lens.len()`. It
+/// holds because every link is a header's ([`Item::header_in`] of an item `1..=items`), a
+/// node's neighbour within its option (options are framed by spacers, and the walks turn at
+/// them), or a link read from a node; [`Links::new`] sets every stored link so, and
+/// afterwards links are only copied from node to node (the array never changes size).
+/// [`Links::check_invariants`] walks every list to check it.
 pub(super) struct Links<N: CostNode> {
     nodes: Vec<N>,
+    /// The length of each item's list, by item number.
+    lens: Vec<i32>,
     /// The active primary items, as a circle through the root 0, by item number.
     prev: Vec<u32>,
     next: Vec<u32>,
@@ -242,13 +141,13 @@ pub(super) fn taxed(problem: &Problem, lists: &[Vec<u32>]) -> (Vec<u64>, u64) {
     (net, total_tax)
 }
 
-/// Whether `problem` can have [`Lean`] nodes: no colours, and every net cost below the
+/// Whether `problem` can have 16-byte [`Node`]s: no colours, and every net cost below the
 /// headers' (the node count fits byte offsets: the builder keeps it below 2^28).
 pub(super) fn fits_lean(problem: &Problem) -> bool {
     !problem.has_colors()
         && problem
             .options()
-            .all(|o| problem.option_cost(o) < Lean::HEADER_COST)
+            .all(|o| problem.option_cost(o) < <Node as CostNode>::HEADER_COST)
 }
 
 impl<N: CostNode> Links<N> {
@@ -270,6 +169,7 @@ impl<N: CostNode> Links<N> {
         let (net, total_tax) = taxed(problem, &options_of[1..=primaries]);
         // The nodes, options in order, each followed by a spacer.
         let mut nodes = vec![Draft::default(); items + 1];
+        let mut lens = vec![0i32; items + 1];
         let mut node_lists: Vec<Vec<u32>> = vec![Vec::new(); items + 1];
         nodes.push(Draft::default()); // the first spacer
         for o in problem.options() {
@@ -283,7 +183,7 @@ impl<N: CostNode> Links<N> {
                     cost: net[o.index()],
                     ..Draft::default()
                 });
-                nodes[h as usize].item += 1; // the list's length
+                lens[h as usize] += 1;
             }
             let last = nodes.len() as u32 - 1;
             nodes[first as usize - 1].down = last;
@@ -330,83 +230,68 @@ impl<N: CostNode> Links<N> {
                 &mut next,
             );
         }
-        let step = N::STEP;
         let nodes = nodes
             .iter()
             .enumerate()
             .map(|(x, d)| {
-                // Links and items scale by the step; spacers and lengths do not.
-                let is_entry = x > items && d.item > 0;
-                let item = if is_entry {
-                    d.item * step as i32
+                let mut node = if x == 0 || (x > items && d.item == 0) {
+                    Node::default() // unused, or the first spacer
+                } else if x <= items {
+                    Node::header(Item::new(x as u32))
+                } else if d.item > 0 {
+                    Node::entry(Item::new(d.item as u32), Link::default(), Link::default())
                 } else {
-                    d.item
+                    Node::spacer(OptionId::new((-d.item - 1) as usize), Link::default())
                 };
-                N::new(d.up * step, d.down * step, item, d.color, d.cost)
+                (node.up, node.down) = (
+                    Link::at_in::<N>(d.up as usize),
+                    Link::at_in::<N>(d.down as usize),
+                );
+                node.set_color(d.color);
+                N::with_cost(node, d.cost)
             })
             .collect();
-        Links {
+        let links = Links {
             nodes,
+            lens,
             prev,
             next,
             total_tax,
             updates: 0,
             cleansings: 0,
-        }
+        };
+        debug_assert_eq!(links.check_invariants(), Ok(()));
+        links
     }
 
     /// The node at link `x` (see [`Links`] for why it is in range).
-    #[cfg(not(feature = "checked"))]
-    #[allow(unsafe_code)]
     #[inline(always)]
-    fn at(&self, x: u32) -> &N {
-        debug_assert!(x % N::STEP == 0 && ((x / N::STEP) as usize) < self.nodes.len());
-        // SAFETY: by the invariant of `Links`, `x` is `STEP * i` with `i < nodes.len()`, so
-        // `x * SCALE` is `i * size_of::<N>()`: the address of node `i`, inside the array
-        // and aligned for a node.
-        unsafe { &*self.nodes.as_ptr().byte_add(x as usize * N::SCALE) }
+    fn at(&self, x: Link) -> &N {
+        node_in(&self.nodes, x)
     }
 
-    /// The node at link `x`, to change (see [`Links::at`]).
-    #[cfg(not(feature = "checked"))]
-    #[allow(unsafe_code)]
+    /// The node at link `x`, to change.
     #[inline(always)]
-    fn at_mut(&mut self, x: u32) -> &mut N {
-        debug_assert!(x % N::STEP == 0 && ((x / N::STEP) as usize) < self.nodes.len());
-        // SAFETY: as for `Links::at`; the borrow of the array is unique.
-        unsafe { &mut *self.nodes.as_mut_ptr().byte_add(x as usize * N::SCALE) }
-    }
-
-    /// The node at link `x` (checked).
-    #[cfg(feature = "checked")]
-    fn at(&self, x: u32) -> &N {
-        assert!(x % N::STEP == 0, "link {x} is not a node's");
-        &self.nodes[(x / N::STEP) as usize]
-    }
-
-    /// The node at link `x`, to change (checked).
-    #[cfg(feature = "checked")]
-    fn at_mut(&mut self, x: u32) -> &mut N {
-        assert!(x % N::STEP == 0, "link {x} is not a node's");
-        &mut self.nodes[(x / N::STEP) as usize]
+    fn at_mut(&mut self, x: Link) -> &mut N {
+        node_in_mut(&mut self.nodes, x)
     }
 
     /// The link of item `k`'s header.
     #[inline(always)]
-    pub(super) fn header(k: u32) -> u32 {
-        k * N::STEP
+    pub(super) fn header(k: Item) -> Link {
+        k.header_in::<N>()
     }
 
     /// The next node in `x`'s list.
     #[inline(always)]
-    pub(super) fn down(&self, x: u32) -> u32 {
-        self.at(x).down()
+    pub(super) fn down(&self, x: Link) -> Link {
+        self.at(x).links().down
     }
 
     /// The net cost of `x`'s option.
     #[inline(always)]
-    pub(super) fn cost(&self, x: u32) -> u64 {
-        self.at(x).cost()
+    pub(super) fn cost(&self, x: Link) -> u64 {
+        self.at(x).net_cost()
     }
 
     /// Whether every primary item is covered.
@@ -416,27 +301,27 @@ impl<N: CostNode> Links<N> {
     }
 
     /// The option of node `x`.
-    pub(super) fn option_of(&self, x: u32) -> OptionId {
+    pub(super) fn option_of(&self, x: Link) -> OptionId {
         let mut y = x;
-        while self.at(y).item() > 0 {
-            y += N::STEP;
+        while !self.at(y).links().is_spacer() {
+            y = y.right_in::<N>();
         }
-        OptionId::new((-self.at(y).item() - 1) as usize)
+        self.at(y).links().option()
     }
 
-    /// DLX5's choice: the header of the active primary item with the fewest options
-    /// cheaper than `budget`, the dearest cheapest option on ties; with the number of those
-    /// options (0: the branch is dead).
-    pub(super) fn choose(&self, budget: u64) -> (u32, u32) {
+    /// DLX5's choice: the active primary item with the fewest options cheaper than
+    /// `budget`, the dearest cheapest option on ties; with the number of those options (0:
+    /// the branch is dead).
+    pub(super) fn choose(&self, budget: u64) -> (Item, u32) {
         let budget = N::limit(budget);
-        let (mut best, mut fewest, mut dearest) = (0, u32::MAX, 0);
+        let (mut best, mut fewest, mut dearest) = (Item::default(), u32::MAX, 0);
         let mut k = self.next[0];
         while k != 0 {
-            let h = Self::header(k);
-            let first = self.down(h);
+            let item = Item::new(k);
+            let first = self.down(Self::header(item));
             let min_cost = self.cost(first);
             if min_cost >= budget {
-                return (h, 0);
+                return (item, 0);
             }
             let mut s = 1;
             let mut p = self.down(first);
@@ -450,14 +335,14 @@ impl<N: CostNode> Links<N> {
                 if s >= LOOKAHEAD {
                     // The list's length (options hidden by a cover with a threshold still
                     // count, as in DLX5).
-                    break Some(self.at(h).item() as u32);
+                    break Some(len(&self.lens, item) as u32);
                 }
                 p = self.down(p);
                 s += 1;
             };
             if let Some(s) = usable {
                 if s < fewest || (s == fewest && min_cost > dearest) {
-                    (best, fewest, dearest) = (h, s, min_cost);
+                    (best, fewest, dearest) = (item, s, min_cost);
                 }
             }
             k = self.next[k as usize];
@@ -465,120 +350,122 @@ impl<N: CostNode> Links<N> {
         (best, fewest)
     }
 
-    /// Unlinks node `y` (`n`) from its list, its length one less.
+    /// Unlinks node `n` from its list, its length one less.
     #[inline(always)]
-    fn unlink(&mut self, n: N) {
-        self.at_mut(n.up()).set_down(n.down());
-        self.at_mut(n.down()).set_up(n.up());
-        *self.at_mut(n.item() as u32).item_mut() -= 1;
+    fn unlink(&mut self, n: Node) {
+        self.at_mut(n.up).links_mut().down = n.down;
+        self.at_mut(n.down).links_mut().up = n.up;
+        *len_mut(&mut self.lens, n.item()) -= 1;
     }
 
     /// Relinks node `y` (`n`) into its list, its length one more.
     #[inline(always)]
-    fn relink(&mut self, y: u32, n: N) {
-        self.at_mut(n.up()).set_down(y);
-        self.at_mut(n.down()).set_up(y);
-        *self.at_mut(n.item() as u32).item_mut() += 1;
+    fn relink(&mut self, y: Link, n: Node) {
+        self.at_mut(n.up).links_mut().down = y;
+        self.at_mut(n.down).links_mut().up = y;
+        *len_mut(&mut self.lens, n.item()) += 1;
     }
 
     /// Unlinks the other nodes of `x`'s option from their lists (a cleansed node stays).
     #[inline(always)]
-    fn hide(&mut self, x: u32) {
+    fn hide(&mut self, x: Link) {
         if !N::COLORS {
             // Right to the spacer, then from the option's first node (the spacer's up).
-            let mut y = x + N::STEP;
+            let mut y = x.right_in::<N>();
             let spacer = loop {
-                let n = *self.at(y);
-                if n.item() <= 0 {
+                let n = *self.at(y).links();
+                if n.is_spacer() {
                     break n;
                 }
                 self.unlink(n);
-                y += N::STEP;
+                y = y.right_in::<N>();
             };
-            let first = spacer.up();
-            self.updates += u64::from((y - first) / N::STEP - 1);
+            let first = spacer.up;
+            self.updates += u64::from(y.nodes_from_in::<N>(first) - 1);
             let mut y = first;
             while y != x {
-                let n = *self.at(y);
+                let n = *self.at(y).links();
                 self.unlink(n);
-                y += N::STEP;
+                y = y.right_in::<N>();
             }
             return;
         }
-        let mut y = x + N::STEP;
+        let mut y = x.right_in::<N>();
         while y != x {
-            let n = *self.at(y);
-            if n.color() >= 0 {
-                if n.item() <= 0 {
-                    y = n.up();
+            let node = *self.at(y);
+            let n = *node.links();
+            if node.color() >= 0 {
+                if n.is_spacer() {
+                    y = n.up;
                     continue;
                 }
                 self.unlink(n);
                 self.updates += 1;
             }
-            y += N::STEP;
+            y = y.right_in::<N>();
         }
     }
 
     /// Undoes [`Links::hide`] (in the same order: the links dance back all the same).
     #[inline(always)]
-    fn unhide(&mut self, x: u32) {
+    fn unhide(&mut self, x: Link) {
         if !N::COLORS {
-            let mut y = x + N::STEP;
+            let mut y = x.right_in::<N>();
             let spacer = loop {
-                let n = *self.at(y);
-                if n.item() <= 0 {
+                let n = *self.at(y).links();
+                if n.is_spacer() {
                     break n;
                 }
                 self.relink(y, n);
-                y += N::STEP;
+                y = y.right_in::<N>();
             };
-            let mut y = spacer.up();
+            let mut y = spacer.up;
             while y != x {
-                let n = *self.at(y);
+                let n = *self.at(y).links();
                 self.relink(y, n);
-                y += N::STEP;
+                y = y.right_in::<N>();
             }
             return;
         }
-        let mut y = x + N::STEP;
+        let mut y = x.right_in::<N>();
         while y != x {
-            let n = *self.at(y);
-            if n.color() >= 0 {
-                if n.item() <= 0 {
-                    y = n.up();
+            let node = *self.at(y);
+            let n = *node.links();
+            if node.color() >= 0 {
+                if n.is_spacer() {
+                    y = n.up;
                     continue;
                 }
                 self.relink(y, n);
             }
-            y += N::STEP;
+            y = y.right_in::<N>();
         }
     }
 
-    /// Takes item `c` (a header) out of the active list.
+    /// Takes item `c` out of the active list.
     #[inline(always)]
-    fn deactivate(&mut self, c: u32) {
-        let k = (c / N::STEP) as usize;
+    fn deactivate(&mut self, c: Item) {
+        let k = c.number() as usize;
         let (l, r) = (self.prev[k], self.next[k]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
     }
 
-    /// Puts item `c` (a header) back into the active list.
+    /// Puts item `c` back into the active list.
     #[inline(always)]
-    fn reactivate(&mut self, c: u32) {
-        let k = (c / N::STEP) as usize;
+    fn reactivate(&mut self, c: Item) {
+        let k = c.number() as usize;
         let (l, r) = (self.prev[k], self.next[k]);
         self.next[l as usize] = k as u32;
         self.prev[r as usize] = k as u32;
     }
 
-    /// Covers item `c` (a header): hides its options cheaper than `threshold`.
-    pub(super) fn cover(&mut self, c: u32, threshold: u64) {
+    /// Covers item `c`: hides its options cheaper than `threshold`.
+    pub(super) fn cover(&mut self, c: Item, threshold: u64) {
         let threshold = N::limit(threshold);
         self.deactivate(c);
         self.updates += 1;
-        let mut x = self.down(c);
+        let mut x = self.down(Self::header(c));
         while self.cost(x) < threshold {
             self.hide(x);
             x = self.down(x);
@@ -586,9 +473,9 @@ impl<N: CostNode> Links<N> {
     }
 
     /// Undoes [`Links::cover`] with the same threshold.
-    pub(super) fn uncover(&mut self, c: u32, threshold: u64) {
+    pub(super) fn uncover(&mut self, c: Item, threshold: u64) {
         let threshold = N::limit(threshold);
-        let mut x = self.down(c);
+        let mut x = self.down(Self::header(c));
         while self.cost(x) < threshold {
             self.unhide(x);
             x = self.down(x);
@@ -598,30 +485,30 @@ impl<N: CostNode> Links<N> {
 
     /// Keeps, in the list of node `p`'s item, the options cheaper than `threshold` that
     /// agree with `p`'s colour (marking them cleansed) and hides the others.
-    fn purify(&mut self, p: u32, threshold: u64) {
+    fn purify(&mut self, p: Link, threshold: u64) {
         let threshold = N::limit(threshold);
-        let (c, color) = (self.at(p).item() as u32, self.at(p).color());
+        let (c, color) = (self.at(p).links().item(), self.at(p).color());
         self.cleansings += 1;
-        let mut x = self.down(c);
+        let mut x = self.down(Self::header(c));
         while self.cost(x) < threshold {
             if self.at(x).color() != color {
                 self.hide(x);
             } else if x != p {
                 self.cleansings += 1;
-                self.at_mut(x).set_color(-1);
+                self.at_mut(x).links_mut().set_color(-1);
             }
             x = self.down(x);
         }
     }
 
     /// Undoes [`Links::purify`] with the same threshold.
-    fn unpurify(&mut self, p: u32, threshold: u64) {
+    fn unpurify(&mut self, p: Link, threshold: u64) {
         let threshold = N::limit(threshold);
-        let (c, color) = (self.at(p).item() as u32, self.at(p).color());
-        let mut x = self.down(c);
+        let (c, color) = (self.at(p).links().item(), self.at(p).color());
+        let mut x = self.down(Self::header(c));
         while self.cost(x) < threshold {
             if self.at(x).color() < 0 {
-                self.at_mut(x).set_color(color);
+                self.at_mut(x).links_mut().set_color(color);
             } else if x != p {
                 self.unhide(x);
             }
@@ -630,38 +517,140 @@ impl<N: CostNode> Links<N> {
     }
 
     /// Covers or purifies the other items of `x`'s option, going right and round.
-    pub(super) fn commit(&mut self, x: u32, threshold: u64) {
-        let mut y = x + N::STEP;
+    pub(super) fn commit(&mut self, x: Link, threshold: u64) {
+        let mut y = x.right_in::<N>();
         while y != x {
-            let n = *self.at(y);
-            if n.item() <= 0 {
-                y = n.up();
+            let node = *self.at(y);
+            let n = *node.links();
+            if n.is_spacer() {
+                y = n.up;
                 continue;
             }
-            if n.color() == 0 {
-                self.cover(n.item() as u32, threshold);
-            } else if n.color() > 0 {
+            if node.color() == 0 {
+                self.cover(n.item(), threshold);
+            } else if node.color() > 0 {
                 self.purify(y, threshold);
             }
-            y += N::STEP;
+            y = y.right_in::<N>();
         }
     }
 
     /// Undoes [`Links::commit`], going left and round.
-    pub(super) fn uncommit(&mut self, x: u32, threshold: u64) {
-        let mut y = x - N::STEP;
+    pub(super) fn uncommit(&mut self, x: Link, threshold: u64) {
+        let mut y = x.left_in::<N>();
         while y != x {
-            let n = *self.at(y);
-            if n.item() <= 0 {
-                y = n.down();
+            let node = *self.at(y);
+            let n = *node.links();
+            if n.is_spacer() {
+                y = n.down;
                 continue;
             }
-            if n.color() == 0 {
-                self.uncover(n.item() as u32, threshold);
-            } else if n.color() > 0 {
+            if node.color() == 0 {
+                self.uncover(n.item(), threshold);
+            } else if node.color() > 0 {
                 self.unpurify(y, threshold);
             }
-            y -= N::STEP;
+            y = y.left_in::<N>();
         }
+    }
+
+    /// Walks every list and checks what the unchecked access relies on, as Knuth's
+    /// `sanity()`: each link is a node's and in range, each list closes with its links
+    /// agreeing both ways, its nodes are its item's and sorted by cost, below the header's,
+    /// and its length is right; each spacer points up to its option's first node.
+    pub(super) fn check_invariants(&self) -> Result<(), String> {
+        let count = self.nodes.len();
+        let valid = |link: Link| {
+            link == Link::at_in::<N>(link.index_in::<N>()) && link.index_in::<N>() < count
+        };
+        let items = self.lens.len() - 1;
+        for k in 1..=items {
+            let item = Item::new(k as u32);
+            let h = Self::header(item);
+            let (mut q, mut len, mut cost) = (h, 0, 0);
+            loop {
+                let p = self.nodes[q.index_in::<N>()].links().down;
+                if !valid(p) {
+                    return Err(format!(
+                        "item {k}: link out of range below node {}",
+                        q.index_in::<N>()
+                    ));
+                }
+                let node = &self.nodes[p.index_in::<N>()];
+                if node.links().up != q {
+                    return Err(format!(
+                        "item {k}: bad up link at node {}",
+                        p.index_in::<N>()
+                    ));
+                }
+                if p == h {
+                    break;
+                }
+                if node.links().is_spacer() || node.links().item() != item {
+                    return Err(format!(
+                        "item {k}: node {} belongs to another item",
+                        p.index_in::<N>()
+                    ));
+                }
+                if node.net_cost() < cost || node.net_cost() >= N::HEADER_COST {
+                    return Err(format!(
+                        "item {k}: node {} out of cost order",
+                        p.index_in::<N>()
+                    ));
+                }
+                (q, len, cost) = (p, len + 1, node.net_cost());
+                if len > count {
+                    return Err(format!("item {k}: list does not close"));
+                }
+            }
+            if self.nodes[h.index_in::<N>()].net_cost() != N::HEADER_COST {
+                return Err(format!(
+                    "item {k}: header cost below every threshold's clamp"
+                ));
+            }
+            if self.lens[k] != len as i32 {
+                return Err(format!(
+                    "item {k}: length {} but {len} nodes in the list",
+                    self.lens[k]
+                ));
+            }
+        }
+        let mut first = items + 2;
+        for x in items + 1..count {
+            let n = self.nodes[x].links();
+            if !n.is_spacer() {
+                if n.item().number() as usize > items || !valid(n.up) || !valid(n.down) {
+                    return Err(format!("node {x}: item or link out of range"));
+                }
+                continue;
+            }
+            if x > items + 1 && (n.up != Link::at_in::<N>(first) || first >= x) {
+                return Err(format!(
+                    "spacer {x}: up link is not its option's first node"
+                ));
+            }
+            first = x + 1;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+impl<N: CostNode> Links<N> {
+    /// Whether the matrix is back as [`Links::new`] built it from `problem`.
+    pub(super) fn is_as_built(&self, problem: &Problem) -> bool {
+        let built = Links::<N>::new(problem);
+        self.nodes == built.nodes
+            && self.lens == built.lens
+            && self.prev == built.prev
+            && self.next == built.next
+    }
+
+    /// Points the first node of item 1's list down to `nodes.len()`, out of range (for the
+    /// test that [`Links::check_invariants`] sees it).
+    pub(super) fn break_a_link(&mut self) {
+        let first = self.down(Self::header(Item::new(1)));
+        let beyond = Link::at_in::<N>(self.nodes.len());
+        self.at_mut(first).links_mut().down = beyond;
     }
 }
