@@ -163,17 +163,22 @@ impl Shard {
     /// ```
     /// use std::ops::ControlFlow;
     /// use dlxkit::xc::{Arena, Problem, Solver, Status};
-    /// use dlxkit::xc::shard::{Shard, Split, SplitBy, Totals};
+    /// use dlxkit::xc::shard::{Split, SplitBudget, SplitBy, Totals};
     /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
     /// let arena = Arena::new();
     /// let mut solver = Solver::new(&p, &arena);
     /// let split = Split::new(&p, SplitBy::Depth(0));
     /// let mut totals = Totals::from_split(&split);
-    /// let mut todo = vec![split.shards()[0].path().clone()];
-    /// while let Some(path) = todo.pop() {
-    ///     let shard = Shard::locate(&mut solver, &path)?;
-    ///     let run = shard.run_with_budget(&mut solver, 2, false, |_| ControlFlow::Continue(()));
-    ///     totals.add(path.depth(), &run.outcome.stats);
+    /// let shard = &split.shards()[0];
+    /// let run = shard.run_with_budget(&mut solver, 2, false, |_| ControlFlow::Continue(()));
+    /// totals.add(shard.path().depth(), &run.outcome.stats);
+    /// // The parts it names, each a task, in the order of the search.
+    /// let mut todo: Vec<_> = run.continuation.into_iter().rev().collect();
+    /// while let Some(part) = todo.pop() {
+    ///     let run = part.run_within(&mut solver, SplitBudget::nodes(2), false, |_| {
+    ///         ControlFlow::Continue(())
+    ///     })?;
+    ///     totals.add(part.depth(), &run.outcome.stats);
     ///     todo.extend(run.continuation.into_iter().rev());
     /// }
     /// assert_eq!(totals.solutions, 4u64);
