@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueHint};
 use dlxkit::xc::best::Cheapest;
 use dlxkit::xc::shard::{
-    MergeError, Merged, Merger, Path, ShardReport, Totals, EMPTY_SLOT, MAX_LEVELS, MAX_SHARDS,
+    MergeError, Merged, Merger, Part, ShardReport, Totals, EMPTY_SLOT, MAX_LEVELS, MAX_SHARDS,
 };
 use dlxkit::xc::{Count, Status};
 use serde::{Deserialize, Serialize};
@@ -545,17 +545,17 @@ fn report(line: Line) -> Result<ShardReport, String> {
             ..Default::default()
         },
     );
-    let path_of = |text: &str| {
-        text.parse::<Path>()
+    let part_of = |text: &str| {
+        text.parse::<Part>()
             .map_err(|e| format!("{e} (in \"from\" or \"continuation\")"))
     };
-    let from = line.from.as_deref().map(path_of).transpose()?;
+    let from = line.from.as_deref().map(part_of).transpose()?;
     let continuation = line
         .continuation
         .unwrap_or_default()
         .iter()
-        .map(|t| path_of(t))
-        .collect::<Result<Vec<Path>, String>>()?;
+        .map(|t| part_of(t))
+        .collect::<Result<Vec<Part>, String>>()?;
     Ok(ShardReport {
         fingerprint,
         shards,

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::plan::{ShardOf, Unsupported};
-use dlxkit::xc::shard::{Frontier, Path, Shard, Split, SplitBudget, SplitBy};
+use dlxkit::xc::shard::{Frontier, Part, Split, SplitBudget, SplitBy};
 use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
 use serde::Serialize;
 
@@ -263,8 +263,8 @@ fn exit_for(status: Status) -> Exit {
 #[derive(Args, Clone, Debug, Default)]
 pub struct PartArgs {
     /// With --shard: stop after about NODES nodes, or after a TIME such as 90s, 10m, 2h or
-    /// 500ms, and name the subtrees left (the shard's continuation, in "continuation"), each
-    /// to run with --from; exits 0
+    /// 500ms, and name the subtrees left (the shard's continuation, in "continuation"), in
+    /// parts of about the budget, each to run with --from; exits 0
     ///
     /// The shard stops where its budget runs out and names the rest of the subtree it was
     /// in, so what it counted and what it names add up exactly, with no node searched twice
@@ -278,9 +278,10 @@ pub struct PartArgs {
     #[arg(long, value_name = "NODES|TIME", value_parser = parse_budget, requires = "shard")]
     pub split_after: Option<SplitBudget>,
 
-    /// With --shard I/N: search only the part PATH of shard I (a path its continuation named)
-    #[arg(long, value_name = "PATH", requires = "shard")]
-    pub from: Option<Path>,
+    /// With --shard I/N: search only the part PART of shard I (a part its continuation
+    /// named: one path, or several joined by commas, searched one after the other)
+    #[arg(long, value_name = "PART", requires = "shard")]
+    pub from: Option<Part>,
 
     /// Count with a checkpoint: write the search's frontier to FILE every
     /// --checkpoint-every nodes and when stopped (SIGTERM, Ctrl-C, --timeout)
@@ -336,7 +337,6 @@ struct PartLine {
     above: PartAbove,
     dead: usize,
     continuation: Vec<String>,
-    waste: u64,
 }
 
 #[derive(Serialize)]
@@ -389,56 +389,62 @@ pub fn run_part(
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);
     let whole = split.shards().get(index);
-    let target = match (&args.from, whole) {
+    let budget = args.split_after.unwrap_or_else(SplitBudget::unlimited);
+    // The subtrees searched: the whole shard, or a part its continuation named.
+    let searched: Option<Part> = match (&args.from, whole) {
         (Some(part), Some(whole)) => {
-            if !whole.path().contains(part) || part == whole.path() {
+            if let Some(outside) = part
+                .paths()
+                .iter()
+                .find(|p| !whole.path().contains(p) || *p == whole.path())
+            {
                 return Err(CliError::usage(format!(
-                    "--from `{part}` is not a part of shard {index}/{n} (`{}`)",
+                    "--from `{outside}` is not a part of shard {index}/{n} (`{}`)",
                     whole.path()
                 )));
             }
-            Some(
-                Shard::locate(&mut solver, part)
-                    .map_err(|e| CliError::input(format!("--from: {e}")))?,
-            )
+            Some(part.clone())
         }
         (Some(part), None) => {
             return Err(CliError::usage(format!(
                 "--from `{part}`: shard {index}/{n} is empty (the tree has fewer subtrees)"
             )))
         }
-        (None, whole) => whole.cloned(),
+        (None, whole) => whole.map(|s| Part::from(s.path().clone())),
     };
-    let budget = args.split_after.unwrap_or_else(SplitBudget::unlimited);
     solver.set_limits(limits.clone());
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut failed = None;
-    let (outcome, continuation, waste, spent) = match &target {
-        Some(part) => {
-            let run = part.run_within(&mut solver, budget, !count, |event| {
-                if let Event::Solution(options) = event {
-                    if let Err(e) = solution(&mut out, options) {
-                        failed = Some(e);
-                        return ControlFlow::Break(());
-                    }
-                }
-                ControlFlow::Continue(())
-            });
-            (run.outcome, run.continuation, run.waste, run.spent)
+    let handler = |event: Event<'_>| {
+        if let Event::Solution(options) = event {
+            if let Err(e) = solution(&mut out, options) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
         }
+        ControlFlow::Continue(())
+    };
+    let run = match (&args.from, whole) {
+        (Some(part), Some(_)) => Some(
+            part.run_within(&mut solver, budget, !count, handler)
+                .map_err(|e| CliError::input(format!("--from: {e}")))?,
+        ),
+        (_, Some(whole)) => Some(whole.run_within(&mut solver, budget, !count, handler)),
+        (_, None) => None,
+    };
+    let (outcome, continuation, spent) = match run {
+        Some(run) => (run.outcome, run.continuation, run.spent),
         None => (
             Outcome {
                 status: Status::Complete,
                 stats: Stats::default(),
             },
             Vec::new(),
-            0,
             false,
         ),
     };
     let above = split.above();
-    let searched = target.as_ref().map(|s| s.path().clone());
     let line = PartLine {
         kind: "shard",
         fingerprint: format!("{:016x}", split.fingerprint()),
@@ -446,9 +452,9 @@ pub fn run_part(
         split: split.by().to_string(),
         index,
         path: whole.map(|s| s.path().to_string()),
-        depth: searched.as_ref().map_or(0, Path::depth),
+        depth: searched.as_ref().map_or(0, Part::depth),
         from: args.from.as_ref().map(ToString::to_string),
-        share: searched.as_ref().map_or(0.0, Path::share),
+        share: searched.as_ref().map_or(0.0, Part::share),
         search: super::search::SearchSummary::new(&outcome),
         profile: outcome.stats.profile.clone(),
         above: PartAbove {
@@ -459,7 +465,6 @@ pub fn run_part(
         },
         dead: split.dead().len(),
         continuation: continuation.iter().map(ToString::to_string).collect(),
-        waste,
     };
     if let Some(e) = failed {
         return Err(e);
@@ -549,10 +554,9 @@ fn checkpointed(
         // Nothing more.
     } else if status.is_complete() {
         ctx.note(format_args!(
-            "complete: {} nodes, {} updates ({} nodes searched again after stops); checkpoint `{}`",
+            "complete: {} nodes, {} updates; checkpoint `{}`",
             totals.nodes,
             totals.updates,
-            frontier.waste(),
             file.display()
         ));
     } else {

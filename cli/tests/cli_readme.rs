@@ -238,6 +238,88 @@ fn bin_path() -> std::ffi::OsString {
     .unwrap()
 }
 
+/// The Kubernetes recipe cannot run in CI (no cluster), so it is checked as far as it can be
+/// without one: its two YAML blocks parse as YAML (Python's `yaml`), the first is an
+/// Indexed Job whose pods never restart in place (a `podFailurePolicy` needs that), the
+/// second's `backoffLimitPerIndex` retries each index on its own and its `podFailurePolicy`
+/// names the job's container and fails the job on exactly the exit code of bad input; and
+/// dlxkit gives that code for bad input and a retry code (75) for a shard cut short.
+#[cfg(unix)]
+#[test]
+fn the_kubernetes_recipe_is_valid_yaml_and_fails_the_job_only_on_bad_input() {
+    eprintln!(
+        "!! no Kubernetes cluster in CI: the README's Indexed Job is checked (YAML, policy, \
+         exit codes), NOT run on a cluster"
+    );
+    let yaml = section_blocks("## Many cores, many machines", "yaml");
+    assert_eq!(yaml.len(), 2, "the Job and its failure policy: {yaml:?}");
+    let check = r#"
+import json, sys, yaml
+job, patch = (yaml.safe_load(t) for t in sys.argv[1:3])
+assert (job["apiVersion"], job["kind"]) == ("batch/v1", "Job"), job
+spec, extra = job["spec"], patch["spec"]
+assert spec["completionMode"] == extra["completionMode"] == "Indexed"
+pod = spec["template"]["spec"]
+assert pod["restartPolicy"] == "Never", pod
+names = [c["name"] for c in pod["containers"]]
+limit = extra["backoffLimitPerIndex"]
+assert isinstance(limit, int) and limit > 0, limit
+fail = []
+for rule in extra["podFailurePolicy"]["rules"]:
+    assert rule["action"] in ("FailJob", "FailIndex", "Ignore", "Count"), rule
+    codes = rule.get("onExitCodes")
+    assert (codes is None) != (rule.get("onPodConditions") is None), rule
+    if codes is not None:
+        assert codes["containerName"] in names, (codes, names)
+        assert codes["operator"] == "In" and codes["values"], codes
+        if rule["action"] == "FailJob":
+            fail += codes["values"]
+print(json.dumps(sorted(fail)))
+"#;
+    let run = Command::new("python3")
+        .args(["-c", check, &yaml[0].join("\n"), &yaml[1].join("\n")])
+        .output();
+    let missing = match &run {
+        Err(e) => Some(format!("python3 cannot run: {e}")),
+        Ok(out) if String::from_utf8_lossy(&out.stderr).contains("No module named 'yaml'") => {
+            Some("python3 has no yaml module (Debian's python3-yaml)".to_string())
+        }
+        Ok(_) => None,
+    };
+    if let Some(why) = missing {
+        eprintln!("!! {why}: the Kubernetes recipe's YAML was NOT checked");
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI must install python3-yaml"
+        );
+        return;
+    }
+    let out = run.unwrap();
+    assert!(
+        out.status.success(),
+        "the Kubernetes recipe: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fail: Vec<i32> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(fail, [2], "the job fails at once on bad input only");
+    // The codes it relies on: bad input 2 (the job fails), a shard cut short 75 (retried; a
+    // signal's 143 is asserted in cli_shards.rs).
+    let dir = std::env::temp_dir().join(format!("dlxkit-readme-k8s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, _, _) = sh_in(&dir, "dlxkit queens 10 --emit dlx > p.dlx", &[]);
+    assert_eq!(code, Some(0));
+    let (code, _, _) = sh_in(&dir, "dlxkit solve p.dlx --count --shard 100/100", &[]);
+    assert_eq!(code, Some(2), "a bad shard index is bad input");
+    let (code, _, _) = sh_in(
+        &dir,
+        "dlxkit solve p.dlx --count --shard 7/100 --max-nodes 2",
+        &[],
+    );
+    assert_eq!(code, Some(75), "a shard cut short is retried");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The many-machines recipes as the README writes them: the Slurm script run as plain `sh`
 /// once per array index (as each array task runs it), the Kubernetes container's command once
 /// per completion index (its `/data` and `/results` mounts made directories here), GNU

@@ -51,6 +51,7 @@ mod budget;
 mod checkpoint;
 mod continuation;
 mod merge;
+mod part;
 mod resumable;
 
 pub use budget::{SplitBudget, SplitBudgetError};
@@ -59,6 +60,7 @@ pub use continuation::{Budgeted, LocateError};
 pub use merge::{
     Merged, Merger, Subtotals, MAX_KEPT, MAX_LEVELS, MAX_MANIFEST_PATH, MAX_SHARDS, MISSING_SHOWN,
 };
+pub use part::{Part, PartError};
 pub use resumable::GRANT;
 
 /// One level of a shard's path: choices `first..=last` of `of` (from 1), usually one.
@@ -1087,10 +1089,10 @@ pub struct ShardReport {
     pub above: Totals,
     /// The part of the shard searched, when it is a part of a continuation (`None`: the
     /// whole shard).
-    pub from: Option<Path>,
+    pub from: Option<Part>,
     /// The parts left to search, when the search split itself
     /// ([`Shard::run_with_budget`]).
-    pub continuation: Vec<Path>,
+    pub continuation: Vec<Part>,
 }
 
 impl ShardReport {

@@ -14,7 +14,6 @@
 //! nodes 567890
 //! updates 12345678
 //! cleansings 0
-//! waste 1000
 //! profile 1 8 40 ...
 //! todo 3/8 2-5/6
 //! todo 4-8/8
@@ -28,7 +27,7 @@ use std::sync::{Condvar, Mutex};
 
 use thiserror::Error;
 
-use super::{fingerprint, LocateError, Path, Shard, SplitBy, Totals, MAX_LEVELS};
+use super::{fingerprint, LocateError, Part, Path, Shard, SplitBy, Totals, MAX_LEVELS};
 use crate::xc::problem::Problem;
 use crate::xc::search::{Limits, Solver, Status};
 use crate::xc::storage::Arena;
@@ -62,7 +61,6 @@ const HEADER: &str = "dlxkit checkpoint 1";
 pub struct Frontier {
     fingerprint: u64,
     totals: Totals,
-    waste: u128,
     todo: VecDeque<Path>,
 }
 
@@ -99,7 +97,6 @@ impl Frontier {
         Frontier {
             fingerprint: fingerprint(solver.problem(), &base, SplitBy::Depth(0)),
             totals: Totals::default(),
-            waste: 0,
             todo: VecDeque::from([Path::default()]),
         }
     }
@@ -142,9 +139,8 @@ impl Frontier {
             return Ok(run.outcome.status);
         }
         self.totals.add(path.depth(), &run.outcome.stats);
-        self.waste += u128::from(run.waste);
-        for part in run.continuation.into_iter().rev() {
-            self.todo.push_front(part);
+        for path in paths_of(run.continuation).into_iter().rev() {
+            self.todo.push_front(path);
         }
         Ok(run.outcome.status)
     }
@@ -235,7 +231,6 @@ impl Frontier {
         Frontier {
             fingerprint,
             totals: Totals::default(),
-            waste: 0,
             todo: VecDeque::new(),
         }
     }
@@ -247,7 +242,6 @@ impl Frontier {
         Frontier {
             fingerprint: self.fingerprint,
             totals: self.totals.clone(),
-            waste: self.waste,
             todo,
         }
     }
@@ -261,11 +255,6 @@ impl Frontier {
     /// included), as the search on one thread counts them.
     pub fn totals(&self) -> &Totals {
         &self.totals
-    }
-
-    /// Nodes searched and thrown away (subtrees stopped in the middle).
-    pub fn waste(&self) -> u128 {
-        self.waste
     }
 
     /// The subtrees left, in the order of the search.
@@ -339,9 +328,8 @@ fn work<W: FnMut(&Frontier) -> bool>(
                     s.frontier.todo.push_front(path);
                 } else {
                     s.frontier.totals.add(path.depth(), &run.outcome.stats);
-                    s.frontier.waste += u128::from(run.waste);
-                    for part in run.continuation.into_iter().rev() {
-                        s.frontier.todo.push_front(part);
+                    for path in paths_of(run.continuation).into_iter().rev() {
+                        s.frontier.todo.push_front(path);
                     }
                 }
                 if max_nodes.is_some_and(|m| s.frontier.totals.nodes >= u128::from(m)) {
@@ -357,6 +345,15 @@ fn work<W: FnMut(&Frontier) -> bool>(
     }
 }
 
+/// The paths of a continuation's parts, in the order of the search: a frontier keeps
+/// subtrees, and its pieces take one at a time.
+fn paths_of(parts: Vec<Part>) -> Vec<Path> {
+    parts
+        .iter()
+        .flat_map(|p| p.paths().iter().cloned())
+        .collect()
+}
+
 impl fmt::Display for Frontier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{HEADER}")?;
@@ -365,7 +362,6 @@ impl fmt::Display for Frontier {
         writeln!(f, "nodes {}", self.totals.nodes)?;
         writeln!(f, "updates {}", self.totals.updates)?;
         writeln!(f, "cleansings {}", self.totals.cleansings)?;
-        writeln!(f, "waste {}", self.waste)?;
         write!(f, "profile")?;
         for n in &self.totals.profile {
             write!(f, " {n}")?;
@@ -396,8 +392,11 @@ impl FromStr for Frontier {
                 ))
             }
         }
-        let mut field = |name: &str| -> Result<(usize, String), CheckpointError> {
-            let (k, line) = lines.next().ok_or_else(|| {
+        let mut lines = lines.peekable();
+        let field = |lines: &mut std::iter::Peekable<_>,
+                     name: &str|
+         -> Result<(usize, String), CheckpointError> {
+            let (k, line): (usize, &str) = lines.next().ok_or_else(|| {
                 syntax(
                     usize::MAX - 1,
                     format!("the checkpoint ends before `{name}`"),
@@ -409,23 +408,28 @@ impl FromStr for Frontier {
                 .ok_or_else(|| syntax(k, format!("expected `{name} ...`")))?;
             Ok((k, rest.trim().to_string()))
         };
-        let (k, hex) = field("fingerprint")?;
+        let (k, hex) = field(&mut lines, "fingerprint")?;
         let fingerprint = u64::from_str_radix(&hex, 16)
             .map_err(|_| syntax(k, format!("`{hex}` is not a hex fingerprint")))?;
-        let (k, word) = field("solutions")?;
+        let (k, word) = field(&mut lines, "solutions")?;
         let solutions = word
             .parse::<Count>()
             .map_err(|e| syntax(k, format!("`{word}` is not a count for `solutions`: {e}")))?;
-        let mut number = |name: &str| -> Result<u128, CheckpointError> {
-            let (k, word) = field(name)?;
-            word.parse::<u128>()
-                .map_err(|_| syntax(k, format!("`{word}` is not a count for `{name}`")))
-        };
-        let nodes = number("nodes")?;
-        let updates = number("updates")?;
-        let cleansings = number("cleansings")?;
-        let waste = number("waste")?;
-        let (k, words) = field("profile")?;
+        let number =
+            |lines: &mut std::iter::Peekable<_>, name: &str| -> Result<u128, CheckpointError> {
+                let (k, word) = field(lines, name)?;
+                word.parse::<u128>()
+                    .map_err(|_| syntax(k, format!("`{word}` is not a count for `{name}`")))
+            };
+        let nodes = number(&mut lines, "nodes")?;
+        let updates = number(&mut lines, "updates")?;
+        let cleansings = number(&mut lines, "cleansings")?;
+        // Written by earlier versions (nodes searched again after a stop, now always 0):
+        // read and checked, not kept.
+        if lines.peek().is_some_and(|(_, l)| l.starts_with("waste")) {
+            number(&mut lines, "waste")?;
+        }
+        let (k, words) = field(&mut lines, "profile")?;
         let mut profile = Vec::new();
         for word in words.split_whitespace() {
             if profile.len() >= MAX_LEVELS {
@@ -455,7 +459,6 @@ impl FromStr for Frontier {
                 cleansings,
                 profile,
             },
-            waste,
             todo,
         })
     }

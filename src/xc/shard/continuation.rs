@@ -5,7 +5,8 @@
 //! The search keeps all its work, with or without item bounds: it stops where the budget
 //! runs out and names the rest of the subtree it was in (`resumable.rs`): the node it was
 //! about to enter, then the branches left at each level above it, each a path whose last
-//! step may be a run of siblings (`2-5/7`). So no node is searched twice, and the figures of
+//! step may be a run of siblings (`2-5/7`), packed into [`Part`]s of about the budget each. So
+//! no node is searched twice, and the figures of
 //! the shard and of every part of its continuation add up to those of the sequential
 //! search, as a [`super::Split`]'s do. The budget is nodes, time, or both ([`SplitBudget`]).
 
@@ -14,7 +15,7 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use super::{Path, Shard, SplitBudget, Step};
+use super::{Part, Path, Shard, SplitBudget, Step};
 use crate::xc::problem::OptionId;
 #[cfg(doc)]
 use crate::xc::search::Status;
@@ -61,13 +62,10 @@ pub enum LocateError {
 pub struct Budgeted {
     /// The status and the figures of the subtrees searched whole and of the nodes expanded.
     pub outcome: Outcome,
-    /// The untouched subtrees, in the order of the search: each runs as a shard
-    /// ([`Shard::locate`]). Empty when the shard is complete.
-    pub continuation: Vec<Path>,
-    /// Nodes searched and thrown away, to be searched again by the parts: 0, since the
-    /// search names the rest of the subtree it stopped in (an earlier search abandoned a
-    /// subtree of Algorithm M that did not fit; result lines and checkpoints keep the figure).
-    pub waste: u64,
+    /// The untouched subtrees, in the order of the search, packed into parts of about the
+    /// budget when it was spent (one path a part otherwise): each runs as a task
+    /// ([`Part::run_within`]). Empty when the shard is complete.
+    pub continuation: Vec<Part>,
     /// Whether the shard stopped because its own budget ran out (its status then says which:
     /// [`Status::NodeLimit`] or [`Status::TimeLimit`]), naming the rest: the shard is done, not
     /// cut short. False when it is complete, or when another limit or the handler stopped it.
@@ -165,17 +163,22 @@ impl Shard {
     /// ```
     /// use std::ops::ControlFlow;
     /// use dlxkit::xc::{Arena, Problem, Solver, Status};
-    /// use dlxkit::xc::shard::{Shard, Split, SplitBy, Totals};
+    /// use dlxkit::xc::shard::{Split, SplitBudget, SplitBy, Totals};
     /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
     /// let arena = Arena::new();
     /// let mut solver = Solver::new(&p, &arena);
     /// let split = Split::new(&p, SplitBy::Depth(0));
     /// let mut totals = Totals::from_split(&split);
-    /// let mut todo = vec![split.shards()[0].path().clone()];
-    /// while let Some(path) = todo.pop() {
-    ///     let shard = Shard::locate(&mut solver, &path)?;
-    ///     let run = shard.run_with_budget(&mut solver, 2, false, |_| ControlFlow::Continue(()));
-    ///     totals.add(path.depth(), &run.outcome.stats);
+    /// let shard = &split.shards()[0];
+    /// let run = shard.run_with_budget(&mut solver, 2, false, |_| ControlFlow::Continue(()));
+    /// totals.add(shard.path().depth(), &run.outcome.stats);
+    /// // The parts it names, each a task, in the order of the search.
+    /// let mut todo: Vec<_> = run.continuation.into_iter().rev().collect();
+    /// while let Some(part) = todo.pop() {
+    ///     let run = part.run_within(&mut solver, SplitBudget::nodes(2), false, |_| {
+    ///         ControlFlow::Continue(())
+    ///     })?;
+    ///     totals.add(part.depth(), &run.outcome.stats);
     ///     todo.extend(run.continuation.into_iter().rev());
     /// }
     /// assert_eq!(totals.solutions, 4u64);
@@ -226,7 +229,7 @@ impl Shard {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
-        super::resumable::run(self, solver, budget, list, handler)
+        super::resumable::run(self, &[], self.path.depth(), solver, budget, list, handler)
     }
 }
 

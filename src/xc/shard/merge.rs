@@ -17,7 +17,7 @@
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
-use super::{MergeError, Path, ShardReport, Totals, EMPTY_SLOT};
+use super::{MergeError, Part, Path, ShardReport, Totals, EMPTY_SLOT};
 use crate::xc::Count;
 
 /// The longest list of shards a merge accepts (4,194,304): its memory is a few words per
@@ -75,12 +75,12 @@ pub struct Merger {
     slots: Vec<Slot>,
     paths: Option<PathText>,
     keep_paths: bool,
-    /// Parts of continuations received: (shard, path).
-    parts: HashSet<(usize, Path)>,
-    /// Parts named by continuations: (shard, path).
-    named: Vec<(usize, Path)>,
+    /// Parts of continuations received: (shard, part).
+    parts: HashSet<(usize, Part)>,
+    /// Parts named by continuations: (shard, part).
+    named: Vec<(usize, Part)>,
     /// Parts to run again (incomplete, with nothing named after them).
-    rerun_parts: Vec<(usize, Path)>,
+    rerun_parts: Vec<(usize, Part)>,
     totals: Totals,
     issues: Vec<MergeError>,
     more: usize,
@@ -103,8 +103,8 @@ pub struct Merged {
     pub more_problems: usize,
     /// The shards to run again, by index, in order.
     pub rerun: Vec<usize>,
-    /// Parts of continuations to run again: the shard's index and the part's path.
-    pub rerun_parts: Vec<(usize, Path)>,
+    /// Parts of continuations to run again: the shard's index and the part.
+    pub rerun_parts: Vec<(usize, Part)>,
     /// Per shard, its solutions (with all its parts) and its path, when asked for with
     /// [`Merger::with_subtotals`].
     pub subtotals: Option<Subtotals>,
@@ -322,9 +322,13 @@ impl Merger {
             });
         }
         let shard_path: Option<Path> = r.path.parse().ok();
-        // The subtree this result searched.
-        let searched = match (&r.from, &shard_path) {
-            (Some(part), Some(whole)) if whole.contains(part) && part != whole => part.clone(),
+        // The subtrees this result searched.
+        let searched: Part = match (&r.from, &shard_path) {
+            (Some(part), Some(whole))
+                if part.paths().iter().all(|p| whole.contains(p) && p != whole) =>
+            {
+                part.clone()
+            }
             (Some(part), _) => {
                 return Err(MergeError::Edited {
                     index: r.index,
@@ -332,15 +336,15 @@ impl Merger {
                     what: format!("its part `{part}` is not inside the shard"),
                 })
             }
-            (None, Some(whole)) => whole.clone(),
-            (None, None) => Path::default(),
+            (None, Some(whole)) => Part::from(whole.clone()),
+            (None, None) => Part::from(Path::default()),
         };
         if r.depth != searched.depth() && shard_path.is_some() {
             return Err(MergeError::Edited {
                 index: r.index,
                 path: r.path.clone(),
                 what: format!(
-                    "its \"depth\" is {}, but its path has {} levels",
+                    "its \"depth\" is {}, but its shallowest path has {} levels",
                     r.depth,
                     searched.depth()
                 ),
@@ -463,7 +467,7 @@ impl Merger {
             rerun.extend([a, b]);
         }
         // The tree of parts: each named once, each there, none unnamed.
-        let mut named: HashSet<(usize, Path)> = HashSet::with_capacity(self.named.len());
+        let mut named: HashSet<(usize, Part)> = HashSet::with_capacity(self.named.len());
         for key in std::mem::take(&mut self.named) {
             if !named.insert(key.clone()) {
                 self.refuse(MergeError::Edited {
@@ -474,7 +478,7 @@ impl Merger {
                 rerun.push(key.0);
             }
         }
-        let mut strays: Vec<(usize, Path)> = self
+        let mut strays: Vec<(usize, Part)> = self
             .parts
             .iter()
             .filter(|k| !named.contains(*k))
@@ -488,7 +492,7 @@ impl Merger {
             });
             rerun.push(index);
         }
-        let mut lost: Vec<(usize, Path)> = named
+        let mut lost: Vec<(usize, Part)> = named
             .into_iter()
             .filter(|k| !self.parts.contains(k))
             .collect();
@@ -544,20 +548,23 @@ impl Merger {
 /// How many missing indices a [`MergeError::Missing`] holds ([`Merged::rerun`] has all).
 pub const MISSING_SHOWN: usize = 20;
 
-/// Checks that the parts a result names are inside what it searched and apart.
-fn check_parts(r: &ShardReport, searched: &Path) -> Result<(), MergeError> {
-    let mut parts: Vec<&Path> = r.continuation.iter().collect();
-    parts.sort();
-    for part in &parts {
-        if !searched.contains(part) || *part == searched {
+/// Checks that the parts a result names are inside what it searched and apart, and that
+/// they do not name the first subtree it searched whole again (it searched at least a node
+/// of it).
+fn check_parts(r: &ShardReport, searched: &Part) -> Result<(), MergeError> {
+    let mut paths: Vec<&Path> = r.continuation.iter().flat_map(Part::paths).collect();
+    paths.sort();
+    let first = &searched.paths()[0];
+    for path in &paths {
+        if *path == first || !searched.paths().iter().any(|s| s.contains(path)) {
             return Err(MergeError::Edited {
                 index: r.index,
                 path: r.path.clone(),
-                what: format!("it names a part `{part}` outside what it searched"),
+                what: format!("it names a part `{path}` outside what it searched"),
             });
         }
     }
-    for pair in parts.windows(2) {
+    for pair in paths.windows(2) {
         if pair[0].overlaps(pair[1]) {
             return Err(MergeError::Edited {
                 index: r.index,

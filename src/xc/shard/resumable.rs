@@ -20,6 +20,10 @@
 //! is a quarter more nodes than the task searched in its time. The tail searches parts in the order of
 //! the search and names the rest of one it stops in, so no node is searched twice.
 //!
+//! What is left after the tail is packed into parts of about a budget each (`part.rs`), by the
+//! same estimate: the small rests that did not fit go together, a long run of siblings is cut,
+//! so that the parts, each a task, are neither tiny nor many budgets long.
+//!
 //! A shard under a time budget first searches at least [`GRANT`] nodes, however late it
 //! starts (a process that waited for a core past its whole budget), and then goes on from
 //! where that stopped while its time lasts: every task makes progress, so a loaded machine
@@ -30,6 +34,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::continuation::{earliest, member_numbers, replay};
+use super::part::{pack, Part};
 use super::{add_profile, restore, Budgeted, Path, Shard, SplitBudget, Step};
 use crate::xc::problem::OptionId;
 use crate::xc::search::{Choice, Event, Outcome, Solver, Stats, Status, StopPoint};
@@ -104,9 +109,12 @@ enum Halt {
     Other(Status),
 }
 
-/// [`Shard::run_within`] (see the module documentation).
+/// [`Shard::run_within`] and [`super::Part::run_within`] (see the module documentation):
+/// `shard` first, then the subtrees of `rest`, with the task's profile from depth `root`.
 pub(super) fn run<S, F>(
     shard: &Shard,
+    rest: &[Path],
+    root: usize,
     solver: &mut Solver<'_, S>,
     budget: SplitBudget,
     list: bool,
@@ -130,11 +138,10 @@ where
     let end = budget.time.and_then(|t| started.checked_add(t));
     let base: Vec<OptionId> = solver.forced().to_vec();
     let saved = solver.limits().clone();
-    let root = shard.path.depth();
     let mut stats = Stats::default();
     let mut status = Status::Complete;
     let mut spent = false;
-    let mut todo: VecDeque<Path> = VecDeque::new();
+    let mut todo: VecDeque<Path> = rest.iter().cloned().collect();
     let mut solution: Vec<OptionId> = Vec::new();
     let mut first = true;
     // Once the budget is spent: the node count the tail may reach (see the module
@@ -321,12 +328,21 @@ where
     restore(solver, &base);
     solver.set_limits(saved);
     stats.elapsed = started.elapsed();
-    let mut continuation: Vec<Path> = todo.into();
-    continuation.sort();
+    let mut rest: Vec<Path> = todo.into();
+    rest.sort();
+    let continuation = if spent {
+        // Parts of about a budget each: its nodes, or under a time budget the nodes this
+        // task searched in its time.
+        let target = budget.nodes.unwrap_or_else(|| stats.nodes.max(GRANT));
+        let profile = &stats.profile;
+        let live = |path: &Path| live_siblings(solver, &base, path);
+        pack(rest, target, |path| subtree_size(profile, path, root), live)
+    } else {
+        rest.into_iter().map(Part::from).collect()
+    };
     Budgeted {
         outcome: Outcome { status, stats },
         continuation,
-        waste: 0,
         spent,
     }
 }
@@ -404,13 +420,36 @@ fn fits(profile: &[u64], path: &Path, root: usize, left: u64) -> bool {
     let Some(step) = path.steps().last() else {
         return false;
     };
-    let level = path.depth().saturating_sub(root);
-    let Some(&here) = profile.get(level).filter(|&&n| n > 0) else {
+    let Some(each) = subtree_size(profile, path, root) else {
         return false;
     };
-    let below: u64 = profile[level..].iter().sum();
     let siblings = u64::from(step.last - step.first + 1);
-    (below / here).saturating_mul(siblings) <= left
+    each.saturating_mul(siblings) <= left
+}
+
+/// The nodes below an average node of the level of `path`'s last step in the task's
+/// `profile` (the shard at depth `root` is level 0): the estimate of one of its subtrees.
+/// `None` for a level not reached yet.
+fn subtree_size(profile: &[u64], path: &Path, root: usize) -> Option<u64> {
+    let level = path.depth().saturating_sub(root);
+    let &here = profile.get(level).filter(|&&n| n > 0)?;
+    let below: u64 = profile[level..].iter().sum();
+    Some(below / here)
+}
+
+/// The numbers of the siblings of `path`'s last step that are not dead ends.
+fn live_siblings<S: Storage>(
+    solver: &mut Solver<'_, S>,
+    base: &[OptionId],
+    path: &Path,
+) -> Vec<u32> {
+    let (Ok(shard), Some(&step)) = (Shard::locate(solver, path), path.steps().last()) else {
+        return Vec::new();
+    };
+    if shard.members.is_empty() {
+        return Vec::new();
+    }
+    member_numbers(solver, base, &shard.prefix, step, &shard.members)
 }
 
 /// Adds the figures of a search whose root is at `level` of the shard's profile.
