@@ -1,14 +1,16 @@
 //! The minimum-cost search with item bounds (Algorithm M in DLX5's cost order): the K
 //! cheapest costs against every solution the links list, sorted by cost, on random bounded
 //! problems with costs (with and without colours); the same through the plan, on threads
-//! and in shards merged.
+//! and in shards merged, on the links and on the bit sets, whose search is the links' node
+//! for node.
 
 use std::collections::BTreeSet;
 
 use dlxkit::xc::best::Cheapest;
-use dlxkit::xc::plan::{Collect, Plan, ShardOf};
+use dlxkit::xc::machine::Engine;
+use dlxkit::xc::plan::{Collect, Plan, ShardOf, Unsupported};
 use dlxkit::xc::shard::{Split, SplitBy};
-use dlxkit::xc::{BestSolver, Costed, Limits, OptionId, Problem, Status};
+use dlxkit::xc::{BestOutcome, BestSolver, Costed, Limits, OptionId, Problem, Status};
 use quickcheck::QuickCheck;
 
 use crate::random_problems::{sorted, Bounded};
@@ -107,11 +109,13 @@ fn with_k_above_the_count_every_bounded_solution_is_found_once() {
 /// distinct, of the cost they claim), or why not.
 fn split_k_best(
     p: &Problem,
+    engine: Engine,
     k: usize,
     threads: usize,
     shards: usize,
 ) -> Result<[Vec<u64>; 2], String> {
     let threaded = Plan::new()
+        .engine(engine)
         .best(k)
         .threads(threads)
         .run(p, &mut Collect::default());
@@ -127,6 +131,7 @@ fn split_k_best(
             depth: None,
         };
         let report = Plan::new()
+            .engine(engine)
             .best(k)
             .shard(shard)
             .run(p, &mut Collect::default());
@@ -173,17 +178,19 @@ fn the_bounded_k_best_on_threads_and_in_merged_shards_are_the_sequential_ones() 
             .unwrap();
         let sequential: Vec<u64> = sequential.cheapest.iter().map(|c| c.cost).collect();
         assert_eq!(sequential, costs);
-        match split_k_best(&p, k, threads, shards) {
-            Ok([threaded, merged]) if threaded == costs && merged == costs => true,
-            found => {
-                eprintln!(
-                    "{}
-k {k}, {threads} threads, {shards} shards: {found:?}, the sequential {costs:?}",
-                    p.to_dlx()
-                );
-                false
+        [Engine::Links, Engine::Bits].into_iter().all(|engine| {
+            match split_k_best(&p, engine, k, threads, shards) {
+                Ok([threaded, merged]) if threaded == costs && merged == costs => true,
+                found => {
+                    eprintln!(
+                        "{}
+{engine}: k {k}, {threads} threads, {shards} shards: {found:?}, the sequential {costs:?}",
+                        p.to_dlx()
+                    );
+                    false
+                }
             }
-        }
+        })
     }
     QuickCheck::new()
         .tests(400)
@@ -206,10 +213,12 @@ fn the_plan_runs_the_bounded_minimum_cost_search_on_threads_and_in_shards() {
     for c in &report.cheapest {
         assert_eq!(p.check_solution(&c.options), Ok(()));
     }
-    for threads in 1..=3 {
-        for shards in 1..=5 {
-            let [threaded, merged] = split_k_best(&p, 4, threads, shards).unwrap();
-            assert_eq!((threaded, merged), (costs.clone(), costs.clone()));
+    for engine in [Engine::Links, Engine::Bits] {
+        for threads in 1..=3 {
+            for shards in 1..=5 {
+                let [threaded, merged] = split_k_best(&p, engine, 4, threads, shards).unwrap();
+                assert_eq!((threaded, merged), (costs.clone(), costs.clone()));
+            }
         }
     }
     let split = Split::for_best(&p, SplitBy::Count(4));
@@ -236,4 +245,71 @@ fn a_node_limit_stops_the_bounded_search_with_what_it_found() {
     QuickCheck::new()
         .tests(500)
         .quickcheck(property as fn(Bounded, u8) -> bool);
+}
+
+/// The improvements, the status and the figures (nodes, levels, branches, dead ends,
+/// solutions) of the search for the `k` best of `p` on `engine`, within `limits`.
+fn best_on(p: &Problem, engine: Engine, k: usize, limits: Limits) -> (Vec<Costed>, BestOutcome) {
+    let mut best = BestSolver::on(engine, p, k)
+        .expect("the engine takes the problem")
+        .with_limits(limits);
+    let found: Vec<Costed> = best.by_ref().collect();
+    (found, best.outcome())
+}
+
+#[test]
+fn the_bounded_k_best_on_bit_sets_are_the_links_node_for_node() {
+    fn property(s: Bounded, k: u8, n: u8) -> bool {
+        let p = s.problem();
+        let k = 1 + k as usize % 5;
+        // Whole, and cut short by a node limit (the same cut on the same tree).
+        [Limits::new(), Limits::new().nodes(1 + u64::from(n % 16))]
+            .into_iter()
+            .all(|limits| {
+                let (links, l) = best_on(&p, Engine::Links, k, limits.clone());
+                let (bits, b) = best_on(&p, Engine::Bits, k, limits);
+                let same = links == bits
+                    && l.status == b.status
+                    && l.cheapest == b.cheapest
+                    && (l.stats.nodes, l.stats.solutions) == (b.stats.nodes, b.stats.solutions)
+                    && (l.stats.branches, l.stats.dead_ends)
+                        == (b.stats.branches, b.stats.dead_ends)
+                    && l.stats.profile == b.stats.profile;
+                if !same {
+                    eprintln!(
+                        "{}\nk {k}: links {links:?} {l:?}\nbits {bits:?} {b:?}",
+                        p.to_dlx()
+                    );
+                }
+                same
+            })
+    }
+    QuickCheck::new()
+        .tests(2000)
+        .quickcheck(property as fn(Bounded, u8, u8) -> bool);
+}
+
+#[test]
+fn the_plan_runs_the_bounded_minimum_cost_search_on_bit_sets_and_refuses_it_on_cells() {
+    let p =
+        Problem::from_dlx("1:2|A 1:2|B 0:1|C\nA |4\nB |2\nA B |5\nA C |1\nB C |1\nA |3\nB |3\n")
+            .unwrap();
+    let links = Plan::new()
+        .best(3)
+        .run(&p, &mut Collect::default())
+        .unwrap();
+    let mut found = Collect::default();
+    let bits = Plan::new().engine(Engine::Bits).best(3);
+    assert_eq!(bits.check(&p), Ok(()));
+    let report = bits.run(&p, &mut found).unwrap();
+    assert_eq!(
+        (report.engine, report.status),
+        (Engine::Bits, Status::Complete)
+    );
+    assert_eq!(report.cheapest, links.cheapest);
+    assert_eq!(report.stats.nodes, links.stats.nodes);
+    let costs: Vec<u64> = report.cheapest.iter().map(|c| c.cost).collect();
+    assert_eq!(costs, [3, 4, 4]);
+    let cells = Plan::new().engine(Engine::Cells).best(3);
+    assert_eq!(cells.check(&p), Err(Unsupported::BestOn(Engine::Cells)));
 }

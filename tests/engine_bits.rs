@@ -374,19 +374,12 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
     let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
     let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();
     // Bounds run as Algorithm M on bit sets (tests/engine_bits_bounds.rs), in the
-    // problem's order.
+    // problem's order, or in a seeded or sharp one as the links.
     assert_eq!(bits.clone().check(&bounded), Ok(()));
-    assert_eq!(
-        refusal(bits.clone().order(SearchOrder::new().seed(3)), &bounded),
-        "the bits engine does not take a seed on a problem with item bounds yet: its \
-         Algorithm M branches in the problem's order (the links engine takes it)"
-    );
-    assert_eq!(
-        refusal(bits.clone().best(2), &bounded),
-        "the bits engine does not take the minimum-cost search (Knuth's DLX5) of a problem \
-         with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links \
-         engine"
-    );
+    let seeded = SearchOrder::new().seed(3).prefer_sharp(true);
+    assert_eq!(bits.clone().order(seeded).check(&bounded), Ok(()));
+    // The minimum-cost search with bounds too (tests/engine_best_bounds.rs).
+    assert_eq!(bits.clone().best(2).check(&bounded), Ok(()));
     let mut b = Problem::builder();
     let a = b.primary("A").unwrap();
     for _ in 0..=MAX_OPTIONS {
@@ -400,6 +393,11 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
             ..
         })
     ));
+    assert_eq!(
+        refusal(bits.clone(), &big),
+        "the bitset engine takes at most 8192 options and 8192 items; this problem has 8193 \
+         options and 1 items"
+    );
     let mut found = Collect::default();
     let report = bits.clone().run(&p, &mut found).unwrap();
     assert_eq!((report.stats.solutions, found.solutions.len()), (1, 1));

@@ -8,10 +8,10 @@ use std::collections::BTreeSet;
 
 use dlxkit::xc::bits::BitBounded;
 use dlxkit::xc::plan::{Collect, Engine, Plan};
-use dlxkit::xc::{Limits, OptionId, Problem, Status};
+use dlxkit::xc::{Limits, OptionId, Problem, SearchOrder, Status};
 use quickcheck::{quickcheck, TestResult};
 
-use crate::random_problems::{as_set, brute_force, read, Bounded};
+use crate::random_problems::{as_set, brute_force, read, two_per_line, Bounded};
 
 /// The links' solutions of `p`, as a set, and their count.
 fn links(p: &Problem) -> BTreeSet<Vec<OptionId>> {
@@ -74,25 +74,6 @@ quickcheck! {
     }
 }
 
-/// Two-per-line: each row and column of an `n` by `n` board holds exactly two pieces, each
-/// diagonal at most two (Knuth's example of bounds).
-fn two_per_line(n: usize) -> Problem {
-    let mut text = String::new();
-    for k in 0..n {
-        text.push_str(&format!("2|r{k} 2|c{k} "));
-    }
-    for d in 0..2 * n - 1 {
-        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
-    }
-    text.push('\n');
-    for r in 0..n {
-        for c in 0..n {
-            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
-        }
-    }
-    Problem::from_dlx(&text).unwrap()
-}
-
 #[test]
 fn bits_with_bounds_find_the_links_solutions_on_knuths_inputs() {
     let mut inputs: Vec<(String, Problem)> = [
@@ -134,4 +115,102 @@ fn bits_with_bounds_stop_at_the_limits_and_say_so() {
     let report = plan.run(&p, &mut none).unwrap();
     assert_eq!(report.status, Status::NodeLimit);
     assert_eq!(report.stats.nodes, 10);
+}
+
+/// The solutions in the order found, the status and the figures of the tree (nodes, levels,
+/// branches, dead ends) of `plan` on `p`, listing and counting.
+fn listed(p: &Problem, plan: Plan) -> (Vec<Vec<OptionId>>, Status, [u64; 4], Vec<u64>) {
+    let mut found = Collect::default();
+    let report = plan.clone().run(p, &mut found).unwrap();
+    let counted = plan.count(true).run(p, &mut Collect::default()).unwrap();
+    assert_eq!(counted.stats.solutions, report.stats.solutions);
+    assert_eq!(counted.stats.nodes, report.stats.nodes);
+    let s = &report.stats;
+    let figures = [s.solutions, s.nodes, s.branches, s.dead_ends];
+    (found.solutions, report.status, figures, s.profile.clone())
+}
+
+/// `p` with the primary items `p{k}` for the bits of `marked` named `#p{k}`.
+fn sharpened(p: &Problem, marked: u8) -> Problem {
+    let mut text = p.to_dlx();
+    for k in 0..6 {
+        if marked & (1 << k) != 0 {
+            text = text.replace(&format!("p{k}"), &format!("#p{k}"));
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+#[test]
+fn bits_with_bounds_in_a_seeded_or_sharp_order_search_the_links_tree() {
+    fn property(b: Bounded, seed: u32, marked: u8, limit: u8) -> TestResult {
+        let p = sharpened(&b.problem(), marked);
+        if !p.has_bounds() {
+            // Without bounds the bit sets' seeded tree is their own (`bits/masks.rs`).
+            return TestResult::discard();
+        }
+        let orders = [
+            SearchOrder::new().seed(u64::from(seed)),
+            SearchOrder::new().prefer_sharp(true),
+            SearchOrder::new().seed(u64::from(seed)).prefer_sharp(true),
+        ];
+        for order in orders {
+            // Whole, and cut short by a node limit (the same cut of the same tree).
+            for limits in [
+                Limits::new(),
+                Limits::new().nodes(1 + u64::from(limit % 32)),
+            ] {
+                let plan = Plan::new().order(order).limits(limits);
+                let links = listed(&p, plan.clone().engine(Engine::Links));
+                let bits = listed(&p, plan.engine(Engine::Bits));
+                if links != bits {
+                    eprintln!("{}\n{order:?}\nlinks {links:?}\nbits  {bits:?}", p.to_dlx());
+                    return TestResult::failed();
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    quickcheck::QuickCheck::new()
+        .tests(1000)
+        .quickcheck(property as fn(Bounded, u32, u8, u8) -> TestResult);
+}
+
+#[test]
+fn bits_with_bounds_and_a_seed_list_two_per_line_as_the_links_do() {
+    let p = two_per_line(5);
+    for seed in [1, 7, 2026] {
+        let plan = Plan::new().order(SearchOrder::new().seed(seed));
+        let links = listed(&p, plan.clone().engine(Engine::Links));
+        let bits = listed(&p, plan.clone().engine(Engine::Bits));
+        assert_eq!(links.2[0], 92, "two-per-line 5 has 92 solutions");
+        assert_eq!(links, bits, "seed {seed}");
+        // On threads: the same solutions.
+        let threaded = listed(&p, plan.engine(Engine::Bits).threads(3));
+        assert_eq!(as_set(threaded.0), as_set(bits.0), "seed {seed}, 3 threads");
+    }
+}
+
+#[test]
+fn bits_with_bounds_count_no_updates_on_one_thread_or_several() {
+    // Algorithm M's updates are not worked out on bit sets: 0 whatever the threads, never
+    // the split's (made on the links) alone.
+    let p = two_per_line(5);
+    let links = Plan::new().count(true).count_updates(true);
+    let links = links.run(&p, &mut Collect::default()).unwrap();
+    assert!(links.stats.updates > 0);
+    for threads in [1, 3] {
+        let plan = Plan::new()
+            .engine(Engine::Bits)
+            .count(true)
+            .count_updates(true)
+            .threads(threads);
+        let bits = plan.run(&p, &mut Collect::default()).unwrap();
+        assert_eq!(bits.stats.solutions, 92);
+        assert_eq!(
+            (bits.stats.updates, bits.stats.cleansings),
+            (0, 0),
+            "{threads}"
+        );
+    }
 }

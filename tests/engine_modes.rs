@@ -12,7 +12,7 @@ use dlxkit::xc::shard::{Split, SplitBy};
 use dlxkit::xc::{OptionId, Problem, Status};
 use quickcheck::{quickcheck, TestResult};
 
-use crate::random_problems::{as_set, read, Bounded, Random};
+use crate::random_problems::{as_set, read, two_per_line, Bounded, Random};
 
 /// Knuth's inputs without bounds (every engine takes their threads and shards).
 const PLAIN: [&str; 5] = [
@@ -157,25 +157,6 @@ fn cells_and_bits_on_threads_and_shards_of_bounded_problems_find_the_links_solut
         every_mode_agrees(&read(path), path);
     }
     every_mode_agrees(&two_per_line(5), "two-per-line 5");
-}
-
-/// Two-per-line: each row and column of an `n` by `n` board holds exactly two pieces, each
-/// diagonal at most two (Knuth's example of bounds).
-fn two_per_line(n: usize) -> Problem {
-    let mut text = String::new();
-    for k in 0..n {
-        text.push_str(&format!("2|r{k} 2|c{k} "));
-    }
-    for d in 0..2 * n - 1 {
-        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
-    }
-    text.push('\n');
-    for r in 0..n {
-        for c in 0..n {
-            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
-        }
-    }
-    Problem::from_dlx(&text).unwrap()
 }
 
 quickcheck! {

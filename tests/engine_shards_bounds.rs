@@ -12,6 +12,7 @@ use dlxkit::xc::{Arena, Event, Problem, Solver};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
 use crate::engine_shards::{agrees_with_the_sequential_search, Random};
+use crate::random_problems::two_per_line;
 
 /// A random problem of `engine_shards` with a bound on each primary item, from `0:1` to
 /// `3:3` (all `1:1` now and then: a problem without bounds).
@@ -39,25 +40,6 @@ impl Arbitrary for Bounded {
             text: format!("{}\n{rest}", head.join(" ")),
         }
     }
-}
-
-/// Two-per-line: each row, column and diagonal of an `n` by `n` board holds at most two
-/// pieces, each row and column exactly two (Knuth's bounded example).
-fn two_per_line(n: usize) -> Problem {
-    let mut text = String::new();
-    for k in 0..n {
-        text.push_str(&format!("2|r{k} 2|c{k} "));
-    }
-    for d in 0..2 * n - 1 {
-        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
-    }
-    text.push('\n');
-    for r in 0..n {
-        for c in 0..n {
-            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
-        }
-    }
-    Problem::from_dlx(&text).unwrap()
 }
 
 /// Runs every shard of `problem` cut `by`, and every part of every continuation, within

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use crate::cli_util::{self, dlxkit};
+use crate::cli_util::{self, dlxkit, two_per_line_text};
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = dlxkit().args(args).output().unwrap();
@@ -356,22 +356,8 @@ fn self_split_shards_and_their_parts_merge_to_the_sequential_count() {
 #[test]
 fn bounded_shards_split_themselves_without_waste_and_merge_to_the_sequential_count() {
     let dir = scratch("self-split-bounds");
-    let n = 6;
-    let mut text = String::new();
-    for k in 0..n {
-        text.push_str(&format!("2|r{k} 2|c{k} "));
-    }
-    for d in 0..2 * n - 1 {
-        text.push_str(&format!("0:2|a{d} 0:2|b{d} "));
-    }
-    text.push('\n');
-    for r in 0..n {
-        for c in 0..n {
-            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
-        }
-    }
     let file = dir.join("two-per-line.dlx");
-    std::fs::write(&file, text).unwrap();
+    std::fs::write(&file, two_per_line_text(6)).unwrap();
     let file = file.to_str().unwrap();
     let budget = 150;
     let mut results = String::new();

@@ -48,7 +48,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use super::bits::{BitBest, BitsError};
+use super::bits::{BitBest, BitBestBounded, BitsError};
 use super::cells::CellBest;
 use super::machine::Engine;
 use super::problem::{OptionId, Problem};
@@ -128,6 +128,8 @@ enum Kind {
     Bounded(Box<Bounded>),
     /// DLX5's taxes, order and cutoff on the bitset engine's masks.
     Bits(Box<BitBest>),
+    /// [`Kind::Bounded`]'s tree on the bitset engine's masks (`bits/best_bounded.rs`).
+    BitsBounded(Box<BitBestBounded>),
     /// DLX5's taxes, order and cutoff on dancing cells' sparse sets.
     Cells(Box<CellBest>),
 }
@@ -277,10 +279,11 @@ impl<'p> BestSolver<'p> {
 
     /// A search for the `k` cheapest solutions of `problem` on `engine`: the links'
     /// DLX5 (as [`BestSolver::new`]), or its taxes, cost order and cutoff on the bitset
-    /// engine's masks (`bits/best.rs`; refused as that engine refuses item bounds or a
-    /// problem too large) or on dancing cells' sparse sets (`cells/best.rs`; a problem with
-    /// item bounds runs on the links, as [`BestSolver::new`]). The K best costs are the same
-    /// on every engine; ties may be other solutions of the same cost.
+    /// engine's masks (`bits/best.rs`; with item bounds, the links' bounded search node for
+    /// node, `bits/best_bounded.rs`; refused when the problem is too large) or on dancing
+    /// cells' sparse sets (`cells/best.rs`; a problem with item bounds runs on the links, as
+    /// [`BestSolver::new`]). The K best costs are the same on every engine; ties may be other
+    /// solutions of the same cost.
     ///
     /// ```
     /// use dlxkit::xc::machine::Engine;
@@ -296,6 +299,10 @@ impl<'p> BestSolver<'p> {
     /// ```
     pub fn on(engine: Engine, problem: &'p Problem, k: usize) -> Result<BestSolver<'p>, BitsError> {
         Ok(match engine {
+            Engine::Bits if problem.has_bounds() => BestSolver {
+                problem,
+                machine: Kind::BitsBounded(Box::new(BitBestBounded::new(problem, k.max(1))?)),
+            },
             Engine::Bits => BestSolver {
                 problem,
                 machine: Kind::Bits(Box::new(BitBest::new(problem, k.max(1))?)),
@@ -327,6 +334,7 @@ impl<'p> BestSolver<'p> {
             }
             Kind::Bounded(b) => b.set_limits(limits),
             Kind::Bits(b) => b.set_limits(limits),
+            Kind::BitsBounded(b) => b.set_limits(limits),
             Kind::Cells(b) => b.set_limits(limits),
         }
         self
@@ -350,6 +358,7 @@ impl<'p> BestSolver<'p> {
             Kind::Taxed { search, .. } => search.books.shared = Some(bound),
             Kind::Bounded(b) => b.books_mut().shared = Some(bound),
             Kind::Bits(b) => b.books_mut().shared = Some(bound),
+            Kind::BitsBounded(b) => b.books_mut().shared = Some(bound),
             Kind::Cells(b) => b.books_mut().shared = Some(bound),
         }
         self
@@ -366,6 +375,7 @@ impl<'p> BestSolver<'p> {
     pub(crate) fn below_moves(mut self, moves: &[u32]) -> Option<BestSolver<'p>> {
         let replayed = match &mut self.machine {
             Kind::Bounded(b) => b.replay(moves),
+            Kind::BitsBounded(b) => b.replay(moves),
             Kind::Taxed { .. } | Kind::Bits(_) | Kind::Cells(_) => false,
         };
         replayed.then_some(self)
@@ -382,7 +392,7 @@ impl<'p> BestSolver<'p> {
     pub fn total_tax(&self) -> u64 {
         match &self.machine {
             Kind::Taxed { m, .. } => m.counts().0,
-            Kind::Bounded(_) => 0,
+            Kind::Bounded(_) | Kind::BitsBounded(_) => 0,
             Kind::Bits(b) => b.books().tax,
             Kind::Cells(b) => b.books().tax,
         }
@@ -408,6 +418,7 @@ impl<'p> BestSolver<'p> {
             }
             Kind::Bounded(b) => b.outcome(),
             Kind::Bits(b) => b.outcome(),
+            Kind::BitsBounded(b) => b.outcome(),
             Kind::Cells(b) => b.outcome(),
         }
     }
@@ -584,6 +595,7 @@ impl Iterator for BestSolver<'_> {
             } => search.step(m, self.problem),
             Kind::Bounded(b) => b.next_improvement(),
             Kind::Bits(b) => b.next_improvement(),
+            Kind::BitsBounded(b) => b.next_improvement(),
             Kind::Cells(b) => b.next_improvement(),
         }
     }
@@ -595,6 +607,7 @@ impl std::fmt::Debug for BestSolver<'_> {
             Kind::Taxed { search, .. } => (&search.books, search.level),
             Kind::Bounded(b) => (b.books(), b.level()),
             Kind::Bits(b) => (b.books(), b.level()),
+            Kind::BitsBounded(b) => (b.books(), b.level()),
             Kind::Cells(b) => (b.books(), b.level()),
         };
         let (k, cutoff, stats) = (books.kept.k(), books.cutoff, &books.stats);

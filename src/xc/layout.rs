@@ -43,7 +43,7 @@ use std::marker::PhantomData;
 
 use super::flip::Flip;
 use super::node::{Item, Link, Node, SECONDARY};
-use super::problem::{ItemKind, Problem};
+use super::problem::{ItemKind, OptionId, Problem};
 
 /// The average option length (entries per option) from which options of several lengths get
 /// the walk [`Whole`]; also the length from which a walk may share covers: on shorter
@@ -287,6 +287,33 @@ fn link_shuffled(problem: &Problem, flip: &mut Flip) -> (Vec<Node>, Vec<i32>, Ve
     }
     relink(&mut nodes, &lists);
     (nodes, lens, option_first)
+}
+
+/// Each primary item's options in the order of its list on the links under `seed` (the
+/// items in the matrix's numbering, primary ones first), and the generator as the layout
+/// leaves it for the item choice: what the bit sets need to search the links' seeded tree
+/// (`bits/moves.rs`).
+pub(crate) fn seeded_lists(problem: &Problem, seed: u64) -> (Vec<Vec<OptionId>>, Flip) {
+    let mut flip = Flip::new(seed);
+    let (nodes, _, option_first) = link_shuffled(problem, &mut flip);
+    let mut option_of = vec![OptionId::new(0); nodes.len()];
+    for (option, first) in problem.options().zip(&option_first) {
+        let width = problem.option(option).len();
+        option_of[first.index()..first.index() + width].fill(option);
+    }
+    let lists = (1..=problem.primary_count() as u32)
+        .map(|c| {
+            let header = Item::new(c).header();
+            let mut list = Vec::new();
+            let mut x = nodes[header.index()].down;
+            while x != header {
+                list.push(option_of[x.index()]);
+                x = nodes[x.index()].down;
+            }
+            list
+        })
+        .collect();
+    (lists, flip)
 }
 
 /// The length every option of `problem` has, if they all have the same one (and there is

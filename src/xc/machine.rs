@@ -18,7 +18,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::bits::{BitBounded, BitSolver, BitsError};
+use super::bits::{BitBounded, BitBoundedInOrder, BitSolver, BitsError};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
 use super::problem::{ForceError, OptionId, Problem};
@@ -323,10 +323,10 @@ pub struct BitsBounded<'p> {
 }
 
 impl<'p> BitsBounded<'p> {
-    /// Algorithm M on the bit sets of `problem`; its order's seed and sharp preference are
-    /// for the shards' moves (made on the links), the bit sets branch in the problem's
-    /// order ([`crate::xc::plan::Plan::check`] refuses them). Fails when the bit sets
-    /// cannot hold `problem`.
+    /// Algorithm M on the bit sets of `problem`, in Knuth's order the bit sets' own tree
+    /// (`bits/bounded.rs`); with a seed or the sharp preference, the links' tree in that
+    /// order, node for node (`bits/ordered.rs`), as the shards' moves are made on the
+    /// links in it. Fails when the bit sets cannot hold `problem`.
     pub fn new(problem: &'p Problem, order: &SearchOrder) -> Result<BitsBounded<'p>, BitsError> {
         BitBounded::fits(problem)?;
         Ok(BitsBounded {
@@ -344,13 +344,25 @@ impl Machine for BitsBounded<'_> {
         handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome {
         let limits = &self.limits;
+        let order = self.path.order;
         self.path.search(handler, |problem, handler| {
-            match BitBounded::new(problem) {
-                Ok(bits) => bits
-                    .with_limits(limits.clone())
-                    .search(list, progress_every, handler),
-                // A problem below is never larger than the problem, which `new` checked.
-                Err(error) => unreachable!("{error}"),
+            // A problem below is never larger than the problem, which `new` checked.
+            if order.is_plain() {
+                match BitBounded::new(problem) {
+                    Ok(bits) => {
+                        bits.with_limits(limits.clone())
+                            .search(list, progress_every, handler)
+                    }
+                    Err(error) => unreachable!("{error}"),
+                }
+            } else {
+                match BitBoundedInOrder::new(problem, &order) {
+                    Ok(bits) => {
+                        bits.with_limits(limits.clone())
+                            .search(list, progress_every, handler)
+                    }
+                    Err(error) => unreachable!("{error}"),
+                }
             }
         })
     }

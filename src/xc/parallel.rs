@@ -602,9 +602,9 @@ pub fn search_on(
     // One process cannot pass 2^64 nodes (it would take centuries); the merge of shards
     // from many machines is 128-bit (`shard::merge`).
     let narrow = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
-    // The bit sets make no updates unless they count them (else the split's, made on the
-    // links, are not theirs).
-    let links = engine != Engine::Bits || how.updates;
+    // The bit sets make no updates unless they count them, and with item bounds never (else
+    // the split's, made on the links, are not theirs).
+    let links = engine != Engine::Bits || (how.updates && !problem.has_bounds());
     let stats = Stats {
         solutions: solutions.to_u64().unwrap_or(u64::MAX),
         nodes: narrow(t.nodes),
@@ -934,8 +934,8 @@ pub fn best_in_shard(
 
 /// The minimum-cost search of one part of a split tree, `choices` from the root: DLX5 on
 /// the problem with the part's options forced (the origin maps its options back), or, with
-/// item bounds, the bounded search below the part's moves (on the links, the one engine
-/// that runs it). `engine` runs the others.
+/// item bounds, the bounded search below the part's moves (on the links or the bit sets,
+/// whose trees are the same; dancing cells run it on the links). `engine` runs the others.
 fn search_part<'p>(
     problem: &'p Problem,
     engine: Engine,
@@ -952,7 +952,8 @@ fn search_part<'p>(
         }
     }
     if !moves.is_empty() {
-        let solver = BestSolver::new(problem, k)
+        let solver = BestSolver::on(engine, problem, k)
+            .expect("the engine takes the problem")
             .below_moves(&moves)
             .expect("a part's moves are a path of the split that made it");
         return (solver, None);

@@ -7,6 +7,9 @@ use std::collections::BTreeSet;
 use dlxkit::xc::{Entry, ItemId, OptionId, Problem};
 use quickcheck::{Arbitrary, Gen};
 
+mod two_per_line;
+pub use two_per_line::two_per_line_text;
+
 /// An option of a [`Random`] problem: its entries (item, colour) and its cost.
 pub type RandomOption = (Vec<(u8, Option<u8>)>, u64);
 
@@ -213,4 +216,9 @@ pub fn as_set(found: Vec<Vec<OptionId>>) -> BTreeSet<Vec<OptionId>> {
 pub fn sorted(mut options: Vec<OptionId>) -> Vec<OptionId> {
     options.sort();
     options
+}
+
+/// Knuth's two-per-line on an `n` by `n` board ([`two_per_line_text`]).
+pub fn two_per_line(n: usize) -> Problem {
+    Problem::from_dlx(&two_per_line_text(n)).unwrap()
 }

@@ -6,6 +6,11 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+// Knuth's two-per-line, written once for the tests of both crates.
+#[path = "../../../tests/random_problems/two_per_line.rs"]
+mod two_per_line;
+pub use two_per_line::two_per_line_text;
+
 /// `dlxkit` run from the repository's root, with `NO_COLOR` unset (so that the colour rules
 /// are the program's, not the environment's).
 pub fn dlxkit() -> assert_cmd::Command {
