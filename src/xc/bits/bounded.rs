@@ -381,8 +381,10 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
             self.untried.resize((depth + 1) * n, 0);
         }
         let holders = &m.holders[item * n..item * n + n];
-        for w in 0..n {
-            self.untried[depth * n + w] = self.available[depth * n + w] & holders[w];
+        let here = &self.available[depth * n..depth * n + n];
+        let untried = &mut self.untried[depth * n..depth * n + n];
+        for ((u, a), h) in untried.iter_mut().zip(here).zip(holders) {
+            *u = a & h;
         }
         self.ways.push((0, score as u32));
         let result = self.moves(depth, item, len);
