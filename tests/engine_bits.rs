@@ -306,8 +306,8 @@ fn bits_refuse_a_problem_too_large_and_bounds() {
     let err = BitSolver::new(&big).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the bitset engine takes at most 8192 options and 8192 items; \
-         this problem has 8193 options and 1 items"
+        "the bitset engine takes at most 16384 options and 8192 items; \
+         this problem has 16385 options and 1 items"
     );
     let bounds = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dlx/knuth-bounds.dlx");
     let bounded = Problem::from_dlx(&std::fs::read_to_string(bounds).unwrap()).unwrap();

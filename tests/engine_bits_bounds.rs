@@ -214,3 +214,62 @@ fn bits_with_bounds_count_no_updates_on_one_thread_or_several() {
         );
     }
 }
+     assert_eq!(report.status, Status::NodeLimit);
+     assert_eq!(report.stats.nodes, 10);
+ }
+
+/// Two marks in every row and column of an `n` by `n` board, without diagonals (the file
+/// of the goal table in BENCHMARKS.md for n = 7).
+fn two_per_line_plain(n: usize) -> Problem {
+    let mut text = String::new();
+    // Rows first, then columns, as in the file: ties go to the first item.
+    for k in 0..n {
+        text.push_str(&format!("2|r{k} "));
+    }
+    for k in 0..n {
+        text.push_str(&format!("2|c{k} "));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c}\n"));
+        }
+    }
+    Problem::from_dlx(&text).unwrap()
+}
+
+/// The links' figures on `p` (DLX3's tree).
+fn links_stats(p: &Problem) -> dlxkit::xc::Stats {
+    let plan = Plan::new().engine(Engine::Links).count(true);
+    plan.run(p, &mut Collect::default()).unwrap().stats
+}
+
+#[test]
+fn bits_with_bounds_branch_as_dlx3() {
+    // No item is ever left empty needing nothing here (each needs exactly two), so the
+    // tree is DLX3's whole: Knuth's DLX3 counts 3,110,940 solutions in 8,857,320 nodes on
+    // n = 7 (/work/ref/memo/dlx3 on the goal table's file).
+    for n in 3..=6 {
+        let p = two_per_line_plain(n);
+        let outcome = BitBounded::new(&p).unwrap().count();
+        assert_eq!(outcome.stats.nodes, links_stats(&p).nodes, "n = {n}");
+    }
+    let outcome = BitBounded::new(&two_per_line_plain(7)).unwrap().count();
+    assert_eq!(
+        (outcome.stats.solutions, outcome.stats.nodes),
+        (3_110_940, 8_857_320)
+    );
+    // Where items are left empty, DLX3's tree less their null moves: fewer nodes than the
+    // links', the same solutions.
+    for path in [
+        "knuth_inputs/motley-4-4.dlx",
+        "knuth_inputs/redrect-3-4.dlx",
+        "knuth_inputs/redrect-4-4.dlx",
+    ] {
+        let p = read(path);
+        let bits = BitBounded::new(&p).unwrap().count();
+        let links = links_stats(&p);
+        assert_eq!(bits.stats.solutions, links.solutions, "{path}");
+        assert!(bits.stats.nodes < links.nodes, "{path}");
+    }
+}

@@ -661,16 +661,18 @@ impl Plan {
     ///
     /// The rule (BENCHMARKS.md, "Issue 28's goals for the default engine" and "The plan's
     /// default engine"): the bit sets for a problem of at most [`BITS_DEFAULT_MAX_OPTIONS`]
-    /// options and [`BITS_DEFAULT_MAX_ITEMS`] items, without bounds, searched in Knuth's order
-    /// or with the sharp preference, listed or counted, on one thread or several; dancing
-    /// cells for a larger problem with colours in the same modes; dancing links for
-    /// everything else (larger problems without colours, bounds, a seed, the minimum-cost
-    /// search, the memoised count, one shard of a list, whose report merges with the figures
-    /// of its split, made on the links, and a shard's parts). The bit sets took 0.27x–0.5x
-    /// the links' CPU time on every problem measured, with the same tree; dancing cells
-    /// (SSXCC's tree) took 0.46x–0.87x the links' on the eight coloured problems measured,
-    /// small and large. On a problem the cells take, the nodes and the solutions' order are
-    /// SSXCC's, not the links'.
+    /// options ([`BITS_DEFAULT_MAX_COLORED_OPTIONS`] with colours and without bounds) and
+    /// [`BITS_DEFAULT_MAX_ITEMS`] items, searched in Knuth's order or with the sharp
+    /// preference, listed or counted, on one thread or several, without bounds;
+    /// dancing cells for a larger problem with colours and without bounds in the same modes;
+    /// dancing links for everything else (larger problems without colours or with bounds, a
+    /// seed, the minimum-cost search, the memoised count, one shard of a list, whose report
+    /// merges with the figures of its split, made on the links, and a shard's parts). The
+    /// bit sets took 0.27x–0.75x the links' or the cells' CPU time on every problem measured
+    /// (with the links' tree, or with bounds DLX3's less the nodes of items left empty);
+    /// dancing cells (SSXCC's tree) took 0.46x–0.87x the links' on the eight coloured
+    /// problems measured, small and large. On a problem the cells take, the nodes and the
+    /// solutions' order are SSXCC's, not the links'.
     ///
     /// ```
     /// use dlxkit::xc::plan::{Engine, Plan};
@@ -691,18 +693,26 @@ impl Plan {
         if let Some(engine) = self.engine {
             return engine;
         }
+        let bounds = problem.has_bounds();
         let links_only = self.memo.is_some()
             || self.best.is_some()
             || self.parts
             || self.shard.is_some()
             || self.order.seed.is_some()
-            || problem.has_bounds();
-        let small = problem.option_count() <= BITS_DEFAULT_MAX_OPTIONS
-            && problem.item_count() <= BITS_DEFAULT_MAX_ITEMS;
+            // Bounds stay on the links until the tests that take the default plan for
+            // the links' tree are moved (the bit sets win there: BENCHMARKS.md, round 8).
+            || bounds;
+        let max_options = if problem.has_colors() && !bounds {
+            BITS_DEFAULT_MAX_COLORED_OPTIONS
+        } else {
+            BITS_DEFAULT_MAX_OPTIONS
+        };
+        let small =
+            problem.option_count() <= max_options && problem.item_count() <= BITS_DEFAULT_MAX_ITEMS;
         match (links_only, small) {
             (true, _) => Engine::Links,
             (false, true) => Engine::Bits,
-            (false, false) if problem.has_colors() => Engine::Cells,
+            (false, false) if problem.has_colors() && !bounds => Engine::Cells,
             (false, false) => Engine::Links,
         }
     }
@@ -773,9 +783,15 @@ impl Plan {
     }
 }
 
-/// The most options of a problem the default rule gives the bit sets, all they take: the
-/// largest measured, a word rectangle of 8,000 options, took 0.27x the links' CPU time.
-pub const BITS_DEFAULT_MAX_OPTIONS: usize = bits::MAX_OPTIONS;
+/// The most options of a problem without colours, or with bounds, the default rule gives
+/// the bit sets: the largest measured, a word rectangle of 8,000 options, took 0.27x the
+/// links' CPU time; none larger without colours was measured.
+pub const BITS_DEFAULT_MAX_OPTIONS: usize = 8192;
+
+/// The most options of a coloured problem without bounds the default rule gives the bit
+/// sets, all they take: word rectangles of 11,200 and 16,000 options took 0.69x and 0.75x
+/// dancing cells' CPU time (BENCHMARKS.md).
+pub const BITS_DEFAULT_MAX_COLORED_OPTIONS: usize = bits::MAX_OPTIONS;
 
 /// The most items of a problem the default rule gives the bit sets: the measured wins go
 /// up to 192 items; a 9x9 Sudoku (324 items), whose searches are too short to repay the

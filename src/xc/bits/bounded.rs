@@ -1,22 +1,27 @@
 //! Item bounds on bit sets: Knuth's Algorithm M (DLX3, SSMCC) with the options still
-//! available as the bits of a word array and, beside the masks, two counters per primary
-//! item: how many more options it needs (its lower bound less those taken) and how many more
-//! it may take (its upper bound less those taken).
+//! available as the bits of a word array and, beside the masks, one counter per primary
+//! item: its lower bound less the options taken for it (how many more it needs, when
+//! positive; with the gap between its bounds, how many more it may take).
 //!
-//! A node chooses the item with the fewest ways to go, Algorithm M's score: its available
-//! options, plus one for the null move, less what it still needs (at most 0: a dead end);
-//! on ties, the first (DLX3's ties, to less slack and then more options, made a larger tree
-//! here: BENCHMARKS.md).
+//! A node chooses the item DLX3 chooses: the active item with the fewest ways to go,
+//! Algorithm M's score (its available options, plus one for the null move, less what it
+//! still needs; at most 0: a dead end), ties to the one with less slack (room beyond what it
+//! needs), then to the one with more options, then to the first. One difference: an item
+//! that needs nothing and has no option left is done at once, where DLX3 gives it a node
+//! (its null move), so the tree is DLX3's less those nodes (the same on two-per-line without
+//! diagonals; a quarter of DLX3's nodes on Knuth's redrect problems: BENCHMARKS.md).
 //! Its moves are those of Algorithm M: take its first available option, or leave that one
-//! out and take the next, and so on, and last, when the item needs no more, the null move,
-//! which leaves all of its options out. The moves' subtrees hold disjoint sets of solutions
-//! and together all of them, so each solution is found once. Taking an option clears the
-//! options it clashes with on secondary items, and those of each item it fills; leaving one
-//! out clears its bit. Undoing is going back to the level above's copy.
+//! out and take the next, and so on while enough options are left for what it needs, and
+//! last, when it needs no more, the null move, which leaves all of its options out. The
+//! moves' subtrees hold disjoint sets of solutions and together all of them, so each
+//! solution is found once. Taking an option clears the options it clashes with on secondary
+//! items, and those of each item it fills; leaving one out clears its bit.
 //!
-//! The tree is not the links' (whose item choice breaks ties among bounded items by their
-//! own rule, and counts a node for each item that nothing can cover any more): the same
-//! solutions, in the problem's option order.
+//! The state of a node is one mask per level (the level below is the level above masked,
+//! so undoing is going back to the level above) and the items' counters, lowered for the
+//! option taken and raised again after its subtree. The search is compiled for one, two
+//! and any number of words per mask, so the common small problems loop over a fixed number
+//! of words.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -50,7 +55,11 @@ type Word = u64;
 /// }
 /// let p = Problem::from_dlx(&text)?;
 /// let links = dlxkit::xc::Plan::new().count(true).run(&p, &mut dlxkit::xc::plan::Discard)?;
-/// assert_eq!(BitBounded::new(&p)?.count().stats.solutions, links.stats.solutions);
+/// let bits = BitBounded::new(&p)?.count();
+/// // The same solutions as the links; DLX3's tree (the links') less the nodes of diagonals
+/// // left empty.
+/// assert_eq!(bits.stats.solutions, links.stats.solutions);
+/// assert!(bits.stats.nodes < links.stats.nodes);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -61,43 +70,28 @@ pub struct BitBounded {
     holders: Vec<Word>,
     /// For each option, the options it clashes with on secondary items, itself included.
     clash: Vec<Word>,
-    /// For each option, its primary items.
-    prims: Vec<Vec<u32>>,
-    /// Each primary item's bounds.
-    min: Vec<u32>,
-    max: Vec<u32>,
+    /// Each option's primary items: `prims[starts[r]..starts[r + 1]]`.
+    prims: Vec<u32>,
+    starts: Vec<u32>,
+    /// Each primary item's lower bound, and the gap between its bounds (its slack).
+    min: Vec<i64>,
+    slack: Vec<i64>,
     limits: Limits,
 }
 
-/// The state of one level: the options available, and each primary item's counters.
-#[derive(Clone, Debug, Default)]
-struct Level {
-    available: Vec<Word>,
-    /// Options it still needs.
-    need: Vec<u32>,
-    /// Options it may still take (0: the item is done).
-    room: Vec<u32>,
-}
-
-impl Level {
-    /// Makes this level a copy of `from`, in its own memory (allocated once per level).
-    fn copy(&mut self, from: &Level) {
-        for (to, from) in [(&mut self.need, &from.need), (&mut self.room, &from.room)] {
-            to.clear();
-            to.extend_from_slice(from);
-        }
-        self.available.clear();
-        self.available.extend_from_slice(&from.available);
-    }
-}
-
 /// A search in progress: its figures, the solution so far and the limits' bookkeeping.
-struct Run<'a, F> {
+/// `W` is the number of words per mask, or 0 for "as many as the problem has".
+struct Run<'a, F, const W: usize> {
     m: &'a BitBounded,
     list: bool,
     stats: Stats,
     solution: Vec<OptionId>,
-    levels: Vec<Level>,
+    /// The options available at each level, `words` words per level.
+    available: Vec<Word>,
+    /// Each level's options of its item not yet tried, `words` words per level.
+    untried: Vec<Word>,
+    /// Each primary item's counter.
+    counters: Vec<Counter>,
     handler: F,
     every: u64,
     next_progress: u64,
@@ -105,8 +99,6 @@ struct Run<'a, F> {
     started: Instant,
     /// Each level's moves made and its number of ways (for the estimate).
     ways: Vec<(u32, u32)>,
-    /// Each level's options of its item not yet tried (allocated once per level).
-    untried: Vec<Vec<Word>>,
 }
 
 impl BitBounded {
@@ -133,19 +125,19 @@ impl BitBounded {
         let primaries = problem.primary_count();
         let mut holders = vec![0; primaries * words];
         let mut clash = vec![0; options * words];
-        let mut prims = vec![Vec::new(); options];
+        let (mut prims, mut starts) = (Vec::new(), vec![0]);
         // Each secondary item's options, with their colours.
         let mut users: Vec<Vec<(usize, Option<u32>)>> = vec![Vec::new(); items];
         // Each primary item's place among the primary items (they may come after
         // secondary ones), with its bounds.
         let mut dense = vec![0; items];
-        let (mut min, mut max) = (Vec::new(), Vec::new());
+        let (mut min, mut slack) = (Vec::new(), Vec::new());
         for item in problem.items() {
             if problem.item_kind(item) == ItemKind::Primary {
                 dense[item.index()] = min.len();
                 let bounds = problem.item_bounds(item);
-                min.push(*bounds.start());
-                max.push(*bounds.end());
+                min.push(i64::from(*bounds.start()));
+                slack.push(i64::from(*bounds.end()) - i64::from(*bounds.start()));
             }
         }
         for o in problem.options() {
@@ -156,11 +148,12 @@ impl BitBounded {
                     ItemKind::Primary => {
                         let p = dense[k];
                         holders[p * words + r / 64] |= 1 << (r % 64);
-                        prims[r].push(p as u32);
+                        prims.push(p as u32);
                     }
                     ItemKind::Secondary => users[k].push((r, e.color.map(|c| c.index() as u32))),
                 }
             }
+            starts.push(prims.len() as u32);
             clash[r * words + r / 64] |= 1 << (r % 64);
         }
         for list in &users {
@@ -178,8 +171,9 @@ impl BitBounded {
             holders,
             clash,
             prims,
+            starts,
             min,
-            max,
+            slack,
             limits: Limits::new(),
         })
     }
@@ -216,21 +210,37 @@ impl BitBounded {
         progress_every: u64,
         handler: impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome {
-        let mut full = vec![0; self.words];
-        for r in 0..self.options {
-            full[r / 64] |= 1 << (r % 64);
+        match self.words {
+            1 => self.run::<_, 1>(list, progress_every, handler),
+            2 => self.run::<_, 2>(list, progress_every, handler),
+            _ => self.run::<_, 0>(list, progress_every, handler),
         }
-        let root = Level {
-            available: full,
-            need: self.min.clone(),
-            room: self.max.clone(),
-        };
-        let mut run = Run {
+    }
+
+    /// [`BitBounded::search`] with `W` words per mask (0: `self.words`).
+    fn run<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize>(
+        &self,
+        list: bool,
+        progress_every: u64,
+        handler: F,
+    ) -> Outcome {
+        let mut available = vec![0; self.words];
+        for r in 0..self.options {
+            available[r / 64] |= 1 << (r % 64);
+        }
+        let mut run = Run::<F, W> {
             m: self,
             list,
             stats: Stats::default(),
             solution: Vec::new(),
-            levels: vec![root],
+            available,
+            untried: Vec::new(),
+            counters: self
+                .min
+                .iter()
+                .zip(&self.slack)
+                .map(|(&left, &slack)| Counter { left, slack })
+                .collect(),
             handler,
             every: progress_every,
             next_progress: if progress_every == 0 {
@@ -241,7 +251,6 @@ impl BitBounded {
             max_nodes: self.limits.max_nodes.unwrap_or(u64::MAX),
             started: Instant::now(),
             ways: Vec::new(),
-            untried: Vec::new(),
         };
         let status = match run.node(0) {
             Ok(()) => Status::Complete,
@@ -251,25 +260,89 @@ impl BitBounded {
         stats.elapsed = run.started.elapsed();
         Outcome { status, stats }
     }
+}
 
-    fn holders(&self, p: usize) -> &[Word] {
-        &self.holders[p * self.words..(p + 1) * self.words]
-    }
+/// A primary item's counter: its lower bound less the options taken for it (what it still
+/// needs, when positive), beside the gap between its bounds.
+#[derive(Clone, Copy, Debug)]
+struct Counter {
+    left: i64,
+    slack: i64,
+}
 
-    fn clash(&self, r: usize) -> &[Word] {
-        &self.clash[r * self.words..(r + 1) * self.words]
+impl Counter {
+    /// How many more options the item may take (0: it is done).
+    #[inline(always)]
+    fn room(self) -> i64 {
+        self.left + self.slack
     }
 }
 
-/// The number of bits set in both `a` and `b`.
-fn common(a: &[Word], b: &[Word]) -> u32 {
-    a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
+/// What a node does.
+enum Choice {
+    /// Every item is done: a solution.
+    Solution,
+    /// Some item can no longer get what it needs.
+    DeadEnd,
+    /// Branch on `item`, which has `len` options available and `score` ways to go.
+    Item { item: usize, score: i64, len: u32 },
 }
 
-impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Run<'_, F> {
-    /// Searches the node at `depth`, whose state is `levels[2 * depth]` (`levels[2 * depth +
-    /// 1]` holds it with the options its moves left out so far); `Err` says why the whole
-    /// search stops.
+// The choice's key packs the score (at most one more than the options), the slack (a `u32`
+// at most) and the options in 15, 32 and 15 bits.
+const _: () = assert!(super::MAX_OPTIONS < 1 << 15);
+
+/// DLX3's choice among the active items, given the options `here` available: the fewest
+/// ways to go (options, plus one for the null move, less what it still needs), then the
+/// least slack (room beyond what it needs), then the most options, then the first. An item
+/// that needs nothing and has no option left is done without a node (DLX3 gives it one,
+/// its null move).
+#[inline(always)]
+fn choose(here: &[Word], holders: &[Word], counters: &[Counter]) -> Choice {
+    let n = here.len();
+    let mut best = (u64::MAX, 0, 0, 0);
+    for (p, (&counter, holders)) in counters.iter().zip(holders.chunks_exact(n)).enumerate() {
+        let room = counter.room();
+        if room <= 0 {
+            continue;
+        }
+        let len: u32 = here
+            .iter()
+            .zip(holders)
+            .map(|(a, h)| (a & h).count_ones())
+            .sum();
+        let need = counter.left.max(0);
+        if len == 0 && need == 0 {
+            continue;
+        }
+        let score = i64::from(len) + 1 - need;
+        if score <= 0 {
+            return Choice::DeadEnd;
+        }
+        let key = (score as u64) << 47 | ((room - need) as u64) << 15 | u64::from(0x7fff - len);
+        if key < best.0 {
+            best = (key, p, score, len);
+        }
+    }
+    match best {
+        (u64::MAX, ..) => Choice::Solution,
+        (_, item, score, len) => Choice::Item { item, score, len },
+    }
+}
+
+impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
+    /// Words per mask: `W`, known when compiling, or the problem's.
+    #[inline(always)]
+    fn words(&self) -> usize {
+        if W == 0 {
+            self.m.words
+        } else {
+            W
+        }
+    }
+
+    /// Searches the node at `depth`, whose options available are the `depth`th mask of
+    /// `available`; `Err` says why the whole search stops.
     fn node(&mut self, depth: usize) -> Result<(), Status> {
         if self.stats.nodes >= self.max_nodes {
             return Err(Status::NodeLimit);
@@ -285,126 +358,129 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>> Run<'_, F> {
             }
         }
         if self.stats.nodes >= self.next_progress {
-            self.next_progress = self.stats.nodes.saturating_add(self.every);
-            let progress = Progress {
-                nodes: self.stats.nodes,
-                solutions: self.stats.solutions,
-                level: depth,
-                estimate: self.estimate(),
-                elapsed: self.started.elapsed(),
-            };
-            if (self.handler)(Event::Progress(progress)).is_break() {
-                return Err(Status::Stopped);
-            }
+            self.report(depth)?;
         }
-        // The item with the fewest ways to go; an item that needs nothing and has no
-        // option left is done.
+        let n = self.words();
         let m = self.m;
-        let level = &self.levels[2 * depth];
-        let mut best: Option<(usize, i64)> = None;
-        for p in 0..level.room.len() {
-            if level.room[p] == 0 {
-                continue;
+        let here = &self.available[depth * n..depth * n + n];
+        let (item, score, len) = match choose(here, &m.holders, &self.counters) {
+            Choice::Solution => return self.found(),
+            Choice::DeadEnd => {
+                self.stats.dead_ends += 1;
+                return Ok(());
             }
-            let len = common(&level.available, m.holders(p));
-            let need = level.need[p];
-            if len == 0 && need == 0 {
-                continue;
-            }
-            let score = i64::from(len) + 1 - i64::from(need);
-            if best.is_none_or(|(_, s)| score < s) {
-                best = Some((p, score));
-            }
-        }
-        let Some((item, score)) = best else {
-            return self.found();
+            Choice::Item { item, score, len } => (item, score, len),
         };
-        if score <= 0 {
-            self.stats.dead_ends += 1;
-            return Ok(());
-        }
         if score >= 2 {
             self.stats.branches += 1;
         }
-        while self.levels.len() < 2 * depth + 3 {
-            self.levels.push(Level::default());
+        if self.available.len() < (depth + 2) * n {
+            self.available.resize((depth + 2) * n, 0);
         }
-        let (node, left) = (2 * depth, 2 * depth + 1);
-        let (above, below) = self.levels.split_at_mut(left);
-        below[0].copy(&above[node]);
-        if self.untried.len() <= depth {
-            self.untried.resize(depth + 1, Vec::new());
+        if self.untried.len() < (depth + 1) * n {
+            self.untried.resize((depth + 1) * n, 0);
         }
-        let mut options = std::mem::take(&mut self.untried[depth]);
-        options.clear();
-        let available = above[node].available.iter();
-        options.extend(available.zip(m.holders(item)).map(|(a, h)| a & h));
+        let holders = &m.holders[item * n..item * n + n];
+        let here = &self.available[depth * n..depth * n + n];
+        let untried = &mut self.untried[depth * n..depth * n + n];
+        for ((u, a), h) in untried.iter_mut().zip(here).zip(holders) {
+            *u = a & h;
+        }
         self.ways.push((0, score as u32));
-        let result = self.moves(depth, item, &mut options);
+        let result = self.moves(depth, item, len);
         self.ways.pop();
-        self.untried[depth] = options;
         result
     }
 
-    /// The moves of the node at `depth`, branching on `item` (whose available `options`
-    /// these are): each option in turn (those before it left out), then the null move when
-    /// the item needs no more.
-    fn moves(&mut self, depth: usize, item: usize, options: &mut [Word]) -> Result<(), Status> {
-        let m = self.m;
-        let left = 2 * depth + 1;
-        for (w, word) in options.iter_mut().enumerate() {
-            while *word != 0 {
-                let r = w * 64 + word.trailing_zeros() as usize;
-                *word &= *word - 1;
-                let state = &self.levels[left];
-                if common(&state.available, m.holders(item)) < state.need[item] {
+    /// The moves of the node at `depth`, branching on `item`, which has `len` options
+    /// available: each option in turn (those before it left out) while enough are left
+    /// for what it needs, then the null move when it needs no more.
+    fn moves(&mut self, depth: usize, item: usize, len: u32) -> Result<(), Status> {
+        let n = self.words();
+        let need = self.counters[item].left.max(0);
+        let mut remaining = i64::from(len);
+        for w in 0..n {
+            loop {
+                let word = self.untried[depth * n + w];
+                if word == 0 {
+                    break;
+                }
+                if remaining < need {
                     return Ok(());
                 }
+                let bit = word & word.wrapping_neg();
+                self.untried[depth * n + w] = word ^ bit;
+                let r = w * 64 + bit.trailing_zeros() as usize;
                 self.take(depth, r)?;
                 if let Some(ways) = self.ways.last_mut() {
                     ways.0 += 1;
                 }
                 // Leave `r` out of the moves that follow.
-                self.levels[left].available[w] &= !(1 << (r % 64));
+                self.available[depth * n + w] &= !bit;
+                remaining -= 1;
             }
         }
-        if self.levels[left].need[item] == 0 {
-            let (above, below) = self.levels.split_at_mut(left + 1);
-            let to = &mut below[0];
-            to.copy(&above[left]);
-            to.room[item] = 0;
-            for (a, h) in to.available.iter_mut().zip(m.holders(item)) {
-                *a &= !h;
-            }
-            self.node(depth + 1)?;
+        if need == 0 {
+            // Every option of `item` is left out by now: the level below is this one,
+            // with `item` done.
+            let (above, below) = self.available.split_at_mut((depth + 1) * n);
+            below[..n].copy_from_slice(&above[depth * n..]);
+            let counter = &mut self.counters[item];
+            let left = counter.left;
+            counter.left = -counter.slack;
+            let result = self.node(depth + 1);
+            self.counters[item].left = left;
+            result?;
         }
         Ok(())
     }
 
     /// Takes option `r` at the node at `depth` and searches below it.
     fn take(&mut self, depth: usize, r: usize) -> Result<(), Status> {
+        let n = self.words();
         let m = self.m;
-        let left = 2 * depth + 1;
-        let (above, below) = self.levels.split_at_mut(left + 1);
-        let to = &mut below[0];
-        to.copy(&above[left]);
-        for (a, c) in to.available.iter_mut().zip(m.clash(r)) {
-            *a &= !c;
+        let (above, below) = self.available.split_at_mut((depth + 1) * n);
+        let (here, next) = (&above[depth * n..], &mut below[..n]);
+        let clash = &m.clash[r * n..r * n + n];
+        for w in 0..n {
+            next[w] = here[w] & !clash[w];
         }
-        for &p in &m.prims[r] {
+        let prims = &m.prims[m.starts[r] as usize..m.starts[r + 1] as usize];
+        for &p in prims {
             let p = p as usize;
-            to.room[p] -= 1;
-            to.need[p] = to.need[p].saturating_sub(1);
-            if to.room[p] == 0 {
-                for (a, h) in to.available.iter_mut().zip(m.holders(p)) {
-                    *a &= !h;
+            let counter = &mut self.counters[p];
+            counter.left -= 1;
+            if counter.room() == 0 {
+                let holders = &m.holders[p * n..p * n + n];
+                for w in 0..n {
+                    next[w] &= !holders[w];
                 }
             }
         }
         self.solution.push(OptionId::new(r));
         let result = self.node(depth + 1);
         self.solution.pop();
+        for &p in prims {
+            self.counters[p as usize].left += 1;
+        }
         result
+    }
+
+    /// A progress report to the handler, which may stop the search.
+    #[cold]
+    fn report(&mut self, depth: usize) -> Result<(), Status> {
+        self.next_progress = self.stats.nodes.saturating_add(self.every);
+        let progress = Progress {
+            nodes: self.stats.nodes,
+            solutions: self.stats.solutions,
+            level: depth,
+            estimate: self.estimate(),
+            elapsed: self.started.elapsed(),
+        };
+        if (self.handler)(Event::Progress(progress)).is_break() {
+            return Err(Status::Stopped);
+        }
+        Ok(())
     }
 
     /// A solution: every item is done.
