@@ -248,7 +248,8 @@ fn sharp_choice(keys: impl Iterator<Item = Option<i64>>, unsharp: &[bool]) -> us
     best
 }
 
-/// The most primary items [`ByCounts`] takes (one `u128` of them per level).
+/// The most primary items [`ByCounts`] and [`ByLiveWords`] take (one `u128` of them per
+/// level).
 pub(super) const COUNTS_MAX_PRIMARIES: usize = 128;
 
 /// Levels as the available options (`W` words, fixed at compile time) and the uncovered
@@ -366,9 +367,6 @@ impl<const W: usize> Levels for ByCounts<W> {
     }
 }
 
-/// The most primary items [`ByLiveWords`] takes (one `u128` of them per level).
-pub(super) const LIVE_MAX_PRIMARIES: usize = 128;
-
 /// Levels as the available options, the indexes of their words that are not empty (the
 /// live words) and the uncovered primary items; the lengths are counted when choosing, over
 /// the live words only.
@@ -389,10 +387,10 @@ pub(super) struct ByLiveWords {
 }
 
 impl ByLiveWords {
-    /// The levels of `m`, which has at most [`LIVE_MAX_PRIMARIES`] primary items (and at
+    /// The levels of `m`, which has at most [`COUNTS_MAX_PRIMARIES`] primary items (and at
     /// most [`MAX_OPTIONS`](super::MAX_OPTIONS) options: a word's index fits a byte).
     pub(super) fn new(m: &Masks) -> ByLiveWords {
-        assert!(m.primaries <= LIVE_MAX_PRIMARIES && m.words <= 256);
+        assert!(m.primaries <= COUNTS_MAX_PRIMARIES && m.words <= 256);
         let levels = m.primaries + 1;
         let mut avail = vec![0; levels * m.words];
         avail[..m.words].copy_from_slice(&all_options(m.options, m.words));

@@ -5,9 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::levels::{
-    ByCounts, ByLengths, ByLiveWords, Levels, COUNTS_MAX_PRIMARIES, LIVE_MAX_PRIMARIES,
-};
+use super::levels::{ByCounts, ByLengths, ByLiveWords, Levels, COUNTS_MAX_PRIMARIES};
 use super::masks::{Masks, Numbering};
 use super::tally::{Knuth, Silent, Tally};
 use super::BitsError;
@@ -16,18 +14,20 @@ use crate::xc::problem::{ForceError, OptionId, Problem};
 use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
 
 /// The most primary items times words of options for which the choice counts lengths
-/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]): up to 160, which takes in
-/// Langford 12 and 13 (36 and 39 items of 4 words), where counting afresh measured faster
-/// (BENCHMARKS.md, "Issue 28's goals for the default engine").
+/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]) whatever the options'
+/// sizes: up to 160, which takes in Langford 12 and 13 (36 and 39 items of 4 words), where
+/// counting afresh measured faster (BENCHMARKS.md, "Issue 28's goals for the default
+/// engine").
 const COUNTS_MAX_WORK: usize = 160;
 
-/// The fewest primary items per option (the most in any one) for which the choice counts
-/// lengths afresh over the live words ([`ByLiveWords`]) rather than keeping them: an option
-/// taken away then costs at least three dependent decrements, and counting measured faster
-/// on every such problem tried (pentominoes, Langford, Soma, the coloured instance of
-/// BENCHMARKS.md's Python table), while on some of two items per option (de Bruijn-like
-/// coloured problems) keeping lengths stays ahead.
-const LIVE_MIN_STRIDE: usize = 3;
+/// The fewest primary items in an option (the most in any one) from which the choice counts
+/// lengths afresh at any size, over fixed words up to 8 ([`ByCounts`]) and over the live
+/// words beyond ([`ByLiveWords`]): an option taken away then costs three dependent
+/// decrements or more, and counting measured faster on every such problem tried
+/// (pentominoes, Langford, Soma, the coloured instance of BENCHMARKS.md's Python table),
+/// while on some of two items per option (coloured de Bruijn-like problems) keeping lengths
+/// stays ahead.
+const COUNTS_MIN_STRIDE: usize = 3;
 
 /// The levels of one solver, by the way they keep lengths.
 #[derive(Clone, Debug)]
@@ -38,20 +38,27 @@ enum State {
     Counts2(ByCounts<2>),
     Counts3(ByCounts<3>),
     Counts4(ByCounts<4>),
+    Counts5(ByCounts<5>),
+    Counts6(ByCounts<6>),
+    Counts7(ByCounts<7>),
+    Counts8(ByCounts<8>),
 }
 
 impl State {
     /// The levels `m` is searched fastest with.
     fn new(m: &Masks) -> State {
-        let small = m.primaries <= COUNTS_MAX_PRIMARIES && m.primaries * m.words <= COUNTS_MAX_WORK;
+        let counted = m.primaries <= COUNTS_MAX_PRIMARIES
+            && (m.primaries * m.words <= COUNTS_MAX_WORK || m.stride >= COUNTS_MIN_STRIDE);
         match m.words {
-            1 if small => State::Counts1(ByCounts::new(m)),
-            2 if small => State::Counts2(ByCounts::new(m)),
-            3 if small => State::Counts3(ByCounts::new(m)),
-            4 if small => State::Counts4(ByCounts::new(m)),
-            _ if m.stride >= LIVE_MIN_STRIDE && m.primaries <= LIVE_MAX_PRIMARIES => {
-                State::Live(ByLiveWords::new(m))
-            }
+            1 if counted => State::Counts1(ByCounts::new(m)),
+            2 if counted => State::Counts2(ByCounts::new(m)),
+            3 if counted => State::Counts3(ByCounts::new(m)),
+            4 if counted => State::Counts4(ByCounts::new(m)),
+            5 if counted => State::Counts5(ByCounts::new(m)),
+            6 if counted => State::Counts6(ByCounts::new(m)),
+            7 if counted => State::Counts7(ByCounts::new(m)),
+            8 if counted => State::Counts8(ByCounts::new(m)),
+            _ if counted => State::Live(ByLiveWords::new(m)),
             _ => State::Lengths(ByLengths::new(m)),
         }
     }
@@ -196,6 +203,10 @@ impl<'p> BitSolver<'p> {
             State::Counts2(l) => force(l, m, r),
             State::Counts3(l) => force(l, m, r),
             State::Counts4(l) => force(l, m, r),
+            State::Counts5(l) => force(l, m, r),
+            State::Counts6(l) => force(l, m, r),
+            State::Counts7(l) => force(l, m, r),
+            State::Counts8(l) => force(l, m, r),
         };
         if !taken {
             return Err(ForceError::Conflict {
@@ -371,6 +382,10 @@ impl Search<'_> {
             State::Counts2(l) => self.run(l, tally, handler),
             State::Counts3(l) => self.run(l, tally, handler),
             State::Counts4(l) => self.run(l, tally, handler),
+            State::Counts5(l) => self.run(l, tally, handler),
+            State::Counts6(l) => self.run(l, tally, handler),
+            State::Counts7(l) => self.run(l, tally, handler),
+            State::Counts8(l) => self.run(l, tally, handler),
         }
     }
 
