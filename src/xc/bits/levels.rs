@@ -1,4 +1,4 @@
-//! The two ways the bitset engine keeps its levels, both giving the links' item choice.
+//! The three ways the bitset engine keeps its levels, all giving the links' item choice.
 //!
 //! [`ByLengths`] keeps each primary item's list length per level and lowers the lengths of
 //! the options a choice takes away: a word of options with few bits taken is visited
@@ -6,6 +6,10 @@
 //! item), whichever is fewer steps. [`ByCounts`] keeps no lengths at all: the choice counts
 //! each uncovered item's available options as popcounts of a few fixed words, which is
 //! cheaper when items times words is small (queens), since a level is then only its words.
+//! [`ByLiveWords`] counts afresh too, over any number of words, but only over the words
+//! with an option still available (the live words): deep in a search most words are empty,
+//! so the count costs the uncovered items times a few words, where lowering lengths costs a
+//! chain of dependent decrements per option taken away (pentominoes, BENCHMARKS.md).
 
 use super::masks::{Masks, Word};
 use crate::xc::choose::{first_minimum, UNSHARP};
@@ -244,7 +248,8 @@ fn sharp_choice(keys: impl Iterator<Item = Option<i64>>, unsharp: &[bool]) -> us
     best
 }
 
-/// The most primary items [`ByCounts`] takes (one `u128` of them per level).
+/// The most primary items [`ByCounts`] and [`ByLiveWords`] take (one `u128` of them per
+/// level).
 pub(super) const COUNTS_MAX_PRIMARIES: usize = 128;
 
 /// Levels as the available options (`W` words, fixed at compile time) and the uncovered
@@ -359,5 +364,147 @@ impl<const W: usize> Levels for ByCounts<W> {
     #[inline]
     fn avail(&self, m: &Masks, level: usize) -> &[Word] {
         &self.avail[level][..m.words]
+    }
+}
+
+/// Levels as the available options, the indexes of their words that are not empty (the
+/// live words) and the uncovered primary items; the lengths are counted when choosing, over
+/// the live words only.
+#[derive(Clone, Debug)]
+pub(super) struct ByLiveWords {
+    words: usize,
+    /// Per option: its primary items.
+    covers: Vec<u128>,
+    /// Per level (as many as primary items, and one), `words` words: the available options.
+    avail: Vec<Word>,
+    /// Per level, `words` slots: the indexes of the live words in increasing order, then
+    /// slots no one reads.
+    live: Vec<u8>,
+    /// Per level: how many words are live.
+    live_count: Vec<u32>,
+    /// Per level: the uncovered primary items.
+    uncovered: Vec<u128>,
+}
+
+impl ByLiveWords {
+    /// The levels of `m`, which has at most [`COUNTS_MAX_PRIMARIES`] primary items (and at
+    /// most [`MAX_OPTIONS`](super::MAX_OPTIONS) options: a word's index fits a byte).
+    pub(super) fn new(m: &Masks) -> ByLiveWords {
+        assert!(m.primaries <= COUNTS_MAX_PRIMARIES && m.words <= 256);
+        let levels = m.primaries + 1;
+        let mut avail = vec![0; levels * m.words];
+        avail[..m.words].copy_from_slice(&all_options(m.options, m.words));
+        let mut state = ByLiveWords {
+            words: m.words,
+            covers: (0..m.options)
+                .map(|r| m.prims(r).iter().fold(0u128, |c, &p| c | 1 << p))
+                .collect(),
+            avail,
+            live: vec![0; levels * m.words],
+            live_count: vec![0; levels],
+            uncovered: vec![0; levels],
+        };
+        state.uncovered[0] = (0..m.primaries).fold(0u128, |u, p| u | 1 << p);
+        state.find_live(0);
+        state
+    }
+
+    /// Lists the live words of `level` afresh.
+    fn find_live(&mut self, level: usize) {
+        let words = self.words;
+        let avail = &self.avail[level * words..][..words];
+        let live = &mut self.live[level * words..][..words];
+        let mut n = 0;
+        for (w, &a) in avail.iter().enumerate() {
+            if a != 0 {
+                live[n] = w as u8;
+                n += 1;
+            }
+        }
+        self.live_count[level] = n as u32;
+    }
+
+    /// The options of primary item `p` in `avail`, whose live words are `live`.
+    #[inline(always)]
+    fn count(m: &Masks, avail: &[Word], live: &[u8], p: usize) -> u32 {
+        let h = m.holders(p);
+        live.iter()
+            .map(|&w| (avail[usize::from(w)] & h[usize::from(w)]).count_ones())
+            .sum()
+    }
+}
+
+impl Levels for ByLiveWords {
+    fn available(&self, r: usize) -> bool {
+        self.avail[r / 64] & (1 << (r % 64)) != 0
+    }
+
+    fn force(&mut self, m: &Masks, r: usize) {
+        let avail = &mut self.avail[..self.words];
+        avail.iter_mut().zip(m.clash(r)).for_each(|(a, c)| *a &= !c);
+        self.uncovered[0] &= !self.covers[r];
+        self.find_live(0);
+    }
+
+    #[inline]
+    fn done(&self, level: usize) -> bool {
+        self.uncovered[level] == 0
+    }
+
+    #[inline]
+    fn choose(&self, m: &Masks, level: usize) -> (usize, u32) {
+        let words = self.words;
+        let a = &self.avail[level * words..][..words];
+        let live = &self.live[level * words..][..self.live_count[level] as usize];
+        let mut left = self.uncovered[level];
+        if !m.unsharp.is_empty() {
+            let keys = (0..m.primaries)
+                .map(|p| (left >> p & 1 != 0).then(|| i64::from(Self::count(m, a, live, p))));
+            let p = sharp_choice(keys, &m.unsharp);
+            return (p, Self::count(m, a, live, p));
+        }
+        // The smallest key `count * 128 + item`, as in `ByCounts`.
+        let mut least = u32::MAX;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            least = least.min(Self::count(m, a, live, p) << 7 | p as u32);
+            if least < 1 << 7 {
+                break; // an item with no option left: nothing can be smaller
+            }
+        }
+        ((least & 127) as usize, least >> 7)
+    }
+
+    #[inline]
+    fn next_option(&self, m: &Masks, level: usize, p: usize, from: usize) -> Option<usize> {
+        next_option(self.avail(m, level), m.holders(p), from)
+    }
+
+    #[inline]
+    fn descend(&mut self, m: &Masks, level: usize, r: usize) {
+        let (words, next) = (self.words, level + 1);
+        let (above, below) = self.avail.split_at_mut(next * words);
+        let (a, b) = (&above[level * words..], &mut below[..words]);
+        b.iter_mut()
+            .zip(a)
+            .zip(m.clash(r))
+            .for_each(|((b, a), c)| *b = a & !c);
+        // The live words of the next level are among this one's.
+        let (above, below) = self.live.split_at_mut(next * words);
+        let live = &above[level * words..][..self.live_count[level] as usize];
+        let out = &mut below[..words];
+        let mut n = 0;
+        for &w in live {
+            out[n] = w;
+            n += usize::from(b[usize::from(w)] != 0);
+        }
+        self.live_count[next] = n as u32;
+        self.uncovered[next] = self.uncovered[level] & !self.covers[r];
+    }
+
+    #[inline]
+    fn avail(&self, m: &Masks, level: usize) -> &[Word] {
+        &self.avail[level * m.words..][..m.words]
     }
 }

@@ -10,8 +10,9 @@
 //! colour). Choosing option `r` is then `available &= !clash[r]`, a word at a time, and
 //! undoing a choice is going back to the copy of the level above (no uncovering at all).
 //! The list lengths the item choice needs are either counted afresh at each node, as
-//! popcounts of a few fixed words, or kept per level and lowered for the options a choice
-//! took away, whichever costs less for the problem's size (see `levels.rs`).
+//! popcounts of up to 8 fixed words or of the words still holding an available option, or
+//! kept per level and lowered for the options a choice took away, whichever costs less for
+//! the problem's size and options (see `levels.rs`).
 //!
 //! The item choice is that of dancing links, computed from those lengths: the uncovered
 //! primary item with the fewest available options, the leftmost in Knuth's order on ties

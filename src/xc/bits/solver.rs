@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::levels::{ByCounts, ByLengths, Levels, COUNTS_MAX_PRIMARIES};
+use super::levels::{ByCounts, ByLengths, ByLiveWords, Levels, COUNTS_MAX_PRIMARIES};
 use super::masks::{Masks, Numbering};
 use super::tally::{Knuth, Silent, Tally};
 use super::BitsError;
@@ -14,30 +14,51 @@ use crate::xc::problem::{ForceError, OptionId, Problem};
 use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
 
 /// The most primary items times words of options for which the choice counts lengths
-/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]): up to 160, which takes in
-/// Langford 12 and 13 (36 and 39 items of 4 words), where counting afresh measured faster
-/// (BENCHMARKS.md, "Issue 28's goals for the default engine").
+/// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]) whatever the options'
+/// sizes: up to 160, which takes in Langford 12 and 13 (36 and 39 items of 4 words), where
+/// counting afresh measured faster (BENCHMARKS.md, "Issue 28's goals for the default
+/// engine").
 const COUNTS_MAX_WORK: usize = 160;
+
+/// The fewest primary items in an option (the most in any one) from which the choice counts
+/// lengths afresh at any size, over fixed words up to 8 ([`ByCounts`]) and over the live
+/// words beyond ([`ByLiveWords`]): an option taken away then costs three dependent
+/// decrements or more, and counting measured faster on every such problem tried
+/// (pentominoes, Langford, Soma, the coloured instance of BENCHMARKS.md's Python table),
+/// while on some of two items per option (coloured de Bruijn-like problems) keeping lengths
+/// stays ahead.
+const COUNTS_MIN_STRIDE: usize = 3;
 
 /// The levels of one solver, by the way they keep lengths.
 #[derive(Clone, Debug)]
 enum State {
     Lengths(ByLengths),
+    Live(ByLiveWords),
     Counts1(ByCounts<1>),
     Counts2(ByCounts<2>),
     Counts3(ByCounts<3>),
     Counts4(ByCounts<4>),
+    Counts5(ByCounts<5>),
+    Counts6(ByCounts<6>),
+    Counts7(ByCounts<7>),
+    Counts8(ByCounts<8>),
 }
 
 impl State {
     /// The levels `m` is searched fastest with.
     fn new(m: &Masks) -> State {
-        let small = m.primaries <= COUNTS_MAX_PRIMARIES && m.primaries * m.words <= COUNTS_MAX_WORK;
+        let counted = m.primaries <= COUNTS_MAX_PRIMARIES
+            && (m.primaries * m.words <= COUNTS_MAX_WORK || m.stride >= COUNTS_MIN_STRIDE);
         match m.words {
-            1 if small => State::Counts1(ByCounts::new(m)),
-            2 if small => State::Counts2(ByCounts::new(m)),
-            3 if small => State::Counts3(ByCounts::new(m)),
-            4 if small => State::Counts4(ByCounts::new(m)),
+            1 if counted => State::Counts1(ByCounts::new(m)),
+            2 if counted => State::Counts2(ByCounts::new(m)),
+            3 if counted => State::Counts3(ByCounts::new(m)),
+            4 if counted => State::Counts4(ByCounts::new(m)),
+            5 if counted => State::Counts5(ByCounts::new(m)),
+            6 if counted => State::Counts6(ByCounts::new(m)),
+            7 if counted => State::Counts7(ByCounts::new(m)),
+            8 if counted => State::Counts8(ByCounts::new(m)),
+            _ if counted => State::Live(ByLiveWords::new(m)),
             _ => State::Lengths(ByLengths::new(m)),
         }
     }
@@ -177,10 +198,15 @@ impl<'p> BitSolver<'p> {
         let m = &self.m;
         let taken = match &mut self.state {
             State::Lengths(l) => force(l, m, r),
+            State::Live(l) => force(l, m, r),
             State::Counts1(l) => force(l, m, r),
             State::Counts2(l) => force(l, m, r),
             State::Counts3(l) => force(l, m, r),
             State::Counts4(l) => force(l, m, r),
+            State::Counts5(l) => force(l, m, r),
+            State::Counts6(l) => force(l, m, r),
+            State::Counts7(l) => force(l, m, r),
+            State::Counts8(l) => force(l, m, r),
         };
         if !taken {
             return Err(ForceError::Conflict {
@@ -351,10 +377,15 @@ impl Search<'_> {
     {
         match state {
             State::Lengths(l) => self.run(l, tally, handler),
+            State::Live(l) => self.run(l, tally, handler),
             State::Counts1(l) => self.run(l, tally, handler),
             State::Counts2(l) => self.run(l, tally, handler),
             State::Counts3(l) => self.run(l, tally, handler),
             State::Counts4(l) => self.run(l, tally, handler),
+            State::Counts5(l) => self.run(l, tally, handler),
+            State::Counts6(l) => self.run(l, tally, handler),
+            State::Counts7(l) => self.run(l, tally, handler),
+            State::Counts8(l) => self.run(l, tally, handler),
         }
     }
 
@@ -525,7 +556,7 @@ fn count_level(stats: &mut Stats, level: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{BitSolver, ByLengths, State};
+    use super::{BitSolver, ByLengths, ByLiveWords, State};
     use crate::xc::{Arena, Event, OptionId, Problem, SearchOrder, Solver, Stats};
     use quickcheck::{quickcheck, Arbitrary, Gen};
     use std::ops::ControlFlow;
@@ -587,7 +618,7 @@ mod tests {
     }
 
     quickcheck! {
-        /// Both ways of keeping levels search the links' tree (solutions in order, nodes,
+        /// Every way of keeping levels searches the links' tree (solutions in order, nodes,
         /// branches, dead ends, profile), with and without the sharp preference and a
         /// forced option.
         fn both_levels_search_the_links_tree(text: Text, sharp: bool, force: u8) -> bool {
@@ -598,8 +629,11 @@ mod tests {
             let mut counts = BitSolver::with_order(&p, &order).unwrap();
             let mut lengths = BitSolver::with_order(&p, &order).unwrap();
             lengths.state = State::Lengths(ByLengths::new(&lengths.m));
+            let mut live = BitSolver::with_order(&p, &order).unwrap();
+            live.state = State::Live(ByLiveWords::new(&live.m));
             let forced = OptionId::new(usize::from(force) % p.option_count());
             let _ = links.force(forced).and(counts.force(forced)).and(lengths.force(forced));
+            let _ = live.force(forced);
             let mut expected = Vec::new();
             links.run(0, |e| {
                 if let Event::Solution(sol) = e {
@@ -611,10 +645,12 @@ mod tests {
             (tree.elapsed, tree.updates, tree.cleansings) = Default::default();
             let (a, sa) = search(counts);
             let (b, sb) = search(lengths);
-            a == expected && b == expected && sa == tree && sb == tree
+            let (c, sc) = search(live);
+            a == expected && b == expected && c == expected && sa == tree && sb == tree
+                && sc == tree
         }
 
-        /// Counting updates, both ways of keeping levels count the links' nodes, updates
+        /// Counting updates, every way of keeping levels counts the links' nodes, updates
         /// and cleansings (colours, the sharp preference and a forced option included),
         /// and find the same solutions.
         fn updates_are_the_links(text: Text, sharp: bool, force: u8) -> bool {
@@ -625,10 +661,14 @@ mod tests {
             let mut counts = BitSolver::with_order(&p, &order).unwrap();
             let mut lengths = BitSolver::with_order(&p, &order).unwrap();
             lengths.state = State::Lengths(ByLengths::new(&lengths.m));
+            let mut live = BitSolver::with_order(&p, &order).unwrap();
+            live.state = State::Live(ByLiveWords::new(&live.m));
             let forced = OptionId::new(usize::from(force) % p.option_count());
             counts.count_updates(true);
-            // One forces before counting, the other after: the same counts either way.
+            live.count_updates(true);
+            // Some force before counting, one after: the same counts either way.
             let _ = links.force(forced).and(counts.force(forced)).and(lengths.force(forced));
+            let _ = live.force(forced);
             lengths.count_updates(true);
             let mut expected = Vec::new();
             links.run(0, |e| {
@@ -641,10 +681,15 @@ mod tests {
             tree.elapsed = Default::default();
             let (a, sa) = search(counts);
             let (b, sb) = search(lengths);
-            if sa != tree || sb != tree {
-                eprintln!("{}\nlinks {tree:?}\ncounts {sa:?}\nlengths {sb:?}", text.0);
+            let (c, sc) = search(live);
+            if sa != tree || sb != tree || sc != tree {
+                eprintln!(
+                    "{}\nlinks {tree:?}\ncounts {sa:?}\nlengths {sb:?}\nlive {sc:?}",
+                    text.0
+                );
             }
-            a == expected && b == expected && sa == tree && sb == tree
+            a == expected && b == expected && c == expected && sa == tree && sb == tree
+                && sc == tree
         }
     }
 }
