@@ -38,28 +38,73 @@ struct Hop {
     entry: usize,
 }
 
+/// Each digit's strong links and the weak links between them: built once a step, for the
+/// three rungs ([`Shared`](super::shared::Shared) keeps it).
+pub(super) struct Graph {
+    digits: Vec<DigitLinks>,
+}
+
+/// One digit's links, their ends' [`homes`] and the links entered from each end.
+struct DigitLinks {
+    digit: u8,
+    links: Vec<Link>,
+    homes: Vec<[usize; 3]>,
+    next: Vec<Vec<(Hop, usize)>>,
+}
+
+impl Graph {
+    /// The strong links of every digit of the board.
+    pub(super) fn new(board: &Board) -> Graph {
+        let digits = (1..=board.size() as u8)
+            .map(|digit| {
+                let links = usable(board, grouped::links(board, digit));
+                let homes: Vec<[usize; 3]> = links
+                    .iter()
+                    .flat_map(|l| l.common.iter().map(|c| homes(board, c)))
+                    .collect();
+                let next = weak_links(&links, &homes, board.layout().units().len());
+                DigitLinks {
+                    digit,
+                    links,
+                    homes,
+                    next,
+                }
+            })
+            .collect();
+        Graph { digits }
+    }
+}
+
 /// The step of least value with `count` strong links (3, 4 or 5), if one eliminates.
 pub(super) fn strong_links(board: &Board, count: usize) -> Option<Step> {
+    search(board, &Graph::new(board), count)
+}
+
+/// [`strong_links`] on the board's [`Graph`].
+pub(super) fn search(board: &Board, graph: &Graph, count: usize) -> Option<Step> {
     let mut best: Option<(Score, usize, Step)> = None;
-    for digit in 1..=board.size() as u8 {
-        let links = usable(board, grouped::links(board, digit));
-        let next = weak_links(board, &links);
+    let mut used = vec![false; board.layout().cells()];
+    for d in graph.digits.iter().filter(|d| d.links.len() >= count) {
         let mut search = Search {
             board,
-            digit,
-            links: &links,
-            next: &next,
+            digit: d.digit,
+            links: &d.links,
+            homes: &d.homes,
+            next: &d.next,
             count,
-            used: vec![false; board.layout().cells()],
+            used: std::mem::take(&mut used),
             path: Vec::with_capacity(count),
+            kinds: Vec::with_capacity(count),
+            grouped: 0,
             weak: Vec::with_capacity(count),
             best: &mut best,
         };
-        for link in 0..links.len() {
+        for link in 0..d.links.len() {
             for entry in 0..2 {
                 search.enter(Hop { link, entry }, None);
             }
         }
+        used = search.used;
     }
     best.map(|(_, _, step)| step)
 }
@@ -83,35 +128,57 @@ fn usable(board: &Board, links: Vec<Link>) -> Vec<Link> {
         .collect()
 }
 
-/// The unit holding every cell of two nodes (SE looks in a column, a row, then a box), if
-/// any: `a` and `b` are the nodes' common units.
-fn weak_unit(board: &Board, a: &[usize], b: &[usize]) -> Option<usize> {
-    let kinds = [UnitKind::Column, UnitKind::Row, UnitKind::Box];
+/// The column, row and box holding every cell of a node (`usize::MAX` for none), from its
+/// common units: where SE looks for a weak link, in that order.
+fn homes(board: &Board, common: &[usize]) -> [usize; 3] {
     let units = board.layout().units();
-    kinds.iter().find_map(|&kind| {
-        a.iter()
+    [UnitKind::Column, UnitKind::Row, UnitKind::Box].map(|kind| {
+        common
+            .iter()
             .copied()
-            .find(|u| units[*u].kind == kind && b.contains(u))
+            .find(|&u| units[u].kind == kind)
+            .unwrap_or(usize::MAX)
     })
 }
 
+/// The unit holding every cell of two nodes (a column, a row, then a box), if any, from
+/// their [`homes`].
+fn weak_unit(a: &[usize; 3], b: &[usize; 3]) -> Option<usize> {
+    (0..3)
+        .find(|&k| a[k] != usize::MAX && a[k] == b[k])
+        .map(|k| a[k])
+}
+
 /// For each link and the end it is left by (`2 * link + exit`), the links entered next:
-/// (hop, the weak link's unit).
-fn weak_links(board: &Board, links: &[Link]) -> Vec<Vec<(Hop, usize)>> {
+/// (hop, the weak link's unit). `homes` are the link ends' [`homes`]; `units` the layout's
+/// number of units.
+fn weak_links(links: &[Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Hop, usize)>> {
+    // The link ends lying in each unit.
+    let mut ends_in: Vec<Vec<usize>> = vec![Vec::new(); units];
+    for (end, home) in homes.iter().enumerate() {
+        for &u in home.iter().filter(|&&u| u != usize::MAX) {
+            ends_in[u].push(end);
+        }
+    }
     let mut out = vec![Vec::new(); 2 * links.len()];
-    for (i, from) in links.iter().enumerate() {
-        for exit in 0..2 {
-            for (j, to) in links.iter().enumerate() {
-                if to.unit == from.unit {
+    for (from, home) in homes.iter().enumerate() {
+        for (k, &u) in home.iter().enumerate().filter(|&(_, &u)| u != usize::MAX) {
+            for &to in &ends_in[u] {
+                // Each pair once, through the first unit SE would name.
+                let first = weak_unit(home, &homes[to]);
+                if first != Some(u) || links[to / 2].unit == links[from / 2].unit {
                     continue;
                 }
-                for entry in 0..2 {
-                    if let Some(w) = weak_unit(board, &from.common[exit], &to.common[entry]) {
-                        out[2 * i + exit].push((Hop { link: j, entry }, w));
-                    }
-                }
+                debug_assert_eq!(homes[to][k], u);
+                let hop = Hop {
+                    link: to / 2,
+                    entry: to % 2,
+                };
+                out[from].push((hop, u));
             }
         }
+        // In the order of the links, as the search's ties go to the first found.
+        out[from].sort_unstable_by_key(|(h, _)| (h.link, h.entry));
     }
     out
 }
@@ -121,11 +188,16 @@ struct Search<'a> {
     board: &'a Board,
     digit: u8,
     links: &'a [Link],
+    /// Each link end's [`homes`], at `2 * link + end`.
+    homes: &'a [[usize; 3]],
     next: &'a [Vec<(Hop, usize)>],
     count: usize,
     /// The places of the links on the path.
     used: Vec<bool>,
     path: Vec<Hop>,
+    /// The kinds of the path's links' units, and how many of its links are grouped.
+    kinds: Vec<se::LinkUnit>,
+    grouped: usize,
     /// The weak links' units, between the path's links.
     weak: Vec<usize>,
     best: &'a mut Option<(Score, usize, Step)>,
@@ -140,25 +212,38 @@ impl<'a> Search<'a> {
         if link.places.iter().any(|&p| self.used[p]) {
             return;
         }
-        link.places.iter().for_each(|&p| self.used[p] = true);
-        self.path.push(hop);
-        self.weak.extend(weak);
-        if self.path.len() == self.count {
-            // Each open chain is met from both ends: the one from its lower link is kept.
-            if self.path[0].link < hop.link {
+        // The value only grows with the links: a path already worth more than the best
+        // goes no further.
+        self.kinds.push(grouped::link_unit(
+            self.board.layout().units()[link.unit].kind,
+        ));
+        self.grouped += usize::from(link.grouped);
+        let least = se::strong_links(self.count, &self.kinds, self.grouped > 0);
+        if self.best.as_ref().is_none_or(|(s, _, _)| least <= *s) {
+            link.places.iter().for_each(|&p| self.used[p] = true);
+            self.path.push(hop);
+            self.weak.extend(weak);
+            if self.path.len() == self.count {
                 self.evaluate();
+            } else {
+                let exit = 1 - hop.entry;
+                let last = self.path.len() + 1 == self.count;
+                for &(to, w) in &next[2 * hop.link + exit] {
+                    // Each open chain is met from both ends: the one from its lower link
+                    // is kept.
+                    if !last || to.link > self.path[0].link {
+                        self.enter(to, Some(w));
+                    }
+                }
             }
-        } else {
-            let exit = 1 - hop.entry;
-            for &(to, w) in &next[2 * hop.link + exit] {
-                self.enter(to, Some(w));
+            self.path.pop();
+            if weak.is_some() {
+                self.weak.pop();
             }
+            link.places.iter().for_each(|&p| self.used[p] = false);
         }
-        self.path.pop();
-        if weak.is_some() {
-            self.weak.pop();
-        }
-        link.places.iter().for_each(|&p| self.used[p] = false);
+        self.kinds.pop();
+        self.grouped -= usize::from(link.grouped);
     }
 
     /// The node of a hop: its entry end (`true`) or its exit end.
@@ -192,10 +277,24 @@ impl<'a> Search<'a> {
         let (first, last) = (self.path[0], self.path[self.count - 1]);
         let (start, end) = (self.node(first, true), self.node(last, false));
         let ring = weak_unit(
-            self.board,
-            &self.links[first.link].common[first.entry],
-            &self.links[last.link].common[1 - last.entry],
+            &self.homes[2 * first.link + first.entry],
+            &self.homes[2 * last.link + 1 - last.entry],
         );
+        let units = self.board.layout().units();
+        let kinds: Vec<se::LinkUnit> = self
+            .path
+            .iter()
+            .map(|h| grouped::link_unit(units[self.links[h.link].unit].kind))
+            .collect();
+        let grouped = self.path.iter().any(|h| self.links[h.link].grouped);
+        let score = se::strong_links(self.count, &kinds, grouped);
+        // A pattern of more value than the best cannot beat it; an open chain whose ends'
+        // first cells no cell sees both of eliminates nothing.
+        if self.best.as_ref().is_some_and(|(s, _, _)| score > *s)
+            || (ring.is_none() && !self.board.sees_both(start[0], end[0], self.digit))
+        {
+            return;
+        }
         let mut eliminations = match ring {
             None => self.seeing(&[start, end], &self.weak),
             Some(_) => {
@@ -212,14 +311,6 @@ impl<'a> Search<'a> {
         if eliminations.is_empty() {
             return;
         }
-        let units = self.board.layout().units();
-        let kinds: Vec<se::LinkUnit> = self
-            .path
-            .iter()
-            .map(|h| grouped::link_unit(units[self.links[h.link].unit].kind))
-            .collect();
-        let grouped = self.path.iter().any(|h| self.links[h.link].grouped);
-        let score = se::strong_links(self.count, &kinds, grouped);
         let better = self.best.as_ref().is_none_or(|(s, e, _)| {
             (score, std::cmp::Reverse(eliminations.len())) < (*s, std::cmp::Reverse(*e))
         });
