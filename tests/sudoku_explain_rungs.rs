@@ -711,3 +711,176 @@ fn bugs_and_aligned_pairs_are_sound_on_the_shipped_sets() {
         }
     }
 }
+
+// Branch `chains8`'s rungs (issue 29): SE's strong links, three to five of them, single or
+// grouped, open (an X-chain) or closed (an X-loop), each on the board of a puzzle of the SE
+// sample just before the explainer first used it, with SukakuExplainer's value (its own
+// rating of the line, in the comment).
+
+/// (strategy, a position where it is the simplest step, the step, its SE value).
+const STRONG_LINK_POSITIONS: &[(Strategy, &str, &str, &str)] = &[
+    (
+        Strategy::ThreeStrongLinks,
+        // sudokuexchange_se_rated_sample553.txt line 191 (SE: 3 Skyscrapers 0111, 5.4)
+        "\
+1      468    3      | 469    7      4689   | 689    5      2
+5      678    268    | 2369   13689  13689  | 3689   4      678
+67     9      2468   | 2346   3468   5      | 368    78     1
+-------------------------------------------------------------------
+69     2      689    | 1      468    4678   | 5      789    3
+369    1      7      | 36     5      68     | 2      89     4
+4      38     5      | 379    389    2      | 1      6      78
+-------------------------------------------------------------------
+2      467    1469   | 8      1469   14679  | 46     3      5
+3679   5      1469   | 34679  13469  134679 | 468    2      68
+8      346    46     | 5      2      346    | 7      1      9
+",
+        "3 strong links: X-chain on 7: r2c9=r2c2-r7c2=r7c6-r4c6=r4c8: removes 7 from r3c8, r6c9",
+        "5.4",
+    ),
+    (
+        Strategy::ThreeStrongLinks,
+        // line 226 (SE: Grouped 3 Skyscrapers 1111, 5.7)
+        "\
+678 68  9   | 5   3   4   | 2   78  1
+478 2   1   | 789 67  69  | 478 5   3
+478 5   3   | 78  1   2   | 478 9   6
+----------------------------------------
+2   468 48  | 1   67  5   | 78  3   9
+68  3   5   | 79  4   69  | 1   2   78
+1   9   7   | 3   2   8   | 5   6   4
+----------------------------------------
+5   78  28  | 6   9   1   | 3   4   27
+9   17  24  | 24  8   3   | 6   17  5
+3   14  6   | 24  5   7   | 9   18  28
+",
+        "3 strong links: grouped X-chain on 8: r1c12=r1c8-r9c8=r9c9-r5c9=r5c1: removes 8 from r2c1, r3c1",
+        "5.7",
+    ),
+    (
+        Strategy::ThreeStrongLinks,
+        // line 214 (SE: (3 Strong Links) X-Loop 0112, 5.5)
+        "\
+1289 5    189  | 149  3    148  | 6    7    124
+1239 139  7    | 149  6    5    | 8    123  124
+6    138  4    | 2    18   7    | 5    13   9
+-------------------------------------------------
+1489 6    189  | 37   1247 13   | 19   258  258
+189  7    3    | 5    12   6    | 19   4    28
+5    14   2    | 8    14   9    | 7    6    3
+-------------------------------------------------
+49   49   6    | 37   178  138  | 2    158  158
+138  138  5    | 6    9    2    | 4    18   7
+7    2    18   | 14   5    148  | 3    9    6
+",
+        "3 strong links: X-loop on 8: r9c3=r9c6-r7c5=r3c5-r3c2=r8c2-r9c3: removes 8 from r7c6, r8c1",
+        "5.5",
+    ),
+    (
+        Strategy::ThreeStrongLinks,
+        // line 228 (SE: (3 Strong Links) Grouped X-Loop 2010, 5.7)
+        "\
+46    139   349   | 7     268   12368 | 38    2369  5
+67    2     379   | 4     68    5     | 389   1     69
+8     13    5     | 123   9     1236  | 4     236   7
+----------------------------------------------------------
+9     4     2     | 6     5     7     | 1     8     3
+3     7     6     | 189   48    1489  | 2     5     49
+5     8     1     | 29    3     249   | 7     69    469
+----------------------------------------------------------
+2     5     349   | 39    1     3469  | 369   7     8
+1     6     389   | 3589  7     389   | 359   4     2
+47    39    478   | 258   2468  2468  | 56    39    1
+",
+        "3 strong links: grouped X-loop on 3: r2c3=r2c7-r13c8=r9c8-r9c2=r13c2-r2c3: removes 3 from r1c3, r1c7",
+        "5.7",
+    ),
+    (
+        Strategy::FourStrongLinks,
+        // line 302 (SE: (4 Strong Links) X-Loop 01122, 5.9)
+        "\
+7     5     1     | 6     9     4     | 3     2     8
+38    4     6     | 358   2     358   | 7     1     9
+2     38    9     | 7     13    138   | 45    45    6
+----------------------------------------------------------
+1358  38    358   | 2     6     137   | 9     37    4
+13    7     2     | 4     5     9     | 8     6     13
+6     9     4     | 13    8     137   | 2     357   135
+----------------------------------------------------------
+458   6     358   | 13589 13    2     | 145   3459  7
+3458  1     358   | 3589  7     358   | 6     3459  2
+9     2     7     | 135   4     6     | 15    8     35
+",
+        "4 strong links: X-loop on 3: r5c1=r5c9-r9c9=r9c4-r7c5=r3c5-r3c2=r4c2-r5c1: removes 3 from r3c6, r4c1, r4c3, r6c9, r7c4, r8c4, r8c6",
+        "5.9",
+    ),
+];
+
+#[test]
+fn strong_link_rungs_are_the_simplest_step_on_their_positions() {
+    for &(strategy, text, expected, value) in STRONG_LINK_POSITIONS {
+        let p = puzzle(text);
+        let step = explainer(&p)
+            .next()
+            .unwrap_or_else(|| panic!("{strategy:?}: no step"));
+        assert_eq!(step.text(p.grid.layout()), expected);
+        assert_eq!(step.strategy, strategy);
+        assert_eq!(step.score.to_string(), value, "{expected}");
+        assert_sound(&p, &step);
+        let without = explainer(&p).below(strategy).next();
+        assert!(without.is_none(), "{strategy:?}: {without:?}");
+    }
+}
+
+/// Every puzzle of the SE sample and of every 5th of top1465 explained with the strategies
+/// up to five strong links (guessing past them), each step checked against the unique
+/// solution: the strong-link rungs are used and never remove a solution's digit.
+#[test]
+fn strong_links_are_sound_on_the_shipped_sets() {
+    let news = [
+        Strategy::ThreeStrongLinks,
+        Strategy::FourStrongLinks,
+        Strategy::FiveStrongLinks,
+    ];
+    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
+    for (name, every) in [
+        ("sudokuexchange_se_rated_sample553.txt", step_by),
+        ("magictour_top1465.txt", 5 * step_by),
+    ] {
+        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut dlx = DlxSolver::new();
+        let mut used = [0usize; 3];
+        for p in parse_puzzles(&text, &ParseOptions::default())
+            .unwrap()
+            .iter()
+            .step_by(every)
+        {
+            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
+            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
+            let solution = report.first.unwrap();
+            let explainer = Explainer::new(&p.grid)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::FiveStrongLinks)
+                .guessing(solution.clone())
+                .unwrap();
+            for step in explainer {
+                let text = step.text(p.grid.layout());
+                for c in &step.placements {
+                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
+                }
+                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+                    used[k] += 1;
+                }
+            }
+        }
+        eprintln!("used on {name} (3, 4, 5 strong links): {used:?}");
+        if step_by == 1 && name.starts_with("sudokuexchange") {
+            assert!(used[0] > 0 && used[1] > 0, "{name}: {used:?}");
+        }
+    }
+}

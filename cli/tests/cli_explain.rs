@@ -233,7 +233,7 @@ fn rate_gives_level_score_hardest_step_and_steps_per_strategy() {
     assert_eq!(
         out,
         "diabolical 7.1: forcing chain; hidden single 54, direct hidden pair 1, pointing 2, \
-         box-line reduction 1, 2-string kite 1, WXYZ-wing 1, X-chain 1, forcing chain 1; \
+         box-line reduction 1, 2-string kite 1, 3 strong links 1, WXYZ-wing 1, forcing chain 1; \
          ER/EP/ED 7.1/1.2/1.2 (Diabolical)\n"
     );
 }

@@ -28,19 +28,19 @@ use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::grid::UnitKind;
 
 /// A strong link on a digit: a unit and its places split into two groups.
-struct Link {
-    unit: usize,
+pub(super) struct Link {
+    pub(super) unit: usize,
     /// Every place of the digit in the unit.
-    places: Vec<usize>,
-    ends: [Vec<usize>; 2],
+    pub(super) places: Vec<usize>,
+    pub(super) ends: [Vec<usize>; 2],
     /// The units holding every cell of each end, in the order of the units of the end's
     /// first cell: where the weak link is looked for.
-    common: [Vec<usize>; 2],
-    grouped: bool,
+    pub(super) common: [Vec<usize>; 2],
+    pub(super) grouped: bool,
 }
 
 /// The strong links on `digit`, single or grouped, units in layout order.
-fn links(board: &Board, digit: u8) -> Vec<Link> {
+pub(super) fn links(board: &Board, digit: u8) -> Vec<Link> {
     let layout = board.layout();
     let n = board.size();
     let mut out = Vec::new();
@@ -120,7 +120,7 @@ fn links(board: &Board, digit: u8) -> Vec<Link> {
     out
 }
 
-fn link_unit(kind: UnitKind) -> LinkUnit {
+pub(super) fn link_unit(kind: UnitKind) -> LinkUnit {
     match kind {
         UnitKind::Row => LinkUnit::Row,
         UnitKind::Column => LinkUnit::Column,

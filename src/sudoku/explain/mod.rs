@@ -75,6 +75,7 @@ mod se;
 mod shared;
 mod singles;
 mod step;
+mod strong_links;
 mod subsets;
 mod turbot;
 mod uniqueness;
@@ -204,15 +205,25 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
+        // Branch `chains8`'s rungs (issue 29): SE's strong links, by number of links.
+        (Strategy::ThreeStrongLinks, |b| {
+            strong_links::strong_links(b, 3)
+        }),
         (Strategy::WxyzWing, |b| alswings::als_wing(b, 3)),
         (Strategy::BugPlusOne, bug::bug_plus_one),
         // Branch `rungs6`'s rungs (issue 29).
         (Strategy::BugType2, bug::bug_type2),
         (Strategy::BugType4, bug::bug_type4),
         (Strategy::BugType3, bug::bug_type3),
+        (Strategy::FourStrongLinks, |b| {
+            strong_links::strong_links(b, 4)
+        }),
         (Strategy::VwxyzWing, |b| alswings::als_wing(b, 4)),
         (Strategy::AlignedPairExclusion, |b| {
             aligned::aligned_exclusion(b, 2)
+        }),
+        (Strategy::FiveStrongLinks, |b| {
+            strong_links::strong_links(b, 5)
         }),
         (Strategy::UvwxyzWing, |b| alswings::als_wing(b, 5)),
         (Strategy::XChain, chains::x_chain),

@@ -129,6 +129,12 @@ pub enum Strategy {
     Jellyfish,
     /// Four digits whose places in a unit are four cells.
     HiddenQuad,
+    // Branch `chains8`'s rungs (issue 29): SE's strong-links rule, one rung for each number
+    // of links, where SE tries it.
+    /// Three strong links on a digit, nodes single cells or groups, joined by weak links:
+    /// an X-chain (one of its ends holds the digit) or an X-loop (each weak link holds it
+    /// once) (SE's `StrongLinks`, 5.4 to 5.7).
+    ThreeStrongLinks,
     /// SukakuExplainer's WXYZ-wing (branch `rungs5`): three cells of a unit with four
     /// digits and a bivalue cell `{x,z}` seeing each of them with `x`: `z` leaves the cells
     /// seeing all of its places among them.
@@ -150,6 +156,8 @@ pub enum Strategy {
     /// BUG type 3: the BUG cells share a unit; their extra digits, one of which they hold,
     /// act as one cell in a naked set of the unit, whose digits leave the unit's other cells.
     BugType3,
+    /// Four strong links as [`Strategy::ThreeStrongLinks`] (branch `chains8`, 5.8 to 6.1).
+    FourStrongLinks,
     /// SukakuExplainer's VWXYZ-wing (branch `rungs5`): a WXYZ-wing on four cells of a unit
     /// with five digits.
     VwxyzWing,
@@ -157,6 +165,8 @@ pub enum Strategy {
     /// bivalue cell seeing both (nor one digit twice if they see each other); a digit of
     /// one that goes with none of the other's is removed.
     AlignedPairExclusion,
+    /// Five strong links as [`Strategy::ThreeStrongLinks`] (branch `chains8`, 6.2 to 6.5).
+    FiveStrongLinks,
     /// SukakuExplainer's UVWXYZ-wing (branch `rungs5`): a WXYZ-wing on five cells of a unit
     /// with six digits.
     UvwxyzWing,
@@ -246,7 +256,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 54] = [
+    pub const ALL: [Strategy; 57] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -282,13 +292,16 @@ impl Strategy {
         Strategy::NakedQuad,
         Strategy::Jellyfish,
         Strategy::HiddenQuad,
+        Strategy::ThreeStrongLinks,
         Strategy::WxyzWing,
         Strategy::BugPlusOne,
         Strategy::BugType2,
         Strategy::BugType4,
         Strategy::BugType3,
+        Strategy::FourStrongLinks,
         Strategy::VwxyzWing,
         Strategy::AlignedPairExclusion,
+        Strategy::FiveStrongLinks,
         Strategy::UvwxyzWing,
         Strategy::XChain,
         Strategy::XyChain,
@@ -358,6 +371,9 @@ impl Strategy {
             Strategy::AlignedTripleExclusion => "aligned triple exclusion",
             Strategy::UvwxyzWing => "UVWXYZ-wing",
             Strategy::XChain => "X-chain",
+            Strategy::ThreeStrongLinks => "3 strong links",
+            Strategy::FourStrongLinks => "4 strong links",
+            Strategy::FiveStrongLinks => "5 strong links",
             Strategy::XyChain => "XY-chain",
             Strategy::ForcingChain => "forcing chain",
             Strategy::NishioForcingChain => "Nishio forcing chain",
@@ -429,6 +445,9 @@ impl Strategy {
             Strategy::AlignedTripleExclusion => 75,
             Strategy::UvwxyzWing => 66,
             Strategy::XChain => 65,
+            Strategy::ThreeStrongLinks => 54,
+            Strategy::FourStrongLinks => 58,
+            Strategy::FiveStrongLinks => 62,
             Strategy::XyChain => 66,
             Strategy::ForcingChain => 70,
             Strategy::NishioForcingChain => 75,
@@ -824,6 +843,9 @@ impl Step {
                 )
             }
             Strategy::XyChain => xy_chain(layout, &self.chain),
+            Strategy::ThreeStrongLinks | Strategy::FourStrongLinks | Strategy::FiveStrongLinks => {
+                strong_links(layout, self)
+            }
             Strategy::ForcingChain
             | Strategy::NishioForcingChain
             | Strategy::MultipleForcingChain
@@ -959,6 +981,66 @@ fn x_chain(layout: &Layout, chain: &[Candidate]) -> String {
         out.push_str(&cell_name(layout, node.cell));
     }
     out
+}
+
+/// Strong links in a chain or loop (cells: the nodes' cells in order; chain: each node's
+/// first cell; units: the links' units, the weak links' units, then for a loop the unit
+/// closing it): `X-chain on 5: r1c2=r1c7-r4c7=r4c3`, `grouped X-loop on 5: r1c2=r1c78-...-r1c2`.
+fn strong_links(layout: &Layout, step: &Step) -> String {
+    let k = step.chain.len() / 2;
+    let starts: Vec<usize> = step
+        .chain
+        .iter()
+        .map(|c| step.cells.iter().position(|&x| x == c.cell).unwrap_or(0))
+        .collect();
+    let nodes: Vec<&[usize]> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| &step.cells[a..starts.get(i + 1).copied().unwrap_or(step.cells.len())])
+        .collect();
+    let grouped = nodes.iter().any(|n| n.len() > 1);
+    let closed = step.units.len() == 2 * k;
+    let kind = match (grouped, closed) {
+        (false, false) => "X-chain",
+        (true, false) => "grouped X-chain",
+        (false, true) => "X-loop",
+        (true, true) => "grouped X-loop",
+    };
+    let mut out = String::new();
+    for (i, node) in nodes.iter().enumerate() {
+        if i > 0 {
+            out.push(if i % 2 == 1 { '=' } else { '-' });
+        }
+        out.push_str(&group_name(layout, node));
+    }
+    if let (true, Some(first)) = (closed, nodes.first()) {
+        out.push('-');
+        out.push_str(&group_name(layout, first));
+    }
+    let digit = step
+        .digits
+        .first()
+        .map_or(String::new(), |&d| digit_name(layout, d));
+    format!("{kind} on {digit}: {out}")
+}
+
+/// A node of cells: `r4c7`, a group on a row `r4c78` or a column `r45c7` (on grids up to
+/// 9x9; `r4c7+r4c8` on larger ones and for other groups).
+fn group_name(layout: &Layout, cells: &[usize]) -> String {
+    let n = layout.size();
+    let first = cells.first().copied().unwrap_or(0);
+    let (row, col) = (first / n, first % n);
+    let numbers = |f: &dyn Fn(usize) -> usize| -> String {
+        cells.iter().map(|&c| (f(c) + 1).to_string()).collect()
+    };
+    if cells.len() > 1 && n <= 9 && cells.iter().all(|&c| c / n == row) {
+        format!("r{}c{}", row + 1, numbers(&|c| c % n))
+    } else if cells.len() > 1 && n <= 9 && cells.iter().all(|&c| c % n == col) {
+        format!("r{}c{}", numbers(&|c| c / n), col + 1)
+    } else {
+        let names: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
+        names.join("+")
+    }
 }
 
 /// An XY-chain in Eureka notation: `(1=7)r1c2-(7=3)r1c5-(3=1)r4c5`.
