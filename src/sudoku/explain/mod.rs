@@ -56,11 +56,15 @@
 //! there.
 
 mod aligned;
+mod als;
 mod alswings;
+mod alsxywing;
+mod alsxz;
 mod board;
 mod bug;
 mod cages;
 mod chains;
+mod deathblossom;
 mod direct;
 mod finned;
 mod fish;
@@ -76,6 +80,7 @@ mod shared;
 mod singles;
 mod step;
 mod subsets;
+mod suedecoq;
 mod turbot;
 mod uniqueness;
 mod wings;
@@ -218,6 +223,17 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),
+        // Branch `als8`'s rungs (issue 29), tried only when asked for (`Explainer::als`).
+        (Strategy::AlsXz, |b| {
+            alsxz::als_xz(b, &als::almost_locked_sets(b))
+        }),
+        (Strategy::SueDeCoq, suedecoq::sue_de_coq),
+        (Strategy::AlsXyWing, |b| {
+            alsxywing::als_xy_wing(b, &als::almost_locked_sets(b))
+        }),
+        (Strategy::DeathBlossom, |b| {
+            deathblossom::death_blossom(b, &als::almost_locked_sets(b))
+        }),
         // Forcing chains (forcing.rs).
         // Each with the default budget here; the explainer runs them with its own.
         (Strategy::ForcingChain, |b| {
@@ -278,6 +294,8 @@ pub struct Explainer {
     below: Option<Strategy>,
     /// What the forcing chains may still spend ([`Explainer::effort`]).
     budget: forcing::Effort,
+    /// Whether the almost locked set rungs are tried ([`Explainer::als`]).
+    als: bool,
 }
 
 impl Explainer {
@@ -312,6 +330,7 @@ impl Explainer {
             guesses: 0,
             below: None,
             budget: default_budget(),
+            als: false,
         })
     }
 
@@ -340,6 +359,7 @@ impl Explainer {
             guesses: 0,
             below: None,
             budget: default_budget(),
+            als: false,
         })
     }
 
@@ -349,6 +369,24 @@ impl Explainer {
     /// argument does not hold there.
     pub fn assume_unique(mut self, unique: bool) -> Explainer {
         self.unique = unique;
+        self
+    }
+
+    /// Tries the almost locked set rungs too (ALS-XZ, Sue de Coq, ALS-XY-wing, death
+    /// blossom, [`Strategy::is_als`]), after the W-wing; off by default. SE has no rule for
+    /// them and finds their eliminations by chains worth more, so with them the steps and
+    /// the rating follow SE's less closely (BENCHMARKS.md, branch `als8`).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1...............", &ParseOptions::default())?;
+    /// let e = Explainer::new(&grid)?.als(true).up_to(Strategy::DeathBlossom);
+    /// assert_eq!(e.count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn als(mut self, als: bool) -> Explainer {
+        self.als = als;
         self
     }
 
@@ -449,6 +487,9 @@ impl Explainer {
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
             if strategy.assumes_unique() && (!self.unique || killer) {
+                continue;
+            }
+            if strategy.is_als() && !self.als {
                 continue;
             }
             if self.below.is_some_and(|b| strategy >= b) {

@@ -2,22 +2,38 @@
 //! the first rung that needs it, instead of once a rung.
 //!
 //! The four unique loop types find the same loops and differ in what they read from them
-//! ([`loops::unique_loops`]).
+//! ([`loops::unique_loops`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
+//! almost locked sets ([`als::almost_locked_sets`]).
 
+use super::als::{self, Als};
 use super::board::Board;
 use super::loops;
 use super::step::{Step, Strategy};
+use super::{alsxywing, alsxz, deathblossom};
 
 /// One step's shared searches, each run when a rung first reads it.
 #[derive(Default)]
 pub(super) struct Shared {
     loops: Option<[Option<Step>; 4]>,
+    als: Option<Vec<Als>>,
 }
 
 impl Shared {
     /// The step `strategy` finds on `board` if a shared search answers for it, `None` for
     /// a strategy with a finder of its own. The board must be the same for every call.
     pub(super) fn find(&mut self, strategy: Strategy, board: &Board) -> Option<Option<Step>> {
+        let als_finder: Option<fn(&Board, &[Als]) -> Option<Step>> = match strategy {
+            Strategy::AlsXz => Some(alsxz::als_xz),
+            Strategy::AlsXyWing => Some(alsxywing::als_xy_wing),
+            Strategy::DeathBlossom => Some(deathblossom::death_blossom),
+            _ => None,
+        };
+        if let Some(finder) = als_finder {
+            let sets = self
+                .als
+                .get_or_insert_with(|| als::almost_locked_sets(board));
+            return Some(finder(board, sets));
+        }
         let k = match strategy {
             Strategy::UniqueLoop => 0,
             Strategy::UniqueLoopType2 => 1,
