@@ -611,7 +611,9 @@ pub fn make(
                 }
                 let mut rng = Rng::new(generated.seed ^ puzzle.givens() as u64);
                 let solution = &generated.solution;
-                if let Some((p, r)) = steer(solver, puzzle, solution, t, &final_limits, &mut rng) {
+                if let Some((p, r)) =
+                    steer(solver, puzzle, solution, t, &final_limits, &mut rng, stop)
+                {
                     if target.met(&r) {
                         generated.givens = p.givens();
                         generated.puzzle = p;
@@ -653,7 +655,8 @@ const STEER_TRIES: usize = 16;
 /// from its solution, one a round, each the first of a few random open cells that lowers
 /// the hardest step (or the number of steps harder than `t`) while `t` is still used, until
 /// `t` is the hardest step. A given added keeps the puzzle unique, so no search is needed;
-/// the puzzle it returns may not be minimal. `None` when a round finds nothing better.
+/// the puzzle it returns may not be minimal. `None` when a round finds nothing better, or
+/// when `stop` says to give up.
 fn steer(
     solver: &mut Rater,
     puzzle: &Grid,
@@ -661,6 +664,7 @@ fn steer(
     t: Strategy,
     limits: &Limits,
     rng: &mut Rng,
+    stop: &dyn Fn() -> bool,
 ) -> Option<(Grid, Rating)> {
     let key = |r: &Rating| {
         (r.count(t) > 0 && r.guesses() == 0 && !r.lower_bound).then(|| {
@@ -687,6 +691,9 @@ fn steer(
         rng.shuffle(&mut open);
         let mut better = None;
         for &c in open.iter().take(STEER_TRIES) {
+            if stop() {
+                return None;
+            }
             let mut q = p.clone();
             q.set(c / n, c % n, solution.cells()[c]);
             let r = solver.rate_solved(&q, solution.clone(), limits);

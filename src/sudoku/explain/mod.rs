@@ -46,6 +46,7 @@
 //! | BUG types 2 to 4 | rows, columns and boxes only (as BUG+1); only for puzzles declared unique, never on a killer |
 //! | aligned pair and triple exclusion | rows, columns and boxes only: "seeing" is sharing one of them |
 //! | WXYZ-, VWXYZ-, UVWXYZ-wings | the pilot cells in any one unit; the bivalue cell "sees" along any unit |
+//! | ALS-XZ, ALS-XY-wing, death blossom, Sue de Coq (with [`Explainer::als`]) | each almost locked set in any one unit, "seeing" along any unit; Sue de Coq on any two units sharing two cells or more |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
 //! # Adding a strategy
