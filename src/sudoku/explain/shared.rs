@@ -11,6 +11,9 @@ use super::loops;
 use super::step::{Step, Strategy};
 use super::{alsxywing, alsxz, deathblossom};
 
+/// A rung reading the board's almost locked sets.
+type AlsFinder = fn(&Board, &[Als]) -> Option<Step>;
+
 /// One step's shared searches, each run when a rung first reads it.
 #[derive(Default)]
 pub(super) struct Shared {
@@ -22,7 +25,7 @@ impl Shared {
     /// The step `strategy` finds on `board` if a shared search answers for it, `None` for
     /// a strategy with a finder of its own. The board must be the same for every call.
     pub(super) fn find(&mut self, strategy: Strategy, board: &Board) -> Option<Option<Step>> {
-        let als_finder: Option<fn(&Board, &[Als]) -> Option<Step>> = match strategy {
+        let als_finder: Option<AlsFinder> = match strategy {
             Strategy::AlsXz => Some(alsxz::als_xz),
             Strategy::AlsXyWing => Some(alsxywing::als_xy_wing),
             Strategy::DeathBlossom => Some(deathblossom::death_blossom),
