@@ -466,9 +466,10 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
     }
     // Every strategy but the guess has its position (the naked single is tested below, the
     // killer strategies in sudoku_explain_killer.rs, the forcing chains in
-    // sudoku_forcing.rs, branches explain2's, rungs3's, rungs4's, rungs5's, rungs6's and
-    // chains8's rungs in sudoku_explain_rungs.rs; the X-chain's rung, after the strong-link
-    // rungs, now takes chains of six links or more, which no shipped position needs first).
+    // sudoku_forcing.rs, branches explain2's, rungs3's, rungs4's, rungs5's, rungs6's,
+    // chains8's and als8's rungs in sudoku_explain_rungs.rs; the X-chain's rung, after the
+    // strong-link rungs, now takes chains of six links or more, which no shipped position
+    // needs first).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
     missing.retain(|s| !seen.contains(s));
     assert_eq!(
@@ -502,6 +503,10 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
             Strategy::UvwxyzWing,
             Strategy::XChain,
             Strategy::WWing,
+            Strategy::AlsXz,
+            Strategy::SueDeCoq,
+            Strategy::AlsXyWing,
+            Strategy::DeathBlossom,
             Strategy::ForcingChain,
             Strategy::AlignedTripleExclusion,
             Strategy::NishioForcingChain,

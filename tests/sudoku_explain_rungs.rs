@@ -884,3 +884,201 @@ fn strong_links_are_sound_on_the_shipped_sets() {
         }
     }
 }
+
+// Branch als8's rungs (issue 29): the almost locked sets, tried when asked for
+// (`Explainer::als`).
+
+/// The ALS rungs explained on two shipped sets with the strategies up to the death blossom
+/// (guessing past them), each step checked against the unique solution: each rung is used
+/// on the SE sample but Sue de Coq (which an ALS-XZ on the same cells mostly comes before:
+/// see `sue_de_coq_is_found_on_the_se_sample`) and none removes a solution's digit; without
+/// `als(true)` none is used.
+#[test]
+fn als_rungs_are_sound_on_the_shipped_sets() {
+    let news = [
+        Strategy::AlsXz,
+        Strategy::SueDeCoq,
+        Strategy::AlsXyWing,
+        Strategy::DeathBlossom,
+    ];
+    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
+    for (name, every) in [
+        ("sudokuexchange_se_rated_sample553.txt", step_by),
+        ("magictour_top1465.txt", 5 * step_by),
+    ] {
+        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut dlx = DlxSolver::new();
+        let mut used = [0usize; 4];
+        for (k, p) in parse_puzzles(&text, &ParseOptions::default())
+            .unwrap()
+            .iter()
+            .step_by(every)
+            .enumerate()
+        {
+            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
+            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
+            let solution = report.first.unwrap();
+            let explainer = Explainer::new(&p.grid)
+                .unwrap()
+                .assume_unique(true)
+                .als(true)
+                .up_to(Strategy::DeathBlossom)
+                .guessing(solution.clone())
+                .unwrap();
+            for step in explainer {
+                let text = step.text(p.grid.layout());
+                for c in &step.placements {
+                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
+                }
+                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+                    used[k] += 1;
+                    assert!(
+                        (70..=90).contains(&step.score.tenths()),
+                        "line {}: {text}",
+                        p.line
+                    );
+                }
+            }
+            // Off by default: the same explanation without them uses none.
+            if k % 10 == 0 {
+                let plain = Explainer::new(&p.grid)
+                    .unwrap()
+                    .assume_unique(true)
+                    .up_to(Strategy::DeathBlossom)
+                    .guessing(solution.clone())
+                    .unwrap();
+                assert!(plain.into_iter().all(|s| !s.strategy.is_als()));
+            }
+        }
+        eprintln!("used on {name} (ALS-XZ, Sue de Coq, ALS-XY-wing, death blossom): {used:?}");
+        if step_by == 1 && name.starts_with("sudokuexchange") {
+            assert!(
+                used[0] > 0 && used[2] > 0 && used[3] > 0,
+                "{name}: {used:?}"
+            );
+        }
+    }
+}
+
+/// (strategy, a position where it is the simplest step with the ALS rungs on, the step,
+/// its value): boards of the SE sample's puzzles on the path that guesses past the death
+/// blossom.
+const ALS_POSITIONS: &[(Strategy, &str, &str, &str)] = &[
+    (
+        Strategy::AlsXz,
+        // sudokuexchange_se_rated_sample553.txt line 288
+        "\
+3  1   47  | 6   5   2    | 47   8    9
+2  457 8   | 347 9   1347 | 6    157  457
+6  457 9   | 478 78  147  | 1247 1257 3
+-----------+--------------+--------------
+4  9   2   | 378 378 6    | 5    37   1
+1  8   5   | 9   4   37   | 37   6    2
+7  3   6   | 2   1   5    | 48   9    48
+-----------+--------------+--------------
+59 6   137 | 347 2   347  | 1389 1357 58
+8  2   137 | 5   37  9    | 17   4    6
+59 47  34  | 1   6   8    | 239  235  57
+",
+        "ALS-XZ: r7c3,r7c4,r7c6 {1,3,4,7} and r7c8,r8c7,r9c9 {1,3,5,7} linked on 3: removes 1 from r7c7",
+        "7.3",
+    ),
+    (
+        Strategy::AlsXyWing,
+        // sudokuexchange_se_rated_sample553.txt line 222
+        "\
+6  37   8   | 9   4   5   | 1   2    37
+1  4    37  | 37  2   8   | 9   6    5
+59 59   2   | 137 13  6   | 38  4    378
+------------+-------------+-------------
+39 179  6   | 4   135 137 | 58  1378 2
+4  17   137 | 8   56  2   | 56  137  9
+8  2    5   | 136 9   137 | 4   137  16
+------------+-------------+-------------
+2  1368 4   | 5   136 13  | 7   9    138
+7  136  13  | 136 8   9   | 2   5    4
+35 158  9   | 2   7   4   | 368 18   136
+",
+        "ALS-XY-wing: r7c5,r7c6 {1,3,6} and r5c7,r6c9 {1,5,6} through r5c5 {5,6} linked on 6, 5: 1 in either: removes 1 from r7c9",
+        "7.3",
+    ),
+    (
+        Strategy::DeathBlossom,
+        // sudokuexchange_se_rated_sample553.txt line 354
+        "\
+8    5    79    | 26  46  24  | 79   3     1
+346  1469 12469 | 15  7   35  | 2489 24689 4589
+3467 136  12467 | 8   135 9   | 2457 2467  45
+----------------+-------------+----------------
+45   2    3     | 7   59  48  | 6    1     489
+9    7    468   | 3   46  1   | 48   5     2
+456  1468 1468  | 569 2   458 | 4789 4789  3
+----------------+-------------+----------------
+1    389  89    | 4   35  7   | 2589 289   6
+2    48   5     | 19  19  6   | 3    48    7
+367  3469 4679  | 25  8   235 | 1    49    459
+",
+        "death blossom: stem r7c3 {8,9}, petals r8c2 {4,8} on 8, r3c2,r6c2,r7c2,r8c2,r9c2 {1,3,4,6,8,9} on 9: 4 in a petal: removes 4 from r2c2",
+        "8.4",
+    ),
+];
+
+#[test]
+fn each_als_rung_is_the_simplest_step_on_its_position() {
+    for &(strategy, text, expected, value) in ALS_POSITIONS {
+        let p = puzzle(text);
+        let step = explainer(&p)
+            .als(true)
+            .next()
+            .unwrap_or_else(|| panic!("{strategy:?}: no step"));
+        assert_eq!(step.text(p.grid.layout()), expected);
+        assert_eq!(step.strategy, strategy);
+        assert_eq!(step.score.to_string(), value, "{expected}");
+        assert_sound(&p, &step);
+        // No simpler rung progresses here, and without `als` the step is another's.
+        let without = explainer(&p).als(true).below(strategy).next();
+        assert!(without.is_none(), "{strategy:?}: {without:?}");
+        let plain = explainer(&p).next().map(|s| s.strategy);
+        assert!(
+            plain.is_some_and(|s| !s.is_als()),
+            "{strategy:?}: {plain:?}"
+        );
+    }
+}
+
+/// Sue de Coq is seldom the simplest step (an ALS-XZ on the same cells mostly comes first):
+/// on the SE sample it is used once, on line 471's path (forcing chains on), at the 38th step.
+#[test]
+fn sue_de_coq_is_found_on_the_se_sample() {
+    let p =
+        puzzle("3..4.......7.3..4..8...5...4...53..1.2..1..5.8..27...3...5...2..3..9.8.......1..7");
+    let mut e = explainer(&p).als(true);
+    let mut k = 0;
+    let step = loop {
+        let board = e.board().clone();
+        let step = e.next().expect("a Sue de Coq before the end");
+        k += 1;
+        if step.strategy == Strategy::SueDeCoq {
+            // No simpler rung progresses on the board it was found on.
+            let here = Explainer::with_candidates(&board.grid(), Some(&board.to_candidates()))
+                .unwrap()
+                .assume_unique(true)
+                .als(true)
+                .below(Strategy::SueDeCoq)
+                .next();
+            assert!(here.is_none(), "{here:?}");
+            break step;
+        }
+    };
+    assert_eq!(k, 38);
+    assert_eq!(
+        step.text(p.grid.layout()),
+        "Sue de Coq: r7c1,r8c1,r9c1 {1,2,5,6,7,9} in column 1 and box 7, with r3c1,r5c1 {1,7,9} and r8c3 {2,5,6}: removes 9 from r2c1; 6 from r7c2, r7c3; 2 from r9c3"
+    );
+    assert_eq!(step.score.to_string(), "7.3");
+    assert_sound(&p, &step);
+}

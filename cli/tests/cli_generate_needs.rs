@@ -47,6 +47,11 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         ),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
+        // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing
+        // 0.12 s, death blossom 0.41 s of CPU; Sue de Coq missed within a 120 s --timeout).
+        ("als-xz", Strategy::AlsXz, "1"),
+        ("ALS-XY-wing", Strategy::AlsXyWing, "1"),
+        ("death blossom", Strategy::DeathBlossom, "1"),
     ] {
         let args = ["generate", "--seed", seed, "--needs", name, "-f", "jsonl"];
         let out = run(&args, "", 0);
@@ -60,13 +65,16 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         let grid = parse_grid(r["puzzle"].as_str().unwrap(), &ParseOptions::default()).unwrap();
         let count = ops::count_solutions(&grid, 2).unwrap();
         assert_eq!(count, ops::SolutionCount::Exact(1), "{name}: not unique");
-        let mut full = Explainer::new(&grid).unwrap().assume_unique(true);
+        // The ALS rungs are tried when asked for, as --needs does for them.
+        let als = strategy.is_als();
+        let mut full = Explainer::new(&grid).unwrap().assume_unique(true).als(als);
         let steps: Vec<_> = full.by_ref().collect();
         assert_eq!(full.outcome(), Outcome::Solved, "{name}");
         assert!(steps.iter().any(|s| s.strategy == strategy), "{name}");
         let mut below = Explainer::new(&grid)
             .unwrap()
             .assume_unique(true)
+            .als(als)
             .below(strategy);
         below.by_ref().for_each(drop);
         assert_eq!(below.outcome(), Outcome::Stuck, "{name}");

@@ -93,6 +93,11 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub no_uniqueness: bool,
 
+    /// Use the almost locked set rungs too (ALS-XZ, Sue de Coq, ALS-XY-wing, death
+    /// blossom), which SE's scale lacks
+    #[arg(long)]
+    pub als: bool,
+
     #[command(flatten)]
     pub effort: EffortArg,
 
@@ -241,6 +246,7 @@ fn explain(
     let mut explainer = explainer
         .map_err(|e| bad(&e))?
         .assume_unique(answer == Answer::Unique && !args.no_uniqueness)
+        .als(args.als)
         .effort(args.effort.effort);
     if let (true, Some(solution)) = (args.guess, report.first) {
         explainer = explainer.guessing(solution).map_err(|e| bad(&e))?;

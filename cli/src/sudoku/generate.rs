@@ -389,7 +389,11 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
             &mut out,
             &seeds,
             // Nested forcing chains can take seconds a step: generation guesses past them.
-            || Rater::new().up_to(Strategy::DynamicForcingChainPlus),
+            || {
+                Rater::new()
+                    .up_to(Strategy::DynamicForcingChainPlus)
+                    .als(args.needs.is_some_and(Strategy::is_als))
+            },
             |solver, &(index, seed)| {
                 let deadline = args.timeout.and_then(|t| Instant::now().checked_add(t));
                 let stop = || batch.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
@@ -553,6 +557,9 @@ pub fn make(
         // stands only if the puzzle still needs it. Without this, the removals that follow
         // mostly change the path so that the technique is no longer its hardest step.
         let mut needed = false;
+        // Puzzles of this attempt that use the technique behind a harder step, to steer
+        // towards it if the attempt misses (`steer`).
+        let mut near: Vec<Grid> = Vec::new();
         let accept = |puzzle: &Grid| {
             let free = target.needs.is_none()
                 && target.se.is_none()
@@ -562,6 +569,11 @@ pub fn make(
             }
             let rating = rate(solver, puzzle, rate_limits).0;
             if !target.allows(&rating) {
+                if let Some(t) = target.needs {
+                    if rating.count(t) > 0 && near.len() < NEAR_KEPT {
+                        near.push(puzzle.clone());
+                    }
+                }
                 return false;
             }
             let needs = target.needs.is_some_and(|t| rating.hardest == Some(t));
@@ -588,8 +600,29 @@ pub fn make(
             deadline: None,
             ..rate_limits.clone()
         };
-        let rating =
+        let mut generated = generated;
+        let mut rating =
             solver.rate_solved(&generated.puzzle, generated.solution.clone(), &final_limits);
+        if let Some(t) = target.needs.filter(|_| !target.met(&rating)) {
+            // The latest near misses first: they have the fewest givens.
+            for puzzle in near.iter().rev() {
+                if stop() {
+                    break;
+                }
+                let mut rng = Rng::new(generated.seed ^ puzzle.givens() as u64);
+                let solution = &generated.solution;
+                if let Some((p, r)) =
+                    steer(solver, puzzle, solution, t, &final_limits, &mut rng, stop)
+                {
+                    if target.met(&r) {
+                        generated.givens = p.givens();
+                        generated.puzzle = p;
+                        rating = r;
+                        break;
+                    }
+                }
+            }
+        }
         let out_of_time = stop();
         let met = target.met(&rating);
         let made = Made {
@@ -606,6 +639,73 @@ pub fn make(
         best = Some(keep_harder(best, made));
     }
     Ok(best.expect("at least one attempt"))
+}
+
+/// Near misses kept an attempt at a `--needs` (puzzles that use the technique behind a
+/// harder step), each tried by [`steer`] if the attempt misses.
+const NEAR_KEPT: usize = 4;
+
+/// Rounds of [`steer`]: givens it may add back.
+const STEER_ROUNDS: usize = 12;
+
+/// Cells [`steer`] tries a round.
+const STEER_TRIES: usize = 16;
+
+/// Steers a puzzle that uses `t` behind harder steps towards needing `t`: adds back givens
+/// from its solution, one a round, each the first of a few random open cells that lowers
+/// the hardest step (or the number of steps harder than `t`) while `t` is still used, until
+/// `t` is the hardest step. A given added keeps the puzzle unique, so no search is needed;
+/// the puzzle it returns may not be minimal. `None` when a round finds nothing better, or
+/// when `stop` says to give up.
+fn steer(
+    solver: &mut Rater,
+    puzzle: &Grid,
+    solution: &Grid,
+    t: Strategy,
+    limits: &Limits,
+    rng: &mut Rng,
+    stop: &dyn Fn() -> bool,
+) -> Option<(Grid, Rating)> {
+    let key = |r: &Rating| {
+        (r.count(t) > 0 && r.guesses() == 0 && !r.lower_bound).then(|| {
+            let harder: u32 = r
+                .counts
+                .iter()
+                .filter(|&&(s, _)| s > t)
+                .map(|&(_, k)| k)
+                .sum();
+            (r.score, harder)
+        })
+    };
+    let n = puzzle.layout().size();
+    let mut p = puzzle.clone();
+    let mut rating = solver.rate_solved(&p, solution.clone(), limits);
+    let mut best = key(&rating)?;
+    for _ in 0..STEER_ROUNDS {
+        if rating.hardest == Some(t) {
+            return Some((p, rating));
+        }
+        let mut open: Vec<usize> = (0..p.cells().len())
+            .filter(|&c| p.cells()[c] == 0)
+            .collect();
+        rng.shuffle(&mut open);
+        let mut better = None;
+        for &c in open.iter().take(STEER_TRIES) {
+            if stop() {
+                return None;
+            }
+            let mut q = p.clone();
+            q.set(c / n, c % n, solution.cells()[c]);
+            let r = solver.rate_solved(&q, solution.clone(), limits);
+            if let Some(k) = key(&r).filter(|&k| k < best) {
+                better = Some((q, r, k));
+                break;
+            }
+        }
+        let (q, r, k) = better?;
+        (p, rating, best) = (q, r, k);
+    }
+    (rating.hardest == Some(t)).then_some((p, rating))
 }
 
 /// Of the best puzzle so far and a new one, the one to print: the new one if it met the

@@ -163,6 +163,11 @@ pub struct RateArgs {
     #[command(flatten)]
     pub effort: EffortArg,
 
+    /// Use the almost locked set rungs too (ALS-XZ, Sue de Coq, ALS-XY-wing, death
+    /// blossom): SE's scale lacks them, so the ratings follow SE's less closely
+    #[arg(long)]
+    pub als: bool,
+
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -240,7 +245,7 @@ pub fn run(args: &RateArgs, ctx: &Context) -> Result<Exit, CliError> {
     let done = batch.run(
         &mut out,
         &indexes,
-        || Rater::new().effort(args.effort.effort),
+        || Rater::new().effort(args.effort.effort).als(args.als),
         |rater, &i: &usize| {
             if batch.out_of_time() {
                 return Some(None);

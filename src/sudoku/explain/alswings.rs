@@ -162,7 +162,7 @@ fn wing(
 /// Calls `f` on each `k`-subset of `cells` (in order) whose candidates together are at
 /// most `k + 1` digits, with those digits: a subset with more cannot be pilot cells, nor
 /// can one holding it, so the search stops there.
-fn subsets(
+pub(super) fn subsets(
     board: &Board,
     cells: &[usize],
     k: usize,

@@ -46,6 +46,7 @@
 //! | BUG types 2 to 4 | rows, columns and boxes only (as BUG+1); only for puzzles declared unique, never on a killer |
 //! | aligned pair and triple exclusion | rows, columns and boxes only: "seeing" is sharing one of them |
 //! | WXYZ-, VWXYZ-, UVWXYZ-wings | the pilot cells in any one unit; the bivalue cell "sees" along any unit |
+//! | ALS-XZ, ALS-XY-wing, death blossom, Sue de Coq (with [`Explainer::als`]) | each almost locked set in any one unit, "seeing" along any unit; Sue de Coq on any two units sharing two cells or more |
 //! | cage combination, rule of 45 (killer puzzles, [`Explainer::killer`]) | a cage's cells; for the rule of 45 every unit, extra units included, as each holds every digit once (its innies and outies); cages are not units for the other strategies, but a placed digit leaves its cage |
 //!
 //! # Adding a strategy
@@ -56,11 +57,15 @@
 //! there.
 
 mod aligned;
+mod als;
 mod alswings;
+mod alsxywing;
+mod alsxz;
 mod board;
 mod bug;
 mod cages;
 mod chains;
+mod deathblossom;
 mod direct;
 mod finned;
 mod fish;
@@ -77,6 +82,7 @@ mod singles;
 mod step;
 mod strong_links;
 mod subsets;
+mod suedecoq;
 mod turbot;
 mod uniqueness;
 mod wings;
@@ -229,6 +235,17 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),
+        // Branch `als8`'s rungs (issue 29), tried only when asked for (`Explainer::als`).
+        (Strategy::AlsXz, |b| {
+            alsxz::als_xz(b, &als::almost_locked_sets(b))
+        }),
+        (Strategy::SueDeCoq, suedecoq::sue_de_coq),
+        (Strategy::AlsXyWing, |b| {
+            alsxywing::als_xy_wing(b, &als::almost_locked_sets(b))
+        }),
+        (Strategy::DeathBlossom, |b| {
+            deathblossom::death_blossom(b, &als::almost_locked_sets(b))
+        }),
         // Forcing chains (forcing.rs).
         // Each with the default budget here; the explainer runs them with its own.
         (Strategy::ForcingChain, |b| {
@@ -289,6 +306,8 @@ pub struct Explainer {
     below: Option<Strategy>,
     /// What the forcing chains may still spend ([`Explainer::effort`]).
     budget: forcing::Effort,
+    /// Whether the almost locked set rungs are tried ([`Explainer::als`]).
+    als: bool,
 }
 
 impl Explainer {
@@ -323,6 +342,7 @@ impl Explainer {
             guesses: 0,
             below: None,
             budget: default_budget(),
+            als: false,
         })
     }
 
@@ -351,6 +371,7 @@ impl Explainer {
             guesses: 0,
             below: None,
             budget: default_budget(),
+            als: false,
         })
     }
 
@@ -360,6 +381,24 @@ impl Explainer {
     /// argument does not hold there.
     pub fn assume_unique(mut self, unique: bool) -> Explainer {
         self.unique = unique;
+        self
+    }
+
+    /// Tries the almost locked set rungs too (ALS-XZ, Sue de Coq, ALS-XY-wing, death
+    /// blossom, [`Strategy::is_als`]), after the W-wing; off by default. SE has no rule for
+    /// them and finds their eliminations by chains worth more, so with them the steps and
+    /// the rating follow SE's less closely (BENCHMARKS.md, branch `als8`).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1...............", &ParseOptions::default())?;
+    /// let e = Explainer::new(&grid)?.als(true).up_to(Strategy::DeathBlossom);
+    /// assert_eq!(e.count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn als(mut self, als: bool) -> Explainer {
+        self.als = als;
         self
     }
 
@@ -460,6 +499,9 @@ impl Explainer {
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
             if strategy.assumes_unique() && (!self.unique || killer) {
+                continue;
+            }
+            if strategy.is_als() && !self.als {
                 continue;
             }
             if self.below.is_some_and(|b| strategy >= b) {

@@ -194,6 +194,8 @@ pub struct Rater {
     up_to: Option<Strategy>,
     /// The forcing chains' effort budget a puzzle (`None`: the explainer's default).
     effort: Option<u64>,
+    /// Whether the almost locked set rungs are tried ([`Explainer::als`]).
+    als: bool,
 }
 
 impl Rater {
@@ -240,6 +242,13 @@ impl Rater {
     /// ```
     pub fn effort(mut self, nodes: u64) -> Rater {
         self.effort = Some(nodes);
+        self
+    }
+
+    /// Tries the almost locked set rungs too (see [`Explainer::als`]): off by default, as
+    /// they follow SE's ratings less closely.
+    pub fn als(mut self, als: bool) -> Rater {
+        self.als = als;
         self
     }
 
@@ -354,6 +363,7 @@ fn rating_of(
     if rating.answer == Answer::Unique {
         if let Some(solution) = report.first {
             let explainer = explainer().map(|e| {
+                let e = e.als(rater.als);
                 let e = match rater.up_to {
                     Some(s) => e.up_to(s),
                     None => e,

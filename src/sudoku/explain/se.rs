@@ -186,6 +186,23 @@ pub(super) fn aligned_exclusion(cells: usize) -> Score {
     Score::from_tenths(if cells <= 2 { 62 } else { 75 })
 }
 
+/// An ALS-XZ, ALS-XY-wing or Sue de Coq of `cells` cells (branch `als8`). SE has no rule
+/// for almost locked sets; it finds the same elimination as a forcing chain mixing cell and
+/// unit links (SE `ForcingChainHint`, 7.0) from the eliminated candidate, on, through each
+/// cell of the sets (a node off and one on), back to the candidate, off: `2 + 2 * cells`
+/// nodes, with the [`length_bonus`].
+pub(super) fn als_chain(cells: usize) -> Score {
+    Score::from_tenths(forcing_chain(true) + length_bonus(2 + 2 * cells.min(1000)))
+}
+
+/// A death blossom whose petals have `cells` cells (branch `als8`). SE has no rule for it;
+/// the stem's digits each force the elimination, which is SE's cell forcing chain (its
+/// `CellChainingHint`, [`MULTIPLE`], 8.0), its nodes counted as for [`als_chain`] (the stem
+/// and the petals' cells).
+pub(super) fn death_blossom(cells: usize) -> Score {
+    Score::from_tenths(MULTIPLE + length_bonus(2 + 2 * (cells.min(1000) + 1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,5 +248,16 @@ mod tests {
         );
         assert_eq!((MULTIPLE, DYNAMIC, DYNAMIC_PLUS), (80, 85, 90));
         assert_eq!((nested(2), nested(3), nested(4)), (95, 100, 105));
+    }
+
+    #[test]
+    fn als_values_count_their_cells() {
+        // 2 + 2 * cells nodes: 4 cells 10 nodes (0.2), 6 cells 14 (0.3), 2 cells 6 (0).
+        let got: Vec<String> = [2, 4, 6]
+            .iter()
+            .map(|&c| als_chain(c).to_string())
+            .collect();
+        assert_eq!(got, ["7.0", "7.2", "7.3"]);
+        assert_eq!(death_blossom(4).to_string(), "8.3");
     }
 }

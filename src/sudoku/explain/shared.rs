@@ -3,12 +3,18 @@
 //!
 //! The four unique loop types find the same loops and differ in what they read from them
 //! ([`loops::unique_loops`]); the three strong-link rungs search the same links
-//! ([`strong_links::Graph`]).
+//! ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
+//! almost locked sets ([`als::almost_locked_sets`]).
 
+use super::als::{self, Als};
 use super::board::Board;
 use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
+use super::{alsxywing, alsxz, deathblossom};
+
+/// A rung reading the board's almost locked sets.
+type AlsFinder = fn(&Board, &[Als]) -> Option<Step>;
 
 /// One step's shared searches, each run when a rung first reads it.
 #[derive(Default)]
@@ -16,6 +22,7 @@ pub(super) struct Shared {
     loops: Option<[Option<Step>; 4]>,
     /// The strong links the three strong-link rungs search (branch `chains8`).
     strong: Option<strong_links::Graph>,
+    als: Option<Vec<Als>>,
 }
 
 impl Shared {
@@ -33,6 +40,18 @@ impl Shared {
                 .strong
                 .get_or_insert_with(|| strong_links::Graph::new(board));
             return Some(strong_links::search(board, graph, count));
+        }
+        let als_finder: Option<AlsFinder> = match strategy {
+            Strategy::AlsXz => Some(alsxz::als_xz),
+            Strategy::AlsXyWing => Some(alsxywing::als_xy_wing),
+            Strategy::DeathBlossom => Some(deathblossom::death_blossom),
+            _ => None,
+        };
+        if let Some(finder) = als_finder {
+            let sets = self
+                .als
+                .get_or_insert_with(|| als::almost_locked_sets(board));
+            return Some(finder(board, sets));
         }
         let k = match strategy {
             Strategy::UniqueLoop => 0,

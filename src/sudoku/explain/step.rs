@@ -179,6 +179,23 @@ pub enum Strategy {
     /// Two cells `{x,y}` that do not see each other, joined by a strong link on `y`: `x`
     /// leaves the cells that see both (branch `explain2`).
     WWing,
+    // Branch `als8`'s rungs (issue 29): the almost locked sets, off SE's ladder unless asked
+    // for ([`Strategy::is_als`]).
+    /// Two almost locked sets linked by a restricted common digit `x`: a digit `z` of both
+    /// leaves the cells seeing all of its places in them (more when doubly linked).
+    AlsXz,
+    /// Two or three cells where a box and a line meet, with cells of the line and of the
+    /// box, holding as many digits as cells: each digit leaves the rest of the unit its
+    /// places lie in.
+    SueDeCoq,
+    /// Two almost locked sets each linked to a third (the pivot) by a restricted common
+    /// digit, two different ones: a digit `z` of both leaves the cells seeing all of its
+    /// places in them.
+    AlsXyWing,
+    /// A stem cell and an almost locked set (a petal) for each of its digits, linked to it
+    /// on that digit: a digit `z` of every petal leaves the cells seeing all of its places
+    /// in them.
+    DeathBlossom,
     // Forcing chains (src/sudoku/explain/forcing.rs), in Sudoku Explainer's order.
     /// A chain of implications from a candidate, on the puzzle's strong links, that turns
     /// the candidate itself off (or, from its removal, on): 6.6 on one kind of link, 7.0
@@ -256,7 +273,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 57] = [
+    pub const ALL: [Strategy; 61] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -306,6 +323,10 @@ impl Strategy {
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
+        Strategy::AlsXz,
+        Strategy::SueDeCoq,
+        Strategy::AlsXyWing,
+        Strategy::DeathBlossom,
         Strategy::ForcingChain,
         Strategy::AlignedTripleExclusion,
         Strategy::NishioForcingChain,
@@ -338,6 +359,10 @@ impl Strategy {
             Strategy::BugType4 => "BUG type 4",
             Strategy::BugType3 => "BUG type 3",
             Strategy::WWing => "W-wing",
+            Strategy::AlsXz => "ALS-XZ",
+            Strategy::SueDeCoq => "Sue de Coq",
+            Strategy::AlsXyWing => "ALS-XY-wing",
+            Strategy::DeathBlossom => "death blossom",
             Strategy::FinnedXWing => "finned X-wing",
             Strategy::GroupedTurbotFish => "grouped turbot fish",
             Strategy::Pointing => "pointing",
@@ -412,6 +437,8 @@ impl Strategy {
             Strategy::BugType4 => 57,
             Strategy::BugType3 => 58,
             Strategy::WWing => 71,
+            Strategy::AlsXz | Strategy::SueDeCoq | Strategy::AlsXyWing => 70,
+            Strategy::DeathBlossom => 80,
             Strategy::FinnedXWing => 43,
             Strategy::GroupedTurbotFish => 43,
             Strategy::Pointing => 26,
@@ -461,6 +488,23 @@ impl Strategy {
 }
 
 impl Strategy {
+    /// Whether the strategy is one of the almost locked set rungs (ALS-XZ, Sue de Coq,
+    /// ALS-XY-wing, death blossom): SE has no rule for them and rates those puzzles by
+    /// chains worth more, so the explainer and the rating leave them out unless asked
+    /// ([`Explainer::als`](super::Explainer::als)).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Strategy;
+    /// assert!(Strategy::DeathBlossom.is_als());
+    /// assert!(!Strategy::WxyzWing.is_als());
+    /// ```
+    pub fn is_als(self) -> bool {
+        matches!(
+            self,
+            Strategy::AlsXz | Strategy::SueDeCoq | Strategy::AlsXyWing | Strategy::DeathBlossom
+        )
+    }
+
     /// Whether the strategy rests on the puzzle having one solution (unique rectangles,
     /// BUG+1): the explainer uses it only for puzzles declared unique, never on a killer.
     ///
@@ -550,7 +594,9 @@ pub struct Step {
     /// `None` for other strategies.
     pub sum: Option<u32>,
     /// The digit sets those cells can still hold together, smallest first (for the killer
-    /// strategies; empty for others).
+    /// strategies); for the almost locked set strategies ([`Strategy::is_als`]) each set's
+    /// digits, in the order of its cells in `cells` (see each strategy's module); empty for
+    /// others.
     pub combinations: Vec<Digits>,
     /// The digits placed.
     pub placements: Vec<Candidate>,
@@ -718,6 +764,9 @@ impl Step {
                     cell(&base[k - 1]),
                     sets.join(", ")
                 )
+            }
+            Strategy::AlsXz | Strategy::AlsXyWing | Strategy::DeathBlossom | Strategy::SueDeCoq => {
+                als(layout, self)
             }
             Strategy::WWing => format!(
                 "{} {{{}}} and {} {{{}}} linked on {} by {}={}: one of them is {}",
@@ -1156,6 +1205,111 @@ fn unique_loop(layout: &Layout, step: &Step) -> String {
             list(&extra[..2], ", ")
         ),
         _ => format!("{head}: {}", naked_set(layout, step, &extra[2..])),
+    }
+}
+
+/// The almost locked sets' steps (branch `als8`; each set written as its cells then its
+/// digits, `r1c1,r1c2 {1,2,5}`):
+/// `r1c1,r1c2 {1,2,5} and r5c2 {1,5} linked on 1` (ALS-XZ),
+/// `r1c1 {1,5} and r5c5 {2,5} through r1c5,r5c1 ... linked on 1, 2: 5 in either`,
+/// `stem r2c2 {1,4}, petals r1c1,r1c3 {1,2,5} on 1, r3c3 {4,5} on 4: 5 in a petal`,
+/// `r1c1,r1c2 {1,2,4,5} in row 1 and box 1, with r1c7 {1,4} and r3c3 {2,5}` (Sue de Coq).
+fn als(layout: &Layout, step: &Step) -> String {
+    let digits = |ds: &mut dyn Iterator<Item = u8>| {
+        ds.map(|d| digit_name(layout, d))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let set = |cells: &[usize], d: Digits| {
+        let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
+        format!("{} {{{}}}", cells.join(","), digits(&mut d.iter()))
+    };
+    // The sets' cells, split by their digits' counts (one cell fewer than digits each).
+    let split = |from: usize| -> Vec<String> {
+        let mut at = from;
+        let sets = if step.strategy == Strategy::AlsXz {
+            2
+        } else {
+            step.combinations.len()
+        };
+        step.combinations[..sets.min(step.combinations.len())]
+            .iter()
+            .map(|&d| {
+                let k = (d.len().saturating_sub(1)).min(step.cells.len() - at);
+                let text = set(&step.cells[at..at + k], d);
+                at += k;
+                text
+            })
+            .collect()
+    };
+    let tail = |zs: &[u8]| digits(&mut zs.iter().copied());
+    match step.strategy {
+        Strategy::AlsXz => {
+            let sets = split(0);
+            let rcc = step.combinations.get(2).copied().unwrap_or_default();
+            let kind = if rcc.len() >= 2 {
+                "doubly linked"
+            } else {
+                "linked"
+            };
+            format!(
+                "{} and {} {kind} on {}",
+                sets[0],
+                sets[1],
+                digits(&mut rcc.iter())
+            )
+        }
+        Strategy::AlsXyWing => {
+            let sets = split(0);
+            format!(
+                "{} and {} through {} linked on {}, {}: {} in either",
+                sets[0],
+                sets[1],
+                sets[2],
+                digit_name(layout, step.digits[0]),
+                digit_name(layout, step.digits[1]),
+                tail(&step.digits[2..])
+            )
+        }
+        Strategy::DeathBlossom => {
+            let (stem_digits, z) = step.digits.split_at(step.digits.len() - 1);
+            let links = stem_digits.iter().filter(|&&d| d != z[0]);
+            let petals: Vec<String> = split(1)
+                .into_iter()
+                .zip(links)
+                .map(|(p, &d)| format!("{p} on {}", digit_name(layout, d)))
+                .collect();
+            format!(
+                "stem {}, petals {}: {} in a petal",
+                set(
+                    &step.cells[..1],
+                    Digits::from_digits(stem_digits.iter().copied())
+                ),
+                petals.join(", "),
+                digit_name(layout, z[0])
+            )
+        }
+        _ => {
+            let units = layout.units();
+            let (first, second) = (step.units[0], step.units[1]);
+            let in_unit = |u: usize, c: &usize| units[u].cells.contains(c);
+            let pick = |f: &dyn Fn(&usize) -> bool| -> Vec<usize> {
+                step.cells.iter().copied().filter(|c| f(c)).collect()
+            };
+            let core = pick(&|c| in_unit(first, c) && in_unit(second, c));
+            let line = pick(&|c| in_unit(first, c) && !in_unit(second, c));
+            let boxed = pick(&|c| !in_unit(first, c) && in_unit(second, c));
+            let [v, dd, de] =
+                [0, 1, 2].map(|k| step.combinations.get(k).copied().unwrap_or_default());
+            format!(
+                "{} in {} and {}, with {} and {}",
+                set(&core, v),
+                layout.unit_name(first),
+                layout.unit_name(second),
+                set(&line, dd),
+                set(&boxed, de)
+            )
+        }
     }
 }
 
