@@ -395,8 +395,11 @@ fn a_plan_on_the_bitset_engine_refuses_what_it_does_not_take() {
     ));
     assert_eq!(
         refusal(bits.clone(), &big),
-        "the bitset engine takes at most 8192 options and 8192 items; this problem has 8193 \
-         options and 1 items"
+        format!(
+            "the bitset engine takes at most {MAX_OPTIONS} options and 8192 items; this problem \
+             has {} options and 1 items",
+            MAX_OPTIONS + 1
+        )
     );
     let mut found = Collect::default();
     let report = bits.clone().run(&p, &mut found).unwrap();

@@ -421,6 +421,23 @@ fn explainer(p: &Puzzle) -> Explainer {
         .assume_unique(true)
 }
 
+/// `e` without SE's strong-link rungs (3, 4 or 5 strong links), which joined the ladder
+/// after the positions of these two lists were written: SE's order puts them (5.4 to 6.5)
+/// before several rungs, and a short strong-link chain exists on some of those positions
+/// (BUG+1, W-wing, ALS-XZ, ALS-XY-wing ...); the strong links' own positions are
+/// `strong_link_rungs_are_the_simplest_step_on_their_positions`.
+fn for_position(e: Explainer, strategy: Strategy) -> Explainer {
+    if matches!(
+        strategy,
+        Strategy::ThreeStrongLinks | Strategy::FourStrongLinks | Strategy::FiveStrongLinks
+    ) {
+        return e;
+    }
+    e.without(Strategy::ThreeStrongLinks)
+        .without(Strategy::FourStrongLinks)
+        .without(Strategy::FiveStrongLinks)
+}
+
 /// Every placement of a step is the solution's digit, and every elimination removes a digit
 /// the solution does not put there (the position has one solution).
 fn assert_sound(p: &Puzzle, step: &Step) {
@@ -445,7 +462,7 @@ fn assert_sound(p: &Puzzle, step: &Step) {
 fn each_rung_is_the_simplest_step_on_its_position() {
     for &(strategy, text, expected, value) in POSITIONS {
         let p = puzzle(text);
-        let step = explainer(&p)
+        let step = for_position(explainer(&p), strategy)
             .next()
             .unwrap_or_else(|| panic!("{strategy:?}: no step"));
         assert_eq!(step.text(p.grid.layout()), expected);
@@ -453,7 +470,7 @@ fn each_rung_is_the_simplest_step_on_its_position() {
         assert_eq!(step.score.to_string(), value, "{expected}");
         assert_sound(&p, &step);
         // No simpler rung progresses here.
-        let without = explainer(&p).below(strategy).next();
+        let without = for_position(explainer(&p).below(strategy), strategy).next();
         assert!(without.is_none(), "{strategy:?}: {without:?}");
     }
 }
@@ -1031,8 +1048,7 @@ const ALS_POSITIONS: &[(Strategy, &str, &str, &str)] = &[
 fn each_als_rung_is_the_simplest_step_on_its_position() {
     for &(strategy, text, expected, value) in ALS_POSITIONS {
         let p = puzzle(text);
-        let step = explainer(&p)
-            .als(true)
+        let step = for_position(explainer(&p).als(true), strategy)
             .next()
             .unwrap_or_else(|| panic!("{strategy:?}: no step"));
         assert_eq!(step.text(p.grid.layout()), expected);
@@ -1040,7 +1056,7 @@ fn each_als_rung_is_the_simplest_step_on_its_position() {
         assert_eq!(step.score.to_string(), value, "{expected}");
         assert_sound(&p, &step);
         // No simpler rung progresses here, and without `als` the step is another's.
-        let without = explainer(&p).als(true).below(strategy).next();
+        let without = for_position(explainer(&p).als(true).below(strategy), strategy).next();
         assert!(without.is_none(), "{strategy:?}: {without:?}");
         let plain = explainer(&p).next().map(|s| s.strategy);
         assert!(

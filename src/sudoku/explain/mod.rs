@@ -308,6 +308,8 @@ pub struct Explainer {
     budget: forcing::Effort,
     /// Whether the almost locked set rungs are tried ([`Explainer::als`]).
     als: bool,
+    /// Rungs left out of the ladder ([`Explainer::without`]).
+    without: Vec<Strategy>,
 }
 
 impl Explainer {
@@ -343,6 +345,7 @@ impl Explainer {
             below: None,
             budget: default_budget(),
             als: false,
+            without: Vec::new(),
         })
     }
 
@@ -372,6 +375,7 @@ impl Explainer {
             below: None,
             budget: default_budget(),
             als: false,
+            without: Vec::new(),
         })
     }
 
@@ -399,6 +403,23 @@ impl Explainer {
     /// ```
     pub fn als(mut self, als: bool) -> Explainer {
         self.als = als;
+        self
+    }
+
+    /// Leaves `strategy` out of the ladder: what a solver who does not know that technique
+    /// would do next, and how a test shows a rung on a position where another comes first.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::{Explainer, Strategy};
+    /// use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+    /// let grid = parse_grid("1.343.1221.343.1", &ParseOptions::default())?;
+    /// let first = Explainer::new(&grid)?.next().unwrap().strategy;
+    /// let other = Explainer::new(&grid)?.without(first).next().unwrap().strategy;
+    /// assert_ne!(first, other);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn without(mut self, strategy: Strategy) -> Explainer {
+        self.without.push(strategy);
         self
     }
 
@@ -502,6 +523,9 @@ impl Explainer {
                 continue;
             }
             if strategy.is_als() && !self.als {
+                continue;
+            }
+            if self.without.contains(&strategy) {
                 continue;
             }
             if self.below.is_some_and(|b| strategy >= b) {
