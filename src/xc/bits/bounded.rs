@@ -92,6 +92,10 @@ struct Run<'a, F, const W: usize> {
     untried: Vec<Word>,
     /// Each primary item's counter.
     counters: Vec<Counter>,
+    /// The primary items that may take more options (room above 0), one bit each: the
+    /// items the choice looks at. Cleared when an option fills an item or its null move
+    /// closes it, set again on the way back.
+    active: Vec<Word>,
     handler: F,
     every: u64,
     next_progress: u64,
@@ -241,6 +245,15 @@ impl BitBounded {
                 .zip(&self.slack)
                 .map(|(&left, &slack)| Counter { left, slack })
                 .collect(),
+            active: {
+                let mut active = vec![0; self.min.len().div_ceil(64)];
+                for (p, (&min, &slack)) in self.min.iter().zip(&self.slack).enumerate() {
+                    if min + slack > 0 {
+                        active[p / 64] |= 1 << (p % 64);
+                    }
+                }
+                active
+            },
             handler,
             every: progress_every,
             next_progress: if progress_every == 0 {
@@ -296,37 +309,42 @@ const _: () = assert!(super::MAX_OPTIONS < 1 << 15);
 /// ways to go (options, plus one for the null move, less what it still needs), then the
 /// least slack (room beyond what it needs), then the most options, then the first. An item
 /// that needs nothing and has no option left is done without a node (DLX3 gives it one,
-/// its null move).
+/// its null move). Only the items of `active` (room above 0) are looked at, in order.
 #[inline(always)]
-fn choose(here: &[Word], holders: &[Word], counters: &[Counter]) -> Choice {
+fn choose(here: &[Word], holders: &[Word], counters: &[Counter], active: &[Word]) -> Choice {
     let n = here.len();
-    let mut best = (u64::MAX, 0, 0, 0);
-    for (p, (&counter, holders)) in counters.iter().zip(holders.chunks_exact(n)).enumerate() {
-        let room = counter.room();
-        if room <= 0 {
-            continue;
-        }
-        let len: u32 = here
-            .iter()
-            .zip(holders)
-            .map(|(a, h)| (a & h).count_ones())
-            .sum();
-        let need = counter.left.max(0);
-        if len == 0 && need == 0 {
-            continue;
-        }
-        let score = i64::from(len) + 1 - need;
-        if score <= 0 {
-            return Choice::DeadEnd;
-        }
-        let key = (score as u64) << 47 | ((room - need) as u64) << 15 | u64::from(0x7fff - len);
-        if key < best.0 {
-            best = (key, p, score, len);
+    let (mut best, mut chosen) = (u64::MAX, (0, 0, 0));
+    for (w, &word) in active.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let p = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let counter = counters[p];
+            let len: u32 = here
+                .iter()
+                .zip(&holders[p * n..p * n + n])
+                .map(|(a, h)| (a & h).count_ones())
+                .sum();
+            let need = counter.left.max(0);
+            if len == 0 && need == 0 {
+                continue;
+            }
+            let score = i64::from(len) + 1 - need;
+            if score <= 0 {
+                return Choice::DeadEnd;
+            }
+            let room = counter.room();
+            let key = (score as u64) << 47 | ((room - need) as u64) << 15 | u64::from(0x7fff - len);
+            // Strictly less: ties go to the first.
+            if key < best {
+                best = key;
+                chosen = (p, score, len);
+            }
         }
     }
-    match best {
-        (u64::MAX, ..) => Choice::Solution,
-        (_, item, score, len) => Choice::Item { item, score, len },
+    match (best, chosen) {
+        (u64::MAX, _) => Choice::Solution,
+        (_, (item, score, len)) => Choice::Item { item, score, len },
     }
 }
 
@@ -363,7 +381,7 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
         let n = self.words();
         let m = self.m;
         let here = &self.available[depth * n..depth * n + n];
-        let (item, score, len) = match choose(here, &m.holders, &self.counters) {
+        let (item, score, len) = match choose(here, &m.holders, &self.counters, &self.active) {
             Choice::Solution => return self.found(),
             Choice::DeadEnd => {
                 self.stats.dead_ends += 1;
@@ -428,7 +446,9 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
             let counter = &mut self.counters[item];
             let left = counter.left;
             counter.left = -counter.slack;
+            self.active[item / 64] &= !(1 << (item % 64));
             let result = self.node(depth + 1);
+            self.active[item / 64] |= 1 << (item % 64);
             self.counters[item].left = left;
             result?;
         }
@@ -451,6 +471,7 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
             let counter = &mut self.counters[p];
             counter.left -= 1;
             if counter.room() == 0 {
+                self.active[p / 64] &= !(1 << (p % 64));
                 let holders = &m.holders[p * n..p * n + n];
                 for w in 0..n {
                     next[w] &= !holders[w];
@@ -460,8 +481,11 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
         self.solution.push(OptionId::new(r));
         let result = self.node(depth + 1);
         self.solution.pop();
+        // Each item of `r` had room for it, so each is active again.
         for &p in prims {
-            self.counters[p as usize].left += 1;
+            let p = p as usize;
+            self.counters[p].left += 1;
+            self.active[p / 64] |= 1 << (p % 64);
         }
         result
     }
