@@ -108,6 +108,23 @@ fn bits_with_bounds_stop_at_the_limits_and_say_so() {
     for s in &found {
         p.check_solution(s).unwrap();
     }
+    // A limit of no solution searches nothing, as on the links.
+    let (found, status, count) = bits(&p, Limits::new().solutions(0));
+    assert_eq!((found.len(), status, count), (0, Status::SolutionLimit, 0));
+    let direct = BitBounded::new(&p).unwrap();
+    let direct = direct.with_limits(Limits::new().solutions(0)).count();
+    assert_eq!(
+        (direct.status, direct.stats.solutions, direct.stats.nodes),
+        (Status::SolutionLimit, 0, 0)
+    );
+    let links = Plan::new()
+        .engine(Engine::Links)
+        .limits(Limits::new().solutions(0));
+    let links = links.run(&p, &mut Collect::default()).unwrap();
+    assert_eq!(
+        (links.status, links.stats.solutions),
+        (Status::SolutionLimit, 0)
+    );
     let mut none = Collect::default();
     let plan = Plan::new()
         .engine(Engine::Bits)

@@ -92,7 +92,7 @@ fn plan_agrees(p: &Problem, seed: Option<u32>, limit: Option<u8>, count: bool) -
         return TestResult::error(format!("cells refuse {e}"));
     }
     let (mut on_links, mut on_cells) = (Collect::default(), Collect::default());
-    let links = plan.run(p, &mut on_links).unwrap();
+    let links = plan.engine(Engine::Links).run(p, &mut on_links).unwrap();
     let report = cells.run(p, &mut on_cells).unwrap();
     if report.engine != Engine::Cells
         || report.stats.solutions != links.stats.solutions

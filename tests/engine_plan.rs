@@ -743,10 +743,13 @@ fn two_per_line(coloured: bool) -> Problem {
 
 #[test]
 fn algorithm_m_on_shards_and_threads_gives_the_sequential_search() {
+    // The links' tree, which the shards (made on the links) cut: the default engine of a
+    // small bounded problem is the bit sets, whose tree is another.
+    let links = || Plan::new().engine(Engine::Links);
     for coloured in [false, true] {
         let p = two_per_line(coloured);
         let mut sequential = Collect::default();
-        let base = Plan::new().run(&p, &mut sequential).unwrap();
+        let base = links().run(&p, &mut sequential).unwrap();
         assert_eq!(base.algorithm, Algorithm::Multiplicity);
         assert!(base.stats.solutions > 100, "{}", base.stats.solutions);
         assert_eq!(sequential.solutions, p.all_solutions());
@@ -771,7 +774,7 @@ fn algorithm_m_on_shards_and_threads_gives_the_sequential_search() {
             let mut all = Collect::default();
             let mut totals = Totals::from_split(&split);
             for index in 0..of {
-                let plan = Plan::new().shard(ShardOf { index, of, depth });
+                let plan = links().shard(ShardOf { index, of, depth });
                 let report = plan.run(&p, &mut all).unwrap();
                 assert_eq!(report.status, Status::Complete);
                 let path = split.shards()[index].path();
@@ -785,25 +788,23 @@ fn algorithm_m_on_shards_and_threads_gives_the_sequential_search() {
         }
         for threads in [2, 3] {
             let mut found = Collect::default();
-            let report = Plan::new().threads(threads).run(&p, &mut found).unwrap();
+            let report = links().threads(threads).run(&p, &mut found).unwrap();
             assert_eq!(found.solutions, sequential.solutions, "{threads} threads");
             assert_eq!(report.stats.nodes, base.stats.nodes);
             assert_eq!(report.stats.updates, base.stats.updates);
             assert_eq!(report.stats.profile, base.stats.profile);
-            let counted = Plan::new().threads(threads).count(true);
+            let counted = links().threads(threads).count(true);
             let counted = counted.run(&p, &mut Discard).unwrap();
             assert_eq!(counted.stats.solutions, base.stats.solutions);
             assert_eq!(counted.stats.nodes, base.stats.nodes);
             let mut loose = Collect::default();
-            let plan = Plan::new().threads(threads).unordered(true);
+            let plan = links().threads(threads).unordered(true);
             plan.run(&p, &mut loose).unwrap();
             assert_eq!(as_set(&loose.solutions), as_set(&sequential.solutions));
             assert_eq!(loose.solutions.len(), sequential.solutions.len());
             // A solution limit keeps the first solutions of the sequential order.
             let mut first = Collect::default();
-            let plan = Plan::new()
-                .threads(threads)
-                .limits(Limits::new().solutions(17));
+            let plan = links().threads(threads).limits(Limits::new().solutions(17));
             let report = plan.run(&p, &mut first).unwrap();
             assert_eq!(report.status, Status::SolutionLimit);
             assert_eq!(first.solutions, sequential.solutions[..17]);

@@ -663,7 +663,8 @@ impl Plan {
     /// default engine"): the bit sets for a problem of at most [`BITS_DEFAULT_MAX_OPTIONS`]
     /// options ([`BITS_DEFAULT_MAX_COLORED_OPTIONS`] with colours and without bounds) and
     /// [`BITS_DEFAULT_MAX_ITEMS`] items, searched in Knuth's order or with the sharp
-    /// preference, listed or counted, on one thread or several, without bounds;
+    /// preference (with bounds: in Knuth's order, without updates counted), listed or
+    /// counted, on one thread or several;
     /// dancing cells for a larger problem with colours and without bounds in the same modes;
     /// dancing links for everything else (larger problems without colours or with bounds, a
     /// seed, the minimum-cost search, the memoised count, one shard of a list, whose report
@@ -682,7 +683,10 @@ impl Plan {
     /// assert_eq!(Plan::new().order(SearchOrder::new().seed(1)).engine_for(&p), Engine::Links);
     /// assert_eq!(Plan::new().engine(Engine::Cells).engine_for(&p), Engine::Cells);
     /// let bounded = Problem::from_dlx("1:2|A\nA\n")?;
-    /// assert_eq!(Plan::new().engine_for(&bounded), Engine::Links);
+    /// assert_eq!(Plan::new().engine_for(&bounded), Engine::Bits);
+    /// let sharp = SearchOrder::new().prefer_sharp(true);
+    /// assert_eq!(Plan::new().order(sharp).engine_for(&bounded), Engine::Links);
+    /// assert_eq!(Plan::new().count_updates(true).engine_for(&bounded), Engine::Links);
     /// // 300 primary items and one colour: too many items for the bit sets.
     /// let items: Vec<String> = (0..300).map(|i| format!("i{i}")).collect();
     /// let wide = Problem::from_dlx(&format!("{} | X\n{} X:a\n", items.join(" "), items.join(" ")))?;
@@ -699,9 +703,10 @@ impl Plan {
             || self.parts
             || self.shard.is_some()
             || self.order.seed.is_some()
-            // Bounds stay on the links until the tests that take the default plan for
-            // the links' tree are moved (the bit sets win there: BENCHMARKS.md, round 8).
-            || bounds;
+            // With bounds, the bit sets' own tree (DLX3's less the null moves of items left
+            // empty) is what wins (BENCHMARKS.md, round 9); in the sharp order they follow the
+            // links' tree, node for node, and they do not count updates.
+            || (bounds && (self.order.prefer_sharp || self.updates));
         let max_options = if problem.has_colors() && !bounds {
             BITS_DEFAULT_MAX_COLORED_OPTIONS
         } else {

@@ -265,9 +265,14 @@ impl BitBounded {
             started: Instant::now(),
             ways: Vec::new(),
         };
-        let status = match run.node(0) {
-            Ok(()) => Status::Complete,
-            Err(status) => status,
+        let status = if self.limits.max_solutions == Some(0) {
+            // Nothing was searched: the count is cut short, as on dancing links.
+            Status::SolutionLimit
+        } else {
+            match run.node(0) {
+                Ok(()) => Status::Complete,
+                Err(status) => status,
+            }
         };
         let mut stats = run.stats;
         stats.elapsed = run.started.elapsed();
