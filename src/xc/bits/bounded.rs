@@ -19,7 +19,9 @@
 //!
 //! The state of a node is one mask per level (the level below is the level above masked,
 //! so undoing is going back to the level above) and the items' counters, lowered for the
-//! option taken and raised again after its subtree. The search is compiled for one, two
+//! option taken and raised again after its subtree, beside a bit per primary item that can
+//! still take an option, so that the choice looks only at those (cleared when an option
+//! fills the item or its null move closes it). The search is compiled for one, two
 //! and any number of words per mask, so the common small problems loop over a fixed number
 //! of words.
 
