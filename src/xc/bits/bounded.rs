@@ -39,6 +39,7 @@ type Word = u64;
 ///
 /// ```
 /// use dlxkit::xc::bits::BitBounded;
+/// use dlxkit::xc::plan::{Discard, Engine, Plan};
 /// use dlxkit::xc::Problem;
 /// // Two-per-line on a 4x4 board: two pieces in each row and column, at most two on each
 /// // diagonal.
@@ -56,7 +57,7 @@ type Word = u64;
 ///     }
 /// }
 /// let p = Problem::from_dlx(&text)?;
-/// let links = dlxkit::xc::Plan::new().count(true).run(&p, &mut dlxkit::xc::plan::Discard)?;
+/// let links = Plan::new().engine(Engine::Links).count(true).run(&p, &mut Discard)?;
 /// let bits = BitBounded::new(&p)?.count();
 /// // The same solutions as the links; DLX3's tree (the links') less the nodes of diagonals
 /// // left empty.
