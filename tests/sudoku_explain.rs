@@ -651,6 +651,50 @@ fn explanations_replay_to_the_solution_on_the_small_sets() {
     }
 }
 
+/// The explainer remembers where its one-digit rungs found nothing and skips the digits
+/// unchanged since: every step of an explanation is the step a new explainer finds on the
+/// same board, with nothing remembered (every other puzzle of top95, steps up to the
+/// XY-chain, guesses past it).
+#[test]
+fn remembered_searches_change_no_step() {
+    let text = data("norvig_top95.txt");
+    let puzzles = read(&text, &ParseOptions::default());
+    let mut dlx = DlxSolver::new();
+    let mut checked = 0;
+    for puzzle in puzzles.iter().step_by(2) {
+        let report = dlx.solve(&puzzle.grid, &Limits::new().solutions(2));
+        let solution = report.first.unwrap();
+        let explainer = |grid: &Grid, pencil: Option<&Candidates>| {
+            Explainer::with_candidates(grid, pencil)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::XyChain)
+                .guessing(solution.clone())
+                .unwrap()
+        };
+        let mut remembering = explainer(&puzzle.grid, None);
+        loop {
+            let board = remembering.board().clone();
+            let Some(step) = remembering.next() else {
+                break;
+            };
+            if step.strategy == Strategy::Guess {
+                continue; // a guess's score counts the guesses before it
+            }
+            let fresh = explainer(&board.grid(), Some(&board.to_candidates())).next();
+            assert_eq!(fresh.as_ref(), Some(&step), "line {}", puzzle.line);
+            checked += 1;
+        }
+        assert_eq!(
+            remembering.outcome(),
+            Outcome::Solved,
+            "line {}",
+            puzzle.line
+        );
+    }
+    assert!(checked > 2000, "{checked} steps");
+}
+
 /// The forum's hardest (SE 11 and more) with every strategy, nested forcing chains
 /// included: six puzzles, each within an effort of 10^7 nodes (a few seconds), past which
 /// the explanation ends at the effort limit (not guessing), its steps so far sound.

@@ -94,6 +94,11 @@ impl Seen {
 
 /// The shortest X-chain with eliminations (digits and start cells in order).
 pub(super) fn x_chain(board: &Board) -> Option<Step> {
+    x_chain_in(board, Digits::all(board.size()))
+}
+
+/// [`x_chain`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn x_chain_in(board: &Board, digits: Digits) -> Option<Step> {
     let layout = board.layout();
     let cells = layout.cells();
     let mut best: Option<Step> = None;
@@ -102,7 +107,7 @@ pub(super) fn x_chain(board: &Board) -> Option<Step> {
     // The strong links of one digit: each cell's partners in the units where the two are
     // the digit's only places.
     let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for digit in 1..=board.size() as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
         strong.iter_mut().for_each(Vec::clear);
         for unit in 0..layout.units().len() {
             let mask = board.place_mask(unit, digit);

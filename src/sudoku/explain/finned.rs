@@ -20,16 +20,22 @@
 use super::board::Board;
 use super::se::{self, LinkUnit};
 use super::step::{Candidate, Step, Strategy};
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// The first finned (or sashimi) X-wing.
 pub(super) fn finned_x_wing(board: &Board) -> Option<Step> {
-    finned_fish(board, 2, Strategy::FinnedXWing)
+    finned_x_wing_in(board, Digits::all(board.size()))
+}
+
+/// [`finned_x_wing`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn finned_x_wing_in(board: &Board, digits: Digits) -> Option<Step> {
+    finned_fish(board, 2, Strategy::FinnedXWing, digits)
 }
 
 /// The first finned (or sashimi) fish of size `k`: digits in order, rows as base lines
 /// before columns, base lines in order, then fin boxes in order.
-fn finned_fish(board: &Board, k: usize, strategy: Strategy) -> Option<Step> {
+fn finned_fish(board: &Board, k: usize, strategy: Strategy, digits: Digits) -> Option<Step> {
     let layout = board.layout();
     let n = board.size();
     let rows: Vec<usize> = board.units_of_kind(UnitKind::Row).collect();
@@ -59,7 +65,7 @@ fn finned_fish(board: &Board, k: usize, strategy: Strategy) -> Option<Step> {
     };
     let orientations = [(&rows, &cols, true), (&cols, &rows, false)];
     let inside: Vec<Vec<Vec<u128>>> = orientations.iter().map(|o| here(o.0)).collect();
-    for digit in 1..=n as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= n) {
         for (o, &(base, cover, by_rows)) in orientations.iter().enumerate() {
             // A cell's position along a base line: its column for rows, its row for columns.
             let along = |c: usize| if by_rows { c % n } else { c / n };

@@ -9,10 +9,16 @@
 use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
 use super::subsets::k_unions;
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// The fish of size `k` first found: digits in order, rows as base lines before columns.
 pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
+    fish_in(board, k, Digits::all(board.size()))
+}
+
+/// [`fish`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
     let strategy = match k {
         2 => Strategy::XWing,
         3 => Strategy::Swordfish,
@@ -21,7 +27,7 @@ pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
     let n = board.size();
     let rows: Vec<usize> = board.units_of_kind(UnitKind::Row).collect();
     let cols: Vec<usize> = board.units_of_kind(UnitKind::Column).collect();
-    for digit in 1..=n as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= n) {
         for (base, cover) in [(&rows, &cols), (&cols, &rows)] {
             // Each base line with 2..=k places: the positions (cover indexes) of its places.
             let lines: Vec<(usize, u128)> = base

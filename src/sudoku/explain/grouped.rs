@@ -25,6 +25,7 @@
 use super::board::Board;
 use super::se::{self, LinkUnit};
 use super::step::{Candidate, Step, Strategy};
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// A strong link on a digit: a unit and its places split into two groups.
@@ -130,11 +131,17 @@ pub(super) fn link_unit(kind: UnitKind) -> LinkUnit {
 
 /// The first grouped turbot fish (digits in order, then the links in layout order).
 pub(super) fn grouped_turbot_fish(board: &Board) -> Option<Step> {
+    grouped_turbot_fish_in(board, Digits::all(board.size()))
+}
+
+/// [`grouped_turbot_fish`] on `digits` only: each digit's search reads that digit's places
+/// alone.
+pub(super) fn grouped_turbot_fish_in(board: &Board, digits: Digits) -> Option<Step> {
     let layout = board.layout();
     // The places of the first link, marked with its number.
     let mut marks = vec![usize::MAX; layout.cells()];
     let mut mark = 0;
-    for digit in 1..=board.size() as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
         let links = links(board, digit);
         for (i, l1) in links.iter().enumerate() {
             mark += 1;

@@ -37,6 +37,8 @@ const MAX_LOOP: usize = 14;
 struct Search<'a> {
     board: &'a Board,
     pair: Digits,
+    /// The cells a deadly loop on `pair` may pass through ([`loop_cells`]).
+    cells: Vec<bool>,
     /// How many cells of the loop so far each unit holds.
     in_unit: Vec<u8>,
     path: Vec<usize>,
@@ -59,10 +61,7 @@ impl Search<'_> {
                     self.found.push(self.path.clone());
                     continue;
                 }
-                if self.path.len() >= MAX_LOOP
-                    || board.value(next) != 0
-                    || self.path.contains(&next)
-                {
+                if self.path.len() >= MAX_LOOP || !self.cells[next] || self.path.contains(&next) {
                     continue;
                 }
                 let m = board.candidates(next);
@@ -105,6 +104,30 @@ impl Search<'_> {
     }
 }
 
+/// The cells a deadly loop on `pair` may pass through: open cells with both digits among
+/// their candidates, each with another such cell in every unit holding it, as a deadly
+/// loop has two cells in each of its units (so cells without such partners are dropped
+/// until none is left without). Searching these alone finds the same deadly loops, in the
+/// same order, as searching every cell holding the pair.
+fn loop_cells(board: &Board, pair: Digits) -> Vec<bool> {
+    let layout = board.layout();
+    let mut cells: Vec<bool> = (0..layout.cells())
+        .map(|c| board.value(c) == 0 && board.candidates(c) & pair == pair)
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for c in 0..layout.cells() {
+            let alone = |u: &usize| !layout.units()[*u].cells.iter().any(|&o| o != c && cells[o]);
+            if cells[c] && layout.units_of(c).iter().any(alone) {
+                cells[c] = false;
+                changed = true;
+            }
+        }
+    }
+    cells
+}
+
 /// Whether every unit holding a cell of the loop holds one at an odd place and one at an
 /// even place, and no other (Sudoku Explainer's `isValidLoop`).
 fn is_deadly(board: &Board, cells: &[usize]) -> bool {
@@ -144,10 +167,13 @@ pub(super) fn unique_loops(board: &Board) -> [Option<Step>; 4] {
     let layout = board.layout();
     let mut best: [Option<Step>; 4] = Default::default();
     let mut tried: Vec<(Digits, Vec<usize>)> = Vec::new();
+    // Each pair's [`loop_cells`], as its first start meets it.
+    let mut on_pair: Vec<(Digits, Vec<bool>)> = Vec::new();
     // One search for every start: its unit counts are back to zero after each.
     let mut search = Search {
         board,
         pair: Digits::default(),
+        cells: Vec::new(),
         in_unit: vec![0; layout.units().len()],
         path: Vec::new(),
         found: Vec::new(),
@@ -157,7 +183,20 @@ pub(super) fn unique_loops(board: &Board) -> [Option<Step>; 4] {
         if board.value(start) != 0 || pair.len() != 2 {
             continue;
         }
-        search.pair = pair;
+        if search.pair != pair {
+            let at = match on_pair.iter().position(|(p, _)| *p == pair) {
+                Some(at) => at,
+                None => {
+                    on_pair.push((pair, loop_cells(board, pair)));
+                    on_pair.len() - 1
+                }
+            };
+            search.pair = pair;
+            search.cells = on_pair[at].1.clone();
+        }
+        if !search.cells[start] {
+            continue;
+        }
         search.push(start);
         search.extend(2, Digits::default(), None);
         search.pop();

@@ -310,6 +310,8 @@ pub struct Explainer {
     als: bool,
     /// Rungs left out of the ladder ([`Explainer::without`]).
     without: Vec<Strategy>,
+    /// Where the one-digit rungs found nothing, for the next steps' searches.
+    memo: shared::Memo,
 }
 
 impl Explainer {
@@ -346,6 +348,7 @@ impl Explainer {
             budget: default_budget(),
             als: false,
             without: Vec::new(),
+            memo: shared::Memo::default(),
         })
     }
 
@@ -376,6 +379,7 @@ impl Explainer {
             budget: default_budget(),
             als: false,
             without: Vec::new(),
+            memo: shared::Memo::default(),
         })
     }
 
@@ -515,7 +519,7 @@ impl Explainer {
 
     /// The next step, without applying it: the simplest the board allows; the strategy
     /// whose search ran out of effort, if one did.
-    fn next_step(&self) -> Result<Option<Step>, Strategy> {
+    fn next_step(&mut self) -> Result<Option<Step>, Strategy> {
         let mut shared = shared::Shared::default();
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
@@ -534,7 +538,7 @@ impl Explainer {
             let found = match forcing::finder(strategy) {
                 Some(search) => search(&self.board, &self.budget),
                 None => shared
-                    .find(strategy, &self.board)
+                    .find(strategy, &self.board, &mut self.memo)
                     .unwrap_or_else(|| finder(&self.board)),
             };
             if self.budget.spent() {

@@ -26,6 +26,7 @@ use super::board::Board;
 use super::grouped::{self, Link};
 use super::se;
 use super::step::{Candidate, Score, Step, Strategy};
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// The most places of a unit that SE splits into a strong link.
@@ -39,9 +40,10 @@ struct Hop {
 }
 
 /// Each digit's strong links and the weak links between them: built once a step, for the
-/// three rungs ([`Shared`](super::shared::Shared) keeps it).
+/// three rungs ([`Shared`](super::shared::Shared) keeps it), a digit when first searched.
 pub(super) struct Graph {
-    digits: Vec<DigitLinks>,
+    /// At `digit - 1`, once built.
+    digits: Vec<Option<DigitLinks>>,
 }
 
 /// One digit's links, their ends' [`homes`] and the links entered from each end.
@@ -52,39 +54,60 @@ struct DigitLinks {
     next: Vec<Vec<(Hop, usize)>>,
 }
 
-impl Graph {
-    /// The strong links of every digit of the board.
-    pub(super) fn new(board: &Board) -> Graph {
-        let digits = (1..=board.size() as u8)
-            .map(|digit| {
-                let links = usable(board, grouped::links(board, digit));
-                let homes: Vec<[usize; 3]> = links
-                    .iter()
-                    .flat_map(|l| l.common.iter().map(|c| homes(board, c)))
-                    .collect();
-                let next = weak_links(&links, &homes, board.layout().units().len());
-                DigitLinks {
-                    digit,
-                    links,
-                    homes,
-                    next,
-                }
-            })
+impl DigitLinks {
+    /// The strong links of `digit` on the board.
+    fn new(board: &Board, digit: u8) -> DigitLinks {
+        let links = usable(board, grouped::links(board, digit));
+        let homes: Vec<[usize; 3]> = links
+            .iter()
+            .flat_map(|l| l.common.iter().map(|c| homes(board, c)))
             .collect();
-        Graph { digits }
+        let next = weak_links(&links, &homes, board.layout().units().len());
+        DigitLinks {
+            digit,
+            links,
+            homes,
+            next,
+        }
+    }
+}
+
+impl Graph {
+    /// The strong links of the board's digits, none built yet.
+    pub(super) fn new(board: &Board) -> Graph {
+        Graph {
+            digits: (0..board.size()).map(|_| None).collect(),
+        }
     }
 }
 
 /// The step of least value with `count` strong links (3, 4 or 5), if one eliminates.
 pub(super) fn strong_links(board: &Board, count: usize) -> Option<Step> {
-    search(board, &Graph::new(board), count)
+    search(
+        board,
+        &mut Graph::new(board),
+        count,
+        Digits::all(board.size()),
+    )
 }
 
-/// [`strong_links`] on the board's [`Graph`].
-pub(super) fn search(board: &Board, graph: &Graph, count: usize) -> Option<Step> {
+/// [`strong_links`] on the board's [`Graph`], on `digits` only: each digit's search reads
+/// that digit's places alone, and a digit that finds nothing leaves the others' searches
+/// as they were.
+pub(super) fn search(
+    board: &Board,
+    graph: &mut Graph,
+    count: usize,
+    digits: Digits,
+) -> Option<Step> {
     let mut best: Option<(Score, usize, Step)> = None;
     let mut used = vec![false; board.layout().cells()];
-    for d in graph.digits.iter().filter(|d| d.links.len() >= count) {
+    for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
+        let d =
+            graph.digits[digit as usize - 1].get_or_insert_with(|| DigitLinks::new(board, digit));
+        if d.links.len() < count {
+            continue;
+        }
         let mut search = Search {
             board,
             digit: d.digit,

@@ -25,6 +25,7 @@
 use super::board::Board;
 use super::se::{self, LinkUnit};
 use super::step::{Candidate, Step, Strategy};
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// The first skyscraper.
@@ -60,8 +61,14 @@ fn kind_of(first: LinkUnit, second: LinkUnit) -> Strategy {
 }
 
 fn two_links(board: &Board, strategy: Strategy) -> Option<Step> {
+    two_links_in(board, strategy, Digits::all(board.size()))
+}
+
+/// The first skyscraper, 2-string kite or turbot fish (`strategy`) on `digits` only: each
+/// digit's search reads that digit's places alone.
+pub(super) fn two_links_in(board: &Board, strategy: Strategy, digits: Digits) -> Option<Step> {
     let layout = board.layout();
-    for digit in 1..=board.size() as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
         // (unit, its kind, the two places)
         let links: Vec<(usize, LinkUnit, usize, usize)> = (0..layout.units().len())
             .filter_map(|u| {
@@ -114,6 +121,12 @@ fn two_links(board: &Board, strategy: Strategy) -> Option<Step> {
 /// The first empty rectangle (boxes in order, then the strong links in columns, then in
 /// rows).
 pub(super) fn empty_rectangle(board: &Board) -> Option<Step> {
+    empty_rectangle_in(board, Digits::all(board.size()))
+}
+
+/// [`empty_rectangle`] on `digits` only: each digit's search reads that digit's places
+/// alone.
+pub(super) fn empty_rectangle_in(board: &Board, digits: Digits) -> Option<Step> {
     let layout = board.layout();
     let n = board.size();
     // The row and column units by their numbers.
@@ -142,7 +155,7 @@ pub(super) fn empty_rectangle(board: &Board) -> Option<Step> {
             (b, rows, cols)
         })
         .collect();
-    for digit in 1..=n as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= n) {
         for (b, rows, cols) in &boxes {
             let b = *b;
             if board.place_mask(b, digit).count_ones() < 2 {
