@@ -70,6 +70,7 @@ mod direct;
 mod finned;
 mod fish;
 mod forcing;
+mod forcing_bits;
 mod forcing_reach;
 mod grouped;
 mod intersections;
