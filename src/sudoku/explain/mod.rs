@@ -4,13 +4,13 @@
 //!
 //! An [`Explainer`] is an iterator of steps. Each step is the simplest one the board
 //! allows: the strategies are tried in the order of [`Strategy::ALL`], which is the order of
-//! their scores, and the first that finds something is applied (but that the chaining rungs,
-//! [`Strategy::is_chaining`], compete by value as Sudoku Explainer's one chaining rule does). When none applies, the
-//! iterator ends and [`Explainer::outcome`] says why: solved, stuck (logic ran out), or a
-//! contradiction (the puzzle has no solution). Given the solution
-//! ([`Explainer::guessing`]), a stuck explainer *guesses* instead: it places the solution's
-//! digit in an open cell with the fewest candidates, a step marked [`Strategy::Guess`], and
-//! goes on.
+//! their scores, and the first that finds something is applied (but that the chaining
+//! rungs, [`Strategy::is_chaining`], compete by value as Sudoku Explainer's one chaining
+//! rule does). When none applies, the iterator ends and [`Explainer::outcome`] says why:
+//! solved, stuck (logic ran out), or a contradiction (the puzzle has no solution). Given
+//! the solution ([`Explainer::guessing`]), a stuck explainer *guesses* instead: it places
+//! the solution's digit in an open cell with the fewest candidates, a step marked
+//! [`Strategy::Guess`], and goes on.
 //!
 //! ```
 //! use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
