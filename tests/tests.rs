@@ -50,6 +50,7 @@ mod reliability_readers_and_limits;
 mod reliability_reduce;
 mod reliability_sudoku_readers;
 mod sudoku_explain;
+mod sudoku_explain_cycles;
 mod sudoku_explain_killer;
 mod sudoku_explain_rungs;
 mod sudoku_forcing;

@@ -4,12 +4,13 @@
 //!
 //! An [`Explainer`] is an iterator of steps. Each step is the simplest one the board
 //! allows: the strategies are tried in the order of [`Strategy::ALL`], which is the order of
-//! their scores, and the first that finds something is applied. When none applies, the
-//! iterator ends and [`Explainer::outcome`] says why: solved, stuck (logic ran out), or a
-//! contradiction (the puzzle has no solution). Given the solution
-//! ([`Explainer::guessing`]), a stuck explainer *guesses* instead: it places the solution's
-//! digit in an open cell with the fewest candidates, a step marked [`Strategy::Guess`], and
-//! goes on.
+//! their scores, and the first that finds something is applied (but that the chaining
+//! rungs, [`Strategy::is_chaining`], compete by value as Sudoku Explainer's one chaining
+//! rule does). When none applies, the iterator ends and [`Explainer::outcome`] says why:
+//! solved, stuck (logic ran out), or a contradiction (the puzzle has no solution). Given
+//! the solution ([`Explainer::guessing`]), a stuck explainer *guesses* instead: it places
+//! the solution's digit in an open cell with the fewest candidates, a step marked
+//! [`Strategy::Guess`], and goes on.
 //!
 //! ```
 //! use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
@@ -41,6 +42,7 @@
 //! | finned and sashimi X-wing, swordfish, jellyfish | rows and columns as base and cover lines; the fins in one box (or jigsaw region) |
 //! | grouped turbot fish | grouped strong links in rows, columns and boxes (or jigsaw regions), single-cell ones in any unit; the weak link in any unit |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
+//! | bidirectional cycles (X-, Y- and mixed cycles) | strong and weak links in any unit, boxes first, then rows, columns and extra units; "seeing" along any unit |
 //! | unique rectangles (types 1 to 4) | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | unique loops (six cells or more, types 1 to 4) | links through units of alternating kinds; every unit holding a cell of the loop holds two, one at an odd and one at an even place; only for puzzles declared unique, never on a killer |
 //! | BUG types 2 to 4 | rows, columns and boxes only (as BUG+1); only for puzzles declared unique, never on a killer |
@@ -65,6 +67,7 @@ mod board;
 mod bug;
 mod cages;
 mod chains;
+mod cycles;
 mod deathblossom;
 mod direct;
 mod finned;
@@ -247,6 +250,9 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::DeathBlossom, |b| {
             deathblossom::death_blossom(b, &als::almost_locked_sets(b))
         }),
+        // Branch `cycles9`'s rung (issue 29): SE's bidirectional cycles, which compete by
+        // value with the chains around them ([`Strategy::is_chaining`]).
+        (Strategy::BidirectionalCycle, cycles::bidirectional_cycle),
         // Forcing chains (forcing.rs).
         // Each with the default budget here; the explainer runs them with its own.
         (Strategy::ForcingChain, |b| {
@@ -271,6 +277,17 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
             forcing::nested_chain(b, &default_budget())
         }),
     ]
+}
+
+/// The least score a chaining rung's step can have, in tenths ([`Explainer`]'s next step
+/// skips a rung that cannot beat the chaining step it has).
+fn chaining_floor(strategy: Strategy) -> u16 {
+    match strategy {
+        Strategy::XyChain | Strategy::BidirectionalCycle => se::Y_CYCLE,
+        Strategy::ForcingChain => se::forcing_chain(false),
+        Strategy::WWing => se::w_wing().tenths(),
+        _ => 0,
+    }
 }
 
 /// A budget of [`DEFAULT_EFFORT`] nodes.
@@ -519,15 +536,20 @@ impl Explainer {
     }
 
     /// The next step, without applying it: the simplest the board allows; the strategy
-    /// whose search ran out of effort, if one did.
+    /// whose search ran out of effort, if one did. Once a chaining rung
+    /// ([`Strategy::is_chaining`]) finds a step, the chaining rungs after it that could give
+    /// a lower score are tried too and the least score is taken (the first on a tie), as
+    /// SE's one chaining rule offers its hint of least value; the almost locked set rungs
+    /// between them are not tried then.
     fn next_step(&mut self) -> Result<Option<Step>, Strategy> {
         let mut shared = shared::Shared::default();
+        let mut chained: Option<Step> = None;
         for &(strategy, finder) in ladder() {
             let killer = !self.board.cages().is_empty();
             if strategy.assumes_unique() && (!self.unique || killer) {
                 continue;
             }
-            if strategy.is_als() && !self.als {
+            if strategy.is_als() && (!self.als || chained.is_some()) {
                 continue;
             }
             if self.without.contains(&strategy) {
@@ -535,6 +557,14 @@ impl Explainer {
             }
             if self.below.is_some_and(|b| strategy >= b) {
                 break;
+            }
+            if let Some(best) = &chained {
+                if !strategy.is_chaining() {
+                    break;
+                }
+                if chaining_floor(strategy) >= best.score.tenths() {
+                    continue;
+                }
             }
             let found = match forcing::finder(strategy) {
                 Some(search) => search(&self.board, &self.budget),
@@ -546,8 +576,16 @@ impl Explainer {
                 return Err(strategy);
             }
             if let Some(step) = found {
-                return Ok(Some(step));
+                if !strategy.is_chaining() {
+                    return Ok(Some(step));
+                }
+                if chained.as_ref().is_none_or(|b| step.score < b.score) {
+                    chained = Some(step);
+                }
             }
+        }
+        if chained.is_some() {
+            return Ok(chained);
         }
         Ok(self.guess())
     }

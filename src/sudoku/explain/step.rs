@@ -196,6 +196,12 @@ pub enum Strategy {
     /// on that digit: a digit `z` of every petal leaves the cells seeing all of its places
     /// in them.
     DeathBlossom,
+    /// Branch `cycles9`'s rung (issue 29): a cycle of alternating strong and weak links
+    /// (SE's bidirectional cycle: simple colouring on one digit, an X-cycle, a Y-cycle on
+    /// bivalue cells, or a nice loop mixing links inside cells and units): every link holds
+    /// both ways, so a candidate seeing a node on and a node off of its digit is false
+    /// (6.5 on one kind of link, 7.0 mixing them, and SE's length bonus).
+    BidirectionalCycle,
     // Forcing chains (src/sudoku/explain/forcing.rs), in Sudoku Explainer's order.
     /// A chain of implications from a candidate, on the puzzle's strong links, that turns
     /// the candidate itself off (or, from its removal, on): 6.6 on one kind of link, 7.0
@@ -273,7 +279,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 61] = [
+    pub const ALL: [Strategy; 62] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -327,6 +333,7 @@ impl Strategy {
         Strategy::SueDeCoq,
         Strategy::AlsXyWing,
         Strategy::DeathBlossom,
+        Strategy::BidirectionalCycle,
         Strategy::ForcingChain,
         Strategy::AlignedTripleExclusion,
         Strategy::NishioForcingChain,
@@ -363,6 +370,7 @@ impl Strategy {
             Strategy::SueDeCoq => "Sue de Coq",
             Strategy::AlsXyWing => "ALS-XY-wing",
             Strategy::DeathBlossom => "death blossom",
+            Strategy::BidirectionalCycle => "bidirectional cycle",
             Strategy::FinnedXWing => "finned X-wing",
             Strategy::GroupedTurbotFish => "grouped turbot fish",
             Strategy::Pointing => "pointing",
@@ -439,6 +447,7 @@ impl Strategy {
             Strategy::WWing => 71,
             Strategy::AlsXz | Strategy::SueDeCoq | Strategy::AlsXyWing => 70,
             Strategy::DeathBlossom => 80,
+            Strategy::BidirectionalCycle => 65,
             Strategy::FinnedXWing => 43,
             Strategy::GroupedTurbotFish => 43,
             Strategy::Pointing => 26,
@@ -488,6 +497,28 @@ impl Strategy {
 }
 
 impl Strategy {
+    /// Whether the strategy is one of the rungs that are, in Sudoku Explainer, one rule (its
+    /// `Chaining` of cycles and forcing chains, which offers the hint of least value): the
+    /// X-chain (past SE's strong-link rules), the XY-chain, the W-wing, the bidirectional
+    /// cycle and the forcing chain. The explainer takes the step of least score among
+    /// them once one finds something (the first on a tie).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::explain::Strategy;
+    /// assert!(Strategy::BidirectionalCycle.is_chaining());
+    /// assert!(!Strategy::NishioForcingChain.is_chaining());
+    /// ```
+    pub fn is_chaining(self) -> bool {
+        matches!(
+            self,
+            Strategy::XChain
+                | Strategy::XyChain
+                | Strategy::WWing
+                | Strategy::BidirectionalCycle
+                | Strategy::ForcingChain
+        )
+    }
+
     /// Whether the strategy is one of the almost locked set rungs (ALS-XZ, Sue de Coq,
     /// ALS-XY-wing, death blossom): SE has no rule for them and rates those puzzles by
     /// chains worth more, so the explainer and the rating leave them out unless asked
@@ -892,6 +923,7 @@ impl Step {
                 )
             }
             Strategy::XyChain => xy_chain(layout, &self.chain),
+            Strategy::BidirectionalCycle => cycle(layout, self),
             Strategy::ThreeStrongLinks | Strategy::FourStrongLinks | Strategy::FiveStrongLinks => {
                 strong_links(layout, self)
             }
@@ -1106,6 +1138,46 @@ fn xy_chain(layout: &Layout, chain: &[Candidate]) -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// A bidirectional cycle (chain: its nodes from the first the assumption turns off, strong
+/// link first, the last the assumption; it closes by a weak link to the first): `X-cycle on
+/// 5: r1c1=r1c5-r3c5=r3c1-r1c1` on one digit, `Y-cycle: (3=5)r1c1-(5=3)r1c5-...` when its
+/// strong links are all inside cells, else `cycle: (5)r1c1=(5)r1c5-(5=3)r3c5-...`.
+fn cycle(layout: &Layout, step: &Step) -> String {
+    let chain = &step.chain;
+    let cell = |c: usize| cell_name(layout, c);
+    let digit = |d: u8| digit_name(layout, d);
+    let Some(first) = chain.first() else {
+        return String::new();
+    };
+    if step.digits.len() == 1 {
+        let (d, body, close) = (digit(first.digit), x_chain(layout, chain), cell(first.cell));
+        return format!("X-cycle on {d}: {body}-{close}");
+    }
+    let y = chain
+        .chunks(2)
+        .all(|p| p.len() == 2 && p[0].cell == p[1].cell);
+    let parts: Vec<String> = chain
+        .chunks(2)
+        .map(|p| match p {
+            [a, b] if a.cell == b.cell => {
+                format!("({}={}){}", digit(a.digit), digit(b.digit), cell(a.cell))
+            }
+            [a, b] => format!(
+                "({}){}=({}){}",
+                digit(a.digit),
+                cell(a.cell),
+                digit(b.digit),
+                cell(b.cell)
+            ),
+            [a] => format!("({}){}", digit(a.digit), cell(a.cell)),
+            _ => String::new(),
+        })
+        .collect();
+    let kind = if y { "Y-cycle" } else { "cycle" };
+    let (body, d, c) = (parts.join("-"), digit(first.digit), cell(first.cell));
+    format!("{kind}: {body}-({d}){c}")
 }
 
 /// A unique rectangle of type 2, 3 or 4 (cells: the corners, the two roof corners last, then
