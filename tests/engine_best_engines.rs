@@ -6,7 +6,7 @@
 
 use dlxkit::xc::best::Cheapest;
 use dlxkit::xc::machine::Engine;
-use dlxkit::xc::plan::{Collect, Plan, ShardOf, Unsupported};
+use dlxkit::xc::plan::{Collect, Plan, ShardOf};
 use dlxkit::xc::{BestSolver, Costed, Limits, OptionId, Problem, Status};
 use quickcheck::{quickcheck, TestResult};
 
@@ -171,10 +171,11 @@ fn every_engine_finds_the_k_best_of_a_larger_problem_on_threads() {
 }
 
 #[test]
-fn the_minimum_cost_search_with_bounds_is_refused_on_cells_only() {
-    let p = Problem::from_dlx("1:2|A B\nA |1\nA B |2\n").unwrap();
-    let plan = Plan::new().engine(Engine::Bits).best(1);
-    assert_eq!(plan.check(&p), Ok(()));
-    let plan = Plan::new().engine(Engine::Cells).best(1);
-    assert_eq!(plan.check(&p), Err(Unsupported::BestOn(Engine::Cells)));
+fn the_minimum_cost_search_with_bounds_runs_on_every_engine() {
+    let p = Problem::from_dlx("1:2|A B\nA |1\nA B |2\nA |4\n").unwrap();
+    for engine in ENGINES {
+        let plan = Plan::new().engine(engine).best(2);
+        assert_eq!(plan.check(&p), Ok(()));
+        assert_eq!(plan_costs(&plan, &p), (Status::Complete, vec![2, 3]));
+    }
 }

@@ -136,12 +136,10 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
         depth: None,
     };
     assert_eq!(refused(cells.clone().shard(shard), &bounded), None);
-    // The K best run on cells (tests/engine_best_engines.rs), not yet with bounds.
+    // The K best run on cells (tests/engine_best_engines.rs), with bounds too
+    // (tests/engine_best_bounds.rs).
     assert_eq!(refused(cells.clone().best(1), &plain), None);
-    assert_eq!(
-        refused(cells.clone().best(1), &bounded),
-        Some(Unsupported::BestOn(Engine::Cells))
-    );
+    assert_eq!(refused(cells.clone().best(1), &bounded), None);
     let memo = cells.clone().count(true).memo(MemoOptions::default());
     assert_eq!(refused(memo, &plain), engine(Feature::Memo));
     assert_eq!(
@@ -156,12 +154,6 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     let seeded = cells.clone().order(SearchOrder::new().seed(1));
     assert_eq!(refused(seeded, &plain), None);
     assert_eq!(refused(cells.clone().count(true), &plain), None);
-    assert_eq!(
-        Unsupported::BestOn(Engine::Cells).to_string(),
-        "the cells engine does not take the minimum-cost search (Knuth's DLX5) of a problem \
-         with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links \
-         engine"
-    );
     // The default stays dancing links on a bounded problem.
     assert_eq!(Plan::new().check(&bounded), Ok(()));
 }

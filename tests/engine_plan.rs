@@ -261,7 +261,6 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Checkpoint(f) => vec![*f, Feature::Checkpoint],
         Unsupported::WholeSubtrees(f) => vec![*f, Feature::Parts],
         Unsupported::Engine { feature, .. } => vec![*feature],
-        Unsupported::BestOn(_) => vec![Feature::Best],
         _ => Vec::new(),
     }
 }

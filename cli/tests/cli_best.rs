@@ -221,21 +221,15 @@ fn best_runs_on_the_bit_sets_and_dancing_cells_with_dlx5s_improvements() {
 }
 
 #[test]
-fn best_with_item_bounds_runs_on_the_bit_sets_as_on_the_links() {
-    // The bit sets search the links' tree node for node: the same improvements, the same
-    // K best, on one thread, on several and in shards merged.
+fn best_with_item_bounds_runs_on_the_bit_sets_and_dancing_cells_as_on_the_links() {
+    // The bit sets and dancing cells search the links' tree node for node: the same
+    // improvements, the same K best, on one thread, on several and in shards merged.
     let links = dlxkit()
         .args(["solve", "--best", "--engine", "links"])
         .write_stdin(BOUNDED)
         .output()
         .unwrap();
-    dlxkit()
-        .args(["solve", "--best", "--engine", "bits"])
-        .write_stdin(BOUNDED)
-        .assert()
-        .code(0)
-        .stdout(String::from_utf8(links.stdout).unwrap())
-        .stderr("dlxkit: the optimum cost is 3\n");
+    let links = String::from_utf8(links.stdout).unwrap();
     let summary = |args: &[&str]| -> Value {
         let out = dlxkit()
             .args(["solve", "--best=3", "--format", "json", "--stats"])
@@ -247,40 +241,51 @@ fn best_with_item_bounds_runs_on_the_bit_sets_as_on_the_links() {
         serde_json::from_slice(&out.stdout).unwrap()
     };
     let sequential = summary(&["--engine", "links"]);
-    let bits = summary(&["--engine", "bits"]);
-    assert_eq!(bits["engine"], "bits");
-    assert_eq!(bits["best"], serde_json::json!([3, 4, 5]));
-    assert_eq!(bits["nodes"], sequential["nodes"]);
-    for jobs in ["2", "3"] {
-        let threaded = summary(&["--engine", "bits", "--jobs", jobs]);
-        assert_eq!(
-            threaded["best"],
-            serde_json::json!([3, 4, 5]),
-            "--jobs {jobs}"
-        );
-        assert_eq!(threaded["status"], "complete");
-    }
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_best_bits");
+    assert_eq!(sequential["best"], serde_json::json!([3, 4, 5]));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_best_bounded");
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("bounded.dlx");
     std::fs::write(&input, BOUNDED).unwrap();
-    let mut lines = Vec::new();
-    for shard in ["0/3", "1/3", "2/3"] {
-        let out = dlxkit()
-            .args(["solve", "--best=3", "--engine", "bits", "--shard", shard])
-            .arg(&input)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{shard}");
-        lines.extend(out.stdout);
+    for engine in ["bits", "cells"] {
+        dlxkit()
+            .args(["solve", "--best", "--engine", engine])
+            .write_stdin(BOUNDED)
+            .assert()
+            .code(0)
+            .stdout(links.clone())
+            .stderr("dlxkit: the optimum cost is 3\n");
+        let alone = summary(&["--engine", engine]);
+        assert_eq!(alone["engine"], engine);
+        assert_eq!(alone["best"], sequential["best"], "{engine}");
+        assert_eq!(alone["nodes"], sequential["nodes"], "{engine}");
+        for jobs in ["2", "3"] {
+            let threaded = summary(&["--engine", engine, "--jobs", jobs]);
+            assert_eq!(threaded["engine"], engine);
+            assert_eq!(
+                threaded["best"],
+                serde_json::json!([3, 4, 5]),
+                "{engine} --jobs {jobs}"
+            );
+            assert_eq!(threaded["status"], "complete");
+        }
+        let mut lines = Vec::new();
+        for shard in ["0/3", "1/3", "2/3"] {
+            let out = dlxkit()
+                .args(["solve", "--best=3", "--engine", engine, "--shard", shard])
+                .arg(&input)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{engine} {shard}");
+            lines.extend(out.stdout);
+        }
+        let merged = dir.join(format!("shards-{engine}.jsonl"));
+        std::fs::write(&merged, lines).unwrap();
+        dlxkit()
+            .arg("merge")
+            .arg(&merged)
+            .assert()
+            .code(0)
+            .stdout("# cost 3\nA\nB\n\n# cost 4\nA\nB\n\n# cost 5\nA\nB\n\n")
+            .stderr("dlxkit: the 3 best costs are 3 4 5\n");
     }
-    let merged = dir.join("shards.jsonl");
-    std::fs::write(&merged, lines).unwrap();
-    dlxkit()
-        .arg("merge")
-        .arg(&merged)
-        .assert()
-        .code(0)
-        .stdout("# cost 3\nA\nB\n\n# cost 4\nA\nB\n\n# cost 5\nA\nB\n\n")
-        .stderr("dlxkit: the 3 best costs are 3 4 5\n");
 }

@@ -49,7 +49,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use super::bits::{BitBest, BitBestBounded, BitsError};
-use super::cells::CellBest;
+use super::cells::{CellBest, CellBestBounded};
 use super::machine::Engine;
 use super::problem::{OptionId, Problem};
 use super::search::{Limits, Stats, Status};
@@ -132,6 +132,8 @@ enum Kind {
     BitsBounded(Box<BitBestBounded>),
     /// DLX5's taxes, order and cutoff on dancing cells' sparse sets.
     Cells(Box<CellBest>),
+    /// [`Kind::Bounded`]'s tree on SSMCC's sparse sets (`cells/best_bounded.rs`).
+    CellsBounded(Box<CellBestBounded>),
 }
 
 /// The matrix, with the smallest nodes the problem allows.
@@ -281,9 +283,9 @@ impl<'p> BestSolver<'p> {
     /// DLX5 (as [`BestSolver::new`]), or its taxes, cost order and cutoff on the bitset
     /// engine's masks (`bits/best.rs`; with item bounds, the links' bounded search node for
     /// node, `bits/best_bounded.rs`; refused when the problem is too large) or on dancing
-    /// cells' sparse sets (`cells/best.rs`; a problem with item bounds runs on the links, as
-    /// [`BestSolver::new`]). The K best costs are the same on every engine; ties may be other
-    /// solutions of the same cost.
+    /// cells' sparse sets (`cells/best.rs`; with item bounds, the links' bounded search node
+    /// for node on SSMCC's sets, `cells/best_bounded.rs`). The K best costs are the same on
+    /// every engine; ties may be other solutions of the same cost.
     ///
     /// ```
     /// use dlxkit::xc::machine::Engine;
@@ -307,11 +309,15 @@ impl<'p> BestSolver<'p> {
                 problem,
                 machine: Kind::Bits(Box::new(BitBest::new(problem, k.max(1))?)),
             },
-            Engine::Cells if !problem.has_bounds() => BestSolver {
+            Engine::Cells if problem.has_bounds() => BestSolver {
+                problem,
+                machine: Kind::CellsBounded(Box::new(CellBestBounded::new(problem, k.max(1)))),
+            },
+            Engine::Cells => BestSolver {
                 problem,
                 machine: Kind::Cells(Box::new(CellBest::new(problem, k.max(1)))),
             },
-            _ => BestSolver::new(problem, k),
+            Engine::Links => BestSolver::new(problem, k),
         })
     }
 
@@ -327,15 +333,15 @@ impl<'p> BestSolver<'p> {
     pub fn with_limits(mut self, limits: Limits) -> BestSolver<'p> {
         match &mut self.machine {
             Kind::Taxed { search, .. } => {
-                search.books.limits = limits;
-                if search.books.limits.max_solutions == Some(0) {
-                    search.finish(Status::SolutionLimit);
+                if search.books.set_limits(limits) {
+                    search.at = At::Done;
                 }
             }
             Kind::Bounded(b) => b.set_limits(limits),
             Kind::Bits(b) => b.set_limits(limits),
             Kind::BitsBounded(b) => b.set_limits(limits),
             Kind::Cells(b) => b.set_limits(limits),
+            Kind::CellsBounded(b) => b.set_limits(limits),
         }
         self
     }
@@ -360,6 +366,7 @@ impl<'p> BestSolver<'p> {
             Kind::Bits(b) => b.books_mut().shared = Some(bound),
             Kind::BitsBounded(b) => b.books_mut().shared = Some(bound),
             Kind::Cells(b) => b.books_mut().shared = Some(bound),
+            Kind::CellsBounded(b) => b.books_mut().shared = Some(bound),
         }
         self
     }
@@ -376,6 +383,7 @@ impl<'p> BestSolver<'p> {
         let replayed = match &mut self.machine {
             Kind::Bounded(b) => b.replay(moves),
             Kind::BitsBounded(b) => b.replay(moves),
+            Kind::CellsBounded(b) => b.replay(moves),
             Kind::Taxed { .. } | Kind::Bits(_) | Kind::Cells(_) => false,
         };
         replayed.then_some(self)
@@ -392,7 +400,7 @@ impl<'p> BestSolver<'p> {
     pub fn total_tax(&self) -> u64 {
         match &self.machine {
             Kind::Taxed { m, .. } => m.counts().0,
-            Kind::Bounded(_) | Kind::BitsBounded(_) => 0,
+            Kind::Bounded(_) | Kind::BitsBounded(_) | Kind::CellsBounded(_) => 0,
             Kind::Bits(b) => b.books().tax,
             Kind::Cells(b) => b.books().tax,
         }
@@ -420,6 +428,7 @@ impl<'p> BestSolver<'p> {
             Kind::Bits(b) => b.outcome(),
             Kind::BitsBounded(b) => b.outcome(),
             Kind::Cells(b) => b.outcome(),
+            Kind::CellsBounded(b) => b.outcome(),
         }
     }
 }
@@ -507,7 +516,10 @@ impl Search {
                             return None;
                         }
                         self.at = At::Recover;
-                        return Some(self.found(m, problem));
+                        if let Some(found) = self.found(m, problem) {
+                            return Some(found);
+                        }
+                        continue;
                     }
                     self.level += 1;
                     self.cur_cost = self.next_cost;
@@ -549,33 +561,28 @@ impl Search {
         }
     }
 
-    /// Records the solution at the current level: the cutoff moves, the solution is kept.
-    fn found<N: CostNode>(&mut self, m: &Links<N>, problem: &Problem) -> Costed {
+    /// Records the solution at the current level: the cutoff moves, the solution is kept
+    /// ([`Books::improve`]).
+    fn found<N: CostNode>(&mut self, m: &Links<N>, problem: &Problem) -> Option<Costed> {
         let level = self.level;
         self.books.stats.nodes += 1;
         self.books.count_level(level + 1);
-        self.books.stats.solutions += 1;
         let options: Vec<OptionId> = self.choice[..=level]
             .iter()
             .map(|&x| m.option_of(x))
             .collect();
-        let net = self.next_cost;
-        let cost = net + self.books.tax;
         // Below the cutoff, so below the K-th kept: always kept, each tie after those before.
-        let kept = self.books.kept.offer(cost, options.clone());
-        debug_assert!(kept, "a solution below the cutoff is kept");
-        if let Some(top) = self.books.kept.bound() {
-            // Never above a shared bound (alone, the cutoff only goes down anyway).
-            self.books.cutoff = self.books.cutoff.min(top - self.books.tax);
+        let found = self.books.improve(self.next_cost, || options);
+        if self.books.done {
+            self.at = At::Done;
         }
-        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
-            self.finish(Status::SolutionLimit);
-        }
-        debug_assert_eq!(
-            cost,
-            options.iter().map(|&o| problem.option_cost(o)).sum::<u64>()
-        );
-        Costed { cost, options }
+        debug_assert!(found.is_some(), "a solution below the cutoff is kept");
+        debug_assert!(found.as_ref().is_none_or(|c| c.cost
+            == c.options
+                .iter()
+                .map(|&o| problem.option_cost(o))
+                .sum::<u64>()));
+        found
     }
 }
 
@@ -597,6 +604,7 @@ impl Iterator for BestSolver<'_> {
             Kind::Bits(b) => b.next_improvement(),
             Kind::BitsBounded(b) => b.next_improvement(),
             Kind::Cells(b) => b.next_improvement(),
+            Kind::CellsBounded(b) => b.next_improvement(),
         }
     }
 }
@@ -609,6 +617,7 @@ impl std::fmt::Debug for BestSolver<'_> {
             Kind::Bits(b) => (b.books(), b.level()),
             Kind::BitsBounded(b) => (b.books(), b.level()),
             Kind::Cells(b) => (b.books(), b.level()),
+            Kind::CellsBounded(b) => (b.books(), b.level()),
         };
         let (k, cutoff, stats) = (books.kept.k(), books.cutoff, &books.stats);
         f.debug_struct("BestSolver")

@@ -934,8 +934,8 @@ pub fn best_in_shard(
 
 /// The minimum-cost search of one part of a split tree, `choices` from the root: DLX5 on
 /// the problem with the part's options forced (the origin maps its options back), or, with
-/// item bounds, the bounded search below the part's moves (on the links or the bit sets,
-/// whose trees are the same; dancing cells run it on the links). `engine` runs the others.
+/// item bounds, the bounded search below the part's moves (on the links, the bit sets
+/// or dancing cells, whose trees are the same). `engine` runs the others.
 fn search_part<'p>(
     problem: &'p Problem,
     engine: Engine,

@@ -140,10 +140,6 @@ pub enum Unsupported {
         /// What it does not take.
         feature: Feature,
     },
-    /// The minimum-cost search of a problem with bounds on an engine that does not run it
-    /// (dancing cells).
-    #[error("the {0} engine does not take the minimum-cost search (Knuth's DLX5) of a problem with item bounds yet: Algorithm M's moves in DLX5's cost order run on the links engine")]
-    BestOn(Engine),
     /// A problem an engine cannot take (the bitset engine's masks: its size).
     #[error("{error}")]
     Size {
@@ -738,9 +734,6 @@ impl Plan {
                 engine,
                 feature: Feature::Memo,
             });
-        }
-        if self.best.is_some() && problem.has_bounds() && engine == Engine::Cells {
-            return Err(Unsupported::BestOn(engine));
         }
         if self.parts {
             return Err(Unsupported::Engine {

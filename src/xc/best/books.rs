@@ -72,6 +72,47 @@ impl Books {
         }
     }
 
+    /// Sets the limits; true when they stop the search before it starts (no improvement
+    /// asked for), which is then finished.
+    pub(crate) fn set_limits(&mut self, limits: Limits) -> bool {
+        let none = limits.max_solutions == Some(0);
+        self.limits = limits;
+        if none {
+            self.finish(Status::SolutionLimit);
+        }
+        none
+    }
+
+    /// Offers a solution of net cost `net` (its options made by `options` only when it is
+    /// kept): below the cutoff it is an improvement, kept among the K cheapest at its total
+    /// cost (`net` plus the tax; ties after those kept before), counted in
+    /// `stats.solutions`; the cutoff moves to the K-th kept once there are K (never above
+    /// a shared bound), and the solution limit finishes the search when reached. `None`
+    /// when it does not improve.
+    #[inline]
+    pub(crate) fn improve(
+        &mut self,
+        net: u64,
+        options: impl FnOnce() -> Vec<OptionId>,
+    ) -> Option<Costed> {
+        if net >= self.cutoff {
+            return None;
+        }
+        let cost = net + self.tax;
+        let options = options();
+        if !self.kept.offer(cost, options.clone()) {
+            return None;
+        }
+        self.stats.solutions += 1;
+        if let Some(top) = self.kept.bound() {
+            self.cutoff = self.cutoff.min(top - self.tax);
+        }
+        if self.limits.max_solutions == Some(self.stats.solutions) {
+            self.finish(Status::SolutionLimit);
+        }
+        Some(Costed { cost, options })
+    }
+
     /// Ends the search with `status`.
     pub(crate) fn finish(&mut self, status: Status) {
         self.status = status;

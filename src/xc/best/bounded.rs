@@ -128,10 +128,9 @@ impl Bounded {
 
     /// Sets the limits (`max_solutions` counts improvements).
     pub(super) fn set_limits(&mut self, limits: Limits) {
-        if limits.max_solutions == Some(0) {
-            self.finish(Status::SolutionLimit);
+        if self.books.set_limits(limits) {
+            self.at = At::Done;
         }
-        self.books.limits = limits;
     }
 
     /// The status, the statistics and the cheapest solutions so far.
@@ -196,16 +195,6 @@ impl Bounded {
         least
     }
 
-    /// The options of the moves made, in the order made.
-    fn solution(&self) -> Vec<OptionId> {
-        self.moves[..self.level]
-            .iter()
-            .zip(&self.items)
-            .filter(|(x, c)| **x != c.header())
-            .map(|(&x, _)| self.m.option_of(x))
-            .collect()
-    }
-
     fn step<W: Walk>(&mut self) -> Option<Costed> {
         loop {
             match self.at {
@@ -227,22 +216,18 @@ impl Bounded {
                     self.count_level(level);
                     let Some((item, score)) = self.m.choose_bounded(&self.bounds) else {
                         self.at = At::Back;
-                        let cost = self.cur_cost;
-                        if cost >= self.books.cutoff {
-                            continue;
+                        let (m, moves, items) = (&self.m, &self.moves, &self.items);
+                        let taken = &moves[..self.level];
+                        let found = self
+                            .books
+                            .improve(self.cur_cost, || solution(m, taken, items));
+                        if self.books.done {
+                            self.at = At::Done;
                         }
-                        let options = self.solution();
-                        if !self.books.kept.offer(cost, options.clone()) {
-                            continue;
+                        match found {
+                            Some(found) => return Some(found),
+                            None => continue,
                         }
-                        self.books.stats.solutions += 1;
-                        if let Some(top) = self.books.kept.bound() {
-                            self.books.cutoff = self.books.cutoff.min(top);
-                        }
-                        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
-                            self.finish(Status::SolutionLimit);
-                        }
-                        return Some(Costed { cost, options });
                     };
                     self.books.stats.branches += u64::from(score >= 2);
                     if score <= 0
@@ -327,4 +312,15 @@ impl Bounded {
             }
         }
     }
+}
+
+/// The options of the moves made (`taken`; a move at its item's header is a null move), in
+/// the order made.
+fn solution(m: &Matrix<Owned>, taken: &[Link], items: &[Item]) -> Vec<OptionId> {
+    taken
+        .iter()
+        .zip(items)
+        .filter(|(x, c)| **x != c.header())
+        .map(|(&x, _)| m.option_of(x))
+        .collect()
 }

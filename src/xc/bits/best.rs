@@ -102,10 +102,9 @@ impl BitBest {
 
     /// Sets the limits (`max_solutions` counts improvements).
     pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if limits.max_solutions == Some(0) {
-            self.finish(Status::SolutionLimit);
+        if self.books.set_limits(limits) {
+            self.at = At::Done;
         }
-        self.books.limits = limits;
     }
 
     /// The kept solutions, cutoff, shared bound, tax, limits and figures.
@@ -251,7 +250,10 @@ impl BitBest {
                         self.books.stats.nodes += 1;
                         self.count_level(0);
                         self.at = At::Back;
-                        return Some(self.found(Vec::new(), 0));
+                        if let Some(found) = self.found(Vec::new(), 0) {
+                            return Some(found);
+                        }
+                        continue;
                     }
                     self.books.stats.nodes += 1;
                     self.count_level(level);
@@ -297,7 +299,10 @@ impl BitBest {
                         let options = (0..=level)
                             .map(|l| self.m.option(self.cursor[l] as usize - 1))
                             .collect();
-                        return Some(self.found(options, cost));
+                        if let Some(found) = self.found(options, cost) {
+                            return Some(found);
+                        }
+                        continue;
                     }
                     self.level += 1;
                     self.part_cost[self.level] = cost;
@@ -317,16 +322,11 @@ impl BitBest {
     }
 
     /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
-    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Costed {
-        self.books.stats.solutions += 1;
-        let cost = net + self.books.tax;
-        self.books.kept.offer(cost, options.clone());
-        if let Some(top) = self.books.kept.bound() {
-            self.books.cutoff = self.books.cutoff.min(top - self.books.tax);
+    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Option<Costed> {
+        let found = self.books.improve(net, || options);
+        if self.books.done {
+            self.at = At::Done;
         }
-        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
-            self.finish(Status::SolutionLimit);
-        }
-        Costed { cost, options }
+        found
     }
 }

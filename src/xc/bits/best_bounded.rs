@@ -89,10 +89,9 @@ impl BitBestBounded {
 
     /// Sets the limits (`max_solutions` counts improvements).
     pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if limits.max_solutions == Some(0) {
-            self.finish(Status::SolutionLimit);
+        if self.books.set_limits(limits) {
+            self.at = At::Done;
         }
-        self.books.limits = limits;
     }
 
     /// The kept solutions, cutoff, shared bound, tax, limits and figures.
@@ -207,15 +206,6 @@ impl BitBestBounded {
         true
     }
 
-    /// The options of the moves made, in the order made.
-    fn solution(&self) -> Vec<OptionId> {
-        self.taken[..self.level]
-            .iter()
-            .filter(|&&r| r != NULL)
-            .map(|&r| self.moves.origin[r as usize])
-            .collect()
-    }
-
     /// Runs the machine to the next improvement, or to the end.
     pub(crate) fn next_improvement(&mut self) -> Option<Costed> {
         loop {
@@ -234,22 +224,15 @@ impl BitBestBounded {
                     self.books.count_level(level);
                     let Some((p, score)) = self.moves.choose(&self.states[2 * level]) else {
                         self.at = At::Back;
-                        let cost = self.cur_cost;
-                        if cost >= self.books.cutoff {
-                            continue;
+                        let (moves, taken) = (&self.moves, &self.taken[..self.level]);
+                        let found = self.books.improve(self.cur_cost, || solution(moves, taken));
+                        if self.books.done {
+                            self.at = At::Done;
                         }
-                        let options = self.solution();
-                        if !self.books.kept.offer(cost, options.clone()) {
-                            continue;
+                        match found {
+                            Some(found) => return Some(found),
+                            None => continue,
                         }
-                        self.books.stats.solutions += 1;
-                        if let Some(top) = self.books.kept.bound() {
-                            self.books.cutoff = self.books.cutoff.min(top);
-                        }
-                        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
-                            self.finish(Status::SolutionLimit);
-                        }
-                        return Some(Costed { cost, options });
                     };
                     self.books.stats.branches += u64::from(score >= 2);
                     let completion = self.cheapest_completion(&self.states[2 * level]);
@@ -304,4 +287,13 @@ impl BitBestBounded {
             }
         }
     }
+}
+
+/// The options of the moves made (`taken`, [`NULL`] for a null move), in the order made.
+fn solution(moves: &Moves, taken: &[u32]) -> Vec<OptionId> {
+    taken
+        .iter()
+        .filter(|&&r| r != NULL)
+        .map(|&r| moves.origin[r as usize])
+        .collect()
 }

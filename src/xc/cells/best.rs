@@ -91,10 +91,9 @@ impl CellBest {
 
     /// Sets the limits (`max_solutions` counts improvements).
     pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if limits.max_solutions == Some(0) {
-            self.finish(Status::SolutionLimit);
+        if self.books.set_limits(limits) {
+            self.at = At::Done;
         }
-        self.books.limits = limits;
     }
 
     /// The kept solutions, cutoff, shared bound, tax, limits and figures.
@@ -210,10 +209,12 @@ impl CellBest {
                     let Some((x, usable)) = self.choose(self.books.cutoff - self.part_cost[level])
                     else {
                         // No primary item left: a solution.
-                        self.books.stats.solutions += 1;
                         let (options, net) = (self.solution(level), self.part_cost[level]);
                         self.at = At::Back;
-                        return Some(self.found(options, net));
+                        if let Some(found) = self.found(options, net) {
+                            return Some(found);
+                        }
+                        continue;
                     };
                     self.books.stats.branches += u64::from(usable >= 2);
                     if usable == 0 {
@@ -290,15 +291,11 @@ impl CellBest {
     }
 
     /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
-    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Costed {
-        let cost = net + self.books.tax;
-        self.books.kept.offer(cost, options.clone());
-        if let Some(top) = self.books.kept.bound() {
-            self.books.cutoff = self.books.cutoff.min(top - self.books.tax);
+    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Option<Costed> {
+        let found = self.books.improve(net, || options);
+        if self.books.done {
+            self.at = At::Done;
         }
-        if self.books.limits.max_solutions == Some(self.books.stats.solutions) {
-            self.finish(Status::SolutionLimit);
-        }
-        Costed { cost, options }
+        found
     }
 }

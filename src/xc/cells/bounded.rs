@@ -25,14 +25,14 @@ const HEAD: i32 = 4;
 /// The state of SSMCC: sparse sets of items and options with bounds and slacks.
 #[derive(Clone, Debug)]
 pub(super) struct Bounded {
-    nodes: Vec<Node>,
-    colors: Vec<i32>,
-    set: Vec<i32>,
-    item: Vec<i32>,
-    active: usize,
-    second: i32,
+    pub(super) nodes: Vec<Node>,
+    pub(super) colors: Vec<i32>,
+    pub(super) set: Vec<i32>,
+    pub(super) item: Vec<i32>,
+    pub(super) active: usize,
+    pub(super) second: i32,
     force: Vec<i32>,
-    updates: u64,
+    pub(super) updates: u64,
     /// Some primary item has fewer options than its lower bound.
     uncoverable: bool,
     /// With the sharp preference, the items it puts last (see [`Sets::unsharp`]); empty
@@ -129,22 +129,22 @@ impl Bounded {
     }
 
     #[inline]
-    fn size(&self, x: i32) -> i32 {
+    pub(super) fn size(&self, x: i32) -> i32 {
         get(&self.set, x as usize - 1)
     }
 
     #[inline]
-    fn pos(&self, x: i32) -> usize {
+    pub(super) fn pos(&self, x: i32) -> usize {
         get(&self.set, x as usize - 2) as usize
     }
 
     #[inline]
-    fn bound(&self, x: i32) -> i32 {
+    pub(super) fn bound(&self, x: i32) -> i32 {
         get(&self.set, x as usize - 3)
     }
 
     #[inline]
-    fn slack(&self, x: i32) -> i32 {
+    pub(super) fn slack(&self, x: i32) -> i32 {
         get(&self.set, x as usize - 4)
     }
 
@@ -160,7 +160,7 @@ impl Bounded {
 
     /// Deactivates the active item `x`.
     #[inline]
-    fn deactivate(&mut self, x: i32) {
+    pub(super) fn deactivate(&mut self, x: i32) {
         self.active -= 1;
         let (from, last) = (self.pos(x), self.active);
         self.swap_items(x, from, last);
@@ -169,7 +169,7 @@ impl Bounded {
     /// Moves node `nn` (at `loc` in the set of item `ii`) just past the new end of that
     /// set, whose size becomes `ss`.
     #[inline]
-    fn shrink(&mut self, ii: i32, ss: i32, nn: usize, loc: i32) {
+    pub(super) fn shrink(&mut self, ii: i32, ss: i32, nn: usize, loc: i32) {
         let (set, nodes) = (&mut self.set[..], &mut self.nodes[..]);
         let last = (ii + ss) as usize;
         let nnp = get(set, last);
@@ -182,7 +182,7 @@ impl Bounded {
 
     /// The first node of the option of node `n`.
     #[inline]
-    fn first_of(&self, n: usize) -> usize {
+    pub(super) fn first_of(&self, n: usize) -> usize {
         get(&self.first, n) as usize
     }
 
@@ -342,7 +342,7 @@ impl Bounded {
     }
 
     /// The option (in the problem) of a node.
-    fn option_of(&self, node: usize) -> OptionId {
+    pub(super) fn option_of(&self, node: usize) -> OptionId {
         let mut q = node;
         while self.nodes[q].item >= 0 {
             q += 1;

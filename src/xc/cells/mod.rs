@@ -8,9 +8,11 @@
 //! measurements behind the plan's choice.
 
 mod best;
+mod best_bounded;
 mod bounded;
 mod matrix;
 mod search;
 
 pub(crate) use best::CellBest;
+pub(crate) use best_bounded::CellBestBounded;
 pub use search::CellSolver;
