@@ -338,6 +338,7 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
         self.level = 0;
         self.phase = MovePhase::Idle;
         debug_assert!(m.check_invariants().is_ok());
+        debug_assert_eq!(self.bounds.check_invariants(m.items as usize), Ok(()));
     }
 
     /// The option's primary items each take one off their bound.
