@@ -8,7 +8,8 @@
 //! matrix takes the counters back when the operation ends.
 
 use super::layout::Walk;
-use super::node::{len_mut, node_mut, Item, Link, Node};
+use super::node::{Item, Link, Node};
+use super::unchecked::{len_mut, node_mut};
 
 /// The arrays and counters of one operation on a matrix.
 pub(super) struct Dance<'m> {

@@ -38,9 +38,10 @@
 
 use super::dance::{Counters, Dance};
 use super::layout::{Kind, Layout, Plan, Walk, WalkChoice, CHUNK};
-use super::node::{len_mut, node, node_mut, Item, Link, Node, COVERED, LENGTH, SECONDARY};
+use super::node::{Item, Link, Node, COVERED, LENGTH, SECONDARY};
 use super::problem::{OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
+use super::unchecked::{len_mut, node, node_mut};
 
 /// The linked structure of one problem, in memory of the kind `S` says.
 pub(crate) struct Matrix<S: Storage> {

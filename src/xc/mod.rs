@@ -76,6 +76,7 @@ mod share;
 mod sink;
 mod storage;
 mod subtree;
+mod unchecked;
 mod walks;
 pub mod zdd;
 

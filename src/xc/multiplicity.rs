@@ -34,9 +34,11 @@ use super::choose::{Chooser, UNSHARP};
 use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
-use super::node::{len, len_mut, node, node_mut, Item, Link, LENGTH};
+use super::node::{Item, Link, LENGTH};
 use super::problem::{ItemKind, Problem};
 use super::storage::Storage;
+use super::unchecked::bounds::{entry, entry_mut};
+use super::unchecked::{len, len_mut, node, node_mut};
 
 /// One primary item's place in the active list and its bounds, side by side (the choice
 /// reads them together, as Knuth's item struct keeps them).
@@ -69,97 +71,6 @@ pub(crate) struct Bounds {
     pub(crate) score: Vec<i64>,
 }
 
-/// The entry of item number `k` (0 for the active list's root).
-///
-/// Every `k` given is an item number the matrix holds (read from a node, the active list or
-/// the per-level record of chosen items), or 0: below `items.len()`, which has an entry for
-/// every item of the matrix ([`Bounds::new`]), as `len_mut` relies on for the lengths.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-fn entry(items: &[ItemBounds], k: u32) -> &ItemBounds {
-    debug_assert!((k as usize) < items.len());
-    // SAFETY: by the invariant above `k` is below `items.len()`.
-    unsafe { items.get_unchecked(k as usize) }
-}
-
-/// [`entry`], to change.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
-    debug_assert!((k as usize) < items.len());
-    // SAFETY: by the invariant of `entry`, `k` is below `items.len()`.
-    unsafe { items.get_unchecked_mut(k as usize) }
-}
-
-/// [`entry`] (checked).
-#[inline(always)]
-#[cfg(feature = "checked")]
-fn entry(items: &[ItemBounds], k: u32) -> &ItemBounds {
-    &items[k as usize]
-}
-
-/// [`entry_mut`] (checked).
-#[inline(always)]
-#[cfg(feature = "checked")]
-fn entry_mut(items: &mut [ItemBounds], k: u32) -> &mut ItemBounds {
-    &mut items[k as usize]
-}
-
-/// Entry `level` of a per-level array of Algorithm M's loop (its dance, in
-/// `search/bounded.rs`), unchecked.
-///
-/// # Safety
-///
-/// `level < v.len()`.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(crate) unsafe fn at<T>(v: &[T], level: usize) -> &T {
-    debug_assert!(level < v.len());
-    // SAFETY: the caller's contract.
-    unsafe { v.get_unchecked(level) }
-}
-
-/// [`at`], to change.
-///
-/// # Safety
-///
-/// `level < v.len()`.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(crate) unsafe fn at_mut<T>(v: &mut [T], level: usize) -> &mut T {
-    debug_assert!(level < v.len());
-    // SAFETY: the caller's contract.
-    unsafe { v.get_unchecked_mut(level) }
-}
-
-/// [`at`] (checked).
-///
-/// # Safety
-///
-/// None needed: the index is checked.
-#[inline(always)]
-#[cfg(feature = "checked")]
-#[allow(unsafe_code)]
-pub(crate) unsafe fn at<T>(v: &[T], level: usize) -> &T {
-    &v[level]
-}
-
-/// [`at_mut`] (checked).
-///
-/// # Safety
-///
-/// None needed: the index is checked.
-#[inline(always)]
-#[cfg(feature = "checked")]
-#[allow(unsafe_code)]
-pub(crate) unsafe fn at_mut<T>(v: &mut [T], level: usize) -> &mut T {
-    &mut v[level]
-}
-
 impl Bounds {
     /// The bounds of `problem`'s primary items, every item active.
     pub(crate) fn new(problem: &Problem) -> Bounds {
@@ -187,7 +98,54 @@ impl Bounds {
             score: Vec::new(),
         };
         bounds.activate_uncovered(|_| true);
+        debug_assert_eq!(bounds.check_invariants(problem.item_count()), Ok(()));
         bounds
+    }
+
+    /// Checks what the unchecked access to the entries relies on (`unchecked::bounds`), for
+    /// a matrix of `items` items: an entry for every item number and for the root, and an
+    /// active list of primary items whose links agree both ways and close at the root; and
+    /// one first tweak per score.
+    pub(crate) fn check_invariants(&self, items: usize) -> Result<(), String> {
+        if self.items.len() != items + 1 || self.declared.len() != self.items.len() {
+            return Err(format!(
+                "{} item entries and {} declared bounds for {items} items",
+                self.items.len(),
+                self.declared.len()
+            ));
+        }
+        if self.primaries as usize > items {
+            return Err(format!("{} primary items of {items}", self.primaries));
+        }
+        let mut k = 0u32;
+        for _ in 0..=self.primaries {
+            let next = self.items[k as usize].next;
+            if next > self.primaries {
+                return Err(format!(
+                    "active list: item {k} links to {next}, not primary"
+                ));
+            }
+            if self.items[next as usize].prev != k {
+                return Err(format!(
+                    "active list: item {next} does not link back to {k}"
+                ));
+            }
+            if next == 0 {
+                break;
+            }
+            k = next;
+        }
+        if k != 0 && self.items[k as usize].next != 0 {
+            return Err("active list: does not close".to_string());
+        }
+        if self.first_tweak.len() != self.score.len() {
+            return Err(format!(
+                "{} first tweaks but {} scores",
+                self.first_tweak.len(),
+                self.score.len()
+            ));
+        }
+        Ok(())
     }
 
     /// Whether every bound is as declared.
@@ -806,4 +764,36 @@ pub(crate) struct MovesAfter {
     pub(crate) dead_ends: u64,
     /// Whether a later move leads to a solution or a subtree.
     pub(crate) live: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_validator_of_the_item_entries_sees_a_broken_active_list() {
+        let p = Problem::from_dlx("1:2|A 2|B 0:1|C | X\nA B\nA X:r\nB C\nB X:r\nC\n").unwrap();
+        let mut bounds = Bounds::new(&p);
+        assert_eq!(bounds.check_invariants(p.item_count()), Ok(()));
+        assert_eq!(bounds.active().count(), 3);
+        bounds.deactivate(Item::new(2));
+        bounds.reach(4);
+        assert_eq!(bounds.check_invariants(p.item_count()), Ok(()));
+        bounds.reactivate(Item::new(2));
+        assert_eq!(bounds.check_invariants(p.item_count()), Ok(()));
+        assert_eq!(
+            bounds.check_invariants(p.item_count() + 1),
+            Err("5 item entries and 5 declared bounds for 5 items".to_string())
+        );
+        bounds.items[1].next = 4;
+        assert_eq!(
+            bounds.check_invariants(p.item_count()),
+            Err("active list: item 1 links to 4, not primary".to_string())
+        );
+        bounds.items[1].next = 3;
+        assert_eq!(
+            bounds.check_invariants(p.item_count()),
+            Err("active list: item 3 does not link back to 1".to_string())
+        );
+    }
 }

@@ -1,5 +1,5 @@
-//! The node of the dancing links, the two kinds of number it holds (links and item numbers),
-//! and the links' unchecked memory access.
+//! The node of the dancing links and the two kinds of number it holds (links and item
+//! numbers).
 //!
 //! A [`Node`] is four 32-bit fields, 16 bytes, so four nodes share a 64-byte cache line. As
 //! in Knuth's programs a link is a 32-bit number, not a pointer; here it is a *byte offset*
@@ -17,7 +17,13 @@
 //! A problem with colours and costs, or a cost beyond 32 bits, needs more: the minimum-cost
 //! search then takes the second kind of node, the 24-byte [`WideNode`] (a `Node` with its
 //! colour, and a 64-bit cost). Both are a [`NodeKind`], reached by a [`Link`] through the
-//! same unchecked access (`node_in`), the only one of the dancing links.
+//! same accessor (`node_in`).
+//!
+//! Reading a node at a link, or an item's length, skips the bounds check: those accessors
+//! are in `unchecked.rs`, the one room of the engines' unchecked access (the dancing links',
+//! Algorithm M's item entries and per-level arrays, dancing cells' sparse sets), with the
+//! invariant that keeps every link in range; `sanity.rs` checks it on the engine's matrix,
+//! `best/links.rs`'s `Links::check_invariants` on the minimum-cost search's.
 
 use super::problem::OptionId;
 
@@ -73,6 +79,13 @@ impl Link {
     #[inline(always)]
     pub(super) const fn at(index: usize) -> Link {
         Link(index as u32 * STEP)
+    }
+
+    /// The link as stored: the node's offset in its array, in units of the node's kind
+    /// ([`NodeKind::UNIT`]: bytes for a [`Node`]).
+    #[inline(always)]
+    pub(super) const fn units(self) -> u32 {
+        self.0
     }
 
     /// The node's index in the array.
@@ -363,129 +376,4 @@ impl Item {
     pub(super) fn header_in<K: NodeKind>(self) -> Link {
         Link(self.0 * K::STEP)
     }
-}
-
-// The accessors below are the dancing links' only unchecked access, for both node kinds: the
-// engine's matrix (`Node`) and the minimum-cost search's (`Node` or `WideNode`,
-// `best/links.rs`, whose `Links::check_invariants` walks the lists as `sanity.rs` does for
-// the engine's). They skip the bounds check, which pays on every engine instance
-// (BENCHMARKS.md, "Unchecked access"); the feature `checked` turns them into checked
-// indexing, and CI runs the engine's property tests that way. Elsewhere, three rooms keep
-// unchecked access of their own, each proved by its own invariant and turned off by the same
-// feature: Algorithm M's item entries and per-level arrays (`multiplicity.rs`, whose
-// `at`/`at_mut` `search.rs`'s bounded loop calls with `// SAFETY:` proofs of its own) and
-// dancing cells' sparse sets (`cells/matrix.rs`); the forward-checking Sudoku solver's SSE2
-// intrinsics (`sudoku/solvers/forward_checking/cells.rs`) touch no memory.
-//
-// Invariant: every link stored in a node -- `up`, `down`, and the spare field where it holds
-// a link (`first`, `next`) -- and every entry of the matrix's `option_first` is a byte
-// offset `STEP * i` with `i < nodes.len()` (in an array of kind `K`, `K::STEP * i`); every
-// `item` of a node of an option is below `lens.len()`. The minimum-cost matrix keeps it as
-// `best/links.rs`'s `Links` says; for the engine's:
-//
-// - `Layout::with_walk` builds the arrays so: headers are nodes `1..=items`, each option's
-//   nodes follow one another with a spacer after each option and one before the first, every
-//   `up` and `down` is the link of a node already pushed (or of the header, which exists), a
-//   spacer's `up` is its option's first node and its `down` the last node of the option
-//   after it (or node 0), `first` is the option's first node and `next` the next node of the
-//   same option; `lens` has an entry for every item, and after the items the spare lengths
-//   of the whole-option walk.
-// - Afterwards the node array changes only in the dance (cover, uncover, the walks' hide and
-//   unhide, purify and unpurify), and each store writes a link read from those same fields,
-//   a link reached through them, a colour, an update count (into a header's spare field, in a
-//   walk that never reads it as a link) or the link of node 0 (the whole-option walk masks
-//   a link to 0 to unlink the dummy, node 0, which exists).
-// - Walks to the right or left inside an option start at a node of the option and stop at
-//   the spacer that bounds it (there is one on each side of every option), so they stay in
-//   range; the uniform walk follows `next`, which stays inside the option.
-// - Callers pass links taken from those fields, from `option_first` for an option number the
-//   solver has checked against the option count, or `Item::header` of an item; and items
-//   read from a node's `item`, from the item choice (below `lens.len()`), or the spare
-//   lengths of the whole-option walk, `dummies .. dummies + DUMMIES`, which its layout
-//   appends to `lens`.
-//
-// Debug builds check every access anyway.
-
-/// The node at `link`.
-#[inline(always)]
-pub(super) fn node(nodes: &[Node], link: Link) -> &Node {
-    node_in(nodes, link)
-}
-
-/// The node at `link`, to change.
-#[inline(always)]
-pub(super) fn node_mut(nodes: &mut [Node], link: Link) -> &mut Node {
-    node_in_mut(nodes, link)
-}
-
-/// The node at `link` in an array of `K`.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn node_in<K: NodeKind>(nodes: &[K], link: Link) -> &K {
-    debug_assert!(link.0 % K::STEP == 0 && link.index_in::<K>() < nodes.len());
-    // SAFETY: by the invariant above `link` is `K::STEP * i` with `i < nodes.len()`, so
-    // `link * K::UNIT` is `i * size_of::<K>()` (`K::STEP` is that size in units, and
-    // `K::UNIT` divides it): the address of node `i`, inside the slice and aligned for one.
-    unsafe { &*nodes.as_ptr().byte_add(link.0 as usize * K::UNIT) }
-}
-
-/// The node at `link` in an array of `K`, to change.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn node_in_mut<K: NodeKind>(nodes: &mut [K], link: Link) -> &mut K {
-    debug_assert!(link.0 % K::STEP == 0 && link.index_in::<K>() < nodes.len());
-    // SAFETY: as for `node_in`; the borrow of `nodes` is unique.
-    unsafe { &mut *nodes.as_mut_ptr().byte_add(link.0 as usize * K::UNIT) }
-}
-
-/// The stored list length of `item`, to change.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn len_mut(lens: &mut [i32], item: Item) -> &mut i32 {
-    debug_assert!((item.0 as usize) < lens.len());
-    // SAFETY: by the invariant above `item` is below `lens.len()`.
-    unsafe { lens.get_unchecked_mut(item.0 as usize) }
-}
-
-/// The stored list length of `item`.
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn len(lens: &[i32], item: Item) -> i32 {
-    debug_assert!((item.0 as usize) < lens.len());
-    // SAFETY: by the invariant above `item` is below `lens.len()`.
-    unsafe { *lens.get_unchecked(item.0 as usize) }
-}
-
-/// The node at `link` in an array of `K` (checked).
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn node_in<K: NodeKind>(nodes: &[K], link: Link) -> &K {
-    assert!(link.0 % K::STEP == 0, "link {} is not a node's", link.0);
-    &nodes[link.index_in::<K>()]
-}
-
-/// The node at `link` in an array of `K`, to change (checked).
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn node_in_mut<K: NodeKind>(nodes: &mut [K], link: Link) -> &mut K {
-    assert!(link.0 % K::STEP == 0, "link {} is not a node's", link.0);
-    &mut nodes[link.index_in::<K>()]
-}
-
-/// The stored list length of `item`, to change (checked).
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn len_mut(lens: &mut [i32], item: Item) -> &mut i32 {
-    &mut lens[item.0 as usize]
-}
-
-/// The stored list length of `item` (checked).
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn len(lens: &[i32], item: Item) -> i32 {
-    lens[item.0 as usize]
 }

@@ -21,8 +21,9 @@
 use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
-use super::node::{node, Link};
+use super::node::Link;
 use super::storage::Storage;
+use super::unchecked::node;
 
 impl<S: Storage> Matrix<S> {
     /// Moves from option node `x`, committed, to `y`, the next option in the same item list:

@@ -5,7 +5,8 @@
 
 use super::dance::Dance;
 use super::layout::{Kind, Walk, DUMMIES};
-use super::node::{len_mut, node, node_mut, Link};
+use super::node::Link;
+use super::unchecked::{len_mut, node, node_mut};
 
 impl Dance<'_> {
     /// Unlinks the other nodes of the option containing `p` from their item lists.

@@ -23,10 +23,11 @@
 use crate::xc::layout::{Around, Colored, Layout, Off, Walk, WalkChoice};
 use crate::xc::matrix::Matrix;
 use crate::xc::multiplicity::Bounds;
-use crate::xc::node::{node, Item, Link};
+use crate::xc::node::{Item, Link};
 use crate::xc::problem::{OptionId, Problem};
 use crate::xc::search::{Limits, Status};
 use crate::xc::storage::Owned;
+use crate::xc::unchecked::node;
 
 use super::{BestOutcome, Books, Costed};
 

@@ -5,17 +5,19 @@
 //! ([`Node::cost`]; four to a cache line, a third less memory than DLX5's 24 bytes). The
 //! others get [`WideNode`]s, 24 bytes: a `Node` whose spare field is the colour, and a 64-bit
 //! cost. Either way a link is a byte offset into the node array and every access goes
-//! through `node.rs`'s (`node_in`), so the search is the same code for both ([`Links`] is
-//! generic over the node); the walks without colours skip the colour tests and visit an
-//! option in two straight runs (right of the node to the spacer, then from the option's
-//! first node), so that the branch that ends a run is the only one per node.
+//! through the links' accessor (`node_in`, in `unchecked.rs`), so the search is the same
+//! code for both ([`Links`] is generic over the node); the walks without colours skip the
+//! colour tests and visit an option in two straight runs (right of the node to the spacer,
+//! then from the option's first node), so that the branch that ends a run is the only one
+//! per node.
 //!
 //! Every item's header has the largest cost its node can hold, and every threshold is
 //! clamped below it ([`CostNode::limit`]), so a walk down a list that stops at the first
 //! option too dear also stops at the header, without a test of its own.
 
-use crate::xc::node::{len, len_mut, node_in, node_in_mut, Item, Link, Node, NodeKind, WideNode};
+use crate::xc::node::{Item, Link, Node, NodeKind, WideNode};
 use crate::xc::problem::{OptionId, Problem};
+use crate::xc::unchecked::{len, len_mut, node_in, node_in_mut};
 
 /// A node of the cost matrix: what it adds to the links' [`NodeKind`].
 pub(super) trait CostNode: NodeKind + PartialEq + std::fmt::Debug {
@@ -91,8 +93,8 @@ const LOOKAHEAD: u32 = 10;
 /// node's item is its [`Item`] (0 in a header), a spacer's the option before it; the list
 /// lengths are apart, in `lens`.
 ///
-/// Its nodes are reached through `node.rs`'s `node_in` and `node_in_mut`, which skip the
-/// bounds check (unless the feature `checked` is on), under `node.rs`'s invariant: every
+/// Its nodes are reached through `unchecked.rs`'s `node_in` and `node_in_mut`, which skip
+/// the bounds check (unless the feature `checked` is on), under the links' invariant: every
 /// link they get is `N::STEP * i` with `i < nodes.len()`, every item below `lens.len()`. It
 /// holds because every link is a header's ([`Item::header_in`] of an item `1..=items`), a
 /// node's neighbour within its option (options are framed by spacers, and the walks turn at

@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::super::choose::UNSHARP;
 use super::super::problem::{ItemId, OptionId, Problem};
 use super::super::search::{Event, Limits, Progress, Stats, Status};
-use super::matrix::{get, get_mut, node, node_mut, randomize, Node, Sets};
+use super::matrix::{check_sets, get, get_mut, node, node_mut, randomize, Node, Sets};
 use super::search::Meter;
 
 /// How many header entries precede an item's options in `set`.
@@ -120,7 +120,45 @@ impl Bounded {
                 b.active = last;
             }
         }
+        debug_assert_eq!(b.check_invariants(), Ok(()));
         b
+    }
+
+    /// Checks the sparse sets ([`check_sets`]) and the first node of every node's option,
+    /// what the unchecked access (`unchecked::cells`) relies on.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        check_sets(
+            &self.nodes,
+            &self.colors,
+            &self.set,
+            &self.item,
+            self.active,
+            HEAD as usize,
+        )?;
+        if self.first.len() != self.nodes.len() {
+            return Err(format!(
+                "{} first nodes for {} nodes",
+                self.first.len(),
+                self.nodes.len()
+            ));
+        }
+        match self
+            .first
+            .iter()
+            .position(|&f| f < 0 || f as usize > self.nodes.len())
+        {
+            Some(k) => Err(format!(
+                "node {k}: first node {} out of range",
+                self.first[k]
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Moves node 1's record of its place, for the test that [`check_sets`] sees it.
+    #[cfg(test)]
+    pub fn break_a_place(&mut self) {
+        self.nodes[1].loc += 1;
     }
 
     /// Knuth's seed: the active items in a random order (see [`randomize`]).

@@ -14,6 +14,12 @@
 use super::super::flip::Flip;
 use super::super::problem::{ItemId, ItemKind, OptionId, Problem};
 
+// The accesses of the search's loops (`hide`, where dancing cells spend most of their time,
+// the item choice, the swaps of items, the walks of an option and the sizes saved and
+// restored at each branch) are unchecked; the invariant that keeps their indexes in range is
+// stated in `unchecked.rs`, and [`check_sets`] checks it.
+pub(super) use super::super::unchecked::cells::{get, get_mut, node, node_mut};
+
 /// One entry of an option (or a spacer after one); its colour is in `colors`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Node {
@@ -179,7 +185,7 @@ impl Cells {
             set[x as usize - 1] = sizes[r];
         }
         let primary = problem.primary_count();
-        Cells {
+        let cells = Cells {
             nodes,
             colors,
             item: base,
@@ -190,7 +196,27 @@ impl Cells {
             uncoverable: sizes[..primary].contains(&0),
             set,
             unsharp,
-        }
+        };
+        debug_assert_eq!(cells.check_invariants(), Ok(()));
+        cells
+    }
+
+    /// Checks the sparse sets ([`check_sets`]).
+    pub fn check_invariants(&self) -> Result<(), String> {
+        check_sets(
+            &self.nodes,
+            &self.colors,
+            &self.set,
+            &self.item,
+            self.active,
+            2,
+        )
+    }
+
+    /// Moves node 1's record of its place, for the test that [`check_sets`] sees it.
+    #[cfg(test)]
+    pub fn break_a_place(&mut self) {
+        self.nodes[1].loc += 1;
     }
 
     /// The item's size: how many of its options are active.
@@ -426,77 +452,77 @@ pub(super) fn randomize(item: &mut [i32], set: &mut [i32], active: usize, seed: 
     }
 }
 
-// The accesses of the search's loops (`hide`, where dancing cells spend most of their time,
-// the item choice, the swaps of items, the walks of an option and the sizes saved and
-// restored at each branch) are unchecked (the `checked` feature checks them). Every index
-// they get is one the sparse sets hold (the saved items are items): an item's `x` (at least
-// the number of header entries, 2 for SSXCC and 4 for SSMCC, with its header at `x - 2`,
-// `x - 1` and SSMCC's also at `x - 4`, `x - 3`, and its options below `x + size`, inside
-// `set` as `Sets::new` lays it out), a node's `loc` (inside its item's options), a set entry
-// (a node index below `nodes.len()`, which is `colors.len()` too, so it indexes the colours
-// as well, and SSMCC's `first`, built one per node), a node of an option walked to its
-// spacer and back (`Sets::new` ends every option with one), or a position in `item` (an item's position `set[x - 2]`, or one below
-// `active`, which never exceeds `item.len()`: items are only swapped within `item`, `active`
-// only falls while searching, and restoring makes it the count of items saved, which were
-// the active ones then). Hiding and restoring only permute entries within an item's range
-// and write sizes no larger than it was built with, so these stay true for the whole search.
-
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn get(set: &[i32], k: usize) -> i32 {
-    debug_assert!(k < set.len());
-    // SAFETY: `k` is an index the sparse sets hold (see above), below `set.len()`.
-    unsafe { *set.get_unchecked(k) }
-}
-
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
-    debug_assert!(k < set.len());
-    // SAFETY: as for `get`.
-    unsafe { set.get_unchecked_mut(k) }
-}
-
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn node(nodes: &[Node], k: usize) -> &Node {
-    debug_assert!(k < nodes.len());
-    // SAFETY: `k` is a node index the sparse sets hold (see above), below `nodes.len()`.
-    unsafe { nodes.get_unchecked(k) }
-}
-
-#[inline(always)]
-#[cfg(not(feature = "checked"))]
-#[allow(unsafe_code)]
-pub(super) fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
-    debug_assert!(k < nodes.len());
-    // SAFETY: as for `node`.
-    unsafe { nodes.get_unchecked_mut(k) }
-}
-
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn get(set: &[i32], k: usize) -> i32 {
-    set[k]
-}
-
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn get_mut(set: &mut [i32], k: usize) -> &mut i32 {
-    &mut set[k]
-}
-
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn node(nodes: &[Node], k: usize) -> &Node {
-    &nodes[k]
-}
-
-#[inline(always)]
-#[cfg(feature = "checked")]
-pub(super) fn node_mut(nodes: &mut [Node], k: usize) -> &mut Node {
-    &mut nodes[k]
+/// Checks the sparse sets' invariant, what their unchecked access relies on
+/// (`unchecked::cells`): the items, `head` header entries each (2 for SSXCC, 4 for SSMCC),
+/// laid out one after another in `set` as `Sets::new` lays them out, each with its
+/// position in `item` (a permutation, `active` of them active) and a size no larger than
+/// its options; every option slot holds a node of that item that knows its place; every
+/// option ends with a spacer that leads back to its first node; one colour per node.
+pub(super) fn check_sets(
+    nodes: &[Node],
+    colors: &[i32],
+    set: &[i32],
+    item: &[i32],
+    active: usize,
+    head: usize,
+) -> Result<(), String> {
+    if colors.len() != nodes.len() {
+        return Err(format!(
+            "{} colours for {} nodes",
+            colors.len(),
+            nodes.len()
+        ));
+    }
+    if active > item.len() {
+        return Err(format!("{active} active items of {}", item.len()));
+    }
+    let mut xs: Vec<usize> = Vec::with_capacity(item.len());
+    for (p, &x) in item.iter().enumerate() {
+        let x = usize::try_from(x).map_err(|_| format!("item {x} at position {p}"))?;
+        if x < head || x > set.len() {
+            return Err(format!("item {x} at position {p}: outside the sets"));
+        }
+        if set[x - 2] != p as i32 {
+            return Err(format!("item {x} at position {p} records {}", set[x - 2]));
+        }
+        xs.push(x);
+    }
+    xs.sort_unstable();
+    for (k, &x) in xs.iter().enumerate() {
+        // An item's options run up to the next item's header entries.
+        let end = xs.get(k + 1).map_or(set.len(), |&next| next - head);
+        if end < x {
+            return Err(format!("item {x}: overlaps the next item"));
+        }
+        let size = set[x - 1];
+        if size < 0 || size as usize > end - x {
+            return Err(format!("item {x}: size {size} but room for {}", end - x));
+        }
+        for (loc, &n) in set.iter().enumerate().take(end).skip(x) {
+            let Some(nd) = usize::try_from(n).ok().and_then(|n| nodes.get(n)) else {
+                return Err(format!("item {x}: slot {loc} holds node {n}, out of range"));
+            };
+            if nd.item != x as i32 || nd.loc != loc as i32 {
+                return Err(format!(
+                    "item {x}: slot {loc} holds node {n} of item {} at {}",
+                    nd.item, nd.loc
+                ));
+            }
+        }
+    }
+    let mut first = 1usize;
+    for (k, nd) in nodes.iter().enumerate().skip(1) {
+        if nd.item < 0 {
+            if k as i64 + i64::from(nd.item) != first as i64 {
+                return Err(format!("spacer {k}: does not lead back to node {first}"));
+            }
+            first = k + 1;
+        } else if xs.binary_search(&(nd.item as usize)).is_err() {
+            return Err(format!("node {k}: item {} is no item", nd.item));
+        }
+    }
+    if first != nodes.len() {
+        return Err("the last option has no spacer".to_string());
+    }
+    Ok(())
 }

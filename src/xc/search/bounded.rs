@@ -14,10 +14,11 @@ use crate::xc::dance::Dance;
 use crate::xc::layout::Walk;
 use crate::xc::matrix::Matrix;
 use crate::xc::multiplicity::{self, Below, Bounds, Move};
-use crate::xc::node::{node, Item, Link, COVERED};
+use crate::xc::node::{Item, Link, COVERED};
 use crate::xc::outcome::{Stats, Status};
 use crate::xc::problem::OptionId;
 use crate::xc::storage::Storage;
+use crate::xc::unchecked::node;
 
 /// Where Algorithm M's loop stands when it hands control back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,17 +128,16 @@ struct Parts<'s> {
 /// loop's state before it returns.
 ///
 /// The per-level arrays (`best`, `choice`, the bounds' `first_tweak` and `score`, the
-/// profile) are read and written unchecked at `level`, which is kept below `depth`, the
-/// least of their lengths: `depth` is computed here, and entering a node at `depth` or
-/// deeper grows them all first; no array shrinks while the loop runs.
+/// profile) are read and written unchecked at `level` (`unchecked::levels`), which is kept
+/// below `depth`, the least of their lengths: `depth` is computed here, and entering a node
+/// at `depth` or deeper grows them all first; no array shrinks while the loop runs.
 #[inline(always)]
-#[allow(unsafe_code)]
 fn dance<W: Walk, const PLAIN: bool>(
     d: &mut Dance<'_>,
     bounds: &mut Bounds,
     parts: Parts<'_>,
 ) -> Pause {
-    use multiplicity::{at, at_mut};
+    use crate::xc::unchecked::levels::{self, at, at_mut};
     let Parts {
         level: level_out,
         phase: phase_out,
@@ -148,12 +148,20 @@ fn dance<W: Walk, const PLAIN: bool>(
         checkpoint,
     } = parts;
     let (mut level, mut phase) = (*level_out, *phase_out);
+    let lengths = |best: &Vec<Item>, choice: &Vec<Link>, bounds: &Bounds, stats: &Stats| {
+        [
+            best.len(),
+            choice.len(),
+            bounds.first_tweak.len(),
+            bounds.score.len(),
+            stats.profile.len(),
+        ]
+    };
     let depth_of = |best: &Vec<Item>, choice: &Vec<Link>, bounds: &Bounds, stats: &Stats| {
-        best.len()
-            .min(choice.len())
-            .min(bounds.first_tweak.len())
-            .min(bounds.score.len())
-            .min(stats.profile.len())
+        lengths(best, choice, bounds, stats)
+            .into_iter()
+            .min()
+            .unwrap_or(0)
     };
     let mut depth = depth_of(best, choice, bounds, stats);
     let (mut item, mut x) = match phase {
@@ -163,11 +171,13 @@ fn dance<W: Walk, const PLAIN: bool>(
     // Resuming at a level's next move, the level was entered, so the arrays reach it;
     // backing up, the loop reads only the levels above (checked once here, as the
     // unchecked accesses below rely on it).
-    assert!(match phase {
-        MovePhase::Advance => level < depth,
-        MovePhase::Back => level <= depth,
-        _ => true,
-    });
+    if matches!(phase, MovePhase::Advance | MovePhase::Back) {
+        let backing = phase == MovePhase::Back;
+        let lengths = lengths(best, choice, bounds, stats);
+        if let Err(fault) = levels::check(level, depth, backing, &lengths) {
+            panic!("Algorithm M's loop resumed out of its levels: {fault}");
+        }
+    }
     // No phase variable is read inside the loop: entering a node, trying the level's
     // next move and backing up are places in the code, so that going from one to the
     // next is a direct jump (a jump through a table of phases was mispredicted on most
@@ -191,9 +201,7 @@ fn dance<W: Walk, const PLAIN: bool>(
                     break 'run Pause::Solution(level);
                 };
                 stats.nodes = nodes + 1;
-                // SAFETY (this and every `at`/`at_mut` below): `level < depth`, the least
-                // length of the per-level arrays (see above).
-                unsafe { *at_mut(&mut stats.profile, level) += 1 };
+                *at_mut(&mut stats.profile, level) += 1;
                 stats.branches += u64::from(score >= 2);
                 stats.dead_ends += u64::from(score <= 0);
                 if score <= 0 {
@@ -202,13 +210,10 @@ fn dance<W: Walk, const PLAIN: bool>(
                 item = chosen;
                 let first_tweak;
                 (x, first_tweak) = d.enter_bounded::<W>(item, bounds);
-                // SAFETY: as above.
-                unsafe {
-                    *at_mut(&mut bounds.score, level) = score;
-                    *at_mut(&mut bounds.first_tweak, level) = first_tweak;
-                    *at_mut(best, level) = chosen;
-                    *at_mut(choice, level) = x;
-                }
+                *at_mut(&mut bounds.score, level) = score;
+                *at_mut(&mut bounds.first_tweak, level) = first_tweak;
+                *at_mut(best, level) = chosen;
+                *at_mut(choice, level) = x;
                 false
             }
             MovePhase::Advance => false,
@@ -226,8 +231,7 @@ fn dance<W: Walk, const PLAIN: bool>(
                     phase = MovePhase::Enter;
                     continue 'run;
                 }
-                // SAFETY: as above.
-                let first = unsafe { *at(&bounds.first_tweak, level) };
+                let first = *at(&bounds.first_tweak, level);
                 d.leave_bounded::<W>(item, bounds, first);
             }
             // Back up to the level above.
@@ -236,21 +240,18 @@ fn dance<W: Walk, const PLAIN: bool>(
                 break 'run Pause::End;
             }
             level -= 1;
-            // SAFETY: as above (the level only went down).
-            (item, x) = unsafe { (*at(best, level), *at(choice, level)) };
+            (item, x) = (*at(best, level), *at(choice, level));
             if x == item.header() {
                 // The null move is undone, and with it the level.
                 bounds.reactivate(item);
-                // SAFETY: as above.
-                let first = unsafe { *at(&bounds.first_tweak, level) };
+                let first = *at(&bounds.first_tweak, level);
                 d.leave_bounded::<W>(item, bounds, first);
                 backing = true;
                 continue;
             }
             d.uncommit_bounded::<W>(x, bounds);
             x = node(d.nodes, x).down;
-            // SAFETY: as above.
-            unsafe { *at_mut(choice, level) = x };
+            *at_mut(choice, level) = x;
             backing = false;
         }
     };
@@ -337,6 +338,7 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
         self.level = 0;
         self.phase = MovePhase::Idle;
         debug_assert!(m.check_invariants().is_ok());
+        debug_assert_eq!(self.bounds.check_invariants(m.items as usize), Ok(()));
     }
 
     /// The option's primary items each take one off their bound.
