@@ -36,14 +36,15 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // --timeout, unique rectangle type 3 ran out of tries on both in 34 s).
         ("WXYZ-wing", Strategy::WxyzWing, "3"),
         ("unique loop type 1", Strategy::UniqueLoop, "4"),
-        // Branch rungs6's aim (a removal keeps the technique needed once it is): measured in
-        // CPU time, jellyfish 2.2 s on seed 4 and unique rectangle type 3 3.0 s on seed 5
-        // (both missed on the other four of seeds 1-5; naked and hidden quads on all five).
+        // Branch needs9's aim (a unit, a digit's cells or a deadly rectangle and its line
+        // emptied first): measured in CPU time, naked quad 2.9 s on seed 2, jellyfish 5.3 s
+        // on seed 4, unique rectangle type 3 0.9 s on seed 4 (BENCHMARKS.md, needs9).
+        ("naked quad", Strategy::NakedQuad, "2"),
         ("jellyfish", Strategy::Jellyfish, "4"),
         (
             "unique rectangle type 3",
             Strategy::UniqueRectangleType3,
-            "5",
+            "4",
         ),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
@@ -78,7 +79,62 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
             .below(strategy);
         below.by_ref().for_each(drop);
         assert_eq!(below.outcome(), Outcome::Stuck, "{name}");
+        // The whole ladder but the technique: stuck, or a harder rung on the way.
+        let mut without = Explainer::new(&grid)
+            .unwrap()
+            .assume_unique(true)
+            .als(als)
+            .without(strategy);
+        let steps: Vec<_> = without.by_ref().collect();
+        assert!(
+            without.outcome() != Outcome::Solved || steps.iter().any(|s| s.strategy > strategy),
+            "{name}: solved without it by simpler rungs"
+        );
     }
+}
+
+/// A direct claiming is never needed with 3x3 boxes (a hidden single or a direct pointing
+/// comes first): refused at once, with the reason.
+#[test]
+fn needs_refuses_a_technique_no_puzzle_needs() {
+    let (out, err) = crate::cli_util::sudoku(&["generate", "--needs", "direct claiming"], "", 2);
+    assert_eq!(out, "");
+    assert!(
+        err.contains(
+            "--needs direct claiming: no puzzle with 3x3 boxes needs it, since wherever a direct \
+             claiming makes a hidden single, a direct pointing or a hidden single comes first"
+        ),
+        "{err}"
+    );
+}
+
+/// A puzzle cut short by --timeout says so on standard output, beside the puzzle, and in
+/// its JSON record.
+#[test]
+fn a_missed_needs_says_so_on_standard_output() {
+    let args = [
+        "generate",
+        "--seed",
+        "1",
+        "--needs",
+        "hidden quad",
+        "--timeout",
+        "0.001",
+    ];
+    let (out, err) = crate::cli_util::sudoku(&[&args[..], &["-f", "grid"]].concat(), "", 1);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("# puzzle 1 (seed ")
+            && first.ends_with(" (target missed: cut short by --timeout)"),
+        "{out}"
+    );
+    assert!(err.contains("did not reach --needs hidden quad"), "{err}");
+    let (out, _) = crate::cli_util::sudoku(&[&args[..], &["-f", "jsonl"]].concat(), "", 1);
+    let r: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (&r["target_reached"], &r["timed_out"]),
+        (&Value::Bool(false), &Value::Bool(true))
+    );
 }
 
 #[test]

@@ -691,6 +691,32 @@ pub fn generate_with(
 pub fn generate_observed(
     options: &GenerateOptions,
     seed: u64,
+    accept: impl FnMut(&Grid) -> bool,
+    observe: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<Generated, GenerateError> {
+    generate_aimed(options, seed, |_| Vec::new(), accept, observe)
+}
+
+/// [`generate_observed`], removing first the givens `aim` picks from the complete grid: its
+/// cells are tried in the order given (each with its symmetric images), before the rest in
+/// their random order. A caller that wants a pattern in the puzzle (a unit left empty for a
+/// quad, a digit's cells for a fish) blanks it first, so that the removals that follow
+/// build the puzzle around it. Cells out of the grid and repeats are ignored; with no cells
+/// picked this is [`generate_observed`], puzzle for puzzle.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dlxkit::sudoku::{generate::{generate_aimed, GenerateOptions, Symmetry}, Shape};
+/// let o = GenerateOptions::new(Shape::new(3, 3)?).symmetry(Symmetry::None);
+/// // The first row emptied before anything else is tried.
+/// let g = generate_aimed(&o, 1, |_| (0..9).collect(), |_| true, |_| ControlFlow::Continue(()))?;
+/// assert!(g.puzzle.cells()[..9].iter().all(|&d| d == 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate_aimed(
+    options: &GenerateOptions,
+    seed: u64,
+    aim: impl FnOnce(&Grid) -> Vec<usize>,
     mut accept: impl FnMut(&Grid) -> bool,
     mut observe: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Generated, GenerateError> {
@@ -707,6 +733,14 @@ pub fn generate_observed(
     let cells = encoding.layout().cells();
     let mut order: Vec<usize> = (0..cells).collect();
     rng.shuffle(&mut order);
+    let mut first: Vec<usize> = aim(&solution);
+    first.retain(|&c| c < cells);
+    if !first.is_empty() {
+        let mut seen = vec![false; cells];
+        first.retain(|&c| !std::mem::replace(&mut seen[c], true));
+        order.retain(|&c| !seen[c]);
+        order.splice(0..0, first);
+    }
     let target = options.target_givens.unwrap_or(0);
     let arena = Arena::new();
     let mut checker = Checker::new(&encoding, &arena, &solution, options.node_limit)?;

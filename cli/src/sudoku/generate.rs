@@ -14,10 +14,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
-use dlxkit::sudoku::explain::{Level, Rating, Score, Strategy};
+use dlxkit::sudoku::explain::{hardest, Explainer, Level, Outcome, Rating, Score, Step, Strategy};
 use dlxkit::sudoku::generate::{
-    default_node_limit, generate_observed, GenerateError, GenerateOptions, Generated, Symmetry,
+    default_node_limit, generate_aimed, GenerateError, GenerateOptions, Generated, Symmetry,
 };
+use dlxkit::sudoku::grid::{Layout, UnitKind};
 use dlxkit::sudoku::parse::{to_line, to_pretty};
 use dlxkit::sudoku::solvers::Limits;
 use dlxkit::sudoku::{Grid, Shape, MAX_SIZE};
@@ -35,8 +36,9 @@ use super::{grid_error, GridArgs};
 pub const ATTEMPTS: u32 = 100;
 
 /// Attempts at each puzzle of a `--needs` before giving up: a technique is the hardest step
-/// of few minimal puzzles, and an attempt at a 9x9 puzzle takes milliseconds.
-pub const NEEDS_ATTEMPTS: u32 = 3000;
+/// of few minimal puzzles, and an attempt at a 9x9 puzzle takes about 2 ms of CPU (8,000
+/// attempts about 15 s).
+pub const NEEDS_ATTEMPTS: u32 = 8000;
 
 /// Puzzles per thread in one chunk of a run: enough that the threads rarely wait for each
 /// other at the end of a chunk, few enough that memory stays small whatever `--count`.
@@ -89,7 +91,10 @@ short (then the result depends on the machine's speed).
 Output: `line` prints one puzzle per line; `grid` prints each as a block after a
 `# puzzle N (seed S): G givens, DIFFICULTY` comment; `jsonl` prints one object per puzzle:
 \"index\", \"seed\" (for the library's `generate`), \"puzzle\", \"solution\", \"givens\",
-\"difficulty\", \"score\", \"hardest\", \"guesses\", \"target_reached\" and \"elapsed_ms\".
+\"difficulty\", \"score\", \"hardest\", \"guesses\", \"target_reached\", \"timed_out\" (--timeout
+cut the work short) and \"elapsed_ms\". A puzzle that missed its target says so in its
+`grid` comment and in \"target_reached\"; `line` keeps one puzzle a line (the warning and
+the exit status tell).
 
 Exit status: 0 if every puzzle met the targets (--givens, --difficulty, removal finished
 within --timeout), 1 if some did not (they are printed, with a warning), 2 for bad usage,
@@ -169,7 +174,9 @@ pub struct GenerateArgs {
     ///
     /// Every removal of givens keeps the puzzle solvable by this technique and the simpler
     /// ones, without a guess; a puzzle that ends without needing it is made again from the
-    /// next seed of its stream (as for --difficulty).
+    /// next seed of its stream (as for --difficulty), up to 8,000 times. Attempts at a naked
+    /// or hidden quad, a jellyfish or a unique rectangle of type 3 first empty what the
+    /// technique needs room in (a unit, a digit's cells, a deadly rectangle and its line).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 
@@ -338,6 +345,7 @@ struct Record<'a> {
     hardest: Option<&'a str>,
     guesses: u32,
     target_reached: bool,
+    timed_out: bool,
     elapsed_ms: f64,
 }
 
@@ -356,10 +364,24 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     options.target_givens = args.givens;
     options.node_limit = args.max_nodes.or(default_node_limit(shape.size()));
-    options.layout().map_err(|e| match e {
+    let layout = options.layout().map_err(|e| match e {
         GenerateError::Grid(e) => grid_error(&e),
         other => CliError::usage(other.to_string()),
     })?;
+    if args.needs == Some(Strategy::DirectClaiming)
+        && layout.is_standard()
+        && (shape.box_rows(), shape.box_cols()) == (3, 3)
+    {
+        // A line's digit confined to box B leaves row (column) T of B one place, outside
+        // B, say in box C; the third box D of the band then has the digit on the third row
+        // only (or placed, or at one place), and pointing it out leaves C one place.
+        return Err(CliError::usage(
+            "--needs direct claiming: no puzzle with 3x3 boxes needs it, since wherever a \
+             direct claiming makes a hidden single, a direct pointing or a hidden single comes \
+             first (in the other box of the band)"
+                .to_string(),
+        ));
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut stream = Rng::new(seed);
 
@@ -567,6 +589,22 @@ pub fn make(
             if free {
                 return true;
             }
+            if let Some(t) = target.needs {
+                return match within(puzzle, t) {
+                    Within::Needs => {
+                        needed = true;
+                        true
+                    }
+                    Within::Easier => !needed,
+                    Within::Uses => {
+                        if near.len() < NEAR_KEPT {
+                            near.push(puzzle.clone());
+                        }
+                        false
+                    }
+                    Within::Beyond => false,
+                };
+            }
             let rating = rate(solver, puzzle, rate_limits).0;
             if !target.allows(&rating) {
                 if let Some(t) = target.needs {
@@ -593,7 +631,11 @@ pub fn make(
                 ControlFlow::Continue(())
             }
         };
-        let generated = generate_observed(options, seed, accept, observe)?;
+        let aim = |solution: &Grid| match target.needs {
+            Some(t) => aim(t, solution, &mut Rng::new(seed.rotate_left(32))),
+            _ => Vec::new(),
+        };
+        let generated = generate_aimed(options, seed, aim, accept, observe)?;
         // The puzzle is unique and its solution known, so no search is needed to rate it:
         // only the explanation, which Ctrl-C stops (the time limit bounds the removal).
         let final_limits = Limits {
@@ -639,6 +681,122 @@ pub fn make(
         best = Some(keep_harder(best, made));
     }
     Ok(best.expect("at least one attempt"))
+}
+
+/// Where a candidate puzzle stands against a `--needs` technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Within {
+    /// Solved by the technique and the simpler ones, its hardest step the technique.
+    Needs,
+    /// Solved by the techniques simpler than it (or it, but not as the hardest step).
+    Easier,
+    /// Not solved without a harder technique, but the technique is used on the way.
+    Uses,
+    /// Not solved without a harder technique, the technique not used on the way.
+    Beyond,
+}
+
+/// Where `puzzle` (unique, as every candidate of the generator is) stands against `t`: its
+/// explanation up to `t` only, which stops where a harder step would be needed. This is the
+/// `allows` and `met` of [`Target`] for `--needs` without counting solutions or searching
+/// the harder rungs (the forcing chains cost most where a removal went too far).
+fn within(puzzle: &Grid, t: Strategy) -> Within {
+    let Ok(explainer) = Explainer::new(puzzle) else {
+        return Within::Beyond;
+    };
+    let mut explainer = explainer.assume_unique(true).als(t.is_als()).up_to(t);
+    let steps: Vec<Step> = explainer.by_ref().collect();
+    let uses = steps.iter().any(|s| s.strategy == t);
+    match (explainer.outcome(), uses) {
+        (Outcome::Solved, _) if hardest(&steps).is_some_and(|s| s.strategy == t) => Within::Needs,
+        (Outcome::Solved, _) => Within::Easier,
+        (_, true) => Within::Uses,
+        (_, false) => Within::Beyond,
+    }
+}
+
+/// The cells an attempt at `--needs t` empties first ([`generate_aimed`]), from the
+/// complete grid: where the technique is the simplest step, it needs room that the random
+/// removal seldom leaves. A naked quad comes before its complement (a hidden subset of the
+/// other open cells of its unit) only in a unit with eight open cells or more, a hidden quad
+/// only in one with nine; a jellyfish before its complement (a fish on the other lines) only
+/// for a digit with eight open places or more. So those attempts start with a unit (or a
+/// digit) emptied, chosen by `rng`. Nothing for the other techniques.
+fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
+    let layout = solution.layout();
+    match t {
+        Strategy::NakedQuad | Strategy::HiddenQuad => {
+            let units = layout.units();
+            units[rng.below(units.len())].cells.clone()
+        }
+        Strategy::Jellyfish => {
+            let digit = 1 + rng.below(layout.size()) as u8;
+            let mut cells: Vec<usize> = (0..solution.cells().len())
+                .filter(|&c| solution.cells()[c] == digit)
+                .collect();
+            rng.shuffle(&mut cells);
+            cells
+        }
+        Strategy::UniqueRectangleType3 => {
+            // A deadly rectangle of the solution (x and y crosswise on two rows and two
+            // columns, in two boxes), and the line holding its roof, where the roof's
+            // extra digits make the naked set.
+            let n = layout.size();
+            let value = |r: usize, c: usize| solution.cells()[r * n + c];
+            let boxes = |cells: [usize; 4]| {
+                let mut b: Vec<usize> = cells.iter().map(|&c| box_unit(layout, c)).collect();
+                b.sort_unstable();
+                b.dedup();
+                b.len()
+            };
+            let mut rectangles = Vec::new();
+            for r1 in 0..n {
+                for r2 in r1 + 1..n {
+                    for c1 in 0..n {
+                        for c2 in c1 + 1..n {
+                            let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                            if value(r1, c1) == value(r2, c2)
+                                && value(r1, c2) == value(r2, c1)
+                                && boxes(cells) == 2
+                            {
+                                rectangles.push((r1, r2, c1, c2));
+                            }
+                        }
+                    }
+                }
+            }
+            if rectangles.is_empty() {
+                return Vec::new();
+            }
+            let (r1, r2, c1, c2) = rectangles[rng.below(rectangles.len())];
+            let mut cells = vec![r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+            let row = [r1, r2][rng.below(2)];
+            let col = [c1, c2][rng.below(2)];
+            if rng.below(2) == 0 {
+                cells.extend((0..n).map(|c| row * n + c));
+            } else {
+                cells.extend((0..n).map(|r| r * n + col));
+            }
+            cells
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The box (or region) holding `cell`.
+fn box_unit(layout: &Layout, cell: usize) -> usize {
+    let units = layout.units();
+    layout
+        .units_of(cell)
+        .iter()
+        .copied()
+        .find(|&u| {
+            !matches!(
+                units[u].kind,
+                UnitKind::Row | UnitKind::Column | UnitKind::Diagonal
+            )
+        })
+        .unwrap_or(usize::MAX)
 }
 
 /// Near misses kept an attempt at a `--needs` (puzzles that use the technique behind a
@@ -731,8 +889,14 @@ fn print(out: &mut Output, format: SolveFormat, i: usize, made: &Made) -> Result
             if i > 0 {
                 out.line("")?;
             }
+            // A miss says so beside the puzzle, not only in the warning at the end.
+            let missed = match (made.reached, made.timed_out) {
+                (true, _) => "",
+                (false, true) => " (target missed: cut short by --timeout)",
+                (false, false) => " (target missed)",
+            };
             out.line(&format!(
-                "# puzzle {} (seed {}): {} givens, {}",
+                "# puzzle {} (seed {}): {} givens, {}{missed}",
                 i + 1,
                 g.seed,
                 g.givens,
@@ -751,6 +915,7 @@ fn print(out: &mut Output, format: SolveFormat, i: usize, made: &Made) -> Result
             hardest: made.rating.hardest.map(|s| s.name()),
             guesses: made.rating.guesses(),
             target_reached: made.reached,
+            timed_out: made.timed_out,
             elapsed_ms: output::millis(made.elapsed),
         })?,
     }
