@@ -7,9 +7,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueHint};
+use dlxkit::xc::machine::{Any, Engine, Machine};
 use dlxkit::xc::plan::{ShardOf, Unsupported};
-use dlxkit::xc::shard::{Frontier, Part, Split, SplitBudget, SplitBy};
-use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
+use dlxkit::xc::shard::{Frontier, LocateError, Part, Split, SplitBudget, SplitBy};
+use dlxkit::xc::{
+    Arena, Event, Limits, OptionId, Outcome, Plan, Problem, SearchOrder, Solver, Stats, Status,
+};
 use serde::Serialize;
 
 use super::input;
@@ -354,6 +357,7 @@ struct PartAbove {
 #[allow(clippy::too_many_arguments)]
 pub fn run_part(
     args: &PartArgs,
+    engine: Engine,
     shard: Option<(usize, usize)>,
     shard_depth: Option<usize>,
     problem: &Problem,
@@ -369,7 +373,7 @@ pub fn run_part(
     // `WholeSubtrees`) before this point: the callers check a plan made with
     // `parts(true)` and `checkpoint(args.checkpoints())`.
     if args.checkpoints() {
-        return checkpointed(args, problem, threads, limits, watch, ctx);
+        return checkpointed(args, engine, problem, threads, limits, watch, ctx);
     }
     let Some((index, n)) = shard else {
         return Err(CliError::usage("--split-after and --from need --shard I/N"));
@@ -425,13 +429,33 @@ pub fn run_part(
         }
         ControlFlow::Continue(())
     };
-    let run = match (&args.from, whole) {
-        (Some(part), Some(_)) => Some(
+    // On dancing cells or the bit sets, the links walk the tree and each subtree is searched
+    // whole on the engine (`Shard::run_on`): the parts are paths of the links' tree either way.
+    let mut machine = match engine {
+        Engine::Links => None,
+        engine => {
+            let mut machine = Any::new(engine, problem, &arena, SearchOrder::new())
+                .map_err(|e| CliError::input(e.to_string()))?;
+            machine.set_limits(limits.clone());
+            machine.count_updates(true);
+            Some(machine)
+        }
+    };
+    let located = |e: LocateError| CliError::input(format!("--from: {e}"));
+    let run = match (&args.from, whole, machine.as_mut()) {
+        (Some(part), Some(_), None) => Some(
             part.run_within(&mut solver, budget, !count, handler)
-                .map_err(|e| CliError::input(format!("--from: {e}")))?,
+                .map_err(located)?,
         ),
-        (_, Some(whole)) => Some(whole.run_within(&mut solver, budget, !count, handler)),
-        (_, None) => None,
+        (Some(part), Some(_), Some(machine)) => Some(
+            part.run_on(&mut solver, machine, budget, !count, handler)
+                .map_err(located)?,
+        ),
+        (_, Some(whole), None) => Some(whole.run_within(&mut solver, budget, !count, handler)),
+        (_, Some(whole), Some(machine)) => {
+            Some(whole.run_on(&mut solver, machine, budget, !count, handler))
+        }
+        (_, None, _) => None,
     };
     let (outcome, continuation, spent) = match run {
         Some(run) => (run.outcome, run.continuation, run.spent),
@@ -494,6 +518,7 @@ fn parse_budget(text: &str) -> Result<SplitBudget, String> {
 /// each piece and when the run stops.
 fn checkpointed(
     args: &PartArgs,
+    engine: Engine,
     problem: &Problem,
     threads: usize,
     limits: Limits,
@@ -526,15 +551,20 @@ fn checkpointed(
     let started = std::time::Instant::now();
     let mut failed = None;
     let status = frontier
-        .run_threads(problem, threads, args.checkpoint_every, &limits, |state| {
-            match write_checkpoint(&file, state) {
+        .run_threads_on(
+            engine,
+            problem,
+            threads,
+            args.checkpoint_every,
+            &limits,
+            |state| match write_checkpoint(&file, state) {
                 Ok(()) => true,
                 Err(e) => {
                     failed.get_or_insert(e);
                     false
                 }
-            }
-        })
+            },
+        )
         .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     if let Some(e) = failed {
         return Err(e);

@@ -737,12 +737,6 @@ impl Plan {
         if self.best.is_some() && problem.has_bounds() && engine == Engine::Cells {
             return Err(Unsupported::BestOn(engine));
         }
-        if self.parts {
-            return Err(Unsupported::Engine {
-                engine,
-                feature: Feature::Parts,
-            });
-        }
         match engine {
             // Dancing cells take every mode: a shard of Algorithm M's tree, a path of
             // numbered moves, is searched as the problem below it (`machine::Cells`).
