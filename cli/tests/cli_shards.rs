@@ -1036,8 +1036,8 @@ fn puzzle_shards_split_themselves_when_listing_and_counting() {
         let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
         assert_eq!((code, out), (0, format!("{count}\n")), "{puzzle:?}: {err}");
     }
-    // A seed is refused with the plan's reason, as `solve` refuses it.
-    let (code, _, err) = run(&[
+    // A seed goes with a puzzle shard's parts, as with `solve`'s.
+    let (code, out, err) = run(&[
         "queens",
         "8",
         "--shard",
@@ -1047,7 +1047,8 @@ fn puzzle_shards_split_themselves_when_listing_and_counting() {
         "--seed",
         "3",
     ]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"type\":\"shard\""), "{out}");
 }
 
 #[test]
@@ -1176,4 +1177,39 @@ fn self_split_shards_and_checkpoints_on_cells_and_bits_count_as_the_links() {
         "solve", &queens8, "--count", "--engine", "bits", "--resume", file,
     ]);
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+}
+
+/// Shards that split themselves in a seeded order or with `#` items preferred (`--seed`,
+/// `--prefer-sharp`): each subtree is searched in that order, the parts list the solutions
+/// of the search in Knuth's order and merge to its count, on every engine, and parts of two
+/// seeds do not merge.
+#[test]
+fn seeded_self_split_shards_list_each_solution_once_and_merge() {
+    let dir = scratch("split-seeded");
+    let queens8 = queens_file(8, &dir);
+    let (_, whole, _) = run(&["solve", &queens8, "--format", "jsonl"]);
+    let sequential = each_sorted(listed(&whole, "options"));
+    let mut seeds = Vec::new();
+    for (engine, order) in [
+        ("links", ["--seed", "7"]),
+        ("cells", ["--seed", "7"]),
+        ("bits", ["--seed", "8"]),
+        ("links", ["--prefer-sharp", "--seed"]),
+    ] {
+        let mut base = vec!["solve", &queens8, "--engine", engine];
+        match order {
+            ["--prefer-sharp", _] => base.push("--prefer-sharp"),
+            _ => base.extend(order),
+        }
+        let (solutions, lines) = list_in_split_parts(&base, 3, 40, "options");
+        assert!(lines.len() > 3, "{base:?}: the shards split themselves");
+        assert_eq!(each_sorted(solutions), sequential, "{base:?}");
+        let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out.as_str()), (0, "92\n"), "{base:?}: {err}");
+        seeds.push(lines);
+    }
+    // Seeds 7 and 8 name other splits: their parts do not merge.
+    let mixed = format!("{}\n{}\n", seeds[0][0], seeds[2][1]);
+    let (code, _, err) = run_with_stdin(&["merge"], &mixed);
+    assert_eq!(code, 2, "{err}");
 }

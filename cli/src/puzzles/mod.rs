@@ -451,7 +451,7 @@ fn solve_part<P: Shown>(
     let limits = args.limits.limits(interrupt::flag(), ctx.started);
     let exit = super::shard::run_part(
         &args.parts,
-        plan.engine_for(problem),
+        &plan,
         args.parallel.shard,
         args.parallel.shard_depth,
         problem,
