@@ -11,7 +11,7 @@ use std::time::Duration;
 use dlxkit::xc::machine::{Any, Engine, Machine};
 use dlxkit::xc::shard::{Merger, Part, ShardReport, Split, SplitBudget, SplitBy, Totals};
 use dlxkit::xc::{Arena, Event, OptionId, Problem, SearchOrder, Solver};
-use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+use quickcheck::{quickcheck, TestResult};
 
 use crate::engine_shards::Random;
 use crate::engine_shards_bounds::Bounded;
