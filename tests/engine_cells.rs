@@ -142,9 +142,11 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     assert_eq!(refused(cells.clone().best(1), &bounded), None);
     let memo = cells.clone().count(true).memo(MemoOptions::default());
     assert_eq!(refused(memo, &plain), engine(Feature::Memo));
+    // A shard's parts and checkpoints too (tests/engine_shards_engines.rs).
+    assert_eq!(refused(cells.clone().count(true).parts(true), &plain), None);
     assert_eq!(
-        refused(cells.clone().count(true).parts(true), &plain),
-        engine(Feature::Parts)
+        refused(cells.clone().count(true).checkpoint(true), &bounded),
+        None
     );
     // `#` items as Knuth's sharp change files take them (tests/engine_cells_modes.rs).
     let sharp = cells.clone().order(SearchOrder::new().prefer_sharp(true));

@@ -234,9 +234,9 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             Plan::new().parts(true).best(1),
         ),
         (
-            "parts seed",
-            vec![Parts, Seed],
-            Plan::new().parts(true).order(seeded),
+            "parts checkpoint seed",
+            vec![Parts, Checkpoint, Count, Seed],
+            Plan::new().checkpoint(true).count(true).order(seeded),
         ),
         (
             "parts limit",
@@ -259,6 +259,7 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Memo(f) => vec![*f, Feature::Memo],
         Unsupported::Parts(f) => vec![*f, Feature::Parts],
         Unsupported::Checkpoint(f) => vec![*f, Feature::Checkpoint],
+        Unsupported::CheckpointOrder(f) => vec![*f, Feature::Checkpoint],
         Unsupported::WholeSubtrees(f) => vec![*f, Feature::Parts],
         Unsupported::Engine { feature, .. } => vec![*feature],
         _ => Vec::new(),

@@ -17,8 +17,8 @@ use crate::random_problems::two_per_line;
 /// A random problem of `engine_shards` with a bound on each primary item, from `0:1` to
 /// `3:3` (all `1:1` now and then: a problem without bounds).
 #[derive(Clone, Debug)]
-struct Bounded {
-    text: String,
+pub(crate) struct Bounded {
+    pub(crate) text: String,
 }
 
 impl Arbitrary for Bounded {

@@ -29,6 +29,7 @@ mod engine_properties;
 mod engine_reduce;
 mod engine_shards;
 mod engine_shards_bounds;
+mod engine_shards_engines;
 mod foreign_ids;
 mod fuzz;
 mod memo;

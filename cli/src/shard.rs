@@ -7,9 +7,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueHint};
-use dlxkit::xc::plan::{ShardOf, Unsupported};
-use dlxkit::xc::shard::{Frontier, Part, Split, SplitBudget, SplitBy};
-use dlxkit::xc::{Arena, Event, Limits, OptionId, Outcome, Plan, Problem, Solver, Stats, Status};
+use dlxkit::xc::machine::{Any, Engine, Machine};
+use dlxkit::xc::plan::ShardOf;
+use dlxkit::xc::shard::{Frontier, LocateError, Part, Split, SplitBudget, SplitBy};
+use dlxkit::xc::{
+    Arena, Event, Limits, OptionId, Outcome, Plan, Problem, SearchOrder, Solver, Stats, Status,
+};
 use serde::Serialize;
 
 use super::input;
@@ -354,6 +357,7 @@ struct PartAbove {
 #[allow(clippy::too_many_arguments)]
 pub fn run_part(
     args: &PartArgs,
+    plan: &Plan,
     shard: Option<(usize, usize)>,
     shard_depth: Option<usize>,
     problem: &Problem,
@@ -368,26 +372,30 @@ pub fn run_part(
     // the like were refused by the plan's check (`Unsupported::Parts`, `Checkpoint`,
     // `WholeSubtrees`) before this point: the callers check a plan made with
     // `parts(true)` and `checkpoint(args.checkpoints())`.
+    let engine = plan.engine_for(problem);
     if args.checkpoints() {
-        return checkpointed(args, problem, threads, limits, watch, ctx);
+        return checkpointed(args, engine, problem, threads, limits, watch, ctx);
     }
     let Some((index, n)) = shard else {
         return Err(CliError::usage("--split-after and --from need --shard I/N"));
     };
-    let by = match shard_depth {
-        Some(depth) => SplitBy::Depth(depth),
-        None => SplitBy::Count(n),
+    // The plan's split: with a seed or `#` preferred, its fingerprint names the order.
+    let of = ShardOf {
+        index,
+        of: n,
+        depth: shard_depth,
     };
-    let split = Split::new(problem, by);
-    if let Some(depth) = shard_depth.filter(|_| split.shards().len() != n) {
-        return Err(super::search::refused(Unsupported::ShardCount {
-            depth,
-            found: split.shards().len(),
-            asked: n,
-        }));
-    }
+    let split = plan.split_of(problem, of).map_err(super::search::refused)?;
     let arena = Arena::new();
-    let mut solver = Solver::new(problem, &arena);
+    // The links walk the tree in the split's order: Knuth's plain one without bounds (a
+    // seeded search of Algorithm X or C searches each subtree in its own order), the
+    // plan's with bounds (Algorithm M's moves are numbered in it).
+    let order = plan.search_order();
+    let walk = match problem.has_bounds() {
+        true => order,
+        false => SearchOrder::new(),
+    };
+    let mut solver = Solver::with_order(problem, &arena, walk);
     let whole = split.shards().get(index);
     let budget = args.split_after.unwrap_or_else(SplitBudget::unlimited);
     // The subtrees searched: the whole shard, or a part its continuation named.
@@ -425,13 +433,34 @@ pub fn run_part(
         }
         ControlFlow::Continue(())
     };
-    let run = match (&args.from, whole) {
-        (Some(part), Some(_)) => Some(
+    // On dancing cells or the bit sets, the links walk the tree and each subtree is searched
+    // whole on the engine (`Shard::run_on`): the parts are paths of the links' tree either way.
+    // So do the links when a seeded search of Algorithm X or C searches the subtrees.
+    let mut machine = match engine {
+        Engine::Links if walk == order => None,
+        engine => {
+            let mut machine = Any::new(engine, problem, &arena, order)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            machine.set_limits(limits.clone());
+            machine.count_updates(true);
+            Some(machine)
+        }
+    };
+    let located = |e: LocateError| CliError::input(format!("--from: {e}"));
+    let run = match (&args.from, whole, machine.as_mut()) {
+        (Some(part), Some(_), None) => Some(
             part.run_within(&mut solver, budget, !count, handler)
-                .map_err(|e| CliError::input(format!("--from: {e}")))?,
+                .map_err(located)?,
         ),
-        (_, Some(whole)) => Some(whole.run_within(&mut solver, budget, !count, handler)),
-        (_, None) => None,
+        (Some(part), Some(_), Some(machine)) => Some(
+            part.run_on(&mut solver, machine, budget, !count, handler)
+                .map_err(located)?,
+        ),
+        (_, Some(whole), None) => Some(whole.run_within(&mut solver, budget, !count, handler)),
+        (_, Some(whole), Some(machine)) => {
+            Some(whole.run_on(&mut solver, machine, budget, !count, handler))
+        }
+        (_, None, _) => None,
     };
     let (outcome, continuation, spent) = match run {
         Some(run) => (run.outcome, run.continuation, run.spent),
@@ -494,6 +523,7 @@ fn parse_budget(text: &str) -> Result<SplitBudget, String> {
 /// each piece and when the run stops.
 fn checkpointed(
     args: &PartArgs,
+    engine: Engine,
     problem: &Problem,
     threads: usize,
     limits: Limits,
@@ -526,15 +556,20 @@ fn checkpointed(
     let started = std::time::Instant::now();
     let mut failed = None;
     let status = frontier
-        .run_threads(problem, threads, args.checkpoint_every, &limits, |state| {
-            match write_checkpoint(&file, state) {
+        .run_threads_on(
+            engine,
+            problem,
+            threads,
+            args.checkpoint_every,
+            &limits,
+            |state| match write_checkpoint(&file, state) {
                 Ok(()) => true,
                 Err(e) => {
                     failed.get_or_insert(e);
                     false
                 }
-            }
-        })
+            },
+        )
         .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     if let Some(e) = failed {
         return Err(e);

@@ -170,7 +170,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
         return emit(args, &problem, watch, ctx);
     }
     if args.parts.wanted() {
-        return run_parts(args, &problem, watch, ctx);
+        return run_parts(args, &problem, &plan, watch, ctx);
     }
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let format = if plan.is_shard() {
@@ -205,6 +205,7 @@ pub fn run(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 fn run_parts(
     args: &SolveArgs,
     problem: &Problem,
+    plan: &Plan,
     watch: interrupt::Watch,
     ctx: &Context,
 ) -> Result<Exit, CliError> {
@@ -213,6 +214,7 @@ fn run_parts(
     let mut printer = Printer::new(Format::Jsonl, args.count);
     super::shard::run_part(
         &args.parts,
+        plan,
         shard,
         depth,
         problem,

@@ -777,7 +777,6 @@ fn every_refusal_of_the_memoised_count_is_the_plans_reason() {
     for (args, what) in [
         (&["--reduce"][..], "the reduction (Knuth's DLX-PRE)"),
         (&["--best"][..], "the minimum-cost search (Knuth's DLX5)"),
-        (&["--seed", "3"][..], "a seed"),
     ] {
         let mut all = vec![
             "solve",
@@ -796,6 +795,26 @@ fn every_refusal_of_the_memoised_count_is_the_plans_reason() {
             "{all:?}: {err}"
         );
     }
+    // A seed goes with a shard's parts (cli_shards.rs), not with a checkpoint.
+    let file = std::env::temp_dir().join(format!("dlxkit-seeded-{}.ckpt", std::process::id()));
+    let out = dlxkit()
+        .args([
+            "solve",
+            "data/dlx/knuth-costs.dlx",
+            "--count",
+            "--seed",
+            "3",
+        ])
+        .args(["--checkpoint", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("dlxkit: a checkpoint continues the count in Knuth's plain order from paths of its tree: it does not take a seed (the count is the same in any order: leave it out)\n"),
+        "{err}"
+    );
+    assert!(!file.exists());
 }
 
 /// The note on the memory limit comes when the cache first meets it, while the search goes

@@ -1036,8 +1036,8 @@ fn puzzle_shards_split_themselves_when_listing_and_counting() {
         let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
         assert_eq!((code, out), (0, format!("{count}\n")), "{puzzle:?}: {err}");
     }
-    // A seed is refused with the plan's reason, as `solve` refuses it.
-    let (code, _, err) = run(&[
+    // A seed goes with a puzzle shard's parts, as with `solve`'s.
+    let (code, out, err) = run(&[
         "queens",
         "8",
         "--shard",
@@ -1047,7 +1047,8 @@ fn puzzle_shards_split_themselves_when_listing_and_counting() {
         "--seed",
         "3",
     ]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"type\":\"shard\""), "{out}");
 }
 
 #[test]
@@ -1085,6 +1086,130 @@ fn shards_searched_with_two_seeds_do_not_merge() {
     let mixed: String = (0..4)
         .map(|i| if i == 2 { plain.clone() } else { shard(i, "3") })
         .collect();
+    let (code, _, err) = run_with_stdin(&["merge"], &mixed);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// The solution lines' option lists, each sorted: another engine's tree lists a solution's
+/// options in another order.
+fn each_sorted(solutions: Vec<String>) -> Vec<String> {
+    let mut all: Vec<String> = solutions
+        .iter()
+        .map(|s| {
+            let v: serde_json::Value = serde_json::from_str(s).unwrap();
+            let mut options: Vec<String> = v
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            options.sort();
+            options.join(",")
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// Shards that split themselves on dancing cells and the bit sets (`--engine cells`,
+/// `--engine bits`) name parts of the links' tree: they list the links' solutions and merge to
+/// the links' count, parts named on one engine run on another, and a checkpoint written on
+/// one engine resumes on another to the same count.
+#[test]
+fn self_split_shards_and_checkpoints_on_cells_and_bits_count_as_the_links() {
+    let dir = scratch("split-engines");
+    let queens8 = queens_file(8, &dir);
+    let (_, whole, _) = run(&["solve", &queens8, "--format", "jsonl"]);
+    let sequential = each_sorted(listed(&whole, "options"));
+    assert_eq!(sequential.len(), 92);
+    for engine in ["cells", "bits"] {
+        let base = ["solve", &queens8, "--engine", engine];
+        let (solutions, lines) = list_in_split_parts(&base, 3, 40, "options");
+        assert!(lines.len() > 3, "{engine}: the shards split themselves");
+        assert_eq!(each_sorted(solutions), sequential, "{engine}");
+        let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out.as_str()), (0, "92\n"), "{engine}: {err}");
+    }
+    // Each task on the next engine: the parts of one run on another.
+    let mut results = String::new();
+    let mut tasks = 0;
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        let mut todo: Vec<Option<String>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let engine = ["cells", "bits", "links"][tasks % 3];
+            tasks += 1;
+            let mut args = vec!["solve", &queens8, "--count", "--engine", engine];
+            args.extend(["--shard", &shard, "--split-after", "50"]);
+            if let Some(f) = &from {
+                args.extend(["--from", f]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            for part in v["continuation"].as_array().unwrap() {
+                todo.push(Some(part.as_str().unwrap().to_string()));
+            }
+            results.push_str(&out);
+        }
+    }
+    assert!(tasks > 6, "{tasks} tasks");
+    let (code, out, err) = run_with_stdin(&["merge"], &results);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    // A checkpoint stopped on cells after a few hundred nodes, finished on the bit sets.
+    let file = dir.join("engines.checkpoint");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "solve",
+        &queens8,
+        "--count",
+        "--engine",
+        "cells",
+        "--checkpoint",
+        file,
+        "--checkpoint-every",
+        "50",
+        "--max-nodes",
+        "300",
+    ]);
+    assert!(out.contains("(incomplete: "), "{code} {out} {err}");
+    let (code, out, err) = run(&[
+        "solve", &queens8, "--count", "--engine", "bits", "--resume", file,
+    ]);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+}
+
+/// Shards that split themselves in a seeded order or with `#` items preferred (`--seed`,
+/// `--prefer-sharp`): each subtree is searched in that order, the parts list the solutions
+/// of the search in Knuth's order and merge to its count, on every engine, and parts of two
+/// seeds do not merge.
+#[test]
+fn seeded_self_split_shards_list_each_solution_once_and_merge() {
+    let dir = scratch("split-seeded");
+    let queens8 = queens_file(8, &dir);
+    let (_, whole, _) = run(&["solve", &queens8, "--format", "jsonl"]);
+    let sequential = each_sorted(listed(&whole, "options"));
+    let mut seeds = Vec::new();
+    for (engine, order) in [
+        ("links", ["--seed", "7"]),
+        ("cells", ["--seed", "7"]),
+        ("bits", ["--seed", "8"]),
+        ("links", ["--prefer-sharp", "--seed"]),
+    ] {
+        let mut base = vec!["solve", &queens8, "--engine", engine];
+        match order {
+            ["--prefer-sharp", _] => base.push("--prefer-sharp"),
+            _ => base.extend(order),
+        }
+        let (solutions, lines) = list_in_split_parts(&base, 3, 40, "options");
+        assert!(lines.len() > 3, "{base:?}: the shards split themselves");
+        assert_eq!(each_sorted(solutions), sequential, "{base:?}");
+        let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out.as_str()), (0, "92\n"), "{base:?}: {err}");
+        seeds.push(lines);
+    }
+    // Seeds 7 and 8 name other splits: their parts do not merge.
+    let mixed = format!("{}\n{}\n", seeds[0][0], seeds[2][1]);
     let (code, _, err) = run_with_stdin(&["merge"], &mixed);
     assert_eq!(code, 2, "{err}");
 }

@@ -161,6 +161,9 @@ pub enum Unsupported {
     /// would cut one of their subtrees short.
     #[error("a shard's parts stop only where their budget runs out and name the rest of their tree for the next part, so that together they list each solution once: they do not take {0}")]
     WholeSubtrees(Feature),
+    /// A checkpoint in an order other than Knuth's plain one.
+    #[error("a checkpoint continues the count in Knuth's plain order from paths of its tree: it does not take {0} (the count is the same in any order: leave it out)")]
+    CheckpointOrder(Feature),
     /// A checkpoint with something it does not save.
     #[error("a checkpoint saves and resumes a count (a list would repeat the solutions found before each stop): it does not take {0}")]
     Checkpoint(Feature),
@@ -735,12 +738,6 @@ impl Plan {
                 feature: Feature::Memo,
             });
         }
-        if self.parts {
-            return Err(Unsupported::Engine {
-                engine,
-                feature: Feature::Parts,
-            });
-        }
         match engine {
             // Dancing cells take every mode: a shard of Algorithm M's tree, a path of
             // numbered moves, is searched as the problem below it (`machine::Cells`).
@@ -841,6 +838,17 @@ impl Plan {
             Some(Feature::Reduce)
         } else if self.best.is_some() {
             Some(Feature::Best)
+        } else {
+            None
+        };
+        if let Some(feature) = refused {
+            return Err(Unsupported::Parts(feature));
+        }
+        // A shard's parts take a seed and `#` preferred: their paths are of the split's tree
+        // (the plan's order with bounds, Knuth's without), and each subtree is searched in
+        // the plan's order. A checkpoint's frontier is Knuth's plain tree.
+        let refused = if !self.checkpoint {
+            None
         } else if self.order.seed.is_some() {
             Some(Feature::Seed)
         } else if self.order.prefer_sharp {
@@ -848,7 +856,7 @@ impl Plan {
         } else {
             None
         };
-        refused.map_or(Ok(()), |feature| Err(Unsupported::Parts(feature)))
+        refused.map_or(Ok(()), |feature| Err(Unsupported::CheckpointOrder(feature)))
     }
 
     /// The split of `searched`: in Knuth's plain order (a seeded search of Algorithm X or C
@@ -872,7 +880,10 @@ impl Plan {
 
     /// The list of shards `shard` belongs to, refused when cut at a depth that does not
     /// give the length asked for.
-    fn split_of(&self, searched: &Problem, shard: ShardOf) -> Result<Split, Unsupported> {
+    ///
+    /// A shard's parts use it too (`dlxkit solve --shard I/N --split-after`): their paths
+    /// are paths of this split's tree.
+    pub fn split_of(&self, searched: &Problem, shard: ShardOf) -> Result<Split, Unsupported> {
         let split = self.split(searched, shard.split_by());
         if let Some(depth) = shard.depth {
             if split.shards().len() != shard.of {

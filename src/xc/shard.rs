@@ -53,6 +53,7 @@ mod continuation;
 mod merge;
 mod part;
 mod resumable;
+mod whole;
 
 pub use budget::{SplitBudget, SplitBudgetError};
 pub use checkpoint::{CheckpointError, Frontier};

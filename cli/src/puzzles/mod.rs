@@ -451,6 +451,7 @@ fn solve_part<P: Shown>(
     let limits = args.limits.limits(interrupt::flag(), ctx.started);
     let exit = super::shard::run_part(
         &args.parts,
+        &plan,
         args.parallel.shard,
         args.parallel.shard_depth,
         problem,

@@ -27,9 +27,14 @@ use std::sync::{Condvar, Mutex};
 
 use thiserror::Error;
 
-use super::{fingerprint, LocateError, Part, Path, Shard, SplitBy, Totals, MAX_LEVELS};
+use super::{
+    fingerprint, LocateError, Part, Path, Shard, SplitBudget, SplitBy, Totals, MAX_LEVELS,
+};
+use crate::xc::bits::BitsError;
+use crate::xc::choose::SearchOrder;
+use crate::xc::machine::{Any, Engine, Machine};
 use crate::xc::problem::Problem;
-use crate::xc::search::{Limits, Solver, Status};
+use crate::xc::search::{Event, Limits, Solver, Status};
 use crate::xc::storage::Arena;
 use crate::xc::storage::Storage;
 use crate::xc::Count;
@@ -87,6 +92,9 @@ pub enum CheckpointError {
     /// A path of the frontier is not in this problem's search.
     #[error(transparent)]
     Locate(#[from] LocateError),
+    /// The engine asked for cannot take the problem (the bit sets: its size).
+    #[error(transparent)]
+    Size(#[from] BitsError),
 }
 
 impl Frontier {
@@ -188,6 +196,43 @@ impl Frontier {
     where
         W: FnMut(&Frontier) -> bool + Send,
     {
+        self.run_threads_on(Engine::Links, problem, threads, budget, limits, write)
+    }
+
+    /// Advances the frontier as [`Frontier::run_threads`] does, each piece's subtrees
+    /// searched on `engine` ([`Shard::run_on`] on dancing cells and the bit sets: the links
+    /// walk the tree, the frontier's paths are the links' whatever the engine, and a
+    /// checkpoint written on one engine resumes on another). The count is the links'; the
+    /// other figures are the engine's where it searched a subtree whole. Refused when the
+    /// engine cannot take the problem.
+    ///
+    /// ```
+    /// use dlxkit::xc::machine::Engine;
+    /// use dlxkit::xc::{Arena, Limits, Problem, Solver, Status};
+    /// use dlxkit::xc::shard::Frontier;
+    /// use dlxkit::puzzles::{queens::{Queens, QueensOrder}, Puzzle};
+    /// let p = Queens::new(8, QueensOrder::default())?.problem().clone();
+    /// let arena = Arena::new();
+    /// let mut frontier = Frontier::new(&mut Solver::new(&p, &arena));
+    /// let status = frontier.run_threads_on(Engine::Cells, &p, 2, 100, &Limits::new(), |_| true)?;
+    /// assert_eq!(status, Status::Complete);
+    /// assert_eq!(frontier.totals().solutions, 92u64);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_threads_on<W>(
+        &mut self,
+        engine: Engine,
+        problem: &Problem,
+        threads: usize,
+        budget: u64,
+        limits: &Limits,
+        write: W,
+    ) -> Result<Status, CheckpointError>
+    where
+        W: FnMut(&Frontier) -> bool + Send,
+    {
+        let arena = Arena::new();
+        Any::new(engine, problem, &arena, SearchOrder::new())?;
         let threads = threads.max(1);
         let mut piece_limits = limits.clone();
         piece_limits.max_nodes = None;
@@ -205,6 +250,7 @@ impl Frontier {
                 scope.spawn(move || {
                     work(
                         me,
+                        engine,
                         problem,
                         budget,
                         piece_limits,
@@ -275,8 +321,10 @@ struct Shared<W> {
 }
 
 /// One thread of [`Frontier::run_threads`].
+#[allow(clippy::too_many_arguments)]
 fn work<W: FnMut(&Frontier) -> bool>(
     me: usize,
+    engine: Engine,
     problem: &Problem,
     budget: u64,
     limits: &Limits,
@@ -287,6 +335,15 @@ fn work<W: FnMut(&Frontier) -> bool>(
     let arena = Arena::new();
     let mut solver = Solver::new(problem, &arena);
     solver.set_limits(limits.clone());
+    // The links walk the tree; another engine searches its subtrees whole.
+    let mut machine = match engine {
+        Engine::Links => None,
+        engine => Any::new(engine, problem, &arena, SearchOrder::new()).ok(),
+    };
+    if let Some(machine) = machine.as_mut() {
+        machine.set_limits(limits.clone());
+        machine.count_updates(true);
+    }
     let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
     loop {
         let path = {
@@ -307,8 +364,10 @@ fn work<W: FnMut(&Frontier) -> bool>(
                 s = wake.wait(s).unwrap_or_else(|e| e.into_inner());
             }
         };
-        let run = Shard::locate(&mut solver, &path).map(|shard| {
-            shard.run_with_budget(&mut solver, budget, false, |_| ControlFlow::Continue(()))
+        let quiet = |_: Event<'_>| ControlFlow::Continue(());
+        let run = Shard::locate(&mut solver, &path).map(|shard| match machine.as_mut() {
+            None => shard.run_with_budget(&mut solver, budget, false, quiet),
+            Some(m) => shard.run_on(&mut solver, m, SplitBudget::nodes(budget), false, quiet),
         });
         let mut s = lock();
         s.running[me] = None;

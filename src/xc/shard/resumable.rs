@@ -46,15 +46,15 @@ pub const GRANT: u64 = 1024;
 
 /// One subtree of a part: its path, the choices that lead to it below the forced options,
 /// and whether it is a solution.
-struct Subtree {
-    path: Path,
-    choices: Vec<Choice>,
-    solution: bool,
+pub(super) struct Subtree {
+    pub(super) path: Path,
+    pub(super) choices: Vec<Choice>,
+    pub(super) solution: bool,
 }
 
 /// The subtrees of a located shard, in the order of the search, with the path of the rest
 /// after each (the siblings after it in the shard's run), if any.
-fn subtrees<S: Storage>(
+pub(super) fn subtrees<S: Storage>(
     shard: &Shard,
     solver: &mut Solver<'_, S>,
     base: &[OptionId],
@@ -430,7 +430,7 @@ fn fits(profile: &[u64], path: &Path, root: usize, left: u64) -> bool {
 /// The nodes below an average node of the level of `path`'s last step in the task's
 /// `profile` (the shard at depth `root` is level 0): the estimate of one of its subtrees.
 /// `None` for a level not reached yet.
-fn subtree_size(profile: &[u64], path: &Path, root: usize) -> Option<u64> {
+pub(super) fn subtree_size(profile: &[u64], path: &Path, root: usize) -> Option<u64> {
     let level = path.depth().saturating_sub(root);
     let &here = profile.get(level).filter(|&&n| n > 0)?;
     let below: u64 = profile[level..].iter().sum();
@@ -438,7 +438,7 @@ fn subtree_size(profile: &[u64], path: &Path, root: usize) -> Option<u64> {
 }
 
 /// The numbers of the siblings of `path`'s last step that are not dead ends.
-fn live_siblings<S: Storage>(
+pub(super) fn live_siblings<S: Storage>(
     solver: &mut Solver<'_, S>,
     base: &[OptionId],
     path: &Path,
@@ -453,7 +453,7 @@ fn live_siblings<S: Storage>(
 }
 
 /// Adds the figures of a search whose root is at `level` of the shard's profile.
-fn add(total: &mut Stats, level: usize, other: &Stats) {
+pub(super) fn add(total: &mut Stats, level: usize, other: &Stats) {
     total.solutions += other.solutions;
     total.nodes += other.nodes;
     total.updates += other.updates;
