@@ -61,7 +61,7 @@ mod links;
 
 pub use cheapest::Cheapest;
 
-pub(crate) use books::Books;
+pub(crate) use books::{Books, KeepsBooks};
 
 use super::node::{Item, Link, Node, WideNode};
 use bounded::Bounded;
@@ -123,7 +123,7 @@ pub struct BestSolver<'p> {
 #[allow(clippy::large_enum_variant)]
 enum Kind {
     /// DLX5's, on its taxed matrix: every primary item covered once.
-    Taxed { m: Matrix, search: Search },
+    Taxed(Taxed),
     /// Algorithm M with costs ([`bounded`]): some primary item has bounds.
     Bounded(Box<Bounded>),
     /// DLX5's taxes, order and cutoff on the bitset engine's masks.
@@ -134,6 +134,61 @@ enum Kind {
     Cells(Box<CellBest>),
     /// [`Kind::Bounded`]'s tree on SSMCC's sparse sets (`cells/best_bounded.rs`).
     CellsBounded(Box<CellBestBounded>),
+}
+
+impl Kind {
+    /// The search, for what every machine does alike with its books.
+    fn search(&self) -> &dyn KeepsBooks {
+        match self {
+            Kind::Taxed(t) => t,
+            Kind::Bounded(b) => &**b,
+            Kind::Bits(b) => &**b,
+            Kind::BitsBounded(b) => &**b,
+            Kind::Cells(b) => &**b,
+            Kind::CellsBounded(b) => &**b,
+        }
+    }
+
+    /// The same, to set its limits or share a bound.
+    fn search_mut(&mut self) -> &mut dyn KeepsBooks {
+        match self {
+            Kind::Taxed(t) => t,
+            Kind::Bounded(b) => &mut **b,
+            Kind::Bits(b) => &mut **b,
+            Kind::BitsBounded(b) => &mut **b,
+            Kind::Cells(b) => &mut **b,
+            Kind::CellsBounded(b) => &mut **b,
+        }
+    }
+}
+
+/// DLX5's matrix and machine.
+struct Taxed {
+    m: Matrix,
+    search: Search,
+}
+
+impl KeepsBooks for Taxed {
+    fn books(&self) -> &Books {
+        &self.search.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.search.books
+    }
+
+    fn level(&self) -> usize {
+        self.search.level
+    }
+
+    fn stop(&mut self) {
+        self.search.at = At::Done;
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        let (_, updates, cleansings) = self.m.counts();
+        (updates, cleansings)
+    }
 }
 
 /// The matrix, with the smallest nodes the problem allows.
@@ -275,7 +330,7 @@ impl<'p> BestSolver<'p> {
         };
         BestSolver {
             problem,
-            machine: Kind::Taxed { m, search },
+            machine: Kind::Taxed(Taxed { m, search }),
         }
     }
 
@@ -331,18 +386,7 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(best.outcome().status, Status::SolutionLimit);
     /// ```
     pub fn with_limits(mut self, limits: Limits) -> BestSolver<'p> {
-        match &mut self.machine {
-            Kind::Taxed { search, .. } => {
-                if search.books.set_limits(limits) {
-                    search.at = At::Done;
-                }
-            }
-            Kind::Bounded(b) => b.set_limits(limits),
-            Kind::Bits(b) => b.set_limits(limits),
-            Kind::BitsBounded(b) => b.set_limits(limits),
-            Kind::Cells(b) => b.set_limits(limits),
-            Kind::CellsBounded(b) => b.set_limits(limits),
-        }
+        self.machine.search_mut().set_limits(limits);
         self
     }
 
@@ -360,14 +404,7 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 1).with_bound(bound).count(), 0);
     /// ```
     pub fn with_bound(mut self, bound: Arc<AtomicU64>) -> BestSolver<'p> {
-        match &mut self.machine {
-            Kind::Taxed { search, .. } => search.books.shared = Some(bound),
-            Kind::Bounded(b) => b.books_mut().shared = Some(bound),
-            Kind::Bits(b) => b.books_mut().shared = Some(bound),
-            Kind::BitsBounded(b) => b.books_mut().shared = Some(bound),
-            Kind::Cells(b) => b.books_mut().shared = Some(bound),
-            Kind::CellsBounded(b) => b.books_mut().shared = Some(bound),
-        }
+        self.machine.search_mut().books_mut().shared = Some(bound);
         self
     }
 
@@ -384,7 +421,7 @@ impl<'p> BestSolver<'p> {
             Kind::Bounded(b) => b.replay(moves),
             Kind::BitsBounded(b) => b.replay(moves),
             Kind::CellsBounded(b) => b.replay(moves),
-            Kind::Taxed { .. } | Kind::Bits(_) | Kind::Cells(_) => false,
+            Kind::Taxed(_) | Kind::Bits(_) | Kind::Cells(_) => false,
         };
         replayed.then_some(self)
     }
@@ -398,12 +435,7 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!(BestSolver::new(&p, 1).total_tax(), 5);
     /// ```
     pub fn total_tax(&self) -> u64 {
-        match &self.machine {
-            Kind::Taxed { m, .. } => m.counts().0,
-            Kind::Bounded(_) | Kind::BitsBounded(_) | Kind::CellsBounded(_) => 0,
-            Kind::Bits(b) => b.books().tax,
-            Kind::Cells(b) => b.books().tax,
-        }
+        self.machine.search().books().tax
     }
 
     /// The status, the statistics and the cheapest solutions so far (all of them once the
@@ -419,17 +451,7 @@ impl<'p> BestSolver<'p> {
     /// assert_eq!((outcome.stats.solutions, outcome.cheapest[0].cost), (1, 2));
     /// ```
     pub fn outcome(&self) -> BestOutcome {
-        match &self.machine {
-            Kind::Taxed { m, search } => {
-                let (_, updates, cleansings) = m.counts();
-                search.books.outcome(updates, cleansings)
-            }
-            Kind::Bounded(b) => b.outcome(),
-            Kind::Bits(b) => b.outcome(),
-            Kind::BitsBounded(b) => b.outcome(),
-            Kind::Cells(b) => b.outcome(),
-            Kind::CellsBounded(b) => b.outcome(),
-        }
+        self.machine.search().outcome()
     }
 }
 
@@ -592,14 +614,14 @@ impl Iterator for BestSolver<'_> {
     /// The next improvement: a solution cheaper than the `k`th cheapest found so far.
     fn next(&mut self) -> Option<Costed> {
         match &mut self.machine {
-            Kind::Taxed {
+            Kind::Taxed(Taxed {
                 m: Matrix::Lean(m),
                 search,
-            } => search.step(m, self.problem),
-            Kind::Taxed {
+            }) => search.step(m, self.problem),
+            Kind::Taxed(Taxed {
                 m: Matrix::Full(m),
                 search,
-            } => search.step(m, self.problem),
+            }) => search.step(m, self.problem),
             Kind::Bounded(b) => b.next_improvement(),
             Kind::Bits(b) => b.next_improvement(),
             Kind::BitsBounded(b) => b.next_improvement(),
@@ -611,14 +633,8 @@ impl Iterator for BestSolver<'_> {
 
 impl std::fmt::Debug for BestSolver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (books, level) = match &self.machine {
-            Kind::Taxed { search, .. } => (&search.books, search.level),
-            Kind::Bounded(b) => (b.books(), b.level()),
-            Kind::Bits(b) => (b.books(), b.level()),
-            Kind::BitsBounded(b) => (b.books(), b.level()),
-            Kind::Cells(b) => (b.books(), b.level()),
-            Kind::CellsBounded(b) => (b.books(), b.level()),
-        };
+        let search = self.machine.search();
+        let (books, level) = (search.books(), search.level());
         let (k, cutoff, stats) = (books.kept.k(), books.cutoff, &books.stats);
         f.debug_struct("BestSolver")
             .field("k", &k)
@@ -640,7 +656,7 @@ mod tests {
         let mut best = BestSolver::new(&p, k);
         best.by_ref().for_each(drop);
         let costs = best.outcome().cheapest.iter().map(|c| c.cost).collect();
-        let Kind::Taxed { m, .. } = &mut best.machine else {
+        let Kind::Taxed(Taxed { m, .. }) = &mut best.machine else {
             panic!("DLX5's machine")
         };
         fn check<N: CostNode>(m: &mut Links<N>, p: &Problem) {

@@ -152,3 +152,59 @@ impl Books {
         false
     }
 }
+
+/// A minimum-cost search around its [`Books`]: DLX5 with its matrix, the links' bounded
+/// search, and those on bit sets and dancing cells. Each says where its books are, its
+/// level, how its machine stops and what its matrix counted; the rest (the limits, the
+/// outcome, finishing, polling, the profile) is said here once, and `BestSolver` reaches
+/// every search through it.
+pub(crate) trait KeepsBooks {
+    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
+    fn books(&self) -> &Books;
+
+    /// The same, to share a bound.
+    fn books_mut(&mut self) -> &mut Books;
+
+    /// The depth reached so far (the current level).
+    fn level(&self) -> usize;
+
+    /// Puts the machine where it stops: the search is over.
+    fn stop(&mut self);
+
+    /// The updates and cleansings the search made (0 where the engine makes none).
+    fn counts(&self) -> (u64, u64);
+
+    /// Sets the limits (`max_solutions` counts improvements).
+    fn set_limits(&mut self, limits: Limits) {
+        if self.books_mut().set_limits(limits) {
+            self.stop();
+        }
+    }
+
+    /// The status, the statistics and the cheapest solutions so far.
+    fn outcome(&self) -> BestOutcome {
+        let (updates, cleansings) = self.counts();
+        self.books().outcome(updates, cleansings)
+    }
+
+    /// Ends the search with `status`.
+    fn finish(&mut self, status: Status) {
+        self.books_mut().finish(status);
+        self.stop();
+    }
+
+    /// The node limit, the shared bound, the cancel flag and the deadline
+    /// ([`Books::limit_reached`]): true when the search must stop.
+    fn limit_reached(&mut self) -> bool {
+        let stop = self.books_mut().limit_reached();
+        if stop {
+            self.stop();
+        }
+        stop
+    }
+
+    /// Counts a node at `level` in the profile.
+    fn count_level(&mut self, level: usize) {
+        self.books_mut().count_level(level);
+    }
+}

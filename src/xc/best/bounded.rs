@@ -25,11 +25,11 @@ use crate::xc::matrix::Matrix;
 use crate::xc::multiplicity::Bounds;
 use crate::xc::node::{Item, Link};
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Status};
+use crate::xc::search::Status;
 use crate::xc::storage::Owned;
 use crate::xc::unchecked::node;
 
-use super::{BestOutcome, Books, Costed};
+use super::{Books, Costed, KeepsBooks};
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,33 +127,6 @@ impl Bounded {
         true
     }
 
-    /// Sets the limits (`max_solutions` counts improvements).
-    pub(super) fn set_limits(&mut self, limits: Limits) {
-        if self.books.set_limits(limits) {
-            self.at = At::Done;
-        }
-    }
-
-    /// The status, the statistics and the cheapest solutions so far.
-    pub(super) fn outcome(&self) -> BestOutcome {
-        self.books.outcome(self.m.updates, self.m.cleansings)
-    }
-
-    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
-    pub(super) fn books(&self) -> &Books {
-        &self.books
-    }
-
-    /// The same, to share a bound.
-    pub(super) fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
-    /// The depth reached so far (the current level).
-    pub(super) fn level(&self) -> usize {
-        self.level
-    }
-
     /// Runs the machine to the next improvement, or to the end.
     pub(super) fn next_improvement(&mut self) -> Option<Costed> {
         if self.colored {
@@ -161,25 +134,6 @@ impl Bounded {
         } else {
             self.step::<Around<Off>>()
         }
-    }
-
-    fn finish(&mut self, status: Status) {
-        self.books.finish(status);
-        self.at = At::Done;
-    }
-
-    /// The node limit, the shared bound, the cancel flag and the deadline
-    /// ([`Books::limit_reached`]): true when the search must stop.
-    fn limit_reached(&mut self) -> bool {
-        let stop = self.books.limit_reached();
-        if stop {
-            self.at = At::Done;
-        }
-        stop
-    }
-
-    fn count_level(&mut self, level: usize) {
-        self.books.count_level(level);
     }
 
     /// The least any completion of the current partial solution costs: the dearest of the
@@ -324,4 +278,26 @@ fn solution(m: &Matrix<Owned>, taken: &[Link], items: &[Item]) -> Vec<OptionId> 
         .filter(|(x, c)| **x != c.header())
         .map(|(&x, _)| m.option_of(x))
         .collect()
+}
+
+impl KeepsBooks for Bounded {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
+    fn level(&self) -> usize {
+        self.level
+    }
+
+    fn stop(&mut self) {
+        self.at = At::Done;
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (self.m.updates, self.m.cleansings)
+    }
 }

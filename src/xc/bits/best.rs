@@ -17,10 +17,10 @@
 use super::levels::next_option;
 use super::masks::{Masks, Numbering, Word};
 use super::BitsError;
-use crate::xc::best::{net_costs, BestOutcome, Books, Costed};
+use crate::xc::best::{net_costs, Books, Costed, KeepsBooks};
 use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Status};
+use crate::xc::search::Status;
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,53 +98,6 @@ impl BitBest {
             books: Books::new(k, tax),
             level: 0,
         })
-    }
-
-    /// Sets the limits (`max_solutions` counts improvements).
-    pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if self.books.set_limits(limits) {
-            self.at = At::Done;
-        }
-    }
-
-    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
-    pub(crate) fn books(&self) -> &Books {
-        &self.books
-    }
-
-    /// The same, to share a bound.
-    pub(crate) fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
-    /// The depth reached so far (the current level).
-    pub(crate) fn level(&self) -> usize {
-        self.level
-    }
-
-    /// The status, the statistics and the cheapest solutions so far.
-    pub(crate) fn outcome(&self) -> BestOutcome {
-        self.books
-            .outcome(self.books.stats.updates, self.books.stats.cleansings)
-    }
-
-    fn finish(&mut self, status: Status) {
-        self.books.finish(status);
-        self.at = At::Done;
-    }
-
-    fn count_level(&mut self, level: usize) {
-        self.books.count_level(level);
-    }
-
-    /// The node limit, the shared bound, the cancel flag and the deadline
-    /// ([`Books::limit_reached`]): true when the search must stop.
-    fn limit_reached(&mut self) -> bool {
-        let stop = self.books.limit_reached();
-        if stop {
-            self.at = At::Done;
-        }
-        stop
     }
 
     /// The bits of the options cheaper than `budget`: those below the returned one.
@@ -328,5 +281,27 @@ impl BitBest {
             self.at = At::Done;
         }
         found
+    }
+}
+
+impl KeepsBooks for BitBest {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
+    fn level(&self) -> usize {
+        self.level
+    }
+
+    fn stop(&mut self) {
+        self.at = At::Done;
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (self.books.stats.updates, self.books.stats.cleansings)
     }
 }

@@ -23,10 +23,10 @@
 
 use super::moves::{Moves, State, NULL};
 use super::BitsError;
-use crate::xc::best::{BestOutcome, Books, Costed};
+use crate::xc::best::{Books, Costed, KeepsBooks};
 use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Status};
+use crate::xc::search::Status;
 
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,38 +85,6 @@ impl BitBestBounded {
             level: 0,
             floor: 0,
         })
-    }
-
-    /// Sets the limits (`max_solutions` counts improvements).
-    pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if self.books.set_limits(limits) {
-            self.at = At::Done;
-        }
-    }
-
-    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
-    pub(crate) fn books(&self) -> &Books {
-        &self.books
-    }
-
-    /// The same, to share a bound.
-    pub(crate) fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
-    /// The depth reached so far (the current level).
-    pub(crate) fn level(&self) -> usize {
-        self.level
-    }
-
-    /// The status, the statistics and the cheapest solutions so far.
-    pub(crate) fn outcome(&self) -> BestOutcome {
-        self.books.outcome(0, 0)
-    }
-
-    fn finish(&mut self, status: Status) {
-        self.books.finish(status);
-        self.at = At::Done;
     }
 
     /// The least any completion of `state` costs: the dearest of the cheapest options of
@@ -296,4 +264,26 @@ fn solution(moves: &Moves, taken: &[u32]) -> Vec<OptionId> {
         .filter(|&&r| r != NULL)
         .map(|&r| moves.origin[r as usize])
         .collect()
+}
+
+impl KeepsBooks for BitBestBounded {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
+    fn level(&self) -> usize {
+        self.level
+    }
+
+    fn stop(&mut self) {
+        self.at = At::Done;
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (0, 0)
+    }
 }

@@ -14,9 +14,9 @@
 
 use super::matrix::Cells;
 use super::search::hide_others;
-use crate::xc::best::{net_costs, BestOutcome, Books, Costed};
+use crate::xc::best::{net_costs, Books, Costed, KeepsBooks};
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Status};
+use crate::xc::search::Status;
 
 /// "Infinite" cost: no sum of costs reaches it.
 const INFINITE: u64 = u64::MAX;
@@ -87,53 +87,6 @@ impl CellBest {
             best.finish(Status::Complete);
         }
         best
-    }
-
-    /// Sets the limits (`max_solutions` counts improvements).
-    pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if self.books.set_limits(limits) {
-            self.at = At::Done;
-        }
-    }
-
-    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
-    pub(crate) fn books(&self) -> &Books {
-        &self.books
-    }
-
-    /// The same, to share a bound.
-    pub(crate) fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
-    /// The depth reached so far (the current level).
-    pub(crate) fn level(&self) -> usize {
-        self.level
-    }
-
-    /// The status, the statistics and the cheapest solutions so far.
-    pub(crate) fn outcome(&self) -> BestOutcome {
-        self.books
-            .outcome(self.c.updates, self.books.stats.cleansings)
-    }
-
-    fn finish(&mut self, status: Status) {
-        self.books.finish(status);
-        self.at = At::Done;
-    }
-
-    fn count_level(&mut self, level: usize) {
-        self.books.count_level(level);
-    }
-
-    /// The node limit, the shared bound, the cancel flag and the deadline
-    /// ([`Books::limit_reached`]): true when the search must stop.
-    fn limit_reached(&mut self) -> bool {
-        let stop = self.books.limit_reached();
-        if stop {
-            self.at = At::Done;
-        }
-        stop
     }
 
     /// The active primary item with the fewest options cheaper than `budget` (the dearest
@@ -297,5 +250,27 @@ impl CellBest {
             self.at = At::Done;
         }
         found
+    }
+}
+
+impl KeepsBooks for CellBest {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
+    fn level(&self) -> usize {
+        self.level
+    }
+
+    fn stop(&mut self) {
+        self.at = At::Done;
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (self.c.updates, self.books.stats.cleansings)
     }
 }

@@ -33,9 +33,9 @@
 
 use super::bounded::Bounded;
 use super::matrix::{get, get_mut, node};
-use crate::xc::best::{BestOutcome, Books, Costed};
+use crate::xc::best::{Books, Costed, KeepsBooks};
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Status};
+use crate::xc::search::Status;
 
 /// A level's move: no option (the null move).
 const NULL: usize = usize::MAX;
@@ -122,38 +122,6 @@ impl CellBestBounded {
             level: 0,
             floor: 0,
         }
-    }
-
-    /// Sets the limits (`max_solutions` counts improvements).
-    pub(crate) fn set_limits(&mut self, limits: Limits) {
-        if self.books.set_limits(limits) {
-            self.at = At::Done;
-        }
-    }
-
-    /// The kept solutions, cutoff, shared bound, tax, limits and figures.
-    pub(crate) fn books(&self) -> &Books {
-        &self.books
-    }
-
-    /// The same, to share a bound.
-    pub(crate) fn books_mut(&mut self) -> &mut Books {
-        &mut self.books
-    }
-
-    /// The depth reached so far (the current level).
-    pub(crate) fn level(&self) -> usize {
-        self.level
-    }
-
-    /// The status, the statistics and the cheapest solutions so far.
-    pub(crate) fn outcome(&self) -> BestOutcome {
-        self.books.outcome(self.b.updates, 0)
-    }
-
-    fn finish(&mut self, status: Status) {
-        self.books.finish(status);
-        self.at = At::Done;
     }
 
     /// Takes the option of node `n` out of the sets of its active items.
@@ -449,4 +417,26 @@ fn solution(b: &Bounded, taken: &[usize]) -> Vec<OptionId> {
         .filter(|&&n| n != NULL)
         .map(|&n| b.option_of(n))
         .collect()
+}
+
+impl KeepsBooks for CellBestBounded {
+    fn books(&self) -> &Books {
+        &self.books
+    }
+
+    fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
+    }
+
+    fn level(&self) -> usize {
+        self.level
+    }
+
+    fn stop(&mut self) {
+        self.at = At::Done;
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        (self.b.updates, 0)
+    }
 }
