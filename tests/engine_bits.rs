@@ -469,6 +469,30 @@ fn bits_count_the_benchmarks_known_updates() {
     }
 }
 
+/// A search cut short leaves nothing behind in the count: forced afterwards, the bit sets
+/// count the links' updates and cleansings below the forced option (a purification made by
+/// the search stopped inside its tree was taken for the forced option's, then forgotten, and
+/// the subtree counted it again: one cleansing and one update more).
+#[test]
+fn bits_count_the_links_updates_after_a_search_cut_short() {
+    let p = Problem::from_dlx("p0 p1 | s0\np0 s0:a\np1 s0:a\n").unwrap();
+    let forced = OptionId::new(0);
+    let arena = Arena::new();
+    let mut l = Solver::new(&p, &arena);
+    l.force(forced).unwrap();
+    let expected = counted(&l.count().stats);
+    assert_eq!((expected.updates, expected.cleansings), (1, 0));
+    for nodes in 1..=2 {
+        let mut s = BitSolver::new(&p).unwrap();
+        s.count_updates(true);
+        s.set_limits(Limits::new().nodes(nodes));
+        assert_eq!(s.count().status, Status::NodeLimit);
+        s.set_limits(Limits::new());
+        s.force(forced).unwrap();
+        assert_eq!(counted(&s.count().stats), expected, "cut at {nodes} nodes");
+    }
+}
+
 quickcheck! {
     /// A plan on the bit sets that counts updates, on one thread or several, counts the
     /// links' nodes, updates and cleansings (colours and the sharp preference included).

@@ -1,9 +1,9 @@
 //! A shard's parts on dancing cells and the bit sets ([`Shard::run_on`], [`Part::run_on`]):
 //! the tree of parts, each task on any engine (parts named by one run on another), lists the
 //! sequential links search's solutions and merges to its count; on the bit sets, whose tree
-//! is the links' without bounds, to its nodes and profile too, and in its order. (Not to its
-//! updates: the bit sets' updates below forced options of a coloured problem can be one
-//! purification off the links', as on a shard of a split.)
+//! is the links' without bounds, to its nodes, profile, updates and cleansings too, and in
+//! its order. (On dancing cells the updates are SSXCC's in the subtrees searched whole and
+//! the links' in the nodes expanded, comparable to neither search's, so not compared.)
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -76,8 +76,8 @@ fn run_tree(
 }
 
 /// Whether the parts of `problem` cut `by`, within `budget`, on `engine(t)` for task `t`,
-/// list the links' solutions and merge to their count (in their order, and to their nodes
-/// and profile, when `same_tree`).
+/// list the links' solutions and merge to their count (in their order, and to their nodes,
+/// profile, updates and cleansings, when `same_tree`).
 fn agrees(
     problem: &Problem,
     by: SplitBy,
@@ -104,7 +104,11 @@ fn agrees(
     let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
     let ok = solutions == sequential
         && totals.solutions == stats.solutions
-        && (!same_tree || (totals.nodes == u128::from(stats.nodes) && totals.profile == profile));
+        && (!same_tree
+            || (totals.nodes == u128::from(stats.nodes)
+                && totals.profile == profile
+                && totals.updates == u128::from(stats.updates)
+                && totals.cleansings == u128::from(stats.cleansings)));
     if !ok {
         eprintln!(
             "{by} {budget}: {} vs {} solutions, {totals:?} vs {stats:?}",

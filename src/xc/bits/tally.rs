@@ -131,6 +131,9 @@ impl Knuth {
     /// Forces option `r` once and for all: its coloured items stay purified (the links
     /// count nothing for a forced option).
     pub(super) fn force(&mut self, r: usize) {
+        // A search stopped inside its tree left its own purifications: they are not the
+        // forced option's, and the next search forgets them (`restart`).
+        self.back_to(0);
         for e in self.start[r] as usize..self.start[r + 1] as usize {
             let (k, colour) = self.entries[e];
             if colour != UNCOLOURED && !self.is_purified(k) {
