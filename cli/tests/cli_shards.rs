@@ -1246,6 +1246,21 @@ fn reduced_shards_in_parts_list_the_problems_solutions_and_merge() {
         list_in_split_parts(&["solve", file, "--reduce", "--count"], 3, 7, "options");
     let (code, out, err) = run_with_stdin(&["merge"], &(counted.join("\n") + "\n"));
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    // Whole shards of `solve --reduce --shard` are of the same list: with the parts of
+    // shard 0 in place of shard 0, they merge to the count.
+    let mut joined: Vec<String> = counted
+        .iter()
+        .filter(|l| l.contains("\"index\":0,"))
+        .cloned()
+        .collect();
+    for i in 1..3 {
+        let shard = format!("{i}/3");
+        let (code, line, err) = run(&["solve", file, "--count", "--reduce", "--shard", &shard]);
+        assert_eq!(code, 0, "{err}");
+        joined.push(line.trim_end().to_string());
+    }
+    let (code, out, err) = run_with_stdin(&["merge"], &(joined.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
     // A shard of the plain search does not join a reduced list.
     let (code, plain, err) = run(&["solve", file, "--count", "--shard", "0/3"]);
     assert_eq!(code, 0, "{err}");
