@@ -387,8 +387,9 @@ impl Plan {
 
     /// Says that the search will go on in parts of a shard or from a checkpoint
     /// ([`crate::xc::shard::Budgeted`], [`crate::xc::shard::Frontier`]), which name paths
-    /// of the problem as given: [`Plan::check`] refuses what they cannot carry. (The caller
-    /// runs the parts; [`Plan::run`] searches the whole plan.)
+    /// of the problem searched (the reduced one with [`Plan::reduce`]: [`Plan::reduction`]):
+    /// [`Plan::check`] refuses what they cannot carry. (The caller runs the parts;
+    /// [`Plan::run`] searches the whole plan.)
     pub fn parts(mut self, parts: bool) -> Plan {
         self.parts = parts;
         self
@@ -829,7 +830,8 @@ impl Plan {
     }
 
     /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
-    /// the problem as given (Algorithm X's or C's options, Algorithm M's numbered moves); a
+    /// the problem searched, reduced or not (Algorithm X's or C's options, Algorithm M's
+    /// numbered moves); a
     /// checkpoint saves a count, and a shard's parts search their subtrees whole.
     fn check_parts(&self) -> Result<(), Unsupported> {
         if !self.parts {
