@@ -223,10 +223,17 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             vec![Memo, Count, Best],
             Plan::new().count(true).best(1).memo(MemoOptions::new()),
         ),
+        // A shard's parts search the reduced problem (`reduced_parts_agree` in
+        // engine_shards.rs runs them); the plan runs whole the same way.
         (
-            "parts reduce",
-            vec![Parts, Reduce],
+            "reduce parts",
+            vec![Reduce],
             Plan::new().parts(true).reduce(ReduceOptions::new()),
+        ),
+        (
+            "parts reduce best",
+            vec![Parts, Best, Reduce],
+            Plan::new().parts(true).reduce(ReduceOptions::new()).best(1),
         ),
         (
             "parts best",

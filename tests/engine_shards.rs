@@ -572,3 +572,64 @@ fn huge_numbers_in_a_result_are_refused_before_they_size_anything() {
         .to_string()
         .starts_with("\"depth\" and \"profile\" is"));
 }
+
+/// The parts of a reduced problem's shards ([`Plan::reduce`] with [`Plan::parts`]): the plan's
+/// split of the reduced problem, every shard run in parts of a few nodes, merges to the count
+/// of `Plan::run` with the reduction, and its solutions, mapped back through
+/// [`Reduction::origin`](dlxkit::xc::Reduction::origin), are those of the problem searched
+/// as given; the split's fingerprint says it was reduced.
+fn reduced_parts_agree(problem: &Problem, n: usize, budget: u64) -> bool {
+    use dlxkit::xc::plan::{Collect, Plan, ShardOf};
+    use dlxkit::xc::ReduceOptions;
+    use std::collections::BTreeSet;
+    let sorted = |mut s: Vec<OptionId>| {
+        s.sort();
+        s
+    };
+    let plan = Plan::new().parts(true).reduce(ReduceOptions::new());
+    assert_eq!(plan.check(problem), Ok(()));
+    let mut whole = Collect::default();
+    let reduced_count = plan.run(problem, &mut whole).unwrap().stats.solutions;
+    let mut plain = Collect::default();
+    Plan::new().run(problem, &mut plain).unwrap();
+    let truth: BTreeSet<Vec<OptionId>> = plain.solutions.into_iter().map(sorted).collect();
+    let reduction = plan.reduction(problem).expect("the plan reduces");
+    let of = ShardOf {
+        index: 0,
+        of: n,
+        depth: None,
+    };
+    let split = plan.split_of(&reduction.problem, of).unwrap();
+    let as_given = Plan::new().split_of(&reduction.problem, of).unwrap();
+    assert_ne!(split.fingerprint(), as_given.fingerprint());
+    if split.shards().is_empty() {
+        return reduced_count == 0 && truth.is_empty();
+    }
+    let (reports, solutions) = run_tree(&reduction.problem, &split, budget);
+    let totals = merged(&reports).expect("the parts merge");
+    let mapped: Vec<Vec<OptionId>> = solutions
+        .iter()
+        .map(|s| sorted(s.iter().map(|o| reduction.origin[o.index()]).collect()))
+        .collect();
+    let listed: BTreeSet<Vec<OptionId>> = mapped.iter().cloned().collect();
+    totals.solutions == reduced_count
+        && mapped.len() == truth.len()
+        && listed == truth
+        && reduced_count == truth.len() as u64
+}
+
+quickcheck! {
+    fn parts_of_a_reduced_problem_merge_to_its_solutions(p: Random, budget: u8, n: u8) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        reduced_parts_agree(&problem, 1 + usize::from(n % 6), 1 + u64::from(budget % 40))
+    }
+}
+
+/// Queens 8, reduced, in shards of parts of 20 nodes: its 92 solutions, each once.
+#[test]
+fn reduced_queens_in_parts_list_the_92_solutions() {
+    assert!(reduced_parts_agree(&queens(8), 5, 20));
+    // The toy problem of Knuth's DLX-PRE reduces to 3 options and one solution.
+    let toy = Problem::from_dlx(include_str!("../data/dlx/knuth-toy.dlx")).unwrap();
+    assert!(reduced_parts_agree(&toy, 2, 1));
+}

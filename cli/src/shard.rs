@@ -373,6 +373,17 @@ pub fn run_part(
     // `WholeSubtrees`) before this point: the callers check a plan made with
     // `parts(true)` and `checkpoint(args.checkpoints())`.
     let engine = plan.engine_for(problem);
+    // With --reduce, the parts and the checkpoint search the reduced problem (the paths
+    // name its options, the split's fingerprint says it was reduced), and each solution is
+    // printed as options of the problem given.
+    let reduction = plan.reduction(problem);
+    if let Some(r) = &reduction {
+        ctx.note(super::reduce::note(r));
+    }
+    let (problem, origin) = match &reduction {
+        Some(r) => (&r.problem, Some(r.origin.as_slice())),
+        None => (problem, None),
+    };
     if args.checkpoints() {
         return checkpointed(args, engine, problem, threads, limits, watch, ctx);
     }
@@ -424,8 +435,17 @@ pub fn run_part(
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
     let mut failed = None;
+    let mut given = Vec::new();
     let handler = |event: Event<'_>| {
         if let Event::Solution(options) = event {
+            let options = match origin {
+                Some(origin) => {
+                    given.clear();
+                    given.extend(options.iter().map(|o| origin[o.index()]));
+                    given.as_slice()
+                }
+                None => options,
+            };
             if let Err(e) = solution(&mut out, options) {
                 failed = Some(e);
                 return ControlFlow::Break(());

@@ -772,11 +772,15 @@ fn every_refusal_of_the_memoised_count_is_the_plans_reason() {
         .args(["queens", "6", "--memo", "--sample", "2", "--seed", "5"])
         .assert()
         .code(0);
-    // The parts of a shard and checkpoints refuse, through the plan, what they cannot carry.
+    // The parts of a shard and checkpoints refuse, through the plan, what they cannot carry
+    // (they take --reduce: cli_shards.rs, `reduced_shards_in_parts_...`).
     let parts = "dlxkit: a shard's parts and checkpoints continue the plain search of the problem as given, from a path of it: they do not take ";
     for (args, what) in [
-        (&["--reduce"][..], "the reduction (Knuth's DLX-PRE)"),
         (&["--best"][..], "the minimum-cost search (Knuth's DLX5)"),
+        (
+            &["--best", "--reduce"][..],
+            "the minimum-cost search (Knuth's DLX5)",
+        ),
     ] {
         let mut all = vec![
             "solve",

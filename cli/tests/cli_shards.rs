@@ -1213,3 +1213,68 @@ fn seeded_self_split_shards_list_each_solution_once_and_merge() {
     let (code, _, err) = run_with_stdin(&["merge"], &mixed);
     assert_eq!(code, 2, "{err}");
 }
+
+/// `solve --reduce` in a shard's parts: queens 8 with an option first that covers every row
+/// (the reduction removes it, so every option after it is renumbered), each shard split after
+/// a few nodes and every part run with `--from`: the parts list the 92 solutions of the
+/// problem searched as given, as its options, and merge to the count of `solve --reduce`;
+/// their fingerprint says the problem was reduced, so a part of the plain search does not
+/// merge with them.
+#[test]
+fn reduced_shards_in_parts_list_the_problems_solutions_and_merge() {
+    let dir = scratch("reduce-parts");
+    let (_, text, _) = run(&["queens", "8", "--emit", "dlx"]);
+    let mut lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| !l.starts_with('|')).unwrap();
+    lines.insert(header + 1, "r0 r1 r2 r3 r4 r5 r6 r7");
+    let file = dir.join("queens8-blocked.dlx");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    let (code, count, err) = run(&["solve", file, "--count", "--reduce"]);
+    assert_eq!((code, count.as_str()), (0, "92\n"), "{err}");
+    assert!(err.contains("reduced: removed 1 option"), "{err}");
+    let (_, whole, _) = run(&["solve", file, "--format", "jsonl"]);
+    let sequential = each_sorted(listed(&whole, "options"));
+    assert_eq!(sequential.len(), 92);
+    let (solutions, lines) = list_in_split_parts(&["solve", file, "--reduce"], 4, 20, "options");
+    assert!(lines.len() > 4, "the shards split themselves");
+    assert_eq!(each_sorted(solutions), sequential);
+    let (code, out, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    // Counting parts merge to the same count.
+    let (_, counted) =
+        list_in_split_parts(&["solve", file, "--reduce", "--count"], 3, 7, "options");
+    let (code, out, err) = run_with_stdin(&["merge"], &(counted.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    // Whole shards of `solve --reduce --shard` are of the same list: with the parts of
+    // shard 0 in place of shard 0, they merge to the count.
+    let mut joined: Vec<String> = counted
+        .iter()
+        .filter(|l| l.contains("\"index\":0,"))
+        .cloned()
+        .collect();
+    for i in 1..3 {
+        let shard = format!("{i}/3");
+        let (code, line, err) = run(&["solve", file, "--count", "--reduce", "--shard", &shard]);
+        assert_eq!(code, 0, "{err}");
+        joined.push(line.trim_end().to_string());
+    }
+    let (code, out, err) = run_with_stdin(&["merge"], &(joined.join("\n") + "\n"));
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    // A shard of the plain search does not join a reduced list.
+    let (code, plain, err) = run(&["solve", file, "--count", "--shard", "0/3"]);
+    assert_eq!(code, 0, "{err}");
+    let first = counted[0].clone();
+    let mixed: String = counted
+        .iter()
+        .filter(|l| !l.contains("\"index\":0,"))
+        .chain([&plain])
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect();
+    let (code, _, err) = run_with_stdin(&["merge"], &mixed);
+    assert_eq!(code, 2, "{first}\n{err}");
+    assert!(
+        err.contains("is from a different problem or shard list"),
+        "{err}"
+    );
+}

@@ -34,7 +34,7 @@ use super::machine::{Any, Machine};
 use super::memo::{self, MemoCount, MemoError, MemoOptions};
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
-use super::reduce::ReduceOptions;
+use super::reduce::{ReduceOptions, Reduction};
 use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
 use super::shard::{Split, SplitBy};
 use super::storage::Arena;
@@ -378,10 +378,18 @@ impl Plan {
         self
     }
 
+    /// The plan's reduction of `problem` (`None` unless the plan reduces): what
+    /// [`Plan::run`] searches, and what a shard's parts and a checkpoint search instead of
+    /// the problem given, mapping their solutions back with [`Reduction::origin`].
+    pub fn reduction(&self, problem: &Problem) -> Option<Reduction> {
+        self.reduce.as_ref().map(|options| problem.reduce(options))
+    }
+
     /// Says that the search will go on in parts of a shard or from a checkpoint
     /// ([`crate::xc::shard::Budgeted`], [`crate::xc::shard::Frontier`]), which name paths
-    /// of the problem as given: [`Plan::check`] refuses what they cannot carry. (The caller
-    /// runs the parts; [`Plan::run`] searches the whole plan.)
+    /// of the problem searched (the reduced one with [`Plan::reduce`]: [`Plan::reduction`]):
+    /// [`Plan::check`] refuses what they cannot carry. (The caller runs the parts;
+    /// [`Plan::run`] searches the whole plan.)
     pub fn parts(mut self, parts: bool) -> Plan {
         self.parts = parts;
         self
@@ -513,7 +521,7 @@ impl Plan {
         self.check(problem)?;
         let algorithm = self.algorithm(problem);
         let engine = self.engine_for(problem);
-        let reduction = self.reduce.as_ref().map(|options| problem.reduce(options));
+        let reduction = self.reduction(problem);
         if let Some(r) = &reduction {
             sink.reduced(r);
         }
@@ -822,7 +830,8 @@ impl Plan {
     }
 
     /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
-    /// the problem as given (Algorithm X's or C's options, Algorithm M's numbered moves); a
+    /// the problem searched, reduced or not (Algorithm X's or C's options, Algorithm M's
+    /// numbered moves); a
     /// checkpoint saves a count, and a shard's parts search their subtrees whole.
     fn check_parts(&self) -> Result<(), Unsupported> {
         if !self.parts {
@@ -834,15 +843,10 @@ impl Plan {
         if !self.checkpoint && self.limits.max_solutions.is_some() {
             return Err(Unsupported::WholeSubtrees(Feature::SolutionLimit));
         }
-        let refused = if self.reduce.is_some() {
-            Some(Feature::Reduce)
-        } else if self.best.is_some() {
-            Some(Feature::Best)
-        } else {
-            None
-        };
-        if let Some(feature) = refused {
-            return Err(Unsupported::Parts(feature));
+        // A reduced problem's parts are paths of the reduced problem's search (its split
+        // says it was reduced: [`Plan::split_of`]); the caller maps their solutions back.
+        if self.best.is_some() {
+            return Err(Unsupported::Parts(Feature::Best));
         }
         // A shard's parts take a seed and `#` preferred: their paths are of the split's tree
         // (the plan's order with bounds, Knuth's without), and each subtree is searched in
@@ -883,8 +887,16 @@ impl Plan {
     ///
     /// A shard's parts use it too (`dlxkit solve --shard I/N --split-after`): their paths
     /// are paths of this split's tree.
+    ///
+    /// With a reduction, `searched` is the reduced problem ([`Plan::reduction`]), and the
+    /// split's fingerprint says so ([`Split::reduced`]): shards and parts of a reduced
+    /// search never merge with those of the problem searched as given.
     pub fn split_of(&self, searched: &Problem, shard: ShardOf) -> Result<Split, Unsupported> {
         let split = self.split(searched, shard.split_by());
+        let split = match self.reduce {
+            Some(_) => split.reduced(),
+            None => split,
+        };
         if let Some(depth) = shard.depth {
             if split.shards().len() != shard.of {
                 return Err(Unsupported::ShardCount {

@@ -673,6 +673,27 @@ impl Split {
         self
     }
 
+    /// The same list, named for the search of a reduced problem ([`crate::xc::Plan::reduce`]):
+    /// its solutions are printed as options of the problem given, so its results never merge
+    /// with those of a list of the reduced problem searched as given (a reduction that
+    /// removed nothing leaves the problem as it was).
+    ///
+    /// ```
+    /// use dlxkit::xc::shard::{Split, SplitBy};
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("A B\nA\nB\nA B\n")?;
+    /// let plain = Split::new(&p, SplitBy::Count(2));
+    /// assert_ne!(plain.clone().reduced().fingerprint(), plain.fingerprint());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reduced(mut self) -> Split {
+        for b in *b"reduced" {
+            self.fingerprint ^= u64::from(b);
+            self.fingerprint = self.fingerprint.wrapping_mul(0x0100_0000_01b3);
+        }
+        self
+    }
+
     /// Expands `leaf` (the matrix holds `base` then `leaf.options`), counting its node and
     /// dead ends in `above`; returns its live children.
     fn expand<S: Storage>(
