@@ -214,19 +214,7 @@ where
                 add_profile(&mut stats.profile, level, &[1]);
                 let mut halt = None;
                 if list {
-                    solution.clear();
-                    if sub.choices.iter().any(|c| matches!(c, Choice::Move(_))) {
-                        // Algorithm M's moves: the solver knows their options.
-                        replay(solver, &base, &sub.choices);
-                        solution.extend(solver.taken());
-                        restore(solver, &base);
-                    } else {
-                        solution.extend_from_slice(&base);
-                        solution.extend(sub.choices.iter().filter_map(|&c| match c {
-                            Choice::Option(o) => Some(o),
-                            Choice::Move(_) => None,
-                        }));
-                    }
+                    leaf_solution(solver, &base, &sub.choices, &mut solution);
                     if handler(Event::Solution(&solution)).is_break() {
                         halt = Some((Halt::Other(Status::Stopped), Vec::new()));
                     }
@@ -453,6 +441,28 @@ pub(super) fn live_siblings<S: Storage>(
 }
 
 /// Adds the figures of a search whose root is at `level` of the shard's profile.
+/// The options of a subtree that is one solution, `choices` below the forced `base`, into
+/// `solution`: Algorithm M's moves are replayed, since only the solver knows their options.
+pub(super) fn leaf_solution<S: Storage>(
+    solver: &mut Solver<'_, S>,
+    base: &[OptionId],
+    choices: &[Choice],
+    solution: &mut Vec<OptionId>,
+) {
+    solution.clear();
+    if choices.iter().any(|c| matches!(c, Choice::Move(_))) {
+        replay(solver, base, choices);
+        solution.extend(solver.taken());
+        restore(solver, base);
+    } else {
+        solution.extend_from_slice(base);
+        solution.extend(choices.iter().filter_map(|&c| match c {
+            Choice::Option(o) => Some(o),
+            Choice::Move(_) => None,
+        }));
+    }
+}
+
 pub(super) fn add(total: &mut Stats, level: usize, other: &Stats) {
     total.solutions += other.solutions;
     total.nodes += other.nodes;

@@ -26,11 +26,11 @@ use std::time::Instant;
 
 use super::continuation::{earliest, replay};
 use super::part::pack;
-use super::resumable::{add, live_siblings, subtree_size, subtrees, GRANT};
+use super::resumable::{add, leaf_solution, live_siblings, subtree_size, subtrees, GRANT};
 use super::{add_profile, restore, Budgeted, LocateError, Part, Path, Shard, SplitBudget, Step};
 use crate::xc::machine::Machine;
 use crate::xc::problem::OptionId;
-use crate::xc::search::{Choice, Event, Next, Outcome, Solver, Stats, Status};
+use crate::xc::search::{Event, Next, Outcome, Solver, Stats, Status};
 use crate::xc::storage::Storage;
 
 impl Shard {
@@ -208,18 +208,7 @@ where
                 add_profile(&mut stats.profile, level, &[1]);
                 add_profile(&mut known, level, &[1]);
                 if list {
-                    solution.clear();
-                    if sub.choices.iter().any(|c| matches!(c, Choice::Move(_))) {
-                        replay(links, &base, &sub.choices);
-                        solution.extend(links.taken());
-                        restore(links, &base);
-                    } else {
-                        solution.extend_from_slice(&base);
-                        solution.extend(sub.choices.iter().filter_map(|&c| match c {
-                            Choice::Option(o) => Some(o),
-                            Choice::Move(_) => None,
-                        }));
-                    }
+                    leaf_solution(links, &base, &sub.choices, &mut solution);
                     if handler(Event::Solution(&solution)).is_break() {
                         put_back(&mut todo, rest);
                         stop = Some(Stop {
