@@ -248,6 +248,33 @@ fn sharp_choice(keys: impl Iterator<Item = Option<i64>>, unsharp: &[bool]) -> us
     best
 }
 
+/// Knuth's choice among the uncovered primary items `left` (one bit each), `count` giving an
+/// item's options: the item with the fewest, the leftmost on ties, and how many it has.
+///
+/// The smallest key `count * 128 + item` is kept without a branch on the comparison, and
+/// the search stops at an item with none (nothing can be smaller). The items are taken
+/// from the two 64-bit halves of `left` in turn rather than from the `u128` itself: a half
+/// is one register, its lowest bit one instruction to find and to clear, where the `u128`
+/// took two registers and six instructions to find, and in the ten kinds of levels' search
+/// loops the compiler spilled it to the stack on every item (BENCHMARKS.md, "The bit sets'
+/// search loop back").
+#[inline(always)]
+fn least_count(left: u128, mut count: impl FnMut(usize) -> u32) -> (usize, u32) {
+    let mut least = u32::MAX;
+    for (base, half) in [(0, left as u64), (64, (left >> 64) as u64)] {
+        let mut bits = half;
+        while bits != 0 {
+            let p = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            least = least.min(count(p) << 7 | p as u32);
+            if least < 1 << 7 {
+                return ((least & 127) as usize, least >> 7);
+            }
+        }
+    }
+    ((least & 127) as usize, least >> 7)
+}
+
 /// The most primary items [`ByCounts`] and [`ByLiveWords`] take (one `u128` of them per
 /// level).
 pub(super) const COUNTS_MAX_PRIMARIES: usize = 128;
@@ -327,7 +354,7 @@ impl<const W: usize> Levels for ByCounts<W> {
 
     #[inline(always)]
     fn choose(&self, m: &Masks, level: usize) -> (usize, u32) {
-        let mut left = self.uncovered[level];
+        let left = self.uncovered[level];
         let a = &self.avail[level];
         if !m.unsharp.is_empty() {
             let keys =
@@ -335,18 +362,7 @@ impl<const W: usize> Levels for ByCounts<W> {
             let p = sharp_choice(keys, &m.unsharp);
             return (p, self.count(a, p));
         }
-        // The smallest key `count * 128 + item`: the fewest options, the leftmost on ties,
-        // without a branch on the comparison.
-        let mut least = u32::MAX;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            least = least.min(self.count(a, p) << 7 | p as u32);
-            if least < 1 << 7 {
-                break; // an item with no option left: nothing can be smaller
-            }
-        }
-        ((least & 127) as usize, least >> 7)
+        least_count(left, |p| self.count(a, p))
     }
 
     #[inline]
@@ -456,24 +472,14 @@ impl Levels for ByLiveWords {
         let words = self.words;
         let a = &self.avail[level * words..][..words];
         let live = &self.live[level * words..][..self.live_count[level] as usize];
-        let mut left = self.uncovered[level];
+        let left = self.uncovered[level];
         if !m.unsharp.is_empty() {
             let keys = (0..m.primaries)
                 .map(|p| (left >> p & 1 != 0).then(|| i64::from(Self::count(m, a, live, p))));
             let p = sharp_choice(keys, &m.unsharp);
             return (p, Self::count(m, a, live, p));
         }
-        // The smallest key `count * 128 + item`, as in `ByCounts`.
-        let mut least = u32::MAX;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            least = least.min(Self::count(m, a, live, p) << 7 | p as u32);
-            if least < 1 << 7 {
-                break; // an item with no option left: nothing can be smaller
-            }
-        }
-        ((least & 127) as usize, least >> 7)
+        least_count(left, |p| Self::count(m, a, live, p))
     }
 
     #[inline]

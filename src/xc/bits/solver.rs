@@ -311,19 +311,19 @@ impl<'p> BitSolver<'p> {
     {
         let started = Instant::now();
         self.walk.stats = Stats::default();
-        let mut search = Search {
+        let search = Search {
             m: &self.m,
-            walk: &mut self.walk,
             forced: &self.forced,
             limits: &self.limits,
             progress_every,
             started,
         };
         self.status = match &mut self.tally {
-            None => search.levels(&mut self.state, &mut Silent, &mut handler),
+            None => search.levels(&mut self.walk, &mut self.state, &mut Silent, &mut handler),
             Some(tally) => {
                 tally.restart();
-                let status = search.levels(&mut self.state, &mut **tally, &mut handler);
+                let status =
+                    search.levels(&mut self.walk, &mut self.state, &mut **tally, &mut handler);
                 (self.walk.stats.updates, self.walk.stats.cleansings) = tally.counts();
                 status
             }
@@ -359,10 +359,11 @@ struct Walk {
     stats: Stats,
 }
 
-/// One search, generic over the way its levels are kept.
+/// One search, generic over the way its levels are kept: what it reads (the walk it
+/// writes is an argument of its own, so that the compiler knows no other reference reaches
+/// it and keeps its vectors' addresses in registers across the levels' calls).
 struct Search<'s> {
     m: &'s Masks,
-    walk: &'s mut Walk,
     forced: &'s [OptionId],
     limits: &'s Limits,
     progress_every: u64,
@@ -371,26 +372,33 @@ struct Search<'s> {
 
 impl Search<'_> {
     /// [`Search::run`] on the levels of `state`.
-    fn levels<T: Tally, F>(&mut self, state: &mut State, tally: &mut T, handler: &mut F) -> Status
+    fn levels<T: Tally, F>(
+        &self,
+        walk: &mut Walk,
+        state: &mut State,
+        tally: &mut T,
+        handler: &mut F,
+    ) -> Status
     where
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
         match state {
-            State::Lengths(l) => self.run(l, tally, handler),
-            State::Live(l) => self.run(l, tally, handler),
-            State::Counts1(l) => self.run(l, tally, handler),
-            State::Counts2(l) => self.run(l, tally, handler),
-            State::Counts3(l) => self.run(l, tally, handler),
-            State::Counts4(l) => self.run(l, tally, handler),
-            State::Counts5(l) => self.run(l, tally, handler),
-            State::Counts6(l) => self.run(l, tally, handler),
-            State::Counts7(l) => self.run(l, tally, handler),
-            State::Counts8(l) => self.run(l, tally, handler),
+            State::Lengths(l) => self.run(walk, l, tally, handler),
+            State::Live(l) => self.run(walk, l, tally, handler),
+            State::Counts1(l) => self.run(walk, l, tally, handler),
+            State::Counts2(l) => self.run(walk, l, tally, handler),
+            State::Counts3(l) => self.run(walk, l, tally, handler),
+            State::Counts4(l) => self.run(walk, l, tally, handler),
+            State::Counts5(l) => self.run(walk, l, tally, handler),
+            State::Counts6(l) => self.run(walk, l, tally, handler),
+            State::Counts7(l) => self.run(walk, l, tally, handler),
+            State::Counts8(l) => self.run(walk, l, tally, handler),
         }
     }
 
     fn run<L: Levels, T: Tally, F>(
-        &mut self,
+        &self,
+        walk: &mut Walk,
         levels: &mut L,
         tally: &mut T,
         handler: &mut F,
@@ -415,18 +423,18 @@ impl Search<'_> {
             if max_nodes == 0 {
                 return Status::NodeLimit;
             }
-            self.walk.stats.nodes = 1;
-            count_level(&mut self.walk.stats, 0);
+            walk.stats.nodes = 1;
+            count_level(&mut walk.stats, 0);
             return self
-                .found(1, 0, max_nodes, handler)
+                .found(walk, 1, 0, max_nodes, handler)
                 .unwrap_or(Status::Complete);
         }
         let mut level = 0usize;
         loop {
             // Enter a node at `level`.
-            let nodes = self.walk.stats.nodes;
+            let nodes = walk.stats.nodes;
             if levels.done(level) {
-                if let Some(status) = self.found(level, level, max_nodes, handler) {
+                if let Some(status) = self.found(walk, level, level, max_nodes, handler) {
                     return status;
                 }
                 level -= 1;
@@ -450,12 +458,12 @@ impl Search<'_> {
                 }
                 if nodes >= next_progress {
                     next_progress = nodes.saturating_add(every);
-                    let progress = self.progress(level);
+                    let progress = self.progress(walk, level);
                     if handler(Event::Progress(progress)).is_break() {
                         return Status::Stopped;
                     }
                 }
-                let stats = &mut self.walk.stats;
+                let stats = &mut walk.stats;
                 stats.nodes = nodes + 1;
                 count_level(stats, level);
                 let (p, d) = levels.choose(m, level);
@@ -465,13 +473,11 @@ impl Search<'_> {
                 } else if d >= 2 {
                     stats.branches += 1;
                 }
-                let walk = &mut *self.walk;
                 (walk.item[level], walk.cursor[level]) = (p as u32, 0);
                 (walk.tried[level], walk.degree[level]) = (0, d);
             }
             // Try the next option at `level`, backing up while a level has none left.
             loop {
-                let walk = &mut *self.walk;
                 let p = walk.item[level] as usize;
                 let from = walk.cursor[level] as usize;
                 match levels.next_option(m, level, p, from) {
@@ -493,7 +499,8 @@ impl Search<'_> {
     /// Counts a solution at `level` whose choices are those of levels `0..chosen`, and
     /// reports it; the status when the search must stop.
     fn found<F>(
-        &mut self,
+        &self,
+        walk: &mut Walk,
         level: usize,
         chosen: usize,
         max_nodes: u64,
@@ -502,7 +509,6 @@ impl Search<'_> {
     where
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
-        let walk = &mut *self.walk;
         if walk.stats.nodes >= max_nodes {
             return Some(Status::NodeLimit);
         }
@@ -525,16 +531,16 @@ impl Search<'_> {
     }
 
     /// Knuth's estimate of the fraction of the tree explored, as the links make it.
-    fn progress(&self, level: usize) -> Progress {
+    fn progress(&self, walk: &Walk, level: usize) -> Progress {
         let (mut fraction, mut scale) = (0.0, 1.0);
         for l in 0..level {
-            let (k, d) = (self.walk.tried[l], self.walk.degree[l]);
+            let (k, d) = (walk.tried[l], walk.degree[l]);
             scale *= f64::from(d.max(k));
             fraction += f64::from(k - 1) / scale;
         }
         Progress {
-            nodes: self.walk.stats.nodes,
-            solutions: self.walk.stats.solutions,
+            nodes: walk.stats.nodes,
+            solutions: walk.stats.solutions,
             level,
             estimate: (fraction + 0.5 / scale).min(1.0),
             elapsed: self.started.elapsed(),
