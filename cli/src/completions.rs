@@ -24,7 +24,7 @@ Examples:
   dlxkit man sudoku solve | man -l -
   dlxkit man --all ~/.local/share/man/man1      every page: dlxkit.1, dlxkit-solve.1, ...";
 
-/// Arguments of `dlxkit completions`.
+// Arguments of `dlxkit completions`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = COMPLETION_EXAMPLES)]
 pub struct CompletionsArgs {
@@ -33,7 +33,7 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-/// Arguments of `dlxkit man`.
+// Arguments of `dlxkit man`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = MAN_EXAMPLES)]
 pub struct ManArgs {

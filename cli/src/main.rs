@@ -74,7 +74,16 @@ struct Cli {
     command: Command,
 }
 
+/// The subcommands.
+///
+/// Their arguments are built only for the subcommand run (`defer`; the puzzles' and
+/// Sudoku's enums do the same): building all of them cost 2.4M instructions and some 180
+/// page faults at every start, more than half of `dlxkit --version`'s time, and about
+/// 0.5 ms of a small `dlxkit reduce` (BENCHMARKS.md, "Below DLX-PRE"). A deferred
+/// subcommand's about comes from its variant here; the argument structs have no doc
+/// comment, since clap would apply it when the subcommand is built, over the variant's.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum Command {
     /// Solve an exact cover problem written in Knuth's format.
     Solve(solve::SolveArgs),
@@ -164,5 +173,37 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// A deferred subcommand keeps its variant's about once built: a doc comment on an
+    /// argument struct (or one it flattens) would replace it in `--help` and the man pages.
+    #[test]
+    fn subcommands_keep_their_about_when_built() {
+        fn check(unbuilt: &clap::Command, built: &clap::Command, path: &str) {
+            let mut subcommands = 0;
+            for sub in unbuilt.get_subcommands() {
+                let name = format!("{path} {}", sub.get_name());
+                let about = sub.get_about().map(ToString::to_string);
+                assert!(about.is_some(), "{name} has no about");
+                let done = built
+                    .find_subcommand(sub.get_name())
+                    .expect("the same subcommands");
+                assert_eq!(done.get_about().map(ToString::to_string), about, "{name}");
+                assert_eq!(
+                    done.get_long_about().map(ToString::to_string),
+                    None,
+                    "{name}"
+                );
+                check(sub, done, &name);
+                subcommands += 1;
+            }
+            let built_subcommands = built.get_subcommands().filter(|s| s.get_name() != "help");
+            assert_eq!(subcommands, built_subcommands.count(), "{path}");
+        }
+        let mut built = Cli::command();
+        built.build();
+        let unbuilt = Cli::command();
+        assert_eq!(unbuilt.get_subcommands().count(), 21); // and `help`, added when built
+        check(&unbuilt, &built, "dlxkit");
     }
 }

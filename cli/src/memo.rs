@@ -25,7 +25,7 @@ use super::output::{self, Output};
 use super::search::{self, parse_positive, stat_line};
 use super::{CliError, Context};
 
-/// The flags of the memoised search.
+// The flags of the memoised search. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 pub struct MemoArgs {
     /// Count with the memoised search (DXZ): each distinct subproblem solved once

@@ -43,7 +43,7 @@ its status, two indices with one path, or a part outside its shard are refused.
 
 Exit status: 0 if the search has solutions, 1 if none, 2 when the results cannot be merged.";
 
-/// Arguments of `dlxkit merge`.
+// Arguments of `dlxkit merge`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct MergeArgs {

@@ -18,7 +18,8 @@ use super::{jobs, Context};
 
 pub use dlxkit::xc::parallel::SHARDS_PER_THREAD;
 
-/// `--jobs`, `--unordered`, `--shard`, `--shard-depth` and `--engine`.
+// `--jobs`, `--unordered`, `--shard`, `--shard-depth` and `--engine`.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug, Default)]
 pub struct ParallelArgs {
     /// Search on N threads (0: one per core)

@@ -41,7 +41,7 @@ Exit status: 0 when the problem was written (even one cut short by --timeout or
 but that comment), 2 for bad input or usage, 130 after Ctrl-C and 143 after SIGTERM (the
 problem reduced so far is written first).";
 
-/// Arguments of `dlxkit reduce`.
+// Arguments of `dlxkit reduce`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct ReduceArgs {

@@ -22,7 +22,8 @@ use super::output::{self, Format, Output};
 use super::progress::SearchBar;
 use super::{CliError, Context};
 
-/// The flags that stop a search early: `--limit`, `--max-nodes`, `--timeout`.
+// The flags that stop a search early: `--limit`, `--max-nodes`, `--timeout`.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug, Default)]
 pub struct LimitArgs {
     /// Stop after N solutions.

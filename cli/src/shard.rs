@@ -40,7 +40,7 @@ list cut short is not the problem's list, so none is printed, only a line that s
 Exit status: 0, 2 for bad input or usage, 75 when --timeout or --max-nodes stopped the
 split (run it again with more), 130 after Ctrl-C, 143 after SIGTERM.";
 
-/// Arguments of `dlxkit shard`.
+// Arguments of `dlxkit shard`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct ShardArgs {
@@ -262,7 +262,8 @@ fn exit_for(status: Status) -> Exit {
     }
 }
 
-/// Flags of `dlxkit solve` for shards that split themselves and for checkpoints.
+// Flags of `dlxkit solve` for shards that split themselves and for checkpoints.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug, Default)]
 pub struct PartArgs {
     /// With --shard: stop after about NODES nodes, or after a TIME such as 90s, 10m, 2h or

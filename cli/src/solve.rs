@@ -58,7 +58,7 @@ A shard (--shard I/N) exits 0 when its search is complete, whatever its count (o
 split itself with --split-after), 75 when a limit cut it short (run it again), 143 on
 SIGTERM.";
 
-/// Arguments of `dlxkit solve`.
+// Arguments of `dlxkit solve`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct SolveArgs {

@@ -31,7 +31,7 @@ Solutions are option numbers from 1 in the problem's order, as DLX6 numbers them
 
 Exit status: 0 if the ZDD has solutions, 1 if none, 2 for bad input or usage.";
 
-/// Arguments of `dlxkit zdd`.
+// Arguments of `dlxkit zdd`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 #[command(group(ArgGroup::new("what").args(["count", "sample", "gf", "best", "list"])))]

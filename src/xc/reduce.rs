@@ -920,17 +920,22 @@ impl Incidence<'_> {
                 self.set_witness(d, first);
             }
         }
-        // Primary items whose witness holds `c`: each needs another, without `c`.
-        let watchers = std::mem::take(&mut self.watch.watchers[c as usize]);
-        let mut kept = Vec::with_capacity(watchers.len());
+        // Primary items whose witness holds `c`: each needs another, without `c`. The list
+        // is compacted in place (`kept` entries kept so far, `k` the next one read); what
+        // `set_witness` adds to it meanwhile goes after its first `n` entries.
+        let n = self.watch.watchers[c as usize].len();
+        let (mut kept, mut k) = (0, 0);
         let mut quiet = true;
-        for (k, &(d, x)) in watchers.iter().enumerate() {
+        while k < n {
+            let (d, x) = self.watch.watchers[c as usize][k];
             let o = self.option_of[x as usize];
             if self.watch.witness[d as usize] != o || self.item[x as usize] != c {
+                k += 1;
                 continue; // stale: `d` watches another option, or `c` left this one
             }
             if self.color[x as usize] != 0 || self.len[d as usize] == 0 {
-                kept.push((d, x));
+                self.watch.watchers[c as usize][kept] = (d, x);
+                (kept, k) = (kept + 1, k + 1);
                 continue;
             }
             let mut y = self.down[d as usize];
@@ -945,17 +950,19 @@ impl Incidence<'_> {
                 y = self.down[y as usize];
             };
             match other {
-                Some(p) => self.set_witness(d, p),
+                Some(p) => {
+                    self.set_witness(d, p);
+                    k += 1;
+                }
                 None => {
-                    // `d` is forced by `c`'s hiding: the full step finds it.
-                    kept.extend_from_slice(&watchers[k..]);
+                    // `d` is forced by `c`'s hiding: the full step finds it (the entries
+                    // from `k` on stay).
                     quiet = false;
                     break;
                 }
             }
         }
-        let added = std::mem::replace(&mut self.watch.watchers[c as usize], kept);
-        self.watch.watchers[c as usize].extend(added);
+        self.watch.watchers[c as usize].drain(kept..k);
         quiet
     }
 }
@@ -1107,24 +1114,27 @@ impl Incidence<'_> {
             if i == NONE {
                 continue;
             }
-            let watchers = std::mem::take(&mut self.survivors.watchers[i as usize]);
-            let mut kept = Vec::with_capacity(watchers.len());
-            for (k, &(h, w)) in watchers.iter().enumerate() {
+            // Compacted in place as the witnesses' lists are (`nothing_to_test`): no
+            // allocation, and the list keeps its capacity for what `set_survivor` adds.
+            let n = self.survivors.watchers[i as usize].len();
+            let (mut kept, mut k) = (0, 0);
+            while k < n {
+                let (h, w) = self.survivors.watchers[i as usize][k];
+                k += 1;
                 if self.survivors.of[h as usize] != w || self.len[h as usize] == 0 {
                     continue; // stale: `h` has another survivor, or is gone
                 }
-                kept.push((h, w));
+                self.survivors.watchers[i as usize][kept] = (h, w);
+                kept += 1;
                 if self.survivors.mark[h as usize].0 == test || !self.clashes(w, test) {
                     continue;
                 }
                 if !self.find_survivor(h, test) {
-                    kept.extend_from_slice(&watchers[k + 1..]);
-                    blocked = true;
+                    blocked = true; // the entries from `k` on stay
                     break;
                 }
             }
-            let added = std::mem::replace(&mut self.survivors.watchers[i as usize], kept);
-            self.survivors.watchers[i as usize].extend(added);
+            self.survivors.watchers[i as usize].drain(kept..k);
             if blocked {
                 return true;
             }

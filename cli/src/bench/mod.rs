@@ -78,7 +78,7 @@ impl From<ModeArg> for Mode {
     }
 }
 
-/// Arguments of `dlxkit bench`.
+// Arguments of `dlxkit bench`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct BenchArgs {

@@ -59,7 +59,7 @@ server's node and time limits; request bodies are limited to 64 KiB.
 
 Ctrl-C (or SIGTERM) stops the server; the exit status is then 0.";
 
-/// Arguments of `dlxkit play`.
+// Arguments of `dlxkit play`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct PlayArgs {

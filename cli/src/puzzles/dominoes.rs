@@ -25,7 +25,7 @@ There is no --distinct: the tilings are counted raw.
 Exit status: 0 if a tiling was found, 1 if none (an odd number of cells), 2 for bad input or
 usage, 130 if interrupted by Ctrl-C.";
 
-/// Arguments of `dlxkit dominoes`.
+// Arguments of `dlxkit dominoes`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct DominoesArgs {

@@ -40,7 +40,7 @@ filtered as the search lists the labellings, so it takes --jobs but not --shard 
 Exit status: 0 if a labelling was found, 1 if none (complete:5, cycle:5), 2 for bad input
 or usage, 130 if interrupted by Ctrl-C.";
 
-/// Arguments of `dlxkit graceful`.
+// Arguments of `dlxkit graceful`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct GracefulArgs {

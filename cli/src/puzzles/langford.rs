@@ -22,7 +22,7 @@ The picture is the sequence of 2N numbers. In JSON, the data of a solution is
 Exit status: 0 if a solution was found, 1 if none, 2 for bad input or usage, 130 if
 interrupted by Ctrl-C.";
 
-/// Arguments of `dlxkit langford`.
+// Arguments of `dlxkit langford`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct LangfordArgs {

@@ -49,7 +49,7 @@ Piece sets: trihexes, tetrahexes, pentahexes, size:N (every polyhex of N hexagon
 to 8). A specification (--spec) is written as for polyiamond, without `'`: hexagon xy
 touches x±1 y, x y±1, x+1 y-1 and x-1 y+1.";
 
-/// The flags of both grids.
+// The flags of both grids. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 pub struct LatticeArgs {
     /// The board: WxH (a parallelogram), hexagon:N or triangle:N
@@ -76,7 +76,7 @@ pub struct LatticeArgs {
     pub common: PuzzleArgs,
 }
 
-/// Arguments of `dlxkit polyiamond`.
+// Arguments of `dlxkit polyiamond`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = IAMOND_EXAMPLES)]
 pub struct PolyiamondArgs {
@@ -84,7 +84,7 @@ pub struct PolyiamondArgs {
     pub lattice: LatticeArgs,
 }
 
-/// Arguments of `dlxkit polyhex`.
+// Arguments of `dlxkit polyhex`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = HEX_EXAMPLES)]
 pub struct PolyhexArgs {

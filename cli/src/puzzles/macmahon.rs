@@ -32,7 +32,7 @@ other: the one whose edge colours, read in the order of the edges' names, come f
 filters the solutions as the search lists them, so it takes --jobs but not --shard or
 --memo.";
 
-/// Arguments of `dlxkit macmahon`.
+// Arguments of `dlxkit macmahon`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct MacMahonArgs {

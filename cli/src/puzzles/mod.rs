@@ -46,6 +46,7 @@ use super::{interrupt, CliError, Context, Exit};
 
 /// The puzzle subcommands (flattened into the top-level subcommands).
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum PuzzleCommand {
     /// Place N queens on an NxN board, none attacking another.
     Queens(queens::QueensArgs),
@@ -88,7 +89,7 @@ pub fn run(command: &PuzzleCommand, ctx: &Context) -> Result<Exit, CliError> {
     }
 }
 
-/// The flags every puzzle subcommand has.
+// The flags every puzzle subcommand has. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(mut_arg("limit", |a| a
     .help("Print up to N solutions [default: 1, or all with --count]")

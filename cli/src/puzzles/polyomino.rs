@@ -50,7 +50,7 @@ the holes of the board. In JSON, the data of a solution is
 Exit status: 0 if a packing was found, 1 if none, 2 for bad input or usage (a malformed
 file is reported with its file, line and column), 130 if interrupted by Ctrl-C.";
 
-/// Arguments of `dlxkit polyomino`.
+// Arguments of `dlxkit polyomino`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct PolyominoArgs {

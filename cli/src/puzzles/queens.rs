@@ -42,7 +42,7 @@ pub enum Order {
     OrganPipe,
 }
 
-/// Arguments of `dlxkit queens`.
+// Arguments of `dlxkit queens`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct QueensArgs {

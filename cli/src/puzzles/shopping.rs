@@ -35,7 +35,7 @@ of a solution is {\"bundles\": [{\"name\": ..., \"items\": [...]}, ...]}.
 Exit status: 0 if a way to shop was found, 1 if none, 2 for bad input or usage (a
 malformed list is reported with its file, line and column), 130 if interrupted.";
 
-/// Arguments of `dlxkit shopping`.
+// Arguments of `dlxkit shopping`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct ShoppingArgs {

@@ -27,7 +27,7 @@ is {\"pieces\": [{\"piece\": \"V\", \"cells\": [[x, y, z], ...]}, ...]}.
 Exit status: 0 if a solution was found, 1 if none, 2 for bad input or usage, 130 if
 interrupted by Ctrl-C.";
 
-/// Arguments of `dlxkit soma`.
+// Arguments of `dlxkit soma`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct SomaArgs {

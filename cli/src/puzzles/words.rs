@@ -35,7 +35,7 @@ each row word in a colour of its own.
 first in alphabetical order; it filters the solutions as the search lists them, so it takes
 --jobs but not --shard or --memo.";
 
-/// Arguments of `dlxkit words`.
+// Arguments of `dlxkit words`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct WordsArgs {

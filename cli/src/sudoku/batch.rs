@@ -37,7 +37,8 @@ const MAX_RUN: usize = 32;
 /// How long a thread keeps results before sending them, if its run is not done.
 const SEND_EVERY: Duration = Duration::from_millis(20);
 
-/// The flags of every batch: `--max-nodes`, `--timeout`, `--jobs`.
+// The flags of every batch: `--max-nodes`, `--timeout`, `--jobs`.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 pub struct BatchArgs {
     /// Give up on a puzzle after N search nodes (its verdict is then `unknown`)

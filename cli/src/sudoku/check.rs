@@ -31,7 +31,7 @@ and the grids are plain solution grids. `jsonl` prints one object per grid: \"in
 Exit status: 0 if every grid is valid, 1 if some grid is invalid, 2 for bad input or
 usage.";
 
-/// Arguments of `dlxkit sudoku check`.
+// Arguments of `dlxkit sudoku check`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct CheckArgs {

@@ -74,7 +74,7 @@ pub enum ExplainFormat {
     Se,
 }
 
-/// Arguments of `dlxkit sudoku explain`.
+// Arguments of `dlxkit sudoku explain`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct ExplainArgs {
@@ -105,7 +105,8 @@ pub struct ExplainArgs {
     pub batch: BatchArgs,
 }
 
-/// The forcing chains' effort budget, shared by `explain` and `rate`.
+// The forcing chains' effort budget, shared by `explain` and `rate`.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct EffortArg {
     /// Give up the forcing chains' search of a puzzle after N nodes in all (1 to 10^12)

@@ -130,7 +130,7 @@ impl SymmetryName {
     }
 }
 
-/// Arguments of `dlxkit sudoku generate`.
+// Arguments of `dlxkit sudoku generate`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct GenerateArgs {

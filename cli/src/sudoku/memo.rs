@@ -22,7 +22,7 @@ use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{incomplete_counts, Batch, BatchArgs, Tally};
 use super::{puzzle_text, Puzzles};
 
-/// The flags of `sudoku count --memo`.
+// The flags of `sudoku count --memo`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 pub struct SudokuMemoArgs {
     /// Count with the memoised search (DXZ): each distinct subproblem solved once

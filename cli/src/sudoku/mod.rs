@@ -35,6 +35,7 @@ use super::{CliError, Context, Exit};
 
 /// The Sudoku subcommands.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum SudokuCommand {
     /// Solve every puzzle of a file: one line (or grid) per puzzle, in order.
     Solve(solve::SolveArgs),
@@ -81,7 +82,8 @@ pub enum VariantName {
     Killer,
 }
 
-/// The grid's geometry: `--box`, `--variant`, `--regions`.
+// The grid's geometry: `--box`, `--variant`, `--regions`.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug, Default)]
 pub struct GridArgs {
     /// Box shape, ROWSxCOLUMNS [default: from the side: 3x3 for 9, 2x3 for 6, 4x4 for 16]
@@ -213,7 +215,8 @@ impl InputFormat {
     }
 }
 
-/// Where the puzzles come from: FILE, `--input-format`, and the grid's geometry.
+// Where the puzzles come from: FILE, `--input-format`, and the grid's geometry.
+// Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 pub struct InputArgs {
     /// The puzzles [default: standard input]

@@ -149,7 +149,7 @@ impl Difficulty {
     }
 }
 
-/// Arguments of `dlxkit sudoku rate`.
+// Arguments of `dlxkit sudoku rate`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = rate_help())]
 pub struct RateArgs {

@@ -97,7 +97,7 @@ Exit status: 0 if every puzzle has a solution, 1 if some puzzle has none (or non
 within the limits), 2 for bad input or usage, 130 if interrupted by Ctrl-C (the puzzle cut
 short is printed as far as it went).";
 
-/// `--solver`.
+// `--solver`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 pub struct SolverArgs {
     /// The solver: dlx (dancing links) or a backtracking one
@@ -147,7 +147,7 @@ pub enum ListFormat {
     Jsonl,
 }
 
-/// Arguments of `dlxkit sudoku solve`.
+// Arguments of `dlxkit sudoku solve`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = SOLVE_EXAMPLES)]
 pub struct SolveArgs {
@@ -178,7 +178,7 @@ pub struct SolveArgs {
     pub batch: BatchArgs,
 }
 
-/// Arguments of `dlxkit sudoku count`.
+// Arguments of `dlxkit sudoku count`. Not a doc comment: see `Command` in main.rs.
 #[derive(Args, Clone, Debug)]
 #[command(after_long_help = COUNT_EXAMPLES)]
 pub struct CountArgs {
