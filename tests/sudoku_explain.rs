@@ -468,7 +468,7 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
     // killer strategies in sudoku_explain_killer.rs, the forcing chains in
     // sudoku_forcing.rs, branches explain2's, rungs3's, rungs4's, rungs5's, rungs6's,
     // chains8's and als8's rungs in sudoku_explain_rungs.rs, cycles9's in
-    // sudoku_explain_cycles.rs; the X-chain's rung, after the
+    // sudoku_explain_cycles.rs, colour11's in sudoku_explain_colouring.rs; the X-chain's rung, after the
     // strong-link rungs, now takes chains of six links or more, which no shipped position
     // needs first).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
@@ -502,6 +502,8 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
             Strategy::AlignedPairExclusion,
             Strategy::FiveStrongLinks,
             Strategy::UvwxyzWing,
+            Strategy::SimpleColouring,
+            Strategy::MultiColouring,
             Strategy::XChain,
             Strategy::WWing,
             Strategy::AlsXz,

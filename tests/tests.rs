@@ -51,6 +51,7 @@ mod reliability_readers_and_limits;
 mod reliability_reduce;
 mod reliability_sudoku_readers;
 mod sudoku_explain;
+mod sudoku_explain_colouring;
 mod sudoku_explain_cycles;
 mod sudoku_explain_killer;
 mod sudoku_explain_rungs;

@@ -50,7 +50,8 @@ unless solved, \"candidates\" (each cell's candidates in reading order). Each st
 \"strategy\", \"score\", \"units\", \"cells\", \"digits\", \"chain\", \"placements\",
 \"eliminations\" and \"text\" (the \"score\" of a step is its SE value, the puzzle's \"er\", \"ep\"
 and \"ed\" Sudoku Explainer's ratings); a killer strategy's step has its \"sum\" and \"combinations\"
-too. `se` is the line format of Sudoku Explainer's users: each step after its value,
+too, a colouring step its \"colours\" (each cell's: 0 and 1 the first cluster's, 2 and 3 the
+second's). `se` is the line format of Sudoku Explainer's users: each step after its value,
 `(4.2) XY-wing: ...`, and last `ER/EP/ED 4.2/1.5/1.5 (Fiendish)`: the hardest step (ER), the
 hardest up to the first placement (EP) and up to the first removal (ED), and SE's name for
 the ER. `jsonl` prints each step as a line of its own (with
@@ -151,6 +152,8 @@ struct StepRecord<'a> {
     sum: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     combinations: Vec<String>,
+    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+    colours: &'a [u8],
     placements: Vec<CandidateRecord>,
     eliminations: Vec<CandidateRecord>,
     text: String,
@@ -434,6 +437,7 @@ fn step_record<'a>(layout: &Layout, step: &'a Step, at: Option<(usize, usize)>) 
         chain: candidates(&step.chain),
         sum: step.sum,
         combinations: step.combinations.iter().map(|d| d.to_string()).collect(),
+        colours: &step.colours,
         placements: candidates(&step.placements),
         eliminations: candidates(&step.eliminations),
         text: step.text(layout),

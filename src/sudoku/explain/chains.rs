@@ -245,7 +245,7 @@ fn xy_loop_value(cells: usize) -> Score {
 /// forcing X-chain from the eliminated candidate (SE `ForcingChainHint` from its search on
 /// links in units only: 6.6, and the length bonus of the path's nodes and the candidate on
 /// and off).
-fn x_chain_value(board: &Board, path: &[(usize, u8)], digit: u8) -> Score {
+pub(super) fn x_chain_value(board: &Board, path: &[(usize, u8)], digit: u8) -> Score {
     let links = path.len() / 2;
     if links > 6 {
         return Score::from_tenths(se::forcing_chain(false) + se::length_bonus(path.len() + 2));

@@ -42,6 +42,7 @@
 //! | finned and sashimi X-wing, swordfish, jellyfish | rows and columns as base and cover lines; the fins in one box (or jigsaw region) |
 //! | grouped turbot fish | grouped strong links in rows, columns and boxes (or jigsaw regions), single-cell ones in any unit; the weak link in any unit |
 //! | XY-wing, XYZ-wing, X-chain, XY-chain | "seeing" is sharing any unit, extra units included; X-chains take strong links from any unit |
+//! | simple colouring, multi-colouring | conjugate pairs in any unit, "seeing" along any unit |
 //! | bidirectional cycles (X-, Y- and mixed cycles) | strong and weak links in any unit, boxes first, then rows, columns and extra units; "seeing" along any unit |
 //! | unique rectangles (types 1 to 4) | two rows and two columns whose four cells lie two by two in every unit holding one of them (so two boxes or regions, and no diagonal or window through a single corner); only when the puzzle is declared unique ([`Explainer::assume_unique`]), and never on a killer puzzle |
 //! | unique loops (six cells or more, types 1 to 4) | links through units of alternating kinds; every unit holding a cell of the loop holds two, one at an odd and one at an even place; only for puzzles declared unique, never on a killer |
@@ -67,6 +68,7 @@ mod board;
 mod bug;
 mod cages;
 mod chains;
+mod colouring;
 mod cycles;
 mod deathblossom;
 mod direct;
@@ -236,6 +238,10 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
             strong_links::strong_links(b, 5)
         }),
         (Strategy::UvwxyzWing, |b| alswings::als_wing(b, 5)),
+        // Branch `colour11`'s rungs (issue 29): colouring, valued as the chains SE finds
+        // for it, competing by value with the chaining rungs after it.
+        (Strategy::SimpleColouring, colouring::simple_colouring),
+        (Strategy::MultiColouring, colouring::multi_colouring),
         (Strategy::XChain, chains::x_chain),
         (Strategy::XyChain, chains::xy_chain),
         (Strategy::WWing, wwing::w_wing),

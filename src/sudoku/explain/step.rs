@@ -170,6 +170,16 @@ pub enum Strategy {
     /// SukakuExplainer's UVWXYZ-wing (branch `rungs5`): a WXYZ-wing on five cells of a unit
     /// with six digits.
     UvwxyzWing,
+    // Branch `colour11`'s rungs (issue 29): colouring, valued as SE values the chains it
+    // would find for the same eliminations, competing by value with the chaining rungs.
+    /// One digit's conjugate pairs coloured in two colours per cluster: a cell seeing both
+    /// colours loses the digit (a *colour trap*), and two cells of one colour in a unit make
+    /// that colour false (a *colour wrap*).
+    SimpleColouring,
+    /// Two clusters of one digit's conjugate pairs, a colour of each seeing the other: the
+    /// opposite colour of one of them holds the digit, so a cell seeing both opposite
+    /// colours loses it.
+    MultiColouring,
     /// A chain on one digit alternating strong links (a unit with two places left) and weak
     /// links (two cells sharing a unit): one of its two ends holds the digit.
     XChain,
@@ -279,7 +289,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 62] = [
+    pub const ALL: [Strategy; 64] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -326,6 +336,8 @@ impl Strategy {
         Strategy::AlignedPairExclusion,
         Strategy::FiveStrongLinks,
         Strategy::UvwxyzWing,
+        Strategy::SimpleColouring,
+        Strategy::MultiColouring,
         Strategy::XChain,
         Strategy::XyChain,
         Strategy::WWing,
@@ -403,6 +415,8 @@ impl Strategy {
             Strategy::AlignedPairExclusion => "aligned pair exclusion",
             Strategy::AlignedTripleExclusion => "aligned triple exclusion",
             Strategy::UvwxyzWing => "UVWXYZ-wing",
+            Strategy::SimpleColouring => "simple colouring",
+            Strategy::MultiColouring => "multi-colouring",
             Strategy::XChain => "X-chain",
             Strategy::ThreeStrongLinks => "3 strong links",
             Strategy::FourStrongLinks => "4 strong links",
@@ -480,6 +494,7 @@ impl Strategy {
             Strategy::AlignedPairExclusion => 62,
             Strategy::AlignedTripleExclusion => 75,
             Strategy::UvwxyzWing => 66,
+            Strategy::SimpleColouring | Strategy::MultiColouring => 65,
             Strategy::XChain => 65,
             Strategy::ThreeStrongLinks => 54,
             Strategy::FourStrongLinks => 58,
@@ -498,9 +513,10 @@ impl Strategy {
 
 impl Strategy {
     /// Whether the strategy is one of the rungs that are, in Sudoku Explainer, one rule (its
-    /// `Chaining` of cycles and forcing chains, which offers the hint of least value): the
-    /// X-chain (past SE's strong-link rules), the XY-chain, the W-wing, the bidirectional
-    /// cycle and the forcing chain. The explainer takes the step of least score among
+    /// `Chaining` of cycles and forcing chains, which offers the hint of least value): simple
+    /// colouring and multi-colouring (SE's X-chains and forcing chains under other names),
+    /// the X-chain (past SE's strong-link rules), the XY-chain, the W-wing, the
+    /// bidirectional cycle and the forcing chain. The explainer takes the step of least score among
     /// them once one finds something (the first on a tie).
     ///
     /// ```
@@ -511,7 +527,9 @@ impl Strategy {
     pub fn is_chaining(self) -> bool {
         matches!(
             self,
-            Strategy::XChain
+            Strategy::SimpleColouring
+                | Strategy::MultiColouring
+                | Strategy::XChain
                 | Strategy::XyChain
                 | Strategy::WWing
                 | Strategy::BidirectionalCycle
@@ -629,6 +647,9 @@ pub struct Step {
     /// digits, in the order of its cells in `cells` (see each strategy's module); empty for
     /// others.
     pub combinations: Vec<Digits>,
+    /// The colour of each cell of `cells`, for the colouring strategies (0 and 1 the two
+    /// colours of the first cluster, 2 and 3 of the second); empty for others.
+    pub colours: Vec<u8>,
     /// The digits placed.
     pub placements: Vec<Candidate>,
     /// The candidates removed.
@@ -647,6 +668,7 @@ impl Step {
             chain: Vec::new(),
             sum: None,
             combinations: Vec::new(),
+            colours: Vec::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
         }
@@ -923,6 +945,7 @@ impl Step {
                 )
             }
             Strategy::XyChain => xy_chain(layout, &self.chain),
+            Strategy::SimpleColouring | Strategy::MultiColouring => colouring(layout, self),
             Strategy::BidirectionalCycle => cycle(layout, self),
             Strategy::ThreeStrongLinks | Strategy::FourStrongLinks | Strategy::FiveStrongLinks => {
                 strong_links(layout, self)
@@ -1138,6 +1161,60 @@ fn xy_chain(layout: &Layout, chain: &[Candidate]) -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// A colouring step (cells: each cluster's cells by colour; colours: each cell's; chain:
+/// the chain SE would find; units: a wrap's unit): `on 7, {r1c1,r3c5} / {r1c5,r6c1}: trap
+/// r1c1=r1c5-r3c5=r6c1`, `on 7, {..} / {..}: wrap r1c1, r3c1 in column 1`, and for
+/// multi-colouring `on 7, {..} / {..} and {..} / {..}: r1c1 sees r2c2, r1c5=r1c1-r2c2=r8c8`.
+fn colouring(layout: &Layout, step: &Step) -> String {
+    let cell = |c: usize| cell_name(layout, c);
+    let colour = |k: u8| {
+        let cells: Vec<String> = step
+            .cells
+            .iter()
+            .zip(&step.colours)
+            .filter(|&(_, &x)| x == k)
+            .map(|(&c, _)| cell(c))
+            .collect();
+        format!("{{{}}}", cells.join(","))
+    };
+    let digit = step
+        .digits
+        .first()
+        .map_or(String::new(), |&d| digit_name(layout, d));
+    let chain = x_chain(layout, &step.chain);
+    if step.strategy == Strategy::MultiColouring {
+        // The weak link joining the clusters: where the chain's colours pass from 0/1 to 2/3.
+        let second = |c: &Candidate| {
+            let at = step.cells.iter().position(|&x| x == c.cell);
+            at.is_some_and(|k| step.colours[k] >= 2)
+        };
+        let join = step.chain.iter().position(second).unwrap_or(0);
+        let (a, b) = (
+            step.chain.get(join.wrapping_sub(1)).map_or(0, |c| c.cell),
+            step.chain.get(join).map_or(0, |c| c.cell),
+        );
+        return format!(
+            "on {digit}, {} / {} and {} / {}: {} sees {}, {chain}",
+            colour(0),
+            colour(1),
+            colour(2),
+            colour(3),
+            cell(a),
+            cell(b)
+        );
+    }
+    let head = format!("on {digit}, {} / {}", colour(0), colour(1));
+    match (step.units.first(), step.chain.first(), step.chain.last()) {
+        (Some(&u), Some(p), Some(q)) => format!(
+            "{head}: wrap {}, {} in {}",
+            cell(p.cell),
+            cell(q.cell),
+            layout.unit_name(u)
+        ),
+        _ => format!("{head}: trap {chain}"),
+    }
 }
 
 /// A bidirectional cycle (chain: its nodes from the first the assumption turns off, strong
