@@ -1056,6 +1056,17 @@ fn nested(board: &Board, level: Level, budget: &Effort) -> Option<(Step, u32)> {
 /// the search looks at them, so the conclusion is the one the search would find recording
 /// every branch.
 fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, usize)> {
+    multiple_with(board, level, budget, true)
+}
+
+/// [`multiple_at`], with the closures at the levels that have them if `closures` (else
+/// every branch recorded whole: the plain method the tests hold the other to).
+fn multiple_with(
+    board: &Board,
+    level: Level,
+    budget: &Effort,
+    closures: bool,
+) -> Option<(Step, usize)> {
     let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = level.mode();
@@ -1069,7 +1080,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             dynamic: true,
             level: 0,
             ..
-        } => e.singles(),
+        } if closures => e.singles(),
         _ => None,
     };
     // Each candidate's closure (with `singles`), by its index in `candidates`.
@@ -1130,13 +1141,22 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
         let complexity = best.as_ref().map_or(0, |f| f.complexity);
         return best.map(|f| (step_of(n, f), complexity));
     }
-    // Records the branches of `sources` on that are not recorded yet; false once the
-    // budget is spent.
-    let record = |on: &mut Vec<Option<Branch>>, sources: &[Candidate]| -> bool {
+    // With closures, the branches recorded never contradict, and each is read only for
+    // the nodes it shares with one branch or more: a conclusion that beats `best` at
+    // complexity `cap` or less rests on at most `cap - 1` nodes of each, whose generation
+    // is at most that, so a branch need not be followed further (the cap only falls as
+    // `best` improves, so a branch kept for a later forcing still holds what it needs).
+    let shared_goal = |best: &Option<Found>| match singles {
+        Some(_) => Goal::new(NONE, cap_for(best, base).saturating_sub(1)),
+        None => Goal::ALL,
+    };
+    // Records the branches of `sources` on that are not recorded yet, as far as `goal`;
+    // false once the budget is spent.
+    let record = |on: &mut Vec<Option<Branch>>, sources: &[Candidate], goal: Goal| -> bool {
         for p in sources {
             let slot = &mut on[p.cell * n + p.digit as usize - 1];
             if slot.is_none() {
-                *slot = Some(e.spare_branch(node(n, p.cell, p.digit, true), mode, Goal::ALL));
+                *slot = Some(e.spare_branch(node(n, p.cell, p.digit, true), mode, goal));
                 if budget.spent() {
                     return false;
                 }
@@ -1157,10 +1177,35 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
                     continue;
                 }
                 let c_off = e.close(singles, p, false)?;
-                if !c_off.contradiction && !singles.share_news([c, &c_off].into_iter()) {
+                if c_off.contradiction {
+                    // Only the off branch counts, as far as its contradiction could beat
+                    // the best (whatever it finds, the candidate is done with).
+                    let goal = Goal::new(NONE, cap_for(&best, base));
+                    let start = node(n, p.cell, p.digit, false);
+                    let boff = e.branch_reusing(&mut off, start, mode, goal);
+                    if budget.spent() {
+                        return None;
+                    }
+                    if let Some(conflict) = &boff.contradiction {
+                        let complexity = e.complexity(boff, conflict);
+                        keep(
+                            &mut best,
+                            Found {
+                                node: start ^ 1,
+                                tenths: base + se::length_bonus(complexity),
+                                complexity,
+                                strategy,
+                                sources: vec![p],
+                                chain: path(n, boff, conflict[0]),
+                            },
+                        );
+                    }
                     continue;
                 }
-                if !record(&mut on, &[p]) {
+                if !singles.share_news([c, &c_off].into_iter()) {
+                    continue;
+                }
+                if !record(&mut on, &[p], shared_goal(&best)) {
                     return None;
                 }
             }
@@ -1170,7 +1215,8 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             if bon.contradiction.is_some() {
                 continue;
             }
-            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode, Goal::ALL);
+            let goal = shared_goal(&best);
+            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode, goal);
             if budget.spent() {
                 return None;
             }
@@ -1205,7 +1251,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             if !singles.share_news(shared.into_iter()) {
                 return true;
             }
-            if !record(&mut on, sources) {
+            if !record(&mut on, sources, shared_goal(best)) {
                 return false;
             }
         }
@@ -1619,6 +1665,26 @@ mod tests {
             floors > 100 && found > 10,
             "{floors} contradictions, {found} found"
         );
+    }
+
+    /// The dynamic levels with closures (contradictions from the closures, branches
+    /// recorded only where they can conclude and only as far as they can beat the best)
+    /// find the step that recording every branch whole finds, at the dynamic level and at
+    /// its contradictions alone (the inner search of the 10.0 chains): two methods.
+    #[test]
+    fn closures_find_the_step_whole_branches_find() {
+        let mut found = 0;
+        for board in random_positions(41, 7) {
+            for level in [Level::Dynamic, Level::DynamicContradiction] {
+                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true);
+                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false);
+                let key =
+                    |r: &Option<(Step, usize)>| r.as_ref().map(|(s, c)| (format!("{s:?}"), *c));
+                assert_eq!(key(&fast), key(&whole), "{level:?}");
+                found += usize::from(fast.is_some());
+            }
+        }
+        assert!(found > 20, "{found} steps");
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the
