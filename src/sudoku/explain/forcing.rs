@@ -1056,6 +1056,17 @@ fn nested(board: &Board, level: Level, budget: &Effort) -> Option<(Step, u32)> {
 /// the search looks at them, so the conclusion is the one the search would find recording
 /// every branch.
 fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, usize)> {
+    multiple_with(board, level, budget, true)
+}
+
+/// [`multiple_at`], with the closures at the levels that have them if `closures` (else
+/// every branch recorded whole: the plain method the tests hold the other to).
+fn multiple_with(
+    board: &Board,
+    level: Level,
+    budget: &Effort,
+    closures: bool,
+) -> Option<(Step, usize)> {
     let e = Engine::new(board, budget)?;
     let n = e.n;
     let mode = level.mode();
@@ -1069,7 +1080,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             dynamic: true,
             level: 0,
             ..
-        } => e.singles(),
+        } if closures => e.singles(),
         _ => None,
     };
     // Each candidate's closure (with `singles`), by its index in `candidates`.
@@ -1095,45 +1106,57 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
     };
     // The branch of each candidate on (recorded when needed, with `singles`).
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
-    for &p in &candidates {
-        if closure(p).is_some_and(|c| !c.contradiction) {
-            continue;
-        }
-        let start = node(n, p.cell, p.digit, true);
-        let b = e.spare_branch(start, mode, goal_of(&best));
-        if budget.spent() {
-            return None;
-        }
-        if mode.dynamic {
-            if let Some(conflict) = &b.contradiction {
-                let complexity = e.complexity(&b, conflict);
-                keep(
-                    &mut best,
-                    Found {
-                        node: start ^ 1,
-                        tenths: base + se::length_bonus(complexity),
-                        complexity,
-                        strategy,
-                        sources: vec![p],
-                        chain: path(n, &b, conflict[0]),
-                    },
-                );
+    if singles.is_some() {
+        // The contradictions, from the closures that contradict; the searches below read
+        // only the closures of those candidates, never their branches.
+        contradictions(&e, &candidates, &closures, mode, base, strategy, &mut best)?;
+    } else {
+        for &p in &candidates {
+            let start = node(n, p.cell, p.digit, true);
+            let b = e.spare_branch(start, mode, goal_of(&best));
+            if budget.spent() {
+                return None;
             }
+            if mode.dynamic {
+                if let Some(conflict) = &b.contradiction {
+                    let complexity = e.complexity(&b, conflict);
+                    keep(
+                        &mut best,
+                        Found {
+                            node: start ^ 1,
+                            tenths: base + se::length_bonus(complexity),
+                            complexity,
+                            strategy,
+                            sources: vec![p],
+                            chain: path(n, &b, conflict[0]),
+                        },
+                    );
+                }
+            }
+            on[p.cell * n + p.digit as usize - 1] = Some(b);
         }
-        on[p.cell * n + p.digit as usize - 1] = Some(b);
     }
     if level == Level::DynamicContradiction {
         e.give_back(on);
         let complexity = best.as_ref().map_or(0, |f| f.complexity);
         return best.map(|f| (step_of(n, f), complexity));
     }
-    // Records the branches of `sources` on that are not recorded yet; false once the
-    // budget is spent.
-    let record = |on: &mut Vec<Option<Branch>>, sources: &[Candidate]| -> bool {
+    // With closures, the branches recorded never contradict, and each is read only for
+    // the nodes it shares with one branch or more: a conclusion that beats `best` at
+    // complexity `cap` or less rests on at most `cap - 1` nodes of each, whose generation
+    // is at most that, so a branch need not be followed further (the cap only falls as
+    // `best` improves, so a branch kept for a later forcing still holds what it needs).
+    let shared_goal = |best: &Option<Found>| match singles {
+        Some(_) => Goal::new(NONE, cap_for(best, base).saturating_sub(1)),
+        None => Goal::ALL,
+    };
+    // Records the branches of `sources` on that are not recorded yet, as far as `goal`;
+    // false once the budget is spent.
+    let record = |on: &mut Vec<Option<Branch>>, sources: &[Candidate], goal: Goal| -> bool {
         for p in sources {
             let slot = &mut on[p.cell * n + p.digit as usize - 1];
             if slot.is_none() {
-                *slot = Some(e.spare_branch(node(n, p.cell, p.digit, true), mode, Goal::ALL));
+                *slot = Some(e.spare_branch(node(n, p.cell, p.digit, true), mode, goal));
                 if budget.spent() {
                     return false;
                 }
@@ -1154,10 +1177,35 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
                     continue;
                 }
                 let c_off = e.close(singles, p, false)?;
-                if !c_off.contradiction && !singles.share_news([c, &c_off].into_iter()) {
+                if c_off.contradiction {
+                    // Only the off branch counts, as far as its contradiction could beat
+                    // the best (whatever it finds, the candidate is done with).
+                    let goal = Goal::new(NONE, cap_for(&best, base));
+                    let start = node(n, p.cell, p.digit, false);
+                    let boff = e.branch_reusing(&mut off, start, mode, goal);
+                    if budget.spent() {
+                        return None;
+                    }
+                    if let Some(conflict) = &boff.contradiction {
+                        let complexity = e.complexity(boff, conflict);
+                        keep(
+                            &mut best,
+                            Found {
+                                node: start ^ 1,
+                                tenths: base + se::length_bonus(complexity),
+                                complexity,
+                                strategy,
+                                sources: vec![p],
+                                chain: path(n, boff, conflict[0]),
+                            },
+                        );
+                    }
                     continue;
                 }
-                if !record(&mut on, &[p]) {
+                if !singles.share_news([c, &c_off].into_iter()) {
+                    continue;
+                }
+                if !record(&mut on, &[p], shared_goal(&best)) {
                     return None;
                 }
             }
@@ -1167,7 +1215,8 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             if bon.contradiction.is_some() {
                 continue;
             }
-            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode, Goal::ALL);
+            let goal = shared_goal(&best);
+            let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode, goal);
             if budget.spent() {
                 return None;
             }
@@ -1202,7 +1251,7 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
             if !singles.share_news(shared.into_iter()) {
                 return true;
             }
-            if !record(&mut on, sources) {
+            if !record(&mut on, sources, shared_goal(best)) {
                 return false;
             }
         }
@@ -1252,6 +1301,92 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
     e.give_back(on);
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
     best.map(|f| (step_of(n, f), complexity))
+}
+
+/// The contradictions of the candidates on, at a dynamic level with closures: the
+/// easiest one into `best`, the one a search recording every branch in `candidates`' order
+/// would keep (lowest score, then fewest nodes, then first in that order). `None` once the
+/// budget is spent.
+///
+/// Only the candidates whose closure contradicts are recorded, those of fewest closure
+/// rounds first, each only as far as a contradiction could still beat the best so far
+/// (equal it, for a candidate before the best's in `candidates`); a candidate whose rounds
+/// alone ([`contradiction_floor`]) rule that out is not recorded at all.
+fn contradictions(
+    e: &Engine,
+    candidates: &[Candidate],
+    closures: &[Closure],
+    mode: Mode,
+    base: u16,
+    strategy: Strategy,
+    best: &mut Option<Found>,
+) -> Option<()> {
+    let n = e.n;
+    let mut order: Vec<usize> = (0..candidates.len())
+        .filter(|&i| closures[i].contradiction)
+        .collect();
+    order.sort_by_key(|&i| (closures[i].rounds, i));
+    // The index in `candidates` of the best so far.
+    let mut best_at = usize::MAX;
+    let mut slot = None;
+    for i in order {
+        let cap = match best {
+            None => usize::MAX,
+            Some(f) => {
+                let ties = usize::from(i < best_at);
+                match beating_cap(base, f.tenths, f.complexity + ties) {
+                    Some(c) => c,
+                    None => continue,
+                }
+            }
+        };
+        if contradiction_floor(closures[i].rounds) > cap {
+            continue;
+        }
+        let p = candidates[i];
+        let start = node(n, p.cell, p.digit, true);
+        let b = e.branch_reusing(&mut slot, start, mode, Goal::new(NONE, cap));
+        if e.budget.spent() {
+            return None;
+        }
+        let Some(conflict) = &b.contradiction else {
+            continue;
+        };
+        let complexity = e.complexity(b, conflict);
+        let tenths = base + se::length_bonus(complexity);
+        if best
+            .as_ref()
+            .is_some_and(|f| (f.tenths, f.complexity, best_at) <= (tenths, complexity, i))
+        {
+            continue;
+        }
+        *best = Some(Found {
+            node: start ^ 1,
+            tenths,
+            complexity,
+            strategy,
+            sources: vec![p],
+            chain: path(n, b, conflict[0]),
+        });
+        best_at = i;
+    }
+    e.give_back(vec![slot]);
+    Some(())
+}
+
+/// The fewest nodes a contradiction of a dynamic branch rests on, when the closure of its
+/// assumption (on) first contradicts in round `rounds`.
+///
+/// Number each node by its depth, the fewest generations that derive it (the assumption 1,
+/// the candidates it turns off 2, the singles they leave 3, ...). A closure's round `k`
+/// places the digits on of depth `2k - 1` and turns off those of depth `2k`, and tests
+/// every contradiction among what it holds, so none exists among the nodes of depth up to
+/// `2(rounds - 1)`: any contradiction has a node of depth at least `2 rounds - 1`. A
+/// recorded branch reaches each node through parents one generation shallower at least,
+/// so its contradiction rests on a path of that many distinct nodes. One less is claimed,
+/// for margin; `contradiction_floors_hold` checks it against recorded branches.
+fn contradiction_floor(rounds: u32) -> usize {
+    (2 * rounds as usize).saturating_sub(2).max(1)
 }
 
 /// The nodes every branch reached that say something new: each a conclusion whose
@@ -1433,6 +1568,123 @@ mod tests {
             contradicted > 100 && compared - contradicted > 1000,
             "{contradicted} of {compared}"
         );
+    }
+
+    /// Random positions as in `closures_reach_what_recorded_branches_reach`: puzzles of
+    /// SE's rated sample and the forum's 11+ set, every `step`-th, with random candidates
+    /// removed.
+    fn random_positions(step: usize, seed: u64) -> Vec<Board> {
+        let sets = [
+            include_str!("../../../data/sudoku/sudokuexchange_se_rated_sample553.txt"),
+            include_str!("../../../data/sudoku/forum_hardest_1905_11plus_sample1016.txt"),
+        ];
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        for text in sets {
+            for line in text.lines().step_by(step) {
+                let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+                let mut pencil = Candidates::of_grid(&grid);
+                for _ in 0..rng.below(80) {
+                    let cell = rng.below(81);
+                    let digits: Vec<u8> = pencil.cells()[cell].iter().collect();
+                    if grid.cells()[cell] == 0 && digits.len() > 1 {
+                        let gone = digits[rng.below(digits.len())];
+                        let kept = digits.iter().filter(|&&d| d != gone);
+                        let bits = kept.fold(0u128, |m, &d| m | 1 << (d - 1));
+                        pencil.set(cell, Digits::from_bits(bits));
+                    }
+                }
+                if let Ok(board) = Board::new(&grid, Some(&pencil)) {
+                    out.push(board);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every contradiction a recorded dynamic branch finds rests on at least
+    /// [`contradiction_floor`] of its closure's rounds, and the easiest contradiction that
+    /// [`contradictions`] finds (closures first, the fewest rounds first, branches cut at
+    /// the best) is the one a scan recording every branch whole in the candidates' order
+    /// keeps: two methods, the same step.
+    #[test]
+    fn contradictions_from_closures_are_the_recorded_scans() {
+        let (mut floors, mut found) = (0, 0);
+        for board in random_positions(29, 11) {
+            let budget = Effort::new(u64::MAX);
+            let e = Engine::new(&board, &budget).unwrap();
+            let singles = e.singles().unwrap();
+            let n = e.n;
+            let mode = Level::Dynamic.mode();
+            let base = se::DYNAMIC;
+            let strategy = Strategy::DynamicForcingChain;
+            let candidates = e.candidates();
+            let closures: Vec<Closure> = candidates
+                .iter()
+                .map(|p| singles.close(p.cell, p.digit, true))
+                .collect();
+            let mut scan: Option<Found> = None;
+            for (p, c) in candidates.iter().zip(&closures) {
+                let start = node(n, p.cell, p.digit, true);
+                let b = e.branch(start, mode, Goal::ALL);
+                let Some(conflict) = &b.contradiction else {
+                    continue;
+                };
+                let complexity = e.complexity(&b, conflict);
+                assert!(complexity >= contradiction_floor(c.rounds), "{p:?}");
+                floors += 1;
+                keep(
+                    &mut scan,
+                    Found {
+                        node: start ^ 1,
+                        tenths: base + se::length_bonus(complexity),
+                        complexity,
+                        strategy,
+                        sources: vec![*p],
+                        chain: path(n, &b, conflict[0]),
+                    },
+                );
+            }
+            let mut fast = None;
+            contradictions(&e, &candidates, &closures, mode, base, strategy, &mut fast).unwrap();
+            let key = |f: &Option<Found>| {
+                f.as_ref().map(|f| {
+                    (
+                        f.node,
+                        f.tenths,
+                        f.complexity,
+                        f.sources.clone(),
+                        f.chain.clone(),
+                    )
+                })
+            };
+            assert_eq!(key(&scan), key(&fast));
+            found += usize::from(scan.is_some());
+        }
+        assert!(
+            floors > 100 && found > 10,
+            "{floors} contradictions, {found} found"
+        );
+    }
+
+    /// The dynamic levels with closures (contradictions from the closures, branches
+    /// recorded only where they can conclude and only as far as they can beat the best)
+    /// find the step that recording every branch whole finds, at the dynamic level and at
+    /// its contradictions alone (the inner search of the 10.0 chains): two methods.
+    #[test]
+    fn closures_find_the_step_whole_branches_find() {
+        let mut found = 0;
+        for board in random_positions(41, 7) {
+            for level in [Level::Dynamic, Level::DynamicContradiction] {
+                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true);
+                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false);
+                let key =
+                    |r: &Option<(Step, usize)>| r.as_ref().map(|(s, c)| (format!("{s:?}"), *c));
+                assert_eq!(key(&fast), key(&whole), "{level:?}");
+                found += usize::from(fast.is_some());
+            }
+        }
+        assert!(found > 20, "{found} steps");
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the
