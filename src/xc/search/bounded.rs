@@ -27,8 +27,8 @@ enum MovePhase {
     Idle,
     /// About to enter a node at `level` (nothing applied at this level).
     Enter,
-    /// The level's item is entered; its record's `choice` is the next move to try (an option's
-    /// node, or the item's header for the null move).
+    /// The level's item is entered; its record's `choice` is the next move to try (an
+    /// option's node, or the item's header for the null move).
     Advance,
     /// The levels below `level` hold their moves; the one at `level` is done.
     Back,
@@ -128,9 +128,10 @@ struct Parts<'s> {
 /// the level and the current level's item and move live in locals, and go back to the
 /// loop's state before it returns.
 ///
-/// The per-level arrays (the level records and the profile) are read and written unchecked at `level` (`unchecked::levels`), which is kept
-/// below `depth`, the least of their lengths: `depth` is computed here, and entering a node
-/// at `depth` or deeper grows them all first; no array shrinks while the loop runs.
+/// The per-level arrays (the level records and the profile) are read and written unchecked
+/// at `level` (`unchecked::levels`), which is kept below `depth`, the lesser of their
+/// lengths: `depth` is computed here, and entering a node at `depth` or deeper grows both
+/// first; no array shrinks while the loop runs.
 #[inline(always)]
 fn dance<W: Walk, const PLAIN: bool>(
     d: &mut Dance<'_>,
