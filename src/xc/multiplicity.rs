@@ -54,7 +54,8 @@ struct ItemBounds {
 }
 
 /// The bounds of the primary items and the active list, by matrix item number (slot 0 is the
-/// root of the active list), and what each level of the search remembers.
+/// root of the active list). (What each level of the search remembers, its first tweak and
+/// score among it, is the loop's: `search/bounded.rs`'s level records.)
 #[derive(Clone, Debug)]
 pub(crate) struct Bounds {
     /// One entry per item of the matrix (those of secondary items unused), so that every
@@ -64,11 +65,6 @@ pub(crate) struct Bounds {
     primaries: u32,
     /// The upper bounds as declared, for checking that a search put everything back.
     declared: Vec<i32>,
-    /// Per level: the node at the top of the item's list when the level began tweaking (or
-    /// the default link when the level covered its item instead).
-    pub(crate) first_tweak: Vec<Link>,
-    /// Per level: the branching score of the chosen item (its number of branches).
-    pub(crate) score: Vec<i64>,
 }
 
 impl Bounds {
@@ -94,8 +90,6 @@ impl Bounds {
             declared: items.iter().map(|i| i.bound).collect(),
             items,
             primaries,
-            first_tweak: Vec::new(),
-            score: Vec::new(),
         };
         bounds.activate_uncovered(|_| true);
         debug_assert_eq!(bounds.check_invariants(problem.item_count()), Ok(()));
@@ -104,8 +98,7 @@ impl Bounds {
 
     /// Checks what the unchecked access to the entries relies on (`unchecked::bounds`), for
     /// a matrix of `items` items: an entry for every item number and for the root, and an
-    /// active list of primary items whose links agree both ways and close at the root; and
-    /// one first tweak per score.
+    /// active list of primary items whose links agree both ways and close at the root.
     pub(crate) fn check_invariants(&self, items: usize) -> Result<(), String> {
         if self.items.len() != items + 1 || self.declared.len() != self.items.len() {
             return Err(format!(
@@ -137,13 +130,6 @@ impl Bounds {
         }
         if k != 0 && self.items[k as usize].next != 0 {
             return Err("active list: does not close".to_string());
-        }
-        if self.first_tweak.len() != self.score.len() {
-            return Err(format!(
-                "{} first tweaks but {} scores",
-                self.first_tweak.len(),
-                self.score.len()
-            ));
         }
         Ok(())
     }
@@ -210,14 +196,6 @@ impl Bounds {
     #[inline(always)]
     fn bound_mut(&mut self, c: Item) -> &mut i32 {
         &mut entry_mut(&mut self.items, c.number()).bound
-    }
-
-    /// Makes room for `level`.
-    pub(crate) fn reach(&mut self, level: usize) {
-        if level >= self.first_tweak.len() {
-            self.first_tweak.resize(level + 1, Link::default());
-            self.score.resize(level + 1, 0);
-        }
     }
 }
 
@@ -469,8 +447,7 @@ impl Dance<'_> {
 
 impl<S: Storage> Matrix<S> {
     /// [`Dance::leave_bounded`] on the matrix.
-    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, level: usize) {
-        let first = bounds.first_tweak[level];
+    pub(crate) fn leave_bounded<W: Walk>(&mut self, c: Item, bounds: &mut Bounds, first: Link) {
         let mut d = self.take_out::<W>();
         d.leave_bounded::<W>(c, bounds, first);
         let counters = d.counters();
@@ -777,7 +754,6 @@ mod tests {
         assert_eq!(bounds.check_invariants(p.item_count()), Ok(()));
         assert_eq!(bounds.active().count(), 3);
         bounds.deactivate(Item::new(2));
-        bounds.reach(4);
         assert_eq!(bounds.check_invariants(p.item_count()), Ok(()));
         bounds.reactivate(Item::new(2));
         assert_eq!(bounds.check_invariants(p.item_count()), Ok(()));

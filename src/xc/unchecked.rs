@@ -12,7 +12,7 @@
 //! |---|---|---|---|
 //! | the dancing links (`matrix.rs`, `best/links.rs`) | [`node`], [`node_mut`], [`node_in`], [`node_in_mut`], [`len`], [`len_mut`] | a [`Link`] into the nodes, an [`Item`] into the lengths | `Matrix::check_invariants` (`sanity.rs`), `Links::check_invariants` |
 //! | Algorithm M's item entries (`multiplicity.rs`) | [`bounds::entry`], [`bounds::entry_mut`] | an item number | `Bounds::check_invariants` |
-//! | Algorithm M's per-level arrays (`search/bounded.rs`) | [`levels::at`], [`levels::at_mut`] | a level below the loop's `depth` | `levels::check` |
+//! | Algorithm M's per-level arrays (`search/bounded.rs`: its level records, the profile) | [`levels::at`], [`levels::at_mut`] | a level below the loop's `depth` | `levels::check` |
 //! | dancing cells' sparse sets (`cells/`) | [`cells::get`], [`cells::get_mut`], [`cells::node`], [`cells::node_mut`] | an item's `x`, a node, a position | `cells::matrix::check_sets` |
 //!
 //! The feature `checked` turns every accessor into checked indexing (CI runs the engines'
@@ -202,8 +202,8 @@ pub(super) mod bounds {
     }
 }
 
-/// Algorithm M's per-level arrays (the loop of `search/bounded.rs`: the items chosen, the
-/// moves, the bounds' first tweaks and scores, the profile).
+/// Algorithm M's per-level arrays (the loop of `search/bounded.rs`: its level records, with
+/// the item chosen, the move, the first tweak and the score, and the profile).
 ///
 /// Invariant: the loop reads and writes them only at `level < depth`, where `depth` is the
 /// least of their lengths, computed by the loop itself; it checks [`check`] when it

@@ -27,8 +27,8 @@ enum MovePhase {
     Idle,
     /// About to enter a node at `level` (nothing applied at this level).
     Enter,
-    /// The level's item is entered; `choice[level]` is the next move to try (an option's
-    /// node, or the item's header for the null move).
+    /// The level's item is entered; its record's `choice` is the next move to try (an
+    /// option's node, or the item's header for the null move).
     Advance,
     /// The levels below `level` hold their moves; the one at `level` is done.
     Back,
@@ -47,18 +47,31 @@ enum Pause {
     Idle,
 }
 
+/// What one level of Algorithm M's loop remembers, side by side (one array, so the loop
+/// keeps one base address for all of them).
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The branching score of the chosen item (its number of moves).
+    score: i64,
+    /// The item chosen.
+    item: Item,
+    /// The move made (an option's node, or the item's header for the null move).
+    choice: Link,
+    /// The node at the top of the item's list when the level began tweaking (or the
+    /// default link when the level covered its item instead).
+    first_tweak: Link,
+}
+
 /// Algorithm M's loop for the walk `W` (Knuth's, with or without colours); `PLAIN` when
 /// the item choice is DLX3's without a seed or the sharp preference.
 pub(super) struct Bounded<W, const PLAIN: bool> {
     phase: MovePhase,
     level: usize,
-    /// Per level, the item chosen.
-    best: Vec<Item>,
-    /// Per level, the move made (an option's node, or the item's header for the null move).
-    choice: Vec<Link>,
+    /// Per level, what it chose and did.
+    levels: Vec<Level>,
     /// The moves made below the forced options (a shard's path, [`Choice::Move`]).
     moves: Vec<Move>,
-    /// The items' bounds and the active list, and per level the first tweak and the score.
+    /// The items' bounds and the active list.
     bounds: Bounds,
     _walk: PhantomData<fn() -> W>,
 }
@@ -68,8 +81,7 @@ impl<W, const PLAIN: bool> Bounded<W, PLAIN> {
         Bounded {
             phase: MovePhase::Idle,
             level: 0,
-            best: Vec::new(),
-            choice: Vec::new(),
+            levels: Vec::new(),
             moves: Vec::new(),
             bounds,
             _walk: PhantomData,
@@ -90,21 +102,11 @@ impl<W, const PLAIN: bool> fmt::Debug for Bounded<W, PLAIN> {
 /// Makes room for `level` in every per-level array of Algorithm M's loop.
 #[cold]
 #[inline(never)]
-fn grow_levels(
-    best: &mut Vec<Item>,
-    choice: &mut Vec<Link>,
-    bounds: &mut Bounds,
-    stats: &mut Stats,
-    level: usize,
-) {
+fn grow_levels(levels: &mut Vec<Level>, stats: &mut Stats, level: usize) {
     let len = level + 1;
-    if best.len() < len {
-        best.resize(len, Item::default());
+    if levels.len() < len {
+        levels.resize(len, Level::default());
     }
-    if choice.len() < len {
-        choice.resize(len, Link::default());
-    }
-    bounds.reach(level);
     if stats.profile.len() < len {
         stats.profile.resize(len, 0);
     }
@@ -115,8 +117,7 @@ fn grow_levels(
 struct Parts<'s> {
     level: &'s mut usize,
     phase: &'s mut MovePhase,
-    best: &'s mut Vec<Item>,
-    choice: &'s mut Vec<Link>,
+    levels: &'s mut Vec<Level>,
     stats: &'s mut Stats,
     chooser: &'s mut Chooser,
     checkpoint: u64,
@@ -127,10 +128,10 @@ struct Parts<'s> {
 /// the level and the current level's item and move live in locals, and go back to the
 /// loop's state before it returns.
 ///
-/// The per-level arrays (`best`, `choice`, the bounds' `first_tweak` and `score`, the
-/// profile) are read and written unchecked at `level` (`unchecked::levels`), which is kept
-/// below `depth`, the least of their lengths: `depth` is computed here, and entering a node
-/// at `depth` or deeper grows them all first; no array shrinks while the loop runs.
+/// The per-level arrays (the level records and the profile) are read and written unchecked
+/// at `level` (`unchecked::levels`), which is kept below `depth`, the lesser of their
+/// lengths: `depth` is computed here, and entering a node at `depth` or deeper grows both
+/// first; no array shrinks while the loop runs.
 #[inline(always)]
 fn dance<W: Walk, const PLAIN: bool>(
     d: &mut Dance<'_>,
@@ -141,31 +142,17 @@ fn dance<W: Walk, const PLAIN: bool>(
     let Parts {
         level: level_out,
         phase: phase_out,
-        best,
-        choice,
+        levels: records,
         stats,
         chooser,
         checkpoint,
     } = parts;
     let (mut level, mut phase) = (*level_out, *phase_out);
-    let lengths = |best: &Vec<Item>, choice: &Vec<Link>, bounds: &Bounds, stats: &Stats| {
-        [
-            best.len(),
-            choice.len(),
-            bounds.first_tweak.len(),
-            bounds.score.len(),
-            stats.profile.len(),
-        ]
-    };
-    let depth_of = |best: &Vec<Item>, choice: &Vec<Link>, bounds: &Bounds, stats: &Stats| {
-        lengths(best, choice, bounds, stats)
-            .into_iter()
-            .min()
-            .unwrap_or(0)
-    };
-    let mut depth = depth_of(best, choice, bounds, stats);
+    let lengths = |records: &Vec<Level>, stats: &Stats| [records.len(), stats.profile.len()];
+    let depth_of = |records: &Vec<Level>, stats: &Stats| records.len().min(stats.profile.len());
+    let mut depth = depth_of(records, stats);
     let (mut item, mut x) = match phase {
-        MovePhase::Advance => (best[level], choice[level]),
+        MovePhase::Advance => (records[level].item, records[level].choice),
         _ => (Item::default(), Link::default()),
     };
     // Resuming at a level's next move, the level was entered, so the arrays reach it;
@@ -173,7 +160,7 @@ fn dance<W: Walk, const PLAIN: bool>(
     // unchecked accesses below rely on it).
     if matches!(phase, MovePhase::Advance | MovePhase::Back) {
         let backing = phase == MovePhase::Back;
-        let lengths = lengths(best, choice, bounds, stats);
+        let lengths = lengths(records, stats);
         if let Err(fault) = levels::check(level, depth, backing, &lengths) {
             panic!("Algorithm M's loop resumed out of its levels: {fault}");
         }
@@ -190,8 +177,8 @@ fn dance<W: Walk, const PLAIN: bool>(
                     break 'run Pause::Checkpoint(nodes);
                 }
                 if level >= depth {
-                    grow_levels(best, choice, bounds, stats, level);
-                    depth = depth_of(best, choice, bounds, stats);
+                    grow_levels(records, stats, level);
+                    depth = depth_of(records, stats);
                 }
                 let Some((chosen, score)) =
                     multiplicity::choose_bounded::<PLAIN>(d.lens, bounds, chooser)
@@ -210,10 +197,12 @@ fn dance<W: Walk, const PLAIN: bool>(
                 item = chosen;
                 let first_tweak;
                 (x, first_tweak) = d.enter_bounded::<W>(item, bounds);
-                *at_mut(&mut bounds.score, level) = score;
-                *at_mut(&mut bounds.first_tweak, level) = first_tweak;
-                *at_mut(best, level) = chosen;
-                *at_mut(choice, level) = x;
+                *at_mut(records, level) = Level {
+                    score,
+                    item,
+                    choice: x,
+                    first_tweak,
+                };
                 false
             }
             MovePhase::Advance => false,
@@ -231,7 +220,7 @@ fn dance<W: Walk, const PLAIN: bool>(
                     phase = MovePhase::Enter;
                     continue 'run;
                 }
-                let first = *at(&bounds.first_tweak, level);
+                let first = at(records, level).first_tweak;
                 d.leave_bounded::<W>(item, bounds, first);
             }
             // Back up to the level above.
@@ -240,18 +229,19 @@ fn dance<W: Walk, const PLAIN: bool>(
                 break 'run Pause::End;
             }
             level -= 1;
-            (item, x) = (*at(best, level), *at(choice, level));
+            let record = *at(records, level);
+            (item, x) = (record.item, record.choice);
             if x == item.header() {
                 // The null move is undone, and with it the level.
                 bounds.reactivate(item);
-                let first = *at(&bounds.first_tweak, level);
+                let first = record.first_tweak;
                 d.leave_bounded::<W>(item, bounds, first);
                 backing = true;
                 continue;
             }
             d.uncommit_bounded::<W>(x, bounds);
             x = node(d.nodes, x).down;
-            *at_mut(choice, level) = x;
+            at_mut(records, level).choice = x;
             backing = false;
         }
     };
@@ -281,8 +271,7 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
                 Parts {
                     level: &mut self.level,
                     phase: &mut self.phase,
-                    best: &mut self.best,
-                    choice: &mut self.choice,
+                    levels: &mut self.levels,
                     stats: &mut core.stats,
                     chooser: &mut core.chooser,
                     checkpoint: core.checkpoint,
@@ -311,16 +300,18 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
         let (updates, cleansings) = (m.updates, m.cleansings);
         if self.phase == MovePhase::Advance {
             // Entered, its current move not made yet.
-            let level = self.level;
-            m.leave_bounded::<W>(self.best[level], bounds, level);
+            let Level {
+                item, first_tweak, ..
+            } = self.levels[self.level];
+            m.leave_bounded::<W>(item, bounds, first_tweak);
         }
         if self.phase != MovePhase::Idle {
-            for level in (0..self.level).rev() {
-                let (item, x) = (self.best[level], self.choice[level]);
+            for record in self.levels[..self.level].iter().rev() {
+                let (item, x) = (record.item, record.choice);
                 if x != item.header() {
                     m.uncommit_bounded::<W>(x, bounds);
                 }
-                m.leave_bounded::<W>(item, bounds, level);
+                m.leave_bounded::<W>(item, bounds, record.first_tweak);
             }
         }
         // A level left half-way may have taken its item out of the active list: the items
@@ -376,16 +367,21 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
     /// The move's place among the moves the level made, of the level's score, which is
     /// its number of moves.
     fn place(&self, m: &Matrix<S>, level: usize) -> (Choice, u32, u32) {
-        let (item, x) = (self.best[level], self.choice[level]);
-        let k = m.tried(item, self.bounds.first_tweak[level], x);
-        let of = self.bounds.score[level].clamp(0, i64::from(u32::MAX)) as u32;
+        let Level {
+            score,
+            item,
+            choice: x,
+            first_tweak,
+        } = self.levels[level];
+        let k = m.tried(item, first_tweak, x);
+        let of = score.clamp(0, i64::from(u32::MAX)) as u32;
         (Choice::Move(k), k, of)
     }
 
     fn fill(&self, m: &Matrix<S>, solution: &mut Vec<OptionId>) {
         solution.extend(self.moved(m));
         let depth = Loop::<S>::depth(self);
-        for &x in &self.choice[..depth] {
+        for &Level { choice: x, .. } in &self.levels[..depth] {
             // The null moves choose an item's header: no option.
             if !m.is_header(x) {
                 solution.push(m.option_of(x));
