@@ -252,13 +252,16 @@ impl BitBounded {
     /// ```
     pub fn in_links_order(problem: &Problem, order: &SearchOrder) -> Result<BitBounded, BitsError> {
         let mut bits = BitBounded::new(problem)?;
-        let mut lists = vec![Vec::new(); bits.min.len()];
-        for p in 0..bits.min.len() {
-            let holders = &bits.holders[p * bits.words..][..bits.words];
-            lists[p] = (0..bits.options as u32)
-                .filter(|&r| holders[r as usize / 64] & (1 << (r % 64)) != 0)
-                .collect();
-        }
+        // Each primary item's options, in the problem's order.
+        let mut lists: Vec<Vec<u32>> = bits
+            .holders
+            .chunks(bits.words)
+            .map(|holders| {
+                (0..bits.options as u32)
+                    .filter(|&r| holders[r as usize / 64] & (1 << (r % 64)) != 0)
+                    .collect()
+            })
+            .collect();
         let flip = order.seed.map(|seed| {
             // The options keep their numbers as bits.
             let (seeded, flip) = seeded_lists(problem, seed);
