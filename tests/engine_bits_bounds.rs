@@ -208,28 +208,113 @@ fn bits_with_bounds_and_a_seed_list_two_per_line_as_the_links_do() {
     }
 }
 
+/// The links' figures of `p` in `order` with updates counted: solutions, nodes, updates,
+/// cleansings.
+fn links_counts(p: &Problem, order: SearchOrder) -> [u64; 4] {
+    let plan = Plan::new().engine(Engine::Links).order(order);
+    let s = plan
+        .count(true)
+        .count_updates(true)
+        .run(p, &mut Collect::default())
+        .unwrap()
+        .stats;
+    [s.solutions, s.nodes, s.updates, s.cleansings]
+}
+
+fn counts(s: &dlxkit::xc::Stats) -> [u64; 4] {
+    [s.solutions, s.nodes, s.updates, s.cleansings]
+}
+
 #[test]
-fn bits_with_bounds_count_no_updates_on_one_thread_or_several() {
-    // Algorithm M's updates are not worked out on bit sets: 0 whatever the threads, never
-    // the split's (made on the links) alone.
-    let p = two_per_line(5);
-    let links = Plan::new().count(true).count_updates(true);
-    let links = links.run(&p, &mut Collect::default()).unwrap();
-    assert!(links.stats.updates > 0);
-    for threads in [1, 3] {
+fn bits_with_bounds_count_the_links_updates_where_the_trees_are_the_same() {
+    fn property(b: Bounded, seed: u32, marked: u8) -> TestResult {
+        let p = sharpened(&b.problem(), marked);
+        if !p.has_bounds() {
+            return TestResult::discard();
+        }
+        let orders = [
+            SearchOrder::new(),
+            SearchOrder::new().seed(u64::from(seed)),
+            SearchOrder::new().prefer_sharp(true),
+            SearchOrder::new().seed(u64::from(seed)).prefer_sharp(true),
+        ];
+        for order in orders {
+            let links = links_counts(&p, order);
+            // The links' tree on the bit sets: the links' figures, directly and through
+            // the plan (which takes the links' tree when updates are counted).
+            let direct = BitBounded::in_links_order(&p, &order).unwrap();
+            let direct = counts(&direct.counting_updates(&p).count().stats);
+            let plan = Plan::new().engine(Engine::Bits).order(order).count(true);
+            let plan = plan
+                .count_updates(true)
+                .run(&p, &mut Collect::default())
+                .unwrap();
+            if direct != links || counts(&plan.stats) != links {
+                eprintln!(
+                    "{}\n{order:?}\nlinks {links:?}\nbits  {direct:?}\nplan  {:?}",
+                    p.to_dlx(),
+                    counts(&plan.stats)
+                );
+                return TestResult::failed();
+            }
+        }
+        // The bit sets' own tree: the links' figures less those of the links' nodes it
+        // does not have (the null moves of items left empty, at most one update each).
+        let links = links_counts(&p, SearchOrder::new());
+        let own = counts(
+            &BitBounded::new(&p)
+                .unwrap()
+                .counting_updates(&p)
+                .count()
+                .stats,
+        );
+        let (missing_nodes, missing_updates) = (links[1] - own[1], links[2].checked_sub(own[2]));
+        let same = own[0] == links[0]
+            && own[3] == links[3]
+            && missing_updates.is_some_and(|u| u <= missing_nodes)
+            && (missing_nodes > 0 || missing_updates == Some(0));
+        if !same {
+            eprintln!("{}\nlinks {links:?}\nown   {own:?}", p.to_dlx());
+            return TestResult::failed();
+        }
+        TestResult::passed()
+    }
+    quickcheck::QuickCheck::new()
+        .tests(1000)
+        .quickcheck(property as fn(Bounded, u32, u8) -> TestResult);
+}
+
+#[test]
+fn bits_with_bounds_count_the_links_updates_on_knuths_inputs() {
+    // DLX3's figures, on the links: two-per-line has no item left empty, so even the bit
+    // sets' own tree is the links'; motley and redrect have such items.
+    for (p, name) in [
+        (two_per_line(5), "two-per-line 5".to_string()),
+        (
+            two_per_line_plain(5),
+            "two-per-line 5 without diagonals".to_string(),
+        ),
+        (
+            read("knuth_inputs/motley-4-4.dlx"),
+            "motley 4x4".to_string(),
+        ),
+        (
+            read("knuth_inputs/redrect-3-4.dlx"),
+            "redrect 3x4".to_string(),
+        ),
+    ] {
+        let links = links_counts(&p, SearchOrder::new());
+        assert!(links[2] > 0, "{name}");
         let plan = Plan::new()
             .engine(Engine::Bits)
             .count(true)
-            .count_updates(true)
-            .threads(threads);
+            .count_updates(true);
         let bits = plan.run(&p, &mut Collect::default()).unwrap();
-        assert_eq!(bits.stats.solutions, 92);
-        assert_eq!(
-            (bits.stats.updates, bits.stats.cleansings),
-            (0, 0),
-            "{threads}"
-        );
+        assert_eq!(counts(&bits.stats), links, "{name}");
     }
+    let p = two_per_line_plain(5);
+    let own = BitBounded::new(&p).unwrap().counting_updates(&p).count();
+    assert_eq!(counts(&own.stats), links_counts(&p, SearchOrder::new()));
 }
 
 /// Two marks in every row and column of an `n` by `n` board, without diagonals (the file

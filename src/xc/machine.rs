@@ -18,7 +18,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::bits::{BitBounded, BitBoundedInOrder, BitSolver, BitsError};
+use super::bits::{BitBounded, BitSolver, BitsError};
 use super::cells::CellSolver;
 use super::choose::SearchOrder;
 use super::problem::{ForceError, OptionId, Problem};
@@ -320,18 +320,23 @@ impl Machine for Cells<'_> {
 pub struct BitsBounded<'p> {
     path: Path<'p>,
     limits: Limits,
+    /// Whether Knuth's updates are counted (then the search takes the links' tree).
+    updates: bool,
 }
 
 impl<'p> BitsBounded<'p> {
     /// Algorithm M on the bit sets of `problem`, in Knuth's order the bit sets' own tree
-    /// (`bits/bounded.rs`); with a seed or the sharp preference, the links' tree in that
-    /// order, node for node (`bits/ordered.rs`), as the shards' moves are made on the
-    /// links in it. Fails when the bit sets cannot hold `problem`.
+    /// (`bits/bounded.rs`); with a seed, the sharp preference or updates counted, the links'
+    /// tree in that order, node for node ([`BitBounded::in_links_order`]), as the shards'
+    /// moves are made on the links in it. Below forced options or a shard's path the search
+    /// runs on the problem below them, and the updates are those of that problem. Fails
+    /// when the bit sets cannot hold `problem`.
     pub fn new(problem: &'p Problem, order: &SearchOrder) -> Result<BitsBounded<'p>, BitsError> {
         BitBounded::fits(problem)?;
         Ok(BitsBounded {
             path: Path::new(problem, *order),
             limits: Limits::new(),
+            updates: false,
         })
     }
 }
@@ -343,28 +348,30 @@ impl Machine for BitsBounded<'_> {
         progress_every: u64,
         handler: &mut dyn FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome {
-        let limits = &self.limits;
+        let (limits, updates) = (&self.limits, self.updates);
         let order = self.path.order;
         self.path.search(handler, |problem, handler| {
             // A problem below is never larger than the problem, which `new` checked.
-            if order.is_plain() {
-                match BitBounded::new(problem) {
-                    Ok(bits) => {
-                        bits.with_limits(limits.clone())
-                            .search(list, progress_every, handler)
-                    }
-                    Err(error) => unreachable!("{error}"),
+            let bits = match order.is_plain() && !updates {
+                true => BitBounded::new(problem),
+                false => BitBounded::in_links_order(problem, &order),
+            };
+            match bits {
+                Ok(bits) => {
+                    let bits = match updates {
+                        true => bits.counting_updates(problem),
+                        false => bits,
+                    };
+                    bits.with_limits(limits.clone())
+                        .search(list, progress_every, handler)
                 }
-            } else {
-                match BitBoundedInOrder::new(problem, &order) {
-                    Ok(bits) => {
-                        bits.with_limits(limits.clone())
-                            .search(list, progress_every, handler)
-                    }
-                    Err(error) => unreachable!("{error}"),
-                }
+                Err(error) => unreachable!("{error}"),
             }
         })
+    }
+
+    fn count_updates(&mut self, on: bool) {
+        self.updates = on;
     }
 
     fn force(&mut self, option: OptionId) -> Result<(), ForceError> {

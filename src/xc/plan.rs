@@ -711,8 +711,10 @@ impl Plan {
             || self.shard.is_some()
             || self.order.seed.is_some()
             // With bounds, the bit sets' own tree (DLX3's less the null moves of items left
-            // empty) is what wins (BENCHMARKS.md, round 9); in the sharp order they follow the
-            // links' tree, node for node, and they do not count updates.
+            // empty) is what wins (BENCHMARKS.md, round 9). In a seeded or sharp order, or
+            // counting updates, they follow the links' tree node for node and count the
+            // links' updates, but lose to the links on two-per-line and redrect (1.2x-2.3x
+            // the links' CPU time; BENCHMARKS.md, bitsm11), so those stay on the links.
             || (bounds && (self.order.prefer_sharp || self.updates));
         let max_options = if problem.has_colors() && !bounds {
             BITS_DEFAULT_MAX_COLORED_OPTIONS

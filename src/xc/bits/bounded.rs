@@ -24,11 +24,36 @@
 //! fills the item or its null move closes it). The search is compiled for one, two
 //! and any number of words per mask, so the common small problems loop over a fixed number
 //! of words.
+//!
+//! The same machine searches the links' tree node for node when asked
+//! ([`BitBounded::in_links_order`]), in Knuth's order, with a seed or with the sharp
+//! preference: the order is a parameter of the search (`Order`: its choice of the item and
+//! the order of the item's options). In the links' order an item left empty that needs
+//! nothing gets its node (its null move), each item's options come in the order of its list
+//! on the links (with a seed, the links' shuffled lists), ties between items fall as the
+//! links draw them, and with the sharp preference an item not named `#...` waits.
+//!
+//! Knuth's updates and cleansings are worked out when asked ([`BitBounded::counting_updates`],
+//! `tally.rs`), for each move as the links make it: entering a node takes one off the item's
+//! bound and covers the item when that leaves none; a move hides its option from every list
+//! (a tweak, its nodes counted) or, when the item was covered, takes it out of the item's list
+//! alone (one update, and only when the item's bounds differ); committing the option covers
+//! each other primary item it fills and each secondary item, or purifies it. In the links'
+//! order these are the links' figures exactly. In the bit sets' own tree they are the
+//! links' figures for the same moves: the links' tree has, besides, the nodes of items left
+//! empty (their null moves), each of which covers its item (one update) when its bound is 1,
+//! so the count falls short of DLX3's by the number of those nodes; the plan therefore
+//! counts updates in the links' order (`Plan::engine_for`).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use super::masks::Numbering;
+use super::tally::Knuth;
 use super::BitsError;
+use crate::xc::choose::{SearchOrder, UNSHARP};
+use crate::xc::flip::Flip;
+use crate::xc::layout::seeded_lists;
 use crate::xc::problem::{ItemKind, OptionId, Problem};
 use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
 
@@ -80,12 +105,30 @@ pub struct BitBounded {
     min: Vec<i64>,
     slack: Vec<i64>,
     limits: Limits,
+    /// The links' order, when the search follows the links' tree (else its own).
+    links: Option<LinksOrder>,
+    /// Knuth's updates and cleansings, when counted.
+    tally: Option<Knuth>,
+}
+
+/// The links' order of the search (see the module documentation).
+#[derive(Clone, Debug)]
+struct LinksOrder {
+    /// Each primary item's options (bits) in the order of its list on the links.
+    lists: Vec<Vec<u32>>,
+    /// With a seed, the generator as the links' layout leaves it.
+    flip: Option<Flip>,
+    /// For each primary item, whether the sharp preference puts it last (empty without).
+    unsharp: Vec<bool>,
 }
 
 /// A search in progress: its figures, the solution so far and the limits' bookkeeping.
-/// `W` is the number of words per mask, or 0 for "as many as the problem has".
-struct Run<'a, F, const W: usize> {
+/// `W` is the number of words per mask, or 0 for "as many as the problem has"; `O` is its
+/// order and `T` its tally of updates.
+struct Run<'a, F, O, T, const W: usize> {
     m: &'a BitBounded,
+    order: O,
+    tally: T,
     list: bool,
     stats: Stats,
     solution: Vec<OptionId>,
@@ -182,7 +225,89 @@ impl BitBounded {
             min,
             slack,
             limits: Limits::new(),
+            links: None,
+            tally: None,
         })
+    }
+
+    /// The masks of `problem` searched in the links' tree in `order`, node for node: the
+    /// same nodes, solutions in the same order and, with
+    /// [`counting_updates`](BitBounded::counting_updates), the same updates as
+    /// [`Solver`](crate::xc::Solver) in that order. Refused when the problem is too large.
+    ///
+    /// ```
+    /// use dlxkit::xc::bits::BitBounded;
+    /// use dlxkit::xc::plan::{Discard, Engine, Plan};
+    /// use dlxkit::xc::{Problem, SearchOrder};
+    /// let p = Problem::from_dlx("1:2|A 0:1|B\nA\nA B\nB\n")?;
+    /// let order = SearchOrder::new().seed(3);
+    /// let links = Plan::new().engine(Engine::Links).order(order).count(true);
+    /// let links = links.count_updates(true).run(&p, &mut Discard)?;
+    /// let bits = BitBounded::in_links_order(&p, &order)?.counting_updates(&p).count();
+    /// assert_eq!(
+    ///     (bits.stats.solutions, bits.stats.nodes, bits.stats.updates),
+    ///     (links.stats.solutions, links.stats.nodes, links.stats.updates)
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn in_links_order(problem: &Problem, order: &SearchOrder) -> Result<BitBounded, BitsError> {
+        let mut bits = BitBounded::new(problem)?;
+        // Each primary item's options, in the problem's order.
+        let mut lists: Vec<Vec<u32>> = bits
+            .holders
+            .chunks(bits.words)
+            .map(|holders| {
+                (0..bits.options as u32)
+                    .filter(|&r| holders[r as usize / 64] & (1 << (r % 64)) != 0)
+                    .collect()
+            })
+            .collect();
+        let flip = order.seed.map(|seed| {
+            // The options keep their numbers as bits.
+            let (seeded, flip) = seeded_lists(problem, seed);
+            for (list, seeded) in lists.iter_mut().zip(seeded) {
+                *list = seeded.iter().map(|o| o.index() as u32).collect();
+            }
+            flip
+        });
+        let unsharp = match order.prefer_sharp {
+            true => problem
+                .items()
+                .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
+                .map(|i| !problem.item_name(i).starts_with('#'))
+                .collect(),
+            false => Vec::new(),
+        };
+        bits.links = Some(LinksOrder {
+            lists,
+            flip,
+            unsharp,
+        });
+        Ok(bits)
+    }
+
+    /// The same search counting Knuth's updates and cleansings (see the module
+    /// documentation for what they count in the bit sets' own tree); `problem` is the one
+    /// the masks were made of. Counting costs a pass over the options each move hides.
+    ///
+    /// ```
+    /// use dlxkit::xc::bits::BitBounded;
+    /// use dlxkit::xc::Problem;
+    /// let p = Problem::from_dlx("2|A B\nA B\nA\nA\n")?;
+    /// let bits = BitBounded::new(&p)?;
+    /// assert_eq!(bits.count().stats.updates, 0);
+    /// let stats = bits.counting_updates(&p).count().stats;
+    /// assert_eq!((stats.solutions, stats.updates), (2, 3)); // as the links count
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counting_updates(mut self, problem: &Problem) -> BitBounded {
+        debug_assert_eq!(problem.option_count(), self.options);
+        self.tally = Some(Knuth::new(
+            problem,
+            &Numbering::new(problem, None),
+            self.words,
+        ));
+        self
     }
 
     /// The same search with these limits.
@@ -217,16 +342,37 @@ impl BitBounded {
         progress_every: u64,
         handler: impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome {
+        match (&self.links, &self.tally) {
+            (None, None) => self.sized(Own, (), list, progress_every, handler),
+            (None, Some(tally)) => self.sized(Own, tally.clone(), list, progress_every, handler),
+            (Some(links), None) => self.sized(links.start(), (), list, progress_every, handler),
+            (Some(links), Some(tally)) => {
+                self.sized(links.start(), tally.clone(), list, progress_every, handler)
+            }
+        }
+    }
+
+    /// [`BitBounded::search`] in `order`, counting with `tally`.
+    fn sized<F: FnMut(Event<'_>) -> ControlFlow<()>, O: Order, T: Count>(
+        &self,
+        order: O,
+        tally: T,
+        list: bool,
+        progress_every: u64,
+        handler: F,
+    ) -> Outcome {
         match self.words {
-            1 => self.run::<_, 1>(list, progress_every, handler),
-            2 => self.run::<_, 2>(list, progress_every, handler),
-            _ => self.run::<_, 0>(list, progress_every, handler),
+            1 => self.run::<_, O, T, 1>(order, tally, list, progress_every, handler),
+            2 => self.run::<_, O, T, 2>(order, tally, list, progress_every, handler),
+            _ => self.run::<_, O, T, 0>(order, tally, list, progress_every, handler),
         }
     }
 
     /// [`BitBounded::search`] with `W` words per mask (0: `self.words`).
-    fn run<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize>(
+    fn run<F: FnMut(Event<'_>) -> ControlFlow<()>, O: Order, T: Count, const W: usize>(
         &self,
+        order: O,
+        tally: T,
         list: bool,
         progress_every: u64,
         handler: F,
@@ -235,8 +381,10 @@ impl BitBounded {
         for r in 0..self.options {
             available[r / 64] |= 1 << (r % 64);
         }
-        let mut run = Run::<F, W> {
+        let mut run = Run::<F, O, T, W> {
             m: self,
+            order,
+            tally,
             list,
             stats: Stats::default(),
             solution: Vec::new(),
@@ -278,6 +426,7 @@ impl BitBounded {
             }
         };
         let mut stats = run.stats;
+        (stats.updates, stats.cleansings) = run.tally.counts();
         stats.elapsed = run.started.elapsed();
         Outcome { status, stats }
     }
@@ -356,7 +505,277 @@ fn choose(here: &[Word], holders: &[Word], counters: &[Counter], active: &[Word]
     }
 }
 
-impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
+/// The order of a search: which item a node branches on, and in which order its options
+/// are tried.
+trait Order {
+    /// The choice at a node whose options `here` are available.
+    fn choose(
+        &mut self,
+        here: &[Word],
+        holders: &[Word],
+        counters: &[Counter],
+        active: &[Word],
+    ) -> Choice;
+    /// The next option of `item` to try among `untried`, from `*at` on (a place the level
+    /// keeps, 0 at first, which this moves on), taken out of `untried`.
+    fn next(&self, item: usize, untried: &mut [Word], at: &mut usize) -> Option<usize>;
+}
+
+/// The bit sets' own order: DLX3's choice less the nodes of items left empty
+/// ([`choose`]), each item's options in the order of the problem.
+struct Own;
+
+impl Order for Own {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        here: &[Word],
+        holders: &[Word],
+        counters: &[Counter],
+        active: &[Word],
+    ) -> Choice {
+        choose(here, holders, counters, active)
+    }
+
+    #[inline(always)]
+    fn next(&self, _: usize, untried: &mut [Word], at: &mut usize) -> Option<usize> {
+        while let Some(word) = untried.get_mut(*at) {
+            if *word != 0 {
+                let bit = *word & word.wrapping_neg();
+                *word ^= bit;
+                return Some(*at * 64 + bit.trailing_zeros() as usize);
+            }
+            *at += 1;
+        }
+        None
+    }
+}
+
+/// The links' order as a search goes: the lists, the preference, and the generator as
+/// the search has left it.
+struct Links<'a> {
+    lists: &'a [Vec<u32>],
+    unsharp: &'a [bool],
+    flip: Option<Flip>,
+}
+
+impl LinksOrder {
+    /// The order of a new search: the generator where the layout left it, so that every
+    /// search with one seed makes the same choices.
+    fn start(&self) -> Links<'_> {
+        Links {
+            lists: &self.lists,
+            unsharp: &self.unsharp,
+            flip: self.flip.clone(),
+        }
+    }
+}
+
+/// DLX3's choice in the links' order, one item after another as the links visit them: the
+/// least score (with the sharp preference, an item not named `#...` after the others unless
+/// its score is at most 1), then the least slack, then the most options, then the first or,
+/// with a seed, one of the tied items drawn as the links draw it. An item left empty that
+/// needs nothing counts (its one move is its null move), as on the links. Shared with the
+/// minimum-cost search in the links' order (`moves.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ties {
+    best: Option<usize>,
+    score: i64,
+    slack: i64,
+    len: u32,
+    tied: u32,
+}
+
+impl Ties {
+    pub(super) fn new() -> Ties {
+        Ties {
+            best: None,
+            score: i64::MAX,
+            slack: i64::MAX,
+            len: 0,
+            tied: 0,
+        }
+    }
+
+    /// Item `p`, with `len` options available, that needs `need` more and has `slack` of
+    /// room beyond that; `unsharp` when the sharp preference puts it last.
+    #[inline(always)]
+    pub(super) fn offer(
+        &mut self,
+        p: usize,
+        len: u32,
+        need: i64,
+        slack: i64,
+        unsharp: bool,
+        flip: &mut Option<Flip>,
+    ) {
+        let mut t = i64::from(len) + 1 - need;
+        if t > 1 && unsharp {
+            t += UNSHARP;
+        }
+        if t < self.score
+            || (t == self.score && (slack < self.slack || (slack == self.slack && len > self.len)))
+        {
+            *self = Ties {
+                best: Some(p),
+                score: t,
+                slack,
+                len,
+                tied: 1,
+            };
+        } else if t == self.score && slack == self.slack && len == self.len {
+            self.tied += 1;
+            if flip.as_mut().is_some_and(|flip| flip.below(self.tied) == 0) {
+                self.best = Some(p);
+            }
+        }
+    }
+
+    /// The item chosen, its score and its options available; `None` when no item was
+    /// offered.
+    pub(super) fn chosen(self) -> Option<(usize, i64, u32)> {
+        let score = match self.score {
+            s if s > UNSHARP && s < i64::MAX => s - UNSHARP,
+            s => s,
+        };
+        self.best.map(|p| (p, score, self.len))
+    }
+}
+
+impl Order for Links<'_> {
+    fn choose(
+        &mut self,
+        here: &[Word],
+        holders: &[Word],
+        counters: &[Counter],
+        active: &[Word],
+    ) -> Choice {
+        let n = here.len();
+        let mut ties = Ties::new();
+        for (w, &word) in active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let len: u32 = here
+                    .iter()
+                    .zip(&holders[p * n..p * n + n])
+                    .map(|(a, h)| (a & h).count_ones())
+                    .sum();
+                let counter = counters[p];
+                let need = counter.left.max(0);
+                let unsharp = self.unsharp.get(p).copied().unwrap_or(false);
+                ties.offer(p, len, need, counter.room() - need, unsharp, &mut self.flip);
+            }
+        }
+        match ties.chosen() {
+            None => Choice::Solution,
+            Some((_, score, _)) if score <= 0 => Choice::DeadEnd,
+            Some((item, score, len)) => Choice::Item { item, score, len },
+        }
+    }
+
+    #[inline(always)]
+    fn next(&self, item: usize, untried: &mut [Word], at: &mut usize) -> Option<usize> {
+        let list = &self.lists[item];
+        while let Some(&r) = list.get(*at) {
+            *at += 1;
+            let (w, bit) = (r as usize / 64, 1 << (r % 64));
+            if untried[w] & bit != 0 {
+                untried[w] ^= bit;
+                return Some(r as usize);
+            }
+        }
+        None
+    }
+}
+
+/// What a search tells its tally of Knuth's updates: nothing (`()`), or each node entered
+/// and each option tried, as the links make them ([`Knuth`]).
+trait Count {
+    /// Whether anything is counted: when not, the search does not even work out what the
+    /// tally would be told.
+    const COUNTS: bool;
+    /// The node at `level` (options `here`) branches on `item`, which one option more fills
+    /// when `fills`.
+    fn enter(&mut self, level: usize, here: &[Word], item: usize, fills: bool);
+    /// Option `r` of `item` is tried at `level` (see [`Knuth::take_bounded`]).
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        &mut self,
+        level: usize,
+        here: &[Word],
+        untried: &[Word],
+        item: usize,
+        r: usize,
+        covered: bool,
+        slack: bool,
+        counters: &[Counter],
+    );
+    /// The null move is made at `level`.
+    fn leave_alone(&mut self, level: usize);
+    /// The updates and cleansings counted.
+    fn counts(&self) -> (u64, u64);
+}
+
+impl Count for () {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn enter(&mut self, _: usize, _: &[Word], _: usize, _: bool) {}
+    #[inline(always)]
+    fn take(
+        &mut self,
+        _: usize,
+        _: &[Word],
+        _: &[Word],
+        _: usize,
+        _: usize,
+        _: bool,
+        _: bool,
+        _: &[Counter],
+    ) {
+    }
+    #[inline(always)]
+    fn leave_alone(&mut self, _: usize) {}
+    fn counts(&self) -> (u64, u64) {
+        (0, 0)
+    }
+}
+
+impl Count for Knuth {
+    const COUNTS: bool = true;
+    fn enter(&mut self, level: usize, here: &[Word], item: usize, fills: bool) {
+        self.enter_bounded(level, here, item, fills);
+    }
+
+    fn take(
+        &mut self,
+        level: usize,
+        here: &[Word],
+        untried: &[Word],
+        item: usize,
+        r: usize,
+        covered: bool,
+        slack: bool,
+        counters: &[Counter],
+    ) {
+        // The primary items come first in the tally's numbering, in the counters' order.
+        let fills = |k: usize| counters.get(k).is_none_or(|c| c.room() == 1);
+        self.take_bounded(level, here, untried, item, r, covered, slack, fills);
+    }
+
+    fn leave_alone(&mut self, level: usize) {
+        self.leave_alone_bounded(level);
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        <Knuth as super::tally::Tally>::counts(self)
+    }
+}
+
+impl<F: FnMut(Event<'_>) -> ControlFlow<()>, O: Order, T: Count, const W: usize>
+    Run<'_, F, O, T, W>
+{
     /// Words per mask: `W`, known when compiling, or the problem's.
     #[inline(always)]
     fn words(&self) -> usize {
@@ -389,7 +808,10 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
         let n = self.words();
         let m = self.m;
         let here = &self.available[depth * n..depth * n + n];
-        let (item, score, len) = match choose(here, &m.holders, &self.counters, &self.active) {
+        let choice = self
+            .order
+            .choose(here, &m.holders, &self.counters, &self.active);
+        let (item, score, len) = match choice {
             Choice::Solution => return self.found(),
             Choice::DeadEnd => {
                 self.stats.dead_ends += 1;
@@ -412,6 +834,10 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
         for ((u, a), h) in untried.iter_mut().zip(here).zip(holders) {
             *u = a & h;
         }
+        if T::COUNTS {
+            let fills = self.counters[item].room() == 1;
+            self.tally.enter(depth, here, item, fills);
+        }
         self.ways.push((0, score as u32));
         let result = self.moves(depth, item, len);
         self.ways.pop();
@@ -424,31 +850,44 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, const W: usize> Run<'_, F, W> {
     fn moves(&mut self, depth: usize, item: usize, len: u32) -> Result<(), Status> {
         let n = self.words();
         let need = self.counters[item].left.max(0);
+        // Whether entering covered `item` (for the tally).
+        let covered = T::COUNTS && self.counters[item].room() == 1;
         let mut remaining = i64::from(len);
-        for w in 0..n {
-            loop {
-                let word = self.untried[depth * n + w];
-                if word == 0 {
-                    break;
-                }
-                if remaining < need {
-                    return Ok(());
-                }
-                let bit = word & word.wrapping_neg();
-                self.untried[depth * n + w] = word ^ bit;
-                let r = w * 64 + bit.trailing_zeros() as usize;
-                self.take(depth, r)?;
-                if let Some(ways) = self.ways.last_mut() {
-                    ways.0 += 1;
-                }
-                // Leave `r` out of the moves that follow.
-                self.available[depth * n + w] &= !bit;
-                remaining -= 1;
+        let mut at = 0;
+        loop {
+            let untried = &mut self.untried[depth * n..depth * n + n];
+            let Some(r) = self.order.next(item, untried, &mut at) else {
+                break;
+            };
+            if remaining < need {
+                return Ok(());
             }
+            if T::COUNTS {
+                self.tally.take(
+                    depth,
+                    &self.available[depth * n..depth * n + n],
+                    &self.untried[depth * n..depth * n + n],
+                    item,
+                    r,
+                    covered,
+                    self.m.slack[item] > 0,
+                    &self.counters,
+                );
+            }
+            self.take(depth, r)?;
+            if let Some(ways) = self.ways.last_mut() {
+                ways.0 += 1;
+            }
+            // Leave `r` out of the moves that follow.
+            self.available[depth * n + r / 64] &= !(1 << (r % 64));
+            remaining -= 1;
         }
         if need == 0 {
             // Every option of `item` is left out by now: the level below is this one,
             // with `item` done.
+            if T::COUNTS {
+                self.tally.leave_alone(depth);
+            }
             let (above, below) = self.available.split_at_mut((depth + 1) * n);
             below[..n].copy_from_slice(&above[depth * n..]);
             let counter = &mut self.counters[item];

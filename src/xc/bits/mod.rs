@@ -32,10 +32,11 @@
 //! Item bounds (Algorithm M) have a search of their own, [`BitBounded`]: a mask says whether
 //! an option is available, not how many times an item may still be covered, so beside the
 //! masks it keeps a counter per primary item (`bounded.rs`); [`BitSolver`] refuses them
-//! with a [`BitsError`]. In a seeded or sharp order, and for the K cheapest solutions,
-//! the bounded search follows the links' tree node for node instead (`moves.rs`, shared by
-//! `ordered.rs` and `best_bounded.rs`). All refuse a problem with more than [`MAX_OPTIONS`] options or
-//! [`MAX_ITEMS`] items, whose masks would outgrow the caches they are made for.
+//! with a [`BitsError`]. In a seeded or sharp order, or counting updates, the bounded search
+//! follows the links' tree node for node instead ([`BitBounded::in_links_order`]), and so
+//! does the one for the K cheapest solutions (`best_bounded.rs`, on `moves.rs`). All
+//! refuse a problem with more than [`MAX_OPTIONS`] options or [`MAX_ITEMS`] items, whose
+//! masks would outgrow the caches they are made for.
 //!
 //! ```
 //! use dlxkit::xc::bits::BitSolver;
@@ -52,14 +53,12 @@ mod bounded;
 mod levels;
 mod masks;
 mod moves;
-mod ordered;
 mod solver;
 mod tally;
 
 pub(crate) use best::BitBest;
 pub(crate) use best_bounded::BitBestBounded;
 pub use bounded::BitBounded;
-pub(crate) use ordered::BitBoundedInOrder;
 pub use solver::BitSolver;
 
 /// The most options the bitset engine takes (256 words of 64 bits per mask; the clash

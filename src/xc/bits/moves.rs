@@ -1,6 +1,6 @@
-//! Algorithm M's moves on bit sets in the links' order: what the bounded searches that
-//! follow the links' tree node for node share (the minimum-cost one, `best_bounded.rs`, and
-//! the listing in a seeded or sharp order, `ordered.rs`).
+//! Algorithm M's moves on bit sets in the links' order, for the minimum-cost search that
+//! follows the links' tree node for node (`best_bounded.rs`); its choice of the item is
+//! that of the listing in the links' order (`bounded.rs`, `Ties`).
 //!
 //! A state is the options still available (bits of a word array) and how many more times
 //! each primary item may be covered (its room; 0: the item is done). The item branched on
@@ -17,9 +17,9 @@
 //! the first item, and no node for an item left with nothing to cover); this one is the
 //! links' at the price of the list orders and the tie-breaking.
 
-use super::bounded::BitBounded;
+use super::bounded::{BitBounded, Ties};
 use super::BitsError;
-use crate::xc::choose::{SearchOrder, UNSHARP};
+use crate::xc::choose::SearchOrder;
 use crate::xc::flip::Flip;
 use crate::xc::layout::seeded_lists;
 use crate::xc::problem::{ItemKind, OptionId, Problem};
@@ -68,9 +68,8 @@ pub(super) struct Moves {
     slack: Vec<u32>,
     /// Each primary item's options (bits) in the order of its list on the links.
     lists: Vec<Vec<u32>>,
-    /// With a seed, the generator as the search has left it, and as the layout left it.
+    /// With a seed, the generator as the search has left it.
     flip: Option<Flip>,
-    start: Option<Flip>,
     /// For each primary item, whether the sharp preference puts it last (empty without).
     unsharp: Vec<bool>,
 }
@@ -156,17 +155,10 @@ impl Moves {
             origin,
             slack,
             lists,
-            start: flip.clone(),
             flip,
             unsharp,
         };
         Ok((moves, State { available, room }))
-    }
-
-    /// Starts a search: the generator goes back to where the layout left it, so every
-    /// search with one seed makes the same choices.
-    pub(super) fn restart(&mut self) {
-        self.flip.clone_from(&self.start);
     }
 
     fn holders(&self, p: usize) -> &[Word] {
@@ -186,33 +178,18 @@ impl Moves {
     /// DLX3's choice in `state` (see the module documentation), with its score. `None`:
     /// every item is done.
     pub(super) fn choose(&mut self, state: &State) -> Option<(usize, i64)> {
-        let mut best = None;
-        let (mut score, mut least_slack, mut most, mut tied) = (i64::MAX, u32::MAX, 0, 0u32);
+        let mut ties = Ties::new();
         for (p, &room) in state.room.iter().enumerate() {
             if room == 0 {
                 continue;
             }
             let len = common(&state.available, self.holders(p));
             let slack = self.slack[p].min(room);
-            let mut t = i64::from(len) + 1 - i64::from(room - slack);
-            if t > 1 && self.unsharp.get(p).copied().unwrap_or(false) {
-                t += UNSHARP;
-            }
-            if t < score
-                || (t == score && (slack < least_slack || (slack == least_slack && len > most)))
-            {
-                (best, score, least_slack, most, tied) = (Some(p), t, slack, len, 1);
-            } else if t == score && slack == least_slack && len == most {
-                tied += 1;
-                if self.flip.as_mut().is_some_and(|flip| flip.below(tied) == 0) {
-                    best = Some(p);
-                }
-            }
+            let need = i64::from(room - slack);
+            let unsharp = self.unsharp.get(p).copied().unwrap_or(false);
+            ties.offer(p, len, need, i64::from(slack), unsharp, &mut self.flip);
         }
-        if score > UNSHARP && score < i64::MAX {
-            score -= UNSHARP;
-        }
-        best.map(|p| (p, score))
+        ties.chosen().map(|(p, score, _)| (p, score))
     }
 
     /// The first option of item `p` available in `state`, from place `from` of its list:

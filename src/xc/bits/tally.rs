@@ -71,6 +71,9 @@ pub(super) struct Knuth {
     /// The options hidden at the current node, and one hidden set.
     hidden: Vec<Word>,
     gone: Vec<Word>,
+    /// Algorithm M's levels: the options of each level's item available on entering it,
+    /// `words` words a level.
+    entry: Vec<Word>,
     updates: u64,
     cleansings: u64,
 }
@@ -123,6 +126,7 @@ impl Knuth {
             purified: Vec::new(),
             hidden: vec![0; words],
             gone: vec![0; words],
+            entry: Vec::new(),
             updates: 0,
             cleansings: 0,
         }
@@ -198,32 +202,29 @@ impl Knuth {
         }
         self.updates += 1 + self.hide_gone();
     }
-}
 
-impl Tally for Knuth {
-    fn cover<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize) {
-        let avail = levels.avail(m, level);
-        self.back_to(level);
-        self.hidden.iter_mut().for_each(|h| *h = 0);
-        self.cover_item(avail, p as u32);
-    }
-
-    fn commit<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize, r: usize) {
-        let avail = levels.avail(m, level);
-        self.back_to(level);
-        let held = &self.holders[p * self.words..][..self.words];
-        for ((h, a), c) in self.hidden.iter_mut().zip(avail).zip(held) {
-            *h = a & c;
-        }
+    /// Commits option `r`, chosen for item `p`, at `level` (options `avail`, those of
+    /// `self.hidden` hidden already): right from `p`'s node, round through the option's
+    /// first, each item is covered (a primary one only when `fills` says that the option
+    /// fills it) or purified.
+    fn commit_items(
+        &mut self,
+        level: usize,
+        avail: &[Word],
+        p: usize,
+        r: usize,
+        fills: impl Fn(usize) -> bool,
+    ) {
         let (first, last) = (self.start[r] as usize, self.start[r + 1] as usize);
         let at = (first..last)
             .find(|&e| self.entries[e].0 as usize == p)
             .expect("the option holds the item it was chosen for");
-        // Right from `p`'s node, round through the option's first.
         for e in (at + 1..last).chain(first..at) {
             let (k, colour) = self.entries[e];
             if colour == UNCOLOURED {
-                self.cover_item(avail, k);
+                if fills(k as usize) {
+                    self.cover_item(avail, k);
+                }
                 continue;
             }
             if self.is_purified(k) {
@@ -248,6 +249,90 @@ impl Tally for Knuth {
             self.updates += self.hide_gone();
             self.purified.push((level as u32 + 1, k));
         }
+    }
+
+    /// Algorithm M enters the node at `level` (options `avail`) branching on primary item
+    /// `p` (numbered as its primary items are), and covers it when `covers` (its bound
+    /// reaches 0 on entering).
+    pub(super) fn enter_bounded(&mut self, level: usize, avail: &[Word], p: usize, covers: bool) {
+        self.back_to(level);
+        let words = self.words;
+        if self.entry.len() < (level + 1) * words {
+            self.entry.resize((level + 1) * words, 0);
+        }
+        let held = &self.holders[p * words..][..words];
+        let entry = &mut self.entry[level * words..][..words];
+        for ((e, a), h) in entry.iter_mut().zip(avail).zip(held) {
+            *e = a & h;
+        }
+        if covers {
+            self.hidden.iter_mut().for_each(|h| *h = 0);
+            self.cover_item(avail, p as u32);
+        }
+    }
+
+    /// Algorithm M makes the null move at `level`: it commits no option, so what the
+    /// level's moves purified is put back.
+    pub(super) fn leave_alone_bounded(&mut self, level: usize) {
+        self.back_to(level);
+    }
+
+    /// Algorithm M tries option `r` of item `p` at `level`: `avail` holds the options
+    /// available there less those tried before, `untried` those of `p` not tried yet (`r` is
+    /// not among them); `covered` says whether entering covered `p`, `slack` whether `p`'s
+    /// bounds differ, `fills(k)` whether `r` fills primary item `k`. With `p` covered, the
+    /// links take `r` out of `p`'s list alone, and only when the level may end with a null
+    /// move (`slack`), one update; otherwise they hide `r` from every list (a tweak). Then
+    /// they commit `r`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn take_bounded(
+        &mut self,
+        level: usize,
+        avail: &[Word],
+        untried: &[Word],
+        p: usize,
+        r: usize,
+        covered: bool,
+        slack: bool,
+        fills: impl Fn(usize) -> bool,
+    ) {
+        self.back_to(level);
+        let words = self.words;
+        let entry = &self.entry[level * words..][..words];
+        if covered {
+            self.hidden.copy_from_slice(entry);
+            self.updates += u64::from(slack);
+        } else {
+            // The options tried before `r` were tweaked and stay hidden; `r` is tweaked now:
+            // its nodes but those marked as agreeing, and its node in `p`'s list.
+            for ((h, e), u) in self.hidden.iter_mut().zip(entry).zip(untried) {
+                *h = e & !u;
+            }
+            self.hidden[r / 64] &= !(1 << (r % 64));
+            self.gone.iter_mut().for_each(|g| *g = 0);
+            self.gone[r / 64] = 1 << (r % 64);
+            self.updates += 1 + self.hide_gone();
+        }
+        self.commit_items(level, avail, p, r, fills);
+    }
+}
+
+impl Tally for Knuth {
+    fn cover<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize) {
+        let avail = levels.avail(m, level);
+        self.back_to(level);
+        self.hidden.iter_mut().for_each(|h| *h = 0);
+        self.cover_item(avail, p as u32);
+    }
+
+    fn commit<L: Levels>(&mut self, level: usize, levels: &L, m: &Masks, p: usize, r: usize) {
+        let avail = levels.avail(m, level);
+        self.back_to(level);
+        let held = &self.holders[p * self.words..][..self.words];
+        for ((h, a), c) in self.hidden.iter_mut().zip(avail).zip(held) {
+            *h = a & c;
+        }
+        self.commit_items(level, avail, p, r, |_| true);
     }
 
     fn counts(&self) -> (u64, u64) {
