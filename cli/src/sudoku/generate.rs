@@ -176,8 +176,8 @@ pub struct GenerateArgs {
     /// Every removal of givens keeps the puzzle solvable by this technique and the simpler
     /// ones, without a guess; a puzzle that ends without needing it is made again from the
     /// next seed of its stream (as for --difficulty), up to 8,000 times. Attempts at a naked
-    /// or hidden quad, a jellyfish, a unique rectangle of type 3 or a unique loop of type 2,
-    /// 3 or 4 first empty what the technique needs room in (a unit, a digit's cells, a
+    /// or hidden quad, a jellyfish, a unique rectangle of type 3 or a unique loop of type 2
+    /// or 3 first empty what the technique needs room in (a unit, a digit's cells, a
     /// deadly rectangle and its line, a deadly loop of six cells).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,

@@ -126,7 +126,7 @@ pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
             }
             cells
         }
-        Strategy::UniqueLoopType2 | Strategy::UniqueLoopType3 | Strategy::UniqueLoopType4 => {
+        Strategy::UniqueLoopType2 | Strategy::UniqueLoopType3 => {
             // A deadly loop of the solution (six cells, x and y alternating, each unit
             // holding none or two of them), emptied first; for type 3 also a unit holding
             // two of its cells, where their extra digits make the naked set.
