@@ -717,12 +717,11 @@ pub fn generate_aimed(
     options: &GenerateOptions,
     seed: u64,
     aim: impl FnOnce(&Grid) -> Vec<usize>,
-    mut accept: impl FnMut(&Grid) -> bool,
-    mut observe: impl FnMut(&Progress) -> ControlFlow<()>,
+    accept: impl FnMut(&Grid) -> bool,
+    observe: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Generated, GenerateError> {
     let layout = options.layout()?;
     let fill = options.fill.resolve(&layout);
-    let n = layout.size();
     let encoding = Encoding::new(layout)?;
     let mut rng = Rng::new(seed);
     let solution = match fill {
@@ -741,24 +740,122 @@ pub fn generate_aimed(
         order.retain(|&c| !seen[c]);
         order.splice(0..0, first);
     }
+    let removal = remove(&encoding, options, &solution, &[], &order, accept, observe)?;
+    Ok(Generated {
+        givens: removal.puzzle.givens(),
+        target_reached: options
+            .target_givens
+            .is_none_or(|t| removal.puzzle.givens() <= t),
+        puzzle: removal.puzzle,
+        solution,
+        stopped: removal.stopped,
+        fill,
+        checks: removal.checks,
+        seed,
+    })
+}
+
+/// Removes more givens from `puzzle`, a puzzle of the options' layout whose one solution
+/// is `solution` (its uniqueness is not checked again), as the generator does: its givens are tried in a random order drawn from
+/// `seed` (each with its images under the options' symmetry, those still given), and a
+/// removal stands when the puzzle stays unique and `accept` agrees; down to the options'
+/// target number of givens. The puzzle returned is unique. This is how a puzzle made by
+/// other means (a pattern built by hand, givens added back to reach a target) is made
+/// minimal again for the same `accept`.
+///
+/// ```
+/// use dlxkit::sudoku::{generate::{generate, thin_out, GenerateOptions}, ops, Shape};
+/// let o = GenerateOptions::new(Shape::new(3, 3)?);
+/// let g = generate(&o, 5)?;
+/// // Two givens of the solution added back: thinning out removes them again (or others).
+/// let mut more = g.puzzle.clone();
+/// for cell in (0..81).filter(|&c| g.puzzle.cells()[c] == 0).take(2) {
+///     more.set_cell(cell, g.solution.cells()[cell]);
+/// }
+/// let thin = thin_out(&o, &more, &g.solution, 1, |_| true)?;
+/// assert!(thin.givens() < more.givens());
+/// assert_eq!(ops::uniqueness(&thin)?, ops::Answer::Unique);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn thin_out(
+    options: &GenerateOptions,
+    puzzle: &Grid,
+    solution: &Grid,
+    seed: u64,
+    accept: impl FnMut(&Grid) -> bool,
+) -> Result<Grid, GenerateError> {
+    let layout = options.layout()?;
+    let fits = **solution.layout() == *layout
+        && **puzzle.layout() == *layout
+        && solution.is_solved()
+        && puzzle.is_filled_by(solution);
+    if !fits {
+        return Err(GenerateError::Unsupported {
+            reason: "thin_out needs a puzzle and its solution, of the options' layout".into(),
+        });
+    }
+    let encoding = Encoding::new(layout)?;
+    let cells = encoding.layout().cells();
+    let blanks: Vec<usize> = (0..cells).filter(|&c| puzzle.cells()[c] == 0).collect();
+    let mut order: Vec<usize> = (0..cells).filter(|&c| puzzle.cells()[c] != 0).collect();
+    Rng::new(seed).shuffle(&mut order);
+    let removal = remove(
+        &encoding,
+        options,
+        solution,
+        &blanks,
+        &order,
+        accept,
+        |_| ControlFlow::Continue(()),
+    )?;
+    Ok(removal.puzzle)
+}
+
+/// What [`remove`] leaves: the puzzle, whether the observer stopped it, how its checks were
+/// settled.
+struct Removal {
+    puzzle: Grid,
+    stopped: bool,
+    checks: Checks,
+}
+
+/// The removal of givens ([`generate_aimed`], [`thin_out`]): from `solution` with the
+/// cells `blanks` already blank (a unique puzzle), the cells of `order` are tried in turn,
+/// each with its images under the symmetry that are still given.
+fn remove(
+    encoding: &Encoding,
+    options: &GenerateOptions,
+    solution: &Grid,
+    blanks: &[usize],
+    order: &[usize],
+    mut accept: impl FnMut(&Grid) -> bool,
+    mut observe: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<Removal, GenerateError> {
+    let n = encoding.layout().size();
+    let cells = encoding.layout().cells();
     let target = options.target_givens.unwrap_or(0);
     let arena = Arena::new();
-    let mut checker = Checker::new(&encoding, &arena, &solution, options.node_limit)?;
+    let mut checker = Checker::new(encoding, &arena, solution, options.node_limit)?;
+    checker.blank(blanks);
     let mut tried = vec![false; cells];
+    for &c in blanks {
+        tried[c] = true;
+    }
     let mut progress = Progress {
-        tried: 0,
+        tried: blanks.len(),
         cells,
-        givens: cells,
+        givens: cells - blanks.len(),
     };
     let mut stopped = false;
-    for &cell in &order {
+    for &cell in order {
         if progress.givens <= target {
             break;
         }
         if tried[cell] {
             continue;
         }
-        let group = options.symmetry.orbit(cell, n);
+        let mut group = options.symmetry.orbit(cell, n);
+        group.retain(|&c| !tried[c]);
         for &c in &group {
             tried[c] = true;
         }
@@ -776,17 +873,10 @@ pub fn generate_aimed(
             break;
         }
     }
-    let checks = checker.checks;
-    let puzzle = checker.into_puzzle();
-    Ok(Generated {
-        givens: puzzle.givens(),
-        target_reached: options.target_givens.is_none_or(|t| progress.givens <= t),
-        puzzle,
-        solution,
+    Ok(Removal {
+        checks: checker.checks,
+        puzzle: checker.into_puzzle(),
         stopped,
-        fill,
-        checks,
-        seed,
     })
 }
 

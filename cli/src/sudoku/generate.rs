@@ -14,11 +14,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
-use dlxkit::sudoku::explain::{hardest, Explainer, Level, Outcome, Rating, Score, Step, Strategy};
+use dlxkit::sudoku::explain::{Level, Rating, Score, Strategy};
 use dlxkit::sudoku::generate::{
-    default_node_limit, generate_aimed, GenerateError, GenerateOptions, Generated, Symmetry,
+    default_node_limit, generate_aimed, thin_out, GenerateError, GenerateOptions, Generated,
+    Symmetry,
 };
-use dlxkit::sudoku::grid::{Layout, UnitKind};
 use dlxkit::sudoku::parse::{to_line, to_pretty};
 use dlxkit::sudoku::solvers::Limits;
 use dlxkit::sudoku::{Grid, Shape, MAX_SIZE};
@@ -28,6 +28,7 @@ use super::super::output::{self, Output};
 use super::super::search::parse_seconds;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
+use super::needs::{aim, repair, within, Within};
 use super::rate::{rating_text, Difficulty};
 use super::solve::SolveFormat;
 use super::{grid_error, GridArgs};
@@ -175,8 +176,9 @@ pub struct GenerateArgs {
     /// Every removal of givens keeps the puzzle solvable by this technique and the simpler
     /// ones, without a guess; a puzzle that ends without needing it is made again from the
     /// next seed of its stream (as for --difficulty), up to 8,000 times. Attempts at a naked
-    /// or hidden quad, a jellyfish or a unique rectangle of type 3 first empty what the
-    /// technique needs room in (a unit, a digit's cells, a deadly rectangle and its line).
+    /// or hidden quad, a jellyfish, a unique rectangle of type 3 or a unique loop of type 2
+    /// or 3 first empty what the technique needs room in (a unit, a digit's cells, a
+    /// deadly rectangle and its line, a deadly loop of six cells).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 
@@ -597,9 +599,10 @@ pub fn make(
                     }
                     Within::Easier => !needed,
                     Within::Uses => {
-                        if near.len() < NEAR_KEPT {
-                            near.push(puzzle.clone());
+                        if near.len() == NEAR_KEPT {
+                            near.remove(0);
                         }
+                        near.push(puzzle.clone());
                         false
                     }
                     Within::Beyond => false,
@@ -647,21 +650,24 @@ pub fn make(
             solver.rate_solved(&generated.puzzle, generated.solution.clone(), &final_limits);
         if let Some(t) = target.needs.filter(|_| !target.met(&rating)) {
             // The latest near misses first: they have the fewest givens.
-            for puzzle in near.iter().rev() {
+            for (k, puzzle) in near.iter().rev().enumerate() {
                 if stop() {
                     break;
                 }
-                let mut rng = Rng::new(generated.seed ^ puzzle.givens() as u64);
                 let solution = &generated.solution;
-                if let Some((p, r)) =
-                    steer(solver, puzzle, solution, t, &final_limits, &mut rng, stop)
-                {
-                    if target.met(&r) {
-                        generated.givens = p.givens();
-                        generated.puzzle = p;
-                        rating = r;
-                        break;
-                    }
+                let mut rng = Rng::new(generated.seed ^ (k as u64 + 1).rotate_left(40));
+                let Some(q) = repair(puzzle, solution, t, options.symmetry, &mut rng, stop) else {
+                    continue;
+                };
+                let p = thin_out(options, &q, solution, rng.next_u64(), |p| {
+                    !stop() && within(p, t) == Within::Needs
+                })?;
+                let r = solver.rate_solved(&p, solution.clone(), &final_limits);
+                if target.met(&r) {
+                    generated.givens = p.givens();
+                    generated.puzzle = p;
+                    rating = r;
+                    break;
                 }
             }
         }
@@ -683,188 +689,9 @@ pub fn make(
     Ok(best.expect("at least one attempt"))
 }
 
-/// Where a candidate puzzle stands against a `--needs` technique.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Within {
-    /// Solved by the technique and the simpler ones, its hardest step the technique.
-    Needs,
-    /// Solved by the techniques simpler than it (or it, but not as the hardest step).
-    Easier,
-    /// Not solved without a harder technique, but the technique is used on the way.
-    Uses,
-    /// Not solved without a harder technique, the technique not used on the way.
-    Beyond,
-}
-
-/// Where `puzzle` (unique, as every candidate of the generator is) stands against `t`: its
-/// explanation up to `t` only, which stops where a harder step would be needed. This is the
-/// `allows` and `met` of [`Target`] for `--needs` without counting solutions or searching
-/// the harder rungs (the forcing chains cost most where a removal went too far).
-fn within(puzzle: &Grid, t: Strategy) -> Within {
-    let Ok(explainer) = Explainer::new(puzzle) else {
-        return Within::Beyond;
-    };
-    let mut explainer = explainer.assume_unique(true).als(t.is_als()).up_to(t);
-    let steps: Vec<Step> = explainer.by_ref().collect();
-    let uses = steps.iter().any(|s| s.strategy == t);
-    match (explainer.outcome(), uses) {
-        (Outcome::Solved, _) if hardest(&steps).is_some_and(|s| s.strategy == t) => Within::Needs,
-        (Outcome::Solved, _) => Within::Easier,
-        (_, true) => Within::Uses,
-        (_, false) => Within::Beyond,
-    }
-}
-
-/// The cells an attempt at `--needs t` empties first ([`generate_aimed`]), from the
-/// complete grid: where the technique is the simplest step, it needs room that the random
-/// removal seldom leaves. A naked quad comes before its complement (a hidden subset of the
-/// other open cells of its unit) only in a unit with eight open cells or more, a hidden quad
-/// only in one with nine; a jellyfish before its complement (a fish on the other lines) only
-/// for a digit with eight open places or more. So those attempts start with a unit (or a
-/// digit) emptied, chosen by `rng`. Nothing for the other techniques.
-fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
-    let layout = solution.layout();
-    match t {
-        Strategy::NakedQuad | Strategy::HiddenQuad => {
-            let units = layout.units();
-            units[rng.below(units.len())].cells.clone()
-        }
-        Strategy::Jellyfish => {
-            let digit = 1 + rng.below(layout.size()) as u8;
-            let mut cells: Vec<usize> = (0..solution.cells().len())
-                .filter(|&c| solution.cells()[c] == digit)
-                .collect();
-            rng.shuffle(&mut cells);
-            cells
-        }
-        Strategy::UniqueRectangleType3 => {
-            // A deadly rectangle of the solution (x and y crosswise on two rows and two
-            // columns, in two boxes), and the line holding its roof, where the roof's
-            // extra digits make the naked set.
-            let n = layout.size();
-            let value = |r: usize, c: usize| solution.cells()[r * n + c];
-            let boxes = |cells: [usize; 4]| {
-                let mut b: Vec<usize> = cells.iter().map(|&c| box_unit(layout, c)).collect();
-                b.sort_unstable();
-                b.dedup();
-                b.len()
-            };
-            let mut rectangles = Vec::new();
-            for r1 in 0..n {
-                for r2 in r1 + 1..n {
-                    for c1 in 0..n {
-                        for c2 in c1 + 1..n {
-                            let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                            if value(r1, c1) == value(r2, c2)
-                                && value(r1, c2) == value(r2, c1)
-                                && boxes(cells) == 2
-                            {
-                                rectangles.push((r1, r2, c1, c2));
-                            }
-                        }
-                    }
-                }
-            }
-            if rectangles.is_empty() {
-                return Vec::new();
-            }
-            let (r1, r2, c1, c2) = rectangles[rng.below(rectangles.len())];
-            let mut cells = vec![r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-            let row = [r1, r2][rng.below(2)];
-            let col = [c1, c2][rng.below(2)];
-            if rng.below(2) == 0 {
-                cells.extend((0..n).map(|c| row * n + c));
-            } else {
-                cells.extend((0..n).map(|r| r * n + col));
-            }
-            cells
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// The box (or region) holding `cell`.
-fn box_unit(layout: &Layout, cell: usize) -> usize {
-    let units = layout.units();
-    layout
-        .units_of(cell)
-        .iter()
-        .copied()
-        .find(|&u| {
-            !matches!(
-                units[u].kind,
-                UnitKind::Row | UnitKind::Column | UnitKind::Diagonal
-            )
-        })
-        .unwrap_or(usize::MAX)
-}
-
-/// Near misses kept an attempt at a `--needs` (puzzles that use the technique behind a
-/// harder step), each tried by [`steer`] if the attempt misses.
+/// Near misses kept an attempt at a `--needs` (the latest puzzles that use the technique
+/// behind a harder step), each tried by [`repair`] if the attempt misses.
 const NEAR_KEPT: usize = 4;
-
-/// Rounds of [`steer`]: givens it may add back.
-const STEER_ROUNDS: usize = 12;
-
-/// Cells [`steer`] tries a round.
-const STEER_TRIES: usize = 16;
-
-/// Steers a puzzle that uses `t` behind harder steps towards needing `t`: adds back givens
-/// from its solution, one a round, each the first of a few random open cells that lowers
-/// the hardest step (or the number of steps harder than `t`) while `t` is still used, until
-/// `t` is the hardest step. A given added keeps the puzzle unique, so no search is needed;
-/// the puzzle it returns may not be minimal. `None` when a round finds nothing better, or
-/// when `stop` says to give up.
-fn steer(
-    solver: &mut Rater,
-    puzzle: &Grid,
-    solution: &Grid,
-    t: Strategy,
-    limits: &Limits,
-    rng: &mut Rng,
-    stop: &dyn Fn() -> bool,
-) -> Option<(Grid, Rating)> {
-    let key = |r: &Rating| {
-        (r.count(t) > 0 && r.guesses() == 0 && !r.lower_bound).then(|| {
-            let harder: u32 = r
-                .counts
-                .iter()
-                .filter(|&&(s, _)| s > t)
-                .map(|&(_, k)| k)
-                .sum();
-            (r.score, harder)
-        })
-    };
-    let n = puzzle.layout().size();
-    let mut p = puzzle.clone();
-    let mut rating = solver.rate_solved(&p, solution.clone(), limits);
-    let mut best = key(&rating)?;
-    for _ in 0..STEER_ROUNDS {
-        if rating.hardest == Some(t) {
-            return Some((p, rating));
-        }
-        let mut open: Vec<usize> = (0..p.cells().len())
-            .filter(|&c| p.cells()[c] == 0)
-            .collect();
-        rng.shuffle(&mut open);
-        let mut better = None;
-        for &c in open.iter().take(STEER_TRIES) {
-            if stop() {
-                return None;
-            }
-            let mut q = p.clone();
-            q.set(c / n, c % n, solution.cells()[c]);
-            let r = solver.rate_solved(&q, solution.clone(), limits);
-            if let Some(k) = key(&r).filter(|&k| k < best) {
-                better = Some((q, r, k));
-                break;
-            }
-        }
-        let (q, r, k) = better?;
-        (p, rating, best) = (q, r, k);
-    }
-    (rating.hardest == Some(t)).then_some((p, rating))
-}
 
 /// Of the best puzzle so far and a new one, the one to print: the new one if it met the
 /// targets or is harder (within the difficulty, as the hook ensures), else the old one.

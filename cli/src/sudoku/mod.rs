@@ -17,6 +17,7 @@ mod check;
 mod explain;
 pub mod generate;
 mod memo;
+mod needs;
 mod picture;
 pub mod rate;
 mod solve;
