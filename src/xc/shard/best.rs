@@ -35,7 +35,7 @@ use crate::xc::best::{BestOutcome, Cheapest, Costed};
 use crate::xc::machine::Engine;
 use crate::xc::parallel::search_part;
 use crate::xc::problem::{OptionId, Problem};
-use crate::xc::search::{Limits, Next, Solver, Stats, Status};
+use crate::xc::search::{Choice, Limits, Next, Solver, Stats, Status};
 use crate::xc::storage::{Arena, Storage};
 
 /// How a budgeted part of a minimum-cost search ended: its K cheapest solutions (of the
@@ -210,6 +210,16 @@ fn run<S: Storage>(
                     tighten(&bound, &kept);
                 }
                 sizes.add(level, 1);
+                continue;
+            }
+            // Every solution below costs at least the options of its path (Algorithm X's or
+            // C's; Algorithm M's moves are not priced here): a path as dear as the bound
+            // holds none of the K best, as the minimum-cost search on threads skips it.
+            let least = sub.choices.iter().fold(0u64, |c, choice| match choice {
+                Choice::Option(o) => c.saturating_add(problem.option_cost(*o)),
+                Choice::Move(_) => c,
+            });
+            if least >= bound.load(Ordering::Relaxed) {
                 continue;
             }
             // The nodes this subtree may spend: what is left of the budget, a quarter of it
