@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use dlxkit::xc::best::Cheapest;
 use dlxkit::xc::memo::MemoOptions;
 use dlxkit::xc::plan::{Collect, Discard, Engine, Feature, Plan, ShardOf, Sink, Unsupported};
-use dlxkit::xc::shard::{Split, SplitBy, Totals};
+use dlxkit::xc::shard::{Frontier, Part, Split, SplitBudget, SplitBy, Totals};
 use dlxkit::xc::{
     Algorithm, Entry, Limits, OptionId, Problem, ReduceOptions, RunError, SearchOrder, Status,
 };
@@ -231,21 +231,6 @@ fn plans() -> Vec<(&'static str, Vec<Feature>, Plan)> {
             Plan::new().parts(true).reduce(ReduceOptions::new()),
         ),
         (
-            "parts reduce best",
-            vec![Parts, Best, Reduce],
-            Plan::new().parts(true).reduce(ReduceOptions::new()).best(1),
-        ),
-        (
-            "parts best",
-            vec![Parts, Best],
-            Plan::new().parts(true).best(1),
-        ),
-        (
-            "parts checkpoint seed",
-            vec![Parts, Checkpoint, Count, Seed],
-            Plan::new().checkpoint(true).count(true).order(seeded),
-        ),
-        (
             "parts limit",
             vec![Parts, SolutionLimit],
             Plan::new().parts(true).limits(Limits::new().solutions(1)),
@@ -264,9 +249,7 @@ fn named(e: &Unsupported) -> Vec<Feature> {
         Unsupported::Bounds(f) => vec![*f, Feature::Bounds],
         Unsupported::Best(f) => vec![*f, Feature::Best],
         Unsupported::Memo(f) => vec![*f, Feature::Memo],
-        Unsupported::Parts(f) => vec![*f, Feature::Parts],
         Unsupported::Checkpoint(f) => vec![*f, Feature::Checkpoint],
-        Unsupported::CheckpointOrder(f) => vec![*f, Feature::Checkpoint],
         Unsupported::WholeSubtrees(f) => vec![*f, Feature::Parts],
         Unsupported::Engine { feature, .. } => vec![*feature],
         _ => Vec::new(),
@@ -308,7 +291,98 @@ fn agrees(m: &Mixed) -> TestResult {
         the_k_best_of_every_shard_merge_to_the_k_best(&p, &truth);
         seeded_shards_partition_the_solutions(&p, &truth);
     }
+    let budget = 1 + u64::from(m.random.options.len() as u8 % 4);
+    the_k_best_of_every_part_merge_to_the_k_best(&p, &truth, budget);
+    a_checkpoint_in_any_order_counts_every_solution(&p, &truth, budget);
     TestResult::passed()
+}
+
+/// A shard's parts with `--best=K` (`Part::run_best`) at small budgets, each continuation
+/// searched as the next tasks with the bound its part names: the K best of all of them are
+/// the sequential K best (costs), every one a solution at its cost, none reported twice.
+fn the_k_best_of_every_part_merge_to_the_k_best(
+    p: &Problem,
+    truth: &BTreeSet<Vec<OptionId>>,
+    budget: u64,
+) {
+    let mut all: Vec<u64> = truth.iter().map(|s| cost(p, s)).collect();
+    all.sort_unstable();
+    for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+        for k in [1, 3] {
+            for of in [1, 3] {
+                let plan = Plan::new().best(k).parts(true).engine(engine);
+                assert_eq!(plan.check(p), Ok(()), "{engine}");
+                let mut kept = Cheapest::new(k);
+                let mut seen = BTreeSet::new();
+                for index in 0..of {
+                    let split = plan.split_of(p, shard(index, of)).unwrap();
+                    let Some(whole) = split.shards().get(index) else {
+                        continue;
+                    };
+                    let mut todo = vec![(Part::from(whole.path().clone()), None)];
+                    let mut tasks = 0;
+                    while let Some((part, below)) = todo.pop() {
+                        tasks += 1;
+                        assert!(tasks < 10_000, "the parts get on");
+                        let budget = SplitBudget::nodes(budget);
+                        let run = part
+                            .run_best(p, engine, k, budget, &Limits::new(), below)
+                            .unwrap();
+                        assert_eq!(run.outcome.status.is_complete(), !run.spent);
+                        assert_eq!(run.continuation.is_empty(), !run.spent);
+                        for c in run.outcome.cheapest {
+                            let set = sorted(c.options.clone());
+                            assert!(truth.contains(&set), "{engine} k={k}");
+                            assert_eq!(cost(p, &c.options), c.cost);
+                            assert!(seen.insert(set), "{engine} k={k}: reported twice");
+                            kept.offer(c.cost, c.options);
+                        }
+                        todo.extend(run.continuation.into_iter().map(|c| (c, run.bound)));
+                    }
+                }
+                let got: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+                assert_eq!(got, all[..k.min(all.len())], "{engine} k={k}, {of} shards");
+            }
+        }
+    }
+}
+
+/// A checkpointed count with a seed, `#` preferred or both, stopped every few pieces,
+/// written, read back and resumed (on another engine each time): the sequential count; a
+/// resume in another order is refused, naming both orders.
+fn a_checkpoint_in_any_order_counts_every_solution(
+    p: &Problem,
+    truth: &BTreeSet<Vec<OptionId>>,
+    budget: u64,
+) {
+    let arena = dlxkit::xc::Arena::new();
+    let engines = [Engine::Links, Engine::Cells, Engine::Bits];
+    for order in [
+        SearchOrder::new().seed(3),
+        SearchOrder::new().prefer_sharp(true),
+        SearchOrder::new().seed(8).prefer_sharp(true),
+    ] {
+        let plan = Plan::new().checkpoint(true).count(true).order(order);
+        assert_eq!(plan.check(p), Ok(()));
+        let mut frontier = Frontier::new(&mut dlxkit::xc::Solver::new(p, &arena)).in_order(order);
+        let mut stops = 0;
+        while !frontier.is_done() {
+            let engine = engines[stops % 3];
+            let limits = Limits::new().nodes(budget * 3);
+            frontier
+                .run_threads_on(engine, p, 1 + stops % 2, budget, &limits, |_| true)
+                .unwrap();
+            let text = frontier.to_string();
+            frontier = text.parse().unwrap();
+            assert_eq!(frontier.check_order(order), Ok(()));
+            let other = SearchOrder::new().seed(4);
+            let refused = frontier.check_order(other).unwrap_err();
+            assert!(refused.to_string().contains("seed 4"), "{refused}");
+            stops += 1;
+            assert!(stops < 10_000, "the count gets on");
+        }
+        assert_eq!(frontier.totals().solutions, truth.len() as u64, "{order:?}");
+    }
 }
 
 /// Every plan on `engine` (none: the default rule's), against the sequential search on

@@ -132,9 +132,9 @@ pub struct ShardLine<'a> {
 
 /// One of a shard's K cheapest solutions: its cost and its options' texts.
 #[derive(Serialize)]
-struct CostedLine {
-    cost: u64,
-    options: Vec<String>,
+pub(crate) struct CostedLine {
+    pub(crate) cost: u64,
+    pub(crate) options: Vec<String>,
 }
 
 /// The split's own figures, in every shard's line.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::{Args, ValueHint};
 use dlxkit::xc::machine::{Any, Engine, Machine};
 use dlxkit::xc::plan::ShardOf;
-use dlxkit::xc::shard::{Frontier, LocateError, Part, Split, SplitBudget, SplitBy};
+use dlxkit::xc::shard::{Frontier, LocateError, Part, Path, Shard, Split, SplitBudget, SplitBy};
 use dlxkit::xc::{
     Arena, Event, Limits, OptionId, Outcome, Plan, Problem, SearchOrder, Solver, Stats, Status,
 };
@@ -278,7 +278,9 @@ pub struct PartArgs {
     /// run again may split elsewhere (keep one result per part: merge names a part counted
     /// twice). Without --count, each part prints the solutions of what it searched (JSON
     /// Lines, before its shard line), so the parts of a shard list each of its solutions
-    /// exactly once; --limit does not go with it.
+    /// exactly once; --limit does not go with it. With --best=K, each part's line carries its
+    /// K cheapest ("best") and the K-th best cost it knows ("bound", for --below), and merge
+    /// keeps the K cheapest of all the parts
     #[arg(long, value_name = "NODES|TIME", value_parser = parse_budget, requires = "shard")]
     pub split_after: Option<SplitBudget>,
 
@@ -287,12 +289,19 @@ pub struct PartArgs {
     #[arg(long, value_name = "PART", requires = "shard")]
     pub from: Option<Part>,
 
+    /// With --best=K and --from: look only for solutions cheaper than COST, the "bound" of
+    /// the line of the part that named this one (its K-th best cost): the K best that merge
+    /// keeps are the same, sooner
+    #[arg(long, value_name = "COST", requires = "from")]
+    pub below: Option<u64>,
+
     /// Count with a checkpoint: write the search's frontier to FILE every
     /// --checkpoint-every nodes and when stopped (SIGTERM, Ctrl-C, --timeout)
     ///
     /// Run the same command again with --resume FILE to go on (with any --jobs); the final
-    /// count, nodes and updates are those of a run never stopped. Needs --count. With
-    /// --jobs N, N threads each search a piece of the frontier at a time.
+    /// count, nodes and updates are those of a run never stopped. Needs --count; takes
+    /// --seed and --prefer-sharp (the file names them, and a resume in another order is
+    /// refused). With --jobs N, N threads each search a piece of the frontier at a time.
     #[arg(long, value_name = "FILE", conflicts_with = "shard")]
     pub checkpoint: Option<PathBuf>,
 
@@ -341,6 +350,14 @@ struct PartLine {
     above: PartAbove,
     dead: usize,
     continuation: Vec<String>,
+    /// A minimum-cost search (`--best=K`): K, the part's K cheapest solutions, and the
+    /// bound its continuation may start with (`--below`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<Vec<super::parallel::CostedLine>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -377,6 +394,7 @@ pub fn run_part(
     // With --reduce, the parts and the checkpoint search the reduced problem (the paths
     // name its options, the split's fingerprint says it was reduced), and each solution is
     // printed as options of the problem given.
+    let given = problem;
     let reduction = plan.reduction(problem);
     if let Some(r) = &reduction {
         ctx.note(super::reduce::note(r));
@@ -386,7 +404,13 @@ pub fn run_part(
         None => (problem, None),
     };
     if args.checkpoints() {
-        return checkpointed(args, engine, problem, threads, limits, watch, ctx);
+        let order = plan.search_order();
+        return checkpointed(args, engine, order, problem, threads, limits, watch, ctx);
+    }
+    if args.below.is_some() && plan.best_k().is_none() {
+        return Err(CliError::usage(
+            "--below is a bound on costs: it needs --best",
+        ));
     }
     let Some((index, n)) = shard else {
         return Err(CliError::usage("--split-after and --from need --shard I/N"));
@@ -432,6 +456,65 @@ pub fn run_part(
         }
         (None, whole) => whole.map(|s| Part::from(s.path().clone())),
     };
+    if let Some(k) = plan.best_k() {
+        // The minimum-cost search's parts: the K best of each, for merge to keep the K
+        // best of all (`xc::shard::BestBudgeted`).
+        let budget_of = |part: &Part| {
+            part.run_best(problem, engine, k, budget, &limits, args.below)
+                .map_err(|e| CliError::input(format!("--from: {e}")))
+        };
+        watch.hand_over();
+        let run = searched.as_ref().map(budget_of).transpose()?;
+        let mut line = part_line(
+            args,
+            &split,
+            index,
+            n,
+            whole.map(Shard::path),
+            searched.as_ref(),
+        );
+        let (outcome, spent) = match run {
+            Some(run) => {
+                line.continuation = run.continuation.iter().map(ToString::to_string).collect();
+                line.bound = run.bound;
+                let best = run
+                    .outcome
+                    .cheapest
+                    .iter()
+                    .map(|c| super::parallel::CostedLine {
+                        cost: c.cost,
+                        options: c
+                            .options
+                            .iter()
+                            .map(|&o| {
+                                given.option_text(origin.map_or(o, |origin| origin[o.index()]))
+                            })
+                            .collect(),
+                    });
+                line.best = Some(best.collect());
+                let outcome = Outcome {
+                    status: run.outcome.status,
+                    stats: run.outcome.stats,
+                };
+                (outcome, run.spent)
+            }
+            None => {
+                line.best = Some(Vec::new());
+                let outcome = Outcome {
+                    status: Status::Complete,
+                    stats: Stats::default(),
+                };
+                (outcome, false)
+            }
+        };
+        line.k = Some(k);
+        line.search = super::search::SearchSummary::new(&outcome);
+        line.profile = outcome.stats.profile.clone();
+        let mut out = Output::stdout(ctx.stdout_is_terminal);
+        out.json_line(&line)?;
+        out.flush()?;
+        return Ok(part_exit(outcome.status, spent));
+    }
     solver.set_limits(limits.clone());
     watch.hand_over();
     let mut out = Output::stdout(ctx.stdout_is_terminal);
@@ -494,19 +577,52 @@ pub fn run_part(
             false,
         ),
     };
+    let mut line = part_line(
+        args,
+        &split,
+        index,
+        n,
+        whole.map(Shard::path),
+        searched.as_ref(),
+    );
+    line.search = super::search::SearchSummary::new(&outcome);
+    line.profile = outcome.stats.profile.clone();
+    line.continuation = continuation.iter().map(ToString::to_string).collect();
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    out.json_line(&line)?;
+    out.flush()?;
+    Ok(part_exit(outcome.status, spent))
+}
+
+/// The line of a part of shard `index` of `n` (the whole shard at `path`, if the tree has
+/// it), before its search's figures and continuation are known.
+fn part_line(
+    args: &PartArgs,
+    split: &Split,
+    index: usize,
+    n: usize,
+    path: Option<&Path>,
+    searched: Option<&Part>,
+) -> PartLine {
     let above = split.above();
-    let line = PartLine {
+    let nothing = Outcome {
+        status: Status::Complete,
+        stats: Stats::default(),
+    };
+    PartLine {
         kind: "shard",
         fingerprint: format!("{:016x}", split.fingerprint()),
         shards: n,
         split: split.by().to_string(),
         index,
-        path: whole.map(|s| s.path().to_string()),
-        depth: searched.as_ref().map_or(0, Part::depth),
+        path: path.map(ToString::to_string),
+        depth: searched.map_or(0, Part::depth),
         from: args.from.as_ref().map(ToString::to_string),
-        share: searched.as_ref().map_or(0.0, Part::share),
-        search: super::search::SearchSummary::new(&outcome),
-        profile: outcome.stats.profile.clone(),
+        share: searched.map_or(0.0, Part::share),
+        search: super::search::SearchSummary::new(&nothing),
+        profile: Vec::new(),
         above: PartAbove {
             nodes: above.nodes,
             updates: above.updates,
@@ -514,14 +630,11 @@ pub fn run_part(
             profile: above.profile.clone(),
         },
         dead: split.dead().len(),
-        continuation: continuation.iter().map(ToString::to_string).collect(),
-    };
-    if let Some(e) = failed {
-        return Err(e);
+        continuation: Vec::new(),
+        k: None,
+        best: None,
+        bound: None,
     }
-    out.json_line(&line)?;
-    out.flush()?;
-    Ok(part_exit(outcome.status, spent))
 }
 
 /// The exit of a budgeted shard: complete, or stopped by its budget (nodes or time) with its
@@ -542,9 +655,11 @@ fn parse_budget(text: &str) -> Result<SplitBudget, String> {
 
 /// A count with a checkpoint file: the frontier advanced a piece at a time, written after
 /// each piece and when the run stops.
+#[allow(clippy::too_many_arguments)]
 fn checkpointed(
     args: &PartArgs,
     engine: Engine,
+    order: SearchOrder,
     problem: &Problem,
     threads: usize,
     limits: Limits,
@@ -562,6 +677,7 @@ fn checkpointed(
                 .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
             frontier
                 .check(&mut solver)
+                .and_then(|()| frontier.check_order(order))
                 .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
             (
                 frontier,
@@ -569,7 +685,7 @@ fn checkpointed(
             )
         }
         None => (
-            Frontier::new(&mut solver),
+            Frontier::new(&mut solver).in_order(order),
             args.checkpoint.clone().expect("--checkpoint or --resume"),
         ),
     };

@@ -772,53 +772,113 @@ fn every_refusal_of_the_memoised_count_is_the_plans_reason() {
         .args(["queens", "6", "--memo", "--sample", "2", "--seed", "5"])
         .assert()
         .code(0);
-    // The parts of a shard and checkpoints refuse, through the plan, what they cannot carry
-    // (they take --reduce: cli_shards.rs, `reduced_shards_in_parts_...`).
-    let parts = "dlxkit: a shard's parts and checkpoints continue the plain search of the problem as given, from a path of it: they do not take ";
-    for (args, what) in [
-        (&["--best"][..], "the minimum-cost search (Knuth's DLX5)"),
-        (
-            &["--best", "--reduce"][..],
-            "the minimum-cost search (Knuth's DLX5)",
-        ),
-    ] {
-        let mut all = vec![
-            "solve",
-            "data/dlx/knuth-costs.dlx",
-            "--shard",
-            "0/2",
-            "--split-after",
-            "5",
-        ];
-        all.extend_from_slice(args);
-        let out = dlxkit().args(&all).output().unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{all:?}");
-        assert!(
-            err.starts_with(&format!("{parts}{what}\n")),
-            "{all:?}: {err}"
-        );
+    // The parts of a shard take --best=K (with --reduce too): every part's K best, and
+    // the parts its continuation names (each with the bound it names, --below), merge to
+    // the sequential K best.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_memo_parts");
+    std::fs::create_dir_all(&dir).unwrap();
+    for reduce in [false, true] {
+        let mut lines = String::new();
+        for index in 0..2 {
+            let mut todo: Vec<(Option<String>, Option<u64>)> = vec![(None, None)];
+            while let Some((from, below)) = todo.pop() {
+                let shard = format!("{index}/2");
+                let mut all = vec!["solve", "data/dlx/knuth-costs.dlx", "--best=2"];
+                all.extend(["--shard", &shard, "--split-after", "1"]);
+                if reduce {
+                    all.push("--reduce");
+                }
+                let below = below.map(|b| b.to_string());
+                if let Some(from) = &from {
+                    all.extend(["--from", from]);
+                }
+                if let Some(below) = &below {
+                    all.extend(["--below", below]);
+                }
+                let out = dlxkit().args(&all).output().unwrap();
+                assert_eq!(out.status.code(), Some(0), "{all:?}");
+                let text = String::from_utf8(out.stdout).unwrap();
+                let line: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+                assert_eq!(line["k"], 2);
+                for c in line["continuation"].as_array().unwrap() {
+                    todo.push((
+                        Some(c.as_str().unwrap().to_string()),
+                        line["bound"].as_u64(),
+                    ));
+                }
+                lines.push_str(&text);
+            }
+        }
+        let file = dir.join(format!("parts-{reduce}.jsonl"));
+        std::fs::write(&file, lines).unwrap();
+        dlxkit()
+            .arg("merge")
+            .arg(&file)
+            .assert()
+            .code(0)
+            .stdout("# cost 4\nA\nB C\n\n# cost 6\nA B\nC\n\n")
+            .stderr("dlxkit: the 2 best costs are 4 6\n");
     }
-    // A seed goes with a shard's parts (cli_shards.rs), not with a checkpoint.
-    let file = std::env::temp_dir().join(format!("dlxkit-seeded-{}.ckpt", std::process::id()));
+    // --below needs --best.
     let out = dlxkit()
         .args([
             "solve",
             "data/dlx/knuth-costs.dlx",
             "--count",
-            "--seed",
-            "3",
+            "--shard",
+            "0/2",
         ])
-        .args(["--checkpoint", file.to_str().unwrap()])
+        .args(["--from", "1/2", "--below", "5"])
         .output()
         .unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.starts_with("dlxkit: a checkpoint continues the count in Knuth's plain order from paths of its tree: it does not take a seed (the count is the same in any order: leave it out)\n"),
-        "{err}"
-    );
-    assert!(!file.exists());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .starts_with("dlxkit: --below is a bound on costs: it needs --best"));
+    // A checkpoint takes a seed; a resume with another seed, or none, is refused.
+    let file = std::env::temp_dir().join(format!("dlxkit-seeded-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let ckpt = file.to_str().unwrap();
+    let out = dlxkit()
+        .args([
+            "queens",
+            "8",
+            "--count",
+            "--seed",
+            "3",
+            "--checkpoint",
+            ckpt,
+        ])
+        .args(["--checkpoint-every", "50", "--max-nodes", "200"])
+        .output()
+        .unwrap();
+    let count = String::from_utf8(out.stdout).unwrap();
+    assert!(count.ends_with("(incomplete: node limit)\n"), "{count}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\norder seed 3\n"), "{text}");
+    for (other, named) in [
+        (&["--seed", "4"][..], "seed 4"),
+        (&[][..], "Knuth's plain order (no seed)"),
+    ] {
+        let out = dlxkit()
+            .args(["queens", "8", "--count", "--resume", ckpt])
+            .args(other)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("the checkpoint was made with seed 3, and this run asks for {named}: resume it with the same order")),
+            "{err}"
+        );
+    }
+    dlxkit()
+        .args(["queens", "8", "--count", "--seed", "3", "--resume", ckpt])
+        .args(["--checkpoint-every", "50"])
+        .assert()
+        .code(0)
+        .stdout("92\n");
+    let _ = std::fs::remove_file(&file);
 }
 
 /// The note on the memory limit comes when the cache first meets it, while the search goes

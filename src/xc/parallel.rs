@@ -936,7 +936,7 @@ pub fn best_in_shard(
 /// the problem with the part's options forced (the origin maps its options back), or, with
 /// item bounds, the bounded search below the part's moves (on the links, the bit sets
 /// or dancing cells, whose trees are the same). `engine` runs the others.
-fn search_part<'p>(
+pub(crate) fn search_part<'p>(
     problem: &'p Problem,
     engine: Engine,
     forced: &'p mut Option<(Problem, Vec<OptionId>)>,

@@ -154,16 +154,10 @@ pub enum Unsupported {
     /// The memoised count with something it does not take.
     #[error("the memoised count (Knuth's DXZ, DLX6) counts every solution at once, in its own order and without levels of dancing links: it does not take {0}")]
     Memo(Feature),
-    /// Parts of a shard, or a checkpoint, with something they do not carry.
-    #[error("a shard's parts and checkpoints continue the plain search of the problem as given, from a path of it: they do not take {0}")]
-    Parts(Feature),
     /// A shard's parts (a shard that splits itself, or a part of one) with something that
     /// would cut one of their subtrees short.
     #[error("a shard's parts stop only where their budget runs out and name the rest of their tree for the next part, so that together they list each solution once: they do not take {0}")]
     WholeSubtrees(Feature),
-    /// A checkpoint in an order other than Knuth's plain one.
-    #[error("a checkpoint continues the count in Knuth's plain order from paths of its tree: it does not take {0} (the count is the same in any order: leave it out)")]
-    CheckpointOrder(Feature),
     /// A checkpoint with something it does not save.
     #[error("a checkpoint saves and resumes a count (a list would repeat the solutions found before each stop): it does not take {0}")]
     Checkpoint(Feature),
@@ -428,6 +422,11 @@ impl Plan {
     /// The order the plan branches in.
     pub fn search_order(&self) -> SearchOrder {
         self.order
+    }
+
+    /// The K of the minimum-cost search the plan asks for (`None`: not one).
+    pub fn best_k(&self) -> Option<usize> {
+        self.best
     }
 
     /// Whether the plan searches one shard.
@@ -831,10 +830,12 @@ impl Plan {
         refused.map_or(Ok(()), |feature| Err(Unsupported::Memo(feature)))
     }
 
-    /// What a shard's parts and checkpoints refuse: they name paths of the plain search of
-    /// the problem searched, reduced or not (Algorithm X's or C's options, Algorithm M's
-    /// numbered moves); a
-    /// checkpoint saves a count, and a shard's parts search their subtrees whole.
+    /// What a shard's parts and checkpoints refuse: a checkpoint saves a count, and a
+    /// shard's parts search their subtrees whole. Everything else goes: their paths are of
+    /// the split's tree (Knuth's plain one without bounds, the plan's order with bounds, the
+    /// minimum-cost search's with `--best`) of the problem searched, reduced or not, and
+    /// each subtree is searched in the plan's order; a checkpoint names its order, and a
+    /// resume in another is refused ([`crate::xc::shard::CheckpointError::Order`]).
     fn check_parts(&self) -> Result<(), Unsupported> {
         if !self.parts {
             return Ok(());
@@ -845,24 +846,7 @@ impl Plan {
         if !self.checkpoint && self.limits.max_solutions.is_some() {
             return Err(Unsupported::WholeSubtrees(Feature::SolutionLimit));
         }
-        // A reduced problem's parts are paths of the reduced problem's search (its split
-        // says it was reduced: [`Plan::split_of`]); the caller maps their solutions back.
-        if self.best.is_some() {
-            return Err(Unsupported::Parts(Feature::Best));
-        }
-        // A shard's parts take a seed and `#` preferred: their paths are of the split's tree
-        // (the plan's order with bounds, Knuth's without), and each subtree is searched in
-        // the plan's order. A checkpoint's frontier is Knuth's plain tree.
-        let refused = if !self.checkpoint {
-            None
-        } else if self.order.seed.is_some() {
-            Some(Feature::Seed)
-        } else if self.order.prefer_sharp {
-            Some(Feature::PreferSharp)
-        } else {
-            None
-        };
-        refused.map_or(Ok(()), |feature| Err(Unsupported::CheckpointOrder(feature)))
+        Ok(())
     }
 
     /// The split of `searched`: in Knuth's plain order (a seeded search of Algorithm X or C

@@ -47,6 +47,7 @@ use super::problem::{OptionId, Problem};
 use super::search::{Choice, Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
 
+mod best;
 mod budget;
 mod checkpoint;
 mod continuation;
@@ -55,6 +56,7 @@ mod part;
 mod resumable;
 mod whole;
 
+pub use best::BestBudgeted;
 pub use budget::{SplitBudget, SplitBudgetError};
 pub use checkpoint::{CheckpointError, Frontier};
 pub use continuation::{Budgeted, LocateError};

@@ -10,6 +10,7 @@
 //! ```text
 //! dlxkit checkpoint 1
 //! fingerprint 8d2f0c1b9a7e6d54
+//! order seed 7
 //! solutions 1234
 //! nodes 567890
 //! updates 12345678
@@ -18,6 +19,14 @@
 //! todo 3/8 2-5/6
 //! todo 4-8/8
 //! ```
+//!
+//! The `order` line is there when the count branches in an order other than Knuth's plain
+//! one (`seed N`, `sharp`, or both): without item bounds the frontier's paths are of
+//! Knuth's plain tree and each piece searches its subtrees in that order; with bounds they
+//! are of Algorithm M's tree with `#` items preferred or not, whose moves are numbered in
+//! it, and the seed is not used (Algorithm M's seeded tree is not fixed by its paths; the
+//! count is the same). Either way a resume must name the same order
+//! ([`Frontier::check_order`]).
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -65,6 +74,7 @@ const HEADER: &str = "dlxkit checkpoint 1";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frontier {
     fingerprint: u64,
+    order: SearchOrder,
     totals: Totals,
     todo: VecDeque<Path>,
 }
@@ -95,6 +105,25 @@ pub enum CheckpointError {
     /// The engine asked for cannot take the problem (the bit sets: its size).
     #[error(transparent)]
     Size(#[from] BitsError),
+    /// The checkpoint was made in another order (a seed, `#` items preferred) than the run
+    /// that resumes it: its paths are of another tree.
+    #[error("the checkpoint was made with {}, and this run asks for {}: resume it with the same order (its paths are of that search tree)", describe(.found), describe(.expected))]
+    Order {
+        /// The checkpoint's order.
+        found: SearchOrder,
+        /// The order of the run that resumes it.
+        expected: SearchOrder,
+    },
+}
+
+/// An order as a refusal names it.
+fn describe(order: &SearchOrder) -> String {
+    match (order.seed, order.prefer_sharp) {
+        (None, false) => "Knuth's plain order (no seed)".to_string(),
+        (None, true) => "`#` items preferred and no seed".to_string(),
+        (Some(seed), false) => format!("seed {seed}"),
+        (Some(seed), true) => format!("seed {seed} and `#` items preferred"),
+    }
 }
 
 impl Frontier {
@@ -104,9 +133,53 @@ impl Frontier {
         let base = solver.forced().to_vec();
         Frontier {
             fingerprint: fingerprint(solver.problem(), &base, SplitBy::Depth(0)),
+            order: SearchOrder::new(),
             totals: Totals::default(),
             todo: VecDeque::from([Path::default()]),
         }
+    }
+
+    /// The same frontier, for a count that branches in `order` (only its seed's 31 low bits
+    /// count): [`Frontier::run_threads_on`] searches in it, and the checkpoint names it.
+    ///
+    /// ```
+    /// use dlxkit::xc::shard::{CheckpointError, Frontier};
+    /// use dlxkit::xc::{Arena, Limits, Problem, SearchOrder, Solver};
+    /// use dlxkit::xc::machine::Engine;
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+    /// let arena = Arena::new();
+    /// let seeded = SearchOrder::new().seed(7);
+    /// let mut frontier = Frontier::new(&mut Solver::new(&p, &arena)).in_order(seeded);
+    /// frontier.run_threads_on(Engine::Links, &p, 1, 2, &Limits::new().nodes(2), |_| true)?;
+    /// let again: Frontier = frontier.to_string().parse()?;
+    /// assert_eq!(again.check_order(seeded), Ok(()));
+    /// assert!(matches!(again.check_order(SearchOrder::new()), Err(CheckpointError::Order { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn in_order(mut self, order: SearchOrder) -> Frontier {
+        self.order = SearchOrder {
+            seed: order.seed.map(|seed| seed & 0x7fff_ffff),
+            ..order
+        };
+        self
+    }
+
+    /// The order the count branches in.
+    pub fn order(&self) -> SearchOrder {
+        self.order
+    }
+
+    /// Checks that a run in `order` may resume this frontier (read from a file): refused,
+    /// naming both, when the orders differ.
+    pub fn check_order(&self, order: SearchOrder) -> Result<(), CheckpointError> {
+        let expected = Frontier::empty(0).in_order(order).order;
+        if expected != self.order {
+            return Err(CheckpointError::Order {
+                found: self.order,
+                expected,
+            });
+        }
+        Ok(())
     }
 
     /// Checks that the frontier belongs to the search of `solver` (read from a file).
@@ -232,12 +305,13 @@ impl Frontier {
         W: FnMut(&Frontier) -> bool + Send,
     {
         let arena = Arena::new();
-        Any::new(engine, problem, &arena, SearchOrder::new())?;
+        Any::new(engine, problem, &arena, self.order)?;
+        let order = self.order;
         let threads = threads.max(1);
         let mut piece_limits = limits.clone();
         piece_limits.max_nodes = None;
         let shared = Mutex::new(Shared {
-            frontier: std::mem::replace(self, Frontier::empty(self.fingerprint)),
+            frontier: std::mem::replace(self, Frontier::empty(self.fingerprint).in_order(order)),
             running: vec![None; threads],
             stop: None,
             error: None,
@@ -251,6 +325,7 @@ impl Frontier {
                     work(
                         me,
                         engine,
+                        order,
                         problem,
                         budget,
                         piece_limits,
@@ -276,6 +351,7 @@ impl Frontier {
     fn empty(fingerprint: u64) -> Frontier {
         Frontier {
             fingerprint,
+            order: SearchOrder::new(),
             totals: Totals::default(),
             todo: VecDeque::new(),
         }
@@ -287,6 +363,7 @@ impl Frontier {
         todo.extend(self.todo.iter().cloned());
         Frontier {
             fingerprint: self.fingerprint,
+            order: self.order,
             totals: self.totals.clone(),
             todo,
         }
@@ -325,6 +402,7 @@ struct Shared<W> {
 fn work<W: FnMut(&Frontier) -> bool>(
     me: usize,
     engine: Engine,
+    order: SearchOrder,
     problem: &Problem,
     budget: u64,
     limits: &Limits,
@@ -333,12 +411,27 @@ fn work<W: FnMut(&Frontier) -> bool>(
     wake: &Condvar,
 ) {
     let arena = Arena::new();
-    let mut solver = Solver::new(problem, &arena);
+    // The links walk the tree in Knuth's plain order without bounds, in the count's with
+    // bounds (Algorithm M's moves are numbered in it); another engine, or the links in
+    // another order, searches the subtrees whole. With bounds the seed is left out of both:
+    // Algorithm M's seeded tree is not fixed by its paths (its ties are broken by one
+    // generator running through the whole search, and the moves of a subtree depend on
+    // the draws made before it), and the count is the same in any order.
+    let (walk, search) = match problem.has_bounds() {
+        true => {
+            let unseeded = SearchOrder {
+                seed: None,
+                ..order
+            };
+            (unseeded, unseeded)
+        }
+        false => (SearchOrder::new(), order),
+    };
+    let mut solver = Solver::with_order(problem, &arena, walk);
     solver.set_limits(limits.clone());
-    // The links walk the tree; another engine searches its subtrees whole.
     let mut machine = match engine {
-        Engine::Links => None,
-        engine => Any::new(engine, problem, &arena, SearchOrder::new()).ok(),
+        Engine::Links if walk == search => None,
+        engine => Any::new(engine, problem, &arena, search).ok(),
     };
     if let Some(machine) = machine.as_mut() {
         machine.set_limits(limits.clone());
@@ -417,6 +510,16 @@ impl fmt::Display for Frontier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{HEADER}")?;
         writeln!(f, "fingerprint {:016x}", self.fingerprint)?;
+        if self.order != SearchOrder::new() {
+            write!(f, "order")?;
+            if let Some(seed) = self.order.seed {
+                write!(f, " seed {seed}")?;
+            }
+            if self.order.prefer_sharp {
+                write!(f, " sharp")?;
+            }
+            writeln!(f)?;
+        }
         writeln!(f, "solutions {}", self.totals.solutions)?;
         writeln!(f, "nodes {}", self.totals.nodes)?;
         writeln!(f, "updates {}", self.totals.updates)?;
@@ -470,6 +573,29 @@ impl FromStr for Frontier {
         let (k, hex) = field(&mut lines, "fingerprint")?;
         let fingerprint = u64::from_str_radix(&hex, 16)
             .map_err(|_| syntax(k, format!("`{hex}` is not a hex fingerprint")))?;
+        let mut order = SearchOrder::new();
+        if lines.peek().is_some_and(|(_, l)| l.starts_with("order")) {
+            let (k, words) = field(&mut lines, "order")?;
+            let mut words = words.split_whitespace();
+            while let Some(word) = words.next() {
+                match word {
+                    "sharp" => order.prefer_sharp = true,
+                    "seed" => {
+                        let seed = words.next().and_then(|w| w.parse::<u64>().ok());
+                        let seed = seed.filter(|&s| s <= 0x7fff_ffff).ok_or_else(|| {
+                            syntax(k, "`seed` takes a number below 2^31".to_string())
+                        })?;
+                        order.seed = Some(seed);
+                    }
+                    _ => {
+                        return Err(syntax(
+                            k,
+                            format!("`{word}` is not an order (`seed N`, `sharp`)"),
+                        ))
+                    }
+                }
+            }
+        }
         let (k, word) = field(&mut lines, "solutions")?;
         let solutions = word
             .parse::<Count>()
@@ -511,6 +637,7 @@ impl FromStr for Frontier {
         }
         Ok(Frontier {
             fingerprint,
+            order,
             totals: Totals {
                 solutions,
                 nodes,
