@@ -386,9 +386,9 @@ pub fn run_part(
     ctx: &Context,
     mut solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<Exit, CliError> {
-    // Item bounds, seeds, a list from a checkpoint, a solution limit on a shard's parts and
-    // the like were refused by the plan's check (`Unsupported::Parts`, `Checkpoint`,
-    // `WholeSubtrees`) before this point: the callers check a plan made with
+    // A seed on a bounded problem's parts, a list from a checkpoint, a solution limit on a
+    // shard's parts were refused by the plan's check (`Unsupported::SeededBoundedParts`,
+    // `Checkpoint`, `WholeSubtrees`) before this point: the callers check a plan made with
     // `parts(true)` and `checkpoint(args.checkpoints())`.
     let engine = plan.engine_for(problem);
     // With --reduce, the parts and the checkpoint search the reduced problem (the paths

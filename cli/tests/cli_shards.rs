@@ -1009,6 +1009,44 @@ fn self_split_shards_list_each_solution_once_and_merge_to_the_sequential_count()
     assert!(!file.exists(), "refused before any checkpoint is written");
 }
 
+/// Algorithm M's seeded search draws its ties from one random stream, so its parts are refused
+/// with the reason (they used to panic retracing a path another part named), while shards at a
+/// fixed depth take the seed and merge to the sequential count.
+#[test]
+fn seeded_parts_of_a_bounded_problem_are_refused_and_seeded_shards_merge() {
+    let dir = scratch("seeded_bounds");
+    let file = dir.join("two-per-line-5.dlx");
+    std::fs::write(&file, two_per_line_text(5)).unwrap();
+    let file = file.to_str().unwrap();
+    let (code, whole, err) = run(&["solve", file, "--count"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&[
+        "solve",
+        file,
+        "--count",
+        "--shard",
+        "0/1",
+        "--split-after",
+        "50",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let refusal = "dlxkit: a shard's parts of a problem with item bounds (`a:b|name`) do not take a seed: Algorithm M's seeded search draws its ties from one random stream through the whole tree, so a part cannot retrace the path another part named (leave the seed out, or use shards at a fixed depth, which take it)\n";
+    assert!(err.starts_with(refusal), "{err}");
+    let lines: Vec<String> = (0..6)
+        .map(|i| {
+            let shard = format!("{i}/6");
+            let (code, out, err) =
+                run(&["solve", file, "--count", "--shard", &shard, "--seed", "3"]);
+            assert_eq!(code, 0, "{shard}: {err}");
+            out
+        })
+        .collect();
+    let (code, merged, err) = run_with_stdin(&["merge"], &lines.concat());
+    assert_eq!((code, merged), (0, whole), "{err}");
+}
+
 #[test]
 fn puzzle_shards_split_themselves_when_listing_and_counting() {
     // (puzzle, its solutions, shards, budget)
