@@ -9,7 +9,9 @@
 //! solution as DLX5 does; all but the unrestricted pentominoes, which take
 //! four times as long as the rest together), and every puzzle of `magictour_top1465.txt` with
 //! the `dlx` solver and a solution limit of 2, as `dlxkit sudoku solve` does. The bitset
-//! engine (`bits-...`) counts the instances it takes with the same tree, `reduce-...`
+//! engine (`bits-...`) counts the instances it takes with the same tree, `bits-bounded-...`
+//! counts problems with item bounds on the bounded bit sets in their own tree (the
+//! default, no updates counted), `reduce-...`
 //! reduces an instance as Knuth's DLX-PRE does, and `cells-...` counts inputs of Knuth's
 //! generators on dancing cells (SSXCC's tree, SSMCC's with bounds).
 //!
@@ -31,7 +33,7 @@ use std::process::{Command, ExitCode};
 use dlxkit::bench::engine::{self, Counts, Instance, INSTANCES};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions};
 use dlxkit::sudoku::solvers::{by_name, Answer, Limits};
-use dlxkit::xc::bits::BitSolver;
+use dlxkit::xc::bits::{BitBounded, BitSolver};
 use dlxkit::xc::cells::CellSolver;
 use dlxkit::xc::{Arena, Limits as SearchLimits, ReduceOptions, Solver};
 
@@ -51,6 +53,24 @@ const BITS: [(&str, &str); 4] = [
     ("bits-pentominoes-6x10-reduced", "pentominoes-6x10-reduced"),
     ("bits-dominoes-6x6", "dominoes-6x6"),
 ];
+
+/// The bounded bit sets' cases: (case, engine instance or file in `tests/cells_inputs/`).
+const BOUNDED: [(&str, Input); 2] = [
+    ("bits-bounded-motley-6-6", Input::File("motley-6-6.dlx")),
+    (
+        "bits-bounded-two-per-line-7",
+        Input::Instance("two-per-line-7"),
+    ),
+];
+
+/// Where a case's problem comes from.
+#[derive(Clone, Copy)]
+enum Input {
+    /// An engine instance, by name.
+    Instance(&'static str),
+    /// A file in `tests/cells_inputs/`.
+    File(&'static str),
+}
 
 /// The reduction's cases: (case, engine instance).
 const REDUCE: [(&str, &str); 2] = [
@@ -87,6 +107,8 @@ enum Case {
     Engine(&'static Instance),
     /// Count every solution of an engine instance on the bitset engine.
     Bits(&'static str, &'static Instance),
+    /// Count every solution of a problem with bounds on the bounded bit sets.
+    Bounded(&'static str, Input),
     /// Reduce an engine instance as DLX-PRE does.
     Reduce(&'static str, &'static Instance),
     /// Count every solution of a file on dancing cells: (case, file, expected counts).
@@ -110,6 +132,7 @@ impl Case {
             .filter(|i| i.default)
             .map(Case::Engine)
             .chain(BITS.map(|(case, name)| Case::Bits(case, instance(name))))
+            .chain(BOUNDED.map(|(case, input)| Case::Bounded(case, input)))
             .chain(REDUCE.map(|(case, name)| Case::Reduce(case, instance(name))))
             .chain(CELLS.map(|(case, file, counts)| Case::Cells(case, file, counts)))
             .chain([Case::Sudoku])
@@ -118,7 +141,10 @@ impl Case {
     fn name(self) -> &'static str {
         match self {
             Case::Engine(instance) => instance.name,
-            Case::Bits(name, _) | Case::Reduce(name, _) | Case::Cells(name, _, _) => name,
+            Case::Bits(name, _)
+            | Case::Bounded(name, _)
+            | Case::Reduce(name, _)
+            | Case::Cells(name, _, _) => name,
             Case::Sudoku => "sudoku-top1465",
         }
     }
@@ -128,6 +154,7 @@ impl Case {
         match self {
             Case::Engine(instance) => engine_case(instance),
             Case::Bits(_, instance) => bits_case(instance),
+            Case::Bounded(_, input) => bounded_case(input),
             Case::Reduce(_, instance) => reduce_case(instance),
             Case::Cells(_, file, counts) => cells_case(file, counts),
             Case::Sudoku => sudoku_case(),
@@ -189,6 +216,47 @@ fn bits_case(instance: &Instance) -> Result<String, String> {
         return Err(format!(
             "bits on {}: {} solutions, {} nodes, expected {expected:?}",
             instance.name, stats.solutions, stats.nodes
+        ));
+    }
+    Ok(format!(
+        "{} solutions, {} nodes",
+        stats.solutions, stats.nodes
+    ))
+}
+
+/// Counts every solution of a problem with bounds on the bounded bit sets (their own tree,
+/// no updates counted, as `Plan` runs them by default), checking the solutions against the
+/// instance's known count or, for a file, the links' count.
+fn bounded_case(input: Input) -> Result<String, String> {
+    let (problem, expected) = match input {
+        Input::Instance(name) => {
+            let instance = instance(name);
+            let problem = instance.problem().map_err(|e| e.to_string())?;
+            (problem, instance.counts.solutions)
+        }
+        Input::File(file) => {
+            let path = root().join("tests/cells_inputs").join(file);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let problem = dlxkit::xc::Problem::from_dlx(&text).map_err(|e| e.to_string())?;
+            let arena = Arena::new();
+            let links = Solver::new(&problem, &arena).count().stats.solutions;
+            (problem, links)
+        }
+    };
+    let bits = BitBounded::new(&problem).map_err(|e| e.to_string())?;
+    let mut outcome = None;
+    counted(&mut || {
+        let o = bits.count();
+        let solutions = o.stats.solutions;
+        outcome = Some(o);
+        solutions
+    });
+    let stats = outcome.expect("the search ran").stats;
+    if stats.solutions != expected {
+        return Err(format!(
+            "bounded bits: {} solutions, expected {expected}",
+            stats.solutions
         ));
     }
     Ok(format!(
