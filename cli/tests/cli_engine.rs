@@ -90,7 +90,7 @@ fn an_engine_that_does_not_take_a_mode_is_refused_with_the_reason() {
     let queens = input("knuth_inputs/queens-6.dlx");
     let motley = input("knuth_inputs/motley-3-3.dlx");
     let cases: [(&[&str], &str); 2] = [
-        (&["solve", &motley, "--engine", "cells", "--count", "--memo"], "dlxkit: the cells engine does not take the memoised count (Knuth's DXZ, DLX6) yet (the links engine does)"),
+        (&["solve", &motley, "--engine", "cells", "--count", "--memo"], "dlxkit: the memoised count (Knuth's DXZ, DLX6) searches on a board of its own (a bitset of the items left, its states cached), not on the cells engine: leave the engine out"),
         (&["solve", &queens, "--engine", "knots"], "error: invalid value 'knots' for '--engine <ENGINE>': `knots` is not an engine: write links, cells or bits"),
     ];
     for (args, message) in cases {

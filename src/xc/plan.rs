@@ -132,8 +132,9 @@ pub enum Unsupported {
     /// The minimum-cost search with something it does not take.
     #[error("the minimum-cost search (Knuth's DLX5) branches in its own order and keeps the cheapest solutions: it does not take {0}")]
     Best(Feature),
-    /// An engine asked for a mode it does not run (yet).
-    #[error("the {engine} engine does not take {feature} yet (the links engine does)")]
+    /// An engine asked for a mode that runs on a structure of its own (the memoised count's
+    /// board: a bitset of the items left, its states cached), not on any engine's.
+    #[error("{feature} searches on a board of its own (a bitset of the items left, its states cached), not on the {engine} engine: leave the engine out")]
     Engine {
         /// The engine asked for.
         engine: Engine,
