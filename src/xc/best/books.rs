@@ -207,4 +207,14 @@ pub(crate) trait KeepsBooks {
     fn count_level(&mut self, level: usize) {
         self.books_mut().count_level(level);
     }
+
+    /// Keeps a solution of net cost `net` ([`Books::improve`]: the cutoff moves to the K-th
+    /// best), and stops the machine when the books say the search is over.
+    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Option<Costed> {
+        let found = self.books_mut().improve(net, || options);
+        if self.books().done {
+            self.stop();
+        }
+        found
+    }
 }

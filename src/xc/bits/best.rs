@@ -19,7 +19,7 @@ use super::masks::{Masks, Numbering, Word};
 use super::BitsError;
 use crate::xc::best::{net_costs, Books, Costed, KeepsBooks};
 use crate::xc::choose::SearchOrder;
-use crate::xc::problem::{OptionId, Problem};
+use crate::xc::problem::Problem;
 use crate::xc::search::Status;
 
 /// Where the machine stands.
@@ -272,15 +272,6 @@ impl BitBest {
                 At::Done => return None,
             }
         }
-    }
-
-    /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
-    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Option<Costed> {
-        let found = self.books.improve(net, || options);
-        if self.books.done {
-            self.at = At::Done;
-        }
-        found
     }
 }
 

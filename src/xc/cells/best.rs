@@ -242,15 +242,6 @@ impl CellBest {
             }
         }
     }
-
-    /// Keeps a solution of net cost `net`: the cutoff moves to the K-th best.
-    fn found(&mut self, options: Vec<OptionId>, net: u64) -> Option<Costed> {
-        let found = self.books.improve(net, || options);
-        if self.books.done {
-            self.at = At::Done;
-        }
-        found
-    }
 }
 
 impl KeepsBooks for CellBest {
