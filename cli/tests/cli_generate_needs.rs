@@ -49,6 +49,9 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // Branch needs11's aim (a deadly loop of six cells of the solution emptied first):
         // measured in CPU time, unique loop type 2 1.96 s on seed 5 (BENCHMARKS.md, needs11).
         ("unique loop type 2", Strategy::UniqueLoopType2, "5"),
+        // Branch needsB13's aim (a digit's nine cells emptied first): measured in CPU time,
+        // 5 strong links 6.5 s on seed 5 (BENCHMARKS.md, needsB13).
+        ("5 strong links", Strategy::FiveStrongLinks, "5"),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
         // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing

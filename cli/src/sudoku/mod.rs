@@ -16,6 +16,7 @@ mod batch;
 mod check;
 mod explain;
 pub mod generate;
+mod long_chains;
 mod memo;
 mod needs;
 mod picture;

@@ -14,6 +14,8 @@ use dlxkit::sudoku::generate::Symmetry;
 use dlxkit::sudoku::grid::{Layout, UnitKind};
 use dlxkit::sudoku::Grid;
 
+use super::long_chains;
+
 /// Where a candidate puzzle stands against a `--needs` technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Within {
@@ -151,6 +153,8 @@ pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
             }
             cells
         }
+        // A chain of five strong links on one digit: that digit's cells, all of them.
+        Strategy::FiveStrongLinks => long_chains::digit_cells(solution, rng),
         _ => Vec::new(),
     }
 }
