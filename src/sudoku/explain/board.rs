@@ -264,6 +264,26 @@ impl Board {
         }
     }
 
+    /// This board with each open cell's candidates cut to `keep[cell]` (bit `d - 1` for
+    /// digit `d`, a subset of the cell's candidates; placed cells are passed by): the
+    /// board [`Board::new`] builds from the placed digits and those pencil marks, cages
+    /// kept, without building the geometry again (a forcing chain's branch board, made at
+    /// every exhaustion of every branch of the nested levels).
+    pub(super) fn with_candidates(&self, keep: &[u32]) -> Board {
+        let mut board = self.clone();
+        for (cell, &bits) in keep.iter().enumerate() {
+            if board.values[cell] != 0 {
+                continue;
+            }
+            debug_assert_eq!(u128::from(bits) & !board.cands[cell].bits(), 0);
+            let gone = board.cands[cell].bits() & !u128::from(bits);
+            for d in Digits::from_bits(gone) {
+                board.remove(cell, d);
+            }
+        }
+        board
+    }
+
     /// Removes a candidate.
     fn remove(&mut self, cell: usize, digit: u8) {
         if !self.cands[cell].contains(digit) {
@@ -421,5 +441,48 @@ impl Board {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A board cut to fewer candidates ([`Board::with_candidates`]) is the board built
+    /// from the grid and those candidates as pencil marks: two methods, the same board, on
+    /// puzzles of SE's rated sample with random candidates removed.
+    #[test]
+    fn boards_cut_to_candidates_are_the_boards_built_from_them() {
+        let text = include_str!("../../../data/sudoku/sudokuexchange_se_rated_sample553.txt");
+        let mut rng = Rng::new(13);
+        let mut compared = 0;
+        for line in text.lines().step_by(7) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let board = Board::new(&grid, None).unwrap();
+            let cells = board.layout().cells();
+            let mut keep: Vec<u32> = (0..cells)
+                .map(|c| board.candidates(c).bits() as u32)
+                .collect();
+            for _ in 0..rng.below(120) {
+                let cell = rng.below(cells);
+                let bits = keep[cell];
+                if bits != 0 {
+                    // Any candidate may go, the last one too (an empty cell is a board).
+                    let digits: Vec<u32> = (0..32).filter(|d| bits >> d & 1 == 1).collect();
+                    keep[cell] &= !(1 << digits[rng.below(digits.len())]);
+                }
+            }
+            let mut pencil = Candidates::of_grid(&grid);
+            for (cell, &bits) in keep.iter().enumerate() {
+                if board.value(cell) == 0 {
+                    pencil.set(cell, Digits::from_bits(u128::from(bits)));
+                }
+            }
+            let built = Board::new(&grid, Some(&pencil)).unwrap();
+            assert_eq!(board.with_candidates(&keep), built, "{line}");
+            compared += 1;
+        }
+        assert!(compared > 70, "{compared} boards");
     }
 }

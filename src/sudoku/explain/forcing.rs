@@ -720,6 +720,10 @@ impl<'a> Engine<'a> {
 
     /// The branch's board: the puzzle's, with the branch's candidates.
     fn branch_board(&self, b: &Branch) -> Option<Board> {
+        if self.board.cages().is_empty() {
+            return Some(self.board.with_candidates(&b.cands));
+        }
+        // A killer board's branch board is built anew, without its cages, as before.
         let grid = self.board.grid();
         let mut pencil = Candidates::of_grid(&grid);
         for (cell, &bits) in b.cands.iter().enumerate() {

@@ -29,8 +29,16 @@ const MAX_DIGITS: usize = 11;
 /// The most cells a board may have here: one `u128` of cells a digit.
 pub(super) const MAX_CELLS: usize = 128;
 
+/// The most units a board may have here: one `u64` of units a cell (an 11x11 board with
+/// every extra region has 37).
+const MAX_UNITS: usize = 64;
+
+/// The most cells a digit may leave in a round for the closure to look up their units one
+/// by one; past it, it reads all the digit's units (a placement's peers cover most).
+const GONE_FEW: u32 = 8;
+
 /// A board's candidates and geometry as bit boards, for closures of one assumption at a
-/// time.
+/// time. Fixed-size arrays, so that a closure allocates nothing.
 #[derive(Clone, Debug)]
 pub(super) struct Singles {
     n: usize,
@@ -42,10 +50,16 @@ pub(super) struct Singles {
     /// placement is news).
     multi: u128,
     /// Each cell's peers.
-    peers: Vec<u128>,
-    /// Each digit's units where it has places: the unit's cells, and whether it has two
-    /// places or more there (where a hidden single can appear).
-    units: Vec<Vec<(u128, bool)>>,
+    peers: [u128; MAX_CELLS],
+    /// Each unit's cells.
+    unit_cells: [u128; MAX_UNITS],
+    /// Each cell's units (bit `unit`).
+    cell_units: [u64; MAX_CELLS],
+    /// Each digit's units where it has places (where a unit can lose its last one).
+    has: [u64; MAX_DIGITS],
+    /// Each digit's units where it has two places or more (where a hidden single can
+    /// appear).
+    several: [u64; MAX_DIGITS],
 }
 
 /// What an assumption forces on the board's singles: the nodes on and off, each digit's
@@ -65,7 +79,7 @@ pub(super) struct Closure {
 impl Singles {
     /// The bit boards of a board of `n` digits whose cells have the candidates `cands`
     /// (bit `d - 1` for digit `d`), with the cells' `peers` and the `units`; `None` past
-    /// [`MAX_CELLS`] cells or [`MAX_DIGITS`] digits.
+    /// [`MAX_CELLS`] cells, [`MAX_DIGITS`] digits or [`MAX_UNITS`] units.
     pub(super) fn new<'a>(
         n: usize,
         cands: &[u32],
@@ -77,6 +91,7 @@ impl Singles {
         }
         let mut base = [0u128; MAX_DIGITS];
         let (mut open, mut multi) = (0u128, 0u128);
+        let mut peer_masks = [0u128; MAX_CELLS];
         for (cell, &bits) in cands.iter().enumerate() {
             let bit = 1u128 << cell;
             for (d, b) in base.iter_mut().enumerate().take(n) {
@@ -90,31 +105,36 @@ impl Singles {
             if bits.count_ones() > 1 {
                 multi |= bit;
             }
+            peer_masks[cell] = peers(cell).iter().fold(0u128, |m, &p| m | 1u128 << p);
         }
-        let peers = (0..cands.len())
-            .map(|c| peers(c).iter().fold(0u128, |m, &p| m | 1u128 << p))
-            .collect();
-        let masks: Vec<u128> = units
-            .map(|u| u.iter().fold(0u128, |m, &c| m | 1u128 << c))
-            .collect();
-        let units = (0..n)
-            .map(|d| {
-                masks
-                    .iter()
-                    .filter_map(|&m| {
-                        let k = (base[d] & m).count_ones();
-                        (k > 0).then_some((m, k > 1))
-                    })
-                    .collect()
-            })
-            .collect();
+        let mut unit_cells = [0u128; MAX_UNITS];
+        let mut cell_units = [0u64; MAX_CELLS];
+        let (mut has, mut several) = ([0u64; MAX_DIGITS], [0u64; MAX_DIGITS]);
+        for (u, cells) in units.enumerate() {
+            if u >= MAX_UNITS {
+                return None;
+            }
+            let mask = cells.iter().fold(0u128, |m, &c| m | 1u128 << c);
+            unit_cells[u] = mask;
+            for &c in cells {
+                cell_units[c] |= 1u64 << u;
+            }
+            for d in 0..n {
+                let k = (base[d] & mask).count_ones();
+                has[d] |= u64::from(k > 0) << u;
+                several[d] |= u64::from(k > 1) << u;
+            }
+        }
         Some(Singles {
             n,
             base,
             open,
             multi,
-            peers,
-            units,
+            peers: peer_masks,
+            unit_cells,
+            cell_units,
+            has,
+            several,
         })
     }
 
@@ -132,9 +152,10 @@ impl Singles {
         }
         let mut rounds = 0u32;
         let mut contradiction = false;
-        // Each digit's cells when its units were last read: a digit whose cells did not
-        // change since has no new hidden single nor empty unit.
-        let mut read = [0u128; MAX_DIGITS];
+        // Each digit's cells when its units were last read: only the units of a cell the
+        // digit left since can have a new hidden single or lose the digit's last place (a
+        // unit unchanged since the board has its places, two or more if any is hidden).
+        let mut read = self.base;
         loop {
             rounds += 1;
             // Place the pending digits: each leaves its cells' other digits and its peers.
@@ -178,13 +199,26 @@ impl Singles {
             let mut any = false;
             for d in 0..n {
                 let mut p = cand[d] & single;
-                if rounds == 1 || read[d] != cand[d] {
+                let gone = read[d] & !cand[d];
+                if gone != 0 {
                     read[d] = cand[d];
-                    for &(mask, several) in &self.units[d] {
-                        let m = cand[d] & mask;
+                    // The units of the cells gone (when they are many, most units).
+                    let mut touched = self.has[d];
+                    if gone.count_ones() <= GONE_FEW {
+                        let (mut units, mut gone) = (0u64, gone);
+                        while gone != 0 {
+                            units |= self.cell_units[gone.trailing_zeros() as usize];
+                            gone &= gone - 1;
+                        }
+                        touched &= units;
+                    }
+                    while touched != 0 {
+                        let u = touched.trailing_zeros() as usize;
+                        touched &= touched - 1;
+                        let m = cand[d] & self.unit_cells[u];
                         if m == 0 {
                             contradiction = true;
-                        } else if several && m & (m - 1) == 0 {
+                        } else if m & (m - 1) == 0 && self.several[d] >> u & 1 == 1 {
                             p |= m;
                         }
                     }
