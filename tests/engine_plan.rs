@@ -913,3 +913,90 @@ fn a_shard_list_names_its_seed() {
     let plain = Split::new(&p, SplitBy::Count(3)).fingerprint();
     assert_eq!(fingerprint(SearchOrder::new(), 1), plain);
 }
+
+/// n queens with a cost on each square, `(r^2 + 3c^2 + rc) mod 17` (the benchmark's
+/// `queens-20-costs`), in Knuth's plain row order.
+fn queens_with_costs(n: usize) -> Problem {
+    let mut items: Vec<String> = (0..n).map(|r| format!("r{r}")).collect();
+    items.extend((0..n).map(|c| format!("c{c}")));
+    items.push("|".into());
+    items.extend((0..2 * n - 1).map(|d| format!("a{d}")));
+    items.extend((0..2 * n - 1).map(|d| format!("b{d}")));
+    let mut lines = vec![items.join(" ")];
+    for r in 0..n {
+        for c in 0..n {
+            let cost = (r * r + 3 * c * c + r * c) % 17;
+            lines.push(format!("r{r} c{c} a{} b{} |{cost}", r + c, r + n - 1 - c));
+        }
+    }
+    Problem::from_dlx(&(lines.join("\n") + "\n")).unwrap()
+}
+
+/// A shard's parts with `--best=K` whose subtrees are cut short: an attempt that runs out of
+/// its budget after finding K solutions is thrown away, but the bound its K-th sets (one
+/// more than its cost) is kept, and passed on to the parts it names. Every budget merges to
+/// the sequential K best, no solution is reported twice, and some part names a bound that
+/// none of its own solutions set (the attempt's).
+#[test]
+fn the_bound_of_an_attempt_cut_short_keeps_the_k_best() {
+    let p = queens_with_costs(8);
+    let all: BTreeSet<Vec<OptionId>> = p.all_solutions().into_iter().map(sorted).collect();
+    assert_eq!(all.len(), 92);
+    for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+        for k in [1, 3] {
+            let mut sequential = p.best(k);
+            sequential.by_ref().for_each(drop);
+            let truth: Vec<u64> = sequential
+                .outcome()
+                .cheapest
+                .iter()
+                .map(|c| c.cost)
+                .collect();
+            assert_eq!(truth.len(), k);
+            let mut from_attempts = 0;
+            for budget in [2, 5, 10, 20, 40, 80, 160] {
+                let plan = Plan::new().best(k).parts(true).engine(engine);
+                assert_eq!(plan.check(&p), Ok(()), "{engine}");
+                let split = plan.split_of(&p, shard(0, 1)).unwrap();
+                let whole = split.shards()[0].path().clone();
+                let mut todo = vec![(Part::from(whole), None::<u64>)];
+                let mut kept = Cheapest::new(k);
+                let mut seen = BTreeSet::new();
+                while let Some((part, below)) = todo.pop() {
+                    let run = part
+                        .run_best(
+                            &p,
+                            engine,
+                            k,
+                            SplitBudget::nodes(budget),
+                            &Limits::new(),
+                            below,
+                        )
+                        .unwrap();
+                    assert_eq!(run.continuation.is_empty(), !run.spent);
+                    let own = run.outcome.cheapest.get(k - 1).map(|c| c.cost);
+                    if let Some(bound) = run.bound {
+                        assert!(bound >= truth[k - 1], "{engine} k={k}: {bound}");
+                        if own.is_none_or(|own| bound < own) && below.is_none_or(|b| bound < b) {
+                            from_attempts += 1;
+                        }
+                    }
+                    for c in run.outcome.cheapest {
+                        let set = sorted(c.options.clone());
+                        assert!(all.contains(&set), "{engine} k={k}");
+                        assert_eq!(cost(&p, &c.options), c.cost);
+                        assert!(seen.insert(set), "{engine} k={k}: reported twice");
+                        kept.offer(c.cost, c.options);
+                    }
+                    todo.extend(run.continuation.into_iter().map(|c| (c, run.bound)));
+                }
+                let got: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
+                assert_eq!(got, truth, "{engine} k={k}, budget {budget}");
+            }
+            assert!(
+                from_attempts > 0,
+                "{engine} k={k}: no attempt cut short set a bound"
+            );
+        }
+    }
+}

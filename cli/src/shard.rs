@@ -290,8 +290,9 @@ pub struct PartArgs {
     pub from: Option<Part>,
 
     /// With --best=K and --from: look only for solutions cheaper than COST, the "bound" of
-    /// the line of the part that named this one (its K-th best cost): the K best that merge
-    /// keeps are the same, sooner
+    /// the line of the part that named this one (its K-th best cost), or the least "bound" of
+    /// any part of the same search whose line goes to merge: the K best that merge keeps are
+    /// the same, sooner
     #[arg(long, value_name = "COST", requires = "from")]
     pub below: Option<u64>,
 

@@ -17,10 +17,22 @@
 //! A part prunes with the best bound it knows: once it keeps K solutions, a subtree is
 //! searched only for solutions cheaper than the K-th ([`crate::xc::BestSolver::with_bound`]),
 //! and the part may start with a bound `below` (the K-th best cost of the part that named
-//! it). The merged K best stay exact: a solution left out by a bound B costs at least B,
-//! and the part that set B reported K solutions of cost at most B, so the K-th best of the
-//! whole is at most B and the solution left out could only tie with it (the costs are
-//! those of the sequential search; which of equal-cost solutions is kept may differ).
+//! it). An attempt cut short is thrown away, but not what it found out: if it found K
+//! solutions, the K-th of them costing `top`, the part prunes with `top + 1` from then on and
+//! names that bound to its continuation (the subtree searched again finds those K again).
+//!
+//! The merged K best stay exact. Call a bound B *justified* when there are K distinct
+//! solutions each of which costs less than B, or is reported (in some part's K best) at a
+//! cost of at most B: the K-th best of a part's own (reported) K, and one more than the
+//! K-th of an attempt's K (not reported) are both justified, and so is any bound at least as
+//! high. Every solution s is then reported or has K reported solutions at most as dear, by
+//! induction on the cost: if s is neither reported nor crowded out of a part's K best by K
+//! cheaper-or-equal ones kept there, it was pruned by a justified B at most its cost; the K
+//! solutions behind B are each reported at a cost of at most B, or cost less than B, hence
+//! less than s, and so are reported or have K reported ones at most as dear. So the K
+//! cheapest of all the parts' lines have the sequential K best costs (which of equal-cost
+//! solutions is kept may differ). The same argument lets a scheduler pass any part's
+//! `bound` to any other part of the same search as `below`.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -272,6 +284,11 @@ fn run<S: Storage>(
                     todo.push_front(sub.path);
                     stop = Some((outcome.status, false));
                     break 'parts;
+                }
+                // Its solutions are thrown away (the subtree is searched again), but not what
+                // they say of the costs: K of them at most `top` make `top + 1` a bound.
+                if let Some(top) = outcome.cheapest.get(task.k - 1) {
+                    bound.fetch_min(top.cost.saturating_add(1), Ordering::Relaxed);
                 }
             }
             // Too large for what is left: its node is expanded on the links, its children
