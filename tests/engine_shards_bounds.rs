@@ -6,9 +6,10 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use dlxkit::xc::machine::{Any, Engine};
 use dlxkit::xc::plan::Plan;
-use dlxkit::xc::shard::{Frontier, Part, Split, SplitBudget, SplitBy};
-use dlxkit::xc::{Arena, Event, Problem, Solver};
+use dlxkit::xc::shard::{Frontier, Merger, Part, ShardReport, Split, SplitBudget, SplitBy, Totals};
+use dlxkit::xc::{Arena, Event, OptionId, Problem, SearchOrder, Solver};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
 use crate::engine_shards::{agrees_with_the_sequential_search, Random};
@@ -164,4 +165,168 @@ fn a_checkpointed_bounded_count_resumes_to_the_exact_count() {
     );
     assert_eq!(totals.nodes, u128::from(whole.nodes));
     assert_eq!(totals.updates, u128::from(whole.updates));
+}
+
+/// Runs every shard of `problem` cut `by` in `order` (a seed, `#` preferred or both), and
+/// every part of every continuation within `budget` nodes, each task on a solver of its own
+/// (as another process would: a part goes through its text) and on `engine(t)` for task
+/// `t`: the solutions in the order found, and the reports merged.
+fn seeded_tree(
+    problem: &Problem,
+    order: SearchOrder,
+    by: SplitBy,
+    budget: u64,
+    engine: impl Fn(usize) -> Engine,
+) -> (Vec<Vec<OptionId>>, Totals) {
+    let arena = Arena::new();
+    let split =
+        Split::of_solver(&mut Solver::with_order(problem, &arena, order), by).in_order(order);
+    let mut merger = Merger::new();
+    let mut solutions = Vec::new();
+    let mut tasks = 0;
+    for (index, shard) in split.shards().iter().enumerate() {
+        let mut todo: Vec<Option<Part>> = vec![None];
+        while let Some(from) = todo.pop() {
+            let e = engine(tasks);
+            tasks += 1;
+            let mut links = Solver::with_order(problem, &arena, order);
+            let mut machine = Any::new(e, problem, &arena, order).unwrap();
+            let handler = |event: Event<'_>| {
+                if let Event::Solution(s) = event {
+                    solutions.push(s.to_vec());
+                }
+                ControlFlow::Continue(())
+            };
+            let budget = SplitBudget::nodes(budget);
+            let run = match (&from, e) {
+                (None, Engine::Links) => Ok(shard.run_within(&mut links, budget, true, handler)),
+                (None, _) => Ok(shard.run_on(&mut links, &mut machine, budget, true, handler)),
+                (Some(part), Engine::Links) => part.run_within(&mut links, budget, true, handler),
+                (Some(part), _) => part.run_on(&mut links, &mut machine, budget, true, handler),
+            }
+            .expect("a part locates");
+            let mut report = ShardReport::of_split(&split, index, run.outcome);
+            report.depth = from.as_ref().map_or(shard.path().depth(), Part::depth);
+            report.from = from;
+            report.continuation = run.continuation.clone();
+            merger.add(report);
+            let parts = run.continuation.iter().rev();
+            todo.extend(parts.map(|part| Some(part.to_string().parse().unwrap())));
+        }
+    }
+    let merged = merger.finish();
+    assert!(merged.is_complete(), "{:?}", merged.problems);
+    (solutions, merged.totals)
+}
+
+/// Whether the seeded parts of `problem` (every engine taking turns, and on the links alone)
+/// list the seeded sequential search's solutions and merge to its count; on the links alone,
+/// in its order and to its nodes, profile, updates and cleansings (one tree), and a second
+/// sequential search with the seed makes the same tree.
+fn seeded_parts_agree(problem: &Problem, order: SearchOrder, by: SplitBy, budget: u64) -> bool {
+    let arena = Arena::new();
+    let mut solver = Solver::with_order(problem, &arena, order);
+    let sequential: Vec<Vec<OptionId>> = solver.solutions().collect();
+    let stats = solver.count().stats;
+    let again = Solver::with_order(problem, &arena, order).count().stats;
+    if (again.nodes, &again.profile, again.updates) != (stats.nodes, &stats.profile, stats.updates)
+    {
+        eprintln!("a re-run: {again:?} vs {stats:?}");
+        return false;
+    }
+    if Split::of_solver(&mut Solver::with_order(problem, &arena, order), by)
+        .shards()
+        .is_empty()
+    {
+        return stats.solutions == 0;
+    }
+    let (solutions, totals) = seeded_tree(problem, order, by, budget, |_| Engine::Links);
+    let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
+    let one_tree = solutions == sequential
+        && totals.solutions == stats.solutions
+        && totals.nodes == u128::from(stats.nodes)
+        && totals.updates == u128::from(stats.updates)
+        && totals.cleansings == u128::from(stats.cleansings)
+        && totals.profile == profile;
+    if !one_tree {
+        eprintln!("{order:?} {by} {budget}: {totals:?} vs {stats:?}");
+        return false;
+    }
+    let engines = [Engine::Links, Engine::Bits, Engine::Cells];
+    let (mut solutions, totals) = seeded_tree(problem, order, by, budget, |t| engines[t % 3]);
+    // Each engine lists a solution's options in its own order: compared as sets.
+    let as_sets = |mut all: Vec<Vec<OptionId>>| {
+        all.iter_mut().for_each(|s| s.sort());
+        all.sort();
+        all
+    };
+    let sequential = as_sets(sequential);
+    solutions = as_sets(solutions);
+    if solutions != sequential || totals.solutions != stats.solutions {
+        eprintln!("{order:?} {by} {budget} on every engine: {totals:?} vs {stats:?}");
+        return false;
+    }
+    // Each engine alone, from the root's shards.
+    engines.iter().all(|&e| {
+        let (listed, totals) = seeded_tree(problem, order, by, budget, |_| e);
+        as_sets(listed) == sequential && totals.solutions == stats.solutions
+    })
+}
+
+quickcheck! {
+    fn seeded_bounded_parts_merge_to_the_seeded_sequential_search(
+        p: Bounded, seed: u32, sharp: bool, budget: u8, n: u8
+    ) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        let order = SearchOrder::new().seed(u64::from(seed)).prefer_sharp(sharp);
+        let budget = 1 + u64::from(budget % 30);
+        [SplitBy::Depth(0), SplitBy::Count(1 + usize::from(n % 6))]
+            .into_iter()
+            .all(|by| seeded_parts_agree(&problem, order, by, budget))
+    }
+}
+
+/// Two-per-line 5 and a coloured bounded problem, seeded, under many budgets: one tree.
+#[test]
+fn seeded_bounded_parts_under_many_budgets_retrace_one_tree() {
+    let coloured = Problem::from_dlx(
+        "2|a 1:2|b 0:2|c | x y\na x:1\na b y:2\nb c x:2\na c\nb y:1\nc x:1 y:1\na b c\nb x:1\n",
+    )
+    .unwrap();
+    for p in [two_per_line(5), coloured] {
+        for seed in [1, 7, 2026] {
+            let order = SearchOrder::new().seed(seed);
+            for budget in [1, 2, 5, 13, 60] {
+                for by in [SplitBy::Depth(0), SplitBy::Depth(1), SplitBy::Count(3)] {
+                    assert!(
+                        seeded_parts_agree(&p, order, by, budget),
+                        "seed {seed}, {by} within {budget}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A seeded count checkpointed and resumed after every piece is still exact (its frontier
+/// walks Knuth's plain tree; the order is named in the file).
+#[test]
+fn a_seeded_checkpointed_bounded_count_resumes_to_the_exact_count() {
+    let p = two_per_line(6);
+    let order = SearchOrder::new().seed(5);
+    let plan = Plan::new().order(order).checkpoint(true).count(true);
+    assert_eq!(plan.check(&p), Ok(()));
+    let arena = Arena::new();
+    let whole = Solver::with_order(&p, &arena, order).count().stats;
+    let mut solver = Solver::with_order(&p, &arena, order);
+    let mut frontier = Frontier::new(&mut solver).in_order(order);
+    let mut stops = 0;
+    while !frontier.is_done() {
+        frontier.step(&mut solver, 300).unwrap();
+        frontier = frontier.to_string().parse().unwrap();
+        frontier.check(&mut solver).unwrap();
+        stops += 1;
+    }
+    assert!(stops > 3, "the count was cut into {stops} pieces only");
+    assert!(frontier.totals().solutions == whole.solutions);
 }

@@ -387,9 +387,8 @@ pub fn run_part(
     ctx: &Context,
     mut solution: impl FnMut(&mut Output, &[OptionId]) -> Result<(), CliError>,
 ) -> Result<Exit, CliError> {
-    // A seed on a bounded problem's parts, a list from a checkpoint, a solution limit on a
-    // shard's parts were refused by the plan's check (`Unsupported::SeededBoundedParts`,
-    // `Checkpoint`, `WholeSubtrees`) before this point: the callers check a plan made with
+    // A list from a checkpoint, a solution limit on a shard's parts were refused by the
+    // plan's check (`Unsupported::Checkpoint`, `WholeSubtrees`) before this point: the callers check a plan made with
     // `parts(true)` and `checkpoint(args.checkpoints())`.
     let engine = plan.engine_for(problem);
     // With --reduce, the parts and the checkpoint search the reduced problem (the paths

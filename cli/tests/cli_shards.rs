@@ -1009,31 +1009,23 @@ fn self_split_shards_list_each_solution_once_and_merge_to_the_sequential_count()
     assert!(!file.exists(), "refused before any checkpoint is written");
 }
 
-/// Algorithm M's seeded search draws its ties from one random stream, so its parts are refused
-/// with the reason (they used to panic retracing a path another part named), while shards at a
-/// fixed depth take the seed and merge to the sequential count.
+/// Algorithm M's seeded ties are drawn from the path to each node, so a shard's parts of a
+/// bounded problem take a seed (they were refused: the ties came from one random stream, and
+/// a part could not retrace the path another named): the parts of two-per-line 5, redrect 4x4
+/// and motley 5x7 at small budgets merge to the sequential count, on each engine; and shards
+/// at a fixed depth take the seed too.
 #[test]
-fn seeded_parts_of_a_bounded_problem_are_refused_and_seeded_shards_merge() {
+fn seeded_parts_of_a_bounded_problem_merge_to_the_count_and_seeded_shards_merge() {
     let dir = scratch("seeded_bounds");
     let file = dir.join("two-per-line-5.dlx");
     std::fs::write(&file, two_per_line_text(5)).unwrap();
     let file = file.to_str().unwrap();
     let (code, whole, err) = run(&["solve", file, "--count"]);
     assert_eq!(code, 0, "{err}");
-    let (code, out, err) = run(&[
-        "solve",
-        file,
-        "--count",
-        "--shard",
-        "0/1",
-        "--split-after",
-        "50",
-        "--seed",
-        "3",
-    ]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    let refusal = "dlxkit: a shard's parts of a problem with item bounds (`a:b|name`) do not take a seed: Algorithm M's seeded search draws its ties from one random stream through the whole tree, so a part cannot retrace the path another part named (leave the seed out, or use shards at a fixed depth, which take it)\n";
-    assert!(err.starts_with(refusal), "{err}");
+    let (_, lines) = list_in_split_parts(&["solve", file, "--count", "--seed", "3"], 1, 50, "x");
+    assert!(lines.len() > 1, "the shard split itself");
+    let (code, merged, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+    assert_eq!((code, &merged), (0, &whole), "{err}");
     let lines: Vec<String> = (0..6)
         .map(|i| {
             let shard = format!("{i}/6");
@@ -1045,6 +1037,30 @@ fn seeded_parts_of_a_bounded_problem_are_refused_and_seeded_shards_merge() {
         .collect();
     let (code, merged, err) = run_with_stdin(&["merge"], &lines.concat());
     assert_eq!((code, merged), (0, whole), "{err}");
+
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/");
+    let redrect = format!("{root}knuth_inputs/redrect-4-4.dlx");
+    let motley = format!("{root}cells_inputs/motley-5-7.dlx");
+    // (file, engine, seed, shards, budget, solutions)
+    let cases: [(&str, &str, &str, usize, u64, &str); 5] = [
+        (&redrect, "links", "1", 2, 300, "55137"),
+        (&redrect, "bits", "7", 1, 300, "55137"),
+        (&redrect, "cells", "2", 1, 300, "55137"),
+        (&motley, "links", "1", 2, 20, "214"),
+        (&motley, "bits", "5", 1, 20, "214"),
+    ];
+    for (file, engine, seed, n, budget, count) in cases {
+        let base = ["solve", file, "--count", "--seed", seed, "--engine", engine];
+        let (_, lines) = list_in_split_parts(&base, n, budget, "x");
+        assert!(
+            lines.len() >= 20,
+            "{file} on {engine}: {} parts",
+            lines.len()
+        );
+        let (code, merged, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+        let case = format!("{file} on {engine}, seed {seed}");
+        assert_eq!((code, merged), (0, format!("{count}\n")), "{case}: {err}");
+    }
 }
 
 #[test]

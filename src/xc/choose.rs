@@ -21,6 +21,14 @@
 //!
 //! Either variation takes the search off the vector scan: the items are visited one by one,
 //! as in Knuth's loop (`Chooser::choose`).
+//!
+//! Algorithm M (item bounds) takes its seed's option order from the layout as DLX3 does,
+//! but not its ties: those are drawn at each node from a generator of its own, started from
+//! a key of the seed and the path to the node (the number of each move made on the way,
+//! [`PathKey`]), so that a search that starts below a path another process named (a shard's
+//! part) makes the choices the whole search makes there. Its seeded tree is thus not DLX3's
+//! for the same seed (Algorithm X and C still draw from one stream, as DLX1 and DLX2 do:
+//! their shards' paths are options, which a search below them forces whatever its order).
 
 use super::flip::Flip;
 use super::layout::CHUNK;
@@ -94,11 +102,74 @@ impl SearchOrder {
 /// length or branching degree (Knuth adds the number of nodes).
 pub(super) const UNSHARP: i64 = 1 << 40;
 
+/// Where a node of Algorithm M's seeded tree stands, as its tie-breaks see it: a hash of
+/// the seed and of the number (from 1) of each move made from the root to the node, the
+/// numbers a shard's path names ([`crate::xc::search::Choice::Move`]). The links and the bit
+/// sets in the links' order both draw their ties from it ([`PathKey::draws`]), so that they
+/// search one tree, and a part that replays a path goes on as the whole search does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PathKey(u64);
+
+impl PathKey {
+    /// The root's key for `seed` (only its 31 low bits count, as for the layout's shuffle).
+    pub(crate) fn root(seed: u64) -> PathKey {
+        PathKey(mix(seed & 0x7fff_ffff))
+    }
+
+    /// The key of the node below this one's move `k` (from 1).
+    #[inline]
+    pub(crate) fn child(self, k: u32) -> PathKey {
+        PathKey(mix(
+            self.0 ^ u64::from(k).wrapping_mul(0xd1b5_4a32_d192_ed03)
+        ))
+    }
+
+    /// The key of the node a path of moves leads to from this one.
+    pub(crate) fn below(self, moves: impl IntoIterator<Item = u32>) -> PathKey {
+        moves.into_iter().fold(self, PathKey::child)
+    }
+
+    /// The node's tie-breaks: a generator of its own, from the key.
+    #[inline]
+    pub(crate) fn draws(self) -> Draws {
+        Draws(self.0)
+    }
+}
+
+/// SplitMix64's finaliser: every bit of the result depends on every bit of `z`.
+#[inline]
+fn mix(z: u64) -> u64 {
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The random tie-breaks of one node of Algorithm M's seeded tree (SplitMix64 from its
+/// [`PathKey`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Draws(u64);
+
+impl Draws {
+    /// Whether the `tied`-th item tied with the best so far takes its place: with
+    /// probability `1 / tied` (so each of the items tied is chosen with the same chance).
+    #[inline]
+    pub(crate) fn tie_wins(&mut self, tied: u32) -> bool {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let r = mix(self.0) >> 32;
+        (r * u64::from(tied)) >> 32 == 0
+    }
+}
+
 /// The item choice of a [`SearchOrder`] during a search.
 #[derive(Clone, Debug)]
 pub(crate) struct Chooser {
     /// The generator, as the search has left it (seeded choices only).
     pub(crate) flip: Option<Flip>,
+    /// Algorithm M's seeded tree: the root's key (seeded choices only).
+    pub(crate) root: Option<PathKey>,
+    /// Algorithm M's seeded tree: the tie-breaks of the node being chosen at
+    /// ([`Chooser::enter`]).
+    draws: Draws,
     /// The generator as the layout left it: where every search starts again.
     start: Option<Flip>,
     /// For each primary item by matrix number (slot 0 unused): whether the sharp preference
@@ -122,8 +193,29 @@ impl Chooser {
         Chooser {
             start: flip.clone(),
             flip,
+            root: order.seed.map(PathKey::root),
+            draws: Draws::default(),
             unsharp,
         }
+    }
+
+    /// Algorithm M: the node at `key` is chosen at next (its ties are drawn from it).
+    #[inline]
+    pub(crate) fn enter(&mut self, key: PathKey) {
+        self.draws = key.draws();
+    }
+
+    /// Algorithm M: the key of the node a path of moves (numbered from 1) leads to from the
+    /// root.
+    pub(crate) fn key_below(&self, moves: impl IntoIterator<Item = u32>) -> PathKey {
+        self.root.unwrap_or_default().below(moves)
+    }
+
+    /// Algorithm M: whether the `tied`-th item tied with the best so far at the node
+    /// entered takes its place (seeded choices only).
+    #[inline]
+    pub(crate) fn tie_wins_here(&mut self, tied: u32) -> bool {
+        self.root.is_some() && self.draws.tie_wins(tied)
     }
 
     /// Whether the choice is Knuth's plain rule (the vector scan serves it).

@@ -30,7 +30,7 @@
 //! walk (`layout.rs`), with or without colours, which this module compiles. The loop that
 //! makes these operations, its levels and its moves, is in `search/bounded.rs`.
 
-use super::choose::{Chooser, UNSHARP};
+use super::choose::{Chooser, PathKey, UNSHARP};
 use super::dance::Dance;
 use super::layout::{Kind, Walk};
 use super::matrix::Matrix;
@@ -279,7 +279,7 @@ fn choose_bounded_ordered(
                 (best, score, best_slack, best_len, tied) = (Some(k), t, slack, len, 1);
             } else if slack == best_slack && len == best_len {
                 tied += 1;
-                if chooser.tie_wins(tied) {
+                if chooser.tie_wins_here(tied) {
                     best = Some(k);
                 }
             }
@@ -534,6 +534,8 @@ pub(crate) struct Move {
     pub(crate) item: Item,
     pub(crate) x: Link,
     pub(crate) first: Link,
+    /// The move's number at its level (from 1).
+    pub(crate) k: u32,
 }
 
 /// What a move leads to, seen from the node below it (see [`Matrix::branch_bounded`]).
@@ -548,14 +550,30 @@ pub(crate) enum Below {
 }
 
 impl<S: Storage> Matrix<S> {
-    /// DLX3's plain choice at the current state (the rule a split cuts by).
+    /// DLX3's plain choice at the current state (the minimum-cost search's cut).
     pub(crate) fn choose_bounded(&self, bounds: &Bounds) -> Option<(Item, i64)> {
         choose_bounded_plain(&self.lens, bounds)
     }
 
-    /// What the node at the current state is: a solution, a dead end or a branching.
-    pub(crate) fn below(&self, bounds: &Bounds) -> Below {
-        match self.choose_bounded(bounds) {
+    /// The loop's choice at the current state, the node at `key` of its tree (the rule a
+    /// split cuts by: DLX3's, with the seed's ties drawn as the loop draws them there).
+    pub(crate) fn choose_in(
+        &self,
+        bounds: &Bounds,
+        chooser: &mut Chooser,
+        key: PathKey,
+    ) -> Option<(Item, i64)> {
+        if chooser.is_plain() {
+            return choose_bounded_plain(&self.lens, bounds);
+        }
+        chooser.enter(key);
+        choose_bounded_ordered(&self.lens, bounds, chooser)
+    }
+
+    /// What the node at the current state, at `key`, is: a solution, a dead end or a
+    /// branching.
+    pub(crate) fn below(&self, bounds: &Bounds, chooser: &mut Chooser, key: PathKey) -> Below {
+        match self.choose_in(bounds, chooser, key) {
             None => Below::Solution,
             Some((_, score)) if score <= 0 => Below::DeadEnd,
             Some((_, score)) => Below::Open(score),
@@ -566,9 +584,33 @@ impl<S: Storage> Matrix<S> {
     /// makes it after backing out of moves 1 to `k - 1`: enters the item DLX3 chooses,
     /// tweaks the options of the moves before (they stay excluded below this one) and
     /// commits the move's option. `None`, with nothing changed, when the node has no `k`-th
-    /// move.
+    /// move. The item is DLX3's plain choice (without a seed or the sharp preference).
     pub(crate) fn make_move<W: Walk>(&mut self, bounds: &mut Bounds, k: u32) -> Option<Move> {
-        let (item, score) = self.choose_bounded(bounds)?;
+        let chosen = self.choose_bounded(bounds);
+        self.move_on::<W>(bounds, chosen, k)
+    }
+
+    /// [`Matrix::make_move`] with the loop's choice at the node at `key`
+    /// ([`Matrix::choose_in`]).
+    pub(crate) fn make_move_in<W: Walk>(
+        &mut self,
+        bounds: &mut Bounds,
+        chooser: &mut Chooser,
+        key: PathKey,
+        k: u32,
+    ) -> Option<Move> {
+        let chosen = self.choose_in(bounds, chooser, key);
+        self.move_on::<W>(bounds, chosen, k)
+    }
+
+    /// Makes the `k`-th move branching on `chosen` (see [`Matrix::make_move`]).
+    fn move_on<W: Walk>(
+        &mut self,
+        bounds: &mut Bounds,
+        chosen: Option<(Item, i64)>,
+        k: u32,
+    ) -> Option<Move> {
+        let (item, score) = chosen?;
         if k == 0 || score <= 0 {
             return None;
         }
@@ -601,12 +643,12 @@ impl<S: Storage> Matrix<S> {
         }
         let counters = d.counters();
         self.put_back::<W>(counters);
-        Some(Move { item, x, first })
+        Some(Move { item, x, first, k })
     }
 
     /// Undoes [`Matrix::make_move`] (the last move made, as moves are undone in reverse).
     pub(crate) fn unmake_move<W: Walk>(&mut self, bounds: &mut Bounds, m: Move) {
-        let Move { item, x, first } = m;
+        let Move { item, x, first, .. } = m;
         let mut d = self.take_out::<W>();
         if x != item.header() {
             d.uncommit_bounded::<W>(x, bounds);
@@ -633,9 +675,11 @@ impl<S: Storage> Matrix<S> {
     fn each_move<W: Walk>(
         &mut self,
         bounds: &mut Bounds,
-        mut at: impl FnMut(u32, &Self, &Bounds),
+        chooser: &mut Chooser,
+        key: PathKey,
+        mut at: impl FnMut(u32, &Self, &Bounds, &mut Chooser),
     ) -> Option<i64> {
-        let (item, score) = self.choose_bounded(bounds)?;
+        let (item, score) = self.choose_in(bounds, chooser, key)?;
         if score <= 0 {
             return Some(score);
         }
@@ -646,7 +690,7 @@ impl<S: Storage> Matrix<S> {
             self.put_back::<W>(counters);
             entered
         };
-        at(0, self, bounds);
+        at(0, self, bounds, chooser);
         let mut made = 0;
         loop {
             let mut d = self.take_out::<W>();
@@ -663,7 +707,7 @@ impl<S: Storage> Matrix<S> {
             }
             let counters = d.counters();
             self.put_back::<W>(counters);
-            at(made, self, bounds);
+            at(made, self, bounds, chooser);
             let mut d = self.take_out::<W>();
             if null {
                 bounds.reactivate(item);
@@ -687,11 +731,13 @@ impl<S: Storage> Matrix<S> {
     pub(crate) fn branch_bounded<W: Walk>(
         &mut self,
         bounds: &mut Bounds,
+        chooser: &mut Chooser,
+        key: PathKey,
     ) -> Option<(i64, Vec<Below>)> {
         let mut moves = Vec::new();
-        let score = self.each_move::<W>(bounds, |k, m, bounds| {
+        let score = self.each_move::<W>(bounds, chooser, key, |k, m, bounds, chooser| {
             if k > 0 {
-                moves.push(m.below(bounds));
+                moves.push(m.below(bounds, chooser, key.child(k)));
             }
         })?;
         Some((score, moves))
@@ -708,16 +754,18 @@ impl<S: Storage> Matrix<S> {
     pub(crate) fn moves_after<W: Walk>(
         &mut self,
         bounds: &mut Bounds,
+        chooser: &mut Chooser,
+        key: PathKey,
         skip: u32,
     ) -> Option<MovesAfter> {
         let saved = (self.updates, self.cleansings);
         let mut after = MovesAfter::default();
         let mut from = None;
-        self.each_move::<W>(bounds, |k, m, bounds| {
+        self.each_move::<W>(bounds, chooser, key, |k, m, bounds, chooser| {
             if k == skip {
                 from = Some((m.updates, m.cleansings));
             } else if k > skip {
-                match m.below(bounds) {
+                match m.below(bounds, chooser, key.child(k)) {
                     Below::DeadEnd => after.dead_ends += 1,
                     Below::Solution | Below::Open(_) => after.live = true,
                 }

@@ -159,9 +159,6 @@ pub enum Unsupported {
     /// would cut one of their subtrees short.
     #[error("a shard's parts stop only where their budget runs out and name the rest of their tree for the next part, so that together they list each solution once: they do not take {0}")]
     WholeSubtrees(Feature),
-    /// A shard's parts of Algorithm M's seeded tree.
-    #[error("a shard's parts of a problem with item bounds (`a:b|name`) do not take a seed: Algorithm M's seeded search draws its ties from one random stream through the whole tree, so a part cannot retrace the path another part named (leave the seed out, or use shards at a fixed depth, which take it)")]
-    SeededBoundedParts,
     /// A checkpoint with something it does not save.
     #[error("a checkpoint saves and resumes a count (a list would repeat the solutions found before each stop): it does not take {0}")]
     Checkpoint(Feature),
@@ -480,7 +477,7 @@ impl Plan {
     /// ```
     pub fn check(&self, problem: &Problem) -> Result<(), Unsupported> {
         self.check_memo()?;
-        self.check_parts(problem)?;
+        self.check_parts()?;
         self.check_engine(problem)?;
         if self.best.is_some() {
             let refused = if self.count {
@@ -840,7 +837,7 @@ impl Plan {
     /// minimum-cost search's with `--best`) of the problem searched, reduced or not, and
     /// each subtree is searched in the plan's order; a checkpoint names its order, and a
     /// resume in another is refused ([`crate::xc::shard::CheckpointError::Order`]).
-    fn check_parts(&self, problem: &Problem) -> Result<(), Unsupported> {
+    fn check_parts(&self) -> Result<(), Unsupported> {
         if !self.parts {
             return Ok(());
         }
@@ -850,11 +847,9 @@ impl Plan {
         if !self.checkpoint && self.limits.max_solutions.is_some() {
             return Err(Unsupported::WholeSubtrees(Feature::SolutionLimit));
         }
-        // A checkpoint of Algorithm M walks Knuth's plain tree (the count is the same in any
-        // order); a shard's parts walk the split's, which for M is the seeded one.
-        if !self.checkpoint && self.order.seed.is_some() && problem.has_bounds() {
-            return Err(Unsupported::SeededBoundedParts);
-        }
+        // A shard's parts of Algorithm M walk the split's tree, which is the seeded one with a
+        // seed: its ties are drawn from the path (`choose::PathKey`), so a part retraces the
+        // path another named.
         Ok(())
     }
 

@@ -692,9 +692,10 @@ impl<'a, S: Storage> Solver<'a, S> {
 
 impl<S: Storage> Solver<'_, S> {
     /// Whether a split can cut this search's tree ([`Solver::branches`]): Algorithm X or C
-    /// in Knuth's plain order, and Algorithm M in any (its cut follows DLX3's plain choice,
-    /// its moves are numbered in the matrix's option order, which a seed shuffles, and the
-    /// solvers that replay them must have the same).
+    /// in Knuth's plain order, and Algorithm M in any (its cut follows the loop's choice,
+    /// whose seeded ties are a function of the path, and its moves are numbered in the
+    /// matrix's option order, which a seed shuffles, and the solvers that replay them must
+    /// have the same).
     pub(crate) fn is_splittable(&self) -> bool {
         self.search.is_splittable(&self.core.chooser)
     }
@@ -706,7 +707,8 @@ impl<S: Storage> Solver<'_, S> {
     /// when the node is a solution.
     pub(crate) fn branches(&mut self) -> Option<(Stats, Vec<(Choice, Next)>)> {
         self.reset();
-        self.search.branches(&mut self.core.m)
+        self.search
+            .branches(&mut self.core.m, &mut self.core.chooser)
     }
 
     /// Takes `choice` below the forced options and the choices taken before, as the search
@@ -717,7 +719,8 @@ impl<S: Storage> Solver<'_, S> {
             Choice::Option(option) => self.force(option).is_ok(),
             Choice::Move(k) => {
                 self.reset();
-                self.search.make_move(&mut self.core.m, k)
+                self.search
+                    .make_move(&mut self.core.m, &mut self.core.chooser, k)
             }
         }
     }
@@ -790,7 +793,8 @@ impl<S: Storage> Solver<'_, S> {
     /// or a subtree). `None` when the node is a solution.
     pub(crate) fn branches_after(&mut self, skip: u32) -> Option<(Stats, bool)> {
         self.reset();
-        self.search.branches_after(&mut self.core.m, skip)
+        self.search
+            .branches_after(&mut self.core.m, &mut self.core.chooser, skip)
     }
 }
 

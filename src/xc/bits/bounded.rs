@@ -51,8 +51,8 @@ use std::time::Instant;
 use super::masks::Numbering;
 use super::tally::Knuth;
 use super::BitsError;
+use crate::xc::choose::{Draws, PathKey};
 use crate::xc::choose::{SearchOrder, UNSHARP};
-use crate::xc::flip::Flip;
 use crate::xc::layout::seeded_lists;
 use crate::xc::problem::{ItemKind, OptionId, Problem};
 use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
@@ -116,8 +116,9 @@ pub struct BitBounded {
 struct LinksOrder {
     /// Each primary item's options (bits) in the order of its list on the links.
     lists: Vec<Vec<u32>>,
-    /// With a seed, the generator as the links' layout leaves it.
-    flip: Option<Flip>,
+    /// With a seed, the key of the root of the links' seeded tree (the ties of each node
+    /// are drawn from its key, as the links draw them).
+    root: Option<PathKey>,
     /// For each primary item, whether the sharp preference puts it last (empty without).
     unsharp: Vec<bool>,
 }
@@ -262,13 +263,13 @@ impl BitBounded {
                     .collect()
             })
             .collect();
-        let flip = order.seed.map(|seed| {
+        let root = order.seed.map(|seed| {
             // The options keep their numbers as bits.
-            let (seeded, flip) = seeded_lists(problem, seed);
+            let (seeded, _) = seeded_lists(problem, seed);
             for (list, seeded) in lists.iter_mut().zip(seeded) {
                 *list = seeded.iter().map(|o| o.index() as u32).collect();
             }
-            flip
+            PathKey::root(seed)
         });
         let unsharp = match order.prefer_sharp {
             true => problem
@@ -280,7 +281,7 @@ impl BitBounded {
         };
         bits.links = Some(LinksOrder {
             lists,
-            flip,
+            root,
             unsharp,
         });
         Ok(bits)
@@ -511,9 +512,11 @@ trait Order {
     /// Whether the options are tried in the order of their bits (the bit sets' own order),
     /// which the moves' loop then walks word by word itself.
     const BITS: bool = false;
-    /// The choice at a node whose options `here` are available.
+    /// The choice at a node whose options `here` are available, below the branching nodes
+    /// `ways` (per level above, its moves made before the one taken, and its ways to go).
     fn choose(
         &mut self,
+        ways: &[(u32, u32)],
         here: &[Word],
         holders: &[Word],
         counters: &[Counter],
@@ -533,6 +536,7 @@ impl Order for Own {
     #[inline(always)]
     fn choose(
         &mut self,
+        _: &[(u32, u32)],
         here: &[Word],
         holders: &[Word],
         counters: &[Counter],
@@ -555,22 +559,23 @@ impl Order for Own {
     }
 }
 
-/// The links' order as a search goes: the lists, the preference, and the generator as
-/// the search has left it.
+/// The links' order as a search goes: the lists, the preference, and with a seed the keys
+/// of the nodes from the root to the one being chosen at.
 struct Links<'a> {
     lists: &'a [Vec<u32>],
     unsharp: &'a [bool],
-    flip: Option<Flip>,
+    root: Option<PathKey>,
+    keys: Vec<PathKey>,
 }
 
 impl LinksOrder {
-    /// The order of a new search: the generator where the layout left it, so that every
-    /// search with one seed makes the same choices.
+    /// The order of a new search from the root.
     fn start(&self) -> Links<'_> {
         Links {
             lists: &self.lists,
             unsharp: &self.unsharp,
-            flip: self.flip.clone(),
+            root: self.root,
+            keys: Vec::new(),
         }
     }
 }
@@ -611,7 +616,7 @@ impl Ties {
         need: i64,
         slack: i64,
         unsharp: bool,
-        flip: &mut Option<Flip>,
+        draws: &mut Option<Draws>,
     ) {
         let mut t = i64::from(len) + 1 - need;
         if t > 1 && unsharp {
@@ -629,7 +634,7 @@ impl Ties {
             };
         } else if t == self.score && slack == self.slack && len == self.len {
             self.tied += 1;
-            if flip.as_mut().is_some_and(|flip| flip.below(self.tied) == 0) {
+            if draws.as_mut().is_some_and(|d| d.tie_wins(self.tied)) {
                 self.best = Some(p);
             }
         }
@@ -649,12 +654,24 @@ impl Ties {
 impl Order for Links<'_> {
     fn choose(
         &mut self,
+        ways: &[(u32, u32)],
         here: &[Word],
         holders: &[Word],
         counters: &[Counter],
         active: &[Word],
     ) -> Choice {
         let n = here.len();
+        let mut draws = self.root.map(|root| {
+            // The node's key: the root's, or the parent's below its move (the one after
+            // those it made).
+            let key = match ways.last() {
+                None => root,
+                Some(&(made, _)) => self.keys[ways.len() - 1].child(made + 1),
+            };
+            self.keys.truncate(ways.len());
+            self.keys.push(key);
+            key.draws()
+        });
         let mut ties = Ties::new();
         for (w, &word) in active.iter().enumerate() {
             let mut bits = word;
@@ -669,7 +686,7 @@ impl Order for Links<'_> {
                 let counter = counters[p];
                 let need = counter.left.max(0);
                 let unsharp = self.unsharp.get(p).copied().unwrap_or(false);
-                ties.offer(p, len, need, counter.room() - need, unsharp, &mut self.flip);
+                ties.offer(p, len, need, counter.room() - need, unsharp, &mut draws);
             }
         }
         match ties.chosen() {
@@ -814,7 +831,7 @@ impl<F: FnMut(Event<'_>) -> ControlFlow<()>, O: Order, T: Count, const W: usize>
         let here = &self.available[depth * n..depth * n + n];
         let choice = self
             .order
-            .choose(here, &m.holders, &self.counters, &self.active);
+            .choose(&self.ways, here, &m.holders, &self.counters, &self.active);
         let (item, score, len) = match choice {
             Choice::Solution => return self.found(),
             Choice::DeadEnd => {

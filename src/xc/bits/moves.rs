@@ -6,8 +6,10 @@
 //! each primary item may be covered (its room; 0: the item is done). The item branched on
 //! is DLX3's (`multiplicity.rs`): the least score (its options, plus one for the null move,
 //! less what it still needs), on ties the least `min(slack, room)`, then the most options,
-//! then the first in Knuth's order; with a seed, ties of all three fall at random, drawn as
-//! the links draw them; with the sharp preference an item not named `#...` comes last
+//! then the first in Knuth's order (the minimum-cost search takes no seed: `Plan::check`
+//! refuses it, and its moves here are made in Knuth's order; a seed given would shuffle
+//! the lists as the links' layout does, but the ties would still go to the first); with the
+//! sharp preference an item not named `#...` comes last
 //! unless its score is at most 1. An item that nothing can cover any more but that may stay
 //! as it is counts too (its one move is the null move), as on the links. A move takes the
 //! item's next option in the order of its list on the links (the options before it are
@@ -20,7 +22,6 @@
 use super::bounded::{BitBounded, Ties};
 use super::BitsError;
 use crate::xc::choose::SearchOrder;
-use crate::xc::flip::Flip;
 use crate::xc::layout::seeded_lists;
 use crate::xc::problem::{ItemKind, OptionId, Problem};
 
@@ -68,8 +69,6 @@ pub(super) struct Moves {
     slack: Vec<u32>,
     /// Each primary item's options (bits) in the order of its list on the links.
     lists: Vec<Vec<u32>>,
-    /// With a seed, the generator as the search has left it.
-    flip: Option<Flip>,
     /// For each primary item, whether the sharp preference puts it last (empty without).
     unsharp: Vec<bool>,
 }
@@ -136,13 +135,12 @@ impl Moves {
                 }
             }
         }
-        let flip = order.seed.map(|seed| {
-            let (seeded, flip) = seeded_lists(problem, seed);
+        if let Some(seed) = order.seed {
+            let (seeded, _) = seeded_lists(problem, seed);
             for (list, seeded) in lists.iter_mut().zip(seeded) {
                 *list = seeded.iter().map(|o| bit[o.index()]).collect();
             }
-            flip
-        });
+        }
         let mut available = vec![0; words];
         for r in 0..options {
             available[r / 64] |= 1 << (r % 64);
@@ -155,7 +153,6 @@ impl Moves {
             origin,
             slack,
             lists,
-            flip,
             unsharp,
         };
         Ok((moves, State { available, room }))
@@ -187,7 +184,7 @@ impl Moves {
             let slack = self.slack[p].min(room);
             let need = i64::from(room - slack);
             let unsharp = self.unsharp.get(p).copied().unwrap_or(false);
-            ties.offer(p, len, need, i64::from(slack), unsharp, &mut self.flip);
+            ties.offer(p, len, need, i64::from(slack), unsharp, &mut None);
         }
         ties.chosen().map(|(p, score, _)| (p, score))
     }

@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 
 use super::core::{Core, Loop, Stop};
 use super::tree::{Choice, Next};
-use crate::xc::choose::Chooser;
+use crate::xc::choose::{Chooser, PathKey};
 use crate::xc::dance::Dance;
 use crate::xc::layout::Walk;
 use crate::xc::matrix::Matrix;
@@ -62,6 +62,16 @@ struct Level {
     first_tweak: Link,
 }
 
+/// Where a level of Algorithm M's loop stands in the seeded tree (kept apart from
+/// [`Level`], which the plain loop reads alone): the node's key and how many of its moves
+/// have been made, so that the node below the last one has the key
+/// `key.child(made)` ([`PathKey`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Keyed {
+    key: PathKey,
+    made: u32,
+}
+
 /// Algorithm M's loop for the walk `W` (Knuth's, with or without colours); `PLAIN` when
 /// the item choice is DLX3's without a seed or the sharp preference.
 pub(super) struct Bounded<W, const PLAIN: bool> {
@@ -69,6 +79,8 @@ pub(super) struct Bounded<W, const PLAIN: bool> {
     level: usize,
     /// Per level, what it chose and did.
     levels: Vec<Level>,
+    /// Per level, where it stands in the tree (a choice other than the plain one only).
+    keys: Vec<Keyed>,
     /// The moves made below the forced options (a shard's path, [`Choice::Move`]).
     moves: Vec<Move>,
     /// The items' bounds and the active list.
@@ -82,10 +94,19 @@ impl<W, const PLAIN: bool> Bounded<W, PLAIN> {
             phase: MovePhase::Idle,
             level: 0,
             levels: Vec::new(),
+            keys: Vec::new(),
             moves: Vec::new(),
             bounds,
             _walk: PhantomData,
         }
+    }
+}
+
+impl<W, const PLAIN: bool> Bounded<W, PLAIN> {
+    /// The key of the node below the moves made, where a search starts (the seeded tree's
+    /// ties are drawn from it).
+    fn key(&self, chooser: &Chooser) -> PathKey {
+        chooser.key_below(self.moves.iter().map(|mv| mv.k))
     }
 }
 
@@ -118,6 +139,10 @@ struct Parts<'s> {
     level: &'s mut usize,
     phase: &'s mut MovePhase,
     levels: &'s mut Vec<Level>,
+    /// Per level, its key and moves made (read and written only when not `PLAIN`).
+    keys: &'s mut Vec<Keyed>,
+    /// The key of the node the loop's level 0 is (below the moves made).
+    base: PathKey,
     stats: &'s mut Stats,
     chooser: &'s mut Chooser,
     checkpoint: u64,
@@ -143,6 +168,8 @@ fn dance<W: Walk, const PLAIN: bool>(
         level: level_out,
         phase: phase_out,
         levels: records,
+        keys,
+        base,
         stats,
         chooser,
         checkpoint,
@@ -180,6 +207,22 @@ fn dance<W: Walk, const PLAIN: bool>(
                     grow_levels(records, stats, level);
                     depth = depth_of(records, stats);
                 }
+                if !PLAIN {
+                    // The node's key: the root's below the moves made, or the level
+                    // above's below its last move.
+                    let key = match level {
+                        0 => base,
+                        _ => {
+                            let above = keys[level - 1];
+                            above.key.child(above.made)
+                        }
+                    };
+                    if keys.len() <= level {
+                        keys.resize(level + 1, Keyed::default());
+                    }
+                    keys[level] = Keyed { key, made: 0 };
+                    chooser.enter(key);
+                }
                 let Some((chosen, score)) =
                     multiplicity::choose_bounded::<PLAIN>(d.lens, bounds, chooser)
                 else {
@@ -213,6 +256,9 @@ fn dance<W: Walk, const PLAIN: bool>(
             if !backing {
                 // The level's next move, if it has one.
                 if d.advance_bounded::<W>(item, x, bounds) {
+                    if !PLAIN {
+                        keys[level].made += 1;
+                    }
                     if x != item.header() {
                         d.commit_bounded::<W>(x, bounds);
                     }
@@ -263,6 +309,10 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
     /// Runs the dance of Algorithm M ([`dance`]) on the matrix's arrays and counters, taken
     /// out once, and between its runs takes the detours that need the whole search.
     fn step(&mut self, core: &mut Core<S>) -> Stop {
+        let base = match PLAIN {
+            true => PathKey::default(),
+            false => self.key(&core.chooser),
+        };
         loop {
             let mut d = core.m.take_out::<W>();
             let event = dance::<W, PLAIN>(
@@ -272,6 +322,8 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
                     level: &mut self.level,
                     phase: &mut self.phase,
                     levels: &mut self.levels,
+                    keys: &mut self.keys,
+                    base,
                     stats: &mut core.stats,
                     chooser: &mut core.chooser,
                     checkpoint: core.checkpoint,
@@ -389,16 +441,21 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
         }
     }
 
-    /// Its cut follows DLX3's plain choice, and its moves are numbered in the matrix's
-    /// option order, which a seed shuffles, and the solvers that replay them must have the
-    /// same: any order splits.
+    /// Its cut follows the loop's own choice (with a seed, the ties are a function of the
+    /// path: [`PathKey`]), and its moves are numbered in the matrix's option order, which a
+    /// seed shuffles, and the solvers that replay them have the same: any order splits.
     fn is_splittable(&self, _chooser: &Chooser) -> bool {
         true
     }
 
-    fn branches(&mut self, m: &mut Matrix<S>) -> Option<(Stats, Vec<(Choice, Next)>)> {
+    fn branches(
+        &mut self,
+        m: &mut Matrix<S>,
+        chooser: &mut Chooser,
+    ) -> Option<(Stats, Vec<(Choice, Next)>)> {
         let (updates, cleansings) = (m.updates, m.cleansings);
-        let branched = m.branch_bounded::<W>(&mut self.bounds);
+        let key = self.key(chooser);
+        let branched = m.branch_bounded::<W>(&mut self.bounds, chooser, key);
         let stats = Stats {
             updates: m.updates - updates,
             cleansings: m.cleansings - cleansings,
@@ -431,8 +488,14 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
         Some((stats, children))
     }
 
-    fn branches_after(&mut self, m: &mut Matrix<S>, skip: u32) -> Option<(Stats, bool)> {
-        let after = m.moves_after::<W>(&mut self.bounds, skip)?;
+    fn branches_after(
+        &mut self,
+        m: &mut Matrix<S>,
+        chooser: &mut Chooser,
+        skip: u32,
+    ) -> Option<(Stats, bool)> {
+        let key = self.key(chooser);
+        let after = m.moves_after::<W>(&mut self.bounds, chooser, key, skip)?;
         let stats = Stats {
             nodes: after.dead_ends,
             dead_ends: after.dead_ends,
@@ -447,9 +510,10 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Bounded<W, PLAIN> {
         Some((stats, after.live))
     }
 
-    fn make_move(&mut self, m: &mut Matrix<S>, k: u32) -> bool {
+    fn make_move(&mut self, m: &mut Matrix<S>, chooser: &mut Chooser, k: u32) -> bool {
         let (updates, cleansings) = (m.updates, m.cleansings);
-        let made = m.make_move::<W>(&mut self.bounds, k);
+        let key = self.key(chooser);
+        let made = m.make_move_in::<W>(&mut self.bounds, chooser, key, k);
         (m.updates, m.cleansings) = (updates, cleansings);
         match made {
             Some(mv) => {

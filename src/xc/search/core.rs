@@ -223,15 +223,24 @@ pub(super) trait Loop<S: Storage>: fmt::Debug + Send + Sync {
 
     /// The node where a search would start now, with its figures and branches (see
     /// `Solver::branches`); the matrix is left as it was.
-    fn branches(&mut self, m: &mut Matrix<S>) -> Option<(Stats, Vec<(Choice, Next)>)>;
+    fn branches(
+        &mut self,
+        m: &mut Matrix<S>,
+        chooser: &mut Chooser,
+    ) -> Option<(Stats, Vec<(Choice, Next)>)>;
 
     /// The figures of the node's branches after the first `skip` (see
     /// `Solver::branches_after`); the matrix is left as it was.
-    fn branches_after(&mut self, m: &mut Matrix<S>, skip: u32) -> Option<(Stats, bool)>;
+    fn branches_after(
+        &mut self,
+        m: &mut Matrix<S>,
+        chooser: &mut Chooser,
+        skip: u32,
+    ) -> Option<(Stats, bool)>;
 
     /// Makes Algorithm M's `k`-th move at the node where a search would start now: `false`,
     /// with nothing changed, when there is no such move (or the loop makes no moves).
-    fn make_move(&mut self, _m: &mut Matrix<S>, _k: u32) -> bool {
+    fn make_move(&mut self, _m: &mut Matrix<S>, _chooser: &mut Chooser, _k: u32) -> bool {
         false
     }
 

@@ -284,7 +284,11 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Exact<W, PLAIN> {
         chooser.is_plain()
     }
 
-    fn branches(&mut self, m: &mut Matrix<S>) -> Option<(Stats, Vec<(Choice, Next)>)> {
+    fn branches(
+        &mut self,
+        m: &mut Matrix<S>,
+        _chooser: &mut Chooser,
+    ) -> Option<(Stats, Vec<(Choice, Next)>)> {
         let item = m.choose::<W>()?;
         let (updates, cleansings) = (m.updates, m.cleansings);
         let options = m.len(item);
@@ -331,7 +335,12 @@ impl<S: Storage, W: Walk, const PLAIN: bool> Loop<S> for Exact<W, PLAIN> {
         Some((stats, children))
     }
 
-    fn branches_after(&mut self, m: &mut Matrix<S>, skip: u32) -> Option<(Stats, bool)> {
+    fn branches_after(
+        &mut self,
+        m: &mut Matrix<S>,
+        _chooser: &mut Chooser,
+        skip: u32,
+    ) -> Option<(Stats, bool)> {
         let item = m.choose::<W>()?;
         let before = (m.updates, m.cleansings);
         m.cover::<W>(item);
