@@ -119,7 +119,65 @@ fn agrees(
     ok
 }
 
+/// The tree of parts of `problem` (depth 0) on the bit sets within `budget` nodes, with
+/// Knuth's updates counted or not: whether it merges to the links' count, nodes and profile
+/// (and updates, when counted), and every task that spent its budget kept at least that many
+/// nodes in its figures (an attempt its budget cut short is kept and its rest named, not
+/// thrown away and searched again).
+fn bits_keep_their_work(problem: &Problem, budget: u64, updates: bool) -> bool {
+    let arena = Arena::new();
+    let stats = Solver::new(problem, &arena).count().stats;
+    let split = Split::new(problem, SplitBy::Depth(0));
+    if split.shards().is_empty() {
+        return stats.solutions == 0;
+    }
+    let mut links = Solver::new(problem, &arena);
+    let mut bits = Any::new(Engine::Bits, problem, &arena, SearchOrder::new()).unwrap();
+    bits.count_updates(updates);
+    let mut merger = Merger::new();
+    let quiet = |_: Event<'_>| ControlFlow::Continue(());
+    let shard = &split.shards()[0];
+    let mut todo: Vec<Option<Part>> = vec![None];
+    let mut short = 0;
+    while let Some(from) = todo.pop() {
+        let budget = SplitBudget::nodes(budget);
+        let run = match &from {
+            None => shard.run_on(&mut links, &mut bits, budget, false, quiet),
+            Some(part) => part
+                .run_on(&mut links, &mut bits, budget, false, quiet)
+                .unwrap(),
+        };
+        if run.spent && run.outcome.stats.nodes < budget.nodes.unwrap() {
+            short += 1;
+        }
+        let mut report = ShardReport::of_split(&split, 0, run.outcome);
+        report.depth = from.as_ref().map_or(0, Part::depth);
+        report.from = from;
+        report.continuation = run.continuation.clone();
+        merger.add(report);
+        todo.extend(run.continuation.into_iter().rev().map(Some));
+    }
+    let merged = merger.finish();
+    let totals = &merged.totals;
+    let profile: Vec<u128> = stats.profile.iter().map(|&n| u128::from(n)).collect();
+    let ok = merged.is_complete()
+        && short == 0
+        && totals.solutions == stats.solutions
+        && totals.nodes == u128::from(stats.nodes)
+        && totals.profile == profile
+        && (!updates || totals.updates == u128::from(stats.updates));
+    if !ok {
+        eprintln!("budget {budget}: {short} tasks short, {totals:?} vs {stats:?}");
+    }
+    ok
+}
+
 quickcheck! {
+    fn parts_on_the_bit_sets_keep_their_work(p: Random, budget: u8, updates: bool) -> bool {
+        let problem = Problem::from_dlx(&p.text).unwrap();
+        bits_keep_their_work(&problem, 1 + u64::from(budget % 40), updates)
+    }
+
     fn parts_on_the_bit_sets_are_the_links_parts(p: Random, budget: u8, n: u8) -> bool {
         let problem = Problem::from_dlx(&p.text).unwrap();
         let budget = SplitBudget::nodes(1 + u64::from(budget % 40));
@@ -198,6 +256,11 @@ fn queens_split_themselves_on_every_engine_and_merge_exactly() {
         ));
         let mixed = |t: usize| Engine::ALL[t % 3];
         assert!(agrees(&p, SplitBy::Depth(1), budget, mixed, false));
+    }
+    for budget in [1, 50, 1_000, 10_000] {
+        for updates in [false, true] {
+            assert!(bits_keep_their_work(&p, budget, updates), "{budget}");
+        }
     }
     // A small budget really splits: many tasks, each its own part.
     let split = Split::new(&p, SplitBy::Count(2));

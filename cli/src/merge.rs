@@ -63,7 +63,8 @@ pub struct MergeArgs {
     ///
     /// Text prints the number of solutions. The `json` object holds "solutions", "nodes",
     /// "updates", "cleansings", "shards", "complete" and "profile" (numbers past 2^64 are
-    /// written in full).
+    /// written in full); "updates" and "cleansings" are left out when a line left them out
+    /// (a part on the bit sets run without --stats does not count them).
     #[arg(short, long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
 
@@ -183,8 +184,11 @@ struct AboveLine {
 struct MergedJson<'a> {
     solutions: &'a Count,
     nodes: u128,
-    updates: u128,
-    cleansings: u128,
+    /// Left out when a line left them out (not counted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updates: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cleansings: Option<u128>,
     shards: usize,
     complete: bool,
     profile: &'a [u128],
@@ -235,6 +239,8 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     let watch = interrupt::watch_reading("merge");
     let mut merger = Merger::new();
     let mut best = BestLines::default();
+    // The lines without Knuth's updates (parts on the bit sets without --stats).
+    let mut uncounted = 0u64;
     if args.manifest {
         merger = merger.with_subtotals();
     }
@@ -259,7 +265,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
                 }
             },
         };
-        read_lines(reader, &name, &mut merger, &mut best);
+        read_lines(reader, &name, &mut merger, &mut best, &mut uncounted);
     }
     watch.hand_over();
     let merged = merger.finish();
@@ -313,8 +319,8 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     let merged_json = || MergedJson {
         solutions: &totals.solutions,
         nodes: totals.nodes,
-        updates: totals.updates,
-        cleansings: totals.cleansings,
+        updates: (uncounted == 0).then_some(totals.updates),
+        cleansings: (uncounted == 0).then_some(totals.cleansings),
         shards,
         complete: true,
         profile: &totals.profile,
@@ -338,7 +344,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     out.flush()?;
     if args.stats || args.profile {
-        print_stats(ctx, totals, shards, args.profile);
+        print_stats(ctx, totals, shards, uncounted, args.profile);
     }
     if let Some(cheapest) = &cheapest {
         let costs: Vec<u64> = cheapest.iter().map(|c| c.cost).collect();
@@ -392,9 +398,15 @@ impl NotResults {
 /// Reads the shard lines of one input into `merger`, one line at a time (each at most
 /// [`MAX_LINE`] bytes), noting every line it cannot read (lines that are not shard results
 /// at all are counted, and named once for the whole input).
-fn read_lines(reader: Box<dyn BufRead>, name: &str, merger: &mut Merger, best: &mut BestLines) {
+fn read_lines(
+    reader: Box<dyn BufRead>,
+    name: &str,
+    merger: &mut Merger,
+    best: &mut BestLines,
+    uncounted: &mut u64,
+) {
     let mut garbage = NotResults::default();
-    read_lines_noting(reader, name, merger, best, &mut garbage);
+    read_lines_noting(reader, name, merger, best, uncounted, &mut garbage);
     garbage.report(name, merger);
 }
 
@@ -403,6 +415,7 @@ fn read_lines_noting(
     name: &str,
     merger: &mut Merger,
     best: &mut BestLines,
+    uncounted: &mut u64,
     garbage: &mut NotResults,
 ) {
     let mut buffer = Vec::new();
@@ -469,8 +482,12 @@ fn read_lines_noting(
             });
             continue;
         }
+        let counted = line.updates.is_some();
         match report(line) {
-            Ok(r) => merger.add(r),
+            Ok(r) => {
+                *uncounted += u64::from(!counted);
+                merger.add(r);
+            }
             Err(reason) => merger.refuse(MergeError::Unreadable {
                 place: at(),
                 reason,
@@ -526,7 +543,8 @@ fn report(line: Line) -> Result<ShardReport, String> {
     let solutions = line.solutions.ok_or_else(|| field("\"solutions\""))?;
     let stats = dlxkit::xc::Stats {
         nodes: line.nodes.ok_or_else(|| field("\"nodes\""))?,
-        updates: line.updates.ok_or_else(|| field("\"updates\""))?,
+        // A part on the bit sets without --stats leaves out the updates it did not count.
+        updates: line.updates.unwrap_or(0),
         cleansings: line.cleansings.unwrap_or(0),
         profile: line.profile.unwrap_or_default(),
         ..Default::default()
@@ -615,16 +633,32 @@ fn refused(merged: &Merged) -> CliError {
     ))
 }
 
-fn print_stats(ctx: &Context, totals: &Totals, shards: usize, profile: bool) {
+/// The merged figures on standard error; Knuth's updates and cleansings are said not to be
+/// counted when `uncounted` lines left them out.
+fn print_stats(ctx: &Context, totals: &Totals, shards: usize, uncounted: u64, profile: bool) {
     let paint = ctx.stderr_colors();
     for (label, value) in [
         ("shards", Count::from(shards as u64)),
         ("solutions", totals.solutions.clone()),
         ("nodes", Count::from(totals.nodes)),
+    ] {
+        super::eprint_line(format_args!("{}", stat_line(paint, label, value)));
+    }
+    for (label, value) in [
         ("updates", Count::from(totals.updates)),
         ("cleansings", Count::from(totals.cleansings)),
     ] {
-        super::eprint_line(format_args!("{}", stat_line(paint, label, value)));
+        let line = match uncounted {
+            0 => stat_line(paint, label, value),
+            n => stat_line(
+                paint,
+                label,
+                format_args!(
+                    "not counted ({n} lines without them: parts on the bit sets count them with --stats)"
+                ),
+            ),
+        };
+        super::eprint_line(format_args!("{line}"));
     }
     if profile {
         super::eprint_line(format_args!(

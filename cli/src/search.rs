@@ -239,8 +239,12 @@ pub fn refused(e: impl Into<RunError>) -> CliError {
 pub struct SearchSummary {
     solutions: u64,
     nodes: u64,
-    updates: u64,
-    cleansings: u64,
+    /// Knuth's updates and cleansings: absent where they were not counted (a shard's part
+    /// on the bit sets without --stats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updates: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cleansings: Option<u64>,
     complete: bool,
     status: &'static str,
     elapsed_ms: f64,
@@ -255,13 +259,19 @@ impl SearchSummary {
         SearchSummary {
             solutions: stats.solutions,
             nodes: stats.nodes,
-            updates: stats.updates,
-            cleansings: stats.cleansings,
+            updates: Some(stats.updates),
+            cleansings: Some(stats.cleansings),
             complete: outcome.status.is_complete(),
             status: outcome.status.as_str(),
             elapsed_ms: output::millis(stats.elapsed),
             engine: None,
         }
+    }
+
+    /// The same summary without Knuth's updates and cleansings (they were not counted).
+    pub fn without_updates(mut self) -> SearchSummary {
+        (self.updates, self.cleansings) = (None, None);
+        self
     }
 
     /// The same summary, naming the engine that searched (`None`: no search ran).

@@ -540,13 +540,19 @@ pub fn run_part(
     // On dancing cells or the bit sets, the links walk the tree and each subtree is searched
     // whole on the engine (`Shard::run_on`): the parts are paths of the links' tree either way.
     // So do the links when a seeded search of Algorithm X or C searches the subtrees.
+    // The bit sets work out Knuth's updates (several times the cost of their search) only
+    // when the plan asks (--stats, --profile); the line then leaves them out. With bounds
+    // they count them all the same: counting, they follow the links' tree (whose nodes the
+    // line's figures are), where their own tree has other nodes.
+    let updates = plan.counts_updates() || problem.has_bounds();
+    let uncounted = engine == Engine::Bits && !updates;
     let mut machine = match engine {
         Engine::Links if walk == order => None,
         engine => {
             let mut machine = Any::new(engine, problem, &arena, order)
                 .map_err(|e| CliError::input(e.to_string()))?;
             machine.set_limits(limits.clone());
-            machine.count_updates(true);
+            machine.count_updates(updates);
             Some(machine)
         }
     };
@@ -586,6 +592,9 @@ pub fn run_part(
         searched.as_ref(),
     );
     line.search = super::search::SearchSummary::new(&outcome);
+    if uncounted {
+        line.search = line.search.without_updates();
+    }
     line.profile = outcome.stats.profile.clone();
     line.continuation = continuation.iter().map(ToString::to_string).collect();
     if let Some(e) = failed {

@@ -265,12 +265,14 @@ fn plan_of(args: &SolveArgs, ctx: &Context, reduce: bool) -> Plan {
         .count(args.count)
         .limits(args.limits.limits(interrupt::flag(), ctx.started))
         .profile(args.profile)
-        // The bit sets count Knuth's updates only where they are shown (a shard's line too).
+        // The bit sets count Knuth's updates only where they are shown: with the statistics,
+        // in JSON, on a shard's line; a self-splitting shard's line carries them only with
+        // --stats or --profile (they cost the bit sets several times their search).
         .count_updates(
             args.stats
                 || args.profile
-                || args.format != Format::Text
-                || args.parallel.shard.is_some(),
+                || (!args.parts.wanted()
+                    && (args.format != Format::Text || args.parallel.shard.is_some())),
         )
         .parts(args.parts.wanted())
         .checkpoint(args.parts.checkpoints())

@@ -1233,6 +1233,45 @@ fn self_split_shards_and_checkpoints_on_cells_and_bits_count_as_the_links() {
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
 }
 
+/// A shard's parts on the bit sets work out Knuth's updates only with --stats: without it
+/// their lines leave "updates" and "cleansings" out and `merge --stats` says they were not
+/// counted (the nodes still merge to the links'); with it the lines carry them and merge to
+/// the links' sequential figures.
+#[test]
+fn parts_on_the_bit_sets_carry_updates_only_with_stats() {
+    let dir = scratch("bits-updates");
+    let queens8 = queens_file(8, &dir);
+    let (_, _, seq) = run(&["solve", &queens8, "--count", "--stats", "--engine", "links"]);
+    let figure = |text: &str, label: &str| {
+        let line = text.lines().find(|l| l.starts_with(label)).unwrap();
+        line.split_whitespace().nth(1).unwrap().to_string()
+    };
+    for stats in [false, true] {
+        let mut base = vec!["solve", &queens8, "--count", "--engine", "bits"];
+        if stats {
+            base.push("--stats");
+        }
+        let (_, lines) = list_in_split_parts(&base, 2, 60, "options");
+        assert!(lines.len() > 2, "the shards split themselves");
+        for line in &lines {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v.get("updates").is_some(), stats, "{line}");
+            assert_eq!(v.get("cleansings").is_some(), stats, "{line}");
+        }
+        let (code, out, err) = run_with_stdin(&["merge", "--stats"], &(lines.join("\n") + "\n"));
+        assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+        assert_eq!(figure(&err, "nodes"), figure(&seq, "nodes"), "{err}");
+        match stats {
+            true => assert_eq!(figure(&err, "updates"), figure(&seq, "updates"), "{err}"),
+            false => assert!(err.contains("updates     not counted ("), "{err}"),
+        }
+        let (_, json, _) =
+            run_with_stdin(&["merge", "--format", "json"], &(lines.join("\n") + "\n"));
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(v.get("updates").is_some(), stats, "{json}");
+    }
+}
+
 /// Shards that split themselves in a seeded order or with `#` items preferred (`--seed`,
 /// `--prefer-sharp`): each subtree is searched in that order, the parts list the solutions
 /// of the search in Knuth's order and merge to its count, on every engine, and parts of two

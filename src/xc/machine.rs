@@ -134,6 +134,23 @@ pub trait Machine {
     /// them, dancing cells count their own figures.
     fn count_updates(&mut self, _on: bool) {}
 
+    /// Whether the machine names where a limit stopped its search in the links' tree of
+    /// Knuth's plain order ([`Machine::stop_point`]); then a shard's part on it keeps the
+    /// work of a search its budget cut short.
+    #[doc(hidden)]
+    fn names_stop_points(&self) -> bool {
+        false
+    }
+
+    /// Where the last search stood when a limit of nodes or time stopped it before a node:
+    /// per level below the forced options, the option taken, its number among the node's
+    /// branches (from 1) and how many the node has, in the links' tree of Knuth's plain
+    /// order ([`BitSolver::stop_point`]). `None` when the machine does not say.
+    #[doc(hidden)]
+    fn stop_point(&self) -> Option<Vec<(OptionId, u32, u32)>> {
+        None
+    }
+
     /// Takes one branch of a shard's path below the forced options: an option is forced;
     /// Algorithm M's numbered move only the links make. `false`, with nothing changed, when
     /// the machine cannot take it here.
@@ -220,6 +237,14 @@ impl Machine for BitSolver<'_> {
 
     fn count_updates(&mut self, on: bool) {
         BitSolver::count_updates(self, on);
+    }
+
+    fn names_stop_points(&self) -> bool {
+        self.plain()
+    }
+
+    fn stop_point(&self) -> Option<Vec<(OptionId, u32, u32)>> {
+        BitSolver::stop_point(self)
     }
 }
 
@@ -499,6 +524,14 @@ impl Machine for Any<'_> {
 
     fn count_updates(&mut self, on: bool) {
         self.inner().count_updates(on);
+    }
+
+    fn names_stop_points(&self) -> bool {
+        self.inner_ref().names_stop_points()
+    }
+
+    fn stop_point(&self) -> Option<Vec<(OptionId, u32, u32)>> {
+        self.inner_ref().stop_point()
     }
 
     fn take(&mut self, choice: Choice) -> bool {

@@ -420,6 +420,11 @@ impl Plan {
         )
     }
 
+    /// Whether the plan counts Knuth's updates on the bit sets ([`Plan::count_updates`]).
+    pub fn counts_updates(&self) -> bool {
+        self.updates
+    }
+
     /// The order the plan branches in.
     pub fn search_order(&self) -> SearchOrder {
         self.order

@@ -439,7 +439,9 @@ fn solve_part<P: Shown>(
         .count(args.count)
         .limits(args.limits.limits(super::interrupt::flag(), ctx.started))
         .parts(true)
-        .checkpoint(args.parts.checkpoints());
+        .checkpoint(args.parts.checkpoints())
+        // The parts' lines carry Knuth's updates of the bit sets only when asked.
+        .count_updates(args.stats);
     let plan = parallel::apply(&args.parallel, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
     let mut printer = Printer::new(puzzle, args, ctx)?;

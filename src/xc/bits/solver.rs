@@ -93,6 +93,9 @@ pub struct BitSolver<'p> {
     status: Status,
     /// The seed of the items' and options' order.
     seed: Option<u64>,
+    /// Whether the order is Knuth's plain one: the tree is then the links' plain tree, whose
+    /// paths [`BitSolver::stop_point`] names.
+    plain: bool,
     /// Knuth's updates and cleansings, when counted ([`BitSolver::count_updates`]).
     tally: Option<Box<Knuth>>,
 }
@@ -138,11 +141,13 @@ impl<'p> BitSolver<'p> {
                 cursor: vec![0; levels],
                 tried: vec![0; levels],
                 degree: vec![0; levels],
+                at: 0,
                 solution: Vec::new(),
                 stats: Stats::default(),
             },
             status: Status::Complete,
             seed: order.seed,
+            plain: order.is_plain(),
             tally: None,
             m,
         })
@@ -292,6 +297,11 @@ impl<'p> BitSolver<'p> {
         first
     }
 
+    /// Whether the order is Knuth's plain one (the links' plain tree).
+    pub(crate) fn plain(&self) -> bool {
+        self.plain
+    }
+
     /// Why the last search ended.
     pub fn status(&self) -> Status {
         self.status
@@ -300,6 +310,39 @@ impl<'p> BitSolver<'p> {
     /// What the last search counted.
     pub fn stats(&self) -> &Stats {
         &self.walk.stats
+    }
+
+    /// Where the last search stood when a limit of nodes or time (or a cancel) stopped it
+    /// before the node it was about to enter: per level below the forced options, the option
+    /// taken, its number among the node's options (from 1, as the links number a node's
+    /// branches) and how many the node has. `None` after another end, and in an order other
+    /// than Knuth's plain one (the links' plain tree is what the levels would name).
+    ///
+    /// ```
+    /// use dlxkit::xc::bits::BitSolver;
+    /// use dlxkit::xc::{Limits, OptionId, Problem};
+    /// let p = Problem::from_dlx("A B C\nA\nB\nC\nA B\nB C\nA B C\n")?;
+    /// let mut s = BitSolver::new(&p)?.with_limits(Limits::new().nodes(2));
+    /// s.count();
+    /// // The root (A: options 0, 3, 5) took `A`, then the node below it (B: 1, 4) took `B`.
+    /// let taken = [(OptionId::new(0), 1, 3), (OptionId::new(1), 1, 2)];
+    /// assert_eq!(s.stop_point().as_deref(), Some(&taken[..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stop_point(&self) -> Option<Vec<(OptionId, u32, u32)>> {
+        let stopped = matches!(
+            self.status,
+            Status::NodeLimit | Status::TimeLimit | Status::Cancelled
+        );
+        if !(self.plain && stopped) {
+            return None;
+        }
+        let w = &self.walk;
+        let levels = (0..w.at).map(|l| {
+            let option = self.m.option(w.cursor[l] as usize - 1);
+            (option, w.tried[l], w.degree[l])
+        });
+        Some(levels.collect())
     }
 
     /// The most general search, as [`Solver::run`](crate::xc::Solver::run): every solution
@@ -311,6 +354,7 @@ impl<'p> BitSolver<'p> {
     {
         let started = Instant::now();
         self.walk.stats = Stats::default();
+        self.walk.at = 0;
         let search = Search {
             m: &self.m,
             forced: &self.forced,
@@ -354,6 +398,8 @@ struct Walk {
     cursor: Vec<u32>,
     tried: Vec<u32>,
     degree: Vec<u32>,
+    /// The level the search ended at (the node a limit stopped it before).
+    at: usize,
     /// The forced options, then the choices.
     solution: Vec<OptionId>,
     stats: Stats,
@@ -435,11 +481,13 @@ impl Search<'_> {
             let nodes = walk.stats.nodes;
             if levels.done(level) {
                 if let Some(status) = self.found(walk, level, level, max_nodes, handler) {
+                    walk.at = level;
                     return status;
                 }
                 level -= 1;
             } else {
                 if nodes >= max_nodes {
+                    walk.at = level;
                     return Status::NodeLimit;
                 }
                 if nodes >= next_poll {
@@ -450,9 +498,11 @@ impl Search<'_> {
                         .as_ref()
                         .is_some_and(|flag| flag.load(Ordering::Relaxed));
                     if cancelled {
+                        walk.at = level;
                         return Status::Cancelled;
                     }
                     if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                        walk.at = level;
                         return Status::TimeLimit;
                     }
                 }

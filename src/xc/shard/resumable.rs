@@ -339,7 +339,7 @@ where
 /// search: the node it was about to enter (unless it searched it), then at each level from
 /// the deepest up the branches after the one taken there, whose covers and dead ends go to
 /// `stats` (the part that searches them counts from their nodes down).
-fn rest_of<S: Storage>(
+pub(super) fn rest_of<S: Storage>(
     solver: &mut Solver<'_, S>,
     base: &[OptionId],
     sub: &Subtree,

@@ -26,11 +26,11 @@ use std::time::Instant;
 
 use super::continuation::{earliest, replay};
 use super::part::pack;
-use super::resumable::{add, leaf_solution, live_siblings, subtree_size, subtrees, GRANT};
+use super::resumable::{add, leaf_solution, live_siblings, rest_of, subtree_size, subtrees, GRANT};
 use super::{add_profile, restore, Budgeted, LocateError, Part, Path, Shard, SplitBudget, Step};
 use crate::xc::machine::Machine;
 use crate::xc::problem::OptionId;
-use crate::xc::search::{Event, Next, Outcome, Solver, Stats, Status};
+use crate::xc::search::{Choice, Event, Next, Outcome, Solver, Stats, Status, StopPoint};
 use crate::xc::storage::Storage;
 
 impl Shard {
@@ -154,6 +154,9 @@ where
     let mut held: Vec<Vec<OptionId>> = Vec::new();
     let mut solution: Vec<OptionId> = Vec::new();
     let mut progressed = false;
+    // A machine that says where its budget stopped it (the bit sets in Knuth's plain order)
+    // loses nothing to an attempt cut short: it may spend all that is left.
+    let resumes = machine.names_stop_points();
     let over = |work: u64| -> Option<Status> {
         if work >= nodes {
             Some(Status::NodeLimit)
@@ -220,11 +223,12 @@ where
                 }
                 continue;
             }
-            // The nodes this subtree may spend: what is left of the budget, a quarter of it
-            // where nothing is known of the level.
+            // The nodes this subtree may spend: what is left of the budget (a quarter of it
+            // where nothing is known of the level and an attempt cut short is lost).
             let left = nodes - work.min(nodes);
             let estimate = subtree_size(&known, &sub.path, root);
             let attempt = match estimate {
+                _ if resumes => Some(left),
                 Some(size) if size > left => None,
                 Some(_) => Some(left),
                 None => Some(left.min((nodes / 4).max(GRANT))),
@@ -249,6 +253,7 @@ where
                     }
                     ControlFlow::Continue(())
                 });
+                let point = machine.stop_point().filter(|_| resumes);
                 machine.set_limits(saved.clone());
                 restore(machine, &base);
                 work = work.saturating_add(outcome.stats.nodes);
@@ -284,6 +289,41 @@ where
                         spent: false,
                     });
                     break 'parts;
+                }
+                if let Some(levels) = point.filter(|_| outcome.stats.nodes > 0) {
+                    // The budget stopped the search inside the subtree: what it searched is
+                    // kept, and the rest is named as the links name theirs (the node it was
+                    // about to enter, then the branches after each one taken), their covers
+                    // and dead ends counted here as the links count them.
+                    add(&mut stats, level, &outcome.stats);
+                    add_profile(&mut known, level, &outcome.stats.profile);
+                    let point = StopPoint {
+                        levels: levels
+                            .into_iter()
+                            .map(|(o, k, of)| (Choice::Option(o), k, of))
+                            .collect(),
+                        entered: false,
+                    };
+                    let counted = stats.nodes;
+                    let parts = rest_of(links, &base, &sub, &point, level, &mut stats);
+                    work = work.saturating_add(stats.nodes - counted);
+                    put_back(&mut todo, rest);
+                    for path in parts.into_iter().rev() {
+                        todo.push_front(path);
+                    }
+                    let stopped = held.iter().any(|s| handler(Event::Solution(s)).is_break());
+                    let limit = saved.max_solutions.is_some_and(|m| stats.solutions >= m);
+                    if stopped || limit {
+                        stop = Some(Stop {
+                            status: match stopped {
+                                true => Status::Stopped,
+                                false => Status::SolutionLimit,
+                            },
+                            spent: false,
+                        });
+                        break 'parts;
+                    }
+                    continue 'parts;
                 }
             }
             // Too large for what is left: its node is expanded on the links, its children
