@@ -21,6 +21,7 @@ mod engine_cells;
 mod engine_cells_bounds;
 mod engine_cells_modes;
 mod engine_choice;
+mod engine_files;
 mod engine_forcing;
 mod engine_known;
 mod engine_modes;
