@@ -54,6 +54,10 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // quad removed last): measured in CPU time, hidden quad 3.0 s on seed 2
         // (BENCHMARKS.md, needsA13).
         ("hidden quad", Strategy::HiddenQuad, "2"),
+        // Branch bug13's built BUG (a deadly loop and two cells of a unit it crosses emptied
+        // first, the givens shutting those two cells to other digits removed last):
+        // measured in CPU time, BUG type 4 1.8 s on seed 2 (BENCHMARKS.md, bug13).
+        ("BUG type 4", Strategy::BugType4, "2"),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
         // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing

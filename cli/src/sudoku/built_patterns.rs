@@ -1,11 +1,11 @@
 //! Patterns built into the solution before the removal of givens, for `--needs` techniques
 //! that the random removal never makes the hardest step ([`super::needs::aim`]'s arms for
-//! hidden and naked quads, BUG types 3 and 4, aligned pair exclusion).
+//! hidden and naked quads, BUG type 4).
 //!
 //! Each builder returns the whole removal order: the pattern's open cells first (emptied
 //! while the puzzle is still easy), then the other cells at random, and last the givens that
-//! hold the pattern in place (the *keepers*: the digits that confine a quad's digits, a
-//! BUG's candidates), which the removal tries only once the rest is as thin as the
+//! hold the pattern in place (the *keepers*: the digits that confine a quad's digits, or a
+//! BUG cell's candidates to its extra digits and its loop's), which the removal tries only once the rest is as thin as the
 //! technique allows, so that the pattern is still there when the simpler steps run out.
 
 use dlxkit::rng::Rng;
@@ -122,6 +122,80 @@ pub fn quad(solution: &Grid, hidden: bool, rng: &mut Rng) -> Vec<usize> {
     }
 }
 
+/// A BUG built around a deadly loop of the solution ([`bug`]).
+struct Bug {
+    /// The open cells: the loop's, then the two BUG cells (two more cells of a unit
+    /// holding two consecutive cells of the loop).
+    open: Vec<usize>,
+    /// The givens shutting each BUG cell to every digit but its own, the other BUG cell's
+    /// and the loop's two.
+    keep: Vec<usize>,
+}
+
+/// A BUG pattern around one of `loops` (cycles of two digits the solution could swap,
+/// consecutive cells sharing a unit): a unit holding two consecutive cells of the loop and
+/// two more of its cells, the BUG cells, whose own digits are their extra candidates over
+/// the loop's two digits, and the givens that shut each BUG cell to the other digits (the
+/// other BUG cell's digit left open, the digit two BUG cells of type 4 share). `None` on a layout with other units than rows, columns and boxes, or with no loop
+/// or no room in the unit.
+fn bug_pattern(solution: &Grid, loops: &[Vec<usize>], rng: &mut Rng) -> Option<Bug> {
+    let layout = solution.layout();
+    if !plain(layout) || loops.is_empty() {
+        return None;
+    }
+    let value = |c: usize| solution.cells()[c];
+    let cycle = &loops[rng.below(loops.len())];
+    let k = rng.below(cycle.len());
+    let (a, b) = (cycle[k], cycle[(k + 1) % cycle.len()]);
+    let shared: Vec<usize> = layout
+        .units_of(a)
+        .iter()
+        .copied()
+        .filter(|u| layout.units_of(b).contains(u))
+        .collect();
+    let unit = *shared.get(rng.below(shared.len().max(1)))?;
+    let mut room: Vec<usize> = layout.units()[unit]
+        .cells
+        .iter()
+        .copied()
+        .filter(|c| !cycle.contains(c))
+        .collect();
+    if room.len() < 2 {
+        return None;
+    }
+    rng.shuffle(&mut room);
+    let cells = [room[0], room[1]];
+    let (x, y) = (value(a), value(b));
+    let n = layout.size() as u8;
+    let mut open = cycle.clone();
+    open.extend(cells);
+    let mut keep = Vec::new();
+    let allowed = [x, y, value(cells[0]), value(cells[1])];
+    for &cell in &cells {
+        for d in (1..=n).filter(|d| !allowed.contains(d)) {
+            let holders: Vec<usize> = (0..solution.cells().len())
+                .filter(|&h| value(h) == d && h != cell && sees(layout, h, cell))
+                .filter(|h| !open.contains(h))
+                .collect();
+            if let Some(&h) = holders.get(rng.below(holders.len().max(1))) {
+                keep.push(h);
+            }
+        }
+    }
+    Some(Bug { open, keep })
+}
+
+/// The removal order for a BUG of type 4 built around one of `loops` ([`bug_pattern`]):
+/// the loop and the BUG cells emptied first,
+/// the other cells, and last the givens shutting the BUG cells to all but their extra
+/// digits and the loop's. Empty where [`bug_pattern`] finds no room.
+pub fn bug(solution: &Grid, loops: &[Vec<usize>], rng: &mut Rng) -> Vec<usize> {
+    match bug_pattern(solution, loops, rng) {
+        Some(b) => order(solution.cells().len(), &b.open, &b.keep, rng),
+        None => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +246,77 @@ mod tests {
                 assert!(q.keep.iter().all(|k| tail.contains(k)), "seed {seed}");
             }
         }
+    }
+
+    /// Each BUG cell sees a keeper of every digit but its own, the other BUG cell's and the
+    /// loop's two (where the solution has one that is not in the pattern); the loop and the
+    /// BUG cells are emptied first and the keepers kept last.
+    #[test]
+    fn a_built_bug_shuts_its_cells_to_all_but_their_extras_and_the_loop() {
+        let options = GenerateOptions::new(Shape::new(3, 3).unwrap());
+        let mut built = 0;
+        for seed in 0..12u64 {
+            let solution = generate(&options, seed).unwrap().solution;
+            let value = |c: usize| solution.cells()[c];
+            // The deadly rectangles of two boxes, as cycles (x and y alternating).
+            let mut loops = Vec::new();
+            for (r1, r2) in [(0, 1), (0, 2), (1, 2), (3, 4), (6, 8)] {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 + 1) * 3..9 {
+                        let cycle = vec![r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c2, r2 * 9 + c1];
+                        if value(cycle[0]) == value(cycle[2]) && value(cycle[1]) == value(cycle[3])
+                        {
+                            loops.push(cycle);
+                        }
+                    }
+                }
+            }
+            let layout = solution.layout();
+            for r in [seed, seed + 100] {
+                let Some(b) = bug_pattern(&solution, &loops, &mut Rng::new(r)) else {
+                    continue;
+                };
+                built += 1;
+                let cycle: Vec<usize> = b.open[..4].to_vec();
+                let cells = [b.open[4], b.open[5]];
+                let allowed = [
+                    value(cycle[0]),
+                    value(cycle[1]),
+                    value(cells[0]),
+                    value(cells[1]),
+                ];
+                for &cell in &cells {
+                    assert!(layout.units_of(cell).iter().any(|u| layout.units()[*u]
+                        .cells
+                        .iter()
+                        .filter(|c| cycle.contains(c))
+                        .count()
+                        == 2));
+                    for d in (1..=9u8).filter(|d| !allowed.contains(d)) {
+                        let possible = (0..81).any(|h| {
+                            value(h) == d && sees(layout, h, cell) && !b.open.contains(&h)
+                        });
+                        let kept = b
+                            .keep
+                            .iter()
+                            .any(|&k| value(k) == d && sees(layout, k, cell));
+                        assert_eq!(kept, possible, "seed {seed}: cell {cell} digit {d}");
+                    }
+                }
+                let order = bug(&solution, &loops, &mut Rng::new(r));
+                let mut sorted = order.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..81).collect::<Vec<_>>());
+                let mut open = b.open.clone();
+                open.sort_unstable();
+                open.dedup();
+                let mut first = order[..open.len()].to_vec();
+                first.sort_unstable();
+                assert_eq!(first, open, "seed {seed}");
+                let tail = &order[81 - b.keep.len()..];
+                assert!(b.keep.iter().all(|k| tail.contains(k)), "seed {seed}");
+            }
+        }
+        assert!(built > 0);
     }
 }

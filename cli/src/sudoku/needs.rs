@@ -72,13 +72,16 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
 /// digit) emptied, chosen by `rng`; for the quads the order goes on with the other cells
 /// and ends with the givens that confine the quad (its digits shut out of the unit's other
 /// cells, or its cells shut to the other digits; [`built_patterns::quad`]), so that the
-/// quad is still there when the simpler steps run out. Nothing for the other techniques.
+/// quad is still there when the simpler steps run out. BUG type 4 opens a deadly loop and
+/// two cells of a unit it crosses ([`built_patterns::bug`]). Nothing for the
+/// other techniques.
 pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
     let layout = solution.layout();
     match t {
         Strategy::NakedQuad | Strategy::HiddenQuad => {
             built_patterns::quad(solution, t == Strategy::HiddenQuad, rng)
         }
+        Strategy::BugType4 => built_patterns::bug(solution, &deadly_loops(solution), rng),
         Strategy::Jellyfish => {
             let digit = 1 + rng.below(layout.size()) as u8;
             let mut cells: Vec<usize> = (0..solution.cells().len())
