@@ -37,9 +37,10 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         ("WXYZ-wing", Strategy::WxyzWing, "3"),
         ("unique loop type 1", Strategy::UniqueLoop, "4"),
         // Branch needs9's aim (a unit, a digit's cells or a deadly rectangle and its line
-        // emptied first): measured in CPU time, naked quad 2.9 s on seed 2, jellyfish 5.3 s
-        // on seed 4, unique rectangle type 3 0.9 s on seed 4 (BENCHMARKS.md, needs9).
-        ("naked quad", Strategy::NakedQuad, "2"),
+        // emptied first): measured in CPU time, jellyfish 5.3 s on seed 4, unique rectangle
+        // type 3 0.9 s on seed 4 (BENCHMARKS.md, needs9); naked quad 0.39 s on seed 4 with
+        // branch needsA13's built quad (the givens confining it removed last).
+        ("naked quad", Strategy::NakedQuad, "4"),
         ("jellyfish", Strategy::Jellyfish, "4"),
         (
             "unique rectangle type 3",
@@ -52,6 +53,14 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // Branch needsB13's aim (a digit's nine cells emptied first): measured in CPU time,
         // 5 strong links 6.5 s on seed 5 (BENCHMARKS.md, needsB13).
         ("5 strong links", Strategy::FiveStrongLinks, "5"),
+        // Branch needsA13's built quad (the unit emptied first, the givens confining the
+        // quad removed last): measured in CPU time, hidden quad 3.0 s on seed 2
+        // (BENCHMARKS.md, needsA13).
+        ("hidden quad", Strategy::HiddenQuad, "2"),
+        // Branch bug13's built BUG (a deadly loop and two cells of a unit it crosses emptied
+        // first, the givens shutting those two cells to other digits removed last):
+        // measured in CPU time, BUG type 4 1.8 s on seed 2 (BENCHMARKS.md, bug13).
+        ("BUG type 4", Strategy::BugType4, "2"),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
         // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing

@@ -13,6 +13,7 @@
 //!   standard error.
 
 mod batch;
+mod built_patterns;
 mod check;
 mod explain;
 pub mod generate;

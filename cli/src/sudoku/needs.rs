@@ -8,6 +8,7 @@
 //! technique after using it are the near misses, repaired when an attempt ends without a
 //! hit, and thinned out again ([`thin_out`](dlxkit::sudoku::generate::thin_out)).
 
+use super::built_patterns;
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::{hardest, Explainer, Outcome, Step, Strategy};
 use dlxkit::sudoku::generate::Symmetry;
@@ -70,14 +71,19 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
 /// other open cells of its unit) only in a unit with eight open cells or more, a hidden quad
 /// only in one with nine; a jellyfish before its complement (a fish on the other lines) only
 /// for a digit with eight open places or more. So those attempts start with a unit (or a
-/// digit) emptied, chosen by `rng`. Nothing for the other techniques.
+/// digit) emptied, chosen by `rng`; for the quads the order goes on with the other cells
+/// and ends with the givens that confine the quad (its digits shut out of the unit's other
+/// cells, or its cells shut to the other digits; [`built_patterns::quad`]), so that the
+/// quad is still there when the simpler steps run out. BUG type 4 opens a deadly loop and
+/// two cells of a unit it crosses ([`built_patterns::bug`]). Nothing for the
+/// other techniques.
 pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
     let layout = solution.layout();
     match t {
         Strategy::NakedQuad | Strategy::HiddenQuad => {
-            let units = layout.units();
-            units[rng.below(units.len())].cells.clone()
+            built_patterns::quad(solution, t == Strategy::HiddenQuad, rng)
         }
+        Strategy::BugType4 => built_patterns::bug(solution, &deadly_loops(solution), rng),
         Strategy::Jellyfish => {
             let digit = 1 + rng.below(layout.size()) as u8;
             let mut cells: Vec<usize> = (0..solution.cells().len())
