@@ -15,7 +15,7 @@ use dlxkit::sudoku::generate::Symmetry;
 use dlxkit::sudoku::grid::{Layout, UnitKind};
 use dlxkit::sudoku::Grid;
 
-use super::long_chains;
+use super::one_digit;
 
 /// Where a candidate puzzle stands against a `--needs` technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,14 +84,7 @@ pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
             built_patterns::quad(solution, t == Strategy::HiddenQuad, rng)
         }
         Strategy::BugType4 => built_patterns::bug(solution, &deadly_loops(solution), rng),
-        Strategy::Jellyfish => {
-            let digit = 1 + rng.below(layout.size()) as u8;
-            let mut cells: Vec<usize> = (0..solution.cells().len())
-                .filter(|&c| solution.cells()[c] == digit)
-                .collect();
-            rng.shuffle(&mut cells);
-            cells
-        }
+        Strategy::Jellyfish => one_digit::digit_cells(solution, rng),
         Strategy::UniqueRectangleType3 => {
             // A deadly rectangle of the solution (x and y crosswise on two rows and two
             // columns, in two boxes), and the line holding its roof, where the roof's
@@ -160,7 +153,7 @@ pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
             cells
         }
         // A chain of five strong links on one digit: that digit's cells, all of them.
-        Strategy::FiveStrongLinks => long_chains::digit_cells(solution, rng),
+        Strategy::FiveStrongLinks => one_digit::digit_cells(solution, rng),
         _ => Vec::new(),
     }
 }
