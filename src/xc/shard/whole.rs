@@ -261,17 +261,11 @@ where
                     Status::Complete => {
                         add(&mut stats, level, &outcome.stats);
                         add_profile(&mut known, level, &outcome.stats.profile);
-                        let stopped = held.iter().any(|s| handler(Event::Solution(s)).is_break());
-                        let limit = saved.max_solutions.is_some_and(|m| stats.solutions >= m);
-                        if stopped || limit {
+                        let halt =
+                            pass_on(&held, &mut handler, stats.solutions, saved.max_solutions);
+                        if halt.is_some() {
                             put_back(&mut todo, rest);
-                            stop = Some(Stop {
-                                status: match stopped {
-                                    true => Status::Stopped,
-                                    false => Status::SolutionLimit,
-                                },
-                                spent: false,
-                            });
+                            stop = halt;
                             break 'parts;
                         }
                         continue;
@@ -311,16 +305,9 @@ where
                     for path in parts.into_iter().rev() {
                         todo.push_front(path);
                     }
-                    let stopped = held.iter().any(|s| handler(Event::Solution(s)).is_break());
-                    let limit = saved.max_solutions.is_some_and(|m| stats.solutions >= m);
-                    if stopped || limit {
-                        stop = Some(Stop {
-                            status: match stopped {
-                                true => Status::Stopped,
-                                false => Status::SolutionLimit,
-                            },
-                            spent: false,
-                        });
+                    let halt = pass_on(&held, &mut handler, stats.solutions, saved.max_solutions);
+                    if halt.is_some() {
+                        stop = halt;
                         break 'parts;
                     }
                     continue 'parts;
@@ -371,6 +358,28 @@ where
         continuation,
         spent,
     }
+}
+
+/// Hands the solutions an attempt held to `handler`; the part stops if the handler breaks
+/// on one, or when its `solutions` reach the `max` asked.
+fn pass_on<F>(
+    held: &[Vec<OptionId>],
+    handler: &mut F,
+    solutions: u64,
+    max: Option<u64>,
+) -> Option<Stop>
+where
+    F: FnMut(Event<'_>) -> ControlFlow<()>,
+{
+    let stopped = held.iter().any(|s| handler(Event::Solution(s)).is_break());
+    let limit = max.is_some_and(|m| solutions >= m);
+    (stopped || limit).then_some(Stop {
+        status: match stopped {
+            true => Status::Stopped,
+            false => Status::SolutionLimit,
+        },
+        spent: false,
+    })
 }
 
 /// Puts the rest of a run of siblings back at the front of the queue.
