@@ -35,6 +35,16 @@ fn order(cells: usize, first: &[usize], keep: &[usize], rng: &mut Rng) -> Vec<us
     out
 }
 
+/// The units that hold both `a` and `b`.
+pub(super) fn shared_units(layout: &Layout, a: usize, b: usize) -> Vec<usize> {
+    layout
+        .units_of(a)
+        .iter()
+        .copied()
+        .filter(|u| layout.units_of(b).contains(u))
+        .collect()
+}
+
 /// Whether the layout is plain 9x9-like (rows, columns, boxes only), where the builders
 /// apply.
 fn plain(layout: &Layout) -> bool {
@@ -147,12 +157,7 @@ fn bug_pattern(solution: &Grid, loops: &[Vec<usize>], rng: &mut Rng) -> Option<B
     let cycle = &loops[rng.below(loops.len())];
     let k = rng.below(cycle.len());
     let (a, b) = (cycle[k], cycle[(k + 1) % cycle.len()]);
-    let shared: Vec<usize> = layout
-        .units_of(a)
-        .iter()
-        .copied()
-        .filter(|u| layout.units_of(b).contains(u))
-        .collect();
+    let shared = shared_units(layout, a, b);
     let unit = *shared.get(rng.below(shared.len().max(1)))?;
     let mut room: Vec<usize> = layout.units()[unit]
         .cells

@@ -139,12 +139,7 @@ pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
             if t == Strategy::UniqueLoopType3 {
                 let k = rng.below(cells.len());
                 let (a, b) = (cells[k], cells[(k + 1) % cells.len()]);
-                let shared: Vec<usize> = layout
-                    .units_of(a)
-                    .iter()
-                    .copied()
-                    .filter(|u| layout.units_of(b).contains(u))
-                    .collect();
+                let shared = built_patterns::shared_units(layout, a, b);
                 if !shared.is_empty() {
                     let u = shared[rng.below(shared.len())];
                     cells.extend(layout.units()[u].cells.iter().copied());
