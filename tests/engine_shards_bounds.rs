@@ -141,6 +141,20 @@ fn bounded_parts_under_every_budget_search_no_node_twice_and_merge_exactly() {
     }
 }
 
+/// Runs `frontier`'s count to its end 300 nodes at a time, written and read back between
+/// every two pieces as a stopped run resumes; asserts it was cut into more than three.
+fn in_pieces(mut frontier: Frontier, solver: &mut Solver<'_>) -> Frontier {
+    let mut stops = 0;
+    while !frontier.is_done() {
+        frontier.step(solver, 300).unwrap();
+        frontier = frontier.to_string().parse().unwrap();
+        frontier.check(solver).unwrap();
+        stops += 1;
+    }
+    assert!(stops > 3, "the count was cut into {stops} pieces only");
+    frontier
+}
+
 #[test]
 fn a_checkpointed_bounded_count_resumes_to_the_exact_count() {
     let p = two_per_line(6);
@@ -148,16 +162,7 @@ fn a_checkpointed_bounded_count_resumes_to_the_exact_count() {
     let arena = Arena::new();
     let mut solver = Solver::new(&p, &arena);
     let whole = solver.count().stats;
-    let mut frontier = Frontier::new(&mut solver);
-    let mut stops = 0;
-    while !frontier.is_done() {
-        frontier.step(&mut solver, 300).unwrap();
-        // Written and read back between every two pieces, as a stopped run resumes.
-        frontier = frontier.to_string().parse().unwrap();
-        frontier.check(&mut solver).unwrap();
-        stops += 1;
-    }
-    assert!(stops > 3, "the count was cut into {stops} pieces only");
+    let frontier = in_pieces(Frontier::new(&mut solver), &mut solver);
     let totals = frontier.totals();
     assert!(
         totals.solutions == whole.solutions,
@@ -319,14 +324,6 @@ fn a_seeded_checkpointed_bounded_count_resumes_to_the_exact_count() {
     let arena = Arena::new();
     let whole = Solver::with_order(&p, &arena, order).count().stats;
     let mut solver = Solver::with_order(&p, &arena, order);
-    let mut frontier = Frontier::new(&mut solver).in_order(order);
-    let mut stops = 0;
-    while !frontier.is_done() {
-        frontier.step(&mut solver, 300).unwrap();
-        frontier = frontier.to_string().parse().unwrap();
-        frontier.check(&mut solver).unwrap();
-        stops += 1;
-    }
-    assert!(stops > 3, "the count was cut into {stops} pieces only");
+    let frontier = in_pieces(Frontier::new(&mut solver).in_order(order), &mut solver);
     assert!(frontier.totals().solutions == whole.solutions);
 }
