@@ -158,12 +158,6 @@ struct Goal {
     /// before following a record of a later generation (breadth first, the nodes a
     /// conclusion found from a record of generation `g` rests on are at least `g`).
     cap: usize,
-    /// Only a contradiction resting on `cap` nodes or fewer counts (a search of
-    /// contradictions alone, at a level of singles, where every node weighs 1): the
-    /// branch counts each record's nodes as it adds it ([`Branch::sizes`]) and gives up
-    /// once every record it has still to follow rests on more than `cap` (see
-    /// [`Engine::follow_from`]).
-    within: bool,
 }
 
 impl Goal {
@@ -171,26 +165,11 @@ impl Goal {
     const ALL: Goal = Goal {
         target: NONE,
         cap: usize::MAX,
-        within: false,
     };
 
     /// Stop at `target` or past `cap`.
     fn new(target: u32, cap: usize) -> Goal {
-        Goal {
-            target,
-            cap,
-            within: false,
-        }
-    }
-
-    /// A contradiction resting on at most `cap` nodes, or nothing: the branch stops once
-    /// none can come.
-    fn contradiction_within(cap: usize) -> Goal {
-        Goal {
-            target: NONE,
-            cap,
-            within: true,
-        }
+        Goal { target, cap }
     }
 }
 
@@ -226,22 +205,7 @@ struct Branch {
     /// Whether a node meeting its opposite ends the branch (dynamic); a static branch
     /// goes on, as SE's static chains do, holding both.
     stops: bool,
-    /// With [`Goal::within`]: the cap, and for each record the nodes it rests on (itself
-    /// included), 0 where not counted ([`ANCESTORS`] records and past, and their
-    /// descendants); the first [`ANCESTORS`] records' ancestors as bit sets of record
-    /// indexes; and how many records not followed yet rest on `cap` nodes or fewer (or
-    /// were not counted).
-    within: Option<usize>,
-    sizes: Vec<u32>,
-    ancestors: Vec<[u64; ANCESTOR_WORDS]>,
-    live: usize,
 }
-
-/// The records of a branch whose ancestors are counted exactly (as bit sets), with
-/// [`Goal::within`]: a contradictions-only branch within a cap of tens of nodes ends, or
-/// gives up, within a few hundred records.
-const ANCESTORS: usize = 64 * ANCESTOR_WORDS;
-const ANCESTOR_WORDS: usize = 8;
 
 impl Branch {
     /// The record of `node`, or [`NONE`].
@@ -450,10 +414,6 @@ impl<'a> Engine<'a> {
             left: self.places.clone(),
             contradiction: None,
             stops: mode.dynamic,
-            within: None,
-            sizes: Vec::new(),
-            ancestors: Vec::new(),
-            live: 0,
         };
         self.follow_from(&mut b, start, mode, goal);
         b
@@ -487,9 +447,6 @@ impl<'a> Engine<'a> {
         b.left.copy_from_slice(&self.places);
         b.contradiction = None;
         b.stops = mode.dynamic;
-        b.sizes.clear();
-        b.ancestors.clear();
-        b.live = 0;
         self.follow_from(b, start, mode, goal);
     }
 
@@ -497,9 +454,6 @@ impl<'a> Engine<'a> {
     fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
         // The generations below hold for singles only (see `advanced`'s parents).
         debug_assert!(mode.level == 0 || goal.cap == usize::MAX);
-        // Counted nodes are the complexity where every node weighs 1: singles only.
-        debug_assert!(!goal.within || (mode.level == 0 && mode.dynamic));
-        b.within = goal.within.then_some(goal.cap);
         let (first, _) = of_node(self.n, start);
         let only = mode.nishio.then_some(first.digit);
         self.add(b, start, &[], 1, 0);
@@ -517,19 +471,6 @@ impl<'a> Engine<'a> {
                 }
                 if generation > goal.cap {
                     return;
-                }
-                // Within a cap: a contradiction found while following record `i` rests
-                // on `i` and its ancestors (it holds `i` among its nodes, or a node `i`
-                // forced), and so does every record added from here on. Once every record
-                // not followed yet rests on more than the cap, no contradiction within it
-                // can come, and the branch is given up.
-                if let Some(cap) = b.within {
-                    if b.live == 0 {
-                        return;
-                    }
-                    if counts_within(b.sizes[i], cap) {
-                        b.live -= 1;
-                    }
                 }
                 self.follow(b, i as u32, mode, only);
                 i += 1;
@@ -578,9 +519,6 @@ impl<'a> Engine<'a> {
             kinds,
         });
         b.index[node as usize] = r as u16;
-        if let Some(cap) = b.within {
-            count_ancestors(b, r as usize, from as usize, cap);
-        }
         let (c, on) = of_node(self.n, node);
         let bit = 1u32 << (c.digit - 1);
         // Only a dynamic branch reads its own board (a static one reads the puzzle's).
@@ -846,43 +784,6 @@ impl<'a> Engine<'a> {
     }
 }
 
-/// Whether a record resting on `size` nodes (0: not counted) may still lead to a
-/// contradiction within `cap`.
-fn counts_within(size: u32, cap: usize) -> bool {
-    size == 0 || size as usize <= cap
-}
-
-/// Counts the nodes record `r` (just added, its parents `arena[from..]`) rests on, for
-/// [`Goal::within`]: itself and its parents' ancestors, as a bit set of record indexes.
-/// A record past [`ANCESTORS`], or with a parent not counted, is not counted (0).
-fn count_ancestors(b: &mut Branch, r: usize, from: usize, cap: usize) {
-    let mut size = 0;
-    if r < ANCESTORS {
-        let mut set = [0u64; ANCESTOR_WORDS];
-        set[r / 64] |= 1 << (r % 64);
-        let mut counted = true;
-        for &p in &b.arena[from..] {
-            match b.sizes.get(p as usize) {
-                Some(&k) if k > 0 => {
-                    let theirs = &b.ancestors[p as usize];
-                    for (w, t) in set.iter_mut().zip(theirs) {
-                        *w |= t;
-                    }
-                }
-                _ => counted = false,
-            }
-        }
-        if counted {
-            size = set.iter().map(|w| w.count_ones()).sum();
-        }
-        b.ancestors.push(set);
-    }
-    b.sizes.push(size);
-    if counts_within(size, cap) {
-        b.live += 1;
-    }
-}
-
 /// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
 /// runs for every node of every branch).
 fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
@@ -1036,7 +937,7 @@ pub(super) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
     let mut slot = None;
     for p in e.candidates() {
         let start = node(n, p.cell, p.digit, true);
-        let goal = Goal::contradiction_within(cap_for(&best, se::NISHIO));
+        let goal = Goal::new(NONE, cap_for(&best, se::NISHIO));
         let b = e.branch_reusing(&mut slot, start, mode, goal);
         if budget.spent() {
             return None;
@@ -1283,7 +1184,7 @@ fn multiple_with(
                 if c_off.contradiction {
                     // Only the off branch counts, as far as its contradiction could beat
                     // the best (whatever it finds, the candidate is done with).
-                    let goal = Goal::contradiction_within(cap_for(&best, base));
+                    let goal = Goal::new(NONE, cap_for(&best, base));
                     let start = node(n, p.cell, p.digit, false);
                     let boff = e.branch_reusing(&mut off, start, mode, goal);
                     if budget.spent() {
@@ -1448,7 +1349,7 @@ fn contradictions(
         }
         let p = candidates[i];
         let start = node(n, p.cell, p.digit, true);
-        let b = e.branch_reusing(&mut slot, start, mode, Goal::contradiction_within(cap));
+        let b = e.branch_reusing(&mut slot, start, mode, Goal::new(NONE, cap));
         if e.budget.spent() {
             return None;
         }
@@ -1767,56 +1668,6 @@ mod tests {
         assert!(
             floors > 100 && found > 10,
             "{floors} contradictions, {found} found"
-        );
-    }
-
-    /// A branch after a contradiction within a cap ([`Goal::contradiction_within`],
-    /// which gives up once every record left to follow rests on more nodes than the cap)
-    /// keeps exactly the contradictions the branch cut by generations alone keeps (those
-    /// resting on `cap` nodes or fewer): the same nodes, the same path, for the assumptions
-    /// on and off of the dynamic and Nishio searches on random positions, at caps around
-    /// each contradiction's complexity.
-    #[test]
-    fn contradictions_within_a_cap_are_the_branches_cut_by_generations() {
-        let (mut kept, mut gave_up) = (0, 0);
-        for board in random_positions(37, 13) {
-            let budget = Effort::new(u64::MAX);
-            let e = Engine::new(&board, &budget).unwrap();
-            let n = e.n;
-            let nishio = Mode {
-                nishio: true,
-                ..Level::Dynamic.mode()
-            };
-            for mode in [Level::Dynamic.mode(), nishio] {
-                for p in e.candidates() {
-                    for on in [true, false] {
-                        let start = node(n, p.cell, p.digit, on);
-                        let whole = e.branch(start, mode, Goal::ALL);
-                        let complexity = whole
-                            .contradiction
-                            .as_ref()
-                            .map_or(40, |c| e.complexity(&whole, c));
-                        for cap in [1, 4, 9, 16, complexity - 1, complexity, complexity + 1] {
-                            // What a search keeps of a branch: a contradiction within the cap.
-                            let within = |b: &Branch| {
-                                let conflict = b.contradiction.as_ref()?;
-                                let c = e.complexity(b, conflict);
-                                (c <= cap).then(|| (c, path(n, b, conflict[0])))
-                            };
-                            let cut = e.branch(start, mode, Goal::new(NONE, cap));
-                            let given = e.branch(start, mode, Goal::contradiction_within(cap));
-                            assert_eq!(within(&cut), within(&given), "{p:?} {on} {cap}");
-                            assert!(given.recs.len() <= cut.recs.len());
-                            kept += usize::from(within(&given).is_some());
-                            gave_up += usize::from(given.recs.len() < cut.recs.len());
-                        }
-                    }
-                }
-            }
-        }
-        assert!(
-            kept > 1000 && gave_up > 1000,
-            "{kept} kept, {gave_up} given up"
         );
     }
 
