@@ -1780,4 +1780,27 @@ mod tests {
             }
         }
     }
+
+    /// Node ids by shifts are the candidates' and states' own, one to one, and ordered as
+    /// (cell, digit, state) like ids with a stride of the side (the searches' tie-breaks
+    /// read that order), on every side an engine takes, up to 32 digits.
+    #[test]
+    fn node_ids_number_candidates_in_their_order() {
+        for n in [4usize, 9, 16, 25, 32] {
+            let cells = n * n;
+            let mut last = None;
+            for cell in 0..cells {
+                for digit in 1..=n as u8 {
+                    for on in [false, true] {
+                        let x = node(n, cell, digit, on);
+                        assert!((x as usize) < node_ids(cells), "{n}: {cell} {digit}");
+                        assert_eq!(of_node(n, x), (Candidate { cell, digit }, on));
+                        assert_eq!(x ^ 1, node(n, cell, digit, !on));
+                        assert!(last < Some(x), "{n}: {cell} {digit} {on}");
+                        last = Some(x);
+                    }
+                }
+            }
+        }
+    }
 }
