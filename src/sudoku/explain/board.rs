@@ -349,6 +349,11 @@ impl Board {
         self.masks[unit * self.size() + digit as usize - 1]
     }
 
+    /// The units of a cell, each with the cell's position in it, in layout order.
+    pub(super) fn slots(&self, cell: usize) -> &[(usize, usize)] {
+        &self.slots[cell]
+    }
+
     /// The units sharing two cells or more with `unit`, in layout order, with the shared
     /// cells.
     pub fn overlaps(&self, unit: usize) -> &[Overlap] {

@@ -197,9 +197,10 @@ struct Branch {
     /// Each cell's candidates as the branch has left them.
     cands: Vec<u32>,
     /// The places each digit has left in each unit on the branch's board, `unit * n +
-    /// digit - 1` (kept as nodes turn off, so a dynamic branch reads a hidden single
-    /// without scanning the unit).
-    left: Vec<u16>,
+    /// digit - 1`, bit `i` for the unit's `i`-th cell (kept as nodes turn off, so a
+    /// dynamic branch reads a hidden single, its place and its parents without scanning
+    /// the unit).
+    left: Vec<u32>,
     /// The records that contradict each other, if the branch ended in a contradiction.
     contradiction: Option<Vec<u32>>,
     /// Whether a node meeting its opposite ends the branch (dynamic); a static branch
@@ -217,21 +218,33 @@ impl Branch {
     }
 }
 
+/// The bits of a node below its cell: the digit less one (5 bits: an engine's board has
+/// at most 32 digits) and the state, so that a node's cell and digit are shifts and masks,
+/// not a division by the side (this runs for every node of every branch). The order of
+/// the nodes is the order of (cell, digit, state), as with a stride of the side.
+const CELL_SHIFT: u32 = 6;
+
+/// The node ids of a board of `cells` cells (some unused on a board of fewer than 32
+/// digits).
+fn node_ids(cells: usize) -> usize {
+    cells << CELL_SHIFT
+}
+
 /// The node of a candidate on or off.
 fn node(n: usize, cell: usize, digit: u8, on: bool) -> u32 {
-    (((cell * n + digit as usize - 1) << 1) | usize::from(on)) as u32
+    debug_assert!(n <= 32 && (1..=n).contains(&usize::from(digit)));
+    ((cell << CELL_SHIFT) | usize::from(digit - 1) << 1 | usize::from(on)) as u32
 }
 
 /// The candidate and state of a node.
 fn of_node(n: usize, node: u32) -> (Candidate, bool) {
-    let on = node & 1 == 1;
-    let k = (node >> 1) as usize;
+    debug_assert!(n <= 32);
     (
         Candidate {
-            cell: k / n,
-            digit: (k % n) as u8 + 1,
+            cell: (node >> CELL_SHIFT) as usize,
+            digit: (node >> 1 & 31) as u8 + 1,
         },
-        on,
+        node & 1 == 1,
     )
 }
 
@@ -244,10 +257,29 @@ struct Engine<'a> {
     base: Vec<u32>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
     places: Vec<u16>,
+    /// The same places as masks, bit `i` for the unit's `i`-th cell (a unit has at most
+    /// 32 cells here).
+    place_masks: Vec<u32>,
     /// The walk of [`Engine::complexity`], kept between calls (it runs for every common
     /// node of every cell and unit forcing): a stamp per record, the stamp of this walk,
     /// and the records to visit.
     walk: RefCell<Walk>,
+    /// What each candidate on turns off, found on first use.
+    links: RefCell<Links>,
+}
+
+/// What a candidate on turns off on the engine's board, the nodes [`Engine::follow`]
+/// adds from it in the order it adds them: the cell's other digits, then the digit in the
+/// cell's peers (in the layout's order). Found once a candidate, on its first use, rather
+/// than from the peers at every node of every branch.
+#[derive(Default)]
+struct Links {
+    /// For each candidate (a node's id without its state, `node >> 1`): where its nodes
+    /// start in `list`, [`NONE`] until found.
+    start: Vec<u32>,
+    /// For each found candidate from its start: the number of the cell's other digits,
+    /// the number of nodes, then the nodes off.
+    list: Vec<u32>,
 }
 
 /// The buffers of a complexity walk.
@@ -281,13 +313,21 @@ impl<'a> Engine<'a> {
                 }
             }
         }
+        let place_masks = (0..units.len() * n)
+            .map(|k| board.place_mask(k / n, (k % n) as u8 + 1) as u32)
+            .collect();
         Some(Engine {
             board,
             budget,
             n,
             base,
             places,
+            place_masks,
             walk: RefCell::new(Walk::default()),
+            links: RefCell::new(Links {
+                start: vec![NONE; node_ids(cells) >> 1],
+                list: Vec::new(),
+            }),
         })
     }
 
@@ -298,7 +338,7 @@ impl<'a> Engine<'a> {
     fn static_reach(&self) -> Option<(Reach, Vec<u32>)> {
         let n = self.n;
         let layout = self.board.layout();
-        let mut id = vec![NONE; self.base.len() * n * 2];
+        let mut id = vec![NONE; node_ids(self.base.len())];
         let mut nodes = Vec::new();
         for p in self.candidates() {
             for on in [false, true] {
@@ -386,7 +426,7 @@ impl<'a> Engine<'a> {
     fn spare_branch(&self, start: u32, mode: Mode, goal: Goal) -> Branch {
         let spare = self.budget.spare.borrow_mut().pop();
         match spare {
-            Some(mut b) if b.index.len() == self.base.len() * self.n * 2 => {
+            Some(mut b) if b.index.len() == node_ids(self.base.len()) => {
                 self.branch_in(&mut b, start, mode, goal);
                 b
             }
@@ -405,13 +445,13 @@ impl<'a> Engine<'a> {
     fn branch(&self, start: u32, mode: Mode, goal: Goal) -> Branch {
         let cells = self.base.len();
         let mut b = Branch {
-            index: vec![u16::MAX; cells * self.n * 2],
+            index: vec![u16::MAX; node_ids(cells)],
             // A dynamic branch often reaches hundreds of nodes: start there rather than
             // grow through the small sizes.
             recs: Vec::with_capacity(if mode.dynamic { 256 } else { 64 }),
             arena: Vec::with_capacity(if mode.dynamic { 512 } else { 256 }),
             cands: self.base.clone(),
-            left: self.places.clone(),
+            left: self.place_masks.clone(),
             contradiction: None,
             stops: mode.dynamic,
         };
@@ -444,7 +484,7 @@ impl<'a> Engine<'a> {
         b.recs.clear();
         b.arena.clear();
         b.cands.copy_from_slice(&self.base);
-        b.left.copy_from_slice(&self.places);
+        b.left.copy_from_slice(&self.place_masks);
         b.contradiction = None;
         b.stops = mode.dynamic;
         self.follow_from(b, start, mode, goal);
@@ -524,9 +564,8 @@ impl<'a> Engine<'a> {
         // Only a dynamic branch reads its own board (a static one reads the puzzle's).
         if b.stops && !on && b.cands[c.cell] & bit != 0 {
             b.cands[c.cell] &= !bit;
-            for &u in self.board.layout().units_of(c.cell) {
-                let k = &mut b.left[u * self.n + c.digit as usize - 1];
-                *k = k.saturating_sub(1);
+            for &(u, i) in self.board.slots(c.cell) {
+                b.left[u * self.n + c.digit as usize - 1] &= !(1u32 << i);
             }
         }
         let opposite = b.rec(node ^ 1);
@@ -535,22 +574,54 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Where the nodes `on` (a node on) turns off start in the engine's [`Links`],
+    /// found now if they were not.
+    fn links_of(&self, on: u32) -> usize {
+        let k = (on >> 1) as usize;
+        let known = self.links.borrow().start[k];
+        if known != NONE {
+            return known as usize;
+        }
+        let n = self.n;
+        let (c, _) = of_node(n, on);
+        let bit = 1u32 << (c.digit - 1);
+        let mut links = self.links.borrow_mut();
+        let list = &mut links.list;
+        let start = list.len();
+        list.extend([0, 0]);
+        for e in digits_of(self.base[c.cell] & !bit) {
+            list.push(node(n, c.cell, e, false));
+        }
+        list[start] = (list.len() - start - 2) as u32;
+        for &p in self.board.layout().peers(c.cell) {
+            if self.base[p] & bit != 0 {
+                list.push(node(n, p, c.digit, false));
+            }
+        }
+        list[start + 1] = (list.len() - start - 2) as u32;
+        links.start[k] = start as u32;
+        start
+    }
+
     /// The implications of record `r`.
     fn follow(&self, b: &mut Branch, r: u32, mode: Mode, only: Option<u8>) {
         let n = self.n;
-        let (c, on) = of_node(n, b.recs[r as usize].node);
+        let x = b.recs[r as usize].node;
+        let (c, on) = of_node(n, x);
         let layout = self.board.layout();
         let bit = 1u32 << (c.digit - 1);
         if on {
+            let start = self.links_of(x);
+            let links = self.links.borrow();
+            let (own, all) = (links.list[start] as usize, links.list[start + 1] as usize);
+            let nodes = &links.list[start + 2..start + 2 + all];
             if only.is_none() {
-                for e in digits_of(self.base[c.cell] & !bit) {
-                    self.add(b, node(n, c.cell, e, false), &[r], 1, CELL_LINK);
+                for &y in &nodes[..own] {
+                    self.add(b, y, &[r], 1, CELL_LINK);
                 }
             }
-            for &p in layout.peers(c.cell) {
-                if self.base[p] & bit != 0 {
-                    self.add(b, node(n, p, c.digit, false), &[r], 1, UNIT_LINK);
-                }
+            for &y in &nodes[own..] {
+                self.add(b, y, &[r], 1, UNIT_LINK);
             }
             return;
         }
@@ -589,30 +660,30 @@ impl<'a> Engine<'a> {
             }
             let unit = &layout.units()[u].cells;
             if mode.dynamic {
-                let count = b.left[u * n + c.digit as usize - 1];
-                let last = match count {
-                    1 => unit.iter().copied().find(|&x| b.cands[x] & bit != 0),
-                    _ => None,
-                };
-                let offs = || -> Vec<u32> {
-                    unit.iter()
-                        .filter(|&&x| self.base[x] & bit != 0 && b.cands[x] & bit == 0)
-                        .map(|&x| b.rec(node(n, x, c.digit, false)))
-                        .collect()
-                };
-                if count == 0 {
-                    b.contradiction = Some(offs());
+                let k = u * n + c.digit as usize - 1;
+                let left = b.left[k];
+                // The places the branch turned off, in the unit's order: the parents.
+                let mut gone = self.place_masks[k] & !left;
+                if left == 0 {
+                    let mut offs = Vec::with_capacity(gone.count_ones() as usize);
+                    while gone != 0 {
+                        let x = unit[gone.trailing_zeros() as usize];
+                        gone &= gone - 1;
+                        offs.push(b.rec(node(n, x, c.digit, false)));
+                    }
+                    b.contradiction = Some(offs);
                     return;
                 }
-                if let (1, Some(q)) = (count, last) {
+                if left & (left - 1) == 0 {
+                    let q = unit[left.trailing_zeros() as usize];
                     let single = node(n, q, c.digit, true);
                     if b.rec(single) == NONE {
                         let from = b.arena.len();
-                        for &x in unit {
-                            if self.base[x] & bit != 0 && b.cands[x] & bit == 0 {
-                                let p = b.rec(node(n, x, c.digit, false));
-                                b.arena.push(p);
-                            }
+                        while gone != 0 {
+                            let x = unit[gone.trailing_zeros() as usize];
+                            gone &= gone - 1;
+                            let p = b.rec(node(n, x, c.digit, false));
+                            b.arena.push(p);
                         }
                         self.add_pushed(b, single, from, 1, UNIT_LINK);
                     }
@@ -1704,6 +1775,29 @@ mod tests {
                     for c in 0..500 {
                         let allowed = cap.is_some_and(|cap| c <= cap);
                         assert_eq!(beats(c), allowed, "{base} {tenths} {complexity}: {c}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Node ids by shifts are the candidates' and states' own, one to one, and ordered as
+    /// (cell, digit, state) like ids with a stride of the side (the searches' tie-breaks
+    /// read that order), on every side an engine takes, up to 32 digits.
+    #[test]
+    fn node_ids_number_candidates_in_their_order() {
+        for n in [4usize, 9, 16, 25, 32] {
+            let cells = n * n;
+            let mut last = None;
+            for cell in 0..cells {
+                for digit in 1..=n as u8 {
+                    for on in [false, true] {
+                        let x = node(n, cell, digit, on);
+                        assert!((x as usize) < node_ids(cells), "{n}: {cell} {digit}");
+                        assert_eq!(of_node(n, x), (Candidate { cell, digit }, on));
+                        assert_eq!(x ^ 1, node(n, cell, digit, !on));
+                        assert!(last < Some(x), "{n}: {cell} {digit} {on}");
+                        last = Some(x);
                     }
                 }
             }

@@ -212,16 +212,20 @@ impl Singles {
                         }
                         touched &= units;
                     }
+                    // Without branches on the places (which are unpredictable): an empty
+                    // unit contradicts, and a unit with one place left that had two or
+                    // more has a hidden single (an empty one adds nothing to `p`).
+                    let mut empty = false;
                     while touched != 0 {
                         let u = touched.trailing_zeros() as usize;
                         touched &= touched - 1;
                         let m = cand[d] & self.unit_cells[u];
-                        if m == 0 {
-                            contradiction = true;
-                        } else if m & (m - 1) == 0 && self.several[d] >> u & 1 == 1 {
-                            p |= m;
-                        }
+                        empty |= m == 0;
+                        let single = m & m.wrapping_sub(1) == 0;
+                        let keep = u128::from(single & (self.several[d] >> u & 1 == 1));
+                        p |= m & keep.wrapping_neg();
                     }
+                    contradiction |= empty;
                 }
                 p &= !placed[d];
                 pending[d] = p;
