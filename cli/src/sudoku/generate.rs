@@ -184,7 +184,9 @@ pub struct GenerateArgs {
     /// three puzzles (data/sudoku/needs_aligned_pair_exclusion.txt): one chosen by the seed,
     /// moved by a random symmetry of the grid (digits, rows, columns, bands, stacks,
     /// transposition), given a few more givens and thinned out again (9x9 standard, without
-    /// --givens; otherwise it is made as the others are).
+    /// --givens; otherwise it is made as the others are). The hidden quad starts from a
+    /// bank of one puzzle (data/sudoku/needs_hidden_quad.txt) the same way, with --symmetry
+    /// none only (its images under a symmetry no longer need the quad).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 
