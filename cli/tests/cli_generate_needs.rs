@@ -61,6 +61,14 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // first, the givens shutting those two cells to other digits removed last):
         // measured in CPU time, BUG type 4 1.8 s on seed 2 (BENCHMARKS.md, bug13).
         ("BUG type 4", Strategy::BugType4, "2"),
+        // Branch needsAPE14's bank (a bank puzzle moved by a random symmetry of the grid and
+        // thinned out again): measured in CPU time, 0.03 s on seed 1 (BENCHMARKS.md,
+        // needsAPE14).
+        (
+            "aligned pair exclusion",
+            Strategy::AlignedPairExclusion,
+            "1",
+        ),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
         // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing
@@ -105,6 +113,44 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
             without.outcome() != Outcome::Solved || steps.iter().any(|s| s.strategy > strategy),
             "{name}: solved without it by simpler rungs"
         );
+    }
+}
+
+/// Aligned pair exclusion starts from a bank of three puzzles: seeds give puzzles that
+/// need it without a symmetry and under the half turn (the givens keep it), and not the
+/// same puzzles.
+#[test]
+fn aligned_pair_exclusion_from_the_bank_keeps_the_symmetry() {
+    let mut seen = Vec::new();
+    for (symmetry, seed) in [("none", "1"), ("none", "2"), ("180", "3")] {
+        let args = [
+            "generate",
+            "--seed",
+            seed,
+            "--needs",
+            "aligned pair exclusion",
+            "--symmetry",
+            symmetry,
+            "-f",
+            "jsonl",
+        ];
+        let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
+        assert_eq!(r["hardest"], "aligned pair exclusion", "{symmetry} {seed}");
+        assert_eq!(r["target_reached"], true);
+        let line = r["puzzle"].as_str().unwrap().to_string();
+        let grid = parse_grid(&line, &ParseOptions::default()).unwrap();
+        let count = ops::count_solutions(&grid, 2).unwrap();
+        assert_eq!(count, ops::SolutionCount::Exact(1));
+        let given = |r: usize, c: usize| grid.cells()[r * 9 + c] != 0;
+        for r in 0..9 {
+            for c in 0..9 {
+                if symmetry == "180" {
+                    assert_eq!(given(r, c), given(8 - r, 8 - c), "{line}");
+                }
+            }
+        }
+        assert!(!seen.contains(&line), "{line} twice");
+        seen.push(line);
     }
 }
 

@@ -16,8 +16,8 @@ use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Level, Rating, Score, Strategy};
 use dlxkit::sudoku::generate::{
-    default_node_limit, generate_aimed, thin_out, GenerateError, GenerateOptions, Generated,
-    Symmetry,
+    default_node_limit, generate_aimed, thin_out, Checks, Fill, GenerateError, GenerateOptions,
+    Generated, Symmetry,
 };
 use dlxkit::sudoku::parse::{to_line, to_pretty};
 use dlxkit::sudoku::solvers::Limits;
@@ -29,6 +29,7 @@ use super::super::search::parse_seconds;
 use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::needs::{aim, repair, within, Within};
+use super::needs_bank;
 use super::rate::{rating_text, Difficulty};
 use super::solve::SolveFormat;
 use super::{grid_error, GridArgs};
@@ -178,7 +179,14 @@ pub struct GenerateArgs {
     /// next seed of its stream (as for --difficulty), up to 8,000 times. Attempts at a naked
     /// or hidden quad, a jellyfish, a unique rectangle of type 3 or a unique loop of type 2
     /// or 3 first empty what the technique needs room in (a unit, a digit's cells, a
-    /// deadly rectangle and its line, a deadly loop of six cells).
+    /// deadly rectangle and its line, a deadly loop of six cells). Aligned pair exclusion,
+    /// which the random removal almost never makes the hardest step, starts from a bank of
+    /// three puzzles (data/sudoku/needs_aligned_pair_exclusion.txt): one chosen by the seed,
+    /// moved by a random symmetry of the grid (digits, rows, columns, bands, stacks,
+    /// transposition), given a few more givens and thinned out again (9x9 standard, without
+    /// --givens; otherwise it is made as the others are). The hidden quad starts from a
+    /// bank of one puzzle (data/sudoku/needs_hidden_quad.txt) the same way, with --symmetry
+    /// none only (its images under a symmetry no longer need the quad).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 
@@ -566,6 +574,31 @@ pub fn make(
     let start = Instant::now();
     let mut stream = Rng::new(seed);
     let mut best: Option<Made> = None;
+    // A technique with a bank of starting puzzles starts there (needs_bank.rs).
+    if let Some(t) = target.needs {
+        if let Some((puzzle, solution)) = needs_bank::start(t, options, seed, stop)? {
+            let rating = solver.rate_solved(&puzzle, solution.clone(), rate_limits);
+            if target.met(&rating) {
+                let generated = Generated {
+                    givens: puzzle.givens(),
+                    target_reached: true,
+                    puzzle,
+                    solution,
+                    stopped: false,
+                    fill: Fill::Search,
+                    checks: Checks::default(),
+                    seed,
+                };
+                return Ok(Made {
+                    generated,
+                    rating,
+                    reached: true,
+                    timed_out: false,
+                    elapsed: start.elapsed(),
+                });
+            }
+        }
+    }
     let attempts = if target.needs.is_some() {
         NEEDS_ATTEMPTS
     } else {

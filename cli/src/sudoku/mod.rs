@@ -19,6 +19,7 @@ mod explain;
 pub mod generate;
 mod memo;
 mod needs;
+mod needs_bank;
 mod one_digit;
 mod picture;
 pub mod rate;

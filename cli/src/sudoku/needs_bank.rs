@@ -1,0 +1,247 @@
+//! Starting puzzles for `--needs` techniques that neither the random removal nor a pattern
+//! built into the solution reaches ([`start`]): aligned pair exclusion, the hardest step of
+//! 2 in 49,158 of Royle's 17-clue puzzles, which the wings up to the VWXYZ-wing nearly
+//! always pre-empt (see BENCHMARKS.md, needsAPE14).
+//!
+//! A bank puzzle is chosen by the seed and moved by a random symmetry of the grid (digits
+//! relabelled, rows within bands, bands, columns within stacks, stacks, transposition); then
+//! a few givens of its solution are added and the puzzle is thinned out again, each removal
+//! standing only while the puzzle needs the technique, so that seeds give puzzles that are
+//! not merely images of the bank's. The bank is in `data/sudoku/`, with how it was made.
+
+use super::needs::{within, Within};
+use dlxkit::rng::Rng;
+use dlxkit::sudoku::explain::Strategy;
+use dlxkit::sudoku::generate::{thin_out, GenerateError, GenerateOptions, Symmetry};
+use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+use dlxkit::sudoku::variant::Variant;
+use dlxkit::sudoku::{ops, Grid};
+
+/// The bank of aligned pair exclusion: one puzzle a line, `#` lines are comments.
+const ALIGNED_PAIR: &str = include_str!("../../../data/sudoku/needs_aligned_pair_exclusion.txt");
+
+/// The bank of the hidden quad, as [`ALIGNED_PAIR`].
+const HIDDEN_QUAD: &str = include_str!("../../../data/sudoku/needs_hidden_quad.txt");
+
+/// Givens added back at most before the thinning out ([`start`]).
+const MAX_ADDED: usize = 8;
+
+/// Draws of givens to add before [`start`] keeps the bank puzzle's image as it is.
+const DRAWS: usize = 12;
+
+/// Bank puzzles (and images) [`start`] tries before it gives up.
+const ROUNDS: usize = 6;
+
+/// Random images of a bank puzzle [`start`] compares under a symmetry.
+const IMAGES: usize = 2000;
+
+/// The bank of `t`: empty for the techniques that have none.
+fn bank(t: Strategy) -> Vec<&'static str> {
+    let text = match t {
+        Strategy::AlignedPairExclusion => ALIGNED_PAIR,
+        Strategy::HiddenQuad => HIDDEN_QUAD,
+        _ => "",
+    };
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+/// A puzzle that needs `t` and its solution, made from the bank by `seed` (see the module
+/// documentation), with the options' symmetry, or `None` when `t` has no bank, when the
+/// options ask for something the bank cannot give (another size or variant, a number of
+/// givens), when no draw of givens keeps the technique needed under the symmetry, or when
+/// `stop` says to give up.
+pub fn start(
+    t: Strategy,
+    options: &GenerateOptions,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<(Grid, Grid)>, GenerateError> {
+    let lines = bank(t);
+    let fits = options.shape.size() == 9
+        && options.shape.box_rows() == 3
+        && options.variant == Variant::Standard
+        && options.target_givens.is_none();
+    if lines.is_empty() || !fits {
+        return Ok(None);
+    }
+    let mut rng = Rng::new(seed);
+    let symmetry = options.symmetry;
+    let closure = |p: &Grid| {
+        let mut q = p.clone();
+        for c in (0..81).filter(|&c| p.cells()[c] != 0) {
+            for o in symmetry.orbit(c, 9) {
+                q.set_cell(o, 1);
+            }
+        }
+        q.givens()
+    };
+    let mut last = None;
+    for _ in 0..ROUNDS {
+        let line = lines[rng.below(lines.len())];
+        let Ok(puzzle) = parse_grid(line, &ParseOptions::default()) else {
+            continue;
+        };
+        // The image whose givens need the fewest images added to have the options' symmetry,
+        // of a few random ones (any image for no symmetry).
+        let mut puzzle = moved(&puzzle, &mut rng);
+        if symmetry != Symmetry::None {
+            for _ in 0..IMAGES {
+                let other = moved(&puzzle, &mut rng);
+                if closure(&other) < closure(&puzzle) {
+                    puzzle = other;
+                }
+            }
+        }
+        let Ok(Some(solution)) = ops::solve(&puzzle) else {
+            continue;
+        };
+        // The givens closed under the options' symmetry (their images added), so that the
+        // thinning out, which removes a given with its images, keeps the pattern.
+        let mut base = puzzle.clone();
+        for c in (0..81).filter(|&c| puzzle.cells()[c] != 0) {
+            for o in symmetry.orbit(c, 9) {
+                base.set_cell(o, solution.cells()[o]);
+            }
+        }
+        for _ in 0..DRAWS {
+            if stop() {
+                return Ok(None);
+            }
+            let mut more = base.clone();
+            let mut open: Vec<usize> = (0..81).filter(|&c| base.cells()[c] == 0).collect();
+            rng.shuffle(&mut open);
+            for &c in open.iter().take(1 + rng.below(MAX_ADDED)) {
+                for o in symmetry.orbit(c, 9) {
+                    more.set_cell(o, solution.cells()[o]);
+                }
+            }
+            // As the generator's removal: easier puzzles stand until one needs the technique,
+            // and from then on only those that need it.
+            let mut needed = false;
+            let thin = thin_out(options, &more, &solution, rng.next_u64(), |p| {
+                if stop() {
+                    return false;
+                }
+                match within(p, t) {
+                    Within::Needs => {
+                        needed = true;
+                        true
+                    }
+                    Within::Easier => !needed,
+                    _ => false,
+                }
+            })?;
+            if within(&thin, t) == Within::Needs {
+                return Ok(Some((thin, solution)));
+            }
+        }
+        last = Some((puzzle, solution));
+    }
+    // The bank puzzle's last image itself, where it has the options' symmetry.
+    let Some((puzzle, solution)) = last else {
+        return Ok(None);
+    };
+    let symmetric = (0..81).all(|c| {
+        symmetry
+            .orbit(c, 9)
+            .iter()
+            .all(|&o| (puzzle.cells()[o] == 0) == (puzzle.cells()[c] == 0))
+    });
+    Ok(symmetric.then_some((puzzle, solution)))
+}
+
+/// `puzzle` (9x9) moved by a random symmetry of the grid: rows within bands, bands, columns
+/// within stacks, stacks, a transposition, the digits relabelled.
+fn moved(puzzle: &Grid, rng: &mut Rng) -> Grid {
+    let lines = |rng: &mut Rng| {
+        let mut bands = [0, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut map = Vec::with_capacity(9);
+        for b in bands {
+            let mut within = [0, 1, 2];
+            rng.shuffle(&mut within);
+            map.extend(within.iter().map(|r| b * 3 + r));
+        }
+        map
+    };
+    let rows = lines(rng);
+    let cols = lines(rng);
+    let transpose = rng.below(2) == 1;
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let mut out = puzzle.clone();
+    for r in 0..9 {
+        for c in 0..9 {
+            let (sr, sc) = if transpose {
+                (rows[c], cols[r])
+            } else {
+                (rows[r], cols[c])
+            };
+            let d = puzzle.cells()[sr * 9 + sc];
+            out.set_cell(r * 9 + c, if d == 0 { 0 } else { digits[d as usize - 1] });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlxkit::sudoku::Shape;
+
+    /// Every bank puzzle is unique and needs its technique (the ladder up to it solves it,
+    /// its hardest step the technique); a moved one too, with the same number of givens;
+    /// [`start`] makes puzzles that need it with and without a symmetry, and none for a
+    /// number of givens or a technique without a bank.
+    #[test]
+    fn the_bank_puzzles_need_their_technique() {
+        assert!(bank(Strategy::XWing).is_empty());
+        let options = GenerateOptions::new(Shape::new(3, 3).unwrap());
+        assert!(start(Strategy::XWing, &options, 7, &|| false)
+            .unwrap()
+            .is_none());
+        // The hidden quad's one puzzle does not survive the half turn's images (its givens
+        // closed under it no longer need the quad): under it, `start` gives up.
+        let both: &[Symmetry] = &[Symmetry::None, Symmetry::Rotational];
+        for (t, size, symmetries) in [
+            (Strategy::AlignedPairExclusion, 3, both),
+            (Strategy::HiddenQuad, 1, &both[..1]),
+        ] {
+            assert_eq!(bank(t).len(), size);
+            for (i, line) in bank(t).into_iter().enumerate() {
+                let p = parse_grid(line, &ParseOptions::default()).unwrap();
+                assert_eq!(
+                    ops::count_solutions(&p, 2).unwrap(),
+                    ops::SolutionCount::Exact(1),
+                    "{t:?} line {i}"
+                );
+                assert_eq!(within(&p, t), Within::Needs, "{t:?} line {i}");
+                let m = moved(&p, &mut Rng::new(i as u64));
+                assert_eq!(m.givens(), p.givens());
+                assert_eq!(within(&m, t), Within::Needs, "{t:?} line {i}");
+            }
+            for &symmetry in symmetries {
+                let options = options.clone().symmetry(symmetry);
+                let made =
+                    (0..6u64).filter_map(|seed| start(t, &options, seed, &|| false).unwrap());
+                let mut n = 0;
+                for (p, s) in made {
+                    n += 1;
+                    assert!(p.is_filled_by(&s) && s.is_solved());
+                    assert_eq!(within(&p, t), Within::Needs);
+                    assert!((0..81).all(|c| symmetry
+                        .orbit(c, 9)
+                        .iter()
+                        .all(|&o| (p.cells()[o] == 0) == (p.cells()[c] == 0))));
+                }
+                eprintln!("{t:?} {symmetry:?}: {n} of 6");
+                assert!(n > 0, "{t:?} {symmetry:?}");
+            }
+            let sized = options.clone().target_givens(30);
+            assert!(start(t, &sized, 7, &|| false).unwrap().is_none());
+        }
+    }
+}
