@@ -156,7 +156,7 @@ fn the_plan_refuses_what_cells_do_not_take_with_the_reason() {
     let seeded = cells.clone().order(SearchOrder::new().seed(1));
     assert_eq!(refused(seeded, &plain), None);
     assert_eq!(refused(cells.clone().count(true), &plain), None);
-    // The default stays dancing links on a bounded problem.
+    // The default plan checks on a bounded problem too (`Plan::engine_for` picks its engine).
     assert_eq!(Plan::new().check(&bounded), Ok(()));
 }
 
