@@ -69,6 +69,9 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
             Strategy::AlignedPairExclusion,
             "1",
         ),
+        // The same bank for BUG type 3 (three of Royle's 17-clue puzzles): 0.00 s of CPU on
+        // seed 3 under the default symmetry (BUG type 3's bank, BENCHMARKS.md).
+        ("BUG type 3", Strategy::BugType3, "3"),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
         // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing

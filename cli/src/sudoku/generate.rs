@@ -186,7 +186,9 @@ pub struct GenerateArgs {
     /// transposition), given a few more givens and thinned out again (9x9 standard, without
     /// --givens; otherwise it is made as the others are). The hidden quad starts from a
     /// bank of one puzzle (data/sudoku/needs_hidden_quad.txt) the same way, with --symmetry
-    /// none only (its images under a symmetry no longer need the quad).
+    /// none only (its images under a symmetry no longer need the quad); BUG type 3 from three
+    /// and the unique loop of type 4 from two (data/sudoku/needs_bug_type_3.txt,
+    /// needs_unique_loop_type_4.txt), the loop with --symmetry none only.
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 

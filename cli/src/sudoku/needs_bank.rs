@@ -1,7 +1,8 @@
 //! Starting puzzles for `--needs` techniques that neither the random removal nor a pattern
 //! built into the solution reaches ([`start`]): aligned pair exclusion, the hardest step of
 //! 2 in 49,158 of Royle's 17-clue puzzles, which the wings up to the VWXYZ-wing nearly
-//! always pre-empt (see BENCHMARKS.md, needsAPE14).
+//! always pre-empt (see BENCHMARKS.md, needsAPE14); the hidden quad, BUG type 3 and the
+//! unique loop of type 4, as rare among the collections rated (1, 3 and 2 puzzles).
 //!
 //! A bank puzzle is chosen by the seed and moved by a random symmetry of the grid (digits
 //! relabelled, rows within bands, bands, columns within stacks, stacks, transposition); then
@@ -23,6 +24,12 @@ const ALIGNED_PAIR: &str = include_str!("../../../data/sudoku/needs_aligned_pair
 /// The bank of the hidden quad, as [`ALIGNED_PAIR`].
 const HIDDEN_QUAD: &str = include_str!("../../../data/sudoku/needs_hidden_quad.txt");
 
+/// The bank of BUG type 3, as [`ALIGNED_PAIR`].
+const BUG_TYPE_3: &str = include_str!("../../../data/sudoku/needs_bug_type_3.txt");
+
+/// The bank of the unique loop of type 4, as [`ALIGNED_PAIR`].
+const UNIQUE_LOOP_4: &str = include_str!("../../../data/sudoku/needs_unique_loop_type_4.txt");
+
 /// Givens added back at most before the thinning out ([`start`]).
 const MAX_ADDED: usize = 8;
 
@@ -40,6 +47,8 @@ fn bank(t: Strategy) -> Vec<&'static str> {
     let text = match t {
         Strategy::AlignedPairExclusion => ALIGNED_PAIR,
         Strategy::HiddenQuad => HIDDEN_QUAD,
+        Strategy::BugType3 => BUG_TYPE_3,
+        Strategy::UniqueLoopType4 => UNIQUE_LOOP_4,
         _ => "",
     };
     text.lines()
@@ -209,6 +218,8 @@ mod tests {
         for (t, size, symmetries) in [
             (Strategy::AlignedPairExclusion, 3, both),
             (Strategy::HiddenQuad, 1, &both[..1]),
+            (Strategy::BugType3, 3, both),
+            (Strategy::UniqueLoopType4, 2, &both[..1]),
         ] {
             assert_eq!(bank(t).len(), size);
             for (i, line) in bank(t).into_iter().enumerate() {
