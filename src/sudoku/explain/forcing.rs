@@ -255,10 +255,8 @@ struct Engine<'a> {
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u32>,
-    /// The places of each digit in each unit on the board, `unit * n + digit - 1`.
-    places: Vec<u16>,
-    /// The same places as masks, bit `i` for the unit's `i`-th cell (a unit has at most
-    /// 32 cells here).
+    /// The places of each digit in each unit on the board, `unit * n + digit - 1`, bit `i`
+    /// for the unit's `i`-th cell (a unit has at most 32 cells here).
     place_masks: Vec<u32>,
     /// The walk of [`Engine::complexity`], kept between calls (it runs for every common
     /// node of every cell and unit forcing): a stamp per record, the stamp of this walk,
@@ -304,15 +302,6 @@ impl<'a> Engine<'a> {
             .collect();
         let n = board.size();
         let units = board.layout().units();
-        let mut places = vec![0u16; units.len() * n];
-        for (u, unit) in units.iter().enumerate() {
-            for &x in &unit.cells {
-                for d in digits_of(base[x]) {
-                    let k = &mut places[u * n + d as usize - 1];
-                    *k = k.saturating_add(1);
-                }
-            }
-        }
         let place_masks = (0..units.len() * n)
             .map(|k| board.place_mask(k / n, (k % n) as u8 + 1) as u32)
             .collect();
@@ -321,7 +310,6 @@ impl<'a> Engine<'a> {
             budget,
             n,
             base,
-            places,
             place_masks,
             walk: RefCell::new(Walk::default()),
             links: RefCell::new(Links {
@@ -372,7 +360,7 @@ impl<'a> Engine<'a> {
                 }
                 for &u in layout.units_of(c.cell) {
                     if self.board.placed_in(u).contains(c.digit)
-                        || self.places[u * n + c.digit as usize - 1] != 2
+                        || self.place_masks[u * n + c.digit as usize - 1].count_ones() != 2
                     {
                         continue;
                     }
@@ -690,7 +678,7 @@ impl<'a> Engine<'a> {
                 }
             } else {
                 // A strong link: the digit's one other place in the unit.
-                if self.places[u * n + c.digit as usize - 1] != 2 {
+                if self.place_masks[u * n + c.digit as usize - 1].count_ones() != 2 {
                     continue;
                 }
                 let other = unit
