@@ -76,6 +76,7 @@ mod finned;
 mod fish;
 mod forcing;
 mod forcing_bits;
+mod forcing_floor;
 mod forcing_reach;
 mod grouped;
 mod intersections;
