@@ -35,7 +35,6 @@ use std::collections::HashMap;
 
 use super::board::Board;
 use super::forcing_bits::{Closure, Singles};
-use super::forcing_floor::Floors;
 use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
@@ -1170,19 +1169,10 @@ fn multiple_with(
     };
     // The branch of each candidate on (recorded when needed, with `singles`).
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
-    if let Some(singles) = &singles {
+    if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
-        contradictions(
-            &e,
-            singles,
-            &candidates,
-            &closures,
-            mode,
-            base,
-            strategy,
-            &mut best,
-        )?;
+        contradictions(&e, &candidates, &closures, mode, base, strategy, &mut best)?;
     } else {
         for &p in &candidates {
             let start = node(n, p.cell, p.digit, true);
@@ -1385,10 +1375,8 @@ fn multiple_with(
 /// rounds first, each only as far as a contradiction could still beat the best so far
 /// (equal it, for a candidate before the best's in `candidates`); a candidate whose rounds
 /// alone ([`contradiction_floor`]) rule that out is not recorded at all.
-#[allow(clippy::too_many_arguments)]
 fn contradictions(
     e: &Engine,
-    singles: &Singles,
     candidates: &[Candidate],
     closures: &[Closure],
     mode: Mode,
@@ -1404,7 +1392,6 @@ fn contradictions(
     // The index in `candidates` of the best so far.
     let mut best_at = usize::MAX;
     let mut slot = None;
-    let mut floors: Option<Floors> = None;
     for i in order {
         let cap = match best {
             None => usize::MAX,
@@ -1420,12 +1407,6 @@ fn contradictions(
             continue;
         }
         let p = candidates[i];
-        if cap != usize::MAX {
-            let floors = floors.get_or_insert_with(|| Floors::new(singles));
-            if floors.floor(singles, p.cell, p.digit) > cap {
-                continue;
-            }
-        }
         let start = node(n, p.cell, p.digit, true);
         let b = e.branch_reusing(&mut slot, start, mode, Goal::new(NONE, cap));
         if e.budget.spent() {
@@ -1728,17 +1709,7 @@ mod tests {
                 );
             }
             let mut fast = None;
-            contradictions(
-                &e,
-                &singles,
-                &candidates,
-                &closures,
-                mode,
-                base,
-                strategy,
-                &mut fast,
-            )
-            .unwrap();
+            contradictions(&e, &candidates, &closures, mode, base, strategy, &mut fast).unwrap();
             let key = |f: &Option<Found>| {
                 f.as_ref().map(|f| {
                     (
@@ -1756,51 +1727,6 @@ mod tests {
         assert!(
             floors > 100 && found > 10,
             "{floors} contradictions, {found} found"
-        );
-    }
-
-    /// The floor of a contradicting closure ([`Floors::floor`], from the nodes every way
-    /// of finding a node must rest on) is at most the complexity of the contradiction the
-    /// recorded branch finds, for every assumption on of random positions, and it is
-    /// that complexity often (the point of it: recording a branch only to find its
-    /// contradiction too dear is spared).
-    #[test]
-    fn contradiction_floors_from_closures_hold() {
-        let (mut checked, mut exact, mut above_rounds) = (0usize, 0usize, 0usize);
-        let mut sums = (0usize, 0usize, 0usize);
-        for board in random_positions(17, 5) {
-            let budget = Effort::new(u64::MAX);
-            let e = Engine::new(&board, &budget).unwrap();
-            let singles = e.singles().unwrap();
-            let mut floors = Floors::new(&singles);
-            let n = e.n;
-            let mode = Level::Dynamic.mode();
-            for p in e.candidates() {
-                let c = singles.close(p.cell, p.digit, true);
-                let floor = floors.floor(&singles, p.cell, p.digit);
-                if !c.contradiction {
-                    assert_eq!(floor, usize::MAX, "{p:?}");
-                    continue;
-                }
-                let b = e.branch(node(n, p.cell, p.digit, true), mode, Goal::ALL);
-                let conflict = b.contradiction.as_ref().expect("the closure contradicts");
-                let complexity = e.complexity(&b, conflict);
-                assert!(floor <= complexity, "{p:?}: {floor} > {complexity}");
-                checked += 1;
-                exact += usize::from(floor == complexity);
-                sums.0 += floor;
-                sums.1 += complexity;
-                sums.2 += contradiction_floor(c.rounds);
-                above_rounds += usize::from(floor > contradiction_floor(c.rounds));
-            }
-        }
-        eprintln!(
-            "{checked} contradictions: floor exact {exact}, above the rounds' {above_rounds}; {sums:?}"
-        );
-        assert!(checked > 1000, "{checked} contradictions");
-        assert!(
-            exact * 3 > checked && above_rounds * 2 > checked,
-            "{exact}, {above_rounds} of {checked}"
         );
     }
 

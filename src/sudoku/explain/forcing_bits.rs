@@ -24,7 +24,7 @@
 //! differ; both say "contradiction", which is all a search asks of such a branch here.
 
 /// The most digits a board of [`MAX_CELLS`] cells has (an 11x11 board: 121 cells).
-pub(super) const MAX_DIGITS: usize = 11;
+const MAX_DIGITS: usize = 11;
 
 /// The most cells a board may have here: one `u128` of cells a digit.
 pub(super) const MAX_CELLS: usize = 128;
@@ -41,25 +41,25 @@ const GONE_FEW: u32 = 8;
 /// time. Fixed-size arrays, so that a closure allocates nothing.
 #[derive(Clone, Debug)]
 pub(super) struct Singles {
-    pub(super) n: usize,
+    n: usize,
     /// Each digit's cells (bit `cell`).
-    pub(super) base: [u128; MAX_DIGITS],
+    base: [u128; MAX_DIGITS],
     /// The cells with a candidate.
-    pub(super) open: u128,
+    open: u128,
     /// The cells with two candidates or more (where a naked single can appear, and whose
     /// placement is news).
-    pub(super) multi: u128,
+    multi: u128,
     /// Each cell's peers.
-    pub(super) peers: [u128; MAX_CELLS],
+    peers: [u128; MAX_CELLS],
     /// Each unit's cells.
-    pub(super) unit_cells: [u128; MAX_UNITS],
+    unit_cells: [u128; MAX_UNITS],
     /// Each cell's units (bit `unit`).
-    pub(super) cell_units: [u64; MAX_CELLS],
+    cell_units: [u64; MAX_CELLS],
     /// Each digit's units where it has places (where a unit can lose its last one).
-    pub(super) has: [u64; MAX_DIGITS],
+    has: [u64; MAX_DIGITS],
     /// Each digit's units where it has two places or more (where a hidden single can
     /// appear).
-    pub(super) several: [u64; MAX_DIGITS],
+    several: [u64; MAX_DIGITS],
 }
 
 /// What an assumption forces on the board's singles: the nodes on and off, each digit's

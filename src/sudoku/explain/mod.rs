@@ -76,7 +76,6 @@ mod finned;
 mod fish;
 mod forcing;
 mod forcing_bits;
-mod forcing_floor;
 mod forcing_reach;
 mod grouped;
 mod intersections;
