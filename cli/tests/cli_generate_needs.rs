@@ -50,8 +50,9 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // Branch needs11's aim (a deadly loop of six cells of the solution emptied first):
         // measured in CPU time, unique loop type 2 1.96 s on seed 5 (BENCHMARKS.md, needs11).
         ("unique loop type 2", Strategy::UniqueLoopType2, "5"),
-        // Branch needsB13's aim (a digit's nine cells emptied first): measured in CPU time,
-        // 5 strong links 6.5 s on seed 5 (BENCHMARKS.md, needsB13).
+        // Branch needsB13's aim (a digit's nine cells emptied first) hit seed 5 in 6.5 s of
+        // CPU (BENCHMARKS.md, needsB13); since needsSL15 every seed starts from the bank
+        // (0.02 s on seed 5).
         ("5 strong links", Strategy::FiveStrongLinks, "5"),
         // Branch needsA13's built quad (the unit emptied first, the givens confining the
         // quad removed last): measured in CPU time, hidden quad 3.0 s on seed 2
@@ -59,7 +60,8 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         ("hidden quad", Strategy::HiddenQuad, "2"),
         // Branch bug13's built BUG (a deadly loop and two cells of a unit it crosses emptied
         // first, the givens shutting those two cells to other digits removed last):
-        // measured in CPU time, BUG type 4 1.8 s on seed 2 (BENCHMARKS.md, bug13).
+        // measured in CPU time, BUG type 4 1.8 s on seed 2 (BENCHMARKS.md, bug13); since
+        // needsSL15 every seed starts from the bank (0.01 s on seed 2).
         ("BUG type 4", Strategy::BugType4, "2"),
         // Branch needsAPE14's bank (a bank puzzle moved by a random symmetry of the grid and
         // thinned out again): measured in CPU time, 0.03 s on seed 1 (BENCHMARKS.md,
@@ -154,6 +156,46 @@ fn aligned_pair_exclusion_from_the_bank_keeps_the_symmetry() {
         }
         assert!(!seen.contains(&line), "{line} twice");
         seen.push(line);
+    }
+}
+
+/// BUG type 4 and 5 strong links start from banks of puzzles found among random ones
+/// (needsSL15): seeds give unique puzzles that need the rung without a symmetry and under
+/// the half turn (the givens keep it), and not the same puzzles.
+#[test]
+fn bug_type_4_and_5_strong_links_from_their_banks() {
+    for name in ["BUG type 4", "5 strong links"] {
+        let mut seen = Vec::new();
+        for (symmetry, seed) in [("none", "1"), ("none", "2"), ("180", "3"), ("180", "4")] {
+            let args = [
+                "generate",
+                "--seed",
+                seed,
+                "--needs",
+                name,
+                "--symmetry",
+                symmetry,
+                "-f",
+                "jsonl",
+            ];
+            let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
+            assert_eq!(r["hardest"], name, "{symmetry} {seed}");
+            assert_eq!(r["target_reached"], true, "{name} {symmetry} {seed}");
+            let line = r["puzzle"].as_str().unwrap().to_string();
+            let grid = parse_grid(&line, &ParseOptions::default()).unwrap();
+            let count = ops::count_solutions(&grid, 2).unwrap();
+            assert_eq!(count, ops::SolutionCount::Exact(1), "{line}");
+            let given = |r: usize, c: usize| grid.cells()[r * 9 + c] != 0;
+            for r in 0..9 {
+                for c in 0..9 {
+                    if symmetry == "180" {
+                        assert_eq!(given(r, c), given(8 - r, 8 - c), "{line}");
+                    }
+                }
+            }
+            assert!(!seen.contains(&line), "{line} twice");
+            seen.push(line);
+        }
     }
 }
 

@@ -188,7 +188,9 @@ pub struct GenerateArgs {
     /// bank of one puzzle (data/sudoku/needs_hidden_quad.txt) the same way, with --symmetry
     /// none only (its images under a symmetry no longer need the quad); BUG type 3 from three
     /// and the unique loop of type 4 from two (data/sudoku/needs_bug_type_3.txt,
-    /// needs_unique_loop_type_4.txt), the loop with --symmetry none only.
+    /// needs_unique_loop_type_4.txt), the loop with --symmetry none only. BUG type 4 and 5
+    /// strong links start from banks of 31 and one puzzles found among 600,000 random ones
+    /// (data/sudoku/needs_bug_type_4.txt, needs_5_strong_links.txt).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 

@@ -16,7 +16,10 @@ mod batch;
 mod built_patterns;
 mod check;
 mod explain;
+// The banks' search, run by hand (an ignored test): in tests only.
 pub mod generate;
+#[cfg(test)]
+mod local_search;
 mod memo;
 mod needs;
 mod needs_bank;

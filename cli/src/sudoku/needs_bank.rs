@@ -49,6 +49,8 @@ fn bank(t: Strategy) -> Vec<&'static str> {
         Strategy::HiddenQuad => HIDDEN_QUAD,
         Strategy::BugType3 => BUG_TYPE_3,
         Strategy::UniqueLoopType4 => UNIQUE_LOOP_4,
+        Strategy::BugType4 => include_str!("../../../data/sudoku/needs_bug_type_4.txt"),
+        Strategy::FiveStrongLinks => include_str!("../../../data/sudoku/needs_5_strong_links.txt"),
         _ => "",
     };
     text.lines()
