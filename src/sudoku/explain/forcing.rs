@@ -28,7 +28,9 @@
 //! ([`se::length_bonus`](super::se::length_bonus)) on its *complexity*: the number of nodes the conclusion rests on,
 //! summed over the branches it needs (a nested chain counts its own nodes as well). Of the
 //! conclusions a strategy finds, the step takes the easiest (lowest score, then fewest
-//! nodes), as SE does.
+//! nodes), as SE does. A nested chain's conclusion inside a branch rests, as in SE, on the
+//! candidates the branch removed in the cells and units its inner chain's singles read
+//! ([`Support`]), so a branch's later nodes rest on the nested steps they needed.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -58,7 +60,7 @@ pub(super) struct Effort {
     limit: u64,
     left: Cell<u64>,
     spent: Cell<bool>,
-    inner: RefCell<HashMap<InnerKey, Option<(Step, u32)>>>,
+    inner: RefCell<HashMap<InnerKey, Option<Inner>>>,
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
@@ -70,6 +72,9 @@ const SPARE_CAP: usize = 1024;
 /// A nested search's question: its level, and the branch's board (each cell's value, then
 /// each cell's candidates).
 type InnerKey = (u8, Vec<u8>, Vec<u32>);
+
+/// A nested search's answer: its step, the nodes it counts for, what it rests on.
+type Inner = (Step, u32, Support);
 
 /// The most inner searches a budget remembers (about 1.5 KB each on 9x9): past it, it
 /// forgets them all and starts again.
@@ -183,7 +188,16 @@ struct Rec {
     /// The nodes it counts for (1, or more for a conclusion of a nested chain).
     weight: u32,
     kinds: u8,
+    /// For a node on found as a single: [`CAUSE_CELL`] (the cell's last digit) or the
+    /// unit whose last place of the digit it is; else [`CAUSE_NONE`]. What a nested step
+    /// found from this branch rests on in the outer branch ([`Engine::support`]).
+    cause: u16,
 }
+
+/// No cause: the start, a node off, a conclusion of a basic rule or a nested chain.
+const CAUSE_NONE: u16 = u16::MAX;
+/// A node on as its cell's last digit (a naked single, or a bivalue cell's strong link).
+const CAUSE_CELL: u16 = u16::MAX - 1;
 
 /// A branch: the nodes reached from one assumption.
 #[derive(Clone, Debug)]
@@ -203,6 +217,10 @@ struct Branch {
     left: Vec<u32>,
     /// The records that contradict each other, if the branch ended in a contradiction.
     contradiction: Option<Vec<u32>>,
+    /// For a contradiction of a cell left without a digit or a unit without a place of
+    /// one: that cell or unit as a [`Support`] entry (what SE reads as the single that
+    /// meets its opposite).
+    emptied: Option<(u16, u32)>,
     /// Whether a node meeting its opposite ends the branch (dynamic); a static branch
     /// goes on, as SE's static chains do, holding both.
     stops: bool,
@@ -264,7 +282,17 @@ struct Engine<'a> {
     walk: RefCell<Walk>,
     /// What each candidate on turns off, found on first use.
     links: RefCell<Links>,
+    /// Whether this is a nested chain's inner search, whose conclusions keep their
+    /// [`Support`] (for the outer branch to name its parents).
+    inner: bool,
 }
+
+/// What a conclusion rests on that the board it was found on could have had otherwise,
+/// as SE's `ChainingHint.getRuleParents` reads it: the singles among its nodes (and the
+/// start of a cell or unit forcing), each as its cause ([`CAUSE_CELL`] or a unit) and its
+/// node on. An outer branch names as a nested step's parents the candidates it removed
+/// in those cells (digits) and units (places of the digit).
+type Support = Vec<(u16, u32)>;
 
 /// What a candidate on turns off on the engine's board, the nodes [`Engine::follow`]
 /// adds from it in the order it adds them: the cell's other digits, then the digit in the
@@ -316,7 +344,15 @@ impl<'a> Engine<'a> {
                 start: vec![NONE; node_ids(cells) >> 1],
                 list: Vec::new(),
             }),
+            inner: false,
         })
+    }
+
+    /// The engine of a nested chain's inner search (see [`Support`]).
+    fn new_inner(board: &'a Board, budget: &'a Effort) -> Option<Engine<'a>> {
+        let mut e = Engine::new(board, budget)?;
+        e.inner = true;
+        Some(e)
     }
 
     /// Which nodes a static branch reaches from which, and each node's number in it
@@ -441,6 +477,7 @@ impl<'a> Engine<'a> {
             cands: self.base.clone(),
             left: self.place_masks.clone(),
             contradiction: None,
+            emptied: None,
             stops: mode.dynamic,
         };
         self.follow_from(&mut b, start, mode, goal);
@@ -474,6 +511,7 @@ impl<'a> Engine<'a> {
         b.cands.copy_from_slice(&self.base);
         b.left.copy_from_slice(&self.place_masks);
         b.contradiction = None;
+        b.emptied = None;
         b.stops = mode.dynamic;
         self.follow_from(b, start, mode, goal);
     }
@@ -519,17 +557,38 @@ impl<'a> Engine<'a> {
     /// Adds a node with its parents, unless the branch has it; a node meeting its
     /// opposite ends the branch in a contradiction.
     fn add(&self, b: &mut Branch, node: u32, parents: &[u32], weight: u32, kind: u8) {
+        self.add_caused(b, node, parents, weight, kind, CAUSE_NONE);
+    }
+
+    /// [`Engine::add`] for a node on found as a single, with its `cause`.
+    fn add_caused(
+        &self,
+        b: &mut Branch,
+        node: u32,
+        parents: &[u32],
+        weight: u32,
+        kind: u8,
+        cause: u16,
+    ) {
         if b.rec(node) != NONE {
             return;
         }
         let from = b.arena.len();
         b.arena.extend_from_slice(parents);
-        self.add_pushed(b, node, from, weight, kind);
+        self.add_pushed(b, node, from, weight, kind, cause);
     }
 
     /// [`Engine::add`] with the parents pushed already, `arena[from..]` (built there
     /// without a vector of their own); they are dropped if the node is not added.
-    fn add_pushed(&self, b: &mut Branch, node: u32, from: usize, weight: u32, kind: u8) {
+    fn add_pushed(
+        &self,
+        b: &mut Branch,
+        node: u32,
+        from: usize,
+        weight: u32,
+        kind: u8,
+        cause: u16,
+    ) {
         if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
             b.arena.truncate(from);
             return;
@@ -545,6 +604,7 @@ impl<'a> Engine<'a> {
             to: b.arena.len() as u32,
             weight,
             kinds,
+            cause,
         });
         b.index[node as usize] = r as u16;
         let (c, on) = of_node(self.n, node);
@@ -622,6 +682,7 @@ impl<'a> Engine<'a> {
                         .map(|e| b.rec(node(n, c.cell, e, false)))
                         .collect();
                     b.contradiction = Some(offs);
+                    b.emptied = Some((CAUSE_CELL, node(n, c.cell, c.digit, true)));
                     return;
                 }
                 if left.count_ones() == 1 {
@@ -633,12 +694,12 @@ impl<'a> Engine<'a> {
                             let p = b.rec(node(n, c.cell, x, false));
                             b.arena.push(p);
                         }
-                        self.add_pushed(b, single, from, 1, CELL_LINK);
+                        self.add_pushed(b, single, from, 1, CELL_LINK, CAUSE_CELL);
                     }
                 }
             } else if self.base[c.cell].count_ones() == 2 {
                 let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
-                self.add(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK);
+                self.add_caused(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK, CAUSE_CELL);
             }
         }
         // A unit's last place of the digit.
@@ -660,6 +721,7 @@ impl<'a> Engine<'a> {
                         offs.push(b.rec(node(n, x, c.digit, false)));
                     }
                     b.contradiction = Some(offs);
+                    b.emptied = Some((u as u16, node(n, c.cell, c.digit, true)));
                     return;
                 }
                 if left & (left - 1) == 0 {
@@ -673,7 +735,7 @@ impl<'a> Engine<'a> {
                             let p = b.rec(node(n, x, c.digit, false));
                             b.arena.push(p);
                         }
-                        self.add_pushed(b, single, from, 1, UNIT_LINK);
+                        self.add_pushed(b, single, from, 1, UNIT_LINK, u as u16);
                     }
                 }
             } else {
@@ -686,7 +748,7 @@ impl<'a> Engine<'a> {
                     .copied()
                     .find(|&x| x != c.cell && self.base[x] & bit != 0);
                 if let Some(q) = other {
-                    self.add(b, node(n, q, c.digit, true), &[r], 1, UNIT_LINK);
+                    self.add_caused(b, node(n, q, c.digit, true), &[r], 1, UNIT_LINK, u as u16);
                 }
             }
             if b.contradiction.is_some() {
@@ -737,8 +799,11 @@ impl<'a> Engine<'a> {
                 4 => Level::Dynamic,
                 _ => return None,
             };
-            self.nested_on(&inner, &b.cands, mode.level, inner_level)
-                .map(|(s, weight)| (s, vec![0], weight))
+            // SE's parents of a nested step: what the outer branch removed that the inner
+            // chain's singles rest on; a step resting on none is no news of the branch's.
+            let (s, weight, support) = self.nested_on(&inner, &b.cands, mode.level, inner_level)?;
+            let parents = self.support_parents(b, &support);
+            (!parents.is_empty()).then_some((s, parents, weight))
         });
         let Some((step, parents, weight)) = found else {
             return false;
@@ -755,13 +820,7 @@ impl<'a> Engine<'a> {
 
     /// The inner search of a nested branch on its board `inner` (whose candidates are
     /// `cands`), remembered by the budget.
-    fn nested_on(
-        &self,
-        inner: &Board,
-        cands: &[u32],
-        outer: u8,
-        level: Level,
-    ) -> Option<(Step, u32)> {
+    fn nested_on(&self, inner: &Board, cands: &[u32], outer: u8, level: Level) -> Option<Inner> {
         let key: InnerKey = (outer, inner.grid().cells().to_vec(), cands.to_vec());
         if let Some(known) = self.budget.inner.borrow().get(&key) {
             return known.clone();
@@ -834,6 +893,78 @@ impl<'a> Engine<'a> {
         total
     }
 
+    /// The [`Support`] of the records `roots` in `b` (their singles, found by walking
+    /// every ancestor), added to `out`; nothing unless this is an inner search.
+    fn support_into(&self, b: &Branch, roots: &[u32], out: &mut Support) {
+        if !self.inner {
+            return;
+        }
+        let mut seen = vec![false; b.recs.len()];
+        let mut todo: Vec<u32> = roots.to_vec();
+        while let Some(r) = todo.pop() {
+            if r == NONE || seen[r as usize] {
+                continue;
+            }
+            seen[r as usize] = true;
+            let rec = b.recs[r as usize];
+            if rec.cause != CAUSE_NONE && !out.contains(&(rec.cause, rec.node)) {
+                out.push((rec.cause, rec.node));
+            }
+            todo.extend_from_slice(&b.arena[rec.from as usize..rec.to as usize]);
+        }
+    }
+
+    /// [`Engine::support_into`] of one branch.
+    fn support(&self, b: &Branch, roots: &[u32]) -> Support {
+        let mut out = Vec::new();
+        self.support_into(b, roots, &mut out);
+        out
+    }
+
+    /// The [`Support`] of `b`'s contradiction `conflict`: its records', and the cell or
+    /// unit it emptied.
+    fn support_conflict(&self, b: &Branch, conflict: &[u32]) -> Support {
+        let mut out = self.support(b, conflict);
+        if let (true, Some(x)) = (self.inner, b.emptied) {
+            if !out.contains(&x) {
+                out.push(x);
+            }
+        }
+        out
+    }
+
+    /// The parents, in outer branch `b`, of a nested step resting on `support` (SE's
+    /// `getAdvancedPotentials`: the candidates `b` removed in the support's cells and, for
+    /// its digit, in its units), first found first.
+    fn support_parents(&self, b: &Branch, support: &Support) -> Vec<u32> {
+        let n = self.n;
+        let mut parents: Vec<u32> = Vec::new();
+        let mut push = |r: u32| {
+            if r != NONE && !parents.contains(&r) {
+                parents.push(r);
+            }
+        };
+        for &(cause, on) in support {
+            let (c, _) = of_node(n, on);
+            if cause == CAUSE_CELL {
+                for x in digits_of(self.base[c.cell] & !b.cands[c.cell]) {
+                    push(b.rec(node(n, c.cell, x, false)));
+                }
+            } else {
+                let u = usize::from(cause);
+                let k = u * n + c.digit as usize - 1;
+                let unit = &self.board.layout().units()[u].cells;
+                let mut gone = self.place_masks[k] & !b.left[k];
+                while gone != 0 {
+                    let x = unit[gone.trailing_zeros() as usize];
+                    gone &= gone - 1;
+                    push(b.rec(node(n, x, c.digit, false)));
+                }
+            }
+        }
+        parents
+    }
+
     /// Whether a node says something new about the board: a placement of an open cell or
     /// the removal of a candidate it still has.
     fn is_news(&self, node: u32) -> bool {
@@ -867,6 +998,8 @@ struct Found {
     sources: Vec<Candidate>,
     /// A chain's nodes for a single-branch conclusion (the path to it).
     chain: Vec<Candidate>,
+    /// What it rests on, for an inner search's conclusion (else empty).
+    support: Support,
 }
 
 impl Found {
@@ -935,7 +1068,17 @@ pub(super) fn finder(strategy: Strategy) -> Option<Search> {
 /// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
 /// candidate itself off (so it is false) or, from its removal, on (so it is true).
 pub(super) fn forcing_chain(board: &Board, budget: &Effort) -> Option<Step> {
-    let e = Engine::new(board, budget)?;
+    forcing_chain_with(board, budget, false).map(|(s, _)| s)
+}
+
+/// [`forcing_chain`], and its conclusion's [`Support`] if `inner` (a nested chain's inner
+/// search).
+fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(Step, Support)> {
+    let e = if inner {
+        Engine::new_inner(board, budget)?
+    } else {
+        Engine::new(board, budget)?
+    };
     let n = e.n;
     let mode = Mode {
         dynamic: false,
@@ -975,11 +1118,15 @@ pub(super) fn forcing_chain(board: &Board, budget: &Effort) -> Option<Step> {
                     strategy: Strategy::ForcingChain,
                     sources: vec![p],
                     chain: path(n, b, r),
+                    support: e.support(b, &[r]),
                 },
             );
         }
     }
-    best.map(|f| step_of(n, f))
+    best.map(|mut f| {
+        let support = std::mem::take(&mut f.support);
+        (step_of(n, f), support)
+    })
 }
 
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
@@ -1012,6 +1159,7 @@ pub(super) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
                     strategy: Strategy::NishioForcingChain,
                     sources: vec![p],
                     chain: path(n, b, conflict[0]),
+                    support: e.support_conflict(b, conflict),
                 },
             );
         }
@@ -1099,13 +1247,14 @@ impl Level {
 }
 
 /// A nested chain's step on a branch's board and its complexity.
-fn nested(board: &Board, level: Level, budget: &Effort) -> Option<(Step, u32)> {
+/// And what it rests on ([`Support`]).
+fn nested(board: &Board, level: Level, budget: &Effort) -> Option<Inner> {
     if level == Level::Static {
-        let step = forcing_chain(board, budget)?;
+        let (step, support) = forcing_chain_with(board, budget, true)?;
         let weight = step.chain.len().max(1) as u32;
-        return Some((step, weight));
+        return Some((step, weight, support));
     }
-    multiple_at(board, level, budget).map(|(s, c)| (s, c as u32))
+    multiple_with(board, level, budget, true, true).map(|(s, c, support)| (s, c as u32, support))
 }
 
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
@@ -1119,7 +1268,7 @@ fn nested(board: &Board, level: Level, budget: &Effort) -> Option<(Step, u32)> {
 /// the search looks at them, so the conclusion is the one the search would find recording
 /// every branch.
 fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, usize)> {
-    multiple_with(board, level, budget, true)
+    multiple_with(board, level, budget, true, false).map(|(s, c, _)| (s, c))
 }
 
 /// [`multiple_at`], with the closures at the levels that have them if `closures` (else
@@ -1129,8 +1278,13 @@ fn multiple_with(
     level: Level,
     budget: &Effort,
     closures: bool,
-) -> Option<(Step, usize)> {
-    let e = Engine::new(board, budget)?;
+    inner: bool,
+) -> Option<(Step, usize, Support)> {
+    let e = if inner {
+        Engine::new_inner(board, budget)?
+    } else {
+        Engine::new(board, budget)?
+    };
     let n = e.n;
     let mode = level.mode();
     let strategy = level.strategy();
@@ -1192,6 +1346,7 @@ fn multiple_with(
                             strategy,
                             sources: vec![p],
                             chain: path(n, &b, conflict[0]),
+                            support: e.support_conflict(&b, conflict),
                         },
                     );
                 }
@@ -1202,7 +1357,10 @@ fn multiple_with(
     if level == Level::DynamicContradiction {
         e.give_back(on);
         let complexity = best.as_ref().map_or(0, |f| f.complexity);
-        return best.map(|f| (step_of(n, f), complexity));
+        return best.map(|mut f| {
+            let support = std::mem::take(&mut f.support);
+            (step_of(n, f), complexity, support)
+        });
     }
     // With closures, the branches recorded never contradict, and each is read only for
     // the nodes it shares with one branch or more: a conclusion that beats `best` at
@@ -1260,6 +1418,7 @@ fn multiple_with(
                                 strategy,
                                 sources: vec![p],
                                 chain: path(n, boff, conflict[0]),
+                                support: e.support_conflict(boff, conflict),
                             },
                         );
                     }
@@ -1294,6 +1453,7 @@ fn multiple_with(
                         strategy,
                         sources: vec![p],
                         chain: path(n, boff, conflict[0]),
+                        support: e.support_conflict(boff, conflict),
                     },
                 );
                 continue;
@@ -1363,7 +1523,10 @@ fn multiple_with(
     }
     e.give_back(on);
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
-    best.map(|f| (step_of(n, f), complexity))
+    best.map(|mut f| {
+        let support = std::mem::take(&mut f.support);
+        (step_of(n, f), complexity, support)
+    })
 }
 
 /// The contradictions of the candidates on, at a dynamic level with closures: the
@@ -1430,6 +1593,7 @@ fn contradictions(
             strategy,
             sources: vec![p],
             chain: path(n, b, conflict[0]),
+            support: e.support_conflict(b, conflict),
         });
         best_at = i;
     }
@@ -1501,6 +1665,27 @@ fn common(
         {
             continue;
         }
+        let mut support = Vec::new();
+        if e.inner {
+            for b in branches {
+                e.support_into(b, &[b.rec(x)], &mut support);
+            }
+            // A cell's or a unit's forcing starts from a single of the cell or unit (SE
+            // gives the starts of its cell and region chains that cause).
+            if let [s0, s1, ..] = sources {
+                if s0 != s1 {
+                    let on = node(e.n, s0.cell, s0.digit, true);
+                    if sources.iter().all(|s| s.cell == s0.cell) {
+                        support.push((CAUSE_CELL, on));
+                    } else if let Some(&u) = e.board.layout().units_of(s0.cell).iter().find(|&&u| {
+                        let unit = &e.board.layout().units()[u].cells;
+                        sources.iter().all(|s| unit.contains(&s.cell))
+                    }) {
+                        support.push((u as u16, on));
+                    }
+                }
+            }
+        }
         keep(
             best,
             Found {
@@ -1510,6 +1695,7 @@ fn common(
                 strategy,
                 sources: sources.to_vec(),
                 chain: Vec::new(),
+                support,
             },
         );
         known = false;
@@ -1633,6 +1819,75 @@ mod tests {
         );
     }
 
+    /// A nested step's parents, as SE names them, are what the outer branch removed in
+    /// the cells and units its inner conclusion's singles read ([`Support`]): on random
+    /// positions (a puzzle's board with candidates removed, as an outer branch leaves it),
+    /// the inner search's contradiction (the 10.0 level's) is found again, by the closure
+    /// of the same assumption (an independent method), on the puzzle's board with only
+    /// the removals its support names, every other removal given back.
+    #[test]
+    fn inner_contradictions_rest_on_the_removals_their_support_names() {
+        let text = include_str!("../../../data/sudoku/forum_hardest_1905_11plus_sample1016.txt");
+        let mut rng = Rng::new(15);
+        let (mut checked, mut given_back) = (0, 0);
+        for line in text.lines().step_by(29) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let start = Candidates::of_grid(&grid);
+            let mut pencil = start.clone();
+            for _ in 0..rng.below(60) {
+                let cell = rng.below(81);
+                let digits: Vec<u8> = pencil.cells()[cell].iter().collect();
+                if grid.cells()[cell] == 0 && digits.len() > 1 {
+                    let gone = digits[rng.below(digits.len())];
+                    let kept = digits.iter().filter(|&&d| d != gone);
+                    let bits = kept.fold(0u128, |m, &d| m | 1 << (d - 1));
+                    pencil.set(cell, Digits::from_bits(bits));
+                }
+            }
+            let Ok(board) = Board::new(&grid, Some(&pencil)) else {
+                continue;
+            };
+            let budget = Effort::new(u64::MAX);
+            let Some((step, _, support)) =
+                multiple_with(&board, Level::DynamicContradiction, &budget, true, true)
+            else {
+                continue;
+            };
+            // The removals the support names, kept; every other one given back.
+            let layout = board.layout();
+            let named = |cell: usize, digit: u8| {
+                support.iter().any(|&(cause, on)| {
+                    let (c, _) = of_node(9, on);
+                    if cause == CAUSE_CELL {
+                        c.cell == cell
+                    } else {
+                        c.digit == digit && layout.units()[usize::from(cause)].cells.contains(&cell)
+                    }
+                })
+            };
+            let mut kept = start.clone();
+            for cell in 0..81 {
+                let removed = start.cells()[cell].bits() & !pencil.cells()[cell].bits();
+                let named_bits = (1..=9u8)
+                    .filter(|&d| removed >> (d - 1) & 1 == 1 && named(cell, d))
+                    .fold(0u128, |m, d| m | 1 << (d - 1));
+                given_back += (removed & !named_bits).count_ones();
+                kept.set(
+                    cell,
+                    Digits::from_bits(start.cells()[cell].bits() & !named_bits),
+                );
+            }
+            let wider = Board::new(&grid, Some(&kept)).unwrap();
+            let e = Engine::new(&wider, &budget).unwrap();
+            let singles = e.singles().unwrap();
+            let x = step.eliminations[0];
+            let closure = singles.close(x.cell, x.digit, true);
+            assert!(closure.contradiction, "{line}: {x:?} with {support:?}");
+            checked += 1;
+        }
+        assert!(checked >= 10 && given_back > 0, "{checked} {given_back}");
+    }
+
     /// Random positions as in `closures_reach_what_recorded_branches_reach`: puzzles of
     /// SE's rated sample and the forum's 11+ set, every `step`-th, with random candidates
     /// removed.
@@ -1705,6 +1960,7 @@ mod tests {
                         strategy,
                         sources: vec![*p],
                         chain: path(n, &b, conflict[0]),
+                        support: e.support_conflict(&b, conflict),
                     },
                 );
             }
@@ -1739,10 +1995,16 @@ mod tests {
         let mut found = 0;
         for board in random_positions(41, 7) {
             for level in [Level::Dynamic, Level::DynamicContradiction] {
-                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true);
-                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false);
-                let key =
-                    |r: &Option<(Step, usize)>| r.as_ref().map(|(s, c)| (format!("{s:?}"), *c));
+                // As inner searches: the conclusions' supports agree too.
+                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true, true);
+                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false, true);
+                let key = |r: &Option<(Step, usize, Support)>| {
+                    r.as_ref().map(|(s, c, support)| {
+                        let mut support = support.clone();
+                        support.sort_unstable();
+                        (format!("{s:?}"), *c, support)
+                    })
+                };
                 assert_eq!(key(&fast), key(&whole), "{level:?}");
                 found += usize::from(fast.is_some());
             }
