@@ -47,6 +47,7 @@ use super::problem::{OptionId, Problem};
 use super::search::{Choice, Event, Limits, Next, Outcome, Progress, Solver, Stats, Status};
 use super::storage::{Arena, Storage};
 
+mod attempts;
 mod best;
 mod budget;
 mod checkpoint;
