@@ -8,8 +8,9 @@ use serde_json::Value;
 
 use crate::cli_util::sudoku_quiet as run;
 
-/// Each puzzle: its hardest step is the technique; one solution; the explanation without a
-/// guess solves it and uses the technique; the strategies simpler than it get stuck.
+/// Each puzzle: its hardest step is the technique; one solution, symmetric under the half
+/// turn (the default); the explanation without a guess solves it and uses the technique;
+/// the strategies simpler than it get stuck.
 #[test]
 fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
     for (name, strategy, seed) in [
@@ -54,9 +55,9 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // CPU (BENCHMARKS.md, needsB13); since needsSL15 every seed starts from the bank
         // (0.02 s on seed 5).
         ("5 strong links", Strategy::FiveStrongLinks, "5"),
-        // Branch needsA13's built quad (the unit emptied first, the givens confining the
-        // quad removed last): measured in CPU time, hidden quad 3.0 s on seed 2
-        // (BENCHMARKS.md, needsA13).
+        // The hidden quad starts from a bank (branch needsUL15: puzzles of the generator
+        // symmetric under the half turn): 0.01 s of CPU on seed 2 under the default
+        // symmetry (BENCHMARKS.md, needsUL15; needsA13's built quad took 3.0 s).
         ("hidden quad", Strategy::HiddenQuad, "2"),
         // Branch bug13's built BUG (a deadly loop and two cells of a unit it crosses emptied
         // first, the givens shutting those two cells to other digits removed last):
@@ -71,9 +72,12 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
             Strategy::AlignedPairExclusion,
             "1",
         ),
-        // The same bank for BUG type 3 (three of Royle's 17-clue puzzles): 0.00 s of CPU on
-        // seed 3 under the default symmetry (BUG type 3's bank, BENCHMARKS.md).
+        // The same bank for BUG type 3 (Royle's 17-clue puzzles and the generator's under
+        // the half turn) and for the unique loops of types 3 and 4: at most 0.03 s of CPU on
+        // seeds 1-5 under the default symmetry (BENCHMARKS.md, needsUL15).
         ("BUG type 3", Strategy::BugType3, "3"),
+        ("unique loop type 3", Strategy::UniqueLoopType3, "1"),
+        ("unique loop type 4", Strategy::UniqueLoopType4, "2"),
         // Branch chains8's strong links (measured: 0.08 s CPU on seed 1, a grouped one, 5.7).
         ("3 strong links", Strategy::ThreeStrongLinks, "1"),
         // Branch als8's rungs, on with --needs (measured on seed 1: ALS-XZ 0.11 s, ALS-XY-wing
@@ -94,6 +98,12 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         let grid = parse_grid(r["puzzle"].as_str().unwrap(), &ParseOptions::default()).unwrap();
         let count = ops::count_solutions(&grid, 2).unwrap();
         assert_eq!(count, ops::SolutionCount::Exact(1), "{name}: not unique");
+        // The default symmetry, the half turn, kept (the banks' puzzles too).
+        let given = |c: usize| grid.cells()[c] != 0;
+        assert!(
+            (0..81).all(|c| given(c) == given(80 - c)),
+            "{name}: not symmetric"
+        );
         // The ALS rungs are tried when asked for, as --needs does for them.
         let als = strategy.is_als();
         let mut full = Explainer::new(&grid).unwrap().assume_unique(true).als(als);

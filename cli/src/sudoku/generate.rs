@@ -184,13 +184,15 @@ pub struct GenerateArgs {
     /// three puzzles (data/sudoku/needs_aligned_pair_exclusion.txt): one chosen by the seed,
     /// moved by a random symmetry of the grid (digits, rows, columns, bands, stacks,
     /// transposition), given a few more givens and thinned out again (9x9 standard, without
-    /// --givens; otherwise it is made as the others are). The hidden quad starts from a
-    /// bank of one puzzle (data/sudoku/needs_hidden_quad.txt) the same way, with --symmetry
-    /// none only (its images under a symmetry no longer need the quad); BUG type 3 from three
-    /// and the unique loop of type 4 from two (data/sudoku/needs_bug_type_3.txt,
-    /// needs_unique_loop_type_4.txt), the loop with --symmetry none only. BUG type 4 and 5
-    /// strong links start from banks of 31 and one puzzles found among 600,000 random ones
-    /// (data/sudoku/needs_bug_type_4.txt, needs_5_strong_links.txt).
+    /// --givens; otherwise it is made as the others are). The hidden quad, BUG type 3 and
+    /// the unique loops of types 3 and 4 start from banks the same way (3, 16, 1 and 30
+    /// puzzles: data/sudoku/needs_hidden_quad.txt, needs_bug_type_3.txt,
+    /// needs_unique_loop_type_3.txt, needs_unique_loop_type_4.txt), most of them found among
+    /// the generator's puzzles under the half turn, which their images keep: so their
+    /// puzzles are images of a few bank puzzles with givens added and taken away, not the
+    /// generator's own. BUG type 4 and 5 strong links start from banks of 31 and two puzzles
+    /// found among 900,000 random ones (data/sudoku/needs_bug_type_4.txt,
+    /// needs_5_strong_links.txt).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 

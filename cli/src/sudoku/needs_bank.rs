@@ -2,7 +2,13 @@
 //! built into the solution reaches ([`start`]): aligned pair exclusion, the hardest step of
 //! 2 in 49,158 of Royle's 17-clue puzzles, which the wings up to the VWXYZ-wing nearly
 //! always pre-empt (see BENCHMARKS.md, needsAPE14); the hidden quad, BUG type 3 and the
-//! unique loop of type 4, as rare among the collections rated (1, 3 and 2 puzzles).
+//! unique loops of types 3 and 4, as rare among the collections rated (1, 3, none and 2
+//! puzzles) and among 600,000 puzzles of the generator under the half turn (2, 13, 1, 28).
+//!
+//! A bank puzzle that has the half turn (those the generator made) is moved, under the half
+//! turn, only by the symmetries of the grid that keep it (a row and its image moved
+//! together): its images need no givens added to have it, which would take the technique
+//! away.
 //!
 //! A bank puzzle is chosen by the seed and moved by a random symmetry of the grid (digits
 //! relabelled, rows within bands, bands, columns within stacks, stacks, transposition); then
@@ -30,6 +36,9 @@ const BUG_TYPE_3: &str = include_str!("../../../data/sudoku/needs_bug_type_3.txt
 /// The bank of the unique loop of type 4, as [`ALIGNED_PAIR`].
 const UNIQUE_LOOP_4: &str = include_str!("../../../data/sudoku/needs_unique_loop_type_4.txt");
 
+/// The bank of the unique loop of type 3, as [`ALIGNED_PAIR`].
+const UNIQUE_LOOP_3: &str = include_str!("../../../data/sudoku/needs_unique_loop_type_3.txt");
+
 /// Givens added back at most before the thinning out ([`start`]).
 const MAX_ADDED: usize = 8;
 
@@ -48,6 +57,7 @@ fn bank(t: Strategy) -> Vec<&'static str> {
         Strategy::AlignedPairExclusion => ALIGNED_PAIR,
         Strategy::HiddenQuad => HIDDEN_QUAD,
         Strategy::BugType3 => BUG_TYPE_3,
+        Strategy::UniqueLoopType3 => UNIQUE_LOOP_3,
         Strategy::UniqueLoopType4 => UNIQUE_LOOP_4,
         Strategy::BugType4 => include_str!("../../../data/sudoku/needs_bug_type_4.txt"),
         Strategy::FiveStrongLinks => include_str!("../../../data/sudoku/needs_5_strong_links.txt"),
@@ -95,12 +105,14 @@ pub fn start(
         let Ok(puzzle) = parse_grid(line, &ParseOptions::default()) else {
             continue;
         };
-        // The image whose givens need the fewest images added to have the options' symmetry,
-        // of a few random ones (any image for no symmetry).
-        let mut puzzle = moved(&puzzle, &mut rng);
-        if symmetry != Symmetry::None {
+        // A bank puzzle with the half turn (the generator's) moved keeping it; another the
+        // image whose givens need the fewest images added to have the options' symmetry, of
+        // a few random ones (any image for no symmetry).
+        let keeps = symmetry == Symmetry::Rotational && has_symmetry(&puzzle, symmetry);
+        let mut puzzle = moved(&puzzle, &mut rng, keeps);
+        if symmetry != Symmetry::None && !keeps {
             for _ in 0..IMAGES {
-                let other = moved(&puzzle, &mut rng);
+                let other = moved(&puzzle, &mut rng, false);
                 if closure(&other) < closure(&puzzle) {
                     puzzle = other;
                 }
@@ -149,25 +161,44 @@ pub fn start(
                 return Ok(Some((thin, solution)));
             }
         }
-        last = Some((puzzle, solution));
+        if has_symmetry(&puzzle, symmetry) {
+            last = Some((puzzle, solution));
+        }
     }
-    // The bank puzzle's last image itself, where it has the options' symmetry.
-    let Some((puzzle, solution)) = last else {
-        return Ok(None);
-    };
-    let symmetric = (0..81).all(|c| {
+    // The last image of a bank puzzle that has the options' symmetry, itself.
+    Ok(last)
+}
+
+/// Whether the givens of `puzzle` (9x9) are closed under `symmetry`.
+fn has_symmetry(puzzle: &Grid, symmetry: Symmetry) -> bool {
+    (0..81).all(|c| {
         symmetry
             .orbit(c, 9)
             .iter()
             .all(|&o| (puzzle.cells()[o] == 0) == (puzzle.cells()[c] == 0))
-    });
-    Ok(symmetric.then_some((puzzle, solution)))
+    })
 }
 
 /// `puzzle` (9x9) moved by a random symmetry of the grid: rows within bands, bands, columns
-/// within stacks, stacks, a transposition, the digits relabelled.
-fn moved(puzzle: &Grid, rng: &mut Rng) -> Grid {
+/// within stacks, stacks, a transposition, the digits relabelled. With `half_turn`, only
+/// those that keep a puzzle symmetric under the half turn so: line `8 - i` goes where line
+/// `i`'s image goes (the first and last bands kept or swapped, the rows of the first
+/// shuffled and the last's following them, the middle band's outer rows kept or swapped).
+fn moved(puzzle: &Grid, rng: &mut Rng, half_turn: bool) -> Grid {
     let lines = |rng: &mut Rng| {
+        if half_turn {
+            let band = 2 * rng.below(2);
+            let mut within = [0, 1, 2];
+            rng.shuffle(&mut within);
+            let mut map = vec![4; 9];
+            for (k, w) in within.iter().enumerate() {
+                map[k] = band * 3 + w;
+                map[8 - k] = 8 - map[k];
+            }
+            let swap = rng.below(2) == 1;
+            (map[3], map[5]) = if swap { (5, 3) } else { (3, 5) };
+            return map;
+        }
         let mut bands = [0, 1, 2];
         rng.shuffle(&mut bands);
         let mut map = Vec::with_capacity(9);
@@ -214,16 +245,18 @@ mod tests {
         assert!(start(Strategy::XWing, &options, 7, &|| false)
             .unwrap()
             .is_none());
-        // The hidden quad's one puzzle does not survive the half turn's images (its givens
-        // closed under it no longer need the quad): under it, `start` gives up.
-        let both: &[Symmetry] = &[Symmetry::None, Symmetry::Rotational];
-        for (t, size, symmetries) in [
-            (Strategy::AlignedPairExclusion, 3, both),
-            (Strategy::HiddenQuad, 1, &both[..1]),
-            (Strategy::BugType3, 3, both),
-            (Strategy::UniqueLoopType4, 2, &both[..1]),
+        // Every bank has puzzles symmetric under the half turn (the generator's; the third
+        // of aligned pair exclusion's), which `start` moves keeping it: it makes a puzzle
+        // for every seed under the half turn, as without a symmetry.
+        for (t, size, symmetric) in [
+            (Strategy::AlignedPairExclusion, 3, 1),
+            (Strategy::HiddenQuad, 3, 2),
+            (Strategy::BugType3, 16, 13),
+            (Strategy::UniqueLoopType3, 1, 1),
+            (Strategy::UniqueLoopType4, 30, 28),
         ] {
             assert_eq!(bank(t).len(), size);
+            let mut n = 0;
             for (i, line) in bank(t).into_iter().enumerate() {
                 let p = parse_grid(line, &ParseOptions::default()).unwrap();
                 assert_eq!(
@@ -232,11 +265,17 @@ mod tests {
                     "{t:?} line {i}"
                 );
                 assert_eq!(within(&p, t), Within::Needs, "{t:?} line {i}");
-                let m = moved(&p, &mut Rng::new(i as u64));
+                let half_turn = has_symmetry(&p, Symmetry::Rotational);
+                let m = moved(&p, &mut Rng::new(i as u64), half_turn);
                 assert_eq!(m.givens(), p.givens());
                 assert_eq!(within(&m, t), Within::Needs, "{t:?} line {i}");
+                if half_turn {
+                    n += 1;
+                    assert!(has_symmetry(&m, Symmetry::Rotational), "{t:?} line {i}");
+                }
             }
-            for &symmetry in symmetries {
+            assert_eq!(n, symmetric, "{t:?}");
+            for symmetry in [Symmetry::None, Symmetry::Rotational] {
                 let options = options.clone().symmetry(symmetry);
                 let made =
                     (0..6u64).filter_map(|seed| start(t, &options, seed, &|| false).unwrap());
@@ -245,13 +284,10 @@ mod tests {
                     n += 1;
                     assert!(p.is_filled_by(&s) && s.is_solved());
                     assert_eq!(within(&p, t), Within::Needs);
-                    assert!((0..81).all(|c| symmetry
-                        .orbit(c, 9)
-                        .iter()
-                        .all(|&o| (p.cells()[o] == 0) == (p.cells()[c] == 0))));
+                    assert!(has_symmetry(&p, symmetry));
                 }
                 eprintln!("{t:?} {symmetry:?}: {n} of 6");
-                assert!(n > 0, "{t:?} {symmetry:?}");
+                assert_eq!(n, 6, "{t:?} {symmetry:?}");
             }
             let sized = options.clone().target_givens(30);
             assert!(start(t, &sized, 7, &|| false).unwrap().is_none());
