@@ -185,7 +185,7 @@ pub struct GenerateArgs {
     /// moved by a random symmetry of the grid (digits, rows, columns, bands, stacks,
     /// transposition), given a few more givens and thinned out again (9x9 standard, without
     /// --givens; otherwise it is made as the others are). The hidden quad, BUG type 3 and
-    /// the unique loops of types 3 and 4 start from banks the same way (3, 16, 1 and 30
+    /// the unique loops of types 3 and 4 start from banks the same way (3, 16, 2 and 30
     /// puzzles: data/sudoku/needs_hidden_quad.txt, needs_bug_type_3.txt,
     /// needs_unique_loop_type_3.txt, needs_unique_loop_type_4.txt), most of them found among
     /// the generator's puzzles under the half turn, which their images keep: so their

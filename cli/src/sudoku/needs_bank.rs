@@ -252,7 +252,7 @@ mod tests {
             (Strategy::AlignedPairExclusion, 3, 1),
             (Strategy::HiddenQuad, 3, 2),
             (Strategy::BugType3, 16, 13),
-            (Strategy::UniqueLoopType3, 1, 1),
+            (Strategy::UniqueLoopType3, 2, 2),
             (Strategy::UniqueLoopType4, 30, 28),
         ] {
             assert_eq!(bank(t).len(), size);

@@ -1749,6 +1749,22 @@ mod tests {
     use crate::sudoku::candidates::Digits;
     use crate::sudoku::Grid;
 
+    /// Removes `removals` times a random candidate of a random open cell of `grid` from
+    /// `pencil`, where the cell has two or more (so each cell keeps one): the random
+    /// positions of the tests below.
+    fn remove_candidates(pencil: &mut Candidates, grid: &Grid, removals: usize, rng: &mut Rng) {
+        for _ in 0..removals {
+            let cell = rng.below(81);
+            let digits: Vec<u8> = pencil.cells()[cell].iter().collect();
+            if grid.cells()[cell] == 0 && digits.len() > 1 {
+                let gone = digits[rng.below(digits.len())];
+                let kept = digits.iter().filter(|&&d| d != gone);
+                let bits = kept.fold(0u128, |m, &d| m | 1 << (d - 1));
+                pencil.set(cell, Digits::from_bits(bits));
+            }
+        }
+    }
+
     /// The bit-parallel closure of an assumption ([`Singles::close`]) and the recorded
     /// dynamic branch of the same assumption, two independent methods, agree on random
     /// positions: both contradict or neither does, and then they reached the same nodes on
@@ -1769,16 +1785,7 @@ mod tests {
                 let mut pencil = Candidates::of_grid(&grid);
                 // Remove up to a third of the open candidates, leaving each cell one.
                 let removals = rng.below(80);
-                for _ in 0..removals {
-                    let cell = rng.below(81);
-                    let digits: Vec<u8> = pencil.cells()[cell].iter().collect();
-                    if grid.cells()[cell] == 0 && digits.len() > 1 {
-                        let gone = digits[rng.below(digits.len())];
-                        let kept = digits.iter().filter(|&&d| d != gone);
-                        let bits = kept.fold(0u128, |m, &d| m | 1 << (d - 1));
-                        pencil.set(cell, Digits::from_bits(bits));
-                    }
-                }
+                remove_candidates(&mut pencil, &grid, removals, &mut rng);
                 let Ok(board) = Board::new(&grid, Some(&pencil)) else {
                     continue;
                 };
@@ -1834,16 +1841,8 @@ mod tests {
             let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
             let start = Candidates::of_grid(&grid);
             let mut pencil = start.clone();
-            for _ in 0..rng.below(60) {
-                let cell = rng.below(81);
-                let digits: Vec<u8> = pencil.cells()[cell].iter().collect();
-                if grid.cells()[cell] == 0 && digits.len() > 1 {
-                    let gone = digits[rng.below(digits.len())];
-                    let kept = digits.iter().filter(|&&d| d != gone);
-                    let bits = kept.fold(0u128, |m, &d| m | 1 << (d - 1));
-                    pencil.set(cell, Digits::from_bits(bits));
-                }
-            }
+            let removals = rng.below(60);
+            remove_candidates(&mut pencil, &grid, removals, &mut rng);
             let Ok(board) = Board::new(&grid, Some(&pencil)) else {
                 continue;
             };
@@ -1902,16 +1901,8 @@ mod tests {
             for line in text.lines().step_by(step) {
                 let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
                 let mut pencil = Candidates::of_grid(&grid);
-                for _ in 0..rng.below(80) {
-                    let cell = rng.below(81);
-                    let digits: Vec<u8> = pencil.cells()[cell].iter().collect();
-                    if grid.cells()[cell] == 0 && digits.len() > 1 {
-                        let gone = digits[rng.below(digits.len())];
-                        let kept = digits.iter().filter(|&&d| d != gone);
-                        let bits = kept.fold(0u128, |m, &d| m | 1 << (d - 1));
-                        pencil.set(cell, Digits::from_bits(bits));
-                    }
-                }
+                let removals = rng.below(80);
+                remove_candidates(&mut pencil, &grid, removals, &mut rng);
                 if let Ok(board) = Board::new(&grid, Some(&pencil)) {
                     out.push(board);
                 }
