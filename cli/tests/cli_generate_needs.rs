@@ -131,42 +131,46 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
     }
 }
 
-/// Aligned pair exclusion starts from a bank of three puzzles: seeds give puzzles that
-/// need it without a symmetry and under the half turn (the givens keep it), and not the
-/// same puzzles.
-#[test]
-fn aligned_pair_exclusion_from_the_bank_keeps_the_symmetry() {
+/// Seeds of `--needs name` under symmetries (`none` or `180`) give unique puzzles whose
+/// hardest step is the rung, whose givens keep the half turn where asked, and no two the
+/// same: the checks of a technique that starts from a bank.
+fn bank_puzzles_need_their_rung(name: &str, runs: &[(&str, &str)]) {
     let mut seen = Vec::new();
-    for (symmetry, seed) in [("none", "1"), ("none", "2"), ("180", "3")] {
+    for &(symmetry, seed) in runs {
         let args = [
             "generate",
             "--seed",
             seed,
             "--needs",
-            "aligned pair exclusion",
+            name,
             "--symmetry",
             symmetry,
             "-f",
             "jsonl",
         ];
         let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
-        assert_eq!(r["hardest"], "aligned pair exclusion", "{symmetry} {seed}");
-        assert_eq!(r["target_reached"], true);
+        assert_eq!(r["hardest"], name, "{symmetry} {seed}");
+        assert_eq!(r["target_reached"], true, "{name} {symmetry} {seed}");
         let line = r["puzzle"].as_str().unwrap().to_string();
         let grid = parse_grid(&line, &ParseOptions::default()).unwrap();
         let count = ops::count_solutions(&grid, 2).unwrap();
-        assert_eq!(count, ops::SolutionCount::Exact(1));
-        let given = |r: usize, c: usize| grid.cells()[r * 9 + c] != 0;
-        for r in 0..9 {
-            for c in 0..9 {
-                if symmetry == "180" {
-                    assert_eq!(given(r, c), given(8 - r, 8 - c), "{line}");
-                }
-            }
+        assert_eq!(count, ops::SolutionCount::Exact(1), "{line}");
+        if symmetry == "180" {
+            let given = |c: usize| grid.cells()[c] != 0;
+            assert!((0..81).all(|c| given(c) == given(80 - c)), "{line}");
         }
         assert!(!seen.contains(&line), "{line} twice");
         seen.push(line);
     }
+}
+
+/// Aligned pair exclusion starts from a bank of three puzzles: seeds give puzzles that
+/// need it without a symmetry and under the half turn (the givens keep it), and not the
+/// same puzzles.
+#[test]
+fn aligned_pair_exclusion_from_the_bank_keeps_the_symmetry() {
+    let runs = [("none", "1"), ("none", "2"), ("180", "3")];
+    bank_puzzles_need_their_rung("aligned pair exclusion", &runs);
 }
 
 /// BUG type 4 and 5 strong links start from banks of puzzles found among random ones
@@ -174,43 +178,12 @@ fn aligned_pair_exclusion_from_the_bank_keeps_the_symmetry() {
 /// the half turn (the givens keep it), and not the same puzzles.
 #[test]
 fn bug_type_4_and_5_strong_links_from_their_banks() {
+    let runs = [("none", "1"), ("none", "2"), ("180", "3"), ("180", "4")];
     for name in ["BUG type 4", "5 strong links"] {
-        let mut seen = Vec::new();
-        for (symmetry, seed) in [("none", "1"), ("none", "2"), ("180", "3"), ("180", "4")] {
-            let args = [
-                "generate",
-                "--seed",
-                seed,
-                "--needs",
-                name,
-                "--symmetry",
-                symmetry,
-                "-f",
-                "jsonl",
-            ];
-            let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
-            assert_eq!(r["hardest"], name, "{symmetry} {seed}");
-            assert_eq!(r["target_reached"], true, "{name} {symmetry} {seed}");
-            let line = r["puzzle"].as_str().unwrap().to_string();
-            let grid = parse_grid(&line, &ParseOptions::default()).unwrap();
-            let count = ops::count_solutions(&grid, 2).unwrap();
-            assert_eq!(count, ops::SolutionCount::Exact(1), "{line}");
-            let given = |r: usize, c: usize| grid.cells()[r * 9 + c] != 0;
-            for r in 0..9 {
-                for c in 0..9 {
-                    if symmetry == "180" {
-                        assert_eq!(given(r, c), given(8 - r, 8 - c), "{line}");
-                    }
-                }
-            }
-            assert!(!seen.contains(&line), "{line} twice");
-            seen.push(line);
-        }
+        bank_puzzles_need_their_rung(name, &runs);
     }
 }
 
-/// A direct claiming is never needed with 3x3 boxes (a hidden single or a direct pointing
-/// comes first): refused at once, with the reason.
 #[test]
 fn needs_refuses_a_technique_no_puzzle_needs() {
     let (out, err) = crate::cli_util::sudoku(&["generate", "--needs", "direct claiming"], "", 2);

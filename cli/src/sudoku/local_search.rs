@@ -3,8 +3,9 @@
 //! a puzzle whose hardest step is 4 strong links when 5 are wanted), givens are removed,
 //! added or swapped (with their images under the symmetry), each change kept while the
 //! puzzle stays unique and its hardest step does not get easier, until the puzzle needs
-//! `t`. It grows the banks of `needs_bank.rs` from near misses (how: the ignored test
-//! `grow`, whose command is in the banks' headers) and is not part of an attempt.
+//! `t`. It is a tool for growing the banks of `needs_bank.rs` from near misses, run by hand
+//! (the ignored test `grow`), not part of an attempt; no bank puzzle comes from it yet (from
+//! 44 puzzles whose hardest step is 4 strong links it found no 5: BENCHMARKS.md, needsSL15).
 
 use super::needs::{repair, within, Within};
 use dlxkit::rng::Rng;
@@ -137,6 +138,19 @@ mod tests {
         parse_grid(line, &ParseOptions::default()).unwrap()
     }
 
+    /// `q` needs `t`, is a puzzle of `solution` with no other, and its givens keep the
+    /// half turn.
+    fn assert_needs(q: &Grid, solution: &Grid, t: Strategy) {
+        assert_eq!(within(q, t), Within::Needs);
+        assert!(q.is_filled_by(solution));
+        assert_eq!(
+            ops::count_solutions(q, 2).unwrap(),
+            ops::SolutionCount::Exact(1)
+        );
+        let given = |c: usize| q.cells()[c] != 0;
+        assert!((0..81).all(|c| given(c) == given(80 - c)));
+    }
+
     /// A BUG type 4 given back one cell of its solution (with its image under the half
     /// turn), the one after which the ladder solves it with the hardest simpler step: from
     /// there [`steer`] finds a unique puzzle that needs BUG type 4 again, with the half
@@ -180,14 +194,7 @@ mod tests {
             &|| false,
         );
         let q = q.expect("steered to BUG type 4");
-        assert_eq!(within(&q, t), Within::Needs);
-        assert!(q.is_filled_by(&solution));
-        assert_eq!(
-            ops::count_solutions(&q, 2).unwrap(),
-            ops::SolutionCount::Exact(1)
-        );
-        let given = |c: usize| q.cells()[c] != 0;
-        assert!((0..81).all(|c| given(c) == given(80 - c)));
+        assert_needs(&q, &solution, t);
     }
 
     /// The 5-strong-links bank puzzle moved by [`wander`]: another unique puzzle that needs
@@ -211,14 +218,7 @@ mod tests {
         );
         let q = q.expect("three changes stood");
         assert_ne!(q, bank);
-        assert_eq!(within(&q, t), Within::Needs);
-        assert!(q.is_filled_by(&solution));
-        assert_eq!(
-            ops::count_solutions(&q, 2).unwrap(),
-            ops::SolutionCount::Exact(1)
-        );
-        let given = |c: usize| q.cells()[c] != 0;
-        assert!((0..81).all(|c| given(c) == given(80 - c)));
+        assert_needs(&q, &solution, t);
         let easier = wander(
             &q,
             &solution,

@@ -20,9 +20,8 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use super::continuation::{earliest, replay};
-use super::part::pack;
-use super::resumable::{add, live_siblings, rest_of, subtrees, Subtree, GRANT};
-use super::{restore, Budgeted, Part, Path, Shard, SplitBudget, Step};
+use super::resumable::{add, hand_back, live_siblings, rest_of, subtrees, Subtree, GRANT};
+use super::{restore, Budgeted, Path, Shard, SplitBudget, Step};
 use crate::xc::problem::OptionId;
 use crate::xc::search::{Limits, Next, Outcome, Solver, Stats, Status, StopPoint};
 use crate::xc::storage::Storage;
@@ -259,20 +258,10 @@ where
         Some(Stop { status, spent }) => (status, spent),
         None => (Status::Complete, false),
     };
-    let mut rest: Vec<Path> = todo.into();
-    rest.sort();
-    let continuation = if spent {
-        let target = budget.nodes.unwrap_or_else(|| work.max(GRANT));
-        let live = |path: &Path| live_siblings(links, &base, path);
-        pack(rest, target, |path| report.estimate(path), live)
-    } else {
-        rest.into_iter().map(Part::from).collect()
-    };
-    Budgeted {
-        outcome: Outcome { status, stats },
-        continuation,
-        spent,
-    }
+    let target = budget.nodes.unwrap_or_else(|| work.max(GRANT));
+    let sizes = |_: &Stats, path: &Path| report.estimate(path);
+    let live = |path: &Path| live_siblings(links, &base, path);
+    hand_back(Outcome { status, stats }, todo, spent, target, sizes, live)
 }
 
 /// Counts a node expanded on the links as the links count it (the default of a report).

@@ -316,20 +316,35 @@ where
     restore(solver, &base);
     solver.set_limits(saved);
     stats.elapsed = started.elapsed();
+    // Parts of about a budget each: its nodes, or under a time budget the nodes this task
+    // searched in its time.
+    let target = budget.nodes.unwrap_or_else(|| stats.nodes.max(GRANT));
+    let sizes = |stats: &Stats, path: &Path| subtree_size(&stats.profile, path, root);
+    let live = |path: &Path| live_siblings(solver, &base, path);
+    hand_back(Outcome { status, stats }, todo, spent, target, sizes, live)
+}
+
+/// What a task hands back: its outcome, and the paths it left unsearched as its
+/// continuation, packed into parts of about `target` nodes (`size` estimates a path's
+/// subtree from the outcome's statistics, `live` names a path's live siblings) when its
+/// budget was spent, else one part each, in the order of the paths.
+pub(super) fn hand_back(
+    outcome: Outcome,
+    todo: VecDeque<Path>,
+    spent: bool,
+    target: u64,
+    size: impl Fn(&Stats, &Path) -> Option<u64>,
+    live: impl FnMut(&Path) -> Vec<u32>,
+) -> Budgeted {
     let mut rest: Vec<Path> = todo.into();
     rest.sort();
     let continuation = if spent {
-        // Parts of about a budget each: its nodes, or under a time budget the nodes this
-        // task searched in its time.
-        let target = budget.nodes.unwrap_or_else(|| stats.nodes.max(GRANT));
-        let profile = &stats.profile;
-        let live = |path: &Path| live_siblings(solver, &base, path);
-        pack(rest, target, |path| subtree_size(profile, path, root), live)
+        pack(rest, target, |path| size(&outcome.stats, path), live)
     } else {
         rest.into_iter().map(Part::from).collect()
     };
     Budgeted {
-        outcome: Outcome { status, stats },
+        outcome,
         continuation,
         spent,
     }
