@@ -323,7 +323,7 @@ pub fn stats_lines(
     // the links, SSXCC's updates on dancing cells, the tree alone on the bit sets.
     let whose = match stats.counts {
         Counts::Cells => " (SSXCC's)",
-        _ => " (DLX's)",
+        _ => "",
     };
     if let Some(updates) = stats.updates_kept() {
         lines.push(stat_line(
