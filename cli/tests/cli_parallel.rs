@@ -631,7 +631,7 @@ fn two_per_line(dir: &Path) -> PathBuf {
 #[test]
 fn jobs_and_shards_take_bounds_seeds_and_sharp_preferences() {
     // Item bounds (Algorithm M) on threads and in shards: the solutions of one thread, in
-    // its order, and its nodes and updates.
+    // its order, and its nodes; on the links (which count Knuth's updates) its updates too.
     let dir = scratch("bounds");
     let file = two_per_line(&dir);
     let bounded = file.to_str().unwrap();
@@ -643,12 +643,22 @@ fn jobs_and_shards_take_bounds_seeds_and_sharp_preferences() {
     assert_eq!(code, 0, "{seq}");
     let (code, two, err) = run(&["solve", "--count", "--stats", "--jobs", "2", bounded]);
     assert_eq!((code, &two), (0, &one), "{err}");
+    let line = seq.lines().find(|l| l.starts_with("nodes")).unwrap();
+    assert!(err.contains(line), "--jobs 2: {line} not in {err}");
+    let links = ["solve", "--count", "--stats", "--engine", "links", bounded];
+    let (code, counted, seq) = run(&links);
+    assert_eq!((code, &counted), (0, &one), "{seq}");
+    let (code, two, err) = run(&[&links[..], &["--jobs", "2"]].concat());
+    assert_eq!((code, &two), (0, &one), "{err}");
     for label in ["nodes", "updates"] {
         let line = seq.lines().find(|l| l.starts_with(label)).unwrap();
-        assert!(err.contains(line), "--jobs 2: {line} not in {err}");
+        assert!(
+            err.contains(line),
+            "--jobs 2 on the links: {line} not in {err}"
+        );
     }
     for n in [1, 4, 9] {
-        let files = run_shards(&["solve", bounded, "--count"], n, &dir);
+        let files = run_shards(&["solve", bounded, "--count", "--engine", "links"], n, &dir);
         let (code, out, err) = merge(&files, &["--stats"]);
         assert_eq!((code, &out), (0, &one), "{n} shards: {err}");
         for label in ["nodes", "updates"] {
