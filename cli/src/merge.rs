@@ -124,13 +124,13 @@ impl Counted {
                 format!("\"engine\" is \"{name}\", not links, cells or bits: the line was edited")
             })?),
         };
-        // The links count DLX's updates and cleansings; dancing cells SSXCC's updates, never
-        // cleansings; the bit sets neither, or both when they follow the links' tree (the
-        // parts of a problem with bounds).
+        // The links count DLX's updates and cleansings; the bit sets neither, or both when
+        // they follow the links' tree (the parts of a problem with bounds). Dancing cells'
+        // parts carry SSXCC's figures below the links' walk (`Counted::left_out` keeps them
+        // out of the totals).
         let wrong = match engine {
             Some(Engine::Links) if line.updates.is_none() => Some("without \"updates\""),
             Some(Engine::Links) if line.cleansings.is_none() => Some("without \"cleansings\""),
-            Some(Engine::Cells) if line.cleansings.is_some() => Some("with \"cleansings\""),
             Some(Engine::Bits) if line.updates.is_some() != line.cleansings.is_some() => {
                 Some("with only one of \"updates\" and \"cleansings\"")
             }
@@ -138,7 +138,7 @@ impl Counted {
         };
         if let (Some(wrong), Some(engine)) = (wrong, engine) {
             return Err(format!(
-                "a line of the {engine} engine {wrong}, which that engine does not write: the line was edited"
+                "a line of the {engine} engine {wrong}, a line that engine never writes: the line was edited"
             ));
         }
         if let Some(engine) = engine {
@@ -171,11 +171,9 @@ impl Counted {
                 "not merged (lines of the {} engines: dancing cells count SSXCC's tree, the others DLX's)",
                 names.join(" and ")
             ))
-        } else if label == "cleansings" && self.engines.contains(&Engine::Cells) {
-            Some("not counted (dancing cells do not count them)".to_string())
-        } else if label == "updates" && self.engines.contains(&Engine::Cells) {
+        } else if label != "nodes" && self.engines.contains(&Engine::Cells) {
             Some(
-                "not merged (dancing cells count SSXCC's updates below the links' walk, DLX's above it)"
+                "not merged (dancing cells' parts count SSXCC's figures below the links' walk, DLX's above it)"
                     .to_string(),
             )
         } else if without > 0 {

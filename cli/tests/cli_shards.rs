@@ -1344,11 +1344,11 @@ fn merge_of_mixed_engines_leaves_out_what_they_count_differently() {
         ),
         (
             bits.replace("\"engine\":\"bits\"", "\"updates\":7,\"engine\":\"bits\""),
-            "dlxkit: <stdin>:1: a line of the bits engine with only one of \"updates\" and \"cleansings\", which that engine does not write: the line was edited",
+            "dlxkit: <stdin>:1: a line of the bits engine with only one of \"updates\" and \"cleansings\", a line that engine never writes: the line was edited",
         ),
         (
-            part("cells", 1).replace("\"engine\":\"cells\"", "\"cleansings\":0,\"engine\":\"cells\""),
-            "dlxkit: <stdin>:1: a line of the cells engine with \"cleansings\", which that engine does not write: the line was edited",
+            links.replacen("\"updates\":", "\"moves\":", 1),
+            "dlxkit: <stdin>:1: a line of the links engine without \"updates\", a line that engine never writes: the line was edited",
         ),
     ] {
         let (code, _, err) = run_with_stdin(&["merge"], &line);
