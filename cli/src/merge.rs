@@ -654,7 +654,7 @@ fn print_stats(ctx: &Context, totals: &Totals, shards: usize, uncounted: u64, pr
                 paint,
                 label,
                 format_args!(
-                    "not counted ({n} lines without them: parts on the bit sets count them with --stats)"
+                    "not counted ({n} lines without them: their engine does not keep them; --engine links counts Knuth's)"
                 ),
             ),
         };

@@ -1233,12 +1233,12 @@ fn self_split_shards_and_checkpoints_on_cells_and_bits_count_as_the_links() {
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
 }
 
-/// A shard's parts on the bit sets work out Knuth's updates only with --stats: without it
-/// their lines leave "updates" and "cleansings" out and `merge --stats` says they were not
-/// counted (the nodes still merge to the links'); with it the lines carry them and merge to
-/// the links' sequential figures.
+/// A shard's parts on the bit sets never carry Knuth's updates, with --stats or without (an
+/// engine reports only what it counts): their lines leave "updates" and "cleansings" out and
+/// `merge --stats` says they were not counted (the nodes still merge to the links'); parts
+/// on the links carry them and merge to the links' sequential figures.
 #[test]
-fn parts_on_the_bit_sets_carry_updates_only_with_stats() {
+fn parts_on_the_bit_sets_carry_no_updates_and_the_links_parts_do() {
     let dir = scratch("bits-updates");
     let queens8 = queens_file(8, &dir);
     let (_, _, seq) = run(&["solve", &queens8, "--count", "--stats", "--engine", "links"]);
@@ -1246,8 +1246,9 @@ fn parts_on_the_bit_sets_carry_updates_only_with_stats() {
         let line = text.lines().find(|l| l.starts_with(label)).unwrap();
         line.split_whitespace().nth(1).unwrap().to_string()
     };
-    for stats in [false, true] {
-        let mut base = vec!["solve", &queens8, "--count", "--engine", "bits"];
+    for (engine, stats) in [("bits", false), ("bits", true), ("links", false)] {
+        let counted = engine == "links";
+        let mut base = vec!["solve", &queens8, "--count", "--engine", engine];
         if stats {
             base.push("--stats");
         }
@@ -1255,20 +1256,24 @@ fn parts_on_the_bit_sets_carry_updates_only_with_stats() {
         assert!(lines.len() > 2, "the shards split themselves");
         for line in &lines {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            assert_eq!(v.get("updates").is_some(), stats, "{line}");
-            assert_eq!(v.get("cleansings").is_some(), stats, "{line}");
+            assert_eq!(v.get("updates").is_some(), counted, "{line}");
+            assert_eq!(v.get("cleansings").is_some(), counted, "{line}");
         }
         let (code, out, err) = run_with_stdin(&["merge", "--stats"], &(lines.join("\n") + "\n"));
         assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
         assert_eq!(figure(&err, "nodes"), figure(&seq, "nodes"), "{err}");
-        match stats {
+        match counted {
             true => assert_eq!(figure(&err, "updates"), figure(&seq, "updates"), "{err}"),
-            false => assert!(err.contains("updates     not counted ("), "{err}"),
+            false => assert!(
+                err.contains("updates     not counted (")
+                    && err.contains("engine does not keep them"),
+                "{err}"
+            ),
         }
         let (_, json, _) =
             run_with_stdin(&["merge", "--format", "json"], &(lines.join("\n") + "\n"));
         let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-        assert_eq!(v.get("updates").is_some(), stats, "{json}");
+        assert_eq!(v.get("updates").is_some(), counted, "{json}");
     }
 }
 
