@@ -107,3 +107,64 @@ fn each_engine_shows_only_the_counts_it_keeps_and_names_itself() {
     assert!(bits.2.is_null(), "the bit sets keep no updates: {bits:?}");
     assert!(links.2.as_u64().unwrap() > 0);
 }
+
+/// JSON from each engine names its engine and holds exactly the counts it keeps (Knuth's
+/// DLX2 figures on the links, SSXCC's updates on the cells, the tree alone on the bit sets),
+/// and asking for JSON or `--stats` leaves the default engine where it is in text.
+#[test]
+fn json_from_each_engine_names_it_and_holds_exactly_its_counts() {
+    let json = |engine: Option<&str>| {
+        let mut args = vec![
+            "solve",
+            "data/dlx/knuth-colors.dlx",
+            "--quiet",
+            "--format",
+            "json",
+        ];
+        args.extend(engine.iter().flat_map(|e| ["--engine", e]));
+        let out = dlxkit()
+            .args(&args)
+            .current_dir(crate::ROOT)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        keys.retain(|k| ["nodes", "updates", "cleansings"].contains(&k.as_str()));
+        keys.sort();
+        (
+            v["engine"].as_str().unwrap().to_string(),
+            keys,
+            v["nodes"].clone(),
+        )
+    };
+    let (engine, keys, nodes) = json(Some("links"));
+    assert_eq!(
+        (engine.as_str(), keys),
+        (
+            "links",
+            vec!["cleansings".into(), "nodes".into(), "updates".into()]
+        )
+    );
+    assert_eq!(nodes, 4);
+    let (engine, keys, _) = json(Some("cells"));
+    assert_eq!(
+        (engine.as_str(), keys),
+        ("cells", vec!["nodes".into(), "updates".into()])
+    );
+    let (engine, keys, bits_nodes) = json(Some("bits"));
+    assert_eq!((engine.as_str(), keys), ("bits", vec!["nodes".to_string()]));
+    assert_eq!(bits_nodes, nodes, "the bit sets search the links' tree");
+    // The default engine: the same with JSON and with --stats as in text.
+    let (default, _, _) = json(None);
+    let out = dlxkit()
+        .args(["solve", "data/dlx/knuth-colors.dlx", "--quiet", "--stats"])
+        .current_dir(crate::ROOT)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.lines().any(|l| l == format!("engine      {default}")),
+        "{err}"
+    );
+}
