@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
 use dlxkit::xc::best::Cheapest;
+use dlxkit::xc::machine::Engine;
 use dlxkit::xc::shard::{
     MergeError, Merged, Merger, Part, ShardReport, Totals, EMPTY_SLOT, MAX_LEVELS, MAX_SHARDS,
 };
@@ -100,6 +101,97 @@ struct Line {
     continuation: Option<Vec<String>>,
     k: Option<u64>,
     best: Option<Vec<CostedIn>>,
+    /// The engine that searched the part's subtrees (lines written before it was named have
+    /// none).
+    engine: Option<String>,
+}
+
+/// What the merged lines counted, so that counts of different kinds are never added: the
+/// engines the lines name, and how many lines left Knuth's updates or cleansings out.
+#[derive(Default)]
+struct Counted {
+    engines: Vec<Engine>,
+    without_updates: u64,
+    without_cleansings: u64,
+}
+
+impl Counted {
+    /// Notes one line's engine and counts, or says why the line cannot be right.
+    fn add(&mut self, line: &Line) -> Result<(), String> {
+        let engine = match line.engine.as_deref() {
+            None => None,
+            Some(name) => Some(name.parse::<Engine>().map_err(|_| {
+                format!("\"engine\" is \"{name}\", not links, cells or bits: the line was edited")
+            })?),
+        };
+        // The links count DLX's updates and cleansings; the bit sets neither, or both when
+        // they follow the links' tree (the parts of a problem with bounds). Dancing cells'
+        // parts carry SSXCC's figures below the links' walk (`Counted::left_out` keeps them
+        // out of the totals).
+        let wrong = match engine {
+            Some(Engine::Links) if line.updates.is_none() => Some("without \"updates\""),
+            Some(Engine::Links) if line.cleansings.is_none() => Some("without \"cleansings\""),
+            Some(Engine::Bits) if line.updates.is_some() != line.cleansings.is_some() => {
+                Some("with only one of \"updates\" and \"cleansings\"")
+            }
+            _ => None,
+        };
+        if let (Some(wrong), Some(engine)) = (wrong, engine) {
+            return Err(format!(
+                "a line of the {engine} engine {wrong}, a line that engine never writes: the line was edited"
+            ));
+        }
+        if let Some(engine) = engine {
+            if !self.engines.contains(&engine) {
+                self.engines.push(engine);
+                self.engines.sort_by_key(|e| e.name());
+            }
+        }
+        self.without_updates += u64::from(line.updates.is_none());
+        self.without_cleansings += u64::from(line.cleansings.is_none());
+        Ok(())
+    }
+
+    /// Whether the lines counted trees of different kinds: dancing cells branch as SSXCC
+    /// does, the links and the bit sets as DLX does.
+    fn mixed(&self) -> bool {
+        self.engines.contains(&Engine::Cells) && self.engines.len() > 1
+    }
+
+    /// Why a count is not merged, or `None` when every line counted it alike.
+    fn left_out(&self, label: &str) -> Option<String> {
+        let without = match label {
+            "updates" => self.without_updates,
+            "cleansings" => self.without_cleansings,
+            _ => 0,
+        };
+        let names: Vec<&str> = self.engines.iter().map(|e| e.name()).collect();
+        if self.mixed() {
+            Some(format!(
+                "not merged (lines of the {} engines: dancing cells count SSXCC's tree, the others DLX's)",
+                names.join(" and ")
+            ))
+        } else if label != "nodes" && self.engines.contains(&Engine::Cells) {
+            Some(
+                "not merged (dancing cells' parts count SSXCC's figures below the links' walk, DLX's above it)"
+                    .to_string(),
+            )
+        } else if without > 0 {
+            Some(format!(
+                "not counted ({without} lines without them: the bit sets do not count them; --engine links does)"
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// The one engine every line names, if they name one.
+    fn engine(&self) -> Option<&'static str> {
+        match self.engines.as_slice() {
+            [one] => Some(one.name()),
+            _ => None,
+        }
+    }
 }
 
 /// One of a shard's K cheapest solutions (`dlxkit solve --best=K --shard I/N`).
@@ -183,12 +275,17 @@ struct AboveLine {
 #[derive(Serialize)]
 struct MergedJson<'a> {
     solutions: &'a Count,
-    nodes: u128,
-    /// Left out when a line left them out (not counted).
+    /// Left out when the lines' engines count trees of different kinds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u128>,
+    /// Left out when a line left them out (not counted) or the kinds differ.
     #[serde(skip_serializing_if = "Option::is_none")]
     updates: Option<u128>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cleansings: Option<u128>,
+    /// The engine every line names (none when they name several, or none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<&'static str>,
     shards: usize,
     complete: bool,
     profile: &'a [u128],
@@ -239,8 +336,8 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     let watch = interrupt::watch_reading("merge");
     let mut merger = Merger::new();
     let mut best = BestLines::default();
-    // The lines without Knuth's updates (parts on the bit sets without --stats).
-    let mut uncounted = 0u64;
+    // What the lines counted, and which engines counted it.
+    let mut counted = Counted::default();
     if args.manifest {
         merger = merger.with_subtotals();
     }
@@ -265,7 +362,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
                 }
             },
         };
-        read_lines(reader, &name, &mut merger, &mut best, &mut uncounted);
+        read_lines(reader, &name, &mut merger, &mut best, &mut counted);
     }
     watch.hand_over();
     let merged = merger.finish();
@@ -318,9 +415,16 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     });
     let merged_json = || MergedJson {
         solutions: &totals.solutions,
-        nodes: totals.nodes,
-        updates: (uncounted == 0).then_some(totals.updates),
-        cleansings: (uncounted == 0).then_some(totals.cleansings),
+        nodes: (!counted.mixed()).then_some(totals.nodes),
+        updates: counted
+            .left_out("updates")
+            .is_none()
+            .then_some(totals.updates),
+        cleansings: counted
+            .left_out("cleansings")
+            .is_none()
+            .then_some(totals.cleansings),
+        engine: counted.engine(),
         shards,
         complete: true,
         profile: &totals.profile,
@@ -344,7 +448,7 @@ pub fn run(args: &MergeArgs, ctx: &Context) -> Result<Exit, CliError> {
     }
     out.flush()?;
     if args.stats || args.profile {
-        print_stats(ctx, totals, shards, uncounted, args.profile);
+        print_stats(ctx, totals, shards, &counted, args.profile);
     }
     if let Some(cheapest) = &cheapest {
         let costs: Vec<u64> = cheapest.iter().map(|c| c.cost).collect();
@@ -403,10 +507,10 @@ fn read_lines(
     name: &str,
     merger: &mut Merger,
     best: &mut BestLines,
-    uncounted: &mut u64,
+    counted: &mut Counted,
 ) {
     let mut garbage = NotResults::default();
-    read_lines_noting(reader, name, merger, best, uncounted, &mut garbage);
+    read_lines_noting(reader, name, merger, best, counted, &mut garbage);
     garbage.report(name, merger);
 }
 
@@ -415,7 +519,7 @@ fn read_lines_noting(
     name: &str,
     merger: &mut Merger,
     best: &mut BestLines,
-    uncounted: &mut u64,
+    counted: &mut Counted,
     garbage: &mut NotResults,
 ) {
     let mut buffer = Vec::new();
@@ -482,10 +586,21 @@ fn read_lines_noting(
             });
             continue;
         }
-        let counted = line.updates.is_some();
+        let mut noted = Counted::default();
+        if let Err(reason) = noted.add(&line) {
+            merger.refuse(MergeError::Unreadable {
+                place: at(),
+                reason,
+            });
+            continue;
+        }
         match report(line) {
             Ok(r) => {
-                *uncounted += u64::from(!counted);
+                counted.engines.extend(noted.engines.iter().copied());
+                counted.engines.sort_by_key(|e| e.name());
+                counted.engines.dedup();
+                counted.without_updates += noted.without_updates;
+                counted.without_cleansings += noted.without_cleansings;
                 merger.add(r);
             }
             Err(reason) => merger.refuse(MergeError::Unreadable {
@@ -543,7 +658,7 @@ fn report(line: Line) -> Result<ShardReport, String> {
     let solutions = line.solutions.ok_or_else(|| field("\"solutions\""))?;
     let stats = dlxkit::xc::Stats {
         nodes: line.nodes.ok_or_else(|| field("\"nodes\""))?,
-        // A part on the bit sets without --stats leaves out the updates it did not count.
+        // A part whose engine does not count them leaves them out (`Counted` says so).
         updates: line.updates.unwrap_or(0),
         cleansings: line.cleansings.unwrap_or(0),
         profile: line.profile.unwrap_or_default(),
@@ -633,32 +748,33 @@ fn refused(merged: &Merged) -> CliError {
     ))
 }
 
-/// The merged figures on standard error; Knuth's updates and cleansings are said not to be
-/// counted when `uncounted` lines left them out.
-fn print_stats(ctx: &Context, totals: &Totals, shards: usize, uncounted: u64, profile: bool) {
+/// The merged figures on standard error; a count the lines did not all keep alike is said
+/// to be left out, and why (`Counted::left_out`).
+fn print_stats(ctx: &Context, totals: &Totals, shards: usize, counted: &Counted, profile: bool) {
     let paint = ctx.stderr_colors();
     for (label, value) in [
         ("shards", Count::from(shards as u64)),
         ("solutions", totals.solutions.clone()),
-        ("nodes", Count::from(totals.nodes)),
     ] {
         super::eprint_line(format_args!("{}", stat_line(paint, label, value)));
     }
     for (label, value) in [
+        ("nodes", Count::from(totals.nodes)),
         ("updates", Count::from(totals.updates)),
         ("cleansings", Count::from(totals.cleansings)),
     ] {
-        let line = match uncounted {
-            0 => stat_line(paint, label, value),
-            n => stat_line(
-                paint,
-                label,
-                format_args!(
-                    "not counted ({n} lines without them: parts on the bit sets count them with --stats)"
-                ),
-            ),
+        let line = match counted.left_out(label) {
+            None => stat_line(paint, label, value),
+            Some(why) => stat_line(paint, label, why),
         };
         super::eprint_line(format_args!("{line}"));
+    }
+    if !counted.engines.is_empty() {
+        let names: Vec<&str> = counted.engines.iter().map(|e| e.name()).collect();
+        super::eprint_line(format_args!(
+            "{}",
+            stat_line(paint, "engine", names.join(", "))
+        ));
     }
     if profile {
         super::eprint_line(format_args!(

@@ -179,7 +179,7 @@ impl<'a> ShardLine<'a> {
             path: shard.map(|s| s.path().to_string()),
             depth: shard.map_or(0, |s| s.path().depth()),
             share: shard.map_or(0.0, Shard::share),
-            search: super::search::SearchSummary::new(&report.outcome()),
+            search: super::search::SearchSummary::new(&report.outcome()).on(Some(report.engine)),
             profile: &report.stats.profile,
             above: Above {
                 nodes: above.nodes,

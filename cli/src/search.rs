@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use dlxkit::xc::plan::{Engine, Feature};
 use dlxkit::xc::{
-    Limits, OptionId, Outcome, Problem, Progress, Reduction, RunError, Sink, Stats, Status,
+    Counts, Limits, OptionId, Outcome, Problem, Progress, Reduction, RunError, Sink, Stats, Status,
     Unsupported,
 };
 use serde::Serialize;
@@ -239,8 +239,8 @@ pub fn refused(e: impl Into<RunError>) -> CliError {
 pub struct SearchSummary {
     solutions: u64,
     nodes: u64,
-    /// Knuth's updates and cleansings: absent where they were not counted (a shard's part
-    /// on the bit sets without --stats).
+    /// Knuth's updates and cleansings: absent where the engine does not keep them
+    /// (`Counts`: the bit sets keep neither, dancing cells SSXCC's updates only).
     #[serde(skip_serializing_if = "Option::is_none")]
     updates: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -259,8 +259,8 @@ impl SearchSummary {
         SearchSummary {
             solutions: stats.solutions,
             nodes: stats.nodes,
-            updates: Some(stats.updates),
-            cleansings: Some(stats.cleansings),
+            updates: stats.updates_kept(),
+            cleansings: stats.cleansings_kept(),
             complete: outcome.status.is_complete(),
             status: outcome.status.as_str(),
             elapsed_ms: output::millis(stats.elapsed),
@@ -318,11 +318,33 @@ pub fn stats_lines(
     let mut lines = vec![
         stat_line(paint, "solutions", stats.solutions),
         stat_line(paint, "nodes", stats.nodes),
-        stat_line(paint, "updates", stats.updates),
-        stat_line(paint, "cleansings", stats.cleansings),
-        stat_line(paint, "time", output::human_duration(stats.elapsed)),
-        stat_line(paint, "status", status),
     ];
+    // Each engine's own counts, and only those (`Counts`): DLX's updates and cleansings on
+    // the links, SSXCC's updates on dancing cells, the tree alone on the bit sets.
+    let whose = match stats.counts {
+        Counts::Cells => " (SSXCC's)",
+        _ => "",
+    };
+    if let Some(updates) = stats.updates_kept() {
+        lines.push(stat_line(
+            paint,
+            "updates",
+            format_args!("{updates}{whose}"),
+        ));
+    }
+    if let Some(cleansings) = stats.cleansings_kept() {
+        lines.push(stat_line(
+            paint,
+            "cleansings",
+            format_args!("{cleansings}{whose}"),
+        ));
+    }
+    lines.push(stat_line(
+        paint,
+        "time",
+        output::human_duration(stats.elapsed),
+    ));
+    lines.push(stat_line(paint, "status", status));
     if let Some(engine) = engine {
         lines.push(stat_line(paint, "engine", engine));
     }

@@ -508,7 +508,7 @@ pub fn run_part(
             }
         };
         line.k = Some(k);
-        line.search = super::search::SearchSummary::new(&outcome);
+        line.search = super::search::SearchSummary::new(&outcome).on(Some(engine));
         line.profile = outcome.stats.profile.clone();
         let mut out = Output::stdout(ctx.stdout_is_terminal);
         out.json_line(&line)?;
@@ -541,9 +541,10 @@ pub fn run_part(
     // whole on the engine (`Shard::run_on`): the parts are paths of the links' tree either way.
     // So do the links when a seeded search of Algorithm X or C searches the subtrees.
     // The bit sets work out Knuth's updates (several times the cost of their search) only
-    // when the plan asks (--stats, --profile); the line then leaves them out. With bounds
-    // they count them all the same: counting, they follow the links' tree (whose nodes the
-    // line's figures are), where their own tree has other nodes.
+    // when a library user's plan asks (`Plan::count_updates`); the line otherwise leaves them
+    // out, whatever the output's form. With bounds they count them all the same: counting,
+    // they follow the links' tree (whose nodes the line's figures are, as the links walk the
+    // tree above the parts), where their own tree has other nodes.
     let updates = plan.counts_updates() || problem.has_bounds();
     let uncounted = engine == Engine::Bits && !updates;
     let mut machine = match engine {
@@ -591,7 +592,7 @@ pub fn run_part(
         whole.map(Shard::path),
         searched.as_ref(),
     );
-    line.search = super::search::SearchSummary::new(&outcome);
+    line.search = super::search::SearchSummary::new(&outcome).on(Some(engine));
     if uncounted {
         line.search = line.search.without_updates();
     }

@@ -265,15 +265,9 @@ fn plan_of(args: &SolveArgs, ctx: &Context, reduce: bool) -> Plan {
         .count(args.count)
         .limits(args.limits.limits(interrupt::flag(), ctx.started))
         .profile(args.profile)
-        // The bit sets count Knuth's updates only where they are shown: with the statistics,
-        // in JSON, on a shard's line; a self-splitting shard's line carries them only with
-        // --stats or --profile (they cost the bit sets several times their search).
-        .count_updates(
-            args.stats
-                || args.profile
-                || (!args.parts.wanted()
-                    && (args.format != Format::Text || args.parallel.shard.is_some())),
-        )
+        // Each engine reports the counts it keeps (`Counts`): the bit sets' simulation of
+        // Knuth's updates is never asked for by --stats, JSON or a shard's line (it cost
+        // them several times their search; `--engine links` gives DLX's updates).
         .parts(args.parts.wanted())
         .checkpoint(args.parts.checkpoints())
         .progress_every(SEARCH_EVERY);

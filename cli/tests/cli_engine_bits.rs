@@ -50,7 +50,7 @@ fn stats_block(args: &[&str]) -> Vec<String> {
 }
 
 #[test]
-fn the_default_bits_engine_shows_knuths_updates_and_names_itself() {
+fn each_engine_shows_only_the_counts_it_keeps_and_names_itself() {
     // Knuth's DLX2 on his colour example: 4 nodes, 14 updates, 5 cleansings.
     let colours = [
         "solve",
@@ -68,16 +68,23 @@ fn the_default_bits_engine_shows_knuths_updates_and_names_itself() {
     let on_links = stats_block(&links);
     assert_eq!(on_bits.last().unwrap(), "engine      bits");
     assert_eq!(on_links.last().unwrap(), "engine      links");
+    // The links keep DLX2's updates and cleansings; the bit sets (the same tree) only nodes.
     assert!(
-        on_bits.contains(&"updates     14".to_string()),
-        "{on_bits:?}"
+        on_links.contains(&"updates     14".to_string()),
+        "{on_links:?}"
     );
     assert!(
-        on_bits.contains(&"cleansings  5".to_string()),
+        on_links.contains(&"cleansings  5".to_string()),
+        "{on_links:?}"
+    );
+    assert!(
+        !on_bits
+            .iter()
+            .any(|l| l.starts_with("updates") || l.starts_with("cleansings")),
         "{on_bits:?}"
     );
-    let len = on_bits.len() - 1;
-    assert_eq!(on_bits[..len], on_links[..len]);
+    let nodes = |block: &[String]| block.iter().find(|l| l.starts_with("nodes")).cloned();
+    assert_eq!(nodes(&on_bits), nodes(&on_links));
     // Queens through the puzzle subcommand, and the JSON summary.
     let json = |engine: &str| {
         let out = dlxkit()
@@ -96,6 +103,68 @@ fn the_default_bits_engine_shows_knuths_updates_and_names_itself() {
         )
     };
     let (bits, links) = (json("bits"), json("links"));
-    assert_eq!(bits, links);
+    assert_eq!((&bits.0, &bits.1), (&links.0, &links.1));
+    assert!(bits.2.is_null(), "the bit sets keep no updates: {bits:?}");
     assert!(links.2.as_u64().unwrap() > 0);
+}
+
+/// JSON from each engine names its engine and holds exactly the counts it keeps (Knuth's
+/// DLX2 figures on the links, SSXCC's updates on the cells, the tree alone on the bit sets),
+/// and asking for JSON or `--stats` leaves the default engine where it is in text.
+#[test]
+fn json_from_each_engine_names_it_and_holds_exactly_its_counts() {
+    let json = |engine: Option<&str>| {
+        let mut args = vec![
+            "solve",
+            "data/dlx/knuth-colors.dlx",
+            "--quiet",
+            "--format",
+            "json",
+        ];
+        args.extend(engine.iter().flat_map(|e| ["--engine", e]));
+        let out = dlxkit()
+            .args(&args)
+            .current_dir(crate::ROOT)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        keys.retain(|k| ["nodes", "updates", "cleansings"].contains(&k.as_str()));
+        keys.sort();
+        (
+            v["engine"].as_str().unwrap().to_string(),
+            keys,
+            v["nodes"].clone(),
+        )
+    };
+    let (engine, keys, nodes) = json(Some("links"));
+    assert_eq!(
+        (engine.as_str(), keys),
+        (
+            "links",
+            vec!["cleansings".into(), "nodes".into(), "updates".into()]
+        )
+    );
+    assert_eq!(nodes, 4);
+    let (engine, keys, _) = json(Some("cells"));
+    assert_eq!(
+        (engine.as_str(), keys),
+        ("cells", vec!["nodes".into(), "updates".into()])
+    );
+    let (engine, keys, bits_nodes) = json(Some("bits"));
+    assert_eq!((engine.as_str(), keys), ("bits", vec!["nodes".to_string()]));
+    assert_eq!(bits_nodes, nodes, "the bit sets search the links' tree");
+    // The default engine: the same with JSON and with --stats as in text.
+    let (default, _, _) = json(None);
+    let out = dlxkit()
+        .args(["solve", "data/dlx/knuth-colors.dlx", "--quiet", "--stats"])
+        .current_dir(crate::ROOT)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.lines().any(|l| l == format!("engine      {default}")),
+        "{err}"
+    );
 }

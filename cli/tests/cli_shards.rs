@@ -1233,12 +1233,12 @@ fn self_split_shards_and_checkpoints_on_cells_and_bits_count_as_the_links() {
     assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
 }
 
-/// A shard's parts on the bit sets work out Knuth's updates only with --stats: without it
-/// their lines leave "updates" and "cleansings" out and `merge --stats` says they were not
-/// counted (the nodes still merge to the links'); with it the lines carry them and merge to
-/// the links' sequential figures.
+/// A shard's parts on the bit sets never work out Knuth's updates, with or without --stats:
+/// their lines name the bit sets and leave "updates" and "cleansings" out, and `merge
+/// --stats` says they were not counted (the nodes still merge to the links', the same tree);
+/// the links' parts carry them and merge to the links' sequential figures.
 #[test]
-fn parts_on_the_bit_sets_carry_updates_only_with_stats() {
+fn parts_on_the_bit_sets_carry_no_updates_and_name_their_engine() {
     let dir = scratch("bits-updates");
     let queens8 = queens_file(8, &dir);
     let (_, _, seq) = run(&["solve", &queens8, "--count", "--stats", "--engine", "links"]);
@@ -1246,29 +1246,114 @@ fn parts_on_the_bit_sets_carry_updates_only_with_stats() {
         let line = text.lines().find(|l| l.starts_with(label)).unwrap();
         line.split_whitespace().nth(1).unwrap().to_string()
     };
-    for stats in [false, true] {
-        let mut base = vec!["solve", &queens8, "--count", "--engine", "bits"];
+    for (engine, stats) in [("bits", false), ("bits", true), ("links", true)] {
+        let mut base = vec!["solve", &queens8, "--count", "--engine", engine];
         if stats {
             base.push("--stats");
         }
         let (_, lines) = list_in_split_parts(&base, 2, 60, "options");
         assert!(lines.len() > 2, "the shards split themselves");
+        let counted = engine == "links";
         for line in &lines {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            assert_eq!(v.get("updates").is_some(), stats, "{line}");
-            assert_eq!(v.get("cleansings").is_some(), stats, "{line}");
+            assert_eq!(v["engine"], engine, "{line}");
+            assert_eq!(v.get("updates").is_some(), counted, "{line}");
+            assert_eq!(v.get("cleansings").is_some(), counted, "{line}");
         }
         let (code, out, err) = run_with_stdin(&["merge", "--stats"], &(lines.join("\n") + "\n"));
         assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
         assert_eq!(figure(&err, "nodes"), figure(&seq, "nodes"), "{err}");
-        match stats {
+        assert_eq!(figure(&err, "engine"), engine, "{err}");
+        match counted {
             true => assert_eq!(figure(&err, "updates"), figure(&seq, "updates"), "{err}"),
-            false => assert!(err.contains("updates     not counted ("), "{err}"),
+            false => assert!(
+                err.contains(&format!(
+                    "updates     not counted ({} lines without them: the bit sets do not count them; --engine links does)",
+                    lines.len()
+                )),
+                "{err}"
+            ),
         }
         let (_, json, _) =
             run_with_stdin(&["merge", "--format", "json"], &(lines.join("\n") + "\n"));
         let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-        assert_eq!(v.get("updates").is_some(), stats, "{json}");
+        assert_eq!(v.get("updates").is_some(), counted, "{json}");
+        assert_eq!(v["engine"], engine, "{json}");
+    }
+}
+
+/// `merge` of lines from different engines adds what every line counted alike: the
+/// solutions always; not the nodes and updates of dancing cells (SSXCC's tree) with the
+/// links' (DLX's), which it says it left out. A hand-edited line with an unknown engine, or
+/// with a count its engine does not write, is refused with the file and line named.
+#[test]
+fn merge_of_mixed_engines_leaves_out_what_they_count_differently() {
+    let dir = scratch("mixed-engines");
+    let queens8 = queens_file(8, &dir);
+    let part = |engine: &str, i: usize| {
+        let (code, out, err) = run(&[
+            "solve",
+            &queens8,
+            "--count",
+            "--engine",
+            engine,
+            "--shard",
+            &format!("{i}/2"),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let mixed = part("links", 0) + &part("cells", 1);
+    let (code, out, err) = run_with_stdin(&["merge", "--stats"], &mixed);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    let why = "not merged (lines of the cells and links engines: dancing cells count SSXCC's tree, the others DLX's)";
+    for label in ["nodes", "updates", "cleansings"] {
+        assert!(err.contains(&format!("{label:<11} {why}")), "{err}");
+    }
+    assert!(err.contains("engine      cells, links"), "{err}");
+    let (_, json, _) = run_with_stdin(&["merge", "--format", "json"], &mixed);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["solutions"], 92, "{json}");
+    for field in ["nodes", "updates", "cleansings", "engine"] {
+        assert!(v.get(field).is_none(), "{field} in {json}");
+    }
+    // Lines of the links and the bit sets count one tree: their nodes add up.
+    let (_, _, seq) = run(&["solve", &queens8, "--count", "--stats", "--engine", "links"]);
+    let (_, _, err) = run_with_stdin(
+        &["merge", "--stats"],
+        &(part("links", 0) + &part("bits", 1)),
+    );
+    let nodes = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("nodes"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(nodes(&err), nodes(&seq), "{err}");
+    assert!(
+        err.contains("updates     not counted (1 lines without them"),
+        "{err}"
+    );
+    // Hand-edited lines.
+    let links = part("links", 0);
+    let bits = part("bits", 1);
+    for (line, message) in [
+        (
+            links.replace("\"engine\":\"links\"", "\"engine\":\"dlx\""),
+            "dlxkit: <stdin>:1: \"engine\" is \"dlx\", not links, cells or bits: the line was edited",
+        ),
+        (
+            bits.replace("\"engine\":\"bits\"", "\"updates\":7,\"engine\":\"bits\""),
+            "dlxkit: <stdin>:1: a line of the bits engine with only one of \"updates\" and \"cleansings\", a line that engine never writes: the line was edited",
+        ),
+        (
+            links.replacen("\"updates\":", "\"moves\":", 1),
+            "dlxkit: <stdin>:1: a line of the links engine without \"updates\", a line that engine never writes: the line was edited",
+        ),
+    ] {
+        let (code, _, err) = run_with_stdin(&["merge"], &line);
+        assert_ne!(code, 0, "{err}");
+        assert!(err.starts_with(message), "{err}");
     }
 }
 

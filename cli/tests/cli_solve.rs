@@ -444,7 +444,7 @@ const BOUNDS: &str = "data/dlx/knuth-bounds.dlx";
 #[test]
 fn solves_knuths_multiplicity_example_with_dlx3s_counts() {
     let out = dlxkit()
-        .args(["solve", BOUNDS, "--format", "json"])
+        .args(["solve", BOUNDS, "--format", "json", "--engine", "links"])
         .assert()
         .code(0)
         .get_output()

@@ -93,7 +93,9 @@ pub use problem::{
     Warning,
 };
 pub use reduce::{ReduceOptions, Reduction};
-pub use search::{Event, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status};
+pub use search::{
+    Counts, Event, Limits, Outcome, OwnedSolver, Progress, Solutions, Solver, Stats, Status,
+};
 pub use storage::{Arena, Borrowed, Owned, Storage};
 
 impl Problem {

@@ -159,7 +159,66 @@ impl std::fmt::Display for Status {
     }
 }
 
-/// What a search did, counted as Knuth's DLX1 and DLX2 count it.
+/// Which figures a [`Stats`] holds beyond the tree's (solutions, nodes, branches, dead ends,
+/// profile): the engines keep different counts, and a count an engine does not keep is
+/// absent, not 0 ([`Stats::updates_kept`], [`Stats::cleansings_kept`]).
+///
+/// ```
+/// use dlxkit::xc::plan::{Discard, Engine, Plan};
+/// use dlxkit::xc::{Counts, Problem};
+/// let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// let bits = Plan::new().engine(Engine::Bits).run(&p, &mut Discard)?.stats;
+/// assert_eq!((bits.counts, bits.nodes, bits.updates_kept()), (Counts::Tree, 6, None));
+/// let links = Plan::new().engine(Engine::Links).run(&p, &mut Discard)?.stats;
+/// assert_eq!((links.counts, links.nodes, links.updates_kept()), (Counts::Links, 6, Some(30)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Counts {
+    /// Knuth's DLX1/DLX2/DLX3 counts: `updates` and `cleansings`, made by dancing links (or
+    /// worked out by the bit sets on the links' tree when asked:
+    /// [`Plan::count_updates`](super::plan::Plan::count_updates)).
+    #[default]
+    Links,
+    /// Knuth's SSXCC/SSMCC updates (options taken out of the items' sets), made by dancing
+    /// cells; no cleansings (the cells keep none). Their nodes are SSXCC's nodes.
+    Cells,
+    /// The tree only: no updates, no cleansings (the bit sets, which search the links' tree,
+    /// so their nodes are DLX's nodes; or SSMCC's less the null moves with bounds).
+    Tree,
+    /// The solutions only (the memoised count, which walks no search tree).
+    Solutions,
+}
+
+impl Counts {
+    /// The word the command line prints for these counts.
+    ///
+    /// ```
+    /// assert_eq!(dlxkit::xc::Counts::Cells.as_str(), "cells");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Counts::Links => "links",
+            Counts::Cells => "cells",
+            Counts::Tree => "tree",
+            Counts::Solutions => "solutions",
+        }
+    }
+
+    /// Whether `updates` is a count of these (Knuth's DLX's or SSXCC's: see the variants).
+    pub fn keeps_updates(self) -> bool {
+        matches!(self, Counts::Links | Counts::Cells)
+    }
+
+    /// Whether `cleansings` is a count of these (dancing links' only).
+    pub fn keeps_cleansings(self) -> bool {
+        self == Counts::Links
+    }
+}
+
+/// What a search did, counted as Knuth's DLX1 and DLX2 count it (as SSXCC counts it on
+/// dancing cells; only the tree on the bit sets): [`Stats::counts`] says which.
 ///
 /// ```
 /// use dlxkit::xc::{Arena, Problem, Solver};
@@ -174,9 +233,16 @@ pub struct Stats {
     pub solutions: u64,
     /// Search-tree nodes entered; each solution counts as a node too.
     pub nodes: u64,
-    /// One per item covered plus one per node unlinked while hiding options.
+    /// Which of `updates` and `cleansings` were counted, and whose counts they are; read
+    /// them through [`Stats::updates_kept`] and [`Stats::cleansings_kept`], which say
+    /// "not counted" as `None`.
+    pub counts: Counts,
+    /// One per item covered plus one per node unlinked while hiding options (DLX's count);
+    /// on dancing cells, one per option taken out of an item's set (SSXCC's). Meaningless
+    /// (0) unless [`Counts::keeps_updates`].
     pub updates: u64,
-    /// One per purification plus one per node marked as agreeing with the colour.
+    /// One per purification plus one per node marked as agreeing with the colour (DLX's
+    /// count). Meaningless (0) unless [`Counts::keeps_cleansings`].
     pub cleansings: u64,
     /// Search-tree nodes (solutions aside) whose chosen item had two or more options: the
     /// places where the search had to guess.
@@ -201,6 +267,23 @@ impl Stats {
     /// ```
     pub fn max_level(&self) -> usize {
         self.profile.len().saturating_sub(1)
+    }
+
+    /// The updates, if these counts keep them (`None`: not counted, which is not 0).
+    ///
+    /// ```
+    /// # use dlxkit::xc::{Arena, Problem, Solver};
+    /// let p = Problem::from_dlx("A B\nA\nB\n").unwrap();
+    /// let arena = Arena::new();
+    /// assert_eq!(Solver::new(&p, &arena).count().stats.updates_kept(), Some(2));
+    /// ```
+    pub fn updates_kept(&self) -> Option<u64> {
+        self.counts.keeps_updates().then_some(self.updates)
+    }
+
+    /// The cleansings, if these counts keep them (dancing links' only).
+    pub fn cleansings_kept(&self) -> Option<u64> {
+        self.counts.keeps_cleansings().then_some(self.cleansings)
     }
 }
 

@@ -23,7 +23,7 @@ use super::choose::SearchOrder;
 use super::machine::{Any, Engine, Machine};
 use super::meter::Budget;
 use super::problem::{OptionId, Problem};
-use super::search::{Choice, Event, Limits, Outcome, Progress, Solver, Stats, Status};
+use super::search::{Choice, Counts, Event, Limits, Outcome, Progress, Solver, Stats, Status};
 use super::shard::{Shard, Split, SplitBy, Totals};
 use super::sink::Sink;
 use super::storage::{Arena, Storage};
@@ -606,6 +606,11 @@ pub fn search_on(
     // the split's, made on the links, are not theirs).
     let links = engine != Engine::Bits || (how.updates && !problem.has_bounds());
     let stats = Stats {
+        counts: match engine {
+            Engine::Cells => Counts::Cells,
+            _ if links => Counts::Links,
+            _ => Counts::Tree,
+        },
         solutions: solutions.to_u64().unwrap_or(u64::MAX),
         nodes: narrow(t.nodes),
         updates: if links { narrow(t.updates) } else { 0 },

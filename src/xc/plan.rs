@@ -35,7 +35,7 @@ use super::memo::{self, MemoCount, MemoError, MemoOptions};
 use super::parallel::{self, Listing, SHARDS_PER_THREAD};
 use super::problem::{OptionId, Problem};
 use super::reduce::{ReduceOptions, Reduction};
-use super::search::{Event, Limits, Outcome, Progress, Solver, Stats, Status};
+use super::search::{Counts, Event, Limits, Outcome, Progress, Solver, Stats, Status};
 use super::shard::{Split, SplitBy};
 use super::storage::Arena;
 
@@ -354,10 +354,10 @@ impl Plan {
 
     /// Counts Knuth's updates and cleansings on the bit sets too (the same figures as the
     /// links on the same tree), at a cost: they work them out from the options each node
-    /// hides, which took 1.8x–3.6x their time on the benchmark's instances. The links always
-    /// count them; without this the bit sets report 0. With item bounds the bit sets count
-    /// none (Algorithm M's tweaks and partial covers are not worked out yet) and report 0,
-    /// on threads too.
+    /// hides, which took 1.8x–3.6x their time on the benchmark's instances (with bounds they
+    /// then follow the links' tree, not their own). The links always count them; without
+    /// this the bit sets keep none ([`Counts::Tree`]: the report's `updates_kept` is
+    /// `None`). Never implied by anything else: it does not move the default engine.
     ///
     /// ```
     /// use dlxkit::xc::plan::{Discard, Engine, Plan};
@@ -365,7 +365,7 @@ impl Plan {
     /// let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
     /// let report = Plan::new().count_updates(true).run(&p, &mut Discard)?;
     /// assert_eq!(report.engine, Engine::Bits);
-    /// assert_eq!((report.stats.nodes, report.stats.updates), (6, 30)); // as DLX1 counts
+    /// assert_eq!((report.stats.nodes, report.stats.updates_kept()), (6, Some(30))); // as DLX1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_updates(mut self, on: bool) -> Plan {
@@ -523,6 +523,41 @@ impl Plan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn run(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, RunError> {
+        let mut report = self.run_any(problem, sink)?;
+        report.stats.counts = self.counts_on(problem, report.engine);
+        Ok(report)
+    }
+
+    /// The figures a run of this plan on `problem` and `engine` keeps beyond the tree's:
+    /// the one place that says which engine counts what ([`Counts`]).
+    ///
+    /// ```
+    /// use dlxkit::xc::plan::{Engine, Plan};
+    /// use dlxkit::xc::{Counts, Problem};
+    /// let p = Problem::from_dlx("A B\nA\nB\n")?;
+    /// assert_eq!(Plan::new().counts_on(&p, Engine::Bits), Counts::Tree);
+    /// assert_eq!(Plan::new().count_updates(true).counts_on(&p, Engine::Bits), Counts::Links);
+    /// assert_eq!(Plan::new().counts_on(&p, Engine::Cells), Counts::Cells);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counts_on(&self, problem: &Problem, engine: Engine) -> Counts {
+        // The minimum-cost search on the bit sets does not work out the links' updates, nor
+        // do threads of the bit sets with item bounds (the split's, made on the links, are
+        // not of their tree).
+        let bits_count = self.updates
+            && self.best.is_none()
+            && !(problem.has_bounds() && self.threads > 1 && self.shard.is_none());
+        match engine {
+            _ if self.memo.is_some() => Counts::Solutions,
+            Engine::Links => Counts::Links,
+            Engine::Cells => Counts::Cells,
+            Engine::Bits if bits_count => Counts::Links,
+            Engine::Bits => Counts::Tree,
+        }
+    }
+
+    /// [`Plan::run`] without the statistics' [`Counts`].
+    fn run_any(&self, problem: &Problem, sink: &mut impl Sink) -> Result<Report, RunError> {
         self.check(problem)?;
         let algorithm = self.algorithm(problem);
         let engine = self.engine_for(problem);
@@ -675,7 +710,7 @@ impl Plan {
     /// default engine"): the bit sets for a problem of at most [`BITS_DEFAULT_MAX_OPTIONS`]
     /// options ([`BITS_DEFAULT_MAX_COLORED_OPTIONS`] with colours and without bounds) and
     /// [`BITS_DEFAULT_MAX_ITEMS`] items, searched in Knuth's order or with the sharp
-    /// preference (with bounds: in Knuth's order, without updates counted), listed or
+    /// preference (with bounds: in Knuth's order), listed or
     /// counted, on one thread or several;
     /// dancing cells for a larger problem with colours and without bounds in the same modes;
     /// dancing links for everything else (larger problems without colours or with bounds, a
@@ -698,7 +733,7 @@ impl Plan {
     /// assert_eq!(Plan::new().engine_for(&bounded), Engine::Bits);
     /// let sharp = SearchOrder::new().prefer_sharp(true);
     /// assert_eq!(Plan::new().order(sharp).engine_for(&bounded), Engine::Links);
-    /// assert_eq!(Plan::new().count_updates(true).engine_for(&bounded), Engine::Links);
+    /// assert_eq!(Plan::new().count_updates(true).engine_for(&bounded), Engine::Bits);
     /// // 300 primary items and one colour: too many items for the bit sets.
     /// let items: Vec<String> = (0..300).map(|i| format!("i{i}")).collect();
     /// let wide = Problem::from_dlx(&format!("{} | X\n{} X:a\n", items.join(" "), items.join(" ")))?;
@@ -716,11 +751,12 @@ impl Plan {
             || self.shard.is_some()
             || self.order.seed.is_some()
             // With bounds, the bit sets' own tree (DLX3's less the null moves of items left
-            // empty) is what wins (BENCHMARKS.md, round 9). In a seeded or sharp order, or
-            // counting updates, they follow the links' tree node for node and count the
-            // links' updates, but lose to the links on two-per-line and redrect (1.2x-2.3x
-            // the links' CPU time; BENCHMARKS.md, bitsm11), so those stay on the links.
-            || (bounds && (self.order.prefer_sharp || self.updates));
+            // empty) is what wins (BENCHMARKS.md, round 9). In a sharp order they follow the
+            // links' tree node for node, but lose to the links on two-per-line and redrect
+            // (1.2x-2.3x the links' CPU time; BENCHMARKS.md, bitsm11), so those stay on the
+            // links. Counting Knuth's updates ([`Plan::count_updates`]) does not move the
+            // default: what is counted follows the engine, never the other way (stats28).
+            || (bounds && self.order.prefer_sharp);
         let max_options = if problem.has_colors() && !bounds {
             BITS_DEFAULT_MAX_COLORED_OPTIONS
         } else {

@@ -38,7 +38,7 @@ use super::multiplicity::Bounds;
 use super::problem::{ForceError, OptionId, Problem};
 use super::storage::{Arena, Borrowed, Owned, Storage};
 
-pub use super::outcome::{Event, Limits, Outcome, Progress, Stats, Status};
+pub use super::outcome::{Counts, Event, Limits, Outcome, Progress, Stats, Status};
 pub use tree::Choice;
 pub(crate) use tree::{Next, StopPoint};
 

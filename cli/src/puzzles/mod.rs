@@ -346,10 +346,6 @@ pub fn solve<P: Shown>(
         .order(order)
         .count(args.count && !filters)
         .limits(limits.limits(cancel, ctx.started))
-        // The bit sets count Knuth's updates only where they are shown (a shard's line too).
-        .count_updates(
-            args.stats || args.format.base() != Format::Text || args.parallel.shard.is_some(),
-        )
         .progress_every(SEARCH_EVERY);
     let plan = parallel::apply(&args.parallel, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
@@ -439,9 +435,7 @@ fn solve_part<P: Shown>(
         .count(args.count)
         .limits(args.limits.limits(super::interrupt::flag(), ctx.started))
         .parts(true)
-        .checkpoint(args.parts.checkpoints())
-        // The parts' lines carry Knuth's updates of the bit sets only when asked.
-        .count_updates(args.stats);
+        .checkpoint(args.parts.checkpoints());
     let plan = parallel::apply(&args.parallel, plan, ctx);
     plan.check(problem).map_err(search::refused)?;
     let mut printer = Printer::new(puzzle, args, ctx)?;

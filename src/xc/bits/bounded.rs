@@ -55,7 +55,7 @@ use crate::xc::choose::{Draws, PathKey};
 use crate::xc::choose::{SearchOrder, UNSHARP};
 use crate::xc::layout::seeded_lists;
 use crate::xc::problem::{ItemKind, OptionId, Problem};
-use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
+use crate::xc::search::{Counts, Event, Limits, Outcome, Progress, Stats, Status};
 
 type Word = u64;
 
@@ -343,14 +343,20 @@ impl BitBounded {
         progress_every: u64,
         handler: impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Outcome {
-        match (&self.links, &self.tally) {
+        let counts = match self.tally {
+            Some(_) => Counts::Links,
+            None => Counts::Tree,
+        };
+        let mut outcome = match (&self.links, &self.tally) {
             (None, None) => self.sized(Own, (), list, progress_every, handler),
             (None, Some(tally)) => self.sized(Own, tally.clone(), list, progress_every, handler),
             (Some(links), None) => self.sized(links.start(), (), list, progress_every, handler),
             (Some(links), Some(tally)) => {
                 self.sized(links.start(), tally.clone(), list, progress_every, handler)
             }
-        }
+        };
+        outcome.stats.counts = counts;
+        outcome
     }
 
     /// [`BitBounded::search`] in `order`, counting with `tally`.

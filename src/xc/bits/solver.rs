@@ -11,7 +11,7 @@ use super::tally::{Knuth, Silent, Tally};
 use super::BitsError;
 use crate::xc::choose::SearchOrder;
 use crate::xc::problem::{ForceError, OptionId, Problem};
-use crate::xc::search::{Event, Limits, Outcome, Progress, Stats, Status};
+use crate::xc::search::{Counts, Event, Limits, Outcome, Progress, Stats, Status};
 
 /// The most primary items times words of options for which the choice counts lengths
 /// afresh ([`ByCounts`]) rather than keeping them ([`ByLengths`]) whatever the options'
@@ -164,7 +164,7 @@ impl<'p> BitSolver<'p> {
     /// use dlxkit::xc::Problem;
     /// let p = Problem::from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
     /// let mut s = BitSolver::new(&p)?;
-    /// assert_eq!(s.count().stats.updates, 0);
+    /// assert_eq!(s.count().stats.updates_kept(), None);
     /// s.count_updates(true);
     /// let stats = s.count().stats;
     /// assert_eq!((stats.nodes, stats.updates), (6, 30)); // as Knuth's DLX1 counts
@@ -373,6 +373,10 @@ impl<'p> BitSolver<'p> {
             }
         };
         self.walk.stats.elapsed = started.elapsed();
+        self.walk.stats.counts = match self.tally {
+            Some(_) => Counts::Links,
+            None => Counts::Tree,
+        };
         Outcome {
             status: self.status,
             stats: self.walk.stats.clone(),

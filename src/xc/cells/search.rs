@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::super::choose::{SearchOrder, UNSHARP};
 use super::super::problem::{OptionId, Problem};
-use super::super::search::{Event, Limits, Outcome, Progress, Stats, Status};
+use super::super::search::{Counts, Event, Limits, Outcome, Progress, Stats, Status};
 use super::bounded::Bounded;
 use super::matrix::{self, randomize, Cells};
 
@@ -162,6 +162,7 @@ impl CellSolver {
         if let Machine::Plain(cells) = &self.machine {
             stats.updates = cells.updates;
         }
+        stats.counts = Counts::Cells;
         debug_assert_eq!(
             match &self.machine {
                 Machine::Plain(cells) => cells.check_invariants(),
