@@ -68,8 +68,9 @@ pub struct ParallelArgs {
     pub engine: Option<Engine>,
 }
 
-/// Parses an engine's name (`links`, `cells`, `bits`).
-fn parse_engine(text: &str) -> Result<Engine, String> {
+/// Parses an engine's name (`links`, `cells`, `bits`): `--engine` of `solve`, the puzzles
+/// and `sudoku solve`/`count`.
+pub fn parse_engine(text: &str) -> Result<Engine, String> {
     text.parse()
         .map_err(|e: dlxkit::xc::plan::UnknownEngine| e.to_string())
 }

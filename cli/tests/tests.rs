@@ -29,6 +29,7 @@ mod cli_run_limits;
 mod cli_shards;
 mod cli_solve;
 mod cli_sudoku;
+mod cli_sudoku_engine;
 mod cli_sudoku_input;
 mod cli_sudoku_limits;
 mod cli_sudoku_registry;
