@@ -9,6 +9,7 @@ mod browser_play;
 mod cli_best;
 mod cli_engine;
 mod cli_engine_bits;
+mod cli_engine_seed;
 mod cli_explain;
 mod cli_front_door;
 mod cli_generate_needs;
