@@ -177,8 +177,9 @@ fn the_engine_is_refused_where_it_has_no_meaning() {
         ),
         (
             &["count", "--memo", "--engine", "cells"],
-            "dlxkit: --memo counts on a board of its own (a bitset of the items left, its \
-             states cached), not on the cells engine: leave --engine out",
+            "dlxkit: the memoised count (Knuth's DXZ, DLX6) searches on a board of its own (a \
+             bitset of the items left, its states cached), not on the cells engine: leave the \
+             engine out",
         ),
     ];
     for (args, message) in cases {
@@ -193,4 +194,9 @@ fn the_engine_is_refused_where_it_has_no_meaning() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().next(), Some(message), "{args:?}");
     }
+    // As `solve --memo --engine links`, the links let the memoised count run.
+    let memo = sudoku_quiet(&["count", "--memo", &puzzles], "", 0);
+    assert_eq!(memo, "1\n".repeat(50));
+    let links = sudoku_quiet(&["count", "--memo", "--engine", "links", &puzzles], "", 0);
+    assert_eq!(links, memo);
 }

@@ -13,6 +13,7 @@ use dlxkit::sudoku::solvers::dlx::{self, DlxSolver};
 use dlxkit::sudoku::solvers::{
     self, Ability, Answer, SolveReport, SolveStats, Status, SudokuSolver, SOLVER_NAMES,
 };
+use dlxkit::xc::memo::MemoOptions;
 use dlxkit::xc::plan::{Engine, Plan};
 use dlxkit::xc::{parallel, Arena, Solver};
 use serde::Serialize;
@@ -248,10 +249,14 @@ pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
     let puzzles = read_input(&args.input, ctx)?;
     if args.memo.memo {
         if let Some(engine) = args.solver.engine {
-            return Err(CliError::usage(format!(
-                "--memo counts on a board of its own (a bitset of the items left, its states \
-                 cached), not on the {engine} engine: leave --engine out"
-            )));
+            // The plan says which engines the memoised count takes (its own board).
+            let plan = Plan::new()
+                .engine(engine)
+                .count(true)
+                .memo(MemoOptions::new());
+            if let Ok(encoding) = Encoding::new(puzzles.list[0].grid.layout().clone()) {
+                plan.check(encoding.problem()).map_err(search::refused)?;
+            }
         }
         let jsonl = args.format == ListFormat::Jsonl;
         let solver = args.solver.solver.as_str();
