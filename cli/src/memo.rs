@@ -61,10 +61,21 @@ pub struct MemoArgs {
 
     /// The seed of the random choices (the same seed gives the same run)
     ///
-    /// With --sample: which solutions are drawn [default: 1]. With dancing links (no --memo):
-    /// each item's options are tried in a random order and ties between equally short items
-    /// go to a random one, as Knuth's programs do with the option `s` and the same seed
-    /// (the same solutions, found in another order).
+    /// With --sample: which solutions are drawn [default: 1]. Otherwise (no --memo) it
+    /// shuffles the search, and every engine still finds the same solutions, in another
+    /// order; without --engine a seed runs on the links. What each engine shuffles:
+    ///
+    /// links: each item's options are tried in a random order and ties between equally short
+    /// items go to a random one, as Knuth's DLX1, DLX2 and DLX3 do with the option `s` and
+    /// the same seed.
+    ///
+    /// bits: the items and options are numbered in a random order (ties and each item's
+    /// options fall at random, but not as on the links for the same seed); with item bounds
+    /// they search the links' tree for that seed.
+    ///
+    /// cells: the items start in a random order, as Knuth's SSXCC and SSMCC do with `s`.
+    /// Ties still go to the first item in the problem's order, so only the order of the
+    /// forced moves changes: without bounds the run is often the one without a seed.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 

@@ -60,16 +60,18 @@ pub struct ParallelArgs {
     /// Every engine finds the same solutions and counts, on threads and in shards too; they
     /// differ in speed. Without the flag, the engine follows the rule measured in
     /// BENCHMARKS.md: bits for problems of at most 256 items and 8,192 options (16,384 with
-    /// colours and no bounds), with bounds too unless the figures are shown (--stats, JSON)
-    /// or the order is sharp; cells for a larger coloured problem without bounds; links
-    /// for the rest, and for a seed, --memo, --best, a shard or its parts. A mode an engine
-    /// does not take is refused with the reason.
+    /// colours and no bounds), with bounds too unless the order is sharp; cells for a
+    /// larger coloured problem without bounds; links for the rest, and for a seed, --memo,
+    /// --best, a shard or its parts. The choice is the same in every output form (--stats,
+    /// JSON), which shows each engine's own counts. A mode an engine does not take is
+    /// refused with the reason.
     #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
     pub engine: Option<Engine>,
 }
 
-/// Parses an engine's name (`links`, `cells`, `bits`).
-fn parse_engine(text: &str) -> Result<Engine, String> {
+/// Parses an engine's name (`links`, `cells`, `bits`): `--engine` of `solve`, the puzzles
+/// and `sudoku solve`/`count`.
+pub fn parse_engine(text: &str) -> Result<Engine, String> {
     text.parse()
         .map_err(|e: dlxkit::xc::plan::UnknownEngine| e.to_string())
 }

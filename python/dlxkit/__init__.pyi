@@ -42,12 +42,13 @@ class Found(list):
     def complete(self) -> bool: ...
 
 class Stats:
-    """Knuth's statistics of one search."""
+    """The statistics of one search: the engine that searched and the counts it keeps."""
 
     solutions: int
     nodes: int
-    updates: int
-    cleansings: int
+    engine: str
+    updates: Optional[int]
+    cleansings: Optional[int]
     seconds: float
     status: str
     profile: List[int]
@@ -122,10 +123,12 @@ class Problem:
         jobs: int = 1,
         ordered: bool = True,
         seed: Optional[int] = None,
+        engine: Optional[str] = None,
     ) -> Solutions:
         """The solutions, lazily: option indices, or with names=True options as item names.
         jobs=N searches on N threads (in one thread's order unless ordered=False); seed
-        randomises the order as Knuth's programs do."""
+        randomises the order as Knuth's programs do; engine ("links", "cells", "bits")
+        overrides the one the problem picks."""
     def count(
         self,
         *,
@@ -135,6 +138,7 @@ class Problem:
         jobs: int = 1,
         memo: bool = False,
         seed: Optional[int] = None,
+        engine: Optional[str] = None,
     ) -> Count:
         """The number of solutions (any size); jobs=N threads; memo=True memoised; seed
         randomises the search order (same count, other nodes)."""
@@ -147,8 +151,10 @@ class Problem:
         jobs: int = 1,
         memo: bool = False,
         seed: Optional[int] = None,
+        engine: Optional[str] = None,
     ) -> Union[Stats, MemoStats]:
-        """Counts as count() does and returns Knuth's statistics (a MemoStats with
+        """Counts as count() does and returns the engine's statistics: updates and
+        cleansings are None where the engine does not count them (a MemoStats with
         memo=True)."""
     def best(
         self,

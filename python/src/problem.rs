@@ -284,8 +284,10 @@ impl PyProblem {
     /// `nodes` and `seconds` bound the search; the iterator's ``status`` says whether one
     /// ended it. ``jobs=N`` searches on N threads and still gives the solutions in the order
     /// one thread finds them, unless ``ordered=False`` (then as found, sooner); ``seed``
-    /// randomises the order of item ties and options as Knuth's programs do.
-    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, names = false, jobs = 1, ordered = true, seed = None))]
+    /// randomises the order of item ties and options as Knuth's programs do. ``engine``
+    /// (``"links"``, ``"cells"`` or ``"bits"``) searches on that engine rather than the one
+    /// the problem's size and kind pick (the same solutions).
+    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, names = false, jobs = 1, ordered = true, seed = None, engine = None))]
     #[allow(clippy::too_many_arguments)]
     fn solutions(
         &self,
@@ -296,6 +298,7 @@ impl PyProblem {
         jobs: usize,
         ordered: bool,
         seed: Option<u64>,
+        engine: Option<&str>,
     ) -> PyResult<search::PySolutions> {
         let limits = search::PyLimits {
             limit,
@@ -306,6 +309,7 @@ impl PyProblem {
             jobs,
             unordered: !ordered,
             seed,
+            engine: search::engine(engine)?,
         };
         search::PySolutions::start(&self.inner, limits, mode, names)
     }
@@ -314,8 +318,8 @@ impl PyProblem {
     /// says whether a limit cut the count short). ``jobs=N`` counts on N threads;
     /// ``memo=True`` counts with memoisation (subproblems met again are not searched again),
     /// which reaches counts far beyond 2**64; ``seed`` randomises the search order (the count
-    /// is the same, the nodes differ).
-    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
+    /// is the same, the nodes differ); ``engine`` as for :meth:`solutions`.
+    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None, engine = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -326,6 +330,7 @@ impl PyProblem {
         jobs: usize,
         memo: bool,
         seed: Option<u64>,
+        engine: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
         let limits = search::PyLimits {
             limit,
@@ -336,21 +341,22 @@ impl PyProblem {
             jobs,
             unordered: false,
             seed,
+            engine: search::engine(engine)?,
         };
-        // The count alone: the plan picks the engine (bit sets on small problems).
-        let counted = search::count(py, &self.inner, limits, mode, memo, false)?;
+        let counted = search::count(py, &self.inner, limits, mode, memo)?;
         let count = py.import("dlxkit")?.getattr("Count")?;
         Ok(count
             .call1((counted.solutions(py), counted.status()))?
             .unbind())
     }
 
-    /// Counts as :meth:`count` does, on the same engine, and returns Knuth's statistics
-    /// (:class:`Stats`): the bit sets that small problems run on count the updates and
-    /// cleansings the links would (which :meth:`count` skips, for speed). With ``memo=True``,
-    /// a :class:`MemoStats`: a memoised count tries options and solves subproblems, and walks
-    /// no tree of nodes.
-    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None))]
+    /// Counts as :meth:`count` does, on the same engine, and returns its statistics
+    /// (:class:`Stats`): the engine that searched and the counts it keeps, Knuth's updates
+    /// and cleansings on the links (``engine="links"``), SSXCC's updates on dancing cells,
+    /// the tree alone on the bit sets (``updates`` and ``cleansings`` are ``None`` where not
+    /// counted). With ``memo=True``, a :class:`MemoStats`: a memoised count tries options and
+    /// solves subproblems, and walks no tree of nodes.
+    #[pyo3(signature = (*, limit = None, nodes = None, seconds = None, jobs = 1, memo = false, seed = None, engine = None))]
     #[allow(clippy::too_many_arguments)]
     fn stats(
         &self,
@@ -361,6 +367,7 @@ impl PyProblem {
         jobs: usize,
         memo: bool,
         seed: Option<u64>,
+        engine: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
         let limits = search::PyLimits {
             limit,
@@ -375,9 +382,9 @@ impl PyProblem {
                 jobs,
                 unordered: false,
                 seed,
+                engine: search::engine(engine)?,
             },
             memo,
-            true,
         )?
         .into_py(py)
     }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use dlxkit::rng::Rng;
 use dlxkit::xc::memo::MemoOptions;
-use dlxkit::xc::plan::Discard;
+use dlxkit::xc::plan::{Discard, Engine};
 use dlxkit::xc::zdd::Zdd;
 use dlxkit::xc::{
     Count, Limits, OptionId, Outcome, Plan, Problem, RunError, SearchOrder, Sink, Status,
@@ -62,18 +62,24 @@ impl PyLimits {
     }
 }
 
-/// Knuth's statistics of one search: solutions, nodes, updates, cleansings (colours), time,
-/// and why it ended.
+/// The statistics of one search: solutions, nodes, the engine that searched and the counts
+/// it keeps (Knuth's updates and cleansings on the links, SSXCC's updates on dancing cells,
+/// ``None`` where the engine does not count them), time, and why it ended.
 #[pyclass(module = "dlxkit", name = "Stats", frozen, get_all)]
 pub struct PyStats {
     /// The solutions found (counted), a Python int of any size.
     pub solutions: Py<PyAny>,
-    /// Search-tree nodes.
+    /// Search-tree nodes (the bit sets search the links' tree: DLX's nodes; dancing cells
+    /// SSXCC's).
     pub nodes: u128,
-    /// Link updates, as Knuth's DLX1 counts them.
-    pub updates: u128,
-    /// Cleansings of coloured entries, as Knuth's DLX2 counts them.
-    pub cleansings: u128,
+    /// The engine that searched: ``"links"``, ``"cells"`` or ``"bits"``.
+    pub engine: &'static str,
+    /// Updates: on the links as Knuth's DLX1 counts them, on dancing cells as his SSXCC does;
+    /// ``None`` on the bit sets, which keep none (not 0).
+    pub updates: Option<u128>,
+    /// Cleansings of coloured entries, as Knuth's DLX2 counts them: the links only (``None``
+    /// on the other engines).
+    pub cleansings: Option<u128>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// ``"complete"``, or the limit that ended the search: ``"solution limit"``,
@@ -93,15 +99,22 @@ impl PyStats {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Stats(solutions={}, nodes={}, updates={}, cleansings={}, seconds={:.6}, status={:?})",
+            "Stats(solutions={}, nodes={}, engine={:?}, updates={}, cleansings={}, seconds={:.6}, \
+             status={:?})",
             self.solutions.bind(py),
             self.nodes,
-            self.updates,
-            self.cleansings,
+            self.engine,
+            optional(self.updates),
+            optional(self.cleansings),
             self.seconds,
             self.status
         )
     }
+}
+
+/// A count as Python writes it: the number, or ``None``.
+fn optional(count: Option<u128>) -> String {
+    count.map_or_else(|| "None".to_string(), |n| n.to_string())
 }
 
 /// The statistics of a memoised count (``memo=True``), which walks no search tree of
@@ -189,13 +202,15 @@ pub fn big_int(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
 }
 
 impl PyStats {
-    fn of_outcome(py: Python<'_>, outcome: &Outcome) -> PyResult<PyStats> {
+    /// The statistics of a search on `engine`: each engine's own counts (`Stats::counts`).
+    fn of_outcome(py: Python<'_>, outcome: &Outcome, engine: Engine) -> PyResult<PyStats> {
         let s = &outcome.stats;
         Ok(PyStats {
             solutions: s.solutions.into_pyobject(py)?.into_any().unbind(),
             nodes: s.nodes.into(),
-            updates: s.updates.into(),
-            cleansings: s.cleansings.into(),
+            engine: engine.name(),
+            updates: s.updates_kept().map(u128::from),
+            cleansings: s.cleansings_kept().map(u128::from),
             seconds: s.elapsed.as_secs_f64(),
             status: outcome.status.as_str(),
             profile: s.profile.iter().map(|&n| n.into()).collect(),
@@ -217,21 +232,16 @@ fn check_jobs(jobs: usize) -> PyResult<usize> {
 }
 
 /// Counts the solutions of `problem` within `limits`, run as `mode` says (memoised when
-/// `memo`, with Knuth's updates and cleansings counted on every engine when `updates`), with
-/// the statistics.
+/// `memo`), with the statistics the engine keeps.
 pub fn count(
     py: Python<'_>,
     problem: &Arc<Problem>,
     limits: PyLimits,
     mode: Mode,
     memo: bool,
-    updates: bool,
 ) -> PyResult<Counted> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let mut plan = mode
-        .plan(limits.with_cancel(&cancel)?)?
-        .count(true)
-        .count_updates(updates);
+    let mut plan = mode.plan(limits.with_cancel(&cancel)?)?.count(true);
     if memo {
         plan = plan.memo(MemoOptions::new());
     }
@@ -247,7 +257,7 @@ pub fn count(
             status: counted.status.as_str(),
         }));
     }
-    let mut stats = PyStats::of_outcome(py, &report.outcome())?;
+    let mut stats = PyStats::of_outcome(py, &report.outcome(), report.engine)?;
     if mode.jobs > 1 {
         // Threads merge their totals; the profile of levels is the sequential search's only.
         stats.profile.clear();
@@ -258,7 +268,8 @@ pub fn count(
 /// What a search thread tells the iterator.
 enum Message {
     Solution(Vec<OptionId>),
-    End(Outcome),
+    /// The search ended: why, what it counted, and on which engine.
+    End(Outcome, Engine),
     /// The plan was refused (checked before the thread starts, so not expected).
     Refused(RunError),
 }
@@ -277,7 +288,7 @@ pub struct PySolutions {
     cancel: Arc<AtomicBool>,
     from: Mutex<mpsc::Receiver<Message>>,
     found: u64,
-    end: Option<Outcome>,
+    end: Option<(Outcome, Engine)>,
     interrupted: bool,
 }
 
@@ -291,6 +302,18 @@ pub struct Mode {
     pub unordered: bool,
     /// Randomise item ties and option order from this seed (Knuth's option `s`).
     pub seed: Option<u64>,
+    /// The engine asked for (`None`: the plan's choice).
+    pub engine: Option<Engine>,
+}
+
+/// The engine named `name` (`None`: the plan's choice), or a ValueError with the library's
+/// message.
+pub fn engine(name: Option<&str>) -> PyResult<Option<Engine>> {
+    name.map(|name| {
+        name.parse::<Engine>()
+            .map_err(|e| errors::value_error(format!("engine={name:?}: {e}")))
+    })
+    .transpose()
 }
 
 impl Mode {
@@ -300,7 +323,11 @@ impl Mode {
         if let Some(seed) = self.seed {
             order = order.seed(seed);
         }
-        Ok(Plan::new()
+        let mut plan = Plan::new();
+        if let Some(engine) = self.engine {
+            plan = plan.engine(engine);
+        }
+        Ok(plan
             .threads(check_jobs(self.jobs)?)
             .unordered(self.unordered)
             .order(order)
@@ -341,7 +368,7 @@ impl PySolutions {
             .spawn(move || {
                 let mut sink = Handing(to);
                 let end = match plan.run(&searched, &mut sink) {
-                    Ok(report) => Message::End(report.outcome()),
+                    Ok(report) => Message::End(report.outcome(), report.engine),
                     Err(refused) => Message::Refused(refused),
                 };
                 // Nobody listens when the iterator was dropped.
@@ -409,8 +436,8 @@ impl PySolutions {
                 self.found += 1;
                 solution_value(py, &self.problem, &options, self.names).map(Some)
             }
-            Ok(Some(Message::End(outcome))) => {
-                self.end = Some(outcome);
+            Ok(Some(Message::End(outcome, engine))) => {
+                self.end = Some((outcome, engine));
                 Ok(None)
             }
             Ok(Some(Message::Refused(refused))) => {
@@ -429,7 +456,7 @@ impl PySolutions {
     #[getter]
     fn status(&self) -> &'static str {
         match &self.end {
-            Some(outcome) => outcome.status.as_str(),
+            Some((outcome, _)) => outcome.status.as_str(),
             None if self.interrupted => Status::Cancelled.as_str(),
             None => "running",
         }
@@ -440,7 +467,7 @@ impl PySolutions {
     fn stats(&self, py: Python<'_>) -> PyResult<Option<PyStats>> {
         self.end
             .as_ref()
-            .map(|outcome| PyStats::of_outcome(py, outcome))
+            .map(|(outcome, engine)| PyStats::of_outcome(py, outcome, *engine))
             .transpose()
     }
 

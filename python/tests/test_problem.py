@@ -26,9 +26,64 @@ def test_knuth_toy_from_text_and_from_values_agree():
     q = dlxkit.Problem(p.items, p.options, secondary=p.secondary)
     assert solution_set(q.solutions()) == {(0, 3, 4)}
     assert dlxkit.Problem.from_knuth(q.to_knuth()).options == p.options
-    stats = p.stats()
+    stats = p.stats(engine="links")
     assert (stats.solutions, stats.nodes, stats.updates, stats.status) == (1, 6, 30, "complete")
     assert stats.complete
+
+
+COLOURS = """\
+| Knuth's colour example (DLX2): one solution (A C X:1 Y:1, B X:1)
+A B C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+B X:1
+C Y:1
+"""
+
+
+@pytest.mark.parametrize(
+    "engine, toy, colours",
+    [
+        # Knuth's DLX1 on the toy and DLX2 on the colours: nodes, updates, cleansings.
+        ("links", (6, 30, 0), (4, 14, 5)),
+        # His SSXCC: nodes and updates; dancing cells keep no cleansings.
+        ("cells", (5, 27, None), (3, 16, None)),
+        # The bit sets search the links' tree and keep neither count.
+        ("bits", (6, None, None), (4, None, None)),
+    ],
+)
+def test_each_engine_names_itself_and_keeps_its_own_counts(engine, toy, colours):
+    for text, (nodes, updates, cleansings) in ((TOY, toy), (COLOURS, colours)):
+        p = dlxkit.Problem.from_knuth(text)
+        stats = p.stats(engine=engine)
+        assert stats.engine == engine
+        assert (stats.solutions, stats.nodes, stats.updates, stats.cleansings) == (
+            1,
+            nodes,
+            updates,
+            cleansings,
+        )
+        assert f'engine="{engine}"' in repr(stats)
+        assert p.count(engine=engine) == 1
+        found = p.solutions(engine=engine)
+        assert len(list(found)) == 1 and found.stats.engine == engine
+        assert found.stats.updates == updates
+
+
+def test_the_default_engine_keeps_no_updates_on_a_small_problem():
+    # Small problems run on the bit sets; asking for the statistics does not move them.
+    stats = dlxkit.Problem.from_knuth(TOY).stats()
+    assert (stats.engine, stats.nodes, stats.updates, stats.cleansings) == ("bits", 6, None, None)
+    assert "updates=None" in repr(stats)
+
+
+def test_a_bad_engine_name_is_a_value_error():
+    p = dlxkit.Problem.from_knuth(TOY)
+    message = 'engine="knots": `knots` is not an engine: write links, cells or bits'
+    for call in (p.stats, p.count, p.solutions):
+        with pytest.raises(ValueError) as caught:
+            call(engine="knots")
+        assert str(caught.value) == message
 
 
 def test_solutions_as_item_names():
@@ -166,7 +221,12 @@ def test_two_threads_count_what_one_does():
     for problem in (dlxkit.puzzles.polyominoes(3, 20), dlxkit.puzzles.langford(8), dlxkit.puzzles.queens(9)):
         one = problem.stats()
         two = problem.stats(jobs=2)
-        assert (two.solutions, two.nodes, two.updates) == (one.solutions, one.nodes, one.updates)
+        assert (two.solutions, two.nodes, two.engine, two.updates) == (
+            one.solutions,
+            one.nodes,
+            one.engine,
+            one.updates,
+        )
         assert problem.count(jobs=2) == one.solutions
     assert dlxkit.puzzles.polyominoes(3, 20).count(jobs=2) == 8
     assert dlxkit.puzzles.langford(8).count(memo=True, jobs=2) == 300

@@ -505,10 +505,34 @@ impl Encoding {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn puzzle_problem(&self, grid: &Grid) -> Result<Problem, EncodeError> {
+        self.puzzle_problem_with_origin(grid)
+            .map(|(problem, _)| problem)
+    }
+
+    /// [`Encoding::puzzle_problem`], with the option of this encoding's problem that each
+    /// option of the puzzle's is (for a search of the puzzle's problem to report
+    /// placements: see [`Encoding::grid_of`]). The givens stay in the puzzle's problem as
+    /// options with nothing else to cover (a search makes one node of each).
+    ///
+    /// ```
+    /// use dlxkit::sudoku::{encode::Encoding, Grid, Shape};
+    /// let e = Encoding::standard(Shape::new(2, 2)?)?;
+    /// let mut g = Grid::blank(e.layout().clone());
+    /// g.set(0, 0, 1);
+    /// let (problem, origin) = e.puzzle_problem_with_origin(&g)?;
+    /// assert_eq!(problem.option_count(), origin.len());
+    /// assert!(origin.contains(&e.option_of(0, 1))); // the given
+    /// assert!(!origin.contains(&e.option_of(0, 2)) && !origin.contains(&e.option_of(1, 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn puzzle_problem_with_origin(
+        &self,
+        grid: &Grid,
+    ) -> Result<(Problem, Vec<OptionId>), EncodeError> {
         self.check_layout(grid)?;
         let mut forced = self.options_of(grid);
         forced.extend(self.pencil);
-        self.problem.forcing(&forced).map_err(|e| {
+        self.problem.forcing_with_origin(&forced).map_err(|e| {
             // A clash between two givens: name it, as [`Encoding::force_givens`] does.
             match grid.check_givens() {
                 Err(conflict) => conflict.into(),

@@ -9,17 +9,20 @@ use clap::{Args, ValueEnum};
 use dlxkit::sudoku::encode::Encoding;
 use dlxkit::sudoku::killer::Cage;
 use dlxkit::sudoku::parse::{to_line, Puzzle};
-use dlxkit::sudoku::solvers::dlx::DlxSolver;
+use dlxkit::sudoku::solvers::dlx::{self, DlxSolver};
 use dlxkit::sudoku::solvers::{
     self, Ability, Answer, SolveReport, SolveStats, Status, SudokuSolver, SOLVER_NAMES,
 };
+use dlxkit::xc::memo::MemoOptions;
+use dlxkit::xc::plan::{Engine, Plan};
 use dlxkit::xc::{parallel, Arena, Solver};
 use serde::Serialize;
 
 use super::super::color::Paint;
 use super::super::output::{self, Output};
+use super::super::parallel::parse_engine;
 use super::super::puzzles::picture::{Pictures, PuzzleFormat};
-use super::super::search::{count_text, incomplete, parse_positive};
+use super::super::search::{self, count_text, incomplete, parse_positive};
 use super::super::{jobs, CliError, Context, Exit};
 use super::batch::{incomplete_counts, Batch, BatchArgs, Tally};
 use super::memo::{self, SudokuMemoArgs};
@@ -110,6 +113,19 @@ pub struct SolverArgs {
     #[arg(long, value_name = "NAME", default_value = "dlx",
           value_parser = PossibleValuesParser::new(SOLVER_NAMES))]
     pub solver: String,
+
+    /// The engine of --solver dlx: links (dancing links), cells (dancing cells) or bits
+    /// [default: links]
+    ///
+    /// As `dlxkit solve --engine`: every engine finds the same solutions and counts; they
+    /// differ in speed and in the tree they search. The default, dancing links on a matrix
+    /// kept for the whole batch with each puzzle's givens forced, was the fastest on 9x9
+    /// batches. With bits or cells each puzzle's own problem is made afresh, its givens
+    /// left in as options with nothing else to cover: the bits search the links' tree with
+    /// one more assignment per given (the same guesses), the cells Knuth's SSXCC's. An
+    /// engine that cannot take the puzzles' problem is refused with the reason.
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    pub engine: Option<Engine>,
 }
 
 /// The output formats of `solve`.
@@ -232,6 +248,16 @@ pub fn run_solve(args: &SolveArgs, ctx: &Context) -> Result<Exit, CliError> {
 pub fn run_count(args: &CountArgs, ctx: &Context) -> Result<Exit, CliError> {
     let puzzles = read_input(&args.input, ctx)?;
     if args.memo.memo {
+        if let Some(engine) = args.solver.engine {
+            // The plan says which engines the memoised count takes (its own board).
+            let plan = Plan::new()
+                .engine(engine)
+                .count(true)
+                .memo(MemoOptions::new());
+            if let Ok(encoding) = Encoding::new(puzzles.list[0].grid.layout().clone()) {
+                plan.check(encoding.problem()).map_err(search::refused)?;
+            }
+        }
         let jsonl = args.format == ListFormat::Jsonl;
         let solver = args.solver.solver.as_str();
         return memo::run_count(&puzzles, &args.memo, solver, &args.batch, jsonl, ctx);
@@ -287,6 +313,10 @@ fn search_all(
     for (_, ability) in needs.iter().filter(|(needed, _)| *needed) {
         info.require(*ability).map_err(unable)?;
     }
+    let engine = solver.engine;
+    if let Some(engine) = engine {
+        check_engine(engine, name, puzzles)?;
+    }
     // `count` of one puzzle on several threads: the threads share its search (a grid with
     // many solutions, plain, killer or with pencil marks), rather than the batch's puzzles.
     let mut shared = None;
@@ -316,13 +346,24 @@ fn search_all(
         &mut out,
         &indexes,
         // Pencil-mark puzzles go to a DLX solver of their own (each has its own encoding).
-        || (info.make(), DlxSolver::new()),
+        || match engine {
+            Some(engine) => (
+                Box::new(DlxSolver::on(engine)) as Box<dyn SudokuSolver>,
+                DlxSolver::on(engine),
+            ),
+            None => (info.make(), DlxSolver::new()),
+        },
         |(solver, dlx): &mut (Box<dyn SudokuSolver>, DlxSolver), &i: &usize| {
             let puzzle = &puzzles.list[i];
             let report = if batch.out_of_time() {
                 not_started()
+            } else if let (Some(threads), Some(engine)) = (shared, engine) {
+                let plan = Plan::new().engine(engine).threads(threads);
+                planned(puzzles, i, &plan, &limits)
             } else if let Some(threads) = shared {
                 count_on_threads(puzzles, i, threads, &limits)
+            } else if let (true, Some(engine)) = (killer, engine) {
+                planned(puzzles, i, &Plan::new().engine(engine), &limits)
             } else if killer {
                 // The fillings were checked when the input was read, so no error is left.
                 puzzles.killers[i]
@@ -422,6 +463,76 @@ fn count_on_threads(
             ..SolveStats::default()
         },
     }
+}
+
+/// Whether `--engine engine` can search the puzzles: only --solver dlx has engines, and
+/// the plan must take each puzzle's problem (the layout's, with every placement; each
+/// killer's); a refusal is a usage error with the plan's reason, before any search.
+fn check_engine(engine: Engine, solver: &str, puzzles: &Puzzles) -> Result<(), CliError> {
+    if solver != "dlx" {
+        return Err(CliError::usage(format!(
+            "--engine chooses the engine of --solver dlx (exact cover); --solver {solver} \
+             searches on its own: leave --engine out"
+        )));
+    }
+    let plan = Plan::new().engine(engine);
+    if puzzles.killers.is_empty() {
+        let layout = puzzles.list[0].grid.layout().clone();
+        // A layout that cannot be encoded gives its puzzles no solution, as without --engine.
+        if let Ok(encoding) = Encoding::new(layout) {
+            plan.check(encoding.problem()).map_err(search::refused)?;
+        }
+    }
+    for killer in &puzzles.killers {
+        if let Ok(encoding) = killer.encode() {
+            plan.check(encoding.problem()).map_err(search::refused)?;
+        }
+    }
+    Ok(())
+}
+
+/// Puzzle `i` (plain, killer or with pencil marks) searched on its own exact cover problem
+/// as `plan` says (`--engine`; on threads, a count's).
+fn planned(puzzles: &Puzzles, i: usize, plan: &Plan, limits: &solvers::Limits) -> SolveReport {
+    let started = std::time::Instant::now();
+    let none = || SolveReport {
+        status: Status::Complete,
+        solutions: 0,
+        first: None,
+        stats: SolveStats {
+            elapsed: started.elapsed(),
+            ..SolveStats::default()
+        },
+    };
+    let puzzle = &puzzles.list[i];
+    // Every error here was found when the input was read (or is a clash of givens: no
+    // solution, as on the links); the plan took the problem in `check_engine`.
+    let report = if let Some(k) = puzzles.killers.get(i) {
+        let Ok(encoding) = k.encode() else {
+            return none();
+        };
+        dlx::solve_planned(plan, encoding.problem(), limits, |s| encoding.grid_of(s))
+    } else {
+        let made = match &puzzle.candidates {
+            Some(marks) if marks.empty_cell().is_some() => return none(),
+            Some(marks) => Encoding::with_candidates(marks),
+            None => Encoding::new(puzzle.grid.layout().clone()),
+        };
+        let Ok(encoding) = made else { return none() };
+        let Ok((problem, origin)) = encoding.puzzle_problem_with_origin(&puzzle.grid) else {
+            return none();
+        };
+        let givens = encoding.options_of(&puzzle.grid);
+        dlx::solve_planned(plan, &problem, limits, |s| {
+            let mut placed = givens.clone();
+            placed.extend(s.iter().map(|o| origin[o.index()]));
+            encoding.grid_of(&placed)
+        })
+    };
+    report.unwrap_or_else(|_| SolveReport {
+        status: Status::Stopped,
+        ..none()
+    })
 }
 
 /// The usage error of a solver asked for what it cannot do; the message is the registry's.

@@ -9,6 +9,17 @@
 //! check of the givens: a clash gives no solution). This is the entry point for many
 //! puzzles; [`crate::sudoku::encode`] says which to use for other needs.
 //!
+//! # Engines
+//!
+//! Dancing links are the default, on the matrix kept between puzzles (the fastest of the
+//! three on 9x9 batches: BENCHMARKS.md, "9x9 Sudoku batches through each engine").
+//! [`DlxSolver::on`] searches on another engine of [`crate::xc`] instead: each puzzle is
+//! then the exact cover problem its givens leave ([`Encoding::puzzle_problem_with_origin`]),
+//! built afresh and searched through a [`Plan`] on that engine ([`solve_planned`]). Every
+//! engine finds the same solutions and counts. The givens stay in that problem as options
+//! with nothing else to cover, each a node of its own: the bit sets search the links' tree
+//! with one more node per given (the same guesses), dancing cells SSXCC's.
+//!
 //! # Statistics
 //!
 //! - `nodes`: the engine's search-tree nodes, counted as Knuth counts them (each solution is
@@ -43,7 +54,8 @@ use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::encode::{EncodeError, Encoding};
 use crate::sudoku::grid::{Grid, Layout};
-use crate::xc::{OptionId, OwnedSolver, Status};
+use crate::xc::plan::{Engine, Plan, RunError, Sink};
+use crate::xc::{OptionId, OwnedSolver, Problem, Status};
 
 /// How many layouts' encodings the solver keeps.
 const CACHE: usize = 4;
@@ -63,6 +75,8 @@ pub struct DlxSolver {
     cache: Vec<Kept>,
     /// The choices of the last solution found, kept between puzzles ([`Paths`]).
     previous: Vec<OptionId>,
+    /// The engine searched on (dancing links, the default, on the kept matrices).
+    engine: Engine,
 }
 
 /// One layout's encoding and the solver kept for it.
@@ -81,6 +95,28 @@ impl DlxSolver {
     /// ```
     pub fn new() -> DlxSolver {
         DlxSolver::default()
+    }
+
+    /// A solver that searches on `engine`: dancing links on the kept matrices (as
+    /// [`DlxSolver::new`]), or each puzzle's own problem on the bit sets or dancing cells
+    /// (see the module's "Engines"). The same solutions and counts on every engine.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::solvers::{dlx::DlxSolver, Limits, SudokuSolver};
+    /// use dlxkit::sudoku::{Grid, Shape};
+    /// use dlxkit::xc::plan::Engine;
+    /// let empty = Grid::empty(Shape::new(2, 2)?);
+    /// for engine in Engine::ALL {
+    ///     let report = DlxSolver::on(engine).solve(&empty, &Limits::new());
+    ///     assert_eq!(report.solutions, 288, "{engine}");
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn on(engine: Engine) -> DlxSolver {
+        DlxSolver {
+            engine,
+            ..DlxSolver::default()
+        }
     }
 
     /// The encoding of `layout`, from the cache or made now.
@@ -175,11 +211,16 @@ impl SudokuSolver for DlxSolver {
         };
         let mut previous = std::mem::take(&mut self.previous);
         previous.clear();
+        let engine = self.engine;
         let Ok(Kept { encoding, solver }) = self.kept(grid.layout()) else {
             report.status = Status::Stopped;
             report.stats.elapsed = started.elapsed();
             return report;
         };
+        if engine != Engine::Links {
+            let plan = Plan::new().engine(engine);
+            return on_plan(&plan, encoding, grid, limits, started);
+        }
         let report = search(encoding, solver, grid, limits, started, &mut previous);
         self.previous = previous;
         report
@@ -224,6 +265,10 @@ impl DlxSolver {
                 ..unsolvable
             };
         };
+        if self.engine != Engine::Links {
+            let plan = Plan::new().engine(self.engine);
+            return on_plan(&plan, &encoding, grid, limits, started);
+        }
         let mut solver = encoding.owned_solver();
         search(
             &encoding,
@@ -233,6 +278,122 @@ impl DlxSolver {
             started,
             &mut Vec::new(),
         )
+    }
+}
+
+/// [`solve_planned`] on the problem `grid` leaves of `encoding`'s (0 solutions when its
+/// givens clash, as on the links; [`Status::Stopped`] when the plan refuses the problem).
+fn on_plan(
+    plan: &Plan,
+    encoding: &Encoding,
+    grid: &Grid,
+    limits: &Limits,
+    started: Instant,
+) -> SolveReport {
+    let mut report = SolveReport {
+        status: Status::Complete,
+        solutions: 0,
+        first: None,
+        stats: SolveStats::default(),
+    };
+    let Ok((problem, origin)) = encoding.puzzle_problem_with_origin(grid) else {
+        report.stats.elapsed = started.elapsed();
+        return report;
+    };
+    let givens = encoding.options_of(grid);
+    let mut placed = Vec::new();
+    let grid_of = |solution: &[OptionId]| {
+        placed.clear();
+        placed.extend(givens.iter().copied());
+        placed.extend(solution.iter().map(|o| origin[o.index()]));
+        encoding.grid_of(&placed)
+    };
+    match solve_planned(plan, &problem, limits, grid_of) {
+        Ok(mut report) => {
+            report.stats.elapsed = started.elapsed();
+            report
+        }
+        Err(_) => SolveReport {
+            status: Status::Stopped,
+            ..report
+        },
+    }
+}
+
+/// Searches `problem`, the exact cover problem of one puzzle (its givens built in), as
+/// `plan` says (its engine, threads) within `limits`, listing the solutions: their count
+/// up to the limit, the first as the grid `grid_of` makes of its options, and the
+/// statistics as [`DlxSolver`] keeps them (the engine's nodes as assignments, its
+/// branching nodes as guesses, backtracks from the paths to the solutions). Fails, before
+/// any search, when the plan refuses the problem (an engine too small for it, say).
+///
+/// ```
+/// use dlxkit::sudoku::encode::Encoding;
+/// use dlxkit::sudoku::solvers::{dlx, Limits};
+/// use dlxkit::sudoku::{Grid, Shape};
+/// use dlxkit::xc::plan::{Engine, Plan};
+/// let e = Encoding::standard(Shape::new(2, 2)?)?;
+/// let mut g = Grid::blank(e.layout().clone());
+/// g.set(0, 0, 1);
+/// let (problem, origin) = e.puzzle_problem_with_origin(&g)?;
+/// let plan = Plan::new().engine(Engine::Cells);
+/// let grid_of = |s: &[dlxkit::xc::OptionId]| {
+///     let mut placed = e.options_of(&g);
+///     placed.extend(s.iter().map(|o| origin[o.index()]));
+///     e.grid_of(&placed)
+/// };
+/// let report = dlx::solve_planned(&plan, &problem, &Limits::new(), grid_of)?;
+/// assert_eq!(report.solutions, 288 / 4);
+/// assert_eq!(report.first.unwrap()[(0, 0)], 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_planned(
+    plan: &Plan,
+    problem: &Problem,
+    limits: &Limits,
+    grid_of: impl FnMut(&[OptionId]) -> Grid,
+) -> Result<SolveReport, RunError> {
+    let started = Instant::now();
+    let mut previous = Vec::new();
+    let mut sink = Found {
+        first: None,
+        grid_of,
+        paths: Paths {
+            forced: 0,
+            previous: &mut previous,
+            nodes: 0,
+        },
+    };
+    let plan = plan.clone().count(false).limits(limits.clone());
+    let report = plan.run(problem, &mut sink)?;
+    Ok(SolveReport {
+        status: report.status,
+        solutions: report.stats.solutions,
+        first: sink.first,
+        stats: SolveStats {
+            assignments: report.stats.nodes,
+            backtracks: report.stats.nodes.saturating_sub(sink.paths.nodes),
+            guesses: report.stats.branches,
+            elapsed: started.elapsed(),
+            ..SolveStats::default()
+        },
+    })
+}
+
+/// What [`solve_planned`] keeps of the solutions: the first as a grid, and the paths.
+struct Found<'b, G> {
+    first: Option<Grid>,
+    grid_of: G,
+    paths: Paths<'b>,
+}
+
+impl<G: FnMut(&[OptionId]) -> Grid> Sink for Found<'_, G> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        if self.first.is_none() {
+            self.first = Some((self.grid_of)(options));
+        }
+        self.paths.add(options);
+        ControlFlow::Continue(())
     }
 }
 
