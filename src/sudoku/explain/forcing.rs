@@ -774,19 +774,9 @@ impl<'a> Engine<'a> {
         ];
         let found = rules.iter().find_map(|rule| {
             rule(&inner).map(|s| {
-                // The rule rests on what the branch removed from its cells.
-                let mut parents: Vec<u32> = Vec::new();
-                for &u in &s.units {
-                    for &x in &self.board.layout().units()[u].cells {
-                        for &d in &s.digits {
-                            let r = b.rec(node(n, x, d, false));
-                            if r != NONE && !parents.contains(&r) {
-                                parents.push(r);
-                            }
-                        }
-                    }
-                }
+                let mut parents = self.rule_parents(b, &s);
                 if parents.is_empty() {
+                    // Not on a board whose basic rules are spent (see `rule_parents`).
                     parents.push(0);
                 }
                 (s, parents, 1)
@@ -959,6 +949,68 @@ impl<'a> Engine<'a> {
                     let x = unit[gone.trailing_zeros() as usize];
                     gone &= gone - 1;
                     push(b.rec(node(n, x, c.digit, false)));
+                }
+            }
+        }
+        parents
+    }
+
+    /// The parents, in branch `b`, of a basic rule's `step` found on the branch's board, as
+    /// SE's `getRuleParents` names them: the candidates the branch removed that the
+    /// pattern needed gone.
+    ///
+    /// - locked candidates (pointing, box-line; `units` the unit `A` where the digit is
+    ///   confined, then the unit `B` it is confined to): the digit's places in `A` outside
+    ///   `B` (`LockingHint`);
+    /// - a fish (`units` the base lines, then as many cover lines): the digit's places in
+    ///   the base lines outside the cover lines (`LockingHint`, as SE's `Fisherman` builds it);
+    /// - a naked set: the set's cells' other digits (`NakedSetHint`);
+    /// - a hidden set: the set's digits in the unit's other cells (`HiddenSetHint`).
+    ///
+    /// Empty only if the pattern was on the engine's board already, whose basic rules are
+    /// spent wherever a branch looks for them (a rating tries them before any chain, and an
+    /// inner search's board is a branch's board on which they found nothing): the branch
+    /// only removes candidates, so the pattern's eliminations were there too.
+    fn rule_parents(&self, b: &Branch, step: &Step) -> Vec<u32> {
+        let n = self.n;
+        let units = self.board.layout().units();
+        let mut parents: Vec<u32> = Vec::new();
+        let mut push = |r: u32| {
+            if r != NONE && !parents.contains(&r) {
+                parents.push(r);
+            }
+        };
+        match step.strategy {
+            Strategy::NakedPair | Strategy::NakedTriple | Strategy::NakedQuad => {
+                let set: u32 = step.digits.iter().map(|&d| 1u32 << (d - 1)).sum();
+                for &c in &step.cells {
+                    for d in digits_of(self.base[c] & !set) {
+                        push(b.rec(node(n, c, d, false)));
+                    }
+                }
+            }
+            Strategy::HiddenPair | Strategy::HiddenTriple | Strategy::HiddenQuad => {
+                for &u in &step.units {
+                    for &c in units[u].cells.iter().filter(|c| !step.cells.contains(c)) {
+                        for &d in &step.digits {
+                            push(b.rec(node(n, c, d, false)));
+                        }
+                    }
+                }
+            }
+            _ => {
+                // Locked candidates and fish: the base units, then as many covers.
+                let (base, cover) = step.units.split_at(step.units.len() / 2);
+                for &u in base {
+                    let outside = units[u]
+                        .cells
+                        .iter()
+                        .filter(|c| !cover.iter().any(|&v| units[v].cells.contains(c)));
+                    for &c in outside {
+                        for &d in &step.digits {
+                            push(b.rec(node(n, c, d, false)));
+                        }
+                    }
                 }
             }
         }
