@@ -163,6 +163,10 @@ struct Goal {
     /// before following a record of a later generation (breadth first, the nodes a
     /// conclusion found from a record of generation `g` rests on are at least `g`).
     cap: usize,
+    /// The most nodes a nested step of the 10.0 level (dynamic contradictions inside) may
+    /// count for: the branch ends where its inner search finds none within it (see
+    /// [`Goal::nesting`]).
+    nested: usize,
 }
 
 impl Goal {
@@ -170,11 +174,43 @@ impl Goal {
     const ALL: Goal = Goal {
         target: NONE,
         cap: usize::MAX,
+        nested: usize::MAX,
     };
 
     /// Stop at `target` or past `cap`.
     fn new(target: u32, cap: usize) -> Goal {
-        Goal { target, cap }
+        Goal {
+            target,
+            cap,
+            nested: usize::MAX,
+        }
+    }
+
+    /// The whole branch of a nested level whose conclusions beat the best so far only up
+    /// to complexity `cap`: its inner searches (dynamic contradictions, the 10.0 level)
+    /// need find nothing past `cap - 1` nodes, and where they find nothing within that,
+    /// the branch ends.
+    ///
+    /// Exact, with SE's parents. A conclusion resting on a nested step of weight `W`
+    /// rests on `W + 1` nodes at least (the step has a parent), so a step past `cap - 1`
+    /// serves none that beats the best. Whatever the branch finds after it rests on it:
+    /// singles are spent before a branch looks for rules (and basic rules before nested
+    /// ones), so a node found after the step is new because of the candidates removed
+    /// since, and every rule names as parents the removals it needed: a single all its
+    /// cell's (unit's) removals, a basic rule its pattern's ([`Engine::rule_parents`], SE's
+    /// `getRuleParents`: without SE's naked-set parents a naked pair after the step named
+    /// only its own digits' removals, and the cut changed values, forumC14), and a later
+    /// nested step the removals in the cells and units its inner chain's singles read
+    /// ([`Engine::support_parents`]). That later step is lighter than the one dropped only
+    /// if it rests on the board's change (the inner search took the lightest step on the
+    /// board before), so it names a removal made after the dropped step. (What it cannot
+    /// see: an inner branch whose first-found parents differ on the two boards; the
+    /// ratings measured with and without the cut are the same, BENCHMARKS.md forumG16.)
+    fn nesting(cap: usize) -> Goal {
+        Goal {
+            nested: cap.saturating_sub(1),
+            ..Goal::ALL
+        }
     }
 }
 
@@ -547,7 +583,7 @@ impl<'a> Engine<'a> {
             if b.contradiction.is_some()
                 || self.budget.spent()
                 || mode.level == 0
-                || !self.advanced(b, mode)
+                || !self.advanced(b, mode, goal.nested)
             {
                 break;
             }
@@ -760,7 +796,9 @@ impl<'a> Engine<'a> {
     /// When a dynamic-plus or nested branch runs out of singles: the first of the basic
     /// rules (then, nested, of the inner chains) that removes something on the branch's
     /// board adds its eliminations. Whether it added any.
-    fn advanced(&self, b: &mut Branch, mode: Mode) -> bool {
+    ///
+    /// A nested step of the 10.0 level counts for at most `nested` nodes ([`Goal::nesting`]).
+    fn advanced(&self, b: &mut Branch, mode: Mode, nested: usize) -> bool {
         let Some(inner) = self.branch_board(b) else {
             return false;
         };
@@ -774,19 +812,9 @@ impl<'a> Engine<'a> {
         ];
         let found = rules.iter().find_map(|rule| {
             rule(&inner).map(|s| {
-                // The rule rests on what the branch removed from its cells.
-                let mut parents: Vec<u32> = Vec::new();
-                for &u in &s.units {
-                    for &x in &self.board.layout().units()[u].cells {
-                        for &d in &s.digits {
-                            let r = b.rec(node(n, x, d, false));
-                            if r != NONE && !parents.contains(&r) {
-                                parents.push(r);
-                            }
-                        }
-                    }
-                }
+                let mut parents = self.rule_parents(b, &s);
                 if parents.is_empty() {
+                    // Not on a board whose basic rules are spent (see `rule_parents`).
                     parents.push(0);
                 }
                 (s, parents, 1)
@@ -801,7 +829,12 @@ impl<'a> Engine<'a> {
             };
             // SE's parents of a nested step: what the outer branch removed that the inner
             // chain's singles rest on; a step resting on none is no news of the branch's.
-            let (s, weight, support) = self.nested_on(&inner, &b.cands, mode.level, inner_level)?;
+            let cap = match inner_level {
+                Level::DynamicContradiction => nested,
+                _ => usize::MAX,
+            };
+            let (s, weight, support) =
+                self.nested_on(&inner, &b.cands, mode.level, inner_level, cap)?;
             let parents = self.support_parents(b, &support);
             (!parents.is_empty()).then_some((s, parents, weight))
         });
@@ -819,21 +852,33 @@ impl<'a> Engine<'a> {
     }
 
     /// The inner search of a nested branch on its board `inner` (whose candidates are
-    /// `cands`), remembered by the budget.
-    fn nested_on(&self, inner: &Board, cands: &[u32], outer: u8, level: Level) -> Option<Inner> {
+    /// `cands`), remembered by the budget: its step if that counts for at most `cap`
+    /// nodes. A search capped below its step finds none, or one past the cap, and is not
+    /// remembered (the step is found again by a search with a larger cap); one that finds
+    /// a step within its cap found the one an uncapped search finds, and is.
+    fn nested_on(
+        &self,
+        inner: &Board,
+        cands: &[u32],
+        outer: u8,
+        level: Level,
+        cap: usize,
+    ) -> Option<Inner> {
         let key: InnerKey = (outer, inner.grid().cells().to_vec(), cands.to_vec());
+        let within = |found: Option<Inner>| found.filter(|f| f.1 as usize <= cap);
         if let Some(known) = self.budget.inner.borrow().get(&key) {
-            return known.clone();
+            return within(known.clone());
         }
-        let found = nested(inner, level, self.budget);
-        if !self.budget.spent() {
+        let found = nested(inner, level, self.budget, cap);
+        let exact = cap == usize::MAX || found.as_ref().is_some_and(|f| f.1 as usize <= cap);
+        if exact && !self.budget.spent() {
             let mut memo = self.budget.inner.borrow_mut();
             if memo.len() >= INNER_CAP {
                 memo.clear();
             }
             memo.insert(key, found.clone());
         }
-        found
+        within(found)
     }
 
     /// The branch's board: the puzzle's, with the branch's candidates.
@@ -959,6 +1004,68 @@ impl<'a> Engine<'a> {
                     let x = unit[gone.trailing_zeros() as usize];
                     gone &= gone - 1;
                     push(b.rec(node(n, x, c.digit, false)));
+                }
+            }
+        }
+        parents
+    }
+
+    /// The parents, in branch `b`, of a basic rule's `step` found on the branch's board, as
+    /// SE's `getRuleParents` names them: the candidates the branch removed that the
+    /// pattern needed gone.
+    ///
+    /// - locked candidates (pointing, box-line; `units` the unit `A` where the digit is
+    ///   confined, then the unit `B` it is confined to): the digit's places in `A` outside
+    ///   `B` (`LockingHint`);
+    /// - a fish (`units` the base lines, then as many cover lines): the digit's places in
+    ///   the base lines outside the cover lines (`LockingHint`, as SE's `Fisherman` builds it);
+    /// - a naked set: the set's cells' other digits (`NakedSetHint`);
+    /// - a hidden set: the set's digits in the unit's other cells (`HiddenSetHint`).
+    ///
+    /// Empty only if the pattern was on the engine's board already, whose basic rules are
+    /// spent wherever a branch looks for them (a rating tries them before any chain, and an
+    /// inner search's board is a branch's board on which they found nothing): the branch
+    /// only removes candidates, so the pattern's eliminations were there too.
+    fn rule_parents(&self, b: &Branch, step: &Step) -> Vec<u32> {
+        let n = self.n;
+        let units = self.board.layout().units();
+        let mut parents: Vec<u32> = Vec::new();
+        let mut push = |r: u32| {
+            if r != NONE && !parents.contains(&r) {
+                parents.push(r);
+            }
+        };
+        match step.strategy {
+            Strategy::NakedPair | Strategy::NakedTriple | Strategy::NakedQuad => {
+                let set: u32 = step.digits.iter().map(|&d| 1u32 << (d - 1)).sum();
+                for &c in &step.cells {
+                    for d in digits_of(self.base[c] & !set) {
+                        push(b.rec(node(n, c, d, false)));
+                    }
+                }
+            }
+            Strategy::HiddenPair | Strategy::HiddenTriple | Strategy::HiddenQuad => {
+                for &u in &step.units {
+                    for &c in units[u].cells.iter().filter(|c| !step.cells.contains(c)) {
+                        for &d in &step.digits {
+                            push(b.rec(node(n, c, d, false)));
+                        }
+                    }
+                }
+            }
+            _ => {
+                // Locked candidates and fish: the base units, then as many covers.
+                let (base, cover) = step.units.split_at(step.units.len() / 2);
+                for &u in base {
+                    let outside = units[u]
+                        .cells
+                        .iter()
+                        .filter(|c| !cover.iter().any(|&v| units[v].cells.contains(c)));
+                    for &c in outside {
+                        for &d in &step.digits {
+                            push(b.rec(node(n, c, d, false)));
+                        }
+                    }
                 }
             }
         }
@@ -1248,13 +1355,18 @@ impl Level {
 
 /// A nested chain's step on a branch's board and its complexity.
 /// And what it rests on ([`Support`]).
-fn nested(board: &Board, level: Level, budget: &Effort) -> Option<Inner> {
+///
+/// The dynamic contradictions' search (the 10.0 level's) finds the step an uncapped one
+/// finds if that rests on at most `cap` nodes; else none, or one past `cap`. The others
+/// ignore `cap`.
+fn nested(board: &Board, level: Level, budget: &Effort, cap: usize) -> Option<Inner> {
     if level == Level::Static {
         let (step, support) = forcing_chain_with(board, budget, true)?;
         let weight = step.chain.len().max(1) as u32;
         return Some((step, weight, support));
     }
-    multiple_with(board, level, budget, true, true).map(|(s, c, support)| (s, c as u32, support))
+    multiple_with(board, level, budget, true, true, cap)
+        .map(|(s, c, support)| (s, c as u32, support))
 }
 
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
@@ -1268,17 +1380,20 @@ fn nested(board: &Board, level: Level, budget: &Effort) -> Option<Inner> {
 /// the search looks at them, so the conclusion is the one the search would find recording
 /// every branch.
 fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, usize)> {
-    multiple_with(board, level, budget, true, false).map(|(s, c, _)| (s, c))
+    multiple_with(board, level, budget, true, false, usize::MAX).map(|(s, c, _)| (s, c))
 }
 
 /// [`multiple_at`], with the closures at the levels that have them if `closures` (else
-/// every branch recorded whole: the plain method the tests hold the other to).
+/// every branch recorded whole: the plain method the tests hold the other to); for dynamic
+/// contradictions alone, only those of up to `cap` nodes are sure to be found (the step
+/// is the uncapped search's if that is within `cap`; see [`nested`]).
 fn multiple_with(
     board: &Board,
     level: Level,
     budget: &Effort,
     closures: bool,
     inner: bool,
+    cap: usize,
 ) -> Option<(Step, usize, Support)> {
     let e = if inner {
         Engine::new_inner(board, budget)?
@@ -1317,8 +1432,11 @@ fn multiple_with(
         }
     };
     // Contradictions alone need a branch only as far as one could beat the best.
+    // A branch of the 10.0 level need not pass a nested step too heavy to serve a
+    // conclusion that beats the best.
     let goal_of = |best: &Option<Found>| match level {
-        Level::DynamicContradiction => Goal::new(NONE, cap_for(best, base)),
+        Level::DynamicContradiction => Goal::new(NONE, cap_for(best, base).min(cap)),
+        Level::Nested3 => Goal::nesting(cap_for(best, base)),
         _ => Goal::ALL,
     };
     // The branch of each candidate on (recorded when needed, with `singles`).
@@ -1326,7 +1444,7 @@ fn multiple_with(
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
-        contradictions(&e, &candidates, &closures, mode, base, strategy, &mut best)?;
+        contradictions(&e, &candidates, &closures, level, cap, &mut best)?;
     } else {
         for &p in &candidates {
             let start = node(n, p.cell, p.digit, true);
@@ -1369,7 +1487,7 @@ fn multiple_with(
     // `best` improves, so a branch kept for a later forcing still holds what it needs).
     let shared_goal = |best: &Option<Found>| match singles {
         Some(_) => Goal::new(NONE, cap_for(best, base).saturating_sub(1)),
-        None => Goal::ALL,
+        None => goal_of(best),
     };
     // Records the branches of `sources` on that are not recorded yet, as far as `goal`;
     // false once the budget is spent.
@@ -1537,16 +1655,17 @@ fn multiple_with(
 /// Only the candidates whose closure contradicts are recorded, those of fewest closure
 /// rounds first, each only as far as a contradiction could still beat the best so far
 /// (equal it, for a candidate before the best's in `candidates`); a candidate whose rounds
-/// alone ([`contradiction_floor`]) rule that out is not recorded at all.
+/// alone ([`contradiction_floor`]) rule that out is not recorded at all. None past `cap`
+/// nodes is sure to be found: the best is the uncapped search's if that is within `limit`.
 fn contradictions(
     e: &Engine,
     candidates: &[Candidate],
     closures: &[Closure],
-    mode: Mode,
-    base: u16,
-    strategy: Strategy,
+    level: Level,
+    limit: usize,
     best: &mut Option<Found>,
 ) -> Option<()> {
+    let (mode, base, strategy) = (level.mode(), level.base(), level.strategy());
     let n = e.n;
     let mut order: Vec<usize> = (0..candidates.len())
         .filter(|&i| closures[i].contradiction)
@@ -1557,11 +1676,11 @@ fn contradictions(
     let mut slot = None;
     for i in order {
         let cap = match best {
-            None => usize::MAX,
+            None => limit,
             Some(f) => {
                 let ties = usize::from(i < best_at);
                 match beating_cap(base, f.tenths, f.complexity + ties) {
-                    Some(c) => c,
+                    Some(c) => c.min(limit),
                     None => continue,
                 }
             }
@@ -1847,9 +1966,14 @@ mod tests {
                 continue;
             };
             let budget = Effort::new(u64::MAX);
-            let Some((step, _, support)) =
-                multiple_with(&board, Level::DynamicContradiction, &budget, true, true)
-            else {
+            let Some((step, _, support)) = multiple_with(
+                &board,
+                Level::DynamicContradiction,
+                &budget,
+                true,
+                true,
+                usize::MAX,
+            ) else {
                 continue;
             };
             // The removals the support names, kept; every other one given back.
@@ -1956,7 +2080,16 @@ mod tests {
                 );
             }
             let mut fast = None;
-            contradictions(&e, &candidates, &closures, mode, base, strategy, &mut fast).unwrap();
+            let uncapped = usize::MAX;
+            contradictions(
+                &e,
+                &candidates,
+                &closures,
+                Level::Dynamic,
+                uncapped,
+                &mut fast,
+            )
+            .unwrap();
             let key = |f: &Option<Found>| {
                 f.as_ref().map(|f| {
                     (
@@ -1987,8 +2120,9 @@ mod tests {
         for board in random_positions(41, 7) {
             for level in [Level::Dynamic, Level::DynamicContradiction] {
                 // As inner searches: the conclusions' supports agree too.
-                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true, true);
-                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false, true);
+                let all = usize::MAX;
+                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true, true, all);
+                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false, true, all);
                 let key = |r: &Option<(Step, usize, Support)>| {
                     r.as_ref().map(|(s, c, support)| {
                         let mut support = support.clone();
@@ -2001,6 +2135,42 @@ mod tests {
             }
         }
         assert!(found > 20, "{found} steps");
+    }
+
+    /// The 10.0 level's inner search capped at `cap` nodes (the outer best's, see
+    /// [`Goal::nesting`]) finds the uncapped search's step when that rests on `cap` nodes
+    /// or fewer, and otherwise none within the cap: by both methods, at caps around each
+    /// step's complexity.
+    #[test]
+    fn capped_inner_searches_find_the_uncapped_step_within_the_cap() {
+        let (mut same, mut cut) = (0, 0);
+        let level = Level::DynamicContradiction;
+        for board in random_positions(41, 9) {
+            let run = |closures: bool, cap: usize| {
+                multiple_with(&board, level, &Effort::new(u64::MAX), closures, true, cap)
+                    .map(|(s, c, support)| (format!("{s:?}"), c, support))
+            };
+            let Some(whole) = run(true, usize::MAX) else {
+                continue;
+            };
+            let c = whole.1;
+            for cap in [1, c / 2, c.saturating_sub(1), c, c + 1, c + 7] {
+                for closures in [true, false] {
+                    let capped = run(closures, cap);
+                    if c <= cap {
+                        assert_eq!(capped.as_ref(), Some(&whole), "cap {cap}");
+                        same += 1;
+                    } else {
+                        assert!(capped.is_none_or(|f| f.1 > cap), "cap {cap}");
+                        cut += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            same > 20 && cut > 20,
+            "{same} within the cap, {cut} past it"
+        );
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the
