@@ -8,7 +8,10 @@
 //! the chain's. Each step the forcing chain rung takes is also sorted by the digits of its
 //! chain: one digit throughout is what Sudoku Explainer names a *Forcing X-Chain* (its
 //! search on links in units only, 6.6 and the length bonus), several digits its *Forcing
-//! Chain* (7.0). Prints the tables of BENCHMARKS.md's section.
+//! Chain* (7.0). Prints the tables of BENCHMARKS.md's section, and each board whose
+//! shortest chain has `LINKS` strong links or more (default 6: the rung's own ground, past
+//! the strong-link rungs) as `long: PUZZLE step K: N links, STEP taken (VALUE)` on standard
+//! error, the closest states to build from.
 
 use std::collections::BTreeMap;
 use std::error::Error;
@@ -25,6 +28,7 @@ fn one_digit(step: &Step) -> bool {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
+    let long: usize = std::env::args().nth(1).map_or(Ok(6), |a| a.parse())?;
     let x_chain = ladder()
         .iter()
         .find(|(s, _)| *s == Strategy::XChain)
@@ -57,13 +61,22 @@ fn main() -> Result<(), Box<dyn Error>> {
         puzzles += 1;
         let mut fxc_here = false;
         let mut hardest: Option<Step> = None;
+        let mut k = 0usize;
         loop {
+            k += 1;
             let chain = x_chain(explainer.board());
             let Some(step) = explainer.next() else { break };
             steps += 1;
             if let Some(chain) = &chain {
                 boards_with_chain += 1;
-                *chain_lengths.entry(chain.chain.len() / 2).or_default() += 1;
+                let links = chain.chain.len() / 2;
+                *chain_lengths.entry(links).or_default() += 1;
+                if links >= long {
+                    eprintln!(
+                        "long: {text} step {k}: {links} links, {} taken ({})",
+                        step.strategy, step.score
+                    );
+                }
                 let cmp = match step.score.cmp(&chain.score) {
                     std::cmp::Ordering::Less => "less",
                     std::cmp::Ordering::Equal => "equal",
