@@ -56,6 +56,7 @@ mod sudoku_explain_colouring;
 mod sudoku_explain_cycles;
 mod sudoku_explain_killer;
 mod sudoku_explain_rungs;
+mod sudoku_explain_x_chain;
 mod sudoku_forcing;
 mod sudoku_generate;
 mod sudoku_killer;

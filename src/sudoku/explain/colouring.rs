@@ -18,7 +18,7 @@
 //! `a=..=b` along the cluster's pairs (every other pair used as a weak link), and a
 //! multi-colouring step the X-chain through the two clusters joined by the weak link
 //! between `A` and `B`: both take the X-chain's value ([`chains::x_chain_value`]: SE's
-//! strong links up to six, a forcing X-chain past them). A wrap by cells `p` and `q` is
+//! strong links up to five, a forcing X-chain from six). A wrap by cells `p` and `q` is
 //! SE's forcing chain from `p` on, along the pairs to `q` on, back to `p` off (6.6 and the
 //! length bonus of its nodes). Like an X-chain, a trap or multi-colouring step takes the
 //! cells seeing both ends of its chain; a wrap takes the whole colour. Of a rung's steps
