@@ -437,11 +437,9 @@ pub fn run_part(
     // The subtrees searched: the whole shard, or a part its continuation named.
     let searched: Option<Part> = match (&args.from, whole) {
         (Some(part), Some(whole)) => {
-            if let Some(outside) = part
-                .paths()
-                .iter()
-                .find(|p| !whole.path().contains(p) || *p == whole.path())
-            {
+            if let Some(outside) = part.paths().iter().find(|p| {
+                !whole.path().contains(p) || (*p == whole.path() && part.within().is_empty())
+            }) {
                 return Err(CliError::usage(format!(
                     "--from `{outside}` is not a part of shard {index}/{n} (`{}`)",
                     whole.path()
