@@ -285,8 +285,14 @@ pub struct PartArgs {
     pub split_after: Option<SplitBudget>,
 
     /// With --shard I/N: search only the part PART of shard I (a part its continuation
-    /// named: one path, or several joined by commas, searched one after the other)
-    #[arg(long, value_name = "PART", requires = "shard")]
+    /// named: one path, or several joined by commas, searched one after the other; with
+    /// --best, one path then sets of options taken and left out, `+N -N | ...`)
+    #[arg(
+        long,
+        value_name = "PART",
+        requires = "shard",
+        allow_hyphen_values = true
+    )]
     pub from: Option<Part>,
 
     /// With --best=K and --from: look only for solutions cheaper than COST, the "bound" of

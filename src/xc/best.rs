@@ -505,12 +505,12 @@ impl Search {
         let level = self.level;
         // Stopped in `Advance` at a solution not counted (every item covered), or as it
         // entered the node at `level`.
-        let (depth, next) = if m.all_covered() {
-            (level, before(self.best[level], self.choice[level]))
+        let next = if m.all_covered() {
+            before(self.best[level], self.choice[level])
         } else {
-            (level, Vec::new())
+            Vec::new()
         };
-        let levels = (0..depth)
+        let levels = (0..level)
             .map(|l| {
                 let taken = m.option_of(self.choice[l]);
                 let mut tried = before(self.best[l], self.choice[l]);
