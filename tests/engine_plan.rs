@@ -933,7 +933,8 @@ fn queens_with_costs(n: usize) -> Problem {
 }
 
 /// A shard's parts with `--best=K` whose subtrees are cut short: an attempt that runs out of
-/// its budget after finding K solutions is thrown away, but the bound its K-th sets (one
+/// its budget after finding K solutions is thrown away (on cells and bits; the links name
+/// the rest inside the subtree), but the bound its K-th sets (one
 /// more than its cost) is kept, and passed on to the parts it names. Every budget merges to
 /// the sequential K best, no solution is reported twice, and some part names a bound that
 /// none of its own solutions set (the attempt's).
@@ -993,10 +994,125 @@ fn the_bound_of_an_attempt_cut_short_keeps_the_k_best() {
                 let got: Vec<u64> = kept.into_sorted().iter().map(|c| c.0).collect();
                 assert_eq!(got, truth, "{engine} k={k}, budget {budget}");
             }
+            // On the links an attempt cut short is kept (the rest is named inside its
+            // subtree), so only the other engines throw one away.
             assert!(
-                from_attempts > 0,
+                from_attempts > 0 || engine == Engine::Links,
                 "{engine} k={k}: no attempt cut short set a bound"
             );
         }
     }
+}
+
+/// A minimum-cost search stopped inside a subtree names the rest of it in its own tree
+/// (`Part::inside`: sets of options taken and left out, one per level of the path where it
+/// stopped). With K above the number of solutions nothing is pruned, so every part reports
+/// all its solutions: over the tasks of every budget, the union is exactly the sequential
+/// search's solutions, none twice and none lost, and the tasks do stop inside subtrees two
+/// and three levels deep. Each part's text reads back as the same part.
+#[test]
+fn the_parts_inside_a_stopped_subtree_partition_its_solutions() {
+    let p = queens_with_costs(8);
+    let all: BTreeSet<Vec<OptionId>> = p.all_solutions().into_iter().map(sorted).collect();
+    assert_eq!(all.len(), 92);
+    let mut deepest = 0;
+    for budget in [3, 7, 15, 40] {
+        let plan = Plan::new().best(1000).parts(true).engine(Engine::Links);
+        let split = plan.split_of(&p, shard(0, 1)).unwrap();
+        let whole = split.shards()[0].path().clone();
+        let mut todo = vec![Part::from(whole)];
+        let mut seen = BTreeSet::new();
+        let mut inside = 0;
+        while let Some(part) = todo.pop() {
+            assert_eq!(part.to_string().parse::<Part>(), Ok(part.clone()));
+            let run = part
+                .run_best(
+                    &p,
+                    Engine::Links,
+                    1000,
+                    SplitBudget::nodes(budget),
+                    &Limits::new(),
+                    None,
+                )
+                .unwrap();
+            assert_eq!(run.continuation.is_empty(), !run.spent);
+            for c in run.outcome.cheapest {
+                let set = sorted(c.options.clone());
+                assert!(all.contains(&set), "budget {budget}: not a solution");
+                assert_eq!(cost(&p, &c.options), c.cost);
+                assert!(seen.insert(set), "budget {budget}: reported twice ({part})");
+            }
+            for next in run.continuation.iter().filter(|c| !c.within().is_empty()) {
+                inside += 1;
+                let taken = next.within().iter().map(|set| set.taken.len()).max();
+                deepest = deepest.max(taken.unwrap_or(0));
+            }
+            todo.extend(run.continuation);
+        }
+        assert_eq!(seen, all, "budget {budget}: a solution lost");
+        assert!(inside > 0, "budget {budget}: no search stopped inside");
+    }
+    assert!(deepest >= 3, "the stops are {deepest} levels deep at most");
+}
+
+/// A part within a subtree edited by hand: an option out of range, a left-out option that
+/// is not a branch of the node (it clashes with one taken), options taken that clash, are
+/// refused with the part and the option named; a part without options reads as before.
+#[test]
+fn a_hand_edited_part_inside_a_subtree_is_refused_clearly() {
+    let p = queens_with_costs(8);
+    let run = |text: &str| {
+        let part: Part = text.parse().unwrap();
+        part.run_best(
+            &p,
+            Engine::Links,
+            1,
+            SplitBudget::nodes(100),
+            &Limits::new(),
+            None,
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    };
+    // The root's subtree (`-`), option 0 (queen at r0 c0) taken.
+    assert_eq!(run("- +0 -10"), Ok(()));
+    assert_eq!(
+        run("- +0 -640"),
+        Err(
+            "`- +0 -640`: option 640 is not an option of the problem (it has 64, numbered from 0)"
+                .into()
+        )
+    );
+    assert_eq!(
+        run("- +0 -1"),
+        Err("`- +0 -1`: option 1 left out clashes with the options taken: it is not one of the node's branches".into())
+    );
+    assert_eq!(
+        run("- +0 +1"),
+        Err(
+            "`- +0 +1`: option 1 taken clashes with option 0 of the part's path or taken before it"
+                .into()
+        )
+    );
+    assert_eq!(
+        "- +0 -0".parse::<Part>().unwrap_err().to_string(),
+        "option 0 is both taken (`+0`) and left out (`-0`)"
+    );
+    assert_eq!(
+        "- +x".parse::<Part>().unwrap_err().to_string(),
+        "`+x` is not an option taken (`+N`) or left out (`-N`), N a number from 0"
+    );
+    // Cells take no part inside a subtree (their searches do not say where they stopped).
+    let part: Part = "- +0".parse().unwrap();
+    let refused = part
+        .run_best(
+            &p,
+            Engine::Cells,
+            1,
+            SplitBudget::nodes(9),
+            &Limits::new(),
+            None,
+        )
+        .unwrap_err();
+    assert!(refused.to_string().contains("on the links"), "{refused}");
 }

@@ -285,8 +285,14 @@ pub struct PartArgs {
     pub split_after: Option<SplitBudget>,
 
     /// With --shard I/N: search only the part PART of shard I (a part its continuation
-    /// named: one path, or several joined by commas, searched one after the other)
-    #[arg(long, value_name = "PART", requires = "shard")]
+    /// named: one path, or several joined by commas, searched one after the other; with
+    /// --best, one path then sets of options taken and left out, `+N -N | ...`)
+    #[arg(
+        long,
+        value_name = "PART",
+        requires = "shard",
+        allow_hyphen_values = true
+    )]
     pub from: Option<Part>,
 
     /// With --best=K and --from: look only for solutions cheaper than COST, the "bound" of
@@ -437,11 +443,9 @@ pub fn run_part(
     // The subtrees searched: the whole shard, or a part its continuation named.
     let searched: Option<Part> = match (&args.from, whole) {
         (Some(part), Some(whole)) => {
-            if let Some(outside) = part
-                .paths()
-                .iter()
-                .find(|p| !whole.path().contains(p) || *p == whole.path())
-            {
+            if let Some(outside) = part.paths().iter().find(|p| {
+                !whole.path().contains(p) || (*p == whole.path() && part.within().is_empty())
+            }) {
                 return Err(CliError::usage(format!(
                     "--from `{outside}` is not a part of shard {index}/{n} (`{}`)",
                     whole.path()

@@ -438,6 +438,22 @@ impl<'p> BestSolver<'p> {
         self.machine.search().books().tax
     }
 
+    /// Where the search stood when a limit stopped it, in its own tree: DLX5's on the
+    /// links only (`None` for the other machines, or a search a limit did not stop).
+    pub(crate) fn stop_inside(&self) -> Option<StopInside> {
+        match &self.machine {
+            Kind::Taxed(Taxed {
+                m: Matrix::Lean(m),
+                search,
+            }) => search.stop_inside(m),
+            Kind::Taxed(Taxed {
+                m: Matrix::Full(m),
+                search,
+            }) => search.stop_inside(m),
+            _ => None,
+        }
+    }
+
     /// The status, the statistics and the cheapest solutions so far (all of them once the
     /// iterator has returned `None`).
     ///
@@ -455,7 +471,56 @@ impl<'p> BestSolver<'p> {
     }
 }
 
+/// Where DLX5's search on the links stood when a limit stopped it, in its own tree (a part
+/// of a shard names the rest of its subtree from it, `shard/best.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StopInside {
+    /// Level by level from the root: the option taken, and the options of the level's item
+    /// tried up to it (it last), in the order tried.
+    pub(crate) levels: Vec<(OptionId, Vec<OptionId>)>,
+    /// The options of the next level's item searched whole before the search stopped: none
+    /// when it stopped as it entered the node, those before the option that made a solution
+    /// the node limit did not let it count.
+    pub(crate) next: Vec<OptionId>,
+}
+
 impl Search {
+    /// [`StopInside`] on `m`, if a limit stopped the search.
+    fn stop_inside<N: CostNode>(&self, m: &Links<N>) -> Option<StopInside> {
+        if self.at != At::Done || !self.books.done || self.books.status.is_complete() {
+            return None;
+        }
+        // The options of `item`'s list before `to` (an item's own list stays as it was
+        // while the item is covered, the deeper covers hiding only options that hold an
+        // item covered before, not in this list any more).
+        let before = |item: Item, to: Link| {
+            let mut tried = Vec::new();
+            let mut x = m.down(Links::<N>::header(item));
+            while x != to {
+                tried.push(m.option_of(x));
+                x = m.down(x);
+            }
+            tried
+        };
+        let level = self.level;
+        // Stopped in `Advance` at a solution not counted (every item covered), or as it
+        // entered the node at `level`.
+        let next = if m.all_covered() {
+            before(self.best[level], self.choice[level])
+        } else {
+            Vec::new()
+        };
+        let levels = (0..level)
+            .map(|l| {
+                let taken = m.option_of(self.choice[l]);
+                let mut tried = before(self.best[l], self.choice[l]);
+                tried.push(taken);
+                (taken, tried)
+            })
+            .collect();
+        Some(StopInside { levels, next })
+    }
+
     fn finish(&mut self, status: Status) {
         self.books.finish(status);
         self.at = At::Done;

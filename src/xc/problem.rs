@@ -236,6 +236,12 @@ pub enum ForceError {
     /// more than one option, so options cannot be forced by taking out those they clash with.
     #[error("options of a problem with item bounds cannot be forced by restricting it")]
     Bounded,
+    /// The option is both forced and excluded ([`Problem::forcing_excluding`]).
+    #[error("option {option} is both forced and excluded")]
+    ForcedAndExcluded {
+        /// The option's index.
+        option: usize,
+    },
 }
 
 /// Why a problem could not be built.
@@ -815,6 +821,28 @@ impl Problem {
         &self,
         forced: &[OptionId],
     ) -> Result<(Problem, Vec<OptionId>), ForceError> {
+        self.forcing_excluding(forced, &[])
+    }
+
+    /// [`Problem::forcing_with_origin`] without the options of `excluded` as well: the
+    /// solutions of this problem that contain every option of `forced` and none of
+    /// `excluded` (a part of a minimum-cost search stopped inside its tree,
+    /// [`crate::xc::shard::Part`]). An excluded option that is also forced is an error
+    /// ([`ForceError::ForcedAndExcluded`]).
+    ///
+    /// ```
+    /// use dlxkit::xc::{OptionId, Problem};
+    /// let p = Problem::from_dlx("A B C\nA B\nC\nA\nB C\nB\n")?;
+    /// let (q, origin) = p.forcing_excluding(&[OptionId::new(2)], &[OptionId::new(3)])?;
+    /// assert_eq!(q.to_dlx(), "A B C\nC\nA\nB\n"); // `A` forced, `B C` excluded
+    /// assert_eq!(origin, [1, 2, 4].map(OptionId::new));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn forcing_excluding(
+        &self,
+        forced: &[OptionId],
+        excluded: &[OptionId],
+    ) -> Result<(Problem, Vec<OptionId>), ForceError> {
         if self.has_bounds() {
             return Err(ForceError::Bounded);
         }
@@ -843,11 +871,26 @@ impl Problem {
                 }
             }
         }
+        let mut is_excluded = vec![false; self.option_count()];
+        for &option in excluded {
+            if !self.contains_option(option) {
+                return Err(ForceError::UnknownOption {
+                    option: option.index(),
+                });
+            }
+            if is_forced[option.index()] {
+                return Err(ForceError::ForcedAndExcluded {
+                    option: option.index(),
+                });
+            }
+            is_excluded[option.index()] = true;
+        }
         let fits = |o: OptionId| {
-            self.option(o).iter().all(|e| match claim[e.item.index()] {
-                None => true,
-                Some(color) => color.is_some() && color == e.color,
-            })
+            !is_excluded[o.index()]
+                && self.option(o).iter().all(|e| match claim[e.item.index()] {
+                    None => true,
+                    Some(color) => color.is_some() && color == e.color,
+                })
         };
         let mut b = Problem::builder();
         for item in self.items() {

@@ -64,7 +64,7 @@ pub use continuation::{Budgeted, LocateError};
 pub use merge::{
     Merged, Merger, Subtotals, MAX_KEPT, MAX_LEVELS, MAX_MANIFEST_PATH, MAX_SHARDS, MISSING_SHOWN,
 };
-pub use part::{Part, PartError};
+pub use part::{Part, PartError, Within};
 pub use resumable::GRANT;
 
 /// One level of a shard's path: choices `first..=last` of `of` (from 1), usually one.

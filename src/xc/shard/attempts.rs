@@ -10,7 +10,8 @@
 //! on the links (counted as the links count it) and its children are the next subtrees,
 //! named as parts when the budget is spent. A search that says where its budget stopped it
 //! ([`Attempts::resumes`]) keeps what it searched, and the rest is named as the links name
-//! theirs. A subtree whose size, estimated from the subtrees of its level searched whole
+//! theirs; one that names the rest in its own terms ([`Attempts::named_rest`], DLX5's parts
+//! within a node) keeps what it searched too. A subtree whose size, estimated from the subtrees of its level searched whole
 //! before ([`Attempts::estimate`]), passes what is left is expanded without an attempt; where
 //! nothing is known the attempt may spend a quarter of the budget. Every task searches a
 //! subtree whole or expands a node before it looks at its budget, so a chain of tasks always
@@ -60,6 +61,12 @@ pub(super) trait Attempts {
         sub: &Subtree,
         limits: Limits,
     ) -> (Outcome, Option<StopPoint>);
+
+    /// Whether the last attempt, cut short, named the rest of its subtree in its own terms
+    /// (parts the report hands on itself): then what it searched is kept.
+    fn named_rest(&mut self, _sub: &Subtree) -> bool {
+        false
+    }
 
     /// Keeps what the last attempt found and counts its figures (`searched`, its root at
     /// `level`), for a subtree searched whole or up to its stop point.
@@ -220,6 +227,17 @@ where
                     for path in parts.into_iter().rev() {
                         todo.push_front(path);
                     }
+                    if let Some(why) = report.pass(&stats) {
+                        stop = Some(Stop::at(why));
+                        break 'parts;
+                    }
+                    continue 'parts;
+                }
+                if resumes && outcome.stats.nodes > 0 && report.named_rest(&sub) {
+                    // The search stopped inside the subtree and the report named the rest
+                    // in the search's own terms: what it searched is kept.
+                    report.keep(level, &outcome.stats, &mut stats);
+                    put_back(&mut todo, rest);
                     if let Some(why) = report.pass(&stats) {
                         stop = Some(Stop::at(why));
                         break 'parts;

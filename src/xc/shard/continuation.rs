@@ -54,6 +54,15 @@ pub enum LocateError {
         /// The path.
         path: String,
     },
+    /// The options a part takes or leaves out (`+N`, `-N`) do not fit the problem or its
+    /// path.
+    #[error("`{part}`: {why}")]
+    Within {
+        /// The part.
+        part: String,
+        /// What does not fit.
+        why: String,
+    },
 }
 
 /// How a budgeted search of a shard ended: its outcome (the figures of the part searched;

@@ -325,7 +325,10 @@ impl Merger {
         // The subtrees this result searched.
         let searched: Part = match (&r.from, &shard_path) {
             (Some(part), Some(whole))
-                if part.paths().iter().all(|p| whole.contains(p) && p != whole) =>
+                if part.paths().iter().all(|p| {
+                    // A part within a node's subtree may be the shard's one node.
+                    whole.contains(p) && (p != whole || !part.within().is_empty())
+                }) =>
             {
                 part.clone()
             }
@@ -555,8 +558,18 @@ fn check_parts(r: &ShardReport, searched: &Part) -> Result<(), MergeError> {
     let mut paths: Vec<&Path> = r.continuation.iter().flat_map(Part::paths).collect();
     paths.sort();
     let first = &searched.paths()[0];
+    // The rest of a subtree stopped inside is named within its node (`Part::inside`), which
+    // may be the first subtree searched.
+    let inside: Vec<&Path> = r
+        .continuation
+        .iter()
+        .filter(|p| !p.within().is_empty())
+        .flat_map(Part::paths)
+        .collect();
     for path in &paths {
-        if *path == first || !searched.paths().iter().any(|s| s.contains(path)) {
+        if (*path == first && !inside.contains(path))
+            || !searched.paths().iter().any(|s| s.contains(path))
+        {
             return Err(MergeError::Edited {
                 index: r.index,
                 path: r.path.clone(),

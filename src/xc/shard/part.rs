@@ -16,6 +16,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::{Budgeted, LocateError, Path, PathError, Shard, SplitBudget, Step};
+use crate::xc::problem::OptionId;
 use crate::xc::search::{Event, Solver};
 use crate::xc::storage::Storage;
 
@@ -30,8 +31,37 @@ use crate::xc::storage::Storage;
 /// assert!("3/8, 3/8 1/5".parse::<Part>().is_err()); // the second is inside the first
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A part of a minimum-cost search may also be *within* one node's subtree: the solutions
+/// below one path that take the options `+N` and none of the options `-N` (option numbers
+/// from 0, as [`crate::xc::OptionId::index`]), several such sets apart joined by `|`: the
+/// rest of DLX5's own tree where a search of that subtree was stopped (`shard/best.rs`).
+///
+/// ```
+/// use dlxkit::xc::shard::Part;
+/// let part: Part = "2/5 3/4 -3 -9 | +17 +40 -3 -9".parse()?;
+/// assert_eq!(part.to_string(), "2/5 3/4 -3 -9 | +17 +40 -3 -9");
+/// let within = &part.within()[1];
+/// assert_eq!((within.taken.len(), within.left_out.len()), (2, 2));
+/// assert!("2/5 1-3/4 +17".parse::<Part>().is_err()); // a run of siblings, not one node
+/// assert!("2/5 +17 -17".parse::<Part>().is_err()); // taken and left out
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Part(Vec<Path>);
+pub struct Part {
+    paths: Vec<Path>,
+    within: Vec<Within>,
+}
+
+/// The options one set of a part within one node's subtree takes and leaves out
+/// ([`Part::within`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Within {
+    /// The options every solution of the part takes, in the order of the search.
+    pub taken: Vec<OptionId>,
+    /// The options no solution of the part takes, in increasing order.
+    pub left_out: Vec<OptionId>,
+}
 
 /// Why a text or a list of paths is not a [`Part`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -46,6 +76,15 @@ pub enum PartError {
     /// Two of its paths have a node in common.
     #[error("the paths `{0}` and `{1}` of a part overlap")]
     Overlap(String, String),
+    /// A word after the path that is not `+N` or `-N` with N an option number.
+    #[error("`{0}` is not an option taken (`+N`) or left out (`-N`), N a number from 0")]
+    Option(String),
+    /// Options taken or left out after several paths, or a run of siblings.
+    #[error("options taken or left out follow one path to one node, not `{0}`")]
+    WithinRun(String),
+    /// An option both taken and left out.
+    #[error("option {0} is both taken (`+{0}`) and left out (`-{0}`)")]
+    TakenAndLeftOut(usize),
 }
 
 impl Part {
@@ -59,22 +98,55 @@ impl Part {
         if let Some(w) = paths.windows(2).find(|w| w[0].overlaps(&w[1])) {
             return Err(PartError::Overlap(w[0].to_string(), w[1].to_string()));
         }
-        Ok(Part(paths))
+        Ok(Part {
+            paths,
+            within: Vec::new(),
+        })
+    }
+
+    /// The part of the solutions below `path` (one node) that, for one of the sets of
+    /// `within`, take every option of its `taken` and none of its `left_out`; refused when
+    /// `path` ends in a run of siblings, there is no set, or an option is both taken and
+    /// left out.
+    pub fn inside(path: Path, mut within: Vec<Within>) -> Result<Part, PartError> {
+        if within.is_empty() {
+            return Err(PartError::Empty);
+        }
+        if path.steps().last().is_some_and(|s| s.first != s.last) {
+            return Err(PartError::WithinRun(path.to_string()));
+        }
+        for set in &mut within {
+            set.left_out.sort();
+            set.left_out.dedup();
+            if let Some(o) = set.taken.iter().find(|o| set.left_out.contains(o)) {
+                return Err(PartError::TakenAndLeftOut(o.index()));
+            }
+        }
+        Ok(Part {
+            paths: vec![path],
+            within,
+        })
     }
 
     /// Its paths, in the order of the search.
     pub fn paths(&self) -> &[Path] {
-        &self.0
+        &self.paths
+    }
+
+    /// The sets of options taken and left out, for a part within one node's subtree
+    /// (empty otherwise).
+    pub fn within(&self) -> &[Within] {
+        &self.within
     }
 
     /// The depth of its shallowest path: the first level of the task's profile.
     pub fn depth(&self) -> usize {
-        self.0.iter().map(Path::depth).min().unwrap_or(0)
+        self.paths.iter().map(Path::depth).min().unwrap_or(0)
     }
 
     /// The sum of its paths' shares of the tree.
     pub fn share(&self) -> f64 {
-        self.0.iter().map(Path::share).sum()
+        self.paths.iter().map(Path::share).sum()
     }
 
     /// Searches the part's subtrees one after the other as one task, as
@@ -106,13 +178,13 @@ impl Part {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
-        let first = Shard::locate(solver, &self.0[0])?;
-        for path in &self.0[1..] {
+        let first = Shard::locate(solver, &self.paths[0])?;
+        for path in &self.paths[1..] {
             Shard::locate(solver, path)?;
         }
         Ok(super::resumable::run(
             &first,
-            &self.0[1..],
+            &self.paths[1..],
             self.depth(),
             solver,
             budget,
@@ -124,18 +196,32 @@ impl Part {
 
 impl From<Path> for Part {
     fn from(path: Path) -> Part {
-        Part(vec![path])
+        Part {
+            paths: vec![path],
+            within: Vec::new(),
+        }
     }
 }
 
 impl fmt::Display for Part {
-    /// The paths joined by `, `.
+    /// The paths joined by `, `, then the options taken (`+N`) and left out (`-N`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, path) in self.0.iter().enumerate() {
+        for (k, path) in self.paths.iter().enumerate() {
             if k > 0 {
                 f.write_str(", ")?;
             }
             write!(f, "{path}")?;
+        }
+        for (k, within) in self.within.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" |")?;
+            }
+            for o in &within.taken {
+                write!(f, " +{}", o.index())?;
+            }
+            for o in &within.left_out {
+                write!(f, " -{}", o.index())?;
+            }
         }
         Ok(())
     }
@@ -145,11 +231,57 @@ impl FromStr for Part {
     type Err = PartError;
 
     fn from_str(text: &str) -> Result<Part, PartError> {
-        let paths = text
+        // The options taken or left out follow the (one) path, after its first `+` or `-`.
+        // (`-` alone is the root's path.)
+        let word_start = text.char_indices().find(|&(at, c)| {
+            let after = text[at + c.len_utf8()..].chars().next();
+            (c == '|' || (matches!(c, '+' | '-') && after.is_some_and(|a| !a.is_whitespace())))
+                && text[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace)
+        });
+        let (paths, options) = match word_start.map(|(at, _)| at) {
+            Some(at) => (&text[..at], Some(&text[at..])),
+            None => (text, None),
+        };
+        let paths = paths
             .split(',')
             .map(str::parse)
             .collect::<Result<Vec<Path>, PathError>>()?;
-        Part::new(paths)
+        let Some(options) = options else {
+            return Part::new(paths);
+        };
+        let mut within = vec![Within::default()];
+        for word in options.split_whitespace() {
+            if word == "|" {
+                within.push(Within::default());
+                continue;
+            }
+            let set = within.last_mut().expect("one set at least");
+            let (sign, number) = word.split_at(word.chars().next().map_or(0, char::len_utf8));
+            let option = number
+                .parse::<u32>()
+                .ok()
+                .filter(|_| number.bytes().all(|b| b.is_ascii_digit()))
+                .map(|n| OptionId::new(n as usize))
+                .ok_or_else(|| PartError::Option(word.to_string()))?;
+            match sign {
+                "+" => set.taken.push(option),
+                "-" => set.left_out.push(option),
+                _ => return Err(PartError::Option(word.to_string())),
+            }
+        }
+        match <[Path; 1]>::try_from(paths) {
+            Ok([path]) => Part::inside(path, within),
+            Err(paths) => Err(PartError::WithinRun(
+                paths
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )),
+        }
     }
 }
 
