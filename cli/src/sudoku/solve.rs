@@ -415,15 +415,7 @@ fn count_on_threads(
 ) -> SolveReport {
     let started = std::time::Instant::now();
     let puzzle = &puzzles.list[i];
-    let none = || SolveReport {
-        status: Status::Complete,
-        solutions: 0,
-        first: None,
-        stats: SolveStats {
-            elapsed: started.elapsed(),
-            ..SolveStats::default()
-        },
-    };
+    let none = || SolveReport::empty(started.elapsed());
     let arena = Arena::new();
     // The problem, and the givens forced on a solver of it. Every error here was found when
     // the input was read, but a puzzle that cannot be encoded has no solution either way.
@@ -495,15 +487,7 @@ fn check_engine(engine: Engine, solver: &str, puzzles: &Puzzles) -> Result<(), C
 /// as `plan` says (`--engine`; on threads, a count's).
 fn planned(puzzles: &Puzzles, i: usize, plan: &Plan, limits: &solvers::Limits) -> SolveReport {
     let started = std::time::Instant::now();
-    let none = || SolveReport {
-        status: Status::Complete,
-        solutions: 0,
-        first: None,
-        stats: SolveStats {
-            elapsed: started.elapsed(),
-            ..SolveStats::default()
-        },
-    };
+    let none = || SolveReport::empty(started.elapsed());
     let puzzle = &puzzles.list[i];
     // Every error here was found when the input was read (or is a clash of givens: no
     // solution, as on the links); the plan took the problem in `check_engine`.

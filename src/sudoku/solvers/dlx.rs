@@ -48,7 +48,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Limits, SolveReport, SolveStats, SudokuSolver};
 use crate::sudoku::candidates::Candidates;
@@ -203,12 +203,7 @@ impl SudokuSolver for DlxSolver {
     /// solutions and [`Status::Stopped`].
     fn solve(&mut self, grid: &Grid, limits: &Limits) -> SolveReport {
         let started = Instant::now();
-        let mut report = SolveReport {
-            status: Status::Complete,
-            solutions: 0,
-            first: None,
-            stats: SolveStats::default(),
-        };
+        let mut report = SolveReport::empty(Duration::ZERO);
         let mut previous = std::mem::take(&mut self.previous);
         previous.clear();
         let engine = self.engine;
@@ -250,12 +245,7 @@ impl DlxSolver {
         limits: &Limits,
     ) -> SolveReport {
         let started = Instant::now();
-        let unsolvable = SolveReport {
-            status: Status::Complete,
-            solutions: 0,
-            first: None,
-            stats: SolveStats::default(),
-        };
+        let unsolvable = SolveReport::empty(Duration::ZERO);
         if grid.check_givens().is_err() || candidates.empty_cell().is_some() {
             return unsolvable;
         }
@@ -290,12 +280,7 @@ fn on_plan(
     limits: &Limits,
     started: Instant,
 ) -> SolveReport {
-    let mut report = SolveReport {
-        status: Status::Complete,
-        solutions: 0,
-        first: None,
-        stats: SolveStats::default(),
-    };
+    let mut report = SolveReport::empty(Duration::ZERO);
     let Ok((problem, origin)) = encoding.puzzle_problem_with_origin(grid) else {
         report.stats.elapsed = started.elapsed();
         return report;
@@ -407,12 +392,7 @@ fn search(
     started: Instant,
     previous: &mut Vec<OptionId>,
 ) -> SolveReport {
-    let mut report = SolveReport {
-        status: Status::Complete,
-        solutions: 0,
-        first: None,
-        stats: SolveStats::default(),
-    };
+    let mut report = SolveReport::empty(Duration::ZERO);
     // Forcing the givens (and the pencil marks' option) is the grid's one check: a clash
     // gives 0 solutions.
     if encoding.force_givens(solver, grid).is_err() {

@@ -80,6 +80,28 @@ pub struct SolveReport {
     pub stats: SolveStats,
 }
 
+impl SolveReport {
+    /// A search that found nothing and did no work in `elapsed` (complete, no solution):
+    /// where a solver starts, or what an unsolvable grid gets.
+    ///
+    /// ```
+    /// use dlxkit::sudoku::solvers::{Answer, SolveReport};
+    /// let report = SolveReport::empty(std::time::Duration::ZERO);
+    /// assert_eq!(report.answer(), Answer::None);
+    /// ```
+    pub fn empty(elapsed: Duration) -> SolveReport {
+        SolveReport {
+            status: Status::Complete,
+            solutions: 0,
+            first: None,
+            stats: SolveStats {
+                elapsed,
+                ..SolveStats::default()
+            },
+        }
+    }
+}
+
 /// A puzzle's verdict: no solution, exactly one, several, or unknown (a limit struck first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
