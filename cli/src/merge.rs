@@ -116,8 +116,9 @@ struct Counted {
 }
 
 impl Counted {
-    /// Notes one line's engine and counts, or says why the line cannot be right.
-    fn add(&mut self, line: &Line) -> Result<(), String> {
+    /// One line's engine, or why the line cannot be right: an unknown engine, or counts
+    /// that engine never writes.
+    fn check(line: &Line) -> Result<Option<Engine>, String> {
         let engine = match line.engine.as_deref() {
             None => None,
             Some(name) => Some(name.parse::<Engine>().map_err(|_| {
@@ -136,20 +137,22 @@ impl Counted {
             }
             _ => None,
         };
-        if let (Some(wrong), Some(engine)) = (wrong, engine) {
-            return Err(format!(
+        match (wrong, engine) {
+            (Some(wrong), Some(engine)) => Err(format!(
                 "a line of the {engine} engine {wrong}, a line that engine never writes: the line was edited"
-            ));
+            )),
+            _ => Ok(engine),
         }
-        if let Some(engine) = engine {
-            if !self.engines.contains(&engine) {
-                self.engines.push(engine);
-                self.engines.sort_by_key(|e| e.name());
-            }
+    }
+
+    /// Notes a merged line's engine and whether it carried updates and cleansings.
+    fn note(&mut self, engine: Option<Engine>, updates: bool, cleansings: bool) {
+        if let Some(engine) = engine.filter(|e| !self.engines.contains(e)) {
+            self.engines.push(engine);
+            self.engines.sort_by_key(|e| e.name());
         }
-        self.without_updates += u64::from(line.updates.is_none());
-        self.without_cleansings += u64::from(line.cleansings.is_none());
-        Ok(())
+        self.without_updates += u64::from(!updates);
+        self.without_cleansings += u64::from(!cleansings);
     }
 
     /// Whether the lines counted trees of different kinds: dancing cells branch as SSXCC
@@ -586,21 +589,20 @@ fn read_lines_noting(
             });
             continue;
         }
-        let mut noted = Counted::default();
-        if let Err(reason) = noted.add(&line) {
-            merger.refuse(MergeError::Unreadable {
-                place: at(),
-                reason,
-            });
-            continue;
-        }
+        let engine = match Counted::check(&line) {
+            Ok(engine) => engine,
+            Err(reason) => {
+                merger.refuse(MergeError::Unreadable {
+                    place: at(),
+                    reason,
+                });
+                continue;
+            }
+        };
+        let (updates, cleansings) = (line.updates.is_some(), line.cleansings.is_some());
         match report(line) {
             Ok(r) => {
-                counted.engines.extend(noted.engines.iter().copied());
-                counted.engines.sort_by_key(|e| e.name());
-                counted.engines.dedup();
-                counted.without_updates += noted.without_updates;
-                counted.without_cleansings += noted.without_cleansings;
+                counted.note(engine, updates, cleansings);
                 merger.add(r);
             }
             Err(reason) => merger.refuse(MergeError::Unreadable {

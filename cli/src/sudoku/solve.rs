@@ -491,32 +491,24 @@ fn planned(puzzles: &Puzzles, i: usize, plan: &Plan, limits: &solvers::Limits) -
     let puzzle = &puzzles.list[i];
     // Every error here was found when the input was read (or is a clash of givens: no
     // solution, as on the links); the plan took the problem in `check_engine`.
-    let report = if let Some(k) = puzzles.killers.get(i) {
-        let Ok(encoding) = k.encode() else {
-            return none();
-        };
-        dlx::solve_planned(plan, encoding.problem(), limits, |s| encoding.grid_of(s))
-    } else {
+    let Some(k) = puzzles.killers.get(i) else {
         let made = match &puzzle.candidates {
             Some(marks) if marks.empty_cell().is_some() => return none(),
             Some(marks) => Encoding::with_candidates(marks),
             None => Encoding::new(puzzle.grid.layout().clone()),
         };
         let Ok(encoding) = made else { return none() };
-        let Ok((problem, origin)) = encoding.puzzle_problem_with_origin(&puzzle.grid) else {
-            return none();
-        };
-        let givens = encoding.options_of(&puzzle.grid);
-        dlx::solve_planned(plan, &problem, limits, |s| {
-            let mut placed = givens.clone();
-            placed.extend(s.iter().map(|o| origin[o.index()]));
-            encoding.grid_of(&placed)
-        })
+        return dlx::solve_grid_planned(plan, &encoding, &puzzle.grid, limits, started);
     };
-    report.unwrap_or_else(|_| SolveReport {
-        status: Status::Stopped,
-        ..none()
-    })
+    let Ok(encoding) = k.encode() else {
+        return none();
+    };
+    dlx::solve_planned(plan, encoding.problem(), limits, |s| encoding.grid_of(s)).unwrap_or_else(
+        |_| SolveReport {
+            status: Status::Stopped,
+            ..none()
+        },
+    )
 }
 
 /// The usage error of a solver asked for what it cannot do; the message is the registry's.

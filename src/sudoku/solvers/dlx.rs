@@ -214,7 +214,7 @@ impl SudokuSolver for DlxSolver {
         };
         if engine != Engine::Links {
             let plan = Plan::new().engine(engine);
-            return on_plan(&plan, encoding, grid, limits, started);
+            return solve_grid_planned(&plan, encoding, grid, limits, started);
         }
         let report = search(encoding, solver, grid, limits, started, &mut previous);
         self.previous = previous;
@@ -257,7 +257,7 @@ impl DlxSolver {
         };
         if self.engine != Engine::Links {
             let plan = Plan::new().engine(self.engine);
-            return on_plan(&plan, &encoding, grid, limits, started);
+            return solve_grid_planned(&plan, &encoding, grid, limits, started);
         }
         let mut solver = encoding.owned_solver();
         search(
@@ -271,9 +271,10 @@ impl DlxSolver {
     }
 }
 
-/// [`solve_planned`] on the problem `grid` leaves of `encoding`'s (0 solutions when its
-/// givens clash, as on the links; [`Status::Stopped`] when the plan refuses the problem).
-fn on_plan(
+/// [`solve_planned`] on the problem `grid` leaves of `encoding`'s, its first solution as a
+/// whole grid, givens included (0 solutions when its givens clash, as on the links;
+/// [`Status::Stopped`] when the plan refuses the problem); `started` is when the timing began.
+pub fn solve_grid_planned(
     plan: &Plan,
     encoding: &Encoding,
     grid: &Grid,

@@ -118,7 +118,11 @@ impl Part {
         for set in &mut within {
             set.left_out.sort();
             set.left_out.dedup();
-            if let Some(o) = set.taken.iter().find(|o| set.left_out.contains(o)) {
+            if let Some(o) = set
+                .taken
+                .iter()
+                .find(|o| set.left_out.binary_search(o).is_ok())
+            {
                 return Err(PartError::TakenAndLeftOut(o.index()));
             }
         }
