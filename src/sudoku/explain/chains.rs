@@ -250,7 +250,7 @@ fn xy_loop_value(cells: usize) -> Score {
 /// `StrongLinks` would give 6.6 to 6.8 (branch xchain16).
 pub(super) fn x_chain_value(board: &Board, path: &[(usize, u8)], digit: u8) -> Score {
     let links = path.len() / 2;
-    if links > 5 {
+    if links > 4 {
         return Score::from_tenths(se::forcing_chain(false) + se::length_bonus(path.len() + 2));
     }
     let layout = board.layout();
