@@ -5,7 +5,10 @@
 //! unique loops of types 3 and 4, as rare among the collections rated (1, 3, none and 2
 //! puzzles) and among 900,000 puzzles of the generator under the half turn (2, 13, 2, 28
 //! taken); BUG type 4, none in the collections, 31 taken from the generator's (BENCHMARKS.md,
-//! round 15's pool).
+//! round 15's pool). Those start there ([`Turn::First`]). The naked quad, the jellyfish and
+//! 4 strong links, which the generator makes for most seeds but misses for some (in 8,000
+//! attempts), fall back on banks of the generator's puzzles once it has missed
+//! ([`Turn::Last`]; BENCHMARKS.md, banks17).
 //!
 //! A bank puzzle that has the half turn (those the generator made) is moved, under the half
 //! turn, only by the symmetries of the grid that keep it (a row and its image moved
@@ -44,6 +47,25 @@ const UNIQUE_LOOP_3: &str = include_str!("../../../data/sudoku/needs_unique_loop
 /// The bank of BUG type 4, as [`ALIGNED_PAIR`].
 const BUG_TYPE_4: &str = include_str!("../../../data/sudoku/needs_bug_type_4.txt");
 
+/// The fallback bank of the naked quad, as [`ALIGNED_PAIR`] ([`Turn::Last`]).
+const NAKED_QUAD: &str = include_str!("../../../data/sudoku/needs_naked_quad.txt");
+
+/// The fallback bank of the jellyfish, as [`ALIGNED_PAIR`] ([`Turn::Last`]).
+const JELLYFISH: &str = include_str!("../../../data/sudoku/needs_jellyfish.txt");
+
+/// The fallback bank of 4 strong links, as [`ALIGNED_PAIR`] ([`Turn::Last`]).
+const FOUR_STRONG_LINKS: &str = include_str!("../../../data/sudoku/needs_4_strong_links.txt");
+
+/// When a technique's bank is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Before the generator: the technique is too rare among its puzzles.
+    First,
+    /// Once the generator's attempts for a seed have all missed: it hits most seeds (the
+    /// naked quad, the jellyfish, 4 strong links), the bank the rest.
+    Last,
+}
+
 /// Givens added back at most before the thinning out ([`start`]).
 const MAX_ADDED: usize = 8;
 
@@ -56,35 +78,44 @@ const ROUNDS: usize = 6;
 /// Random images of a bank puzzle [`start`] compares under a symmetry.
 const IMAGES: usize = 2000;
 
-/// The bank of `t`: empty for the techniques that have none.
-fn bank(t: Strategy) -> Vec<&'static str> {
-    let text = match t {
-        Strategy::AlignedPairExclusion => ALIGNED_PAIR,
-        Strategy::HiddenQuad => HIDDEN_QUAD,
-        Strategy::BugType3 => BUG_TYPE_3,
-        Strategy::UniqueLoopType3 => UNIQUE_LOOP_3,
-        Strategy::UniqueLoopType4 => UNIQUE_LOOP_4,
-        Strategy::BugType4 => BUG_TYPE_4,
-        _ => "",
+/// The bank of `t` and when it is used: empty for the techniques that have none.
+fn bank(t: Strategy) -> (Turn, Vec<&'static str>) {
+    let (turn, text) = match t {
+        Strategy::AlignedPairExclusion => (Turn::First, ALIGNED_PAIR),
+        Strategy::HiddenQuad => (Turn::First, HIDDEN_QUAD),
+        Strategy::BugType3 => (Turn::First, BUG_TYPE_3),
+        Strategy::UniqueLoopType3 => (Turn::First, UNIQUE_LOOP_3),
+        Strategy::UniqueLoopType4 => (Turn::First, UNIQUE_LOOP_4),
+        Strategy::BugType4 => (Turn::First, BUG_TYPE_4),
+        Strategy::NakedQuad => (Turn::Last, NAKED_QUAD),
+        Strategy::Jellyfish => (Turn::Last, JELLYFISH),
+        Strategy::FourStrongLinks => (Turn::Last, FOUR_STRONG_LINKS),
+        _ => (Turn::First, ""),
     };
-    text.lines()
+    let lines = text
+        .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
+        .collect();
+    (turn, lines)
 }
 
 /// A puzzle that needs `t` and its solution, made from the bank by `seed` (see the module
-/// documentation), with the options' symmetry, or `None` when `t` has no bank, when the
-/// options ask for something the bank cannot give (another size or variant, a number of
-/// givens), when no draw of givens keeps the technique needed under the symmetry, or when
-/// `stop` says to give up.
+/// documentation), with the options' symmetry, or `None` when `t` has no bank used at
+/// `turn`, when the options ask for something the bank cannot give (another size or
+/// variant, a number of givens), when no draw of givens keeps the technique needed under
+/// the symmetry, or when `stop` says to give up.
 pub fn start(
     t: Strategy,
+    turn: Turn,
     options: &GenerateOptions,
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<(Grid, Grid)>, GenerateError> {
-    let lines = bank(t);
+    let (when, lines) = bank(t);
+    if when != turn {
+        return Ok(None);
+    }
     let fits = options.shape.size() == 9
         && options.shape.box_rows() == 3
         && options.variant == Variant::Standard
@@ -244,11 +275,13 @@ mod tests {
     /// number of givens or a technique without a bank.
     #[test]
     fn the_bank_puzzles_need_their_technique() {
-        assert!(bank(Strategy::XWing).is_empty());
+        assert!(bank(Strategy::XWing).1.is_empty());
         let options = GenerateOptions::new(Shape::new(3, 3).unwrap());
-        assert!(start(Strategy::XWing, &options, 7, &|| false)
-            .unwrap()
-            .is_none());
+        for turn in [Turn::First, Turn::Last] {
+            assert!(start(Strategy::XWing, turn, &options, 7, &|| false)
+                .unwrap()
+                .is_none());
+        }
         // Every bank has puzzles symmetric under the half turn (the generator's; the third
         // of aligned pair exclusion's), which `start` moves keeping it: it makes a puzzle
         // for every seed under the half turn, as without a symmetry.
@@ -258,10 +291,20 @@ mod tests {
             (Strategy::BugType3, 16, 13),
             (Strategy::UniqueLoopType3, 2, 2),
             (Strategy::UniqueLoopType4, 30, 28),
+            (Strategy::NakedQuad, 42, 42),
+            (Strategy::Jellyfish, 42, 42),
+            (Strategy::FourStrongLinks, 95, 95),
         ] {
-            assert_eq!(bank(t).len(), size);
+            let (turn, lines) = bank(t);
+            assert_eq!(lines.len(), size);
+            // The other turn never uses it.
+            let other = match turn {
+                Turn::First => Turn::Last,
+                Turn::Last => Turn::First,
+            };
+            assert!(start(t, other, &options, 7, &|| false).unwrap().is_none());
             let mut n = 0;
-            for (i, line) in bank(t).into_iter().enumerate() {
+            for (i, line) in lines.into_iter().enumerate() {
                 let p = parse_grid(line, &ParseOptions::default()).unwrap();
                 assert_eq!(
                     ops::count_solutions(&p, 2).unwrap(),
@@ -282,7 +325,7 @@ mod tests {
             for symmetry in [Symmetry::None, Symmetry::Rotational] {
                 let options = options.clone().symmetry(symmetry);
                 let made =
-                    (0..6u64).filter_map(|seed| start(t, &options, seed, &|| false).unwrap());
+                    (0..6u64).filter_map(|seed| start(t, turn, &options, seed, &|| false).unwrap());
                 let mut n = 0;
                 for (p, s) in made {
                     n += 1;
@@ -294,7 +337,7 @@ mod tests {
                 assert_eq!(n, 6, "{t:?} {symmetry:?}");
             }
             let sized = options.clone().target_givens(30);
-            assert!(start(t, &sized, 7, &|| false).unwrap().is_none());
+            assert!(start(t, turn, &sized, 7, &|| false).unwrap().is_none());
         }
     }
 }
