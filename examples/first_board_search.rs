@@ -37,6 +37,8 @@ use dlxkit::sudoku::ops::{self, Answer};
 use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 use dlxkit::sudoku::Grid;
 
+/// The rungs searched for: one-digit chains of five strong links or more, valued as SE's
+/// forcing X-chain, that no other rung at their value or less takes.
 const TARGETS: [Strategy; 3] = [
     Strategy::SimpleColouring,
     Strategy::MultiColouring,
@@ -74,9 +76,9 @@ struct Rungs {
 /// For the largest cluster of conjugate pairs of one digit (units where it has exactly two
 /// places), over the digits given four times or fewer (a digit given more leaves a few rows
 /// and columns whose every unit has two places, a cluster with nothing to see): its strong
-/// links (six at most: more counts as six), then how many of the digit's candidates outside it see one of its cells (a
-/// candidate seeing both colours would be colouring's elimination). The most over the
-/// digits.
+/// links, counted by unit (six at most: more counts as six), then how many of the digit's
+/// candidates outside it see one of its cells (a candidate seeing both colours would be
+/// colouring's elimination). The most over the digits.
 fn cluster(board: &Board) -> (usize, usize) {
     let layout = board.layout();
     let cells = layout.cells();
@@ -134,7 +136,7 @@ fn cluster(board: &Board) -> (usize, usize) {
                 .filter(|c| !members.contains(c))
                 .filter(|&&c| members.iter().any(|m| layout.peers(c).contains(m)))
                 .count();
-            // Past six links (the target's length), room for a target counts first.
+            // Past six links (the target has five or more), room for a target counts first.
             best = best.max((links.min(6), near));
         }
     }
