@@ -11,6 +11,7 @@ mod cli_engine;
 mod cli_engine_bits;
 mod cli_engine_seed;
 mod cli_explain;
+mod cli_explain_plan;
 mod cli_front_door;
 mod cli_generate_needs;
 mod cli_generate_se;
