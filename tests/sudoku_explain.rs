@@ -470,7 +470,9 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
     // chains8's and als8's rungs in sudoku_explain_rungs.rs, cycles9's in
     // sudoku_explain_cycles.rs, colour11's in sudoku_explain_colouring.rs; the X-chain's rung, after the
     // strong-link rungs, now takes chains of six links or more, which no shipped position
-    // needs first).
+    // needs first; those first on the whole ladder only with the strong-link rungs off, the
+    // forcing chains from Nishio's to the dynamic ones with SE's "+", and the direct
+    // claiming on jigsaw regions, in sudoku_explain_ladder.rs).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
     missing.retain(|s| !seen.contains(s));
     assert_eq!(

@@ -5,8 +5,10 @@
 //! them a 3 strong links step comes first on the ladder `dlxkit sudoku explain` runs. Here
 //! each has a board where the ladder as the command runs it (every rung, uniqueness rungs on
 //! for a unique puzzle, the ALS rungs when asked for with `--als`) takes that rung first and
-//! no simpler rung progresses; and SE's direct claiming, which no grid of regular boxes
-//! needs first (see `sudoku_explain_rungs.rs`), on jigsaw regions.
+//! no simpler rung progresses; the forcing chains from Nishio's to the dynamic ones with
+//! SE's "+" (each elsewhere only shown used and sound on the shipped sets), each on a board
+//! where it is the step; and SE's direct claiming, which no grid of regular boxes needs
+//! first (see `sudoku_explain_rungs.rs`), on jigsaw regions.
 //!
 //! Each board is a puzzle made by `dlxkit sudoku generate` (default symmetry; the puzzle is
 //! in a comment above its board), just before the explainer first used the rung on it: the
@@ -162,6 +164,89 @@ const POSITIONS: &[(Strategy, bool, &str, &str, &str)] = &[
 ",
         "ALS-XY-wing: r3c3,r5c3 {1,4,8} and r7c7,r8c8,r9c8,r9c9 {1,3,4,5,8} through r5c7 {1,8} linked on 1, 8: 4 in either: removes 4 from r9c3",
         "7.4",
+    ),
+    // The forcing chains (sudoku_forcing.rs checks each is used, sound and valued as SE
+    // values it; here each on a board where it is the step): boards of the SE-rated
+    // sample (lines 398, 447 and 503) and of norvig_hardest11.txt (line 2).
+    (
+        Strategy::NishioForcingChain,
+        false,
+        // sudokuexchange_se_rated_sample553.txt line 398 (SE 7.7)
+        "\
+35   8   35   | 2  1    6 | 7    4   9
+9    7   1    | 3  4    5 | 2    6   8
+2    6   4    | 8  7    9 | 3    15  15
+--------------------
+135  359 6    | 7  59   4 | 8    159 2
+158  4   589  | 59 2    3 | 1569 7   156
+57   2   579  | 6  8    1 | 59   3   4
+--------------------
+3568 1   3589 | 4  3569 7 | 569  2   356
+3567 359 2    | 1  3569 8 | 4    59  367
+4    359 379  | 59 3569 2 | 1569 8   13567
+",
+        "Nishio forcing chain: from r4c5=9: removes 9 from r4c5",
+        "7.6",
+    ),
+    (
+        Strategy::MultipleForcingChain,
+        false,
+        // sudokuexchange_se_rated_sample553.txt line 447 (SE 8.2)
+        "\
+489  3489 5    | 1239 149  129 | 239  7   6
+1    6    34   | 7    3459 25  | 239  8   239
+7    39   2    | 8    39   6   | 1    5   4
+--------------------
+2589 289  18   | 6    1589 7   | 4    3   1259
+4589 348  1348 | 159  2    159 | 589  6   7
+2589 7    6    | 4    1589 3   | 2589 12  1259
+--------------------
+3    24   9    | 125  6    8   | 7    124 125
+6    1    7    | 235  35   4   | 235  9   8
+248  5    48   | 1239 7    129 | 6    124 123
+",
+        "multiple forcing chain: from each place of 1 in r5c3, r5c4, r5c6: removes 1 from r6c5",
+        "8.2",
+    ),
+    (
+        Strategy::DynamicForcingChain,
+        false,
+        // sudokuexchange_se_rated_sample553.txt line 503 (SE 8.8)
+        "\
+2   148   678  | 478    158 457  | 13567 1367  9
+3   14    167  | 247    9   2457 | 1567  167   8
+789 189   5    | 6      18  3    | 2     17    4
+--------------------
+89  7     289  | 239    4   6    | 138   5     13
+1   6     289  | 239    235 259  | 38    4     7
+5   3     4    | 1      7   8    | 9     2     6
+--------------------
+789 12589 3    | 2789   6   279  | 4     1789  125
+4   289   789  | 5      238 1    | 367   36789 23
+6   12589 1789 | 234789 238 2479 | 137   3789  1235
+",
+        "dynamic forcing chain: from r1c7=1: removes 1 from r1c7",
+        "8.8",
+    ),
+    (
+        Strategy::DynamicForcingChainPlus,
+        false,
+        // norvig_hardest11.txt line 2
+        "\
+1269  249  5    | 3    24689 24678 | 14689 1679 1478
+8     349  169  | 4679 5     467   | 1469  2    1347
+2369  7    269  | 4689 1     2468  | 5     469  348
+--------------------
+4     289  67   | 1689 689   5     | 3     179  127
+259   1    289  | 489  7     3     | 249   459  6
+67    59   3    | 2    469   146   | 149   8    1457
+--------------------
+1237  6    1278 | 5    2348  12478 | 1248  14   9
+12579 2589 4    | 1678 268   12678 | 1268  3    1258
+1235  238  128  | 1468 23468 9     | 7     1456 12458
+",
+        "dynamic forcing chain+: from r1c1=2: removes 2 from r1c1",
+        "9.8",
     ),
 ];
 
