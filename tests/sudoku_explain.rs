@@ -502,7 +502,6 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
             Strategy::FourStrongLinks,
             Strategy::VwxyzWing,
             Strategy::AlignedPairExclusion,
-            Strategy::FiveStrongLinks,
             Strategy::UvwxyzWing,
             Strategy::SimpleColouring,
             Strategy::MultiColouring,
@@ -903,13 +902,12 @@ fn larger_grids_are_explained() {
             }
         }
         assert!(lines.iter().any(|l| l == expected), "{size}x{size}");
-        // Strong links chained: an X-chain (of three to five links, or more), or its four-cell
+        // Strong links chained: an X-chain (of three or four links, or more), or its four-cell
         // form, a turbot fish.
         let chained = [
             Strategy::XChain,
             Strategy::ThreeStrongLinks,
             Strategy::FourStrongLinks,
-            Strategy::FiveStrongLinks,
             Strategy::Skyscraper,
             Strategy::TwoStringKite,
             Strategy::TurbotFish,

@@ -2,7 +2,7 @@
 //! multi-colouring, valued as Sudoku Explainer values the chains it finds for the same
 //! eliminations, and placed just before the X-chain among the chaining rungs, which
 //! compete by value ([`Strategy::is_chaining`]). SE's strong-link rules (the turbot fish
-//! family, 3 to 5 strong links) come before them and take the short colouring chains first
+//! family, 3 and 4 strong links) come before them and take the short colouring chains first
 //! under their own names, so no shipped puzzle's explanation uses a colouring rung (the
 //! ratings are those of SE, BENCHMARKS.md "colour11"); each position below is the board of
 //! a puzzle of the SE-rated sample where the colouring step is the only one that
@@ -17,7 +17,7 @@ use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 use dlxkit::sudoku::Grid;
 
 /// SE's strong-link rungs, which find the short colouring chains first.
-const STRONG_LINKS: [Strategy; 8] = [
+const STRONG_LINKS: [Strategy; 7] = [
     Strategy::Skyscraper,
     Strategy::TwoStringKite,
     Strategy::TurbotFish,
@@ -25,7 +25,6 @@ const STRONG_LINKS: [Strategy; 8] = [
     Strategy::GroupedTurbotFish,
     Strategy::ThreeStrongLinks,
     Strategy::FourStrongLinks,
-    Strategy::FiveStrongLinks,
 ];
 
 /// sudokuexchange_se_rated_sample553.txt line 465, where its 2-string kite is the step: a

@@ -421,21 +421,20 @@ fn explainer(p: &Puzzle) -> Explainer {
         .assume_unique(true)
 }
 
-/// `e` without SE's strong-link rungs (3, 4 or 5 strong links), which joined the ladder
-/// after the positions of these two lists were written: SE's order puts them (5.4 to 6.5)
+/// `e` without SE's strong-link rungs (3 or 4 strong links), which joined the ladder
+/// after the positions of these two lists were written: SE's order puts them (5.4 to 6.1)
 /// before several rungs, and a short strong-link chain exists on some of those positions
 /// (BUG+1, W-wing, ALS-XZ, ALS-XY-wing ...); the strong links' own positions are
 /// `strong_link_rungs_are_the_simplest_step_on_their_positions`.
 fn for_position(e: Explainer, strategy: Strategy) -> Explainer {
     if matches!(
         strategy,
-        Strategy::ThreeStrongLinks | Strategy::FourStrongLinks | Strategy::FiveStrongLinks
+        Strategy::ThreeStrongLinks | Strategy::FourStrongLinks
     ) {
         return e;
     }
     e.without(Strategy::ThreeStrongLinks)
         .without(Strategy::FourStrongLinks)
-        .without(Strategy::FiveStrongLinks)
 }
 
 /// Every placement of a step is the solution's digit, and every elimination removes a digit
@@ -850,15 +849,11 @@ fn strong_link_rungs_are_the_simplest_step_on_their_positions() {
 }
 
 /// Every puzzle of the SE sample and of every 5th of top1465 explained with the strategies
-/// up to five strong links (guessing past them), each step checked against the unique
+/// up to four strong links (guessing past them), each step checked against the unique
 /// solution: the strong-link rungs are used and never remove a solution's digit.
 #[test]
 fn strong_links_are_sound_on_the_shipped_sets() {
-    let news = [
-        Strategy::ThreeStrongLinks,
-        Strategy::FourStrongLinks,
-        Strategy::FiveStrongLinks,
-    ];
+    let news = [Strategy::ThreeStrongLinks, Strategy::FourStrongLinks];
     let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
     for (name, every) in [
         ("sudokuexchange_se_rated_sample553.txt", step_by),
@@ -867,7 +862,7 @@ fn strong_links_are_sound_on_the_shipped_sets() {
         let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let mut dlx = DlxSolver::new();
-        let mut used = [0usize; 3];
+        let mut used = [0usize; 2];
         for p in parse_puzzles(&text, &ParseOptions::default())
             .unwrap()
             .iter()
@@ -879,7 +874,7 @@ fn strong_links_are_sound_on_the_shipped_sets() {
             let explainer = Explainer::new(&p.grid)
                 .unwrap()
                 .assume_unique(true)
-                .up_to(Strategy::FiveStrongLinks)
+                .up_to(Strategy::FourStrongLinks)
                 .guessing(solution.clone())
                 .unwrap();
             for step in explainer {
@@ -895,7 +890,7 @@ fn strong_links_are_sound_on_the_shipped_sets() {
                 }
             }
         }
-        eprintln!("used on {name} (3, 4, 5 strong links): {used:?}");
+        eprintln!("used on {name} (3, 4 strong links): {used:?}");
         if step_by == 1 && name.starts_with("sudokuexchange") {
             assert!(used[0] > 0 && used[1] > 0, "{name}: {used:?}");
         }

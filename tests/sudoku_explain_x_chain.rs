@@ -1,13 +1,14 @@
-//! The X-chain rung's value past five strong links (issue 29, branch xchain16): Sudoku
-//! Explainer's `serate` runs without its rules of five and six strong links (SE's
-//! `Settings.init` removes them), so it finds a chain of six strong links on one digit by
-//! its chaining rule, as a "Forcing X-Chain" from the eliminated candidate: 6.6 and the
-//! length bonus of its 14 nodes, 6.9. The position is one of `examples/x_chain_patterns.rs`
-//! (seed 0): only the 8 is constrained, a candidate of 32 cells, every other digit a
-//! candidate everywhere, so nothing but the 8's chain can move.
+//! The X-chain rung's value from five strong links (issue 29, branches xchain16 and sl5x):
+//! Sudoku Explainer's `serate` runs without its rules of five and six strong links (SE's
+//! `Settings.init` removes them), so it finds a chain of five or six strong links on one
+//! digit by its chaining rule, as a "Forcing X-Chain" from the eliminated candidate: 6.6
+//! and the length bonus of its nodes, 6.9. The position is one of
+//! `examples/x_chain_patterns.rs` (seed 0): only the 8 is constrained, a candidate of 32
+//! cells, every other digit a candidate everywhere, so nothing but the 8's chain can move.
 
 use dlxkit::sudoku::candidates::{Candidates, Digits};
-use dlxkit::sudoku::explain::{ladder, Board, Explainer, Strategy};
+use dlxkit::sudoku::explain::{ladder, rate, Board, Explainer, Strategy};
+use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 use dlxkit::sudoku::{Grid, Shape};
 
 /// The 8's pattern: the chain's cells `a` to `l` in order, the step's target `E`, the
@@ -75,4 +76,32 @@ fn an_x_chain_of_six_strong_links_is_valued_as_se_s_forcing_x_chain() {
     let forced = forcing(&board).expect("a forcing chain");
     assert_eq!(forced.score, step.score);
     assert!(forced.chain.iter().all(|c| c.digit == 8));
+}
+
+/// The two puzzles that dlxkit rated 6.5 with a chain of five strong links as the hardest
+/// step (SE's `StrongLinks(5)`, 6.2 to 6.5), while it had that rung: found among 900,000
+/// of its generator's puzzles (seeds 1001 and 4001, `--symmetry rotational`, puzzles 18,032
+/// and 177,907). `serate`, whose default techniques leave that rule out, rates them 6.8
+/// (hardest a bidirectional Y-cycle) and 6.6 (a UVWXYZ-wing); without the rung dlxkit's
+/// ratings are serate's, the first by an XY-chain of the same value.
+#[test]
+fn puzzles_that_needed_five_strong_links_rate_as_serate_rates_them() {
+    for (puzzle, er, hardest) in [
+        (
+            ".......2.2..58..344.3.....61..2.43....56.12....73.8..18.....9.356..23..8.3.......",
+            "6.8",
+            Strategy::XyChain,
+        ),
+        (
+            ".....75....4..3..63.8.5..9..8....7.96.......87.2....6..9..1.6.52..6..3....53.....",
+            "6.6",
+            Strategy::UvwxyzWing,
+        ),
+    ] {
+        let grid = parse_grid(puzzle, &ParseOptions::default()).unwrap();
+        let rating = rate(&grid, None);
+        assert_eq!(rating.score.to_string(), er, "{puzzle}");
+        assert_eq!(rating.hardest, Some(hardest), "{puzzle}");
+        assert_eq!(rating.count(Strategy::Guess), 0, "{puzzle}");
+    }
 }

@@ -51,10 +51,6 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         // Branch needs11's aim (a deadly loop of six cells of the solution emptied first):
         // measured in CPU time, unique loop type 2 1.96 s on seed 5 (BENCHMARKS.md, needs11).
         ("unique loop type 2", Strategy::UniqueLoopType2, "5"),
-        // Branch needsB13's aim (a digit's nine cells emptied first) hit seed 5 in 6.5 s of
-        // CPU (BENCHMARKS.md, needsB13); since needsSL15 every seed starts from the bank
-        // (0.02 s on seed 5).
-        ("5 strong links", Strategy::FiveStrongLinks, "5"),
         // The hidden quad starts from a bank (branch needsUL15: puzzles of the generator
         // symmetric under the half turn): 0.01 s of CPU on seed 2 under the default
         // symmetry (BENCHMARKS.md, needsUL15; needsA13's built quad took 3.0 s).
@@ -173,15 +169,13 @@ fn aligned_pair_exclusion_from_the_bank_keeps_the_symmetry() {
     bank_puzzles_need_their_rung("aligned pair exclusion", &runs);
 }
 
-/// BUG type 4 and 5 strong links start from banks of puzzles found among random ones
-/// (needsSL15): seeds give unique puzzles that need the rung without a symmetry and under
-/// the half turn (the givens keep it), and not the same puzzles.
+/// BUG type 4 starts from a bank of puzzles found among random ones (needsSL15): seeds give
+/// unique puzzles that need the rung without a symmetry and under the half turn (the givens
+/// keep it), and not the same puzzles.
 #[test]
-fn bug_type_4_and_5_strong_links_from_their_banks() {
+fn bug_type_4_from_its_bank() {
     let runs = [("none", "1"), ("none", "2"), ("180", "3"), ("180", "4")];
-    for name in ["BUG type 4", "5 strong links"] {
-        bank_puzzles_need_their_rung(name, &runs);
-    }
+    bank_puzzles_need_their_rung("BUG type 4", &runs);
 }
 
 #[test]

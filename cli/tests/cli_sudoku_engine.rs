@@ -172,8 +172,7 @@ fn the_engine_is_refused_where_it_has_no_meaning() {
     let cases: [(&[&str], &str); 2] = [
         (
             &["solve", "--solver", "mrv", "--engine", "bits"],
-            "dlxkit: --engine chooses the engine of --solver dlx (exact cover); --solver mrv \
-             searches on its own: leave --engine out",
+            "dlxkit: solver `mrv` cannot search on a chosen exact cover engine: use dlx",
         ),
         (
             &["count", "--memo", "--engine", "cells"],

@@ -190,9 +190,8 @@ pub struct GenerateArgs {
     /// needs_unique_loop_type_3.txt, needs_unique_loop_type_4.txt), most of them found among
     /// the generator's puzzles under the half turn, which their images keep: so their
     /// puzzles are images of a few bank puzzles with givens added and taken away, not the
-    /// generator's own. BUG type 4 and 5 strong links start from banks of 31 and two puzzles
-    /// found among 900,000 random ones (data/sudoku/needs_bug_type_4.txt,
-    /// needs_5_strong_links.txt).
+    /// generator's own. BUG type 4 starts from a bank of 31 puzzles found among 900,000
+    /// random ones (data/sudoku/needs_bug_type_4.txt).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 

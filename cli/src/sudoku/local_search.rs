@@ -197,14 +197,12 @@ mod tests {
         assert_needs(&q, &solution, t);
     }
 
-    /// The 5-strong-links bank puzzle moved by [`wander`]: another unique puzzle that needs
-    /// 5 strong links, with the half turn's pattern of givens.
+    /// A BUG-type-4 bank puzzle moved by [`wander`]: another unique puzzle that needs BUG
+    /// type 4, with the half turn's pattern of givens.
     #[test]
     fn wander_keeps_the_technique_needed() {
-        let t = Strategy::FiveStrongLinks;
-        let bank = first(include_str!(
-            "../../../data/sudoku/needs_5_strong_links.txt"
-        ));
+        let t = Strategy::BugType4;
+        let bank = first(include_str!("../../../data/sudoku/needs_bug_type_4.txt"));
         let solution = ops::solve(&bank).unwrap().unwrap();
         let symmetry = Symmetry::Rotational;
         let q = wander(
@@ -234,7 +232,7 @@ mod tests {
     /// Grows a bank: `NEEDS_FROM` (a file of puzzles, near misses), `NEEDS` (a technique's
     /// name), `NEEDS_TRIES` (per puzzle and seed), `NEEDS_SEEDS` (seeds 1 to it), and the
     /// puzzles found printed on standard output, one a line. Run by hand:
-    /// `NEEDS_FROM=f NEEDS="5 strong links" cargo test --release -p dlxkit-cli local_search
+    /// `NEEDS_FROM=f NEEDS="BUG type 4" cargo test --release -p dlxkit-cli local_search
     /// -- --ignored --nocapture`.
     #[test]
     #[ignore = "a search run by hand to grow a bank"]

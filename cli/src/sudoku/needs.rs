@@ -147,8 +147,6 @@ pub fn aim(t: Strategy, solution: &Grid, rng: &mut Rng) -> Vec<usize> {
             }
             cells
         }
-        // A chain of five strong links on one digit: that digit's cells, all of them.
-        Strategy::FiveStrongLinks => one_digit::digit_cells(solution, rng),
         _ => Vec::new(),
     }
 }

@@ -4,8 +4,8 @@
 //! always pre-empt (see BENCHMARKS.md, needsAPE14); the hidden quad, BUG type 3 and the
 //! unique loops of types 3 and 4, as rare among the collections rated (1, 3, none and 2
 //! puzzles) and among 900,000 puzzles of the generator under the half turn (2, 13, 2, 28
-//! taken); BUG type 4 and 5 strong links, none in the collections, 31 and 2 taken from the
-//! generator's (BENCHMARKS.md, round 15's pool).
+//! taken); BUG type 4, none in the collections, 31 taken from the generator's (BENCHMARKS.md,
+//! round 15's pool).
 //!
 //! A bank puzzle that has the half turn (those the generator made) is moved, under the half
 //! turn, only by the symmetries of the grid that keep it (a row and its image moved
@@ -44,9 +44,6 @@ const UNIQUE_LOOP_3: &str = include_str!("../../../data/sudoku/needs_unique_loop
 /// The bank of BUG type 4, as [`ALIGNED_PAIR`].
 const BUG_TYPE_4: &str = include_str!("../../../data/sudoku/needs_bug_type_4.txt");
 
-/// The bank of 5 strong links, as [`ALIGNED_PAIR`].
-const FIVE_STRONG_LINKS: &str = include_str!("../../../data/sudoku/needs_5_strong_links.txt");
-
 /// Givens added back at most before the thinning out ([`start`]).
 const MAX_ADDED: usize = 8;
 
@@ -68,7 +65,6 @@ fn bank(t: Strategy) -> Vec<&'static str> {
         Strategy::UniqueLoopType3 => UNIQUE_LOOP_3,
         Strategy::UniqueLoopType4 => UNIQUE_LOOP_4,
         Strategy::BugType4 => BUG_TYPE_4,
-        Strategy::FiveStrongLinks => FIVE_STRONG_LINKS,
         _ => "",
     };
     text.lines()

@@ -1,6 +1,6 @@
 //! Where an attempt at `--needs` a pattern of one digit starts ([`super::needs::aim`]): the
-//! jellyfish, and five strong links (the X-chain, six strong links or more, which the same
-//! start does not reach yet: see BENCHMARKS.md, needsB13).
+//! jellyfish. (It was also the start for five strong links, a rung that left the ladder
+//! with serate's default techniques: see BENCHMARKS.md, needsB13 and sl5x.)
 //!
 //! A jellyfish is the simplest step before its complement (a smaller fish on the other
 //! lines) only for a digit with eight open places or more; a chain of one digit lives on the

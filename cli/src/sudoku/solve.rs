@@ -309,13 +309,14 @@ fn search_all(
         (killer, Ability::Killer),
         (!layout.is_standard(), Ability::Variants),
         (pencil, Ability::PencilMarks),
+        (solver.engine.is_some(), Ability::Engines),
     ];
     for (_, ability) in needs.iter().filter(|(needed, _)| *needed) {
         info.require(*ability).map_err(unable)?;
     }
     let engine = solver.engine;
     if let Some(engine) = engine {
-        check_engine(engine, name, puzzles)?;
+        check_engine(engine, puzzles)?;
     }
     // `count` of one puzzle on several threads: the threads share its search (a grid with
     // many solutions, plain, killer or with pencil marks), rather than the batch's puzzles.
@@ -457,16 +458,10 @@ fn count_on_threads(
     }
 }
 
-/// Whether `--engine engine` can search the puzzles: only --solver dlx has engines, and
-/// the plan must take each puzzle's problem (the layout's, with every placement; each
+/// Whether `--engine engine` can search the puzzles (the solver's registry entry said it
+/// has engines, [`Ability::Engines`]): the plan must take each puzzle's problem (the layout's, with every placement; each
 /// killer's); a refusal is a usage error with the plan's reason, before any search.
-fn check_engine(engine: Engine, solver: &str, puzzles: &Puzzles) -> Result<(), CliError> {
-    if solver != "dlx" {
-        return Err(CliError::usage(format!(
-            "--engine chooses the engine of --solver dlx (exact cover); --solver {solver} \
-             searches on its own: leave --engine out"
-        )));
-    }
+fn check_engine(engine: Engine, puzzles: &Puzzles) -> Result<(), CliError> {
     let plan = Plan::new().engine(engine);
     if puzzles.killers.is_empty() {
         let layout = puzzles.list[0].grid.layout().clone();

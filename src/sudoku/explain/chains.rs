@@ -240,17 +240,18 @@ fn xy_loop_value(cells: usize) -> Score {
     Score::from_tenths(se::Y_CYCLE + se::length_bonus(2 * cells))
 }
 
-/// An X-chain's value as SE rates it: up to five strong links, SukakuExplainer's
+/// An X-chain's value as SE rates it: up to four strong links, SukakuExplainer's
 /// `StrongLinks` ([`se::strong_links`], by the kinds of units its links lie in, as the
-/// strong-link rungs); from six, a forcing X-chain from the eliminated candidate (SE
+/// strong-link rungs); from five, a forcing X-chain from the eliminated candidate (SE
 /// `ForcingChainHint` from its search on links in units only, named "Forcing X-Chain":
 /// 6.6, and the length bonus of the path's nodes and the candidate on and off). `serate`'s
-/// default techniques leave out SE's rule of six strong links (`Settings.init` removes
-/// `SixStrongLinks`), so SE finds a chain of six links by its chaining rule, at 6.9 where
-/// `StrongLinks` would give 6.6 to 6.8 (branch xchain16).
+/// default techniques leave out SE's rules of five and six strong links (`Settings.init`
+/// removes `FiveStrongLinks` and `SixStrongLinks`), so SE finds a chain of five or six
+/// links by its chaining rule, at 6.9 where `StrongLinks` would give 6.2 to 6.8 (branches
+/// xchain16, sl5x).
 pub(super) fn x_chain_value(board: &Board, path: &[(usize, u8)], digit: u8) -> Score {
     let links = path.len() / 2;
-    if links > 5 {
+    if links > 4 {
         return Score::from_tenths(se::forcing_chain(false) + se::length_bonus(path.len() + 2));
     }
     let layout = board.layout();

@@ -234,9 +234,6 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::AlignedPairExclusion, |b| {
             aligned::aligned_exclusion(b, 2)
         }),
-        (Strategy::FiveStrongLinks, |b| {
-            strong_links::strong_links(b, 5)
-        }),
         (Strategy::UvwxyzWing, |b| alswings::als_wing(b, 5)),
         // Branch `colour11`'s rungs (issue 29): colouring, valued as the chains SE finds
         // for it, competing by value with the chaining rungs after it.

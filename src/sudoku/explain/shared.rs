@@ -2,7 +2,7 @@
 //! the first rung that needs it, instead of once a rung.
 //!
 //! The four unique loop types find the same loops and differ in what they read from them
-//! ([`loops::unique_loops`]); the three strong-link rungs search the same links
+//! ([`loops::unique_loops`]); the two strong-link rungs search the same links
 //! ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
 //!
@@ -44,10 +44,9 @@ const ONE_DIGIT: [(Strategy, DigitFinder); 8] = [
 ];
 
 /// The strong-link rungs, by number of links.
-const STRONG_LINKS: [(Strategy, usize); 3] = [
+const STRONG_LINKS: [(Strategy, usize); 2] = [
     (Strategy::ThreeStrongLinks, 3),
     (Strategy::FourStrongLinks, 4),
-    (Strategy::FiveStrongLinks, 5),
 ];
 
 /// A digit's places on a board: its place mask in each unit, in layout order.
@@ -93,7 +92,7 @@ type AlsFinder = fn(&Board, &[Als]) -> Option<Step>;
 #[derive(Default)]
 pub(super) struct Shared {
     loops: Option<[Option<Step>; 4]>,
-    /// The strong links the three strong-link rungs search (branch `chains8`).
+    /// The strong links the two strong-link rungs search (branch `chains8`).
     strong: Option<strong_links::Graph>,
     als: Option<Vec<Als>>,
     /// Each digit's places on the board (at `digit - 1`), for the [`Memo`].

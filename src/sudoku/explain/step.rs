@@ -165,8 +165,6 @@ pub enum Strategy {
     /// bivalue cell seeing both (nor one digit twice if they see each other); a digit of
     /// one that goes with none of the other's is removed.
     AlignedPairExclusion,
-    /// Five strong links as [`Strategy::ThreeStrongLinks`] (branch `chains8`, 6.2 to 6.5).
-    FiveStrongLinks,
     /// SukakuExplainer's UVWXYZ-wing (branch `rungs5`): a WXYZ-wing on five cells of a unit
     /// with six digits.
     UvwxyzWing,
@@ -289,7 +287,7 @@ impl fmt::Display for Score {
 
 impl Strategy {
     /// Every strategy, simplest first.
-    pub const ALL: [Strategy; 64] = [
+    pub const ALL: [Strategy; 63] = [
         Strategy::HiddenSingle,
         Strategy::DirectPointing,
         Strategy::DirectClaiming,
@@ -334,7 +332,6 @@ impl Strategy {
         Strategy::FourStrongLinks,
         Strategy::VwxyzWing,
         Strategy::AlignedPairExclusion,
-        Strategy::FiveStrongLinks,
         Strategy::UvwxyzWing,
         Strategy::SimpleColouring,
         Strategy::MultiColouring,
@@ -420,7 +417,6 @@ impl Strategy {
             Strategy::XChain => "X-chain",
             Strategy::ThreeStrongLinks => "3 strong links",
             Strategy::FourStrongLinks => "4 strong links",
-            Strategy::FiveStrongLinks => "5 strong links",
             Strategy::XyChain => "XY-chain",
             Strategy::ForcingChain => "forcing chain",
             Strategy::NishioForcingChain => "Nishio forcing chain",
@@ -498,7 +494,6 @@ impl Strategy {
             Strategy::XChain => 65,
             Strategy::ThreeStrongLinks => 54,
             Strategy::FourStrongLinks => 58,
-            Strategy::FiveStrongLinks => 62,
             Strategy::XyChain => 66,
             Strategy::ForcingChain => 70,
             Strategy::NishioForcingChain => 75,
@@ -947,9 +942,7 @@ impl Step {
             Strategy::XyChain => xy_chain(layout, &self.chain),
             Strategy::SimpleColouring | Strategy::MultiColouring => colouring(layout, self),
             Strategy::BidirectionalCycle => cycle(layout, self),
-            Strategy::ThreeStrongLinks | Strategy::FourStrongLinks | Strategy::FiveStrongLinks => {
-                strong_links(layout, self)
-            }
+            Strategy::ThreeStrongLinks | Strategy::FourStrongLinks => strong_links(layout, self),
             Strategy::ForcingChain
             | Strategy::NishioForcingChain
             | Strategy::MultipleForcingChain

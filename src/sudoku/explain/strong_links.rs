@@ -1,7 +1,10 @@
-//! Chains and loops of three to five strong links on one digit, grouped or not, as Sudoku
+//! Chains and loops of three or four strong links on one digit, grouped or not, as Sudoku
 //! Explainer's strong-links rule finds them (SukakuExplainer `StrongLinks`, which it tries
-//! one number of links at a time: three after the hidden quad, four after the BUG types,
-//! five after the aligned pair exclusion).
+//! one number of links at a time: three after the hidden quad, four after the BUG types).
+//! SE's rules of five and six links are not among `serate`'s default techniques
+//! (`Settings.init` removes `FiveStrongLinks` and `SixStrongLinks`), so a chain of five
+//! links or more is SE's forcing X-chain: the X-chain's rung
+//! ([`chains::x_chain_value`](super::chains::x_chain_value)).
 //!
 //! A *strong link* splits a unit's places for the digit into two *nodes*, one of which
 //! holds it: two cells, or groups as [`grouped`](super::grouped) makes them (a line's
@@ -40,7 +43,7 @@ struct Hop {
 }
 
 /// Each digit's strong links and the weak links between them: built once a step, for the
-/// three rungs ([`Shared`](super::shared::Shared) keeps it), a digit when first searched.
+/// two rungs ([`Shared`](super::shared::Shared) keeps it), a digit when first searched.
 pub(super) struct Graph {
     /// At `digit - 1`, once built.
     digits: Vec<Option<DigitLinks>>,
@@ -81,7 +84,7 @@ impl Graph {
     }
 }
 
-/// The step of least value with `count` strong links (3, 4 or 5), if one eliminates.
+/// The step of least value with `count` strong links (3 or 4), if one eliminates.
 pub(super) fn strong_links(board: &Board, count: usize) -> Option<Step> {
     search(
         board,
@@ -342,8 +345,7 @@ impl<'a> Search<'a> {
         }
         let strategy = match self.count {
             3 => Strategy::ThreeStrongLinks,
-            4 => Strategy::FourStrongLinks,
-            _ => Strategy::FiveStrongLinks,
+            _ => Strategy::FourStrongLinks,
         };
         let mut step = Step::new(strategy);
         step.score = score;

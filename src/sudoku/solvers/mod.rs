@@ -200,11 +200,14 @@ pub enum Ability {
     Alternatives,
     /// Each strategy's deductions counted in [`SolveStats::strategies`].
     Strategies,
+    /// A search on a chosen exact cover engine ([`crate::xc::Engine`]: the links, dancing
+    /// cells or the bit sets), through a [`crate::xc::Plan`] ([`dlx::solve_grid_planned`]).
+    Engines,
 }
 
 impl Ability {
     /// Every ability, in the order of the bits of [`Abilities`].
-    pub const ALL: [Ability; 8] = [
+    pub const ALL: [Ability; 9] = [
         Ability::Variants,
         Ability::Killer,
         Ability::PencilMarks,
@@ -213,6 +216,7 @@ impl Ability {
         Ability::Guesses,
         Ability::Alternatives,
         Ability::Strategies,
+        Ability::Engines,
     ];
 
     /// What a solver with this ability does, after "can": `solve killer puzzles`.
@@ -226,6 +230,7 @@ impl Ability {
             Ability::Guesses => "count guesses",
             Ability::Alternatives => "count alternatives",
             Ability::Strategies => "count each strategy's deductions",
+            Ability::Engines => "search on a chosen exact cover engine",
         }
     }
 
@@ -370,6 +375,7 @@ pub const SOLVERS: [SolverInfo; 5] = [
             Ability::MemoCount,
             Ability::SharedCount,
             Ability::Guesses,
+            Ability::Engines,
         ]),
         make: || Box::new(dlx::DlxSolver::new()),
     },
