@@ -470,7 +470,9 @@ fn each_strategy_is_the_simplest_step_on_its_position() {
     // chains8's and als8's rungs in sudoku_explain_rungs.rs, cycles9's in
     // sudoku_explain_cycles.rs, colour11's in sudoku_explain_colouring.rs; the X-chain's rung, after the
     // strong-link rungs, now takes chains of six links or more, which no shipped position
-    // needs first).
+    // needs first; those first on the whole ladder only with the strong-link rungs off, the
+    // forcing chains from Nishio's to the dynamic ones with SE's "+", and the direct
+    // claiming on jigsaw regions, in sudoku_explain_ladder.rs).
     let mut missing: Vec<Strategy> = Strategy::ALL.to_vec();
     missing.retain(|s| !seen.contains(s));
     assert_eq!(
@@ -772,6 +774,76 @@ fn explanations_replay_to_the_solution_on_the_big_sets() {
     ] {
         let explained = replay_set_up_to(name, step, Strategy::DynamicForcingChain);
         assert!(!explained.is_empty(), "{name}");
+    }
+}
+
+/// The banks `generate --needs` starts from (`data/sudoku/needs_*.txt`, every file there,
+/// every puzzle): each explained with the whole ladder, every step checked against the unique
+/// solution, and solved without a guess (each bank puzzle's hardest step is its rung).
+#[test]
+fn explanations_replay_to_the_solution_on_the_needs_banks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("needs_") && n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    for name in &names {
+        let explained = replay_set(name, 1);
+        assert!(!explained.is_empty(), "{name}");
+        for (k, steps) in explained.iter().enumerate() {
+            assert!(
+                steps.iter().all(|s| s.strategy != Strategy::Guess),
+                "{name}: puzzle {} needs a guess",
+                k + 1
+            );
+        }
+    }
+}
+
+/// The soundness oracle on every puzzle of the big sets (the test above takes every 40th):
+/// each explained with the strategies up to dynamic forcing chains (guessing past them),
+/// every placement and elimination checked against the unique solution, on every core.
+/// About 130 s of CPU in release (2 cores: 196 s at load 3); `.ci/run` runs it
+/// (`cargo test --release --test integration -- --ignored every_puzzle_of_the_big_sets`).
+#[test]
+#[ignore = "about 130 s of CPU in release: run by .ci/run"]
+fn explanations_replay_to_the_solution_on_every_puzzle_of_the_big_sets() {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for name in [
+        "magictour_top1465.txt",
+        "royle_17clue_sample1004.txt",
+        "sudokuexchange_se_rated_sample553.txt",
+        "forum_hardest_1106.txt",
+        "forum_hardest_1905_11plus_sample1016.txt",
+    ] {
+        let text = data(name);
+        let puzzles = read(&text, &ParseOptions::default());
+        let started = std::time::Instant::now();
+        let explained: usize = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let puzzles = &puzzles;
+                    scope.spawn(move || {
+                        let mut dlx = DlxSolver::new();
+                        puzzles
+                            .iter()
+                            .skip(t)
+                            .step_by(threads)
+                            .map(|p| replay_up_to(p, &mut dlx, Strategy::DynamicForcingChain))
+                            .count()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).sum()
+        });
+        assert_eq!(explained, puzzles.len(), "{name}");
+        eprintln!(
+            "{name}: {explained} puzzles sound in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
     }
 }
 

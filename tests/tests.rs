@@ -55,6 +55,7 @@ mod sudoku_explain;
 mod sudoku_explain_colouring;
 mod sudoku_explain_cycles;
 mod sudoku_explain_killer;
+mod sudoku_explain_ladder;
 mod sudoku_explain_rungs;
 mod sudoku_explain_x_chain;
 mod sudoku_forcing;

@@ -87,3 +87,47 @@ fn se_refuses_ranges_that_are_empty_or_not_ratings() {
         assert!(err.contains("cannot be used with"), "{other:?}: {err}");
     }
 }
+
+/// A range no puzzle of the seed reaches (SE 11.5 and more: the forum's hardest) ends with
+/// the closest puzzle found, unique and the same for the same seed, and says so: on standard
+/// output beside the puzzle (`-f grid`) and in its JSON record, on standard error, and in
+/// the exit code (1). A run cut short by --timeout says that too.
+#[test]
+fn a_missed_se_range_says_so_on_standard_output() {
+    let args = ["generate", "--seed", "1", "--se", "11.5..11.9"];
+    let (out, err) = crate::cli_util::sudoku(&[&args[..], &["-f", "grid"]].concat(), "", 1);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("# puzzle 1 (seed ") && first.ends_with(" (target missed)"),
+        "{out}"
+    );
+    assert!(
+        err.contains("did not reach --se 11.5..11.9: no such puzzle was found from their seeds"),
+        "{err}"
+    );
+    let jsonl = [&args[..], &["-f", "jsonl"]].concat();
+    let (out, _) = crate::cli_util::sudoku(&jsonl, "", 1);
+    let r: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (&r["target_reached"], &r["timed_out"]),
+        (&Value::Bool(false), &Value::Bool(false))
+    );
+    let score = r["score"].as_f64().unwrap();
+    assert!(score < 11.5, "{r}");
+    let text = r["puzzle"].as_str().unwrap();
+    let grid = parse_grid(text, &ParseOptions::default()).unwrap();
+    let count = ops::count_solutions(&grid, 2).unwrap();
+    assert_eq!(count, ops::SolutionCount::Exact(1), "{text}");
+    let (again, _) = crate::cli_util::sudoku(&jsonl, "", 1);
+    let again: Value = serde_json::from_str(again.trim()).unwrap();
+    assert_eq!(again["puzzle"], r["puzzle"]);
+
+    let cut = [&args[..], &["--timeout", "0.001", "-f", "grid"]].concat();
+    let (out, err) = crate::cli_util::sudoku(&cut, "", 1);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.ends_with(" (target missed: cut short by --timeout)"),
+        "{out}"
+    );
+    assert!(err.contains("did not reach --se 11.5..11.9"), "{err}");
+}

@@ -40,10 +40,12 @@ pub struct Placement {
 }
 
 /// One step of reasoning, as the page shows it in the hint's last stage.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Step {
     /// The strategy's name ([`Strategy::name`]).
     pub strategy: &'static str,
+    /// Its value on Sudoku Explainer's scale, as `explain`'s JSON plan gives it (`3.2`).
+    pub score: f64,
     /// The step in a sentence.
     pub text: String,
     /// The cells of the pattern the reasoning rests on.
@@ -89,7 +91,7 @@ pub struct Look {
 
 /// A hint in its three stages: [`Hint::look`], [`Hint::technique`], then [`Hint::text`]
 /// with the [`Hint::step`] that "apply" performs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
     /// What was found.
     pub kind: Kind,
@@ -326,6 +328,7 @@ fn shown(layout: &Layout, step: &Explained) -> Step {
     };
     Step {
         strategy: step.strategy.name(),
+        score: step.score.value(),
         text: capitalised(&step.text(layout)),
         cells: step.cells.clone(),
         units,
