@@ -21,7 +21,7 @@
 //! | [`Strategy::NishioForcingChain`] (7.5) | dynamic, the assumed digit only | a candidate whose assumption contradicts |
 //! | [`Strategy::MultipleForcingChain`] (8.0) | static | what all the digits of a cell, or all the places of a digit in a unit, force |
 //! | [`Strategy::DynamicForcingChain`] (8.5) | dynamic | a contradiction, what a candidate on and off both force, or what a cell's digits or a unit's places all force |
-//! | [`Strategy::DynamicForcingChainPlus`] (9.0) | dynamic, and when singles run out, pointing, box-line, naked and hidden pairs and X-wings on the branch's board | the same |
+//! | [`Strategy::DynamicForcingChainPlus`] (9.0) | dynamic, and when singles run out, pointing, box-line, hidden and naked pairs and X-wings (SE's order) on the branch's board | the same |
 //! | [`Strategy::NestedForcingChain`] (9.5, 10.0, 10.5) | dynamic plus, and when those run out, forcing chains nested inside the branch, as SE's levels nest them (9.5: static forcing chains; 10.0: static forcing chains, then static cell and unit forcing chains; 10.5: dynamic forcing chains, nesting nothing) | the same |
 //!
 //! A step's score is the strategy's base plus SE's length modifier
@@ -809,11 +809,12 @@ impl<'a> Engine<'a> {
             return false;
         };
         let n = self.n;
+        // SE's order (`Chaining.getOtherRules`): locking, hidden pair, naked pair, X-wing.
         let rules: [fn(&Board) -> Option<Step>; 5] = [
             intersections::pointing,
             intersections::box_line,
-            |x| subsets::naked(x, 2),
             |x| subsets::hidden(x, 2),
+            |x| subsets::naked(x, 2),
             |x| fish::fish(x, 2),
         ];
         let found = rules.iter().find_map(|rule| {
