@@ -60,7 +60,7 @@ pub(super) struct Effort {
     limit: u64,
     left: Cell<u64>,
     spent: Cell<bool>,
-    inner: RefCell<HashMap<InnerKey, Option<Inner>>>,
+    inner: RefCell<HashMap<InnerKey, Vec<Inner>>>,
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
@@ -824,7 +824,7 @@ impl<'a> Engine<'a> {
                     // Not on a board whose basic rules are spent (see `rule_parents`).
                     parents.push(0);
                 }
-                (s, parents, 1)
+                vec![(s, parents, 1)]
             })
         });
         let found = found.or_else(|| {
@@ -839,35 +839,47 @@ impl<'a> Engine<'a> {
                 _ => return None,
             };
             for &search in searches {
-                let Some((s, weight, support)) = self.nested_on(&inner, &b.cands, search) else {
+                // Every step of the search that has parents, lightest first (SE adds every
+                // hint of the rule, sorted by complexity; a node two conclude keeps the
+                // first's parents).
+                let steps: Vec<(Step, Vec<u32>, u32)> = self
+                    .nested_on(&inner, &b.cands, search)
+                    .into_iter()
+                    .filter_map(|(s, weight, support)| {
+                        let parents = self.support_parents(b, &support);
+                        (!parents.is_empty()).then_some((s, parents, weight))
+                    })
+                    .collect();
+                let Some(lightest) = steps.first() else {
                     continue;
                 };
-                let parents = self.support_parents(b, &support);
-                if parents.is_empty() {
-                    continue;
-                }
-                // Past `nested` (the 10.0 level's cap, [`Goal::nesting`]) the step serves
+                // Past `nested` (the 10.0 level's cap, [`Goal::nesting`]) the steps serve
                 // no conclusion that beats the best, and the branch ends.
-                return (weight as usize <= nested).then_some((s, parents, weight));
+                return (lightest.2 as usize <= nested).then_some(steps);
             }
             None
         });
-        let Some((step, parents, weight)) = found else {
+        let Some(found) = found else {
             return false;
         };
         let before = b.recs.len();
-        for e in &step.eliminations {
-            self.add(b, node(n, e.cell, e.digit, false), &parents, weight, 0);
-        }
-        for p in &step.placements {
-            self.add(b, node(n, p.cell, p.digit, true), &parents, weight, 0);
+        for (step, parents, weight) in &found {
+            for e in &step.eliminations {
+                self.add(b, node(n, e.cell, e.digit, false), parents, *weight, 0);
+            }
+            for p in &step.placements {
+                self.add(b, node(n, p.cell, p.digit, true), parents, *weight, 0);
+            }
+            if b.contradiction.is_some() {
+                break;
+            }
         }
         b.recs.len() > before || b.contradiction.is_some()
     }
 
     /// The inner search `search` of a nested branch on its board `inner` (whose
     /// candidates are `cands`), remembered by the budget: a function of the board alone.
-    fn nested_on(&self, inner: &Board, cands: &[u32], search: InnerSearch) -> Option<Inner> {
+    fn nested_on(&self, inner: &Board, cands: &[u32], search: InnerSearch) -> Vec<Inner> {
         let key: InnerKey = (search as u8, inner.grid().cells().to_vec(), cands.to_vec());
         if let Some(known) = self.budget.inner.borrow().get(&key) {
             return known.clone();
@@ -1177,17 +1189,33 @@ pub(super) fn finder(strategy: Strategy) -> Option<Search> {
 /// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
 /// candidate itself off (so it is false) or, from its removal, on (so it is true).
 pub(super) fn forcing_chain(board: &Board, budget: &Effort) -> Option<Step> {
-    forcing_chain_with(board, budget, false).map(|(s, _)| s)
+    let mut found = forcing_chain_with(board, budget, false, false);
+    (!found.is_empty()).then(|| found.swap_remove(0).0)
 }
 
-/// [`forcing_chain`], and its conclusion's [`Support`] if `inner` (a nested chain's inner
-/// search).
-fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(Step, Support)> {
-    let e = if inner {
-        Engine::new_inner(board, budget)?
-    } else {
-        Engine::new(board, budget)?
+/// Every forcing chain, as a nested chain's inner search finds them (SE adds every hint
+/// of the rule): each conclusion with its [`Support`], easiest first (lowest score, then
+/// fewest nodes, then the search's order). Empty once `budget` is spent.
+fn forcing_chains_all(board: &Board, budget: &Effort) -> Vec<(Step, Support)> {
+    forcing_chain_with(board, budget, true, true)
+}
+
+/// [`forcing_chain`] (the easiest conclusion), or every conclusion if `all`, each with its
+/// [`Support`] if `inner` (a nested chain's inner search).
+fn forcing_chain_with(
+    board: &Board,
+    budget: &Effort,
+    inner: bool,
+    all: bool,
+) -> Vec<(Step, Support)> {
+    let e = match inner {
+        true => Engine::new_inner(board, budget),
+        false => Engine::new(board, budget),
     };
+    let Some(e) = e else {
+        return Vec::new();
+    };
+    let mut every = Vec::new();
     let n = e.n;
     let mode = Mode {
         dynamic: false,
@@ -1196,7 +1224,9 @@ fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(St
     };
     // Most assumptions lead nowhere near their opposite: the graph's reach says which do,
     // and only those are followed.
-    let (reach, id) = e.static_reach()?;
+    let Some((reach, id)) = e.static_reach() else {
+        return Vec::new();
+    };
     let mut best = None;
     let mut slot = None;
     for p in e.candidates() {
@@ -1205,11 +1235,15 @@ fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(St
             if !reach.reaches(id[start as usize] as usize, id[start as usize ^ 1] as usize) {
                 continue;
             }
-            // Only the start's opposite counts, and only if it beats the best so far.
-            let goal = Goal::new(start ^ 1, cap_for(&best, se::forcing_chain(false)));
-            let b = e.branch_reusing(&mut slot, start, mode, goal);
+            // Only the start's opposite counts, and (for the easiest) only if it beats
+            // the best so far.
+            let cap = match all {
+                true => usize::MAX,
+                false => cap_for(&best, se::forcing_chain(false)),
+            };
+            let b = e.branch_reusing(&mut slot, start, mode, Goal::new(start ^ 1, cap));
             if budget.spent() {
-                return None;
+                return Vec::new();
             }
             let r = b.rec(start ^ 1);
             if r == NONE {
@@ -1218,24 +1252,31 @@ fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(St
             let complexity = e.complexity(b, &[r]);
             let mixed = b.recs[r as usize].kinds == CELL_LINK | UNIT_LINK;
             let base = se::forcing_chain(mixed);
-            keep(
-                &mut best,
-                Found {
-                    node: start ^ 1,
-                    tenths: base + se::length_bonus(complexity),
-                    complexity,
-                    strategy: Strategy::ForcingChain,
-                    sources: vec![p],
-                    chain: path(n, b, r),
-                    support: e.support(b, &[r]),
-                },
-            );
+            let f = Found {
+                node: start ^ 1,
+                tenths: base + se::length_bonus(complexity),
+                complexity,
+                strategy: Strategy::ForcingChain,
+                sources: vec![p],
+                chain: path(n, b, r),
+                support: e.support(b, &[r]),
+            };
+            match all {
+                true => every.push(f),
+                false => keep(&mut best, f),
+            }
         }
     }
-    best.map(|mut f| {
-        let support = std::mem::take(&mut f.support);
-        (step_of(n, f), support)
-    })
+    every.extend(best);
+    // A stable sort: ties keep the search's order, as `keep` does.
+    every.sort_by_key(|f| (f.tenths, f.complexity));
+    every
+        .into_iter()
+        .map(|mut f| {
+            let support = std::mem::take(&mut f.support);
+            (step_of(n, f), support)
+        })
+        .collect()
 }
 
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
@@ -1367,17 +1408,24 @@ enum InnerSearch {
 /// A nested chain's step on a branch's board and its complexity (SE's `getComplexity`
 /// of the nested hint: the nodes of its chain, or the sum over its branches), and what it
 /// rests on ([`Support`]).
-fn nested(board: &Board, search: InnerSearch, budget: &Effort) -> Option<Inner> {
+fn nested(board: &Board, search: InnerSearch, budget: &Effort) -> Vec<Inner> {
     let level = match search {
         InnerSearch::Chain => {
-            let (step, support) = forcing_chain_with(board, budget, true)?;
-            let weight = step.chain.len().max(1) as u32;
-            return Some((step, weight, support));
+            return forcing_chains_all(board, budget)
+                .into_iter()
+                .map(|(step, support)| {
+                    let weight = step.chain.len().max(1) as u32;
+                    (step, weight, support)
+                })
+                .collect();
         }
         InnerSearch::Multiple => Level::Static,
         InnerSearch::Dynamic => Level::Dynamic,
     };
-    multiple_with(board, level, budget, true, true).map(|(s, c, support)| (s, c as u32, support))
+    multiple_with(board, level, budget, true, true)
+        .map(|(s, c, support)| (s, c as u32, support))
+        .into_iter()
+        .collect()
 }
 
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
