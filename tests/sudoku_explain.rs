@@ -726,7 +726,10 @@ fn nested_forcing_chains_replay_to_the_solution_on_the_forum_hardest() {
         match explainer.outcome() {
             Outcome::Solved => {}
             Outcome::EffortLimit(s) => {
-                assert!(s >= Strategy::DynamicForcingChain, "line {}: {s:?}", p.line);
+                // The effort counts forcing chains' nodes only: it runs out at one of their
+                // rungs (with the 10.0 level's static inner searches, the nested steps cost
+                // less, and the limit may fall at a cheaper rung further on).
+                assert!(s >= Strategy::ForcingChain, "line {}: {s:?}", p.line);
                 assert!(explainer.effort_used() >= 10_000_000);
             }
             other => panic!("line {}: {other:?}", p.line),

@@ -21,8 +21,8 @@
 //! | [`Strategy::NishioForcingChain`] (7.5) | dynamic, the assumed digit only | a candidate whose assumption contradicts |
 //! | [`Strategy::MultipleForcingChain`] (8.0) | static | what all the digits of a cell, or all the places of a digit in a unit, force |
 //! | [`Strategy::DynamicForcingChain`] (8.5) | dynamic | a contradiction, what a candidate on and off both force, or what a cell's digits or a unit's places all force |
-//! | [`Strategy::DynamicForcingChainPlus`] (9.0) | dynamic, and when singles run out, pointing, box-line, naked and hidden pairs and X-wings on the branch's board | the same |
-//! | [`Strategy::NestedForcingChain`] (9.5, 10.0, 10.5) | dynamic plus, and when those run out, forcing chains nested inside the branch (static at 9.5; dynamic contradictions at 10.0; dynamic with cell and unit forcing at 10.5) | the same |
+//! | [`Strategy::DynamicForcingChainPlus`] (9.0) | dynamic, and when singles run out, pointing, box-line, hidden and naked pairs and X-wings (SE's order) on the branch's board | the same |
+//! | [`Strategy::NestedForcingChain`] (9.5, 10.0, 10.5) | dynamic plus, and when those run out, forcing chains nested inside the branch, as SE's levels nest them (9.5: static forcing chains; 10.0: static forcing chains, then static cell and unit forcing chains; 10.5: dynamic forcing chains, nesting nothing) | the same |
 //!
 //! A step's score is the strategy's base plus SE's length modifier
 //! ([`se::length_bonus`](super::se::length_bonus)) on its *complexity*: the number of nodes the conclusion rests on,
@@ -60,7 +60,7 @@ pub(super) struct Effort {
     limit: u64,
     left: Cell<u64>,
     spent: Cell<bool>,
-    inner: RefCell<HashMap<InnerKey, Option<Inner>>>,
+    inner: RefCell<HashMap<InnerKey, Vec<Inner>>>,
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
@@ -69,8 +69,8 @@ pub(super) struct Effort {
 /// The most spare branches a budget keeps.
 const SPARE_CAP: usize = 1024;
 
-/// A nested search's question: its level, and the branch's board (each cell's value, then
-/// each cell's candidates).
+/// A nested search's question: which search ([`InnerSearch`]), and the branch's board
+/// (each cell's value, then each cell's candidates).
 type InnerKey = (u8, Vec<u8>, Vec<u32>);
 
 /// A nested search's answer: its step, the nodes it counts for, what it rests on.
@@ -163,9 +163,8 @@ struct Goal {
     /// before following a record of a later generation (breadth first, the nodes a
     /// conclusion found from a record of generation `g` rests on are at least `g`).
     cap: usize,
-    /// The most nodes a nested step of the 10.0 level (dynamic contradictions inside) may
-    /// count for: the branch ends where its inner search finds none within it (see
-    /// [`Goal::nesting`]).
+    /// The most nodes a nested step of the 10.0 level may count for: the branch ends where
+    /// the step its inner searches find is heavier (see [`Goal::nesting`]).
     nested: usize,
 }
 
@@ -187,9 +186,14 @@ impl Goal {
     }
 
     /// The whole branch of a nested level whose conclusions beat the best so far only up
-    /// to complexity `cap`: its inner searches (dynamic contradictions, the 10.0 level)
-    /// need find nothing past `cap - 1` nodes, and where they find nothing within that,
-    /// the branch ends.
+    /// to complexity `cap`: where the step its inner searches find (static forcing chains,
+    /// then static multiple ones, the 10.0 level) counts for more than `cap - 1` nodes,
+    /// the branch ends. The inner searches themselves are not capped (static searches are
+    /// cheap, and an uncapped answer is a function of the board alone, which the memo
+    /// keeps); only their step is weighed against the cap. A step that counts for more
+    /// ends the branch rather than letting the next inner search try: SE takes the
+    /// first inner rule that has a step, and the lightest step of that rule is past the
+    /// cap, so every step SE would add there is.
     ///
     /// Exact, with SE's parents. A conclusion resting on a nested step of weight `W`
     /// rests on `W + 1` nodes at least (the step has a parent), so a step past `cap - 1`
@@ -797,17 +801,20 @@ impl<'a> Engine<'a> {
     /// rules (then, nested, of the inner chains) that removes something on the branch's
     /// board adds its eliminations. Whether it added any.
     ///
-    /// A nested step of the 10.0 level counts for at most `nested` nodes ([`Goal::nesting`]).
+    /// The inner searches are SE's (`Chaining.getOtherRules`): the first that finds a step
+    /// with parents in the branch serves ([`InnerSearch`]). A nested step of the 10.0 level
+    /// counts for at most `nested` nodes ([`Goal::nesting`]).
     fn advanced(&self, b: &mut Branch, mode: Mode, nested: usize) -> bool {
         let Some(inner) = self.branch_board(b) else {
             return false;
         };
         let n = self.n;
+        // SE's order (`Chaining.getOtherRules`): locking, hidden pair, naked pair, X-wing.
         let rules: [fn(&Board) -> Option<Step>; 5] = [
             intersections::pointing,
             intersections::box_line,
-            |x| subsets::naked(x, 2),
             |x| subsets::hidden(x, 2),
+            |x| subsets::naked(x, 2),
             |x| fish::fish(x, 2),
         ];
         let found = rules.iter().find_map(|rule| {
@@ -817,68 +824,75 @@ impl<'a> Engine<'a> {
                     // Not on a board whose basic rules are spent (see `rule_parents`).
                     parents.push(0);
                 }
-                (s, parents, 1)
+                vec![(s, parents, 1)]
             })
         });
         let found = found.or_else(|| {
-            let inner_level = match mode.level {
-                2 => Level::Static,
-                3 => Level::DynamicContradiction,
-                4 => Level::Dynamic,
+            // SE's inner rules past the basic ones (`Chaining.getOtherRules`), in its
+            // order: the first whose step has parents serves. SE's parents of a nested
+            // step: what the outer branch removed that the inner chain's singles rest on;
+            // a step resting on none is no news of the branch's.
+            let searches: &[InnerSearch] = match mode.level {
+                2 => &[InnerSearch::Chain],
+                3 => &[InnerSearch::Chain, InnerSearch::Multiple],
+                4 => &[InnerSearch::Dynamic],
                 _ => return None,
             };
-            // SE's parents of a nested step: what the outer branch removed that the inner
-            // chain's singles rest on; a step resting on none is no news of the branch's.
-            let cap = match inner_level {
-                Level::DynamicContradiction => nested,
-                _ => usize::MAX,
-            };
-            let (s, weight, support) =
-                self.nested_on(&inner, &b.cands, mode.level, inner_level, cap)?;
-            let parents = self.support_parents(b, &support);
-            (!parents.is_empty()).then_some((s, parents, weight))
+            for &search in searches {
+                // Every step of the search that has parents, lightest first (SE adds every
+                // hint of the rule, sorted by complexity; a node two conclude keeps the
+                // first's parents).
+                let steps: Vec<(Step, Vec<u32>, u32)> = self
+                    .nested_on(&inner, &b.cands, search)
+                    .into_iter()
+                    .filter_map(|(s, weight, support)| {
+                        let parents = self.support_parents(b, &support);
+                        (!parents.is_empty()).then_some((s, parents, weight))
+                    })
+                    .collect();
+                let Some(lightest) = steps.first() else {
+                    continue;
+                };
+                // Past `nested` (the 10.0 level's cap, [`Goal::nesting`]) the steps serve
+                // no conclusion that beats the best, and the branch ends.
+                return (lightest.2 as usize <= nested).then_some(steps);
+            }
+            None
         });
-        let Some((step, parents, weight)) = found else {
+        let Some(found) = found else {
             return false;
         };
         let before = b.recs.len();
-        for e in &step.eliminations {
-            self.add(b, node(n, e.cell, e.digit, false), &parents, weight, 0);
-        }
-        for p in &step.placements {
-            self.add(b, node(n, p.cell, p.digit, true), &parents, weight, 0);
+        for (step, parents, weight) in &found {
+            for e in &step.eliminations {
+                self.add(b, node(n, e.cell, e.digit, false), parents, *weight, 0);
+            }
+            for p in &step.placements {
+                self.add(b, node(n, p.cell, p.digit, true), parents, *weight, 0);
+            }
+            if b.contradiction.is_some() {
+                break;
+            }
         }
         b.recs.len() > before || b.contradiction.is_some()
     }
 
-    /// The inner search of a nested branch on its board `inner` (whose candidates are
-    /// `cands`), remembered by the budget: its step if that counts for at most `cap`
-    /// nodes. A search capped below its step finds none, or one past the cap, and is not
-    /// remembered (the step is found again by a search with a larger cap); one that finds
-    /// a step within its cap found the one an uncapped search finds, and is.
-    fn nested_on(
-        &self,
-        inner: &Board,
-        cands: &[u32],
-        outer: u8,
-        level: Level,
-        cap: usize,
-    ) -> Option<Inner> {
-        let key: InnerKey = (outer, inner.grid().cells().to_vec(), cands.to_vec());
-        let within = |found: Option<Inner>| found.filter(|f| f.1 as usize <= cap);
+    /// The inner search `search` of a nested branch on its board `inner` (whose
+    /// candidates are `cands`), remembered by the budget: a function of the board alone.
+    fn nested_on(&self, inner: &Board, cands: &[u32], search: InnerSearch) -> Vec<Inner> {
+        let key: InnerKey = (search as u8, inner.grid().cells().to_vec(), cands.to_vec());
         if let Some(known) = self.budget.inner.borrow().get(&key) {
-            return within(known.clone());
+            return known.clone();
         }
-        let found = nested(inner, level, self.budget, cap);
-        let exact = cap == usize::MAX || found.as_ref().is_some_and(|f| f.1 as usize <= cap);
-        if exact && !self.budget.spent() {
+        let found = nested(inner, search, self.budget);
+        if !self.budget.spent() {
             let mut memo = self.budget.inner.borrow_mut();
             if memo.len() >= INNER_CAP {
                 memo.clear();
             }
             memo.insert(key, found.clone());
         }
-        within(found)
+        found
     }
 
     /// The branch's board: the puzzle's, with the branch's candidates.
@@ -1175,17 +1189,33 @@ pub(super) fn finder(strategy: Strategy) -> Option<Search> {
 /// Forcing chains (SE 6.6 / 7.0): a static chain from a candidate that turns the
 /// candidate itself off (so it is false) or, from its removal, on (so it is true).
 pub(super) fn forcing_chain(board: &Board, budget: &Effort) -> Option<Step> {
-    forcing_chain_with(board, budget, false).map(|(s, _)| s)
+    let mut found = forcing_chain_with(board, budget, false, false);
+    (!found.is_empty()).then(|| found.swap_remove(0).0)
 }
 
-/// [`forcing_chain`], and its conclusion's [`Support`] if `inner` (a nested chain's inner
-/// search).
-fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(Step, Support)> {
-    let e = if inner {
-        Engine::new_inner(board, budget)?
-    } else {
-        Engine::new(board, budget)?
+/// Every forcing chain, as a nested chain's inner search finds them (SE adds every hint
+/// of the rule): each conclusion with its [`Support`], easiest first (lowest score, then
+/// fewest nodes, then the search's order). Empty once `budget` is spent.
+fn forcing_chains_all(board: &Board, budget: &Effort) -> Vec<(Step, Support)> {
+    forcing_chain_with(board, budget, true, true)
+}
+
+/// [`forcing_chain`] (the easiest conclusion), or every conclusion if `all`, each with its
+/// [`Support`] if `inner` (a nested chain's inner search).
+fn forcing_chain_with(
+    board: &Board,
+    budget: &Effort,
+    inner: bool,
+    all: bool,
+) -> Vec<(Step, Support)> {
+    let e = match inner {
+        true => Engine::new_inner(board, budget),
+        false => Engine::new(board, budget),
     };
+    let Some(e) = e else {
+        return Vec::new();
+    };
+    let mut every = Vec::new();
     let n = e.n;
     let mode = Mode {
         dynamic: false,
@@ -1194,7 +1224,9 @@ fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(St
     };
     // Most assumptions lead nowhere near their opposite: the graph's reach says which do,
     // and only those are followed.
-    let (reach, id) = e.static_reach()?;
+    let Some((reach, id)) = e.static_reach() else {
+        return Vec::new();
+    };
     let mut best = None;
     let mut slot = None;
     for p in e.candidates() {
@@ -1203,11 +1235,15 @@ fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(St
             if !reach.reaches(id[start as usize] as usize, id[start as usize ^ 1] as usize) {
                 continue;
             }
-            // Only the start's opposite counts, and only if it beats the best so far.
-            let goal = Goal::new(start ^ 1, cap_for(&best, se::forcing_chain(false)));
-            let b = e.branch_reusing(&mut slot, start, mode, goal);
+            // Only the start's opposite counts, and (for the easiest) only if it beats
+            // the best so far.
+            let cap = match all {
+                true => usize::MAX,
+                false => cap_for(&best, se::forcing_chain(false)),
+            };
+            let b = e.branch_reusing(&mut slot, start, mode, Goal::new(start ^ 1, cap));
             if budget.spent() {
-                return None;
+                return Vec::new();
             }
             let r = b.rec(start ^ 1);
             if r == NONE {
@@ -1216,24 +1252,31 @@ fn forcing_chain_with(board: &Board, budget: &Effort, inner: bool) -> Option<(St
             let complexity = e.complexity(b, &[r]);
             let mixed = b.recs[r as usize].kinds == CELL_LINK | UNIT_LINK;
             let base = se::forcing_chain(mixed);
-            keep(
-                &mut best,
-                Found {
-                    node: start ^ 1,
-                    tenths: base + se::length_bonus(complexity),
-                    complexity,
-                    strategy: Strategy::ForcingChain,
-                    sources: vec![p],
-                    chain: path(n, b, r),
-                    support: e.support(b, &[r]),
-                },
-            );
+            let f = Found {
+                node: start ^ 1,
+                tenths: base + se::length_bonus(complexity),
+                complexity,
+                strategy: Strategy::ForcingChain,
+                sources: vec![p],
+                chain: path(n, b, r),
+                support: e.support(b, &[r]),
+            };
+            match all {
+                true => every.push(f),
+                false => keep(&mut best, f),
+            }
         }
     }
-    best.map(|mut f| {
-        let support = std::mem::take(&mut f.support);
-        (step_of(n, f), support)
-    })
+    every.extend(best);
+    // A stable sort: ties keep the search's order, as `keep` does.
+    every.sort_by_key(|f| (f.tenths, f.complexity));
+    every
+        .into_iter()
+        .map(|mut f| {
+            let support = std::mem::take(&mut f.support);
+            (step_of(n, f), support)
+        })
+        .collect()
 }
 
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
@@ -1301,15 +1344,13 @@ pub(super) fn nested_chain(board: &Board, budget: &Effort) -> Option<Step> {
 enum Level {
     /// Static cell and unit forcing chains (8.0).
     Static,
-    /// Dynamic contradictions only (for nesting).
-    DynamicContradiction,
     /// Dynamic (8.5).
     Dynamic,
     /// Dynamic with basic rules (9.0).
     Plus,
     /// Nested: static chains inside (9.5).
     Nested2,
-    /// Nested: dynamic contradictions inside (10.0).
+    /// Nested: static forcing chains, then static multiple ones, inside (10.0).
     Nested3,
     /// Nested: dynamic chains inside (10.5).
     Nested4,
@@ -1319,7 +1360,7 @@ impl Level {
     fn mode(self) -> Mode {
         let (dynamic, level) = match self {
             Level::Static => (false, 0),
-            Level::DynamicContradiction | Level::Dynamic => (true, 0),
+            Level::Dynamic => (true, 0),
             Level::Plus => (true, 1),
             Level::Nested2 => (true, 2),
             Level::Nested3 => (true, 3),
@@ -1335,7 +1376,7 @@ impl Level {
     fn base(self) -> u16 {
         match self {
             Level::Static => se::MULTIPLE,
-            Level::DynamicContradiction | Level::Dynamic => se::DYNAMIC,
+            Level::Dynamic => se::DYNAMIC,
             Level::Plus => se::DYNAMIC_PLUS,
             Level::Nested2 => se::nested(2),
             Level::Nested3 => se::nested(3),
@@ -1346,27 +1387,45 @@ impl Level {
     fn strategy(self) -> Strategy {
         match self {
             Level::Static => Strategy::MultipleForcingChain,
-            Level::DynamicContradiction | Level::Dynamic => Strategy::DynamicForcingChain,
+            Level::Dynamic => Strategy::DynamicForcingChain,
             Level::Plus => Strategy::DynamicForcingChainPlus,
             _ => Strategy::NestedForcingChain,
         }
     }
 }
 
-/// A nested chain's step on a branch's board and its complexity.
-/// And what it rests on ([`Support`]).
-///
-/// The dynamic contradictions' search (the 10.0 level's) finds the step an uncapped one
-/// finds if that rests on at most `cap` nodes; else none, or one past `cap`. The others
-/// ignore `cap`.
-fn nested(board: &Board, level: Level, budget: &Effort, cap: usize) -> Option<Inner> {
-    if level == Level::Static {
-        let (step, support) = forcing_chain_with(board, budget, true)?;
-        let weight = step.chain.len().max(1) as u32;
-        return Some((step, weight, support));
-    }
-    multiple_with(board, level, budget, true, true, cap)
+/// The searches a nested branch runs inside it, as SE's `Chaining.getOtherRules` adds them
+/// past the basic rules: static forcing chains (from the 9.5 level on), static multiple
+/// forcing chains (cell and unit, the 10.0 level), dynamic forcing chains (the 10.5
+/// level, nesting nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InnerSearch {
+    Chain,
+    Multiple,
+    Dynamic,
+}
+
+/// A nested chain's step on a branch's board and its complexity (SE's `getComplexity`
+/// of the nested hint: the nodes of its chain, or the sum over its branches), and what it
+/// rests on ([`Support`]).
+fn nested(board: &Board, search: InnerSearch, budget: &Effort) -> Vec<Inner> {
+    let level = match search {
+        InnerSearch::Chain => {
+            return forcing_chains_all(board, budget)
+                .into_iter()
+                .map(|(step, support)| {
+                    let weight = step.chain.len().max(1) as u32;
+                    (step, weight, support)
+                })
+                .collect();
+        }
+        InnerSearch::Multiple => Level::Static,
+        InnerSearch::Dynamic => Level::Dynamic,
+    };
+    multiple_with(board, level, budget, true, true)
         .map(|(s, c, support)| (s, c as u32, support))
+        .into_iter()
+        .collect()
 }
 
 /// Cell, unit, contradiction and double forcing chains at a level: the easiest
@@ -1374,26 +1433,24 @@ fn nested(board: &Board, level: Level, budget: &Effort, cap: usize) -> Option<In
 /// None once `budget` is spent: a search cut short may have missed the easiest.
 ///
 /// At the dynamic levels without inner rules (8.5, and the inner searches of the nested
-/// chains at 10.0 and 10.5) each assumption's closure is first computed on bit boards
+/// chains at 10.5) each assumption's closure is first computed on bit boards
 /// ([`Singles`]): only the branches that contradict, or that share a new node with the
 /// other branches of their cell, unit or double forcing, are then recorded, in the order
 /// the search looks at them, so the conclusion is the one the search would find recording
 /// every branch.
 fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, usize)> {
-    multiple_with(board, level, budget, true, false, usize::MAX).map(|(s, c, _)| (s, c))
+    multiple_with(board, level, budget, true, false).map(|(s, c, _)| (s, c))
 }
 
 /// [`multiple_at`], with the closures at the levels that have them if `closures` (else
-/// every branch recorded whole: the plain method the tests hold the other to); for dynamic
-/// contradictions alone, only those of up to `cap` nodes are sure to be found (the step
-/// is the uncapped search's if that is within `cap`; see [`nested`]).
+/// every branch recorded whole: the plain method the tests hold the other to), and the
+/// conclusion's [`Support`] if `inner` (a nested chain's inner search).
 fn multiple_with(
     board: &Board,
     level: Level,
     budget: &Effort,
     closures: bool,
     inner: bool,
-    cap: usize,
 ) -> Option<(Step, usize, Support)> {
     let e = if inner {
         Engine::new_inner(board, budget)?
@@ -1431,11 +1488,9 @@ fn multiple_with(
             i => Some(&closures[i as usize]),
         }
     };
-    // Contradictions alone need a branch only as far as one could beat the best.
     // A branch of the 10.0 level need not pass a nested step too heavy to serve a
     // conclusion that beats the best.
     let goal_of = |best: &Option<Found>| match level {
-        Level::DynamicContradiction => Goal::new(NONE, cap_for(best, base).min(cap)),
         Level::Nested3 => Goal::nesting(cap_for(best, base)),
         _ => Goal::ALL,
     };
@@ -1444,7 +1499,7 @@ fn multiple_with(
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
-        contradictions(&e, &candidates, &closures, level, cap, &mut best)?;
+        contradictions(&e, &candidates, &closures, level, &mut best)?;
     } else {
         for &p in &candidates {
             let start = node(n, p.cell, p.digit, true);
@@ -1471,14 +1526,6 @@ fn multiple_with(
             }
             on[p.cell * n + p.digit as usize - 1] = Some(b);
         }
-    }
-    if level == Level::DynamicContradiction {
-        e.give_back(on);
-        let complexity = best.as_ref().map_or(0, |f| f.complexity);
-        return best.map(|mut f| {
-            let support = std::mem::take(&mut f.support);
-            (step_of(n, f), complexity, support)
-        });
     }
     // With closures, the branches recorded never contradict, and each is read only for
     // the nodes it shares with one branch or more: a conclusion that beats `best` at
@@ -1655,14 +1702,12 @@ fn multiple_with(
 /// Only the candidates whose closure contradicts are recorded, those of fewest closure
 /// rounds first, each only as far as a contradiction could still beat the best so far
 /// (equal it, for a candidate before the best's in `candidates`); a candidate whose rounds
-/// alone ([`contradiction_floor`]) rule that out is not recorded at all. None past `cap`
-/// nodes is sure to be found: the best is the uncapped search's if that is within `limit`.
+/// alone ([`contradiction_floor`]) rule that out is not recorded at all.
 fn contradictions(
     e: &Engine,
     candidates: &[Candidate],
     closures: &[Closure],
     level: Level,
-    limit: usize,
     best: &mut Option<Found>,
 ) -> Option<()> {
     let (mode, base, strategy) = (level.mode(), level.base(), level.strategy());
@@ -1676,11 +1721,11 @@ fn contradictions(
     let mut slot = None;
     for i in order {
         let cap = match best {
-            None => limit,
+            None => usize::MAX,
             Some(f) => {
                 let ties = usize::from(i < best_at);
                 match beating_cap(base, f.tenths, f.complexity + ties) {
-                    Some(c) => c.min(limit),
+                    Some(c) => c,
                     None => continue,
                 }
             }
@@ -1948,9 +1993,9 @@ mod tests {
     /// A nested step's parents, as SE names them, are what the outer branch removed in
     /// the cells and units its inner conclusion's singles read ([`Support`]): on random
     /// positions (a puzzle's board with candidates removed, as an outer branch leaves it),
-    /// the inner search's contradiction (the 10.0 level's) is found again, by the closure
-    /// of the same assumption (an independent method), on the puzzle's board with only
-    /// the removals its support names, every other removal given back.
+    /// the dynamic inner search's contradiction (the 10.5 level's) is found again, by the
+    /// closure of the same assumption (an independent method), on the puzzle's board with
+    /// only the removals its support names, every other removal given back.
     #[test]
     fn inner_contradictions_rest_on_the_removals_their_support_names() {
         let text = include_str!("../../../data/sudoku/forum_hardest_1905_11plus_sample1016.txt");
@@ -1966,16 +2011,25 @@ mod tests {
                 continue;
             };
             let budget = Effort::new(u64::MAX);
-            let Some((step, _, support)) = multiple_with(
-                &board,
-                Level::DynamicContradiction,
-                &budget,
-                true,
-                true,
-                usize::MAX,
-            ) else {
+            let Some((step, _, support)) =
+                multiple_with(&board, Level::Dynamic, &budget, true, true)
+            else {
                 continue;
             };
+            // Contradictions only: the assumption whose closure contradicts on `board`.
+            let Some(&x) = step.eliminations.first() else {
+                continue;
+            };
+            let e = Engine::new(&board, &budget).unwrap();
+            if step.eliminations.len() != 1
+                || !e
+                    .singles()
+                    .unwrap()
+                    .close(x.cell, x.digit, true)
+                    .contradiction
+            {
+                continue;
+            }
             // The removals the support names, kept; every other one given back.
             let layout = board.layout();
             let named = |cell: usize, digit: u8| {
@@ -2003,7 +2057,6 @@ mod tests {
             let wider = Board::new(&grid, Some(&kept)).unwrap();
             let e = Engine::new(&wider, &budget).unwrap();
             let singles = e.singles().unwrap();
-            let x = step.eliminations[0];
             let closure = singles.close(x.cell, x.digit, true);
             assert!(closure.contradiction, "{line}: {x:?} with {support:?}");
             checked += 1;
@@ -2080,16 +2133,7 @@ mod tests {
                 );
             }
             let mut fast = None;
-            let uncapped = usize::MAX;
-            contradictions(
-                &e,
-                &candidates,
-                &closures,
-                Level::Dynamic,
-                uncapped,
-                &mut fast,
-            )
-            .unwrap();
+            contradictions(&e, &candidates, &closures, Level::Dynamic, &mut fast).unwrap();
             let key = |f: &Option<Found>| {
                 f.as_ref().map(|f| {
                     (
@@ -2112,65 +2156,27 @@ mod tests {
 
     /// The dynamic levels with closures (contradictions from the closures, branches
     /// recorded only where they can conclude and only as far as they can beat the best)
-    /// find the step that recording every branch whole finds, at the dynamic level and at
-    /// its contradictions alone (the inner search of the 10.0 chains): two methods.
+    /// find the step that recording every branch whole finds, at the dynamic level (the
+    /// inner search of the 10.5 chains): two methods.
     #[test]
     fn closures_find_the_step_whole_branches_find() {
         let mut found = 0;
         for board in random_positions(41, 7) {
-            for level in [Level::Dynamic, Level::DynamicContradiction] {
-                // As inner searches: the conclusions' supports agree too.
-                let all = usize::MAX;
-                let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true, true, all);
-                let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false, true, all);
-                let key = |r: &Option<(Step, usize, Support)>| {
-                    r.as_ref().map(|(s, c, support)| {
-                        let mut support = support.clone();
-                        support.sort_unstable();
-                        (format!("{s:?}"), *c, support)
-                    })
-                };
-                assert_eq!(key(&fast), key(&whole), "{level:?}");
-                found += usize::from(fast.is_some());
-            }
+            let level = Level::Dynamic;
+            // As inner searches: the conclusions' supports agree too.
+            let fast = multiple_with(&board, level, &Effort::new(u64::MAX), true, true);
+            let whole = multiple_with(&board, level, &Effort::new(u64::MAX), false, true);
+            let key = |r: &Option<(Step, usize, Support)>| {
+                r.as_ref().map(|(s, c, support)| {
+                    let mut support = support.clone();
+                    support.sort_unstable();
+                    (format!("{s:?}"), *c, support)
+                })
+            };
+            assert_eq!(key(&fast), key(&whole));
+            found += usize::from(fast.is_some());
         }
         assert!(found > 20, "{found} steps");
-    }
-
-    /// The 10.0 level's inner search capped at `cap` nodes (the outer best's, see
-    /// [`Goal::nesting`]) finds the uncapped search's step when that rests on `cap` nodes
-    /// or fewer, and otherwise none within the cap: by both methods, at caps around each
-    /// step's complexity.
-    #[test]
-    fn capped_inner_searches_find_the_uncapped_step_within_the_cap() {
-        let (mut same, mut cut) = (0, 0);
-        let level = Level::DynamicContradiction;
-        for board in random_positions(41, 9) {
-            let run = |closures: bool, cap: usize| {
-                multiple_with(&board, level, &Effort::new(u64::MAX), closures, true, cap)
-                    .map(|(s, c, support)| (format!("{s:?}"), c, support))
-            };
-            let Some(whole) = run(true, usize::MAX) else {
-                continue;
-            };
-            let c = whole.1;
-            for cap in [1, c / 2, c.saturating_sub(1), c, c + 1, c + 7] {
-                for closures in [true, false] {
-                    let capped = run(closures, cap);
-                    if c <= cap {
-                        assert_eq!(capped.as_ref(), Some(&whole), "cap {cap}");
-                        same += 1;
-                    } else {
-                        assert!(capped.is_none_or(|f| f.1 > cap), "cap {cap}");
-                        cut += 1;
-                    }
-                }
-            }
-        }
-        assert!(
-            same > 20 && cut > 20,
-            "{same} within the cap, {cut} past it"
-        );
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the

@@ -173,8 +173,8 @@ pub(super) const DYNAMIC: u16 = 85;
 /// Dynamic forcing chains plus (SE's chains with basic rules inside, level 1): 9.0.
 pub(super) const DYNAMIC_PLUS: u16 = 90;
 
-/// Nested forcing chains at SE's nesting `level` 2, 3, 4 (static forcing chains, dynamic
-/// contradictions, dynamic chains inside the branches): 9.5, 10.0, 10.5, in tenths before
+/// Nested forcing chains at SE's nesting `level` 2, 3, 4 (static forcing chains; static
+/// forcing chains, then static multiple ones; dynamic chains inside the branches): 9.5, 10.0, 10.5, in tenths before
 /// the [`length_bonus`].
 pub(super) fn nested(level: u8) -> u16 {
     90 + 5 * u16::from(level.clamp(1, 4) - 1)
