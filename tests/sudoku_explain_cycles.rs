@@ -5,6 +5,7 @@
 //! before the explainer first used the cycle there (pencil marks), the step asserted
 //! exactly with its SE value and checked against the solution.
 
+use crate::sudoku_explain_util::assert_sound;
 use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
@@ -60,26 +61,6 @@ fn explainer(p: &Puzzle) -> Explainer {
     Explainer::with_candidates(&p.grid, p.candidates.as_ref())
         .unwrap()
         .assume_unique(true)
-}
-
-/// Every placement of a step is the solution's digit and every elimination a digit the
-/// solution does not put there (the position has one solution).
-fn assert_sound(p: &Puzzle, step: &Step) {
-    let mut dlx = DlxSolver::new();
-    let limits = Limits::new().solutions(2);
-    let report = match &p.candidates {
-        Some(c) => dlx.solve_candidates(&p.grid, c, &limits),
-        None => dlx.solve(&p.grid, &limits),
-    };
-    assert_eq!(report.answer(), Answer::Unique);
-    let solution = report.first.expect("a solution");
-    let text = step.text(p.grid.layout());
-    for c in &step.placements {
-        assert_eq!(solution.cells()[c.cell], c.digit, "{text}");
-    }
-    for e in &step.eliminations {
-        assert_ne!(solution.cells()[e.cell], e.digit, "{text}");
-    }
 }
 
 /// The cycle is the step on its position, at SE's value, and sound; the rungs simpler

@@ -16,10 +16,9 @@
 //! of `generate --regions REGIONS --seed 7 -c 300` after its ten hidden singles (a plain
 //! grid).
 
-use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
+use crate::sudoku_explain_util::assert_sound;
+use dlxkit::sudoku::explain::{Explainer, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
-use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 use dlxkit::sudoku::Variant;
 
 /// (strategy, whether the ALS rungs are on, a board where it is the first step, the step,
@@ -272,30 +271,6 @@ fn explainer(p: &Puzzle, als: bool) -> Explainer {
         .unwrap()
         .assume_unique(true)
         .als(als)
-}
-
-/// The board has one solution, every placement of the step is its digit and no elimination
-/// removes its digit.
-fn assert_sound(p: &Puzzle, step: &Step) {
-    let mut dlx = DlxSolver::new();
-    let limits = Limits::new().solutions(2);
-    let report = match &p.candidates {
-        Some(c) => dlx.solve_candidates(&p.grid, c, &limits),
-        None => dlx.solve(&p.grid, &limits),
-    };
-    assert_eq!(report.answer(), Answer::Unique);
-    let solution = report.first.expect("a solution");
-    let text = step.text(p.grid.layout());
-    assert!(
-        !step.placements.is_empty() || !step.eliminations.is_empty(),
-        "{text}: no progress"
-    );
-    for c in &step.placements {
-        assert_eq!(solution.cells()[c.cell], c.digit, "{text}");
-    }
-    for e in &step.eliminations {
-        assert_ne!(solution.cells()[e.cell], e.digit, "{text}");
-    }
 }
 
 #[test]

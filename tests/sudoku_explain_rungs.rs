@@ -10,7 +10,8 @@
 //! one place in another line always leaves that place alone in a box too (a direct pointing
 //! or a hidden single comes first), so it is found only on jigsaw regions.
 
-use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
+use crate::sudoku_explain_util::assert_sound;
+use dlxkit::sudoku::explain::{Explainer, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
@@ -435,26 +436,6 @@ fn for_position(e: Explainer, strategy: Strategy) -> Explainer {
     }
     e.without(Strategy::ThreeStrongLinks)
         .without(Strategy::FourStrongLinks)
-}
-
-/// Every placement of a step is the solution's digit, and every elimination removes a digit
-/// the solution does not put there (the position has one solution).
-fn assert_sound(p: &Puzzle, step: &Step) {
-    let mut dlx = DlxSolver::new();
-    let limits = Limits::new().solutions(2);
-    let report = match &p.candidates {
-        Some(c) => dlx.solve_candidates(&p.grid, c, &limits),
-        None => dlx.solve(&p.grid, &limits),
-    };
-    assert_eq!(report.answer(), Answer::Unique);
-    let solution = report.first.expect("a solution");
-    let text = step.text(p.grid.layout());
-    for c in &step.placements {
-        assert_eq!(solution.cells()[c.cell], c.digit, "{text}");
-    }
-    for e in &step.eliminations {
-        assert_ne!(solution.cells()[e.cell], e.digit, "{text}");
-    }
 }
 
 #[test]

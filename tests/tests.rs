@@ -1,8 +1,8 @@
 //! The library's integration tests, built as one binary (one link instead of one per file, and
 //! one process to run). Each module is a file beside this one, named after what it tests;
 //! a new test file must be named here too — `every_test_file_is_a_module` below fails when a
-//! file is left out. Helpers shared by several modules (`dlx1_oracle`, `backtracking_util`)
-//! are modules of their own. The command line's tests are in `cli/tests/`.
+//! file is left out. Helpers shared by several modules (`dlx1_oracle`, `backtracking_util`,
+//! `sudoku_explain_util`) are modules of their own. The command line's tests are in `cli/tests/`.
 
 mod backtracking_props;
 mod backtracking_sets;
@@ -57,6 +57,7 @@ mod sudoku_explain_cycles;
 mod sudoku_explain_killer;
 mod sudoku_explain_ladder;
 mod sudoku_explain_rungs;
+mod sudoku_explain_util;
 mod sudoku_explain_x_chain;
 mod sudoku_forcing;
 mod sudoku_generate;

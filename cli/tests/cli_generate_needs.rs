@@ -82,49 +82,48 @@ fn needs_makes_puzzles_whose_hardest_step_is_the_technique() {
         ("ALS-XY-wing", Strategy::AlsXyWing, "1"),
         ("death blossom", Strategy::DeathBlossom, "1"),
     ] {
-        let args = ["generate", "--seed", seed, "--needs", name, "-f", "jsonl"];
-        let out = run(&args, "", 0);
-        let r: Value = serde_json::from_str(out.trim()).unwrap();
-        assert_eq!(r["hardest"], strategy.name(), "{name}");
-        assert_eq!(r["target_reached"], true, "{name}");
-        assert_eq!(r["guesses"], 0, "{name}");
-        // The same seed, the same puzzle.
-        let again: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
-        assert_eq!(again["puzzle"], r["puzzle"], "{name}");
-        let grid = parse_grid(r["puzzle"].as_str().unwrap(), &ParseOptions::default()).unwrap();
-        let count = ops::count_solutions(&grid, 2).unwrap();
-        assert_eq!(count, ops::SolutionCount::Exact(1), "{name}: not unique");
-        // The default symmetry, the half turn, kept (the banks' puzzles too).
-        let given = |c: usize| grid.cells()[c] != 0;
-        assert!(
-            (0..81).all(|c| given(c) == given(80 - c)),
-            "{name}: not symmetric"
-        );
-        // The ALS rungs are tried when asked for, as --needs does for them.
-        let als = strategy.is_als();
-        let mut full = Explainer::new(&grid).unwrap().assume_unique(true).als(als);
-        let steps: Vec<_> = full.by_ref().collect();
-        assert_eq!(full.outcome(), Outcome::Solved, "{name}");
-        assert!(steps.iter().any(|s| s.strategy == strategy), "{name}");
-        let mut below = Explainer::new(&grid)
-            .unwrap()
-            .assume_unique(true)
-            .als(als)
-            .below(strategy);
-        below.by_ref().for_each(drop);
-        assert_eq!(below.outcome(), Outcome::Stuck, "{name}");
-        // The whole ladder but the technique: stuck, or a harder rung on the way.
-        let mut without = Explainer::new(&grid)
-            .unwrap()
-            .assume_unique(true)
-            .als(als)
-            .without(strategy);
-        let steps: Vec<_> = without.by_ref().collect();
-        assert!(
-            without.outcome() != Outcome::Solved || steps.iter().any(|s| s.strategy > strategy),
-            "{name}: solved without it by simpler rungs"
-        );
+        assert_needs(name, strategy, seed);
     }
+}
+
+/// The puzzle of `--needs name --seed seed`: its hardest step is the technique, reached
+/// without a guess; the same seed gives the same puzzle; one solution, symmetric under the
+/// half turn (the default, which the banks' puzzles keep); the whole ladder solves it using
+/// the technique and no later rung; the rungs below it get stuck; and the ladder without it
+/// gets stuck or needs a harder rung. The ALS rungs are tried when asked for, as `--needs`
+/// does for them.
+pub(crate) fn assert_needs(name: &str, strategy: Strategy, seed: &str) {
+    let args = ["generate", "--seed", seed, "--needs", name, "-f", "jsonl"];
+    let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
+    assert_eq!(r["hardest"], strategy.name(), "{name}");
+    assert_eq!(r["target_reached"], true, "{name}");
+    assert_eq!(r["guesses"], 0, "{name}");
+    let again: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
+    assert_eq!(again["puzzle"], r["puzzle"], "{name}");
+    let grid = parse_grid(r["puzzle"].as_str().unwrap(), &ParseOptions::default()).unwrap();
+    let count = ops::count_solutions(&grid, 2).unwrap();
+    assert_eq!(count, ops::SolutionCount::Exact(1), "{name}: not unique");
+    let given = |c: usize| grid.cells()[c] != 0;
+    assert!(
+        (0..81).all(|c| given(c) == given(80 - c)),
+        "{name}: not symmetric"
+    );
+    let als = strategy.is_als();
+    let explainer = || Explainer::new(&grid).unwrap().assume_unique(true).als(als);
+    let mut full = explainer();
+    let steps: Vec<_> = full.by_ref().collect();
+    assert_eq!(full.outcome(), Outcome::Solved, "{name}");
+    assert!(steps.iter().any(|s| s.strategy == strategy), "{name}");
+    assert!(steps.iter().all(|s| s.strategy <= strategy), "{name}");
+    let mut below = explainer().below(strategy);
+    below.by_ref().for_each(drop);
+    assert_eq!(below.outcome(), Outcome::Stuck, "{name}");
+    let mut without = explainer().without(strategy);
+    let steps: Vec<_> = without.by_ref().collect();
+    assert!(
+        without.outcome() != Outcome::Solved || steps.iter().any(|s| s.strategy > strategy),
+        "{name}: solved without it by simpler rungs"
+    );
 }
 
 /// Seeds of `--needs name` under symmetries (`none` or `180`) give unique puzzles whose

@@ -1,56 +1,17 @@
 //! `dlxkit sudoku generate --needs TECHNIQUE` for the rungs up to XY-chains that
 //! `cli_generate_needs.rs` does not try (issue 29: "`--needs` puzzles checked to be unique
 //! and to need the technique (the ladder without it gets stuck)"): for each, a cheap seed
-//! under the default symmetry, the puzzle checked as that file checks its rungs.
+//! under the default symmetry, the puzzle checked as that file checks its rungs (its
+//! `assert_needs`).
 //!
 //! The seeds are the cheapest of seeds 1-5 in BENCHMARKS.md (audit29: main 018fd69's
 //! binary, CPU a puzzle), 4 strong links' of seeds 1-12 (3.8 s on seed 8, the others 5 s and
 //! more). The single rungs are checked too: a puzzle whose hardest step is a hidden single
 //! is stuck without it.
 
-use dlxkit::sudoku::explain::{Explainer, Outcome, Strategy};
-use dlxkit::sudoku::ops;
-use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
-use serde_json::Value;
+use dlxkit::sudoku::explain::Strategy;
 
-use crate::cli_util::sudoku_quiet as run;
-
-/// The puzzle of `--needs name --seed seed`: its hardest step is the technique, reached
-/// without a guess; the same seed gives the same puzzle; one solution, symmetric under the
-/// half turn (the default); the whole ladder solves it using the technique; the rungs below
-/// it get stuck; and the ladder without it gets stuck or needs a harder rung.
-fn assert_needs(name: &str, strategy: Strategy, seed: &str) {
-    let args = ["generate", "--seed", seed, "--needs", name, "-f", "jsonl"];
-    let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
-    assert_eq!(r["hardest"], strategy.name(), "{name}");
-    assert_eq!(r["target_reached"], true, "{name}");
-    assert_eq!(r["guesses"], 0, "{name}");
-    let again: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
-    assert_eq!(again["puzzle"], r["puzzle"], "{name}");
-    let grid = parse_grid(r["puzzle"].as_str().unwrap(), &ParseOptions::default()).unwrap();
-    let count = ops::count_solutions(&grid, 2).unwrap();
-    assert_eq!(count, ops::SolutionCount::Exact(1), "{name}: not unique");
-    let given = |c: usize| grid.cells()[c] != 0;
-    assert!(
-        (0..81).all(|c| given(c) == given(80 - c)),
-        "{name}: not symmetric"
-    );
-    let explainer = || Explainer::new(&grid).unwrap().assume_unique(true);
-    let mut full = explainer();
-    let steps: Vec<_> = full.by_ref().collect();
-    assert_eq!(full.outcome(), Outcome::Solved, "{name}");
-    assert!(steps.iter().any(|s| s.strategy == strategy), "{name}");
-    assert!(steps.iter().all(|s| s.strategy <= strategy), "{name}");
-    let mut below = explainer().below(strategy);
-    below.by_ref().for_each(drop);
-    assert_eq!(below.outcome(), Outcome::Stuck, "{name}");
-    let mut without = explainer().without(strategy);
-    let steps: Vec<_> = without.by_ref().collect();
-    assert!(
-        without.outcome() != Outcome::Solved || steps.iter().any(|s| s.strategy > strategy),
-        "{name}: solved without it by simpler rungs"
-    );
-}
+use crate::cli_generate_needs::assert_needs;
 
 /// The singles, SE's direct rules, the intersections, pairs and triples.
 #[test]
