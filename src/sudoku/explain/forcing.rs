@@ -76,7 +76,8 @@ type InnerKey = (u8, Vec<u8>, Vec<u32>);
 /// A nested search's answer: its step, the nodes it counts for, what it rests on.
 type Inner = (Step, u32, Support);
 
-/// The most inner searches a budget remembers (about 1.5 KB each on 9x9): past it, it
+/// The most inner searches a budget remembers (each a board of about 1.5 KB on 9x9 and the
+/// steps its search found): past it, it
 /// forgets them all and starts again.
 const INNER_CAP: usize = 20_000;
 
