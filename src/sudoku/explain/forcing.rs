@@ -77,8 +77,7 @@ type InnerKey = (u8, Vec<u8>, Vec<u32>);
 type Inner = (Step, u32, Support);
 
 /// The most inner searches a budget remembers (each a board of about 1.5 KB on 9x9 and the
-/// steps its search found): past it, it
-/// forgets them all and starts again.
+/// steps its search found): past it, it forgets them all and starts again.
 const INNER_CAP: usize = 20_000;
 
 impl Effort {
