@@ -10,10 +10,9 @@
 //! value asserted, and the strong-link rung's step shown to be the same elimination at the
 //! same value.
 
+use crate::sudoku_explain_util::unique_solution;
 use dlxkit::sudoku::explain::{ladder, Board, Explainer, Step, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
-use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 use dlxkit::sudoku::Grid;
 
 /// SE's strong-link rungs, which find the short colouring chains first.
@@ -88,18 +87,6 @@ fn explainer(p: &Puzzle) -> Explainer {
     e
 }
 
-/// The unique solution of a position.
-fn solution(p: &Puzzle) -> Grid {
-    let mut dlx = DlxSolver::new();
-    let limits = Limits::new().solutions(2);
-    let report = match &p.candidates {
-        Some(c) => dlx.solve_candidates(&p.grid, c, &limits),
-        None => dlx.solve(&p.grid, &limits),
-    };
-    assert_eq!(report.answer(), Answer::Unique);
-    report.first.expect("a solution")
-}
-
 /// No elimination of `step` removes the solution's digit, no placement differs from it.
 fn assert_sound(solution: &Grid, step: &Step, what: &str) {
     for e in &step.eliminations {
@@ -133,7 +120,7 @@ fn colouring_is_the_step_where_only_se_s_strong_links_come_first() {
     ];
     for (text, strategy, expected, value, named) in cases {
         let p = puzzle(text);
-        let solution = solution(&p);
+        let solution = unique_solution(&p);
         assert!(explainer(&p).below(strategy).next().is_none(), "{expected}");
         let step = explainer(&p).next().expect("a step");
         assert_eq!(step.strategy, strategy);
@@ -164,7 +151,7 @@ fn rung(strategy: Strategy, board: &Board) -> Option<Step> {
 #[test]
 fn a_colour_wrap_removes_its_colour() {
     let p = puzzle(WRAP);
-    let solution = solution(&p);
+    let solution = unique_solution(&p);
     let board = Board::new(&p.grid, p.candidates.as_ref()).unwrap();
     let step = rung(Strategy::SimpleColouring, &board).expect("a wrap");
     let text = step.text(p.grid.layout());
@@ -192,7 +179,7 @@ fn colouring_is_sound_on_every_board_of_the_shipped_sets() {
             .iter()
             .step_by(step_by)
         {
-            let solution = solution(p);
+            let solution = unique_solution(p);
             let mut e = Explainer::new(&p.grid)
                 .unwrap()
                 .assume_unique(true)
@@ -235,7 +222,7 @@ fn colouring_is_sound_on_16x16() {
         .iter()
         .take(2)
     {
-        let solution = solution(p);
+        let solution = unique_solution(p);
         let e = Explainer::new(&p.grid)
             .unwrap()
             .up_to(Strategy::XChain)
