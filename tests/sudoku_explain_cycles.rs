@@ -5,11 +5,9 @@
 //! before the explainer first used the cycle there (pencil marks), the step asserted
 //! exactly with its SE value and checked against the solution.
 
-use crate::sudoku_explain_util::assert_sound;
+use crate::sudoku_explain_util::{assert_sound, on_every_step, shipped};
 use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
-use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 
 /// (a position where a cycle is the step, the step, its SE value).
 const POSITIONS: &[(&str, &str, &str)] = &[
@@ -146,35 +144,17 @@ fn cycles_are_sound_on_the_shipped_sets() {
         ("magictour_top1465.txt", 5 * step_by),
         ("norvig_top95.txt", step_by),
     ] {
-        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut dlx = DlxSolver::new();
         let mut used = 0;
-        for p in parse_puzzles(&text, &ParseOptions::default())
-            .unwrap()
-            .iter()
-            .step_by(every)
-        {
-            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
-            let solution = report.first.unwrap();
-            let explainer = Explainer::new(&p.grid)
-                .unwrap()
-                .assume_unique(true)
-                .up_to(Strategy::BidirectionalCycle)
-                .guessing(solution.clone())
-                .unwrap();
-            for step in explainer {
-                let text = step.text(p.grid.layout());
-                for e in &step.eliminations {
-                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-                }
-                for c in &step.placements {
-                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-                }
-                used += usize::from(step.strategy == Strategy::BidirectionalCycle);
-            }
-        }
+        on_every_step(
+            shipped(name).iter().step_by(every),
+            |g| {
+                Explainer::new(g)
+                    .unwrap()
+                    .assume_unique(true)
+                    .up_to(Strategy::BidirectionalCycle)
+            },
+            |_, step| used += usize::from(step.strategy == Strategy::BidirectionalCycle),
+        );
         eprintln!("cycles used on {name}: {used}");
     }
 }

@@ -10,11 +10,9 @@
 //! one place in another line always leaves that place alone in a box too (a direct pointing
 //! or a hidden single comes first), so it is found only on jigsaw regions.
 
-use crate::sudoku_explain_util::assert_sound;
+use crate::sudoku_explain_util::{assert_sound, count_new, on_every_step, shipped};
 use dlxkit::sudoku::explain::{Explainer, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
-use dlxkit::sudoku::solvers::dlx::DlxSolver;
-use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 
 /// (strategy, a puzzle where it is the simplest step, the step, its SE value).
 const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
@@ -488,6 +486,26 @@ fn uniqueness_rungs_need_the_puzzle_declared_unique() {
     }
 }
 
+/// How often each of `news` is used on the SE sample and on every 5th puzzle of top1465
+/// (every 25th and 125th in a debug build), explained up to `up_to` and guessing past it,
+/// every step checked against the unique solution: the SE sample's counts, then top1465's.
+fn used_on_two_sets(news: &[Strategy], up_to: Strategy) -> [Vec<usize>; 2] {
+    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
+    [
+        ("sudokuexchange_se_rated_sample553.txt", step_by),
+        ("magictour_top1465.txt", 5 * step_by),
+    ]
+    .map(|(name, every)| {
+        let mut used = vec![0; news.len()];
+        on_every_step(
+            shipped(name).iter().step_by(every),
+            |g| Explainer::new(g).unwrap().assume_unique(true).up_to(up_to),
+            |_, step| count_new(news, step, &mut used),
+        );
+        used
+    })
+}
+
 /// Every puzzle of two shipped sets explained with the strategies up to the unique
 /// rectangles (guessing past them), each step checked against the unique solution: the
 /// unique rectangles of types 2, 4 and 3 are used (measured: 7, 46 and 14 times on the SE
@@ -499,45 +517,11 @@ fn unique_rectangles_are_sound_on_the_shipped_sets() {
         Strategy::UniqueRectangleType4,
         Strategy::UniqueRectangleType3,
     ];
-    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
-    for (name, every) in [
-        ("sudokuexchange_se_rated_sample553.txt", step_by),
-        ("magictour_top1465.txt", 5 * step_by),
-    ] {
-        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut dlx = DlxSolver::new();
-        let mut used = [0usize; 3];
-        for p in parse_puzzles(&text, &ParseOptions::default())
-            .unwrap()
-            .iter()
-            .step_by(every)
-        {
-            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
-            let solution = report.first.unwrap();
-            let explainer = Explainer::new(&p.grid)
-                .unwrap()
-                .assume_unique(true)
-                .up_to(Strategy::UniqueRectangleType3)
-                .guessing(solution.clone())
-                .unwrap();
-            for step in explainer {
-                let text = step.text(p.grid.layout());
-                for c in &step.placements {
-                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-                }
-                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
-                    used[k] += 1;
-                }
-            }
-        }
-        eprintln!("USED {name} {used:?}");
-        if step_by == 1 {
-            assert!(used.iter().all(|&u| u > 0), "{name}: {used:?}");
+    let [sample, top1465] = used_on_two_sets(&news, Strategy::UniqueRectangleType3);
+    eprintln!("used (unique rectangles 2, 4, 3): SE sample {sample:?}, top1465 {top1465:?}");
+    if !cfg!(debug_assertions) {
+        for used in [&sample, &top1465] {
+            assert!(used.iter().all(|&u| u > 0), "{used:?}");
         }
     }
 }
@@ -554,44 +538,29 @@ fn unique_loops_are_sound_and_rated_as_se_rates_them() {
         Strategy::UniqueLoopType4,
         Strategy::UniqueLoopType3,
     ];
-    let path = format!(
-        "{}/data/sudoku/sudokuexchange_se_rated_sample553.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
     let step_by = if cfg!(debug_assertions) { 7 } else { 1 };
-    let mut dlx = DlxSolver::new();
     let mut used = [0usize; 4];
+    let puzzles = shipped("sudokuexchange_se_rated_sample553.txt");
     // Lines 141 to 178 (SE 4.6 to 5.0), where SE's hardest step is most often a unique loop.
-    for p in parse_puzzles(&text, &ParseOptions::default())
-        .unwrap()
-        .iter()
-        .filter(|p| (141..=178).contains(&p.line))
-        .step_by(step_by)
-    {
-        let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-        assert_eq!(report.answer(), Answer::Unique, "line {}", p.line);
-        let solution = report.first.unwrap();
-        let explainer = Explainer::new(&p.grid)
-            .unwrap()
-            .assume_unique(true)
-            .up_to(Strategy::UniqueLoopType3)
-            .guessing(solution.clone())
-            .unwrap();
-        for step in explainer {
-            let text = step.text(p.grid.layout());
-            for c in &step.placements {
-                assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-            }
-            for e in &step.eliminations {
-                assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-            }
-            if let Some(k) = news.iter().position(|&s| s == step.strategy) {
-                used[k] += 1;
+    on_every_step(
+        puzzles
+            .iter()
+            .filter(|p| (141..=178).contains(&p.line))
+            .step_by(step_by),
+        |g| {
+            Explainer::new(g)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::UniqueLoopType3)
+        },
+        |p, step| {
+            count_new(&news, step, &mut used);
+            if news.contains(&step.strategy) {
+                let text = step.text(p.grid.layout());
                 assert!((46..=50).contains(&step.score.tenths()), "{text}");
             }
-        }
-    }
+        },
+    );
     eprintln!("unique loops used (types 1, 2, 4, 3): {used:?}");
     if step_by == 1 {
         assert!(used.iter().all(|&u| u > 0), "{used:?}");
@@ -608,46 +577,10 @@ fn als_wings_are_sound_on_the_shipped_sets() {
         Strategy::VwxyzWing,
         Strategy::UvwxyzWing,
     ];
-    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
-    for (name, every) in [
-        ("sudokuexchange_se_rated_sample553.txt", step_by),
-        ("magictour_top1465.txt", 5 * step_by),
-    ] {
-        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut dlx = DlxSolver::new();
-        let mut used = [0usize; 3];
-        for p in parse_puzzles(&text, &ParseOptions::default())
-            .unwrap()
-            .iter()
-            .step_by(every)
-        {
-            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
-            let solution = report.first.unwrap();
-            let explainer = Explainer::new(&p.grid)
-                .unwrap()
-                .assume_unique(true)
-                .up_to(Strategy::UvwxyzWing)
-                .guessing(solution.clone())
-                .unwrap();
-            for step in explainer {
-                let text = step.text(p.grid.layout());
-                for c in &step.placements {
-                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-                }
-                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
-                    used[k] += 1;
-                }
-            }
-        }
-        eprintln!("wings used on {name} (WXYZ, VWXYZ, UVWXYZ): {used:?}");
-        if step_by == 1 && name.starts_with("sudokuexchange") {
-            assert!(used.iter().all(|&u| u > 0), "{name}: {used:?}");
-        }
+    let [sample, top1465] = used_on_two_sets(&news, Strategy::UvwxyzWing);
+    eprintln!("used (WXYZ, VWXYZ, UVWXYZ): SE sample {sample:?}, top1465 {top1465:?}");
+    if !cfg!(debug_assertions) {
+        assert!(sample.iter().all(|&u| u > 0), "{sample:?}");
     }
 }
 
@@ -663,49 +596,13 @@ fn bugs_and_aligned_pairs_are_sound_on_the_shipped_sets() {
         Strategy::BugType3,
         Strategy::AlignedPairExclusion,
     ];
-    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
-    for (name, every) in [
-        ("sudokuexchange_se_rated_sample553.txt", step_by),
-        ("magictour_top1465.txt", 5 * step_by),
-    ] {
-        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut dlx = DlxSolver::new();
-        let mut used = [0usize; 4];
-        for p in parse_puzzles(&text, &ParseOptions::default())
-            .unwrap()
-            .iter()
-            .step_by(every)
-        {
-            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
-            let solution = report.first.unwrap();
-            let explainer = Explainer::new(&p.grid)
-                .unwrap()
-                .assume_unique(true)
-                .up_to(Strategy::AlignedPairExclusion)
-                .guessing(solution.clone())
-                .unwrap();
-            for step in explainer {
-                let text = step.text(p.grid.layout());
-                for c in &step.placements {
-                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-                }
-                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
-                    used[k] += 1;
-                }
-            }
-        }
-        eprintln!("used on {name} (BUG types 2, 4, 3, aligned pair exclusion): {used:?}");
-        if step_by == 1 && name.starts_with("sudokuexchange") {
-            assert!(
-                used[0] > 0 && used[2] > 0 && used[3] > 0,
-                "{name}: {used:?}"
-            );
-        }
+    let [sample, top1465] = used_on_two_sets(&news, Strategy::AlignedPairExclusion);
+    eprintln!("used (BUG types 2, 4, 3, APE): SE sample {sample:?}, top1465 {top1465:?}");
+    if !cfg!(debug_assertions) {
+        assert!(
+            sample[0] > 0 && sample[2] > 0 && sample[3] > 0,
+            "{sample:?}"
+        );
     }
 }
 
@@ -835,46 +732,10 @@ fn strong_link_rungs_are_the_simplest_step_on_their_positions() {
 #[test]
 fn strong_links_are_sound_on_the_shipped_sets() {
     let news = [Strategy::ThreeStrongLinks, Strategy::FourStrongLinks];
-    let step_by = if cfg!(debug_assertions) { 25 } else { 1 };
-    for (name, every) in [
-        ("sudokuexchange_se_rated_sample553.txt", step_by),
-        ("magictour_top1465.txt", 5 * step_by),
-    ] {
-        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut dlx = DlxSolver::new();
-        let mut used = [0usize; 2];
-        for p in parse_puzzles(&text, &ParseOptions::default())
-            .unwrap()
-            .iter()
-            .step_by(every)
-        {
-            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
-            let solution = report.first.unwrap();
-            let explainer = Explainer::new(&p.grid)
-                .unwrap()
-                .assume_unique(true)
-                .up_to(Strategy::FourStrongLinks)
-                .guessing(solution.clone())
-                .unwrap();
-            for step in explainer {
-                let text = step.text(p.grid.layout());
-                for c in &step.placements {
-                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-                }
-                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
-                    used[k] += 1;
-                }
-            }
-        }
-        eprintln!("used on {name} (3, 4 strong links): {used:?}");
-        if step_by == 1 && name.starts_with("sudokuexchange") {
-            assert!(used[0] > 0 && used[1] > 0, "{name}: {used:?}");
-        }
+    let [sample, top1465] = used_on_two_sets(&news, Strategy::FourStrongLinks);
+    eprintln!("used (3, 4 strong links): SE sample {sample:?}, top1465 {top1465:?}");
+    if !cfg!(debug_assertions) {
+        assert!(sample[0] > 0 && sample[1] > 0, "{sample:?}");
     }
 }
 
@@ -899,54 +760,40 @@ fn als_rungs_are_sound_on_the_shipped_sets() {
         ("sudokuexchange_se_rated_sample553.txt", step_by),
         ("magictour_top1465.txt", 5 * step_by),
     ] {
-        let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut dlx = DlxSolver::new();
         let mut used = [0usize; 4];
-        for (k, p) in parse_puzzles(&text, &ParseOptions::default())
-            .unwrap()
-            .iter()
-            .step_by(every)
-            .enumerate()
-        {
-            let report = dlx.solve(&p.grid, &Limits::new().solutions(2));
-            assert_eq!(report.answer(), Answer::Unique, "{name} line {}", p.line);
-            let solution = report.first.unwrap();
-            let explainer = Explainer::new(&p.grid)
-                .unwrap()
-                .assume_unique(true)
-                .als(true)
-                .up_to(Strategy::DeathBlossom)
-                .guessing(solution.clone())
-                .unwrap();
-            for step in explainer {
-                let text = step.text(p.grid.layout());
-                for c in &step.placements {
-                    assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
-                }
-                if let Some(k) = news.iter().position(|&s| s == step.strategy) {
-                    used[k] += 1;
+        let puzzles = shipped(name);
+        on_every_step(
+            puzzles.iter().step_by(every),
+            |g| {
+                Explainer::new(g)
+                    .unwrap()
+                    .assume_unique(true)
+                    .als(true)
+                    .up_to(Strategy::DeathBlossom)
+            },
+            |p, step| {
+                count_new(&news, step, &mut used);
+                if news.contains(&step.strategy) {
+                    let text = step.text(p.grid.layout());
                     assert!(
                         (70..=90).contains(&step.score.tenths()),
                         "line {}: {text}",
                         p.line
                     );
                 }
-            }
-            // Off by default: the same explanation without them uses none.
-            if k % 10 == 0 {
-                let plain = Explainer::new(&p.grid)
+            },
+        );
+        // Off by default: the same explanation without them uses none.
+        on_every_step(
+            puzzles.iter().step_by(10 * every),
+            |g| {
+                Explainer::new(g)
                     .unwrap()
                     .assume_unique(true)
                     .up_to(Strategy::DeathBlossom)
-                    .guessing(solution.clone())
-                    .unwrap();
-                assert!(plain.into_iter().all(|s| !s.strategy.is_als()));
-            }
-        }
+            },
+            |p, step| assert!(!step.strategy.is_als(), "line {}", p.line),
+        );
         eprintln!("used on {name} (ALS-XZ, Sue de Coq, ALS-XY-wing, death blossom): {used:?}");
         if step_by == 1 && name.starts_with("sudokuexchange") {
             assert!(

@@ -1,8 +1,9 @@
 //! Helpers shared by the explainer's position tests (`sudoku_explain_cycles`,
-//! `sudoku_explain_colouring`, `sudoku_explain_ladder`, `sudoku_explain_rungs`).
+//! `sudoku_explain_colouring`, `sudoku_explain_ladder`, `sudoku_explain_rungs`) and their
+//! soundness tests on the shipped sets.
 
-use dlxkit::sudoku::explain::Step;
-use dlxkit::sudoku::parse::Puzzle;
+use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
+use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 use dlxkit::sudoku::Grid;
@@ -35,5 +36,42 @@ pub fn assert_sound(p: &Puzzle, step: &Step) {
     }
     for e in &step.eliminations {
         assert_ne!(solution.cells()[e.cell], e.digit, "{text}");
+    }
+}
+
+/// The puzzles of a set shipped in `data/sudoku/`.
+pub fn shipped(name: &str) -> Vec<Puzzle> {
+    let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    parse_puzzles(&text, &ParseOptions::default()).unwrap()
+}
+
+/// Each puzzle explained by `explainer` (set up from the puzzle's grid; it then guesses
+/// past its top rung towards the unique solution): every step is checked against that
+/// solution and handed to `each`. The soundness tests of the rungs on the shipped sets.
+pub fn on_every_step<'a>(
+    puzzles: impl IntoIterator<Item = &'a Puzzle>,
+    explainer: impl Fn(&Grid) -> Explainer,
+    mut each: impl FnMut(&Puzzle, &Step),
+) {
+    for p in puzzles {
+        let solution = unique_solution(p);
+        for step in explainer(&p.grid).guessing(solution.clone()).unwrap() {
+            let text = step.text(p.grid.layout());
+            for c in &step.placements {
+                assert_eq!(solution.cells()[c.cell], c.digit, "line {}: {text}", p.line);
+            }
+            for e in &step.eliminations {
+                assert_ne!(solution.cells()[e.cell], e.digit, "line {}: {text}", p.line);
+            }
+            each(p, &step);
+        }
+    }
+}
+
+/// Counts a step in `used` at its strategy's place in `news`, if it is there.
+pub fn count_new(news: &[Strategy], step: &Step, used: &mut [usize]) {
+    if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+        used[k] += 1;
     }
 }

@@ -66,6 +66,7 @@ mod sudoku_library;
 mod sudoku_parse;
 mod sudoku_pencil_marks;
 mod sudoku_quickcheck;
+mod sudoku_se_heldout;
 mod sudoku_sets;
 mod sudoku_solve;
 mod text_input;
