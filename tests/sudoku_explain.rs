@@ -262,7 +262,7 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
 129 8  19  | 7   29   6    | 3   5  4
 6   59 3   | 29  58   4    | 1   78 278
 ",
-        "jellyfish on 9 in rows 1,3,5,9 / columns 1,2,4,9: removes 9 from r2c9, r4c4, r8c1",
+        "jellyfish on 9 in columns 3,5,6,7 / rows 2,4,6,8: removes 9 from r2c9, r4c4, r8c1",
     ),
     (
         Strategy::HiddenQuad,
@@ -934,7 +934,7 @@ fn every_box_shape_and_variant_is_explained_with_its_units() {
             "....2..1.5..4..1....1..3..3.6..2....",
             ParseOptions::default(),
             &[
-                "X-wing on 4 in rows 2,6 / columns 3,6: removes 4 from r1c3, r5c6",
+                "X-wing on 4 in columns 2,4 / rows 1,5: removes 4 from r1c3, r5c6",
                 "X-wing on 6 in columns 2,4 / rows 1,4: removes 6 from r1c3, r4c1",
                 "XY-wing: pivot r4c1 {2,5}, pincers r2c1 {2,6}, r4c2 {5,6}: removes 6 from r1c2",
             ],

@@ -185,7 +185,7 @@ const POSITIONS: &[(Strategy, bool, &str, &str, &str)] = &[
 4    359 379  | 59 3569 2 | 1569 8   13567
 ",
         "Nishio forcing chain: from r4c5=9: removes 9 from r4c5",
-        "7.6",
+        "7.7",
     ),
     (
         Strategy::MultipleForcingChain,
@@ -224,13 +224,15 @@ const POSITIONS: &[(Strategy, bool, &str, &str, &str)] = &[
 4   289   789  | 5      238 1    | 367   36789 23
 6   12589 1789 | 234789 238 2479 | 137   3789  1235
 ",
-        "dynamic forcing chain: from r1c7=1: removes 1 from r1c7",
+        // SE's first step here: "Cell Forcing Chains: r3c8 ==> r1c7.1 off" (8.8).
+        "dynamic forcing chain: from each digit of r3c8 {1,7}: removes 1 from r1c7",
         "8.8",
     ),
     (
         Strategy::DynamicForcingChainPlus,
         false,
-        // norvig_hardest11.txt line 2
+        // norvig_hardest11.txt line 2; serate takes the same step: "Contradiction Forcing
+        // Chain: r1c1.2 on ==> r7c5.4 both on & off" (9.9), and rates the puzzle 10.6, as ours.
         "\
 1269  249  5    | 3    24689 24678 | 14689 1679 1478
 8     349  169  | 4679 5     467   | 1469  2    1347
@@ -245,7 +247,7 @@ const POSITIONS: &[(Strategy, bool, &str, &str, &str)] = &[
 1235  238  128  | 1468 23468 9     | 7     1456 12458
 ",
         "dynamic forcing chain+: from r1c1=2: removes 2 from r1c1",
-        "9.8",
+        "9.9",
     ),
 ];
 

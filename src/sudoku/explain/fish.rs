@@ -12,7 +12,10 @@ use super::subsets::k_unions;
 use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
-/// The fish of size `k` first found: digits in order, rows as base lines before columns.
+/// The fish of size `k` Sudoku Explainer finds first (its `Fisherman`): columns as base
+/// lines before rows; among those, the base lines' set first in SE's order (as a bit mask,
+/// the least first), then the least digit. Where two fish are there, both remove the
+/// same, mostly; the order keeps the step's text SE's.
 pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
     fish_in(board, k, Digits::all(board.size()))
 }
@@ -27,8 +30,10 @@ pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
     let n = board.size();
     let rows: Vec<usize> = board.units_of_kind(UnitKind::Row).collect();
     let cols: Vec<usize> = board.units_of_kind(UnitKind::Column).collect();
-    for digit in digits.iter().filter(|&d| (d as usize) <= n) {
-        for (base, cover) in [(&rows, &cols), (&cols, &rows)] {
+    for (base, cover) in [(&cols, &rows), (&rows, &cols)] {
+        // The first fish of this orientation: (its base lines' mask, digit), and the step.
+        let mut first: Option<((u128, u8), Step)> = None;
+        for digit in digits.iter().filter(|&d| (d as usize) <= n) {
             // Each base line with 2..=k places: the positions (cover indexes) of its places.
             let lines: Vec<(usize, u128)> = base
                 .iter()
@@ -39,8 +44,14 @@ pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
                 })
                 .collect();
             let masks: Vec<u128> = lines.iter().map(|&(_, at)| at).collect();
-            let mut found = None;
             k_unions(&masks, k, &mut |picked, union| {
+                let key = (
+                    picked.iter().fold(0u128, |m, &i| m | 1 << lines[i].0),
+                    digit,
+                );
+                if first.as_ref().is_some_and(|(best, _)| *best <= key) {
+                    return false;
+                }
                 let base_lines: Vec<usize> = picked.iter().map(|&i| base[lines[i].0]).collect();
                 let cover_lines: Vec<usize> = (0..n)
                     .filter(|j| union & (1 << j) != 0)
@@ -67,18 +78,13 @@ pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
                     .collect();
                 cells.sort_unstable();
                 let units = [base_lines, cover_lines].concat();
-                found = Some(Step::eliminating(
-                    strategy,
-                    units,
-                    cells,
-                    vec![digit],
-                    eliminations,
-                ));
-                true
+                let step = Step::eliminating(strategy, units, cells, vec![digit], eliminations);
+                first = Some((key, step));
+                false
             });
-            if found.is_some() {
-                return found;
-            }
+        }
+        if let Some((_, step)) = first {
+            return Some(step);
         }
     }
     None

@@ -26,7 +26,9 @@
 //!
 //! A step's score is the strategy's base plus SE's length modifier
 //! ([`se::length_bonus`](super::se::length_bonus)) on its *complexity*: the number of nodes the conclusion rests on,
-//! summed over the branches it needs (a nested chain counts its own nodes as well). Of the
+//! summed over the branches it needs (a nested chain counts its own nodes as well); a
+//! contradiction counts the nodes each of its two sides rests on apart, so what both rest
+//! on counts twice, as in SE (`BinaryChainingHint`). Of the
 //! conclusions a strategy finds, the step takes the easiest (lowest score, then fewest
 //! nodes), as SE does. A nested chain's conclusion inside a branch rests, as in SE, on the
 //! candidates the branch removed in the cells and units its inner chain's singles read
@@ -919,6 +921,24 @@ impl<'a> Engine<'a> {
         self.complexity_past(b, roots, usize::MAX)
     }
 
+    /// The complexity of a contradiction: as SE's `BinaryChainingHint`, the ancestors of
+    /// each side counted apart (what both rest on, twice).
+    fn conflict_complexity(&self, b: &Branch, conflict: &[u32]) -> usize {
+        if b.emptied.is_some() {
+            // SE sees the last digit (place) left on, then turned off: the others' union,
+            // that single, and the last one's own ancestors.
+            let last = conflict
+                .iter()
+                .copied()
+                .filter(|&r| r != NONE)
+                .max()
+                .unwrap_or(NONE);
+            let others: Vec<u32> = conflict.iter().copied().filter(|&r| r != last).collect();
+            return self.complexity(b, &others) + 1 + self.complexity(b, &[last]);
+        }
+        conflict.iter().map(|&r| self.complexity(b, &[r])).sum()
+    }
+
     /// [`Engine::complexity`], or any count above `cap` once the walk has passed it (a
     /// caller that only wants conclusions up to `cap` stops there).
     fn complexity_past(&self, b: &Branch, roots: &[u32], cap: usize) -> usize {
@@ -1299,7 +1319,7 @@ pub(super) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
             return None;
         }
         if let Some(conflict) = &b.contradiction {
-            let complexity = e.complexity(b, conflict);
+            let complexity = e.conflict_complexity(b, conflict);
             keep(
                 &mut best,
                 Found {
@@ -1509,7 +1529,7 @@ fn multiple_with(
             }
             if mode.dynamic {
                 if let Some(conflict) = &b.contradiction {
-                    let complexity = e.complexity(&b, conflict);
+                    let complexity = e.conflict_complexity(&b, conflict);
                     keep(
                         &mut best,
                         Found {
@@ -1573,7 +1593,7 @@ fn multiple_with(
                         return None;
                     }
                     if let Some(conflict) = &boff.contradiction {
-                        let complexity = e.complexity(boff, conflict);
+                        let complexity = e.conflict_complexity(boff, conflict);
                         keep(
                             &mut best,
                             Found {
@@ -1608,7 +1628,7 @@ fn multiple_with(
                 return None;
             }
             if let Some(conflict) = &boff.contradiction {
-                let complexity = e.complexity(boff, conflict);
+                let complexity = e.conflict_complexity(boff, conflict);
                 keep(
                     &mut best,
                     Found {
@@ -1742,7 +1762,7 @@ fn contradictions(
         let Some(conflict) = &b.contradiction else {
             continue;
         };
-        let complexity = e.complexity(b, conflict);
+        let complexity = e.conflict_complexity(b, conflict);
         let tenths = base + se::length_bonus(complexity);
         if best
             .as_ref()
@@ -2116,7 +2136,7 @@ mod tests {
                 let Some(conflict) = &b.contradiction else {
                     continue;
                 };
-                let complexity = e.complexity(&b, conflict);
+                let complexity = e.conflict_complexity(&b, conflict);
                 assert!(complexity >= contradiction_floor(c.rounds), "{p:?}");
                 floors += 1;
                 keep(
