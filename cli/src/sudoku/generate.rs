@@ -194,7 +194,9 @@ pub struct GenerateArgs {
     /// random ones (data/sudoku/needs_bug_type_4.txt). The naked quad, the jellyfish and 4
     /// strong links, which the attempts reach for most seeds, take a puzzle from a bank of
     /// the generator's (needs_naked_quad.txt, needs_jellyfish.txt, needs_4_strong_links.txt)
-    /// only when all 8,000 attempts of a seed miss.
+    /// only when all 8,000 attempts of a seed miss. The X-chain, simple colouring and
+    /// multi-colouring have no bank: no puzzle that needs them has been found (generated,
+    /// collected or published), so their attempts miss and print the closest puzzle.
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 
