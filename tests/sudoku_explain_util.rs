@@ -69,9 +69,12 @@ pub fn on_every_step<'a>(
     }
 }
 
-/// Counts a step in `used` at its strategy's place in `news`, if it is there.
-pub fn count_new(news: &[Strategy], step: &Step, used: &mut [usize]) {
-    if let Some(k) = news.iter().position(|&s| s == step.strategy) {
+/// Counts a step in `used` at its strategy's place in `news`, if it is there; whether it
+/// was.
+pub fn count_new(news: &[Strategy], step: &Step, used: &mut [usize]) -> bool {
+    let k = news.iter().position(|&s| s == step.strategy);
+    if let Some(k) = k {
         used[k] += 1;
     }
+    k.is_some()
 }
