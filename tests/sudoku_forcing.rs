@@ -239,3 +239,16 @@ fn a_forcing_chain_as_se_rates_it() {
     let (ep, ed) = pearl_diamond(&steps);
     assert!(ep.unwrap() <= er && ed.unwrap() <= er);
 }
+
+/// The first puzzle of the forum's hardest list, which SE rates 10.3 for a nested forcing
+/// chain (serate, SukakuExplainer built by `.ci/serate`, as issue 29 quotes it): the rater
+/// gives the same ER without a guess.
+#[test]
+fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
+    let p = &puzzles("forum_hardest_1106.txt")[0];
+    let r = Rater::new().rate(&p.grid, None, &Limits::new());
+    assert_eq!(
+        (r.score.to_string(), r.guesses(), r.lower_bound),
+        ("10.3".to_string(), 0, false)
+    );
+}
