@@ -239,3 +239,33 @@ fn a_forcing_chain_as_se_rates_it() {
     let (ep, ed) = pearl_diamond(&steps);
     assert!(ep.unwrap() <= er && ed.unwrap() <= er);
 }
+
+/// The first puzzle of the forum's hardest list, which SE rates 10.3 for a nested forcing
+/// chain (serate, SukakuExplainer built by `.ci/serate`, as issue 29 quotes it): the rater
+/// gives the same ER without a guess.
+#[test]
+fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
+    let p = &puzzles("forum_hardest_1106.txt")[0];
+    let r = Rater::new().rate(&p.grid, None, &Limits::new());
+    assert_eq!(
+        (r.score.to_string(), r.guesses(), r.lower_bound),
+        ("10.3".to_string(), 0, false)
+    );
+}
+
+/// Puzzles 3 and 4 of the forum's 11+ list, which SE rates 11.0/11.0/11.0 ("Dynamic
+/// Contradiction Forcing Chains (+ Multiple Forcing Chains)" and "(+ Forcing Chains)":
+/// serate run on each, branch values18, issue 29): the rater gives the same ER without a
+/// guess.
+#[test]
+fn forum_11plus_puzzles_3_and_4_are_rated_as_serate_rates_them() {
+    let list = puzzles("forum_hardest_1905_11plus_sample1016.txt");
+    for (line, se) in [(3, "11.0"), (4, "11.0")] {
+        let r = Rater::new().rate(&list[line - 1].grid, None, &Limits::new());
+        assert_eq!(
+            (r.score.to_string(), r.guesses(), r.lower_bound),
+            (se.to_string(), 0, false),
+            "line {line}"
+        );
+    }
+}
