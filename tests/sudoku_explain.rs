@@ -8,6 +8,7 @@
 //! just before the explainer first used the strategy (so no simpler strategy applies there);
 //! the hidden quad is made by hand, the hidden set being rare in 9x9 puzzles.
 
+use crate::sudoku_explain_util::data;
 use std::path::Path;
 
 use dlxkit::sudoku::candidates::{Candidates, Digits};
@@ -395,13 +396,6 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
         "turbot fish: on 7: r5c6=r7c6-r7c2=r8c1: removes 7 from r5c1",
     ),
 ];
-
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/sudoku")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 fn read(text: &str, options: &ParseOptions) -> Vec<Puzzle> {
     parse_puzzles(text, options).unwrap()

@@ -3,7 +3,7 @@
 //! sound by the engine; and the shipped killers explained to their published solutions, every
 //! step checked against them.
 
-use std::path::Path;
+use crate::sudoku_explain_util::data;
 
 use dlxkit::sudoku::explain::rating::Rater;
 use dlxkit::sudoku::explain::{Explainer, Level, Outcome, Step, Strategy};
@@ -12,13 +12,6 @@ use dlxkit::sudoku::killer::{Cage, Killer};
 use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
 use dlxkit::sudoku::solvers::{Answer, Limits};
 use dlxkit::sudoku::{Grid, Shape};
-
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/sudoku")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// A 9x9 killer without givens: cages as (sum, cells numbered from 0 in reading order).
 fn killer(cages: &[(u32, &[usize])]) -> Killer {

@@ -1,12 +1,13 @@
-//! Helpers shared by the explainer's position tests (`sudoku_explain_cycles`,
-//! `sudoku_explain_colouring`, `sudoku_explain_ladder`, `sudoku_explain_rungs`) and their
-//! soundness tests on the shipped sets.
+//! Helpers shared by the explainer's tests: the shipped sets' files ([`data`],
+//! [`shipped`]), a board's unique solution and a step's soundness, and the rungs' soundness
+//! loop on the shipped sets ([`on_every_step`]).
 
 use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
 use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 use dlxkit::sudoku::solvers::dlx::DlxSolver;
 use dlxkit::sudoku::solvers::{Answer, Limits, SudokuSolver};
 use dlxkit::sudoku::Grid;
+use std::path::Path;
 
 /// The unique solution of a board (a puzzle or pencil marks); fails if it has none or
 /// several.
@@ -39,11 +40,17 @@ pub fn assert_sound(p: &Puzzle, step: &Step) {
     }
 }
 
+/// The text of a file shipped in `data/sudoku/`.
+pub fn data(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/sudoku")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// The puzzles of a set shipped in `data/sudoku/`.
 pub fn shipped(name: &str) -> Vec<Puzzle> {
-    let path = format!("{}/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    parse_puzzles(&text, &ParseOptions::default()).unwrap()
+    parse_puzzles(&data(name), &ParseOptions::default()).unwrap()
 }
 
 /// Each puzzle explained by `explainer` (set up from the puzzle's grid; it then guesses

@@ -2,7 +2,7 @@
 //! without a guess, the ratings' agreement with SE's held to a floor that only goes up, and
 //! every forcing-chain step checked against the solution.
 
-use std::path::Path;
+use crate::sudoku_explain_util::{data, shipped};
 use std::sync::OnceLock;
 
 use dlxkit::sudoku::explain::rating::{pearl_diamond, Rater, SeLevel};
@@ -19,17 +19,6 @@ const FORCING: [Strategy; 6] = [
     Strategy::DynamicForcingChainPlus,
     Strategy::NestedForcingChain,
 ];
-
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/sudoku")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn puzzles(name: &str) -> Vec<Puzzle> {
-    parse_puzzles(&data(name), &ParseOptions::default()).unwrap()
-}
 
 /// The steps of a puzzle's explanation by logic alone, each placement and elimination
 /// checked against the unique solution (found by DLX); the explanation must end solved.
@@ -78,7 +67,7 @@ pub(crate) fn se_sample() -> &'static [SeRated] {
     static SAMPLE: OnceLock<Vec<SeRated>> = OnceLock::new();
     SAMPLE.get_or_init(|| {
         let text = data("sudokuexchange_se_rated_sample553.txt");
-        let list = puzzles("sudokuexchange_se_rated_sample553.txt");
+        let list = parse_puzzles(&text, &ParseOptions::default()).unwrap();
         let explain = |part: &[Puzzle]| -> Vec<SeRated> {
             let mut dlx = DlxSolver::new();
             part.iter()
@@ -177,7 +166,7 @@ fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
     let hardest = (0..sample.len())
         .max_by(|&a, &b| ours[a].total_cmp(&ours[b]))
         .unwrap();
-    let p = &puzzles("sudokuexchange_se_rated_sample553.txt")[hardest];
+    let p = &shipped("sudokuexchange_se_rated_sample553.txt")[hardest];
     let r = Rater::new().rate(&p.grid, None, &Limits::new());
     assert_eq!(
         (r.score.value(), r.guesses(), r.lower_bound),
@@ -196,7 +185,7 @@ fn forcing_chains_are_sound_and_each_makes_progress() {
     let sample = se_sample().iter().map(|p| p.steps.clone());
     let others = ["norvig_top95.txt", "norvig_hardest11.txt"]
         .into_iter()
-        .flat_map(puzzles)
+        .flat_map(shipped)
         .map(|p| sound_steps(&p, &mut dlx));
     for s in sample.chain(others).flatten() {
         if FORCING.contains(&s.strategy) && !used.contains(&s.strategy) {
@@ -245,7 +234,7 @@ fn a_forcing_chain_as_se_rates_it() {
 /// gives the same ER without a guess.
 #[test]
 fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
-    let p = &puzzles("forum_hardest_1106.txt")[0];
+    let p = &shipped("forum_hardest_1106.txt")[0];
     let r = Rater::new().rate(&p.grid, None, &Limits::new());
     assert_eq!(
         (r.score.to_string(), r.guesses(), r.lower_bound),
@@ -259,7 +248,7 @@ fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
 /// guess.
 #[test]
 fn forum_11plus_puzzles_3_and_4_are_rated_as_serate_rates_them() {
-    let list = puzzles("forum_hardest_1905_11plus_sample1016.txt");
+    let list = shipped("forum_hardest_1905_11plus_sample1016.txt");
     for (line, se) in [(3, "11.0"), (4, "11.0")] {
         let r = Rater::new().rate(&list[line - 1].grid, None, &Limits::new());
         assert_eq!(

@@ -5,10 +5,10 @@
 //! (`ER/EP/ED`, run on the line: the two differ on 33 lines, where the bank's was made by
 //! another version or other settings); dlxkit is measured against both.
 
-use crate::sudoku_explain_util::{on_every_step, shipped};
+use crate::sudoku_explain_util::{data, on_every_step};
 use crate::sudoku_forcing::spearman;
 use dlxkit::sudoku::explain::{Explainer, Score, Strategy};
-use dlxkit::sudoku::parse::Puzzle;
+use dlxkit::sudoku::parse::{parse_puzzles, ParseOptions, Puzzle};
 
 const NAME: &str = "sudokuexchange_se_rated_heldout1034.txt";
 
@@ -19,11 +19,9 @@ const NAME: &str = "sudokuexchange_se_rated_heldout1034.txt";
 #[test]
 fn the_held_out_se_set_is_rated_without_guessing_and_agrees_with_se() {
     let every = if cfg!(debug_assertions) { 20 } else { 1 };
-    let puzzles = shipped(NAME);
+    let text = data(NAME);
+    let puzzles = parse_puzzles(&text, &ParseOptions::default()).unwrap();
     assert_eq!(puzzles.len(), 1034);
-    let text =
-        std::fs::read_to_string(format!("{}/data/sudoku/{NAME}", env!("CARGO_MANIFEST_DIR")))
-            .unwrap();
     // The bank's rating, then serate's ER/EP/ED.
     let fields: Vec<(f64, [f64; 3])> = text
         .lines()
