@@ -34,7 +34,7 @@
 //! candidates the branch removed in the cells and units its inner chain's singles read
 //! ([`Support`]), so a branch's later nodes rest on the nested steps they needed.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, RefCell, RefMut};
 use std::collections::HashMap;
 
 use super::board::Board;
@@ -66,6 +66,9 @@ pub(super) struct Effort {
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
+    /// The static implication graph and its reach ([`Engine::static_reach`]), kept for
+    /// their buffers.
+    reach: RefCell<(Graph, Reach)>,
 }
 
 /// The most spare branches a budget keeps.
@@ -91,6 +94,7 @@ impl Effort {
             spent: Cell::new(false),
             inner: RefCell::new(HashMap::new()),
             spare: RefCell::new(Vec::new()),
+            reach: RefCell::default(),
         }
     }
 
@@ -315,6 +319,9 @@ struct Engine<'a> {
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u32>,
+    /// The candidates of the cells before each cell (and of all cells, last): where a
+    /// cell's nodes start in [`Engine::dense`]'s numbering.
+    prefix: Vec<u32>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`, bit `i`
     /// for the unit's `i`-th cell (a unit has at most 32 cells here).
     place_masks: Vec<u32>,
@@ -370,6 +377,11 @@ impl<'a> Engine<'a> {
         let base: Vec<u32> = (0..cells)
             .map(|c| board.candidates(c).bits() as u32)
             .collect();
+        let mut prefix = Vec::with_capacity(cells + 1);
+        prefix.push(0);
+        for &bits in &base {
+            prefix.push(prefix[prefix.len() - 1] + bits.count_ones());
+        }
         let n = board.size();
         let units = board.layout().units();
         let place_masks = (0..units.len() * n)
@@ -380,6 +392,7 @@ impl<'a> Engine<'a> {
             budget,
             n,
             base,
+            prefix,
             place_masks,
             walk: RefCell::new(Walk::default()),
             links: RefCell::new(Links {
@@ -397,64 +410,72 @@ impl<'a> Engine<'a> {
         Some(e)
     }
 
-    /// Which nodes a static branch reaches from which, and each node's number in it
-    /// ([`NONE`] for a node not on the board): the graph of [`Engine::follow`]'s static
-    /// implications. Each of its nodes is taken from the budget once; `None` once the
-    /// budget is spent.
-    fn static_reach(&self) -> Option<(Reach, Vec<u32>)> {
-        let n = self.n;
-        let layout = self.board.layout();
-        let mut id = vec![NONE; node_ids(self.base.len())];
-        let mut nodes = Vec::new();
-        for p in self.candidates() {
-            for on in [false, true] {
-                let x = node(n, p.cell, p.digit, on);
-                id[x as usize] = nodes.len() as u32;
-                nodes.push(x);
-            }
+    /// Which nodes a static branch reaches from which: the reach of the graph of
+    /// [`Engine::follow`]'s static implications, its nodes numbered by [`Engine::dense`].
+    /// Each of its nodes is taken from the budget once; `None` once the budget is spent.
+    fn static_reach(&self) -> Option<RefMut<'a, Reach>> {
+        if !self
+            .budget
+            .take_many(2 * u64::from(self.prefix[self.base.len()]))
+        {
+            return None;
         }
-        let mut graph = Graph::default();
+        let (mut graph, mut reach) =
+            RefMut::map_split(self.budget.reach.borrow_mut(), |s| (&mut s.0, &mut s.1));
+        self.implications(&mut graph);
+        reach.compute(&graph);
+        drop(graph);
+        Some(reach)
+    }
+
+    /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
+    /// [`Engine::dense`], into `graph` (its successors in no particular order: only the
+    /// reach is read from it).
+    fn implications(&self, graph: &mut Graph) {
+        let n = self.n;
+        let units = self.board.layout().units();
+        graph.offsets.clear();
+        graph.targets.clear();
         graph.offsets.push(0);
-        for &x in &nodes {
-            if !self.budget.take() {
-                return None;
-            }
-            let (c, on) = of_node(n, x);
-            let bit = 1u32 << (c.digit - 1);
-            let out = &mut graph.targets;
-            if on {
-                for e in digits_of(self.base[c.cell] & !bit) {
-                    out.push(id[node(n, c.cell, e, false) as usize]);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                let bit = 1u32 << (digit - 1);
+                let out = &mut graph.targets;
+                // Off: the cell's other digit if it has two, the digit's other place in a
+                // unit where it has two.
+                if bits.count_ones() == 2 {
+                    let e = (bits & !bit).trailing_zeros() as u8 + 1;
+                    out.push(self.dense(node(n, cell, e, true)) as u32);
                 }
-                for &p in layout.peers(c.cell) {
-                    if self.base[p] & bit != 0 {
-                        out.push(id[node(n, p, c.digit, false) as usize]);
-                    }
-                }
-            } else {
-                if self.base[c.cell].count_ones() == 2 {
-                    let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
-                    out.push(id[node(n, c.cell, e, true) as usize]);
-                }
-                for &u in layout.units_of(c.cell) {
-                    if self.board.placed_in(u).contains(c.digit)
-                        || self.place_masks[u * n + c.digit as usize - 1].count_ones() != 2
-                    {
+                for &(u, i) in self.board.slots(cell) {
+                    let places = self.place_masks[u * n + digit as usize - 1];
+                    if places.count_ones() != 2 || self.board.placed_in(u).contains(digit) {
                         continue;
                     }
-                    let other = layout.units()[u]
-                        .cells
-                        .iter()
-                        .copied()
-                        .find(|&q| q != c.cell && self.base[q] & bit != 0);
-                    if let Some(q) = other {
-                        out.push(id[node(n, q, c.digit, true) as usize]);
+                    let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
+                    out.push(self.dense(node(n, q, digit, true)) as u32);
+                }
+                graph.offsets.push(out.len() as u32);
+                // On: the cell's other digits, the digit in the cell's peers.
+                for e in digits_of(bits & !bit) {
+                    out.push(self.dense(node(n, cell, e, false)) as u32);
+                }
+                for &p in self.board.layout().peers(cell) {
+                    if self.base[p] & bit != 0 {
+                        out.push(self.dense(node(n, p, digit, false)) as u32);
                     }
                 }
+                graph.offsets.push(out.len() as u32);
             }
-            graph.offsets.push(out.len() as u32);
         }
-        Some((Reach::of(&graph), id))
+    }
+
+    /// The number of a node among the board's, two a candidate in the order of (cell,
+    /// digit, state), without a table over every node id.
+    fn dense(&self, node: u32) -> usize {
+        let (c, on) = of_node(self.n, node);
+        let below = self.base[c.cell] & ((1u32 << (c.digit - 1)) - 1);
+        2 * (self.prefix[c.cell] + below.count_ones()) as usize + usize::from(on)
     }
 
     /// The board's bit boards for the closures of dynamic singles (`None` past 128 cells).
@@ -1244,7 +1265,7 @@ fn forcing_chain_with(
     };
     // Most assumptions lead nowhere near their opposite: the graph's reach says which do,
     // and only those are followed.
-    let Some((reach, id)) = e.static_reach() else {
+    let Some(reach) = e.static_reach() else {
         return Vec::new();
     };
     let mut best = None;
@@ -1252,7 +1273,7 @@ fn forcing_chain_with(
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
-            if !reach.reaches(id[start as usize] as usize, id[start as usize ^ 1] as usize) {
+            if !reach.reaches(e.dense(start), e.dense(start ^ 1)) {
                 continue;
             }
             // Only the start's opposite counts, and (for the easiest) only if it beats

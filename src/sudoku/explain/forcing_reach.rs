@@ -9,7 +9,10 @@
 //! order Tarjan's algorithm closes them (successors first), as bit sets.
 
 /// The reach of every node of a graph: `reaches(a, b)` when a path leads from `a` to `b`.
-#[derive(Debug)]
+///
+/// Kept between graphs ([`Reach::compute`]): a nested chain computes one for every board
+/// its branches leave, and its buffers then serve them all.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Reach {
     /// Words of a bit set over the nodes.
     words: usize,
@@ -17,11 +20,19 @@ pub(super) struct Reach {
     component: Vec<u32>,
     /// Each component's reach, `words` words each.
     bits: Vec<u64>,
+    /// Tarjan's walk: each node's number and lowest reachable number, whether it is on
+    /// the stack, the stack, and the depth-first path (a node and how many of its
+    /// successors it has tried).
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    walk: Vec<(u32, u32)>,
 }
 
 /// A graph on nodes `0..n` as successor lists: node `v`'s successors are
 /// `targets[offsets[v]..offsets[v + 1]]`.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Graph {
     pub(super) offsets: Vec<u32>,
     pub(super) targets: Vec<u32>,
@@ -41,17 +52,39 @@ const UNSEEN: u32 = u32::MAX;
 
 impl Reach {
     /// The reach of every node of `graph`.
+    #[cfg(test)]
     pub(super) fn of(graph: &Graph) -> Reach {
+        let mut reach = Reach::default();
+        reach.compute(graph);
+        reach
+    }
+
+    /// Computes the reach of every node of `graph`, in place of the last graph's.
+    pub(super) fn compute(&mut self, graph: &Graph) {
         let n = graph.nodes();
         let words = n.div_ceil(64).max(1);
-        let mut index = vec![UNSEEN; n];
-        let mut low = vec![0u32; n];
-        let mut on_stack = vec![false; n];
-        let mut component = vec![UNSEEN; n];
-        let mut stack: Vec<u32> = Vec::new();
-        // The depth-first walk: a node and how many of its successors it has tried.
-        let mut walk: Vec<(u32, u32)> = Vec::new();
-        let mut bits: Vec<u64> = Vec::new();
+        self.words = words;
+        let Reach {
+            component,
+            bits,
+            index,
+            low,
+            on_stack,
+            stack,
+            walk,
+            ..
+        } = self;
+        for v in [&mut *index, &mut *component] {
+            v.clear();
+            v.resize(n, UNSEEN);
+        }
+        low.clear();
+        low.resize(n, 0);
+        on_stack.clear();
+        on_stack.resize(n, false);
+        stack.clear();
+        walk.clear();
+        bits.clear();
         let mut next = 0u32;
         let mut components = 0u32;
         for root in 0..n {
@@ -118,11 +151,6 @@ impl Reach {
                 }
                 stack.truncate(members_from);
             }
-        }
-        Reach {
-            words,
-            component,
-            bits,
         }
     }
 
