@@ -334,6 +334,9 @@ struct Engine<'a> {
     /// Whether this is a nested chain's inner search, whose conclusions keep their
     /// [`Support`] (for the outer branch to name its parents).
     inner: bool,
+    /// Whether the branches' nodes are paid for already (a static cell and unit forcing
+    /// pays for every branch at once, from the reach, and records only a few).
+    paid: Cell<bool>,
 }
 
 /// What a conclusion rests on that the board it was found on could have had otherwise,
@@ -400,6 +403,7 @@ impl<'a> Engine<'a> {
                 list: Vec::new(),
             }),
             inner: false,
+            paid: Cell::new(false),
         })
     }
 
@@ -420,12 +424,17 @@ impl<'a> Engine<'a> {
         {
             return None;
         }
+        Some(self.reach())
+    }
+
+    /// [`Engine::static_reach`], not charged to the budget.
+    fn reach(&self) -> RefMut<'a, Reach> {
         let (mut graph, mut reach) =
             RefMut::map_split(self.budget.reach.borrow_mut(), |s| (&mut s.0, &mut s.1));
         self.implications(&mut graph);
         reach.compute(&graph);
         drop(graph);
-        Some(reach)
+        reach
     }
 
     /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
@@ -476,6 +485,23 @@ impl<'a> Engine<'a> {
         let (c, on) = of_node(self.n, node);
         let below = self.base[c.cell] & ((1u32 << (c.digit - 1)) - 1);
         2 * (self.prefix[c.cell] + below.count_ones()) as usize + usize::from(on)
+    }
+
+    /// The nodes that say something new ([`Engine::is_news`]), as a bit set over
+    /// [`Engine::dense`]'s numbers: every candidate off, and on in a cell of two or more.
+    fn news(&self) -> Vec<u64> {
+        let nodes = 2 * self.prefix[self.base.len()] as usize;
+        let mut out = vec![0u64; nodes.div_ceil(64).max(1)];
+        for (cell, &bits) in self.base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                let off = self.dense(node(self.n, cell, digit, false));
+                out[off / 64] |= 1 << (off % 64);
+                if bits.count_ones() > 1 {
+                    out[(off + 1) / 64] |= 1 << ((off + 1) % 64);
+                }
+            }
+        }
+        out
     }
 
     /// The board's bit boards for the closures of dynamic singles (`None` past 128 cells).
@@ -652,7 +678,10 @@ impl<'a> Engine<'a> {
         kind: u8,
         cause: u16,
     ) {
-        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+        if b.rec(node) != NONE
+            || b.contradiction.is_some()
+            || (!self.paid.get() && !self.budget.take())
+        {
             b.arena.truncate(from);
             return;
         }
@@ -1537,10 +1566,24 @@ fn multiple_with(
     };
     // The branch of each candidate on (recorded when needed, with `singles`).
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
+    // A static branch is its start's reach in the static graph, whole: every branch is
+    // paid for at once, and only those of the cells and units whose starts' reaches
+    // share a node that is news are recorded.
+    let reach = (!mode.dynamic).then(|| e.reach());
+    let news = reach.as_ref().map(|_| e.news());
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
         contradictions(&e, &candidates, &closures, level, &mut best)?;
+    } else if let Some(reach) = &reach {
+        let nodes = candidates.iter().map(|p| {
+            let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
+            set.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
+        });
+        if !budget.take_many(nodes.sum()) {
+            return None;
+        }
+        e.paid.set(true);
     } else {
         for &p in &candidates {
             let start = node(n, p.cell, p.digit, true);
@@ -1669,6 +1712,21 @@ fn multiple_with(
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
     let mut forced_by_all = |sources: &[Candidate], best: &mut Option<Found>| -> bool {
+        if let (Some(reach), Some(news)) = (&reach, &news) {
+            let mut shared = news.clone();
+            for p in sources {
+                let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
+                for (a, b) in shared.iter_mut().zip(set) {
+                    *a &= b;
+                }
+            }
+            if shared.iter().all(|&w| w == 0) {
+                return true;
+            }
+            if !record(&mut on, sources, goal_of(best)) {
+                return false;
+            }
+        }
         if let Some(singles) = &singles {
             let mut shared: Vec<&Closure> = Vec::with_capacity(sources.len());
             for &p in sources {

@@ -154,6 +154,12 @@ impl Reach {
         }
     }
 
+    /// The nodes `from` reaches, as a bit set (bit `v % 64` of word `v / 64`).
+    pub(super) fn set(&self, from: usize) -> &[u64] {
+        let c = self.component[from] as usize;
+        &self.bits[c * self.words..(c + 1) * self.words]
+    }
+
     /// Whether a path leads from `from` to `to` (a node reaches itself).
     pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
         let c = self.component[from] as usize;
