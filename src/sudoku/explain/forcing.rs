@@ -442,19 +442,21 @@ impl<'a> Engine<'a> {
     /// reach is read from it).
     fn implications(&self, graph: &mut Graph) {
         let n = self.n;
-        let units = self.board.layout().units();
+        let layout = self.board.layout();
+        let units = layout.units();
         graph.offsets.clear();
         graph.targets.clear();
         graph.offsets.push(0);
         for (cell, &bits) in self.base.iter().enumerate() {
-            for digit in digits_of(bits) {
+            // The cell's candidates are numbered `first..last`, in the order of digits.
+            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
+            for (k, digit) in (first..).zip(digits_of(bits)) {
                 let bit = 1u32 << (digit - 1);
                 let out = &mut graph.targets;
                 // Off: the cell's other digit if it has two, the digit's other place in a
                 // unit where it has two.
-                if bits.count_ones() == 2 {
-                    let e = (bits & !bit).trailing_zeros() as u8 + 1;
-                    out.push(self.dense(node(n, cell, e, true)) as u32);
+                if last - first == 2 {
+                    out.push(2 * (first + last - 1 - k) + 1);
                 }
                 for &(u, i) in self.board.slots(cell) {
                     let places = self.place_masks[u * n + digit as usize - 1];
@@ -462,16 +464,14 @@ impl<'a> Engine<'a> {
                         continue;
                     }
                     let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
-                    out.push(self.dense(node(n, q, digit, true)) as u32);
+                    out.push(2 * self.number(q, bit) + 1);
                 }
                 graph.offsets.push(out.len() as u32);
                 // On: the cell's other digits, the digit in the cell's peers.
-                for e in digits_of(bits & !bit) {
-                    out.push(self.dense(node(n, cell, e, false)) as u32);
-                }
-                for &p in self.board.layout().peers(cell) {
+                out.extend((first..last).filter(|&j| j != k).map(|j| 2 * j));
+                for &p in layout.peers(cell) {
                     if self.base[p] & bit != 0 {
-                        out.push(self.dense(node(n, p, digit, false)) as u32);
+                        out.push(2 * self.number(p, bit));
                     }
                 }
                 graph.offsets.push(out.len() as u32);
@@ -479,12 +479,17 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// The number of the candidate `bit` (a digit's bit) of `cell` among the board's
+    /// candidates, in the order of (cell, digit).
+    fn number(&self, cell: usize, bit: u32) -> u32 {
+        self.prefix[cell] + (self.base[cell] & (bit - 1)).count_ones()
+    }
+
     /// The number of a node among the board's, two a candidate in the order of (cell,
     /// digit, state), without a table over every node id.
     fn dense(&self, node: u32) -> usize {
         let (c, on) = of_node(self.n, node);
-        let below = self.base[c.cell] & ((1u32 << (c.digit - 1)) - 1);
-        2 * (self.prefix[c.cell] + below.count_ones()) as usize + usize::from(on)
+        2 * self.number(c.cell, 1u32 << (c.digit - 1)) as usize + usize::from(on)
     }
 
     /// The nodes that say something new ([`Engine::is_news`]), as a bit set over

@@ -28,6 +28,9 @@ pub(super) struct Reach {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     walk: Vec<(u32, u32)>,
+    /// For each component, the last component whose reach took it in (each is taken in
+    /// once, however many edges lead to it).
+    taken: Vec<u32>,
 }
 
 /// A graph on nodes `0..n` as successor lists: node `v`'s successors are
@@ -72,8 +75,10 @@ impl Reach {
             on_stack,
             stack,
             walk,
+            taken,
             ..
         } = self;
+        taken.clear();
         for v in [&mut *index, &mut *component] {
             v.clear();
             v.resize(n, UNSEEN);
@@ -136,16 +141,26 @@ impl Reach {
                     component[x as usize] = c as u32;
                     on_stack[x as usize] = false;
                 }
+                taken.push(c as u32);
                 for &x in &stack[members_from..] {
                     let x = x as usize;
                     bits[c * words + x / 64] |= 1u64 << (x % 64);
                     for &w in graph.successors(x) {
-                        let d = component[w as usize] as usize;
-                        if d != c {
-                            let (done, this) = bits.split_at_mut(c * words);
-                            for (a, b) in this.iter_mut().zip(&done[d * words..(d + 1) * words]) {
-                                *a |= *b;
-                            }
+                        let w = w as usize;
+                        if graph.offsets[w] == graph.offsets[w + 1] {
+                            // A node without successors reaches itself only (most nodes
+                            // off, in a forcing chain's graph): no set to take in.
+                            bits[c * words + w / 64] |= 1u64 << (w % 64);
+                            continue;
+                        }
+                        let d = component[w] as usize;
+                        if taken[d] == c as u32 {
+                            continue;
+                        }
+                        taken[d] = c as u32;
+                        let (done, this) = bits.split_at_mut(c * words);
+                        for (a, b) in this.iter_mut().zip(&done[d * words..(d + 1) * words]) {
+                            *a |= *b;
                         }
                     }
                 }
