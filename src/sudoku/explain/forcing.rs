@@ -1517,8 +1517,9 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
     multiple_with(board, level, budget, true, false).map(|(s, c, _)| (s, c))
 }
 
-/// [`multiple_at`], with the closures at the levels that have them if `closures` (else
-/// every branch recorded whole: the plain method the tests hold the other to), and the
+/// [`multiple_at`], with the closures at the levels that have them and the static reach
+/// at the static level if `closures` (else every branch recorded whole: the plain method
+/// the tests hold the other to), and the
 /// conclusion's [`Support`] if `inner` (a nested chain's inner search).
 fn multiple_with(
     board: &Board,
@@ -1547,6 +1548,7 @@ fn multiple_with(
         } if closures => e.singles(),
         _ => None,
     };
+    let by_reach = closures && !mode.dynamic;
     // Each candidate's closure (with `singles`), by its index in `candidates`.
     let mut closures: Vec<Closure> = Vec::new();
     let mut index = vec![u32::MAX; cells * n];
@@ -1574,7 +1576,7 @@ fn multiple_with(
     // A static branch is its start's reach in the static graph, whole: every branch is
     // paid for at once, and only those of the cells and units whose starts' reaches
     // share a node that is news are recorded.
-    let reach = (!mode.dynamic).then(|| e.reach());
+    let reach = by_reach.then(|| e.reach());
     let news = reach.as_ref().map(|_| e.news());
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
@@ -2281,6 +2283,28 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 20, "{found} steps");
+    }
+
+    /// Static cell and unit forcing from the reach (every branch paid for at once, only
+    /// those of the cells and units whose reaches share news recorded) finds the step,
+    /// the complexity and the support that recording every branch finds, and charges the
+    /// budget the same nodes: two methods.
+    #[test]
+    fn static_reach_finds_and_charges_what_whole_branches_do() {
+        let mut found = 0;
+        for board in random_positions(23, 5) {
+            let (fast_budget, whole_budget) = (Effort::new(u64::MAX), Effort::new(u64::MAX));
+            let fast = multiple_with(&board, Level::Static, &fast_budget, true, true);
+            let whole = multiple_with(&board, Level::Static, &whole_budget, false, true);
+            let key = |r: &Option<(Step, usize, Support)>| {
+                r.as_ref()
+                    .map(|(s, c, support)| (format!("{s:?}"), *c, support.clone()))
+            };
+            assert_eq!(key(&fast), key(&whole));
+            assert_eq!(fast_budget.used(), whole_budget.used());
+            found += usize::from(fast.is_some());
+        }
+        assert!(found > 10, "{found} steps");
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the

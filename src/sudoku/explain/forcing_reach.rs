@@ -229,20 +229,25 @@ mod tests {
     }
 
     /// Random graphs of up to 150 nodes (past a word of bits): the reach agrees with a
-    /// walk from every node.
+    /// walk from every node, computed fresh and in the buffers of the graphs before.
     #[test]
     fn agrees_with_a_walk_on_random_graphs() {
         let mut rng = Rng::new(29);
+        let mut kept = Reach::default();
         for round in 0..60 {
             let n = 1 + rng.below(150);
             let m = rng.below(3 * n);
             let edges: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
             let g = graph(n, &edges);
             let r = Reach::of(&g);
+            kept.compute(&g);
             for a in 0..n {
                 let seen = walked(&g, a);
                 for (b, &s) in seen.iter().enumerate() {
                     assert_eq!(r.reaches(a, b), s, "round {round}: {a} -> {b}");
+                    assert_eq!(kept.reaches(a, b), s, "round {round} kept: {a} -> {b}");
+                    let bit = kept.set(a)[b / 64] >> (b % 64) & 1 == 1;
+                    assert_eq!(bit, s, "round {round} set: {a} -> {b}");
                 }
             }
         }
