@@ -34,7 +34,7 @@
 //! candidates the branch removed in the cells and units its inner chain's singles read
 //! ([`Support`]), so a branch's later nodes rest on the nested steps they needed.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, RefCell, RefMut};
 use std::collections::HashMap;
 
 use super::board::Board;
@@ -66,6 +66,9 @@ pub(super) struct Effort {
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
+    /// The static implication graph and its reach ([`Engine::static_reach`]), kept for
+    /// their buffers.
+    reach: RefCell<(Graph, Reach)>,
 }
 
 /// The most spare branches a budget keeps.
@@ -91,6 +94,7 @@ impl Effort {
             spent: Cell::new(false),
             inner: RefCell::new(HashMap::new()),
             spare: RefCell::new(Vec::new()),
+            reach: RefCell::default(),
         }
     }
 
@@ -315,6 +319,9 @@ struct Engine<'a> {
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u32>,
+    /// The candidates of the cells before each cell (and of all cells, last): where a
+    /// cell's nodes start in [`Engine::dense`]'s numbering.
+    prefix: Vec<u32>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`, bit `i`
     /// for the unit's `i`-th cell (a unit has at most 32 cells here).
     place_masks: Vec<u32>,
@@ -327,6 +334,9 @@ struct Engine<'a> {
     /// Whether this is a nested chain's inner search, whose conclusions keep their
     /// [`Support`] (for the outer branch to name its parents).
     inner: bool,
+    /// Whether the branches' nodes are paid for already (a static cell and unit forcing
+    /// pays for every branch at once, from the reach, and records only a few).
+    paid: Cell<bool>,
 }
 
 /// What a conclusion rests on that the board it was found on could have had otherwise,
@@ -370,6 +380,11 @@ impl<'a> Engine<'a> {
         let base: Vec<u32> = (0..cells)
             .map(|c| board.candidates(c).bits() as u32)
             .collect();
+        let mut prefix = Vec::with_capacity(cells + 1);
+        prefix.push(0);
+        for &bits in &base {
+            prefix.push(prefix[prefix.len() - 1] + bits.count_ones());
+        }
         let n = board.size();
         let units = board.layout().units();
         let place_masks = (0..units.len() * n)
@@ -380,6 +395,7 @@ impl<'a> Engine<'a> {
             budget,
             n,
             base,
+            prefix,
             place_masks,
             walk: RefCell::new(Walk::default()),
             links: RefCell::new(Links {
@@ -387,6 +403,7 @@ impl<'a> Engine<'a> {
                 list: Vec::new(),
             }),
             inner: false,
+            paid: Cell::new(false),
         })
     }
 
@@ -397,64 +414,99 @@ impl<'a> Engine<'a> {
         Some(e)
     }
 
-    /// Which nodes a static branch reaches from which, and each node's number in it
-    /// ([`NONE`] for a node not on the board): the graph of [`Engine::follow`]'s static
-    /// implications. Each of its nodes is taken from the budget once; `None` once the
-    /// budget is spent.
-    fn static_reach(&self) -> Option<(Reach, Vec<u32>)> {
+    /// Which nodes a static branch reaches from which: the reach of the graph of
+    /// [`Engine::follow`]'s static implications, its nodes numbered by [`Engine::dense`].
+    /// Each of its nodes is taken from the budget once; `None` once the budget is spent.
+    fn static_reach(&self) -> Option<RefMut<'a, Reach>> {
+        if !self
+            .budget
+            .take_many(2 * u64::from(self.prefix[self.base.len()]))
+        {
+            return None;
+        }
+        Some(self.reach())
+    }
+
+    /// [`Engine::static_reach`], not charged to the budget.
+    fn reach(&self) -> RefMut<'a, Reach> {
+        let (mut graph, mut reach) =
+            RefMut::map_split(self.budget.reach.borrow_mut(), |s| (&mut s.0, &mut s.1));
+        self.implications(&mut graph);
+        reach.compute(&graph);
+        drop(graph);
+        reach
+    }
+
+    /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
+    /// [`Engine::dense`], into `graph` (its successors in no particular order: only the
+    /// reach is read from it).
+    fn implications(&self, graph: &mut Graph) {
         let n = self.n;
         let layout = self.board.layout();
-        let mut id = vec![NONE; node_ids(self.base.len())];
-        let mut nodes = Vec::new();
-        for p in self.candidates() {
-            for on in [false, true] {
-                let x = node(n, p.cell, p.digit, on);
-                id[x as usize] = nodes.len() as u32;
-                nodes.push(x);
-            }
-        }
-        let mut graph = Graph::default();
+        let units = layout.units();
+        graph.offsets.clear();
+        graph.targets.clear();
         graph.offsets.push(0);
-        for &x in &nodes {
-            if !self.budget.take() {
-                return None;
-            }
-            let (c, on) = of_node(n, x);
-            let bit = 1u32 << (c.digit - 1);
-            let out = &mut graph.targets;
-            if on {
-                for e in digits_of(self.base[c.cell] & !bit) {
-                    out.push(id[node(n, c.cell, e, false) as usize]);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            // The cell's candidates are numbered `first..last`, in the order of digits.
+            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
+            for (k, digit) in (first..).zip(digits_of(bits)) {
+                let bit = 1u32 << (digit - 1);
+                let out = &mut graph.targets;
+                // Off: the cell's other digit if it has two, the digit's other place in a
+                // unit where it has two.
+                if last - first == 2 {
+                    out.push(2 * (first + last - 1 - k) + 1);
                 }
-                for &p in layout.peers(c.cell) {
-                    if self.base[p] & bit != 0 {
-                        out.push(id[node(n, p, c.digit, false) as usize]);
-                    }
-                }
-            } else {
-                if self.base[c.cell].count_ones() == 2 {
-                    let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
-                    out.push(id[node(n, c.cell, e, true) as usize]);
-                }
-                for &u in layout.units_of(c.cell) {
-                    if self.board.placed_in(u).contains(c.digit)
-                        || self.place_masks[u * n + c.digit as usize - 1].count_ones() != 2
-                    {
+                for &(u, i) in self.board.slots(cell) {
+                    let places = self.place_masks[u * n + digit as usize - 1];
+                    if places.count_ones() != 2 || self.board.placed_in(u).contains(digit) {
                         continue;
                     }
-                    let other = layout.units()[u]
-                        .cells
-                        .iter()
-                        .copied()
-                        .find(|&q| q != c.cell && self.base[q] & bit != 0);
-                    if let Some(q) = other {
-                        out.push(id[node(n, q, c.digit, true) as usize]);
+                    let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
+                    out.push(2 * self.number(q, bit) + 1);
+                }
+                graph.offsets.push(out.len() as u32);
+                // On: the cell's other digits, the digit in the cell's peers.
+                out.extend((first..last).filter(|&j| j != k).map(|j| 2 * j));
+                for &p in layout.peers(cell) {
+                    if self.base[p] & bit != 0 {
+                        out.push(2 * self.number(p, bit));
                     }
                 }
+                graph.offsets.push(out.len() as u32);
             }
-            graph.offsets.push(out.len() as u32);
         }
-        Some((Reach::of(&graph), id))
+    }
+
+    /// The number of the candidate `bit` (a digit's bit) of `cell` among the board's
+    /// candidates, in the order of (cell, digit).
+    fn number(&self, cell: usize, bit: u32) -> u32 {
+        self.prefix[cell] + (self.base[cell] & (bit - 1)).count_ones()
+    }
+
+    /// The number of a node among the board's, two a candidate in the order of (cell,
+    /// digit, state), without a table over every node id.
+    fn dense(&self, node: u32) -> usize {
+        let (c, on) = of_node(self.n, node);
+        2 * self.number(c.cell, 1u32 << (c.digit - 1)) as usize + usize::from(on)
+    }
+
+    /// The nodes that say something new ([`Engine::is_news`]), as a bit set over
+    /// [`Engine::dense`]'s numbers: every candidate off, and on in a cell of two or more.
+    fn news(&self) -> Vec<u64> {
+        let nodes = 2 * self.prefix[self.base.len()] as usize;
+        let mut out = vec![0u64; nodes.div_ceil(64).max(1)];
+        for (cell, &bits) in self.base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                let off = self.dense(node(self.n, cell, digit, false));
+                out[off / 64] |= 1 << (off % 64);
+                if bits.count_ones() > 1 {
+                    out[(off + 1) / 64] |= 1 << ((off + 1) % 64);
+                }
+            }
+        }
+        out
     }
 
     /// The board's bit boards for the closures of dynamic singles (`None` past 128 cells).
@@ -631,7 +683,10 @@ impl<'a> Engine<'a> {
         kind: u8,
         cause: u16,
     ) {
-        if b.rec(node) != NONE || b.contradiction.is_some() || !self.budget.take() {
+        if b.rec(node) != NONE
+            || b.contradiction.is_some()
+            || (!self.paid.get() && !self.budget.take())
+        {
             b.arena.truncate(from);
             return;
         }
@@ -1244,7 +1299,7 @@ fn forcing_chain_with(
     };
     // Most assumptions lead nowhere near their opposite: the graph's reach says which do,
     // and only those are followed.
-    let Some((reach, id)) = e.static_reach() else {
+    let Some(reach) = e.static_reach() else {
         return Vec::new();
     };
     let mut best = None;
@@ -1252,7 +1307,7 @@ fn forcing_chain_with(
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
-            if !reach.reaches(id[start as usize] as usize, id[start as usize ^ 1] as usize) {
+            if !reach.reaches(e.dense(start), e.dense(start ^ 1)) {
                 continue;
             }
             // Only the start's opposite counts, and (for the easiest) only if it beats
@@ -1462,8 +1517,9 @@ fn multiple_at(board: &Board, level: Level, budget: &Effort) -> Option<(Step, us
     multiple_with(board, level, budget, true, false).map(|(s, c, _)| (s, c))
 }
 
-/// [`multiple_at`], with the closures at the levels that have them if `closures` (else
-/// every branch recorded whole: the plain method the tests hold the other to), and the
+/// [`multiple_at`], with the closures at the levels that have them and the static reach
+/// at the static level if `closures` (else every branch recorded whole: the plain method
+/// the tests hold the other to), and the
 /// conclusion's [`Support`] if `inner` (a nested chain's inner search).
 fn multiple_with(
     board: &Board,
@@ -1492,6 +1548,7 @@ fn multiple_with(
         } if closures => e.singles(),
         _ => None,
     };
+    let by_reach = closures && !mode.dynamic;
     // Each candidate's closure (with `singles`), by its index in `candidates`.
     let mut closures: Vec<Closure> = Vec::new();
     let mut index = vec![u32::MAX; cells * n];
@@ -1516,10 +1573,24 @@ fn multiple_with(
     };
     // The branch of each candidate on (recorded when needed, with `singles`).
     let mut on: Vec<Option<Branch>> = (0..cells * n).map(|_| None).collect();
+    // A static branch is its start's reach in the static graph, whole: every branch is
+    // paid for at once, and only those of the cells and units whose starts' reaches
+    // share a node that is news are recorded.
+    let reach = by_reach.then(|| e.reach());
+    let news = reach.as_ref().map(|_| e.news());
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
         contradictions(&e, &candidates, &closures, level, &mut best)?;
+    } else if let Some(reach) = &reach {
+        let nodes = candidates.iter().map(|p| {
+            let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
+            set.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
+        });
+        if !budget.take_many(nodes.sum()) {
+            return None;
+        }
+        e.paid.set(true);
     } else {
         for &p in &candidates {
             let start = node(n, p.cell, p.digit, true);
@@ -1648,6 +1719,21 @@ fn multiple_with(
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
     let mut forced_by_all = |sources: &[Candidate], best: &mut Option<Found>| -> bool {
+        if let (Some(reach), Some(news)) = (&reach, &news) {
+            let mut shared = news.clone();
+            for p in sources {
+                let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
+                for (a, b) in shared.iter_mut().zip(set) {
+                    *a &= b;
+                }
+            }
+            if shared.iter().all(|&w| w == 0) {
+                return true;
+            }
+            if !record(&mut on, sources, goal_of(best)) {
+                return false;
+            }
+        }
         if let Some(singles) = &singles {
             let mut shared: Vec<&Closure> = Vec::with_capacity(sources.len());
             for &p in sources {
@@ -2197,6 +2283,28 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 20, "{found} steps");
+    }
+
+    /// Static cell and unit forcing from the reach (every branch paid for at once, only
+    /// those of the cells and units whose reaches share news recorded) finds the step,
+    /// the complexity and the support that recording every branch finds, and charges the
+    /// budget the same nodes: two methods.
+    #[test]
+    fn static_reach_finds_and_charges_what_whole_branches_do() {
+        let mut found = 0;
+        for board in random_positions(23, 5) {
+            let (fast_budget, whole_budget) = (Effort::new(u64::MAX), Effort::new(u64::MAX));
+            let fast = multiple_with(&board, Level::Static, &fast_budget, true, true);
+            let whole = multiple_with(&board, Level::Static, &whole_budget, false, true);
+            let key = |r: &Option<(Step, usize, Support)>| {
+                r.as_ref()
+                    .map(|(s, c, support)| (format!("{s:?}"), *c, support.clone()))
+            };
+            assert_eq!(key(&fast), key(&whole));
+            assert_eq!(fast_budget.used(), whole_budget.used());
+            found += usize::from(fast.is_some());
+        }
+        assert!(found > 10, "{found} steps");
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the

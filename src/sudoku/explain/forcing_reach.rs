@@ -9,7 +9,10 @@
 //! order Tarjan's algorithm closes them (successors first), as bit sets.
 
 /// The reach of every node of a graph: `reaches(a, b)` when a path leads from `a` to `b`.
-#[derive(Debug)]
+///
+/// Kept between graphs ([`Reach::compute`]): a nested chain computes one for every board
+/// its branches leave, and its buffers then serve them all.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Reach {
     /// Words of a bit set over the nodes.
     words: usize,
@@ -17,11 +20,22 @@ pub(super) struct Reach {
     component: Vec<u32>,
     /// Each component's reach, `words` words each.
     bits: Vec<u64>,
+    /// Tarjan's walk: each node's number and lowest reachable number, whether it is on
+    /// the stack, the stack, and the depth-first path (a node and how many of its
+    /// successors it has tried).
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    walk: Vec<(u32, u32)>,
+    /// For each component, the last component whose reach took it in (each is taken in
+    /// once, however many edges lead to it).
+    taken: Vec<u32>,
 }
 
 /// A graph on nodes `0..n` as successor lists: node `v`'s successors are
 /// `targets[offsets[v]..offsets[v + 1]]`.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Graph {
     pub(super) offsets: Vec<u32>,
     pub(super) targets: Vec<u32>,
@@ -41,17 +55,41 @@ const UNSEEN: u32 = u32::MAX;
 
 impl Reach {
     /// The reach of every node of `graph`.
+    #[cfg(test)]
     pub(super) fn of(graph: &Graph) -> Reach {
+        let mut reach = Reach::default();
+        reach.compute(graph);
+        reach
+    }
+
+    /// Computes the reach of every node of `graph`, in place of the last graph's.
+    pub(super) fn compute(&mut self, graph: &Graph) {
         let n = graph.nodes();
         let words = n.div_ceil(64).max(1);
-        let mut index = vec![UNSEEN; n];
-        let mut low = vec![0u32; n];
-        let mut on_stack = vec![false; n];
-        let mut component = vec![UNSEEN; n];
-        let mut stack: Vec<u32> = Vec::new();
-        // The depth-first walk: a node and how many of its successors it has tried.
-        let mut walk: Vec<(u32, u32)> = Vec::new();
-        let mut bits: Vec<u64> = Vec::new();
+        self.words = words;
+        let Reach {
+            component,
+            bits,
+            index,
+            low,
+            on_stack,
+            stack,
+            walk,
+            taken,
+            ..
+        } = self;
+        taken.clear();
+        for v in [&mut *index, &mut *component] {
+            v.clear();
+            v.resize(n, UNSEEN);
+        }
+        low.clear();
+        low.resize(n, 0);
+        on_stack.clear();
+        on_stack.resize(n, false);
+        stack.clear();
+        walk.clear();
+        bits.clear();
         let mut next = 0u32;
         let mut components = 0u32;
         for root in 0..n {
@@ -103,27 +141,38 @@ impl Reach {
                     component[x as usize] = c as u32;
                     on_stack[x as usize] = false;
                 }
+                taken.push(c as u32);
                 for &x in &stack[members_from..] {
                     let x = x as usize;
                     bits[c * words + x / 64] |= 1u64 << (x % 64);
                     for &w in graph.successors(x) {
-                        let d = component[w as usize] as usize;
-                        if d != c {
-                            let (done, this) = bits.split_at_mut(c * words);
-                            for (a, b) in this.iter_mut().zip(&done[d * words..(d + 1) * words]) {
-                                *a |= *b;
-                            }
+                        let w = w as usize;
+                        if graph.offsets[w] == graph.offsets[w + 1] {
+                            // A node without successors reaches itself only (most nodes
+                            // off, in a forcing chain's graph): no set to take in.
+                            bits[c * words + w / 64] |= 1u64 << (w % 64);
+                            continue;
+                        }
+                        let d = component[w] as usize;
+                        if taken[d] == c as u32 {
+                            continue;
+                        }
+                        taken[d] = c as u32;
+                        let (done, this) = bits.split_at_mut(c * words);
+                        for (a, b) in this.iter_mut().zip(&done[d * words..(d + 1) * words]) {
+                            *a |= *b;
                         }
                     }
                 }
                 stack.truncate(members_from);
             }
         }
-        Reach {
-            words,
-            component,
-            bits,
-        }
+    }
+
+    /// The nodes `from` reaches, as a bit set (bit `v % 64` of word `v / 64`).
+    pub(super) fn set(&self, from: usize) -> &[u64] {
+        let c = self.component[from] as usize;
+        &self.bits[c * self.words..(c + 1) * self.words]
     }
 
     /// Whether a path leads from `from` to `to` (a node reaches itself).
@@ -180,20 +229,25 @@ mod tests {
     }
 
     /// Random graphs of up to 150 nodes (past a word of bits): the reach agrees with a
-    /// walk from every node.
+    /// walk from every node, computed fresh and in the buffers of the graphs before.
     #[test]
     fn agrees_with_a_walk_on_random_graphs() {
         let mut rng = Rng::new(29);
+        let mut kept = Reach::default();
         for round in 0..60 {
             let n = 1 + rng.below(150);
             let m = rng.below(3 * n);
             let edges: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
             let g = graph(n, &edges);
             let r = Reach::of(&g);
+            kept.compute(&g);
             for a in 0..n {
                 let seen = walked(&g, a);
                 for (b, &s) in seen.iter().enumerate() {
                     assert_eq!(r.reaches(a, b), s, "round {round}: {a} -> {b}");
+                    assert_eq!(kept.reaches(a, b), s, "round {round} kept: {a} -> {b}");
+                    let bit = kept.set(a)[b / 64] >> (b % 64) & 1 == 1;
+                    assert_eq!(bit, s, "round {round} set: {a} -> {b}");
                 }
             }
         }
