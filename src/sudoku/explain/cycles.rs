@@ -71,8 +71,9 @@ const ROOT: u32 = u32::MAX;
 struct Search<'a> {
     board: &'a Board,
     n: usize,
-    /// Each cell's units: boxes first, then rows, columns, others.
-    units: Vec<Vec<usize>>,
+    /// Each cell's units, boxes first, then rows, columns, others: (unit, the cell's
+    /// position in it), as the board's place masks read them.
+    units: Vec<Vec<(usize, usize)>>,
     /// (node id, parent index) in the order reached.
     arena: Vec<(u32, u32)>,
     /// The stamp of each "on" node reached in the current search.
@@ -111,8 +112,8 @@ impl<'a> Search<'a> {
         };
         let units = (0..layout.cells())
             .map(|c| {
-                let mut us = layout.units_of(c).to_vec();
-                us.sort_by_key(|&u| rank(u));
+                let mut us = board.slots(c).to_vec();
+                us.sort_by_key(|&(u, _)| rank(u));
                 us
             })
             .collect();
@@ -158,7 +159,7 @@ impl<'a> Search<'a> {
         let board = self.board;
         self.units[cell]
             .iter()
-            .any(|&u| board.place_mask(u, digit).count_ones() == 2)
+            .any(|&(u, _)| board.place_mask(u, digit).count_ones() == 2)
     }
 
     /// The cycles from `(cell, digit)` on, each as the arena index of its closing node, up
@@ -194,9 +195,13 @@ impl<'a> Search<'a> {
                 }
                 self.added_stamp += 1;
                 self.added[c] = self.added_stamp;
-                for &unit in &self.units[c] {
-                    for &q in &board.layout().units()[unit].cells {
-                        if self.added[q] != self.added_stamp && board.candidates(q).contains(d) {
+                for &(unit, _) in &self.units[c] {
+                    let cells = &board.layout().units()[unit].cells;
+                    let mut places = board.place_mask(unit, d);
+                    while places != 0 {
+                        let q = cells[places.trailing_zeros() as usize];
+                        places &= places - 1;
+                        if self.added[q] != self.added_stamp {
                             self.added[q] = self.added_stamp;
                             offs.push(self.id(q, d, false));
                         }
@@ -222,16 +227,12 @@ impl<'a> Search<'a> {
                     ons.push(self.id(c, e, true));
                 }
                 if links.units() {
-                    for &unit in &self.units[c] {
-                        let mut other = None;
-                        let mut count = 0;
-                        for &q in &board.layout().units()[unit].cells {
-                            if q != c && board.candidates(q).contains(d) {
-                                count += 1;
-                                other = Some(q);
-                            }
-                        }
-                        if let (1, Some(q)) = (count, other) {
+                    for &(unit, i) in &self.units[c] {
+                        // The digit's one other place in the unit, if it has one.
+                        let others = board.place_mask(unit, d) & !(1 << i);
+                        if others.count_ones() == 1 {
+                            let q = board.layout().units()[unit].cells
+                                [others.trailing_zeros() as usize];
                             let on = self.id(q, d, true);
                             if !ons.contains(&on) {
                                 ons.push(on);

@@ -30,29 +30,28 @@ pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
     let n = board.size();
     let rows: Vec<usize> = board.units_of_kind(UnitKind::Row).collect();
     let cols: Vec<usize> = board.units_of_kind(UnitKind::Column).collect();
+    let (mut lines, mut masks): (Vec<usize>, Vec<u128>) = (Vec::new(), Vec::new());
     for (base, cover) in [(&cols, &rows), (&rows, &cols)] {
         // The first fish of this orientation: (its base lines' mask, digit), and the step.
         let mut first: Option<((u128, u8), Step)> = None;
         for digit in digits.iter().filter(|&d| (d as usize) <= n) {
-            // Each base line with 2..=k places: the positions (cover indexes) of its places.
-            let lines: Vec<(usize, u128)> = base
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &u)| {
-                    let at = board.place_mask(u, digit);
-                    (2..=k as u32).contains(&at.count_ones()).then_some((i, at))
-                })
-                .collect();
-            let masks: Vec<u128> = lines.iter().map(|&(_, at)| at).collect();
+            // Each base line with 2..=k places (its index), and the positions (cover
+            // indexes) of its places.
+            lines.clear();
+            masks.clear();
+            for (i, &u) in base.iter().enumerate() {
+                let at = board.place_mask(u, digit);
+                if (2..=k as u32).contains(&at.count_ones()) {
+                    lines.push(i);
+                    masks.push(at);
+                }
+            }
             k_unions(&masks, k, &mut |picked, union| {
-                let key = (
-                    picked.iter().fold(0u128, |m, &i| m | 1 << lines[i].0),
-                    digit,
-                );
+                let key = (picked.iter().fold(0u128, |m, &i| m | 1 << lines[i]), digit);
                 if first.as_ref().is_some_and(|(best, _)| *best <= key) {
                     return false;
                 }
-                let base_lines: Vec<usize> = picked.iter().map(|&i| base[lines[i].0]).collect();
+                let base_lines: Vec<usize> = picked.iter().map(|&i| base[lines[i]]).collect();
                 let cover_lines: Vec<usize> = (0..n)
                     .filter(|j| union & (1 << j) != 0)
                     .map(|j| cover[j])

@@ -31,30 +31,33 @@ fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
             .filter(move |i| mask & (1 << i) != 0)
             .map(move |i| cells[i])
     };
+    let n = board.size() as u8;
     for (a, unit) in layout.units().iter().enumerate() {
         if is_box_like(unit.kind) != box_like {
             continue;
         }
-        for digit in board.unit_candidates(a) {
+        for digit in 1..=n {
             let mask = board.place_mask(a, digit);
             if mask.count_ones() < 2 {
                 continue; // a hidden single, or nothing
             }
-            for o in board.overlaps(a) {
-                let outside = board.place_mask(o.unit, digit) & !o.there;
-                if mask & !o.here != 0 || outside == 0 {
-                    continue;
-                }
-                return Some(Step::eliminating(
-                    strategy,
-                    vec![a, o.unit],
-                    positions(a, mask).collect(),
-                    vec![digit],
-                    positions(o.unit, outside)
-                        .map(|cell| Candidate { cell, digit })
-                        .collect(),
-                ));
-            }
+            // The other unit holding every place, whose places outside `a` go.
+            let Some((o, outside)) = board.overlaps(a).iter().find_map(|o| {
+                let outside =
+                    (mask & !o.here == 0).then(|| board.place_mask(o.unit, digit) & !o.there)?;
+                (outside != 0).then_some((o, outside))
+            }) else {
+                continue;
+            };
+            return Some(Step::eliminating(
+                strategy,
+                vec![a, o.unit],
+                positions(a, mask).collect(),
+                vec![digit],
+                positions(o.unit, outside)
+                    .map(|cell| Candidate { cell, digit })
+                    .collect(),
+            ));
         }
     }
     None

@@ -19,17 +19,22 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
         _ => Strategy::NakedQuad,
     };
     let layout = board.layout();
+    // Each unit's cells of 2..=k candidates and their candidates (room kept between units).
+    let mut cells: Vec<usize> = Vec::new();
+    let mut masks: Vec<u128> = Vec::new();
     for unit in layout.units() {
-        let cells: Vec<usize> = unit
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| (2..=k).contains(&board.candidates(c).len()))
-            .collect();
+        cells.clear();
+        masks.clear();
+        for &c in &unit.cells {
+            let digits = board.candidates(c);
+            if (2..=k).contains(&digits.len()) {
+                cells.push(c);
+                masks.push(digits.bits());
+            }
+        }
         if cells.len() < k {
             continue;
         }
-        let masks: Vec<u128> = cells.iter().map(|&c| board.candidates(c).bits()).collect();
         let mut found = None;
         k_unions(&masks, k, &mut |picked, union| {
             let union = Digits::from_bits(union);
@@ -74,19 +79,26 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
         _ => Strategy::HiddenQuad,
     };
     let layout = board.layout();
+    // Each unit's digits with 2..=k places and those places as positions in the unit
+    // (room kept between units).
+    let mut digits: Vec<u8> = Vec::new();
+    let mut masks: Vec<u128> = Vec::new();
     for (u, unit) in layout.units().iter().enumerate() {
-        // Each digit with 2..=k places, and its places as positions in the unit.
-        let digits: Vec<(u8, u128)> = (1..=board.size() as u8)
-            .map(|d| (d, board.place_mask(u, d)))
-            .filter(|&(_, places)| (2..=k as u32).contains(&places.count_ones()))
-            .collect();
+        digits.clear();
+        masks.clear();
+        for d in 1..=board.size() as u8 {
+            let places = board.place_mask(u, d);
+            if (2..=k as u32).contains(&places.count_ones()) {
+                digits.push(d);
+                masks.push(places);
+            }
+        }
         if digits.len() < k {
             continue;
         }
-        let masks: Vec<u128> = digits.iter().map(|&(_, places)| places).collect();
         let mut found = None;
         k_unions(&masks, k, &mut |picked, places| {
-            let set: Digits = picked.iter().map(|&i| digits[i].0).collect();
+            let set: Digits = picked.iter().map(|&i| digits[i]).collect();
             let cells: Vec<usize> = (0..unit.cells.len())
                 .filter(|i| places & (1 << i) != 0)
                 .map(|i| unit.cells[i])
