@@ -1,5 +1,6 @@
 //! One digit's pencil marks on which an X-chain is the first step of the ladder:
-//! `cargo run --release --example x_chain_patterns [SEEDS]` (default 20).
+//! `cargo run --release --example x_chain_patterns [SEEDS [LINKS [GIVEN]]]` (default 20
+//! seeds, six links, the digit given nowhere).
 //!
 //! `sudoku generate --needs "X-chain"` misses (issue 29; BENCHMARKS.md, branch needsXC15):
 //! no puzzle rated so far (300,000 of the generator's, Royle's 49,158 17-clue puzzles,
@@ -24,6 +25,12 @@
 //! a cell of the pattern before the chain. With the pattern built into the removal order
 //! (its cells emptied first, the closed cells kept as givens to the last), no puzzle needed
 //! the X-chain either.
+//!
+//! `LINKS` sets the walk's strong links (the rung takes chains of five or more since the
+//! "5 strong links" rung left the ladder); `GIVEN` gives `d` in that many of its solution
+//! cells, chosen at random: the cells seeing a given are closed to `d` (no candidate there),
+//! and the walk, its links and its targets keep to the others (branch needs19: with five
+//! links, one given leaves room, two leave none).
 
 use std::error::Error;
 use std::time::Instant;
@@ -33,9 +40,6 @@ use dlxkit::sudoku::candidates::{Candidates, Digits};
 use dlxkit::sudoku::explain::{Explainer, Step, Strategy};
 use dlxkit::sudoku::generate::{generate, GenerateOptions};
 use dlxkit::sudoku::{Grid, Shape};
-
-/// Strong links in a chain.
-const LINKS: usize = 6;
 
 /// Random walks a seed.
 const WALKS: usize = 4000;
@@ -63,10 +67,12 @@ struct Chain {
     targets: Vec<usize>,
 }
 
-/// A random walk of [`LINKS`] strong links on `d`, or `None` where it runs out of room.
-fn walk(solution: &Grid, d: u8, rng: &mut Rng) -> Option<Chain> {
+/// A random walk of `links` strong links on `d` through the `allowed` cells (those seeing
+/// no given `d`), or `None` where it runs out of room.
+fn walk(solution: &Grid, d: u8, links: usize, allowed: &[bool], rng: &mut Rng) -> Option<Chain> {
     let is_d = |c: usize| solution.cells()[c] == d;
-    let mut cells = vec![rng.below(81)];
+    let starts: Vec<usize> = (0..81).filter(|&c| allowed[c]).collect();
+    let mut cells = vec![starts[rng.below(starts.len())]];
     let mut strong: Vec<usize> = Vec::new();
     loop {
         let a = *cells.last()?;
@@ -79,7 +85,7 @@ fn walk(solution: &Grid, d: u8, rng: &mut Rng) -> Option<Chain> {
             }
             // The other end: the unit's cell of `d` if `a` is not it, else any other.
             let ends: Vec<usize> = (0..81)
-                .filter(|&c| c != a && in_unit(c, u) && is_d(c) != is_d(a))
+                .filter(|&c| allowed[c] && c != a && in_unit(c, u) && is_d(c) != is_d(a))
                 .filter(|&c| !strong.iter().any(|&s| in_unit(c, s)))
                 .filter(|&c| cells.iter().all(|&x| x == a || !sees(x, c)))
                 .collect();
@@ -94,13 +100,13 @@ fn walk(solution: &Grid, d: u8, rng: &mut Rng) -> Option<Chain> {
         if !linked {
             return None;
         }
-        if strong.len() == LINKS {
+        if strong.len() == links {
             break;
         }
         // A weak link: a cell seeing the last one and no other of the chain.
         let b = *cells.last()?;
         let next: Vec<usize> = (0..81)
-            .filter(|&c| sees(b, c) && !cells.contains(&c))
+            .filter(|&c| allowed[c] && sees(b, c) && !cells.contains(&c))
             .filter(|&c| !strong.iter().any(|&s| in_unit(c, s)))
             .filter(|&c| cells.iter().all(|&x| x == b || !sees(x, c)))
             .collect();
@@ -115,7 +121,8 @@ fn walk(solution: &Grid, d: u8, rng: &mut Rng) -> Option<Chain> {
         .all(|&u| (0..81).all(|c| !in_unit(c, u) || !is_d(c) || cells.contains(&c)));
     let (first, last) = (cells[0], cells[cells.len() - 1]);
     let targets = (0..81)
-        .filter(|&c| !is_d(c) && !cells.contains(&c) && sees(c, first) && sees(c, last))
+        .filter(|&c| allowed[c] && !is_d(c) && !cells.contains(&c))
+        .filter(|&c| sees(c, first) && sees(c, last))
         .filter(|&c| !strong.iter().any(|&s| in_unit(c, s)))
         .collect();
     true_links.then_some(Chain {
@@ -125,19 +132,21 @@ fn walk(solution: &Grid, d: u8, rng: &mut Rng) -> Option<Chain> {
     })
 }
 
-/// The open cells of `d` for `chain`: all but the links' units' other cells and the cells
-/// seeing both ends of a shorter part of the chain; `None` when that closes every target.
-fn open_cells(chain: &Chain) -> Option<Vec<bool>> {
+/// The open cells of `d` for `chain`: the allowed ones but the links' units' other cells and
+/// the cells seeing both ends of a shorter part of the chain; `None` when that closes every
+/// target.
+fn open_cells(chain: &Chain, allowed: &[bool]) -> Option<Vec<bool>> {
     let cells = &chain.cells;
-    let mut open = vec![true; 81];
+    let links = chain.strong.len();
+    let mut open = allowed.to_vec();
     for &u in &chain.strong {
         for c in (0..81).filter(|&c| in_unit(c, u) && !cells.contains(&c)) {
             open[c] = false;
         }
     }
-    for i in 0..LINKS {
-        for j in i..LINKS {
-            if j - i + 1 == LINKS {
+    for i in 0..links {
+        for j in i..links {
+            if j - i + 1 == links {
                 continue;
             }
             let (x, y) = (cells[2 * i], cells[2 * j + 1]);
@@ -149,12 +158,16 @@ fn open_cells(chain: &Chain) -> Option<Vec<bool>> {
     chain.targets.iter().any(|&t| open[t]).then_some(open)
 }
 
-/// The first step of the ladder up to the bidirectional cycle on a board where `d` is a
-/// candidate of the `open` cells only and every other digit is a candidate everywhere.
-fn first_step(d: u8, open: &[bool]) -> Result<Option<Step>, Box<dyn Error>> {
-    let grid = Grid::empty(Shape::new(3, 3)?);
+/// The first step of the ladder up to the bidirectional cycle on a board where `d` is
+/// placed in the `given` cells, a candidate of the `open` cells only, and every other digit
+/// is a candidate everywhere.
+fn first_step(d: u8, given: &[usize], open: &[bool]) -> Result<Option<Step>, Box<dyn Error>> {
+    let mut grid = Grid::empty(Shape::new(3, 3)?);
+    for &g in given {
+        grid.set_cell(g, d);
+    }
     let mut pencil = Candidates::of_grid(&grid);
-    for (c, &o) in open.iter().enumerate() {
+    for (c, &o) in open.iter().enumerate().filter(|(c, _)| !given.contains(c)) {
         let mut digits = Digits::all(9);
         if !o {
             digits.remove(d);
@@ -186,10 +199,10 @@ fn picture(solution: &Grid, d: u8, chain: &Chain, open: &[bool], target: usize) 
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let seeds: u64 = match std::env::args().nth(1) {
-        Some(arg) => arg.parse()?,
-        None => 20,
+    let arg = |k: usize, default: u64| -> Result<u64, Box<dyn Error>> {
+        Ok(std::env::args().nth(k).map_or(Ok(default), |a| a.parse())?)
     };
+    let (seeds, links, given_count) = (arg(1, 20)?, arg(2, 6)? as usize, arg(3, 0)? as usize);
     let start = Instant::now();
     let options = GenerateOptions::new(Shape::new(3, 3)?);
     let (mut walks, mut chains, mut hits) = (0usize, 0usize, 0usize);
@@ -197,16 +210,24 @@ fn main() -> Result<(), Box<dyn Error>> {
         let solution = generate(&options, seed)?.solution;
         let mut rng = Rng::new(seed);
         let d = 1 + rng.below(9) as u8;
+        let mut d_cells: Vec<usize> = (0..81).filter(|&c| solution.cells()[c] == d).collect();
+        if given_count > 0 {
+            rng.shuffle(&mut d_cells); // (not drawn without givens: the walks stay as they were)
+        }
+        let given = &d_cells[..given_count.min(9)];
+        let allowed: Vec<bool> = (0..81)
+            .map(|c| !given.iter().any(|&g| sees(g, c)))
+            .collect();
         for _ in 0..WALKS {
             walks += 1;
-            let Some(chain) = walk(&solution, d, &mut rng) else {
+            let Some(chain) = walk(&solution, d, links, &allowed, &mut rng) else {
                 continue;
             };
             chains += 1;
-            let Some(open) = open_cells(&chain) else {
+            let Some(open) = open_cells(&chain, &allowed) else {
                 continue;
             };
-            let Some(step) = first_step(d, &open)? else {
+            let Some(step) = first_step(d, given, &open)? else {
                 continue;
             };
             if step.strategy != Strategy::XChain {
@@ -220,7 +241,8 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             let first = Explainer::new(&puzzle)?.assume_unique(true).next();
             println!(
-                "seed {seed}, digit {d}: an X-chain of {} cells, {} ({} open cells)",
+                "seed {seed}, digit {d} given {}: an X-chain of {} cells, {} ({} open cells)",
+                given.len(),
                 step.chain.len(),
                 step.score,
                 open.iter().filter(|&&o| o).count(),
