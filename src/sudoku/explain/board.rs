@@ -449,17 +449,6 @@ impl Board {
     }
 }
 
-/// The boards of every `step`-th puzzle of SE's rated sample, with its line, for the
-/// explainer's unit tests.
-#[cfg(test)]
-pub(super) fn sample_boards(step: usize) -> impl Iterator<Item = (&'static str, Board)> {
-    let text = include_str!("../../../data/sudoku/sudokuexchange_se_rated_sample553.txt");
-    text.lines().step_by(step).map(|line| {
-        let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
-        (line, Board::new(&grid, None).unwrap())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,10 +459,12 @@ mod tests {
     /// puzzles of SE's rated sample with random candidates removed.
     #[test]
     fn boards_cut_to_candidates_are_the_boards_built_from_them() {
+        let text = include_str!("../../../data/sudoku/sudokuexchange_se_rated_sample553.txt");
         let mut rng = Rng::new(13);
         let mut compared = 0;
-        for (line, board) in sample_boards(7) {
-            let grid = board.grid();
+        for line in text.lines().step_by(7) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let board = Board::new(&grid, None).unwrap();
             let cells = board.layout().cells();
             let mut keep: Vec<u32> = (0..cells)
                 .map(|c| board.candidates(c).bits() as u32)
