@@ -427,7 +427,9 @@ impl<'a> Engine<'a> {
         Some(self.reach())
     }
 
-    /// [`Engine::static_reach`], not charged to the budget.
+    /// [`Engine::static_reach`], not charged to the budget. The buffers are the budget's,
+    /// borrowed while the reach is read: static searches run no inner searches (only the
+    /// dynamic levels nest), so no second borrow comes while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
         let (mut graph, mut reach) =
             RefMut::map_split(self.budget.reach.borrow_mut(), |s| (&mut s.0, &mut s.1));
@@ -1718,9 +1720,13 @@ fn multiple_with(
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
+    // (`shared_news`: room for the news the sources' reaches share, kept between calls.)
+    let mut shared_news: Vec<u64> = Vec::new();
     let mut forced_by_all = |sources: &[Candidate], best: &mut Option<Found>| -> bool {
         if let (Some(reach), Some(news)) = (&reach, &news) {
-            let mut shared = news.clone();
+            let shared = &mut shared_news;
+            shared.clear();
+            shared.extend_from_slice(news);
             for p in sources {
                 let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
                 for (a, b) in shared.iter_mut().zip(set) {
