@@ -30,6 +30,7 @@ use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::needs::{aim, repair, within, Within};
 use super::needs_bank::{self, Turn};
+use super::one_digit;
 use super::rate::{rating_text, Difficulty};
 use super::solve::SolveFormat;
 use super::{grid_error, GridArgs};
@@ -317,15 +318,25 @@ impl Target {
         }
     }
 
-    /// Whether a finished puzzle meets the target.
-    fn met(self, rating: &Rating) -> bool {
+    /// Whether a finished puzzle (rated `rating`) meets the target. The X-chain and the
+    /// colourings ask for a family of rungs, whose further conditions only the puzzle's
+    /// explanation shows ([`one_digit::asks_family`]).
+    fn met(self, puzzle: &Grid, rating: &Rating) -> bool {
+        let needs = |t: Strategy| {
+            if one_digit::asks_family(t) {
+                rating
+                    .hardest
+                    .is_some_and(|h| one_digit::LONG_CHAINS.contains(&h))
+                    && within(puzzle, t) == Within::Needs
+            } else {
+                rating.hardest == Some(t)
+            }
+        };
         (!rating.lower_bound || !self.is_some())
             && self
                 .difficulty
                 .is_none_or(|d| rating.level == Some(d.level()))
-            && self
-                .needs
-                .is_none_or(|t| rating.hardest == Some(t) && rating.guesses() == 0)
+            && self.needs.is_none_or(|t| needs(t) && rating.guesses() == 0)
             && self.se.is_none_or(|r| {
                 rating.level.is_some()
                     && rating.guesses() == 0
@@ -475,7 +486,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                     needs: args.needs,
                     se: args.se,
                 };
-                off_level += u64::from(target.is_some() && !target.met(&made.rating));
+                off_level += u64::from(
+                    target.is_some() && !target.met(&made.generated.puzzle, &made.rating),
+                );
                 over_givens += u64::from(!made.generated.target_reached);
                 cut_short += u64::from(made.generated.stopped);
                 if let Some(level) = made.rating.level {
@@ -678,7 +691,10 @@ pub fn make(
         let mut generated = generated;
         let mut rating =
             solver.rate_solved(&generated.puzzle, generated.solution.clone(), &final_limits);
-        if let Some(t) = target.needs.filter(|_| !target.met(&rating)) {
+        if let Some(t) = target
+            .needs
+            .filter(|_| !target.met(&generated.puzzle, &rating))
+        {
             // The latest near misses first: they have the fewest givens.
             for (k, puzzle) in near.iter().rev().enumerate() {
                 if stop() {
@@ -693,7 +709,7 @@ pub fn make(
                     !stop() && within(p, t) == Within::Needs
                 })?;
                 let r = solver.rate_solved(&p, solution.clone(), &final_limits);
-                if target.met(&r) {
+                if target.met(&p, &r) {
                     generated.givens = p.givens();
                     generated.puzzle = p;
                     rating = r;
@@ -702,7 +718,7 @@ pub fn make(
             }
         }
         let out_of_time = stop();
-        let met = target.met(&rating);
+        let met = target.met(&generated.puzzle, &rating);
         let made = Made {
             reached: generated.target_reached && !generated.stopped && met,
             timed_out: generated.stopped || (out_of_time && target.is_some() && !met),
@@ -746,7 +762,7 @@ impl Bank<'_> {
             return Ok(None);
         };
         let rating = solver.rate_solved(&puzzle, solution.clone(), self.rate_limits);
-        if !self.target.met(&rating) {
+        if !self.target.met(&puzzle, &rating) {
             return Ok(None);
         }
         let generated = Generated {
