@@ -195,9 +195,16 @@ pub struct GenerateArgs {
     /// random ones (data/sudoku/needs_bug_type_4.txt). The naked quad, the jellyfish and 4
     /// strong links, which the attempts reach for most seeds, take a puzzle from a bank of
     /// the generator's (needs_naked_quad.txt, needs_jellyfish.txt, needs_4_strong_links.txt)
-    /// only when all 8,000 attempts of a seed miss. The X-chain, simple colouring and
-    /// multi-colouring have no bank: no puzzle that needs them has been found (generated,
-    /// collected or published), so their attempts miss and print the closest puzzle.
+    /// only when all 8,000 attempts of a seed miss. "X-chain", "simple colouring" and
+    /// "multi-colouring" ask for the family of one-digit chains of three strong links or
+    /// more, as players mean the names: no puzzle has those rungs themselves as its hardest
+    /// step (the X-chain rung starts at five links; a colouring step is valued as the chain
+    /// it stands for, which an earlier rung of that value takes). Their puzzles' hardest
+    /// step is "3 strong links", "4 strong links" or "X-chain" (printed as such), the ladder
+    /// without the one-digit chain rungs gets stuck or needs something harder, and for the
+    /// colourings the simple colouring finder (or only the multi-colouring one) also makes
+    /// the chain's eliminations. They start from banks of 24 Sudoku Exchange puzzles each
+    /// (needs_x_chain.txt, needs_simple_colouring.txt, needs_multi_colouring.txt).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 

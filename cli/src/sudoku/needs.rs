@@ -31,7 +31,9 @@ pub enum Within {
 }
 
 /// Where `puzzle` (unique, as every candidate of the generator is) stands against `t`: its
-/// explanation up to `t` only, which stops where a harder step would be needed. This is the
+/// explanation up to `t` only, which stops where a harder step would be needed. For the
+/// X-chain and the colourings, "the technique" is the family of long one-digit chains,
+/// and needing it takes [`one_digit::family_needed`] too. This is the
 /// `allows` and `met` of [`Target`] for `--needs` without counting solutions or searching
 /// the harder rungs (the forcing chains cost most where a removal went too far).
 pub fn within(puzzle: &Grid, t: Strategy) -> Within {

@@ -11,6 +11,11 @@
 //! puzzle around that digit's places, which the other digits' givens cut down to the
 //! pattern. (Keeping two or three of the digit's cells given, to confine its places to fewer
 //! rows, columns and boxes, did worse for five strong links: no hit on seeds 1 and 2.)
+//!
+//! It also says what `--needs` means by the X-chain and the colourings ([`asks_family`]):
+//! the family of one-digit chains of three strong links or more ([`LONG_CHAINS`]), needed
+//! when the ladder without any one-digit chain rung ([`CHAIN_RUNGS`]) cannot do as well
+//! ([`family_needed`]).
 
 use dlxkit::rng::Rng;
 use dlxkit::sudoku::explain::{ladder, Board, Explainer, Outcome, Score, Step, Strategy};
@@ -125,4 +130,57 @@ fn harder_without_chains(puzzle: &Grid, score: Score) -> bool {
         .up_to(top);
     let harder = explainer.by_ref().any(|s| s.score > score);
     harder || explainer.outcome() != Outcome::Solved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::needs::{within, Within};
+    use super::*;
+    use dlxkit::sudoku::parse::{parse_grid, ParseOptions};
+
+    fn grid(line: &str) -> Grid {
+        parse_grid(line, &ParseOptions::default()).unwrap()
+    }
+
+    /// Which of the three a puzzle needs: a colour trap's chain needs the X-chain family and
+    /// simple colouring, not multi-colouring; a chain through two clusters the family and
+    /// multi-colouring only; a chain of 3 strong links that the ladder without the chain
+    /// rungs replaces by steps no harder (XY-wings, 4.2) needs none of them.
+    #[test]
+    fn the_family_and_the_colourings_are_told_apart() {
+        let family = [
+            Strategy::XChain,
+            Strategy::SimpleColouring,
+            Strategy::MultiColouring,
+        ];
+        assert!(family.iter().all(|&t| asks_family(t)));
+        assert!(!asks_family(Strategy::ThreeStrongLinks) && !asks_family(Strategy::Skyscraper));
+        for (line, needs) in [
+            // needs_simple_colouring.txt's first puzzle (Sudoku Exchange 5.5.txt:78).
+            (
+                "....5..3.3...7.819......4..4....59....98.21....59....4..1......924.8...3.6..9....",
+                [true, true, false],
+            ),
+            // needs_multi_colouring.txt's first puzzle.
+            (
+                "..8..9.1.1..3.5......81...381....29...6...4...74....582...73......2.4..9.6.9..5..",
+                [true, false, true],
+            ),
+            // Sudoku Exchange 5.5.txt:46: hardest 3 strong links (5.5), but the ladder
+            // without the chain rungs solves it with steps of 5.5 at most.
+            (
+                "9....5.6.....873..7.3.....1...41.27....2.6....12.58...2.....1.9..986.....3.5....6",
+                [false, false, false],
+            ),
+        ] {
+            let p = grid(line);
+            for (t, need) in family.into_iter().zip(needs) {
+                let w = within(&p, t);
+                assert_eq!(w == Within::Needs, need, "{t:?} {line}: {w:?}");
+                if !need {
+                    assert_eq!(w, Within::Easier, "{t:?} {line}");
+                }
+            }
+        }
+    }
 }
