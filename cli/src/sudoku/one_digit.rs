@@ -145,7 +145,7 @@ mod tests {
     /// Which of the three a puzzle needs: a colour trap's chain needs the X-chain family and
     /// simple colouring, not multi-colouring; a chain through two clusters the family and
     /// multi-colouring only; a chain of 3 strong links that the ladder without the chain
-    /// rungs replaces by steps no harder (XY-wings, 4.2) needs none of them.
+    /// rungs replaces by steps no harder needs none of them.
     #[test]
     fn the_family_and_the_colourings_are_told_apart() {
         let family = [
