@@ -14,7 +14,7 @@
 //!
 //! It also says what `--needs` means by the X-chain and the colourings ([`asks_family`]):
 //! the family of one-digit chains of three strong links or more ([`LONG_CHAINS`]), needed
-//! when the ladder without any one-digit chain rung ([`CHAIN_RUNGS`]) cannot do as well
+//! when the ladder without any one-digit chain rung ([`is_chain_rung`]) cannot do as well
 //! ([`family_needed`]).
 
 use dlxkit::rng::Rng;
@@ -31,24 +31,28 @@ pub fn digit_cells(solution: &Grid, rng: &mut Rng) -> Vec<usize> {
     cells
 }
 
-/// The rungs of one-digit chains: strong links of one digit joined by weak links, from two
-/// links (skyscraper, 2-string kite, turbot fish, empty rectangle, grouped turbot fish) to
-/// any number (X-chain), and the colourings, which stand for such chains. Left out: the
+/// Whether `s` is a rung of one-digit chains: strong links of one digit joined by weak
+/// links, from two links (skyscraper, 2-string kite, turbot fish, empty rectangle, grouped
+/// turbot fish) to any number (X-chain), and the colourings, which stand for such chains. Left out: the
 /// fish (one digit, but not chains) and the bidirectional cycle (X-cycles are one digit, but
 /// its Y- and mixed cycles are not; it is worth 6.5 or more, above any step of
 /// [`LONG_CHAINS`] but the X-chain's).
-pub const CHAIN_RUNGS: [Strategy; 10] = [
-    Strategy::Skyscraper,
-    Strategy::TwoStringKite,
-    Strategy::TurbotFish,
-    Strategy::EmptyRectangle,
-    Strategy::GroupedTurbotFish,
-    Strategy::ThreeStrongLinks,
-    Strategy::FourStrongLinks,
-    Strategy::SimpleColouring,
-    Strategy::MultiColouring,
-    Strategy::XChain,
-];
+pub fn is_chain_rung(s: Strategy) -> bool {
+    use Strategy::*;
+    matches!(
+        s,
+        Skyscraper
+            | TwoStringKite
+            | TurbotFish
+            | EmptyRectangle
+            | GroupedTurbotFish
+            | ThreeStrongLinks
+            | FourStrongLinks
+            | SimpleColouring
+            | MultiColouring
+            | XChain
+    )
+}
 
 /// The rungs whose steps are one-digit chains of three strong links or more: what
 /// `--needs "X-chain"` means (HoDoKu's X-chain; SE values those of three and four links as
@@ -73,7 +77,7 @@ pub fn asks_family(t: Strategy) -> bool {
 
 /// Whether a puzzle solved by `steps` (from `puzzle`, the ladder up to the X-chain), whose
 /// hardest step is `steps[k]`, of [`LONG_CHAINS`], needs what `--needs t` asks
-/// ([`asks_family`]): the ladder without [`CHAIN_RUNGS`] gets stuck or takes a step harder
+/// ([`asks_family`]): the ladder without [`is_chain_rung`] gets stuck or takes a step harder
 /// than `steps[k]`; for the colourings, the colouring finder also makes `steps[k]`'s
 /// eliminations on the board before it (for multi-colouring, the simple colouring finder
 /// does not).
@@ -110,7 +114,7 @@ fn covers(finder: Strategy, puzzle: &Grid, steps: &[Step], k: usize) -> bool {
     })
 }
 
-/// Whether `puzzle` without the one-digit chains ([`CHAIN_RUNGS`]) gets stuck or takes a
+/// Whether `puzzle` without the one-digit chains ([`is_chain_rung`]) gets stuck or takes a
 /// step worth more than `score`. The rungs up to the W-wing first; stuck there, the next
 /// step is worth 6.5 or more (a cycle or a forcing chain), so only a chain of that worth
 /// needs the forcing chains tried.
@@ -124,9 +128,10 @@ fn harder_without_chains(puzzle: &Grid, score: Score) -> bool {
     let Ok(explainer) = Explainer::new(puzzle) else {
         return false;
     };
-    let mut explainer = CHAIN_RUNGS
-        .iter()
-        .fold(explainer.assume_unique(true), |e, &s| e.without(s))
+    let mut explainer = Strategy::ALL
+        .into_iter()
+        .filter(|&s| is_chain_rung(s))
+        .fold(explainer.assume_unique(true), |e, s| e.without(s))
         .up_to(top);
     let harder = explainer.by_ref().any(|s| s.score > score);
     harder || explainer.outcome() != Outcome::Solved
