@@ -33,10 +33,10 @@ pub fn digit_cells(solution: &Grid, rng: &mut Rng) -> Vec<usize> {
 
 /// Whether `s` is a rung of one-digit chains: strong links of one digit joined by weak
 /// links, from two links (skyscraper, 2-string kite, turbot fish, empty rectangle, grouped
-/// turbot fish) to any number (X-chain), and the colourings, which stand for such chains. Left out: the
-/// fish (one digit, but not chains) and the bidirectional cycle (X-cycles are one digit, but
-/// its Y- and mixed cycles are not; it is worth 6.5 or more, above any step of
-/// [`LONG_CHAINS`] but the X-chain's).
+/// turbot fish) to any number (X-chain), and the colourings, which stand for such chains.
+/// Left out: the fish (one digit, but not chains) and the bidirectional cycle (X-cycles are
+/// one digit, but its Y- and mixed cycles are not; it is worth 6.5 or more, above any step
+/// of [`LONG_CHAINS`] but the X-chain's).
 pub fn is_chain_rung(s: Strategy) -> bool {
     use Strategy::*;
     matches!(
