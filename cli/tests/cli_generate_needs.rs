@@ -132,18 +132,7 @@ pub(crate) fn assert_needs(name: &str, strategy: Strategy, seed: &str) {
 fn bank_puzzles_need_their_rung(name: &str, runs: &[(&str, &str)]) {
     let mut seen = Vec::new();
     for &(symmetry, seed) in runs {
-        let args = [
-            "generate",
-            "--seed",
-            seed,
-            "--needs",
-            name,
-            "--symmetry",
-            symmetry,
-            "-f",
-            "jsonl",
-        ];
-        let r: Value = serde_json::from_str(run(&args, "", 0).trim()).unwrap();
+        let r = generated(name, seed, symmetry);
         assert_eq!(r["hardest"], name, "{symmetry} {seed}");
         assert_eq!(r["target_reached"], true, "{name} {symmetry} {seed}");
         let line = r["puzzle"].as_str().unwrap().to_string();
@@ -157,6 +146,22 @@ fn bank_puzzles_need_their_rung(name: &str, runs: &[(&str, &str)]) {
         assert!(!seen.contains(&line), "{line} twice");
         seen.push(line);
     }
+}
+
+/// The JSON record of `generate --needs name --seed seed --symmetry symmetry`.
+pub(crate) fn generated(name: &str, seed: &str, symmetry: &str) -> Value {
+    let args = [
+        "generate",
+        "--seed",
+        seed,
+        "--needs",
+        name,
+        "--symmetry",
+        symmetry,
+        "-f",
+        "jsonl",
+    ];
+    serde_json::from_str(run(&args, "", 0).trim()).unwrap()
 }
 
 /// Aligned pair exclusion starts from a bank of three puzzles: seeds give puzzles that

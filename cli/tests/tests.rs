@@ -14,6 +14,7 @@ mod cli_explain;
 mod cli_explain_plan;
 mod cli_front_door;
 mod cli_generate_needs;
+mod cli_generate_needs_chains;
 mod cli_generate_needs_rungs;
 mod cli_generate_se;
 mod cli_graceful;

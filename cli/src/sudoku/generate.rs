@@ -30,6 +30,7 @@ use super::super::{CliError, Context, Exit};
 use super::batch::{Batch, BatchArgs};
 use super::needs::{aim, repair, within, Within};
 use super::needs_bank::{self, Turn};
+use super::one_digit;
 use super::rate::{rating_text, Difficulty};
 use super::solve::SolveFormat;
 use super::{grid_error, GridArgs};
@@ -194,9 +195,16 @@ pub struct GenerateArgs {
     /// random ones (data/sudoku/needs_bug_type_4.txt). The naked quad, the jellyfish and 4
     /// strong links, which the attempts reach for most seeds, take a puzzle from a bank of
     /// the generator's (needs_naked_quad.txt, needs_jellyfish.txt, needs_4_strong_links.txt)
-    /// only when all 8,000 attempts of a seed miss. The X-chain, simple colouring and
-    /// multi-colouring have no bank: no puzzle that needs them has been found (generated,
-    /// collected or published), so their attempts miss and print the closest puzzle.
+    /// only when all 8,000 attempts of a seed miss. "X-chain", "simple colouring" and
+    /// "multi-colouring" ask for the family of one-digit chains of three strong links or
+    /// more, as players mean the names: no puzzle has those rungs themselves as its hardest
+    /// step (the X-chain rung starts at five links; a colouring step is valued as the chain
+    /// it stands for, which an earlier rung of that value takes). Their puzzles' hardest
+    /// step is "3 strong links", "4 strong links" or "X-chain" (printed as such), the ladder
+    /// without the one-digit chain rungs gets stuck or needs something harder, and for the
+    /// colourings the simple colouring finder (or only the multi-colouring one) also makes
+    /// the chain's eliminations. They start from banks of 24 Sudoku Exchange puzzles each
+    /// (needs_x_chain.txt, needs_simple_colouring.txt, needs_multi_colouring.txt).
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, conflicts_with = "se")]
     pub needs: Option<Strategy>,
 
@@ -317,15 +325,25 @@ impl Target {
         }
     }
 
-    /// Whether a finished puzzle meets the target.
-    fn met(self, rating: &Rating) -> bool {
+    /// Whether a finished puzzle (rated `rating`) meets the target. The X-chain and the
+    /// colourings ask for a family of rungs, whose further conditions only the puzzle's
+    /// explanation shows ([`one_digit::asks_family`]).
+    fn met(self, puzzle: &Grid, rating: &Rating) -> bool {
+        let needs = |t: Strategy| {
+            if one_digit::asks_family(t) {
+                rating
+                    .hardest
+                    .is_some_and(|h| one_digit::LONG_CHAINS.contains(&h))
+                    && within(puzzle, t) == Within::Needs
+            } else {
+                rating.hardest == Some(t)
+            }
+        };
         (!rating.lower_bound || !self.is_some())
             && self
                 .difficulty
                 .is_none_or(|d| rating.level == Some(d.level()))
-            && self
-                .needs
-                .is_none_or(|t| rating.hardest == Some(t) && rating.guesses() == 0)
+            && self.needs.is_none_or(|t| needs(t) && rating.guesses() == 0)
             && self.se.is_none_or(|r| {
                 rating.level.is_some()
                     && rating.guesses() == 0
@@ -475,7 +493,9 @@ pub fn run(args: &GenerateArgs, ctx: &Context) -> Result<Exit, CliError> {
                     needs: args.needs,
                     se: args.se,
                 };
-                off_level += u64::from(target.is_some() && !target.met(&made.rating));
+                off_level += u64::from(
+                    target.is_some() && !target.met(&made.generated.puzzle, &made.rating),
+                );
                 over_givens += u64::from(!made.generated.target_reached);
                 cut_short += u64::from(made.generated.stopped);
                 if let Some(level) = made.rating.level {
@@ -678,7 +698,10 @@ pub fn make(
         let mut generated = generated;
         let mut rating =
             solver.rate_solved(&generated.puzzle, generated.solution.clone(), &final_limits);
-        if let Some(t) = target.needs.filter(|_| !target.met(&rating)) {
+        if let Some(t) = target
+            .needs
+            .filter(|_| !target.met(&generated.puzzle, &rating))
+        {
             // The latest near misses first: they have the fewest givens.
             for (k, puzzle) in near.iter().rev().enumerate() {
                 if stop() {
@@ -693,7 +716,7 @@ pub fn make(
                     !stop() && within(p, t) == Within::Needs
                 })?;
                 let r = solver.rate_solved(&p, solution.clone(), &final_limits);
-                if target.met(&r) {
+                if target.met(&p, &r) {
                     generated.givens = p.givens();
                     generated.puzzle = p;
                     rating = r;
@@ -702,7 +725,7 @@ pub fn make(
             }
         }
         let out_of_time = stop();
-        let met = target.met(&rating);
+        let met = target.met(&generated.puzzle, &rating);
         let made = Made {
             reached: generated.target_reached && !generated.stopped && met,
             timed_out: generated.stopped || (out_of_time && target.is_some() && !met),
@@ -746,7 +769,7 @@ impl Bank<'_> {
             return Ok(None);
         };
         let rating = solver.rate_solved(&puzzle, solution.clone(), self.rate_limits);
-        if !self.target.met(&rating) {
+        if !self.target.met(&puzzle, &rating) {
             return Ok(None);
         }
         let generated = Generated {

@@ -31,7 +31,9 @@ pub enum Within {
 }
 
 /// Where `puzzle` (unique, as every candidate of the generator is) stands against `t`: its
-/// explanation up to `t` only, which stops where a harder step would be needed. This is the
+/// explanation up to `t` only, which stops where a harder step would be needed. For the
+/// X-chain and the colourings, "the technique" is the family of long one-digit chains,
+/// and needing it takes [`one_digit::family_needed`] too. This is the
 /// `allows` and `met` of [`Target`] for `--needs` without counting solutions or searching
 /// the harder rungs (the forcing chains cost most where a removal went too far).
 pub fn within(puzzle: &Grid, t: Strategy) -> Within {
@@ -43,11 +45,28 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
     let Ok(explainer) = Explainer::new(puzzle) else {
         return (Within::Beyond, Vec::new());
     };
-    let mut explainer = explainer.assume_unique(true).als(t.is_als()).up_to(t);
+    // The X-chain and the colourings ask for a family of rungs (one_digit::asks_family).
+    let family = one_digit::asks_family(t);
+    let top = if family { Strategy::XChain } else { t };
+    let is_t = |s: Strategy| {
+        if family {
+            one_digit::LONG_CHAINS.contains(&s)
+        } else {
+            s == t
+        }
+    };
+    let mut explainer = explainer.assume_unique(true).als(t.is_als()).up_to(top);
     let steps: Vec<Step> = explainer.by_ref().collect();
-    let uses = steps.iter().any(|s| s.strategy == t);
+    let uses = steps.iter().any(|s| is_t(s.strategy));
+    let needs = || {
+        let Some(h) = hardest(&steps).filter(|h| is_t(h.strategy)) else {
+            return false;
+        };
+        let k = steps.iter().position(|s| std::ptr::eq(s, h)).unwrap_or(0);
+        !family || one_digit::family_needed(puzzle, t, &steps, k)
+    };
     let within = match (explainer.outcome(), uses) {
-        (Outcome::Solved, _) if hardest(&steps).is_some_and(|s| s.strategy == t) => Within::Needs,
+        (Outcome::Solved, _) if needs() => Within::Needs,
         (Outcome::Solved, _) => Within::Easier,
         (_, true) => Within::Uses,
         (_, false) => Within::Beyond,

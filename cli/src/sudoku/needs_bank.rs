@@ -56,6 +56,18 @@ const JELLYFISH: &str = include_str!("../../../data/sudoku/needs_jellyfish.txt")
 /// The fallback bank of 4 strong links, as [`ALIGNED_PAIR`] ([`Turn::Last`]).
 const FOUR_STRONG_LINKS: &str = include_str!("../../../data/sudoku/needs_4_strong_links.txt");
 
+/// The bank of `--needs "X-chain"`, as [`ALIGNED_PAIR`]: puzzles whose hardest step is a
+/// chain of 3 or 4 strong links ([`asks_family`](super::one_digit::asks_family)).
+const X_CHAIN: &str = include_str!("../../../data/sudoku/needs_x_chain.txt");
+
+/// The bank of `--needs "simple colouring"`, as [`X_CHAIN`], the chain's eliminations a
+/// colour trap's too.
+const SIMPLE_COLOURING: &str = include_str!("../../../data/sudoku/needs_simple_colouring.txt");
+
+/// The bank of `--needs "multi-colouring"`, as [`X_CHAIN`], the chain's eliminations a
+/// multi-colouring step's and not a simple colouring step's.
+const MULTI_COLOURING: &str = include_str!("../../../data/sudoku/needs_multi_colouring.txt");
+
 /// When a technique's bank is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
@@ -90,6 +102,9 @@ fn bank(t: Strategy) -> (Turn, Vec<&'static str>) {
         Strategy::NakedQuad => (Turn::Last, NAKED_QUAD),
         Strategy::Jellyfish => (Turn::Last, JELLYFISH),
         Strategy::FourStrongLinks => (Turn::Last, FOUR_STRONG_LINKS),
+        Strategy::XChain => (Turn::First, X_CHAIN),
+        Strategy::SimpleColouring => (Turn::First, SIMPLE_COLOURING),
+        Strategy::MultiColouring => (Turn::First, MULTI_COLOURING),
         _ => (Turn::First, ""),
     };
     let lines = text
@@ -294,6 +309,9 @@ mod tests {
             (Strategy::NakedQuad, 42, 42),
             (Strategy::Jellyfish, 42, 42),
             (Strategy::FourStrongLinks, 95, 95),
+            (Strategy::XChain, 24, 24),
+            (Strategy::SimpleColouring, 24, 24),
+            (Strategy::MultiColouring, 24, 24),
         ] {
             let (turn, lines) = bank(t);
             assert_eq!(lines.len(), size);
