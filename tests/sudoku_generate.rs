@@ -2,7 +2,7 @@
 //! DLX count, independent of the generator's own proofs), its givens keep the symmetry asked
 //! for, and the same seed gives the same puzzle. Sizes 4 to 36 run here; 49 and 64 run in
 //! the `#[ignore]`d `large_sizes_are_unique` (about 10 s in release, run by `.ci/run`:
-//! `cargo test --release -- --ignored large_sizes_are_unique`).
+//! `cargo test --release --test integration -- --ignored large_sizes_are_unique`).
 
 use std::ops::ControlFlow;
 
