@@ -36,6 +36,8 @@
 
 use std::cell::{Cell, RefCell, RefMut};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use super::board::Board;
 use super::forcing_bits::{Closure, Singles};
@@ -43,6 +45,7 @@ use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::Candidates;
+use crate::sudoku::grid::Layout;
 
 /// No record.
 const NONE: u32 = u32::MAX;
@@ -62,13 +65,34 @@ pub(super) struct Effort {
     limit: u64,
     left: Cell<u64>,
     spent: Cell<bool>,
-    inner: RefCell<HashMap<InnerKey, Vec<Inner>>>,
+    inner: RefCell<HashMap<InnerKey, Vec<Inner>, BuildHasherDefault<FxHasher>>>,
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
     /// The static implication graph and its reach ([`Engine::static_reach`]), kept for
-    /// their buffers.
-    reach: RefCell<(Graph, Reach)>,
+    /// their buffers and for the next search on the same board.
+    reach: RefCell<StaticReach>,
+}
+
+/// The last static graph and its reach, with the board they are of: a nested chain's
+/// 10.0 level runs a static forcing chain search and then a static cell and unit search on
+/// the same branch board, and both read the same reach.
+#[derive(Clone, Debug, Default)]
+struct StaticReach {
+    graph: Graph,
+    reach: Reach,
+    /// The board's candidates then its values ([`Engine::same_board`]); empty when no
+    /// reach is computed.
+    board: Vec<u32>,
+    /// The layout `peers` is of.
+    layout: Option<Arc<Layout>>,
+    /// For [`Engine::implications`]: each cell's peers, as a bit set of `cells.div_ceil(64)`
+    /// words (the layout's, kept while it is the same).
+    peers: Vec<u64>,
+    /// For [`Engine::implications`]: each digit's cells on the board, as `peers`.
+    digit_cells: Vec<u64>,
+    /// For [`Engine::implications`]: what each candidate off turns on.
+    offs: Graph,
 }
 
 /// The most spare branches a budget keeps.
@@ -77,6 +101,39 @@ const SPARE_CAP: usize = 1024;
 /// A nested search's question: which search ([`InnerSearch`]), and the branch's board
 /// (each cell's value, then each cell's candidates).
 type InnerKey = (u8, Vec<u8>, Vec<u32>);
+
+/// Rustc's FxHash, for the memo of inner searches: its keys are whole boards, looked up
+/// for every branch board of a nested chain, where SipHash's resistance to chosen keys
+/// buys nothing and costs a few percent of a rating.
+#[derive(Clone, Copy, Debug, Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let mut last = [0u8; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// A nested search's answer: its step, the nodes it counts for, what it rests on.
 type Inner = (Step, u32, Support);
@@ -92,7 +149,7 @@ impl Effort {
             limit: nodes,
             left: Cell::new(nodes),
             spent: Cell::new(false),
-            inner: RefCell::new(HashMap::new()),
+            inner: RefCell::default(),
             spare: RefCell::new(Vec::new()),
             reach: RefCell::default(),
         }
@@ -431,32 +488,90 @@ impl<'a> Engine<'a> {
     /// borrowed while the reach is read: static searches run no inner searches (only the
     /// dynamic levels nest), so no second borrow comes while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
-        let (mut graph, mut reach) =
-            RefMut::map_split(self.budget.reach.borrow_mut(), |s| (&mut s.0, &mut s.1));
-        self.implications(&mut graph);
-        reach.compute(&graph);
-        drop(graph);
-        reach
+        let mut kept = self.budget.reach.borrow_mut();
+        if !self.same_board(&kept) {
+            let kept = &mut *kept;
+            let layout = self.board.layout();
+            if !kept.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
+                let cells = layout.cells();
+                let words = cells.div_ceil(64);
+                kept.peers.clear();
+                kept.peers.resize(cells * words, 0);
+                for cell in 0..cells {
+                    for &p in layout.peers(cell) {
+                        kept.peers[cell * words + p / 64] |= 1u64 << (p % 64);
+                    }
+                }
+                kept.layout = Some(Arc::clone(layout));
+            }
+            let StaticReach {
+                graph,
+                reach,
+                board,
+                peers,
+                digit_cells,
+                offs,
+                ..
+            } = kept;
+            self.implications(graph, peers, digit_cells, offs);
+            reach.compute(graph);
+            board.clear();
+            board.extend_from_slice(&self.base);
+            board.extend((0..self.base.len()).map(|c| u32::from(self.board.value(c))));
+        }
+        RefMut::map(kept, |s| &mut s.reach)
+    }
+
+    /// Whether `board` (candidates, then values) is this engine's: the static graph reads
+    /// nothing else of a budget's boards (they share their layout, as [`Effort`]'s memo of
+    /// inner searches reads them too).
+    fn same_board(&self, kept: &StaticReach) -> bool {
+        let (cells, board) = (self.base.len(), &kept.board);
+        kept.layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, self.board.layout()))
+            && board.len() == 2 * cells
+            && board[..cells] == self.base[..]
+            && board[cells..]
+                .iter()
+                .enumerate()
+                .all(|(c, &v)| v == u32::from(self.board.value(c)))
     }
 
     /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
     /// [`Engine::dense`], into `graph` (its successors in no particular order: only the
     /// reach is read from it).
-    fn implications(&self, graph: &mut Graph) {
+    fn implications(
+        &self,
+        graph: &mut Graph,
+        peers: &[u64],
+        digit_cells: &mut Vec<u64>,
+        offs: &mut Graph,
+    ) {
         let n = self.n;
         let layout = self.board.layout();
         let units = layout.units();
-        graph.offsets.clear();
-        graph.targets.clear();
-        graph.offsets.push(0);
+        let cell_words = self.base.len().div_ceil(64);
+        digit_cells.clear();
+        digit_cells.resize(n * cell_words, 0);
         for (cell, &bits) in self.base.iter().enumerate() {
-            // The cell's candidates are numbered `first..last`, in the order of digits.
+            for digit in digits_of(bits) {
+                let at = (digit as usize - 1) * cell_words + cell / 64;
+                digit_cells[at] |= 1u64 << (cell % 64);
+            }
+        }
+        // What each candidate off turns on, first: an off node that turns nothing on (most
+        // of them) is a leaf of the candidates on that turn it off, a bit in their row
+        // rather than an edge of the walk.
+        offs.offsets.clear();
+        offs.targets.clear();
+        offs.offsets.push(0);
+        for (cell, &bits) in self.base.iter().enumerate() {
             let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
             for (k, digit) in (first..).zip(digits_of(bits)) {
-                let bit = 1u32 << (digit - 1);
-                let out = &mut graph.targets;
-                // Off: the cell's other digit if it has two, the digit's other place in a
-                // unit where it has two.
+                // The cell's other digit if it has two, the digit's other place in a unit
+                // where it has two.
+                let out = &mut offs.targets;
                 if last - first == 2 {
                     out.push(2 * (first + last - 1 - k) + 1);
                 }
@@ -466,14 +581,47 @@ impl<'a> Engine<'a> {
                         continue;
                     }
                     let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
-                    out.push(2 * self.number(q, bit) + 1);
+                    out.push(2 * self.number(q, 1u32 << (digit - 1)) + 1);
                 }
+                offs.offsets.push(out.len() as u32);
+            }
+        }
+        let nodes = 2 * self.prefix[self.base.len()] as usize;
+        let words = nodes.div_ceil(64).max(1);
+        graph.offsets.clear();
+        graph.targets.clear();
+        graph.leaves.clear();
+        graph.leaves.resize(nodes * words, 0);
+        graph.offsets.push(0);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            // The cell's candidates are numbered `first..last`, in the order of digits.
+            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
+            let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
+            for (k, digit) in (first..).zip(digits_of(bits)) {
+                let bit = 1u32 << (digit - 1);
+                let ku = k as usize;
+                let out = &mut graph.targets;
+                out.extend_from_slice(
+                    &offs.targets[offs.offsets[ku] as usize..offs.offsets[ku + 1] as usize],
+                );
                 graph.offsets.push(out.len() as u32);
                 // On: the cell's other digits, the digit in the cell's peers.
-                out.extend((first..last).filter(|&j| j != k).map(|j| 2 * j));
-                for &p in layout.peers(cell) {
-                    if self.base[p] & bit != 0 {
-                        out.push(2 * self.number(p, bit));
+                let row = &mut graph.leaves[(2 * ku + 1) * words..(2 * ku + 2) * words];
+                // The digit's peers: its cells among the cell's peers, a word at a time.
+                let others = (first..last).filter(|&j| j != k);
+                let digit_row = &digit_cells[(digit as usize - 1) * cell_words..];
+                let in_peers = cell_peers
+                    .iter()
+                    .zip(digit_row)
+                    .enumerate()
+                    .flat_map(|(w, (a, b))| bits_of(a & b).map(move |i| 64 * w + i))
+                    .map(|p| self.number(p, bit));
+                for j in others.chain(in_peers) {
+                    let j = j as usize;
+                    if offs.offsets[j] == offs.offsets[j + 1] {
+                        row[2 * j / 64] |= 1u64 << (2 * j % 64);
+                    } else {
+                        out.push(2 * j as u32);
                     }
                 }
                 graph.offsets.push(out.len() as u32);
@@ -939,7 +1087,8 @@ impl<'a> Engine<'a> {
     /// The inner search `search` of a nested branch on its board `inner` (whose
     /// candidates are `cands`), remembered by the budget: a function of the board alone.
     fn nested_on(&self, inner: &Board, cands: &[u32], search: InnerSearch) -> Vec<Inner> {
-        let key: InnerKey = (search as u8, inner.grid().cells().to_vec(), cands.to_vec());
+        let values = (0..cands.len()).map(|c| inner.value(c)).collect();
+        let key: InnerKey = (search as u8, values, cands.to_vec());
         if let Some(known) = self.budget.inner.borrow().get(&key) {
             return known.clone();
         }
@@ -1172,18 +1321,23 @@ impl<'a> Engine<'a> {
     }
 }
 
-/// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
-/// runs for every node of every branch).
-fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
-    let mut rest = bits;
+/// The bits set in a word, lowest first.
+fn bits_of(word: u64) -> impl Iterator<Item = usize> {
+    let mut rest = word;
     std::iter::from_fn(move || {
         if rest == 0 {
             return None;
         }
-        let d = rest.trailing_zeros() as u8;
+        let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        Some(d + 1)
+        Some(i)
     })
+}
+
+/// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
+/// runs for every node of every branch).
+fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
+    bits_of(u64::from(bits)).map(|i| i as u8 + 1)
 }
 
 /// A found conclusion: the node concluded, the step's score in tenths, its complexity.
