@@ -349,6 +349,13 @@ impl Board {
         self.masks[unit * self.size() + digit as usize - 1]
     }
 
+    /// The places of every digit in a unit, digit `d`'s at `d - 1` (see
+    /// [`Board::place_mask`]): one slice for rules that scan a unit's digits.
+    pub(super) fn unit_masks(&self, unit: usize) -> &[u128] {
+        let n = self.size();
+        &self.masks[unit * n..(unit + 1) * n]
+    }
+
     /// The units of a cell, each with the cell's position in it, in layout order.
     pub(super) fn slots(&self, cell: usize) -> &[(usize, usize)] {
         &self.slots[cell]
@@ -449,35 +456,45 @@ impl Board {
     }
 }
 
+/// Boards of SE's rated sample (every `every`-th puzzle) with random candidates removed
+/// (up to 120, the last of a cell too): each uncut board, its grid and the candidates
+/// kept, bit `d - 1` for digit `d`. Tests compare the rules' fast paths on them.
+#[cfg(test)]
+pub(super) fn random_cuts(seed: u64, every: usize) -> Vec<(Grid, Board, Vec<u32>)> {
+    let text = include_str!("../../../data/sudoku/sudokuexchange_se_rated_sample553.txt");
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut boards = Vec::new();
+    for line in text.lines().step_by(every) {
+        let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+        let board = Board::new(&grid, None).unwrap();
+        let cells = board.layout().cells();
+        let mut keep: Vec<u32> = (0..cells)
+            .map(|c| board.candidates(c).bits() as u32)
+            .collect();
+        for _ in 0..rng.below(120) {
+            let cell = rng.below(cells);
+            let bits = keep[cell];
+            if bits != 0 {
+                let digits: Vec<u32> = (0..32).filter(|d| bits >> d & 1 == 1).collect();
+                keep[cell] &= !(1 << digits[rng.below(digits.len())]);
+            }
+        }
+        boards.push((grid, board, keep));
+    }
+    boards
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
 
     /// A board cut to fewer candidates ([`Board::with_candidates`]) is the board built
     /// from the grid and those candidates as pencil marks: two methods, the same board, on
     /// puzzles of SE's rated sample with random candidates removed.
     #[test]
     fn boards_cut_to_candidates_are_the_boards_built_from_them() {
-        let text = include_str!("../../../data/sudoku/sudokuexchange_se_rated_sample553.txt");
-        let mut rng = Rng::new(13);
         let mut compared = 0;
-        for line in text.lines().step_by(7) {
-            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
-            let board = Board::new(&grid, None).unwrap();
-            let cells = board.layout().cells();
-            let mut keep: Vec<u32> = (0..cells)
-                .map(|c| board.candidates(c).bits() as u32)
-                .collect();
-            for _ in 0..rng.below(120) {
-                let cell = rng.below(cells);
-                let bits = keep[cell];
-                if bits != 0 {
-                    // Any candidate may go, the last one too (an empty cell is a board).
-                    let digits: Vec<u32> = (0..32).filter(|d| bits >> d & 1 == 1).collect();
-                    keep[cell] &= !(1 << digits[rng.below(digits.len())]);
-                }
-            }
+        for (grid, board, keep) in random_cuts(13, 7) {
             let mut pencil = Candidates::of_grid(&grid);
             for (cell, &bits) in keep.iter().enumerate() {
                 if board.value(cell) == 0 {
@@ -485,7 +502,7 @@ mod tests {
                 }
             }
             let built = Board::new(&grid, Some(&pencil)).unwrap();
-            assert_eq!(board.with_candidates(&keep), built, "{line}");
+            assert_eq!(board.with_candidates(&keep), built, "{grid}");
             compared += 1;
         }
         assert!(compared > 70, "{compared} boards");

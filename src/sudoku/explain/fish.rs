@@ -22,6 +22,15 @@ pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
 
 /// [`fish`] on `digits` only: each digit's search reads that digit's places alone.
 pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
+    if k == 2 {
+        return x_wing(board, digits);
+    }
+    fish_any(board, k, digits)
+}
+
+/// [`fish_in`] by the subsets' search, for any `k` (the X-wing's fast path is tested
+/// against it).
+pub(super) fn fish_any(board: &Board, k: usize, digits: Digits) -> Option<Step> {
     let strategy = match k {
         2 => Strategy::XWing,
         3 => Strategy::Swordfish,
@@ -51,34 +60,10 @@ pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
                 if first.as_ref().is_some_and(|(best, _)| *best <= key) {
                     return false;
                 }
-                let base_lines: Vec<usize> = picked.iter().map(|&i| base[lines[i]]).collect();
-                let cover_lines: Vec<usize> = (0..n)
-                    .filter(|j| union & (1 << j) != 0)
-                    .map(|j| cover[j])
-                    .collect();
-                let mut eliminations: Vec<Candidate> = cover_lines
-                    .iter()
-                    .flat_map(|&u| board.layout().units()[u].cells.iter().copied())
-                    .filter(|&c| {
-                        board.candidates(c).contains(digit)
-                            && !base_lines
-                                .iter()
-                                .any(|&b| board.layout().units()[b].cells.contains(&c))
-                    })
-                    .map(|cell| Candidate { cell, digit })
-                    .collect();
-                eliminations.sort_unstable();
-                if eliminations.is_empty() {
-                    return false;
+                let base_lines = picked.iter().map(|&i| base[lines[i]]).collect();
+                if let Some(step) = fish_step(board, strategy, base_lines, cover, union, digit) {
+                    first = Some((key, step));
                 }
-                let mut cells: Vec<usize> = base_lines
-                    .iter()
-                    .flat_map(|&u| board.places(u, digit))
-                    .collect();
-                cells.sort_unstable();
-                let units = [base_lines, cover_lines].concat();
-                let step = Step::eliminating(strategy, units, cells, vec![digit], eliminations);
-                first = Some((key, step));
                 false
             });
         }
@@ -87,4 +72,99 @@ pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
         }
     }
     None
+}
+
+/// [`fish_in`] for X-wings, which forcing chains look for on every branch board: two
+/// base lines where the digit has the same two places, the first (as [`fish`] orders
+/// them) found without the subsets' search or allocation, its step built once. Rows are
+/// units `0..n` and columns `n..2n` ([`Layout::units`](crate::sudoku::Layout::units)).
+fn x_wing(board: &Board, digits: Digits) -> Option<Step> {
+    let n = board.size();
+    let units = board.layout().units();
+    debug_assert!(units[..n].iter().all(|u| u.kind == UnitKind::Row));
+    debug_assert!(units[n..2 * n].iter().all(|u| u.kind == UnitKind::Column));
+    for (base, cover) in [(n, 0), (0, n)] {
+        // The first X-wing: its key (base lines' mask, digit) and its places.
+        let mut first: Option<((u128, u8), u128)> = None;
+        for digit in digits.iter().filter(|&d| (d as usize) <= n) {
+            for i in 0..n {
+                let at = board.place_mask(base + i, digit);
+                if at.count_ones() != 2 {
+                    continue;
+                }
+                for j in i + 1..n {
+                    let key = (1 << i | 1 << j, digit);
+                    if board.place_mask(base + j, digit) != at
+                        || first.is_some_and(|(best, _)| best <= key)
+                    {
+                        continue;
+                    }
+                    // The base lines hold two of each cover line's places: any more go.
+                    let removes = (0..n).any(|c| {
+                        at & 1 << c != 0 && board.place_mask(cover + c, digit).count_ones() > 2
+                    });
+                    if removes {
+                        first = Some((key, at));
+                    }
+                }
+            }
+        }
+        if let Some(((lines, digit), union)) = first {
+            let base_lines = (0..n).filter(|i| lines & 1 << i != 0).map(|i| base + i);
+            let cover: Vec<usize> = (cover..cover + n).collect();
+            return fish_step(
+                board,
+                Strategy::XWing,
+                base_lines.collect(),
+                &cover,
+                union,
+                digit,
+            );
+        }
+    }
+    None
+}
+
+/// The step of the fish of `digit` on `base_lines` whose places lie in the cover lines
+/// `union` (positions in the base lines, indexes into `cover`): the digit leaves the rest
+/// of the cover lines; none if nothing goes.
+fn fish_step(
+    board: &Board,
+    strategy: Strategy,
+    base_lines: Vec<usize>,
+    cover: &[usize],
+    union: u128,
+    digit: u8,
+) -> Option<Step> {
+    let units = board.layout().units();
+    let cover_lines: Vec<usize> = (0..cover.len())
+        .filter(|j| union & (1 << j) != 0)
+        .map(|j| cover[j])
+        .collect();
+    let mut eliminations: Vec<Candidate> = cover_lines
+        .iter()
+        .flat_map(|&u| units[u].cells.iter().copied())
+        .filter(|&c| {
+            board.candidates(c).contains(digit)
+                && !base_lines.iter().any(|&b| units[b].cells.contains(&c))
+        })
+        .map(|cell| Candidate { cell, digit })
+        .collect();
+    eliminations.sort_unstable();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut cells: Vec<usize> = base_lines
+        .iter()
+        .flat_map(|&u| board.places(u, digit))
+        .collect();
+    cells.sort_unstable();
+    let units = [base_lines, cover_lines].concat();
+    Some(Step::eliminating(
+        strategy,
+        units,
+        cells,
+        vec![digit],
+        eliminations,
+    ))
 }

@@ -31,24 +31,25 @@ fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
             .filter(move |i| mask & (1 << i) != 0)
             .map(move |i| cells[i])
     };
-    let n = board.size() as u8;
     for (a, unit) in layout.units().iter().enumerate() {
         if is_box_like(unit.kind) != box_like {
             continue;
         }
-        for digit in 1..=n {
-            let mask = board.place_mask(a, digit);
-            if mask.count_ones() < 2 {
-                continue; // a hidden single, or nothing
+        let overlaps = board.overlaps(a);
+        for (d, &mask) in board.unit_masks(a).iter().enumerate() {
+            // Fewer than two places: a hidden single, or nothing.
+            if mask & mask.wrapping_sub(1) == 0 {
+                continue;
             }
             // The other unit holding every place, whose places outside `a` go.
-            let Some((o, outside)) = board.overlaps(a).iter().find_map(|o| {
+            let Some((o, outside)) = overlaps.iter().find_map(|o| {
                 let outside =
-                    (mask & !o.here == 0).then(|| board.place_mask(o.unit, digit) & !o.there)?;
+                    (mask & !o.here == 0).then(|| board.unit_masks(o.unit)[d] & !o.there)?;
                 (outside != 0).then_some((o, outside))
             }) else {
                 continue;
             };
+            let digit = d as u8 + 1;
             return Some(Step::eliminating(
                 strategy,
                 vec![a, o.unit],

@@ -11,13 +11,29 @@ use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::candidates::Digits;
 
+/// The strategies of naked and hidden subsets, by size from 2.
+const NAKED: [Strategy; 3] = [
+    Strategy::NakedPair,
+    Strategy::NakedTriple,
+    Strategy::NakedQuad,
+];
+const HIDDEN: [Strategy; 3] = [
+    Strategy::HiddenPair,
+    Strategy::HiddenTriple,
+    Strategy::HiddenQuad,
+];
+
 /// The naked subset of size `k` (2 to 4) first found, units in layout order.
 pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
-    let strategy = match k {
-        2 => Strategy::NakedPair,
-        3 => Strategy::NakedTriple,
-        _ => Strategy::NakedQuad,
-    };
+    match k {
+        2 => naked_pair(board),
+        _ => naked_any(board, k),
+    }
+}
+
+/// [`naked`] by the subsets' search, for any `k`.
+fn naked_any(board: &Board, k: usize) -> Option<Step> {
+    let strategy = NAKED[k.min(4) - 2];
     let layout = board.layout();
     // Each unit's cells of 2..=k candidates and their candidates (room kept between units).
     let mut cells: Vec<usize> = Vec::new();
@@ -37,32 +53,9 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
         }
         let mut found = None;
         k_unions(&masks, k, &mut |picked, union| {
-            let union = Digits::from_bits(union);
             let chosen: Vec<usize> = picked.iter().map(|&i| cells[i]).collect();
-            let units = board.common_units(&chosen);
-            let mut eliminations = Vec::new();
-            for &u in &units {
-                for &c in &layout.units()[u].cells {
-                    if chosen.contains(&c) || eliminations.iter().any(|e: &Candidate| e.cell == c) {
-                        continue;
-                    }
-                    for digit in board.candidates(c) & union {
-                        eliminations.push(Candidate { cell: c, digit });
-                    }
-                }
-            }
-            if eliminations.is_empty() {
-                return false;
-            }
-            let digits = union.iter().collect();
-            found = Some(Step::eliminating(
-                strategy,
-                units,
-                chosen,
-                digits,
-                eliminations,
-            ));
-            true
+            found = naked_step(board, strategy, chosen, union);
+            found.is_some()
         });
         if found.is_some() {
             return found;
@@ -71,19 +64,91 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
     None
 }
 
+/// [`naked`] for pairs, which forcing chains look for on every branch board: two cells of
+/// a unit with the same two candidates, found without the subsets' search or allocation
+/// until one is there.
+fn naked_pair(board: &Board) -> Option<Step> {
+    for unit in board.layout().units() {
+        for (i, &a) in unit.cells.iter().enumerate() {
+            let bits = board.candidates(a).bits();
+            if bits.count_ones() != 2 {
+                continue;
+            }
+            for &b in &unit.cells[i + 1..] {
+                if board.candidates(b).bits() != bits {
+                    continue;
+                }
+                let found = naked_step(board, Strategy::NakedPair, vec![a, b], bits);
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The step of the naked subset `chosen` (cells whose candidates together are `union`):
+/// `union` leaves every other cell of the units holding them all; none if nothing goes.
+fn naked_step(board: &Board, strategy: Strategy, chosen: Vec<usize>, union: u128) -> Option<Step> {
+    let union = Digits::from_bits(union);
+    // Most subsets a board holds have nothing left to remove: tell without allocating.
+    let removes = board.slots(chosen[0]).iter().any(|&(u, _)| {
+        let mut inside = 0u128;
+        for &c in &chosen {
+            match board.slots(c).iter().find(|s| s.0 == u) {
+                Some(&(_, i)) => inside |= 1 << i,
+                None => return false,
+            }
+        }
+        union.iter().any(|d| board.place_mask(u, d) & !inside != 0)
+    });
+    if !removes {
+        return None;
+    }
+    let layout = board.layout();
+    let units = board.common_units(&chosen);
+    let mut eliminations = Vec::new();
+    for &u in &units {
+        for &c in &layout.units()[u].cells {
+            if chosen.contains(&c) || eliminations.iter().any(|e: &Candidate| e.cell == c) {
+                continue;
+            }
+            for digit in board.candidates(c) & union {
+                eliminations.push(Candidate { cell: c, digit });
+            }
+        }
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let digits = union.iter().collect();
+    Some(Step::eliminating(
+        strategy,
+        units,
+        chosen,
+        digits,
+        eliminations,
+    ))
+}
+
 /// The hidden subset of size `k` (2 to 4) first found, units in layout order.
 pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
-    let strategy = match k {
-        2 => Strategy::HiddenPair,
-        3 => Strategy::HiddenTriple,
-        _ => Strategy::HiddenQuad,
-    };
+    match k {
+        2 => hidden_pair(board),
+        _ => hidden_any(board, k),
+    }
+}
+
+/// [`hidden`] by the subsets' search, for any `k`.
+fn hidden_any(board: &Board, k: usize) -> Option<Step> {
+    let strategy = HIDDEN[k.min(4) - 2];
     let layout = board.layout();
     // Each unit's digits with 2..=k places and those places as positions in the unit
     // (room kept between units).
     let mut digits: Vec<u8> = Vec::new();
     let mut masks: Vec<u128> = Vec::new();
-    for (u, unit) in layout.units().iter().enumerate() {
+    for u in 0..layout.units().len() {
         digits.clear();
         masks.clear();
         for d in 1..=board.size() as u8 {
@@ -99,36 +164,78 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
         let mut found = None;
         k_unions(&masks, k, &mut |picked, places| {
             let set: Digits = picked.iter().map(|&i| digits[i]).collect();
-            let cells: Vec<usize> = (0..unit.cells.len())
-                .filter(|i| places & (1 << i) != 0)
-                .map(|i| unit.cells[i])
-                .collect();
-            let eliminations: Vec<Candidate> = cells
-                .iter()
-                .flat_map(|&cell| {
-                    (board.candidates(cell) - set)
-                        .iter()
-                        .map(move |digit| Candidate { cell, digit })
-                })
-                .collect();
-            if eliminations.is_empty() {
-                return false;
-            }
-            let digits = set.iter().collect();
-            found = Some(Step::eliminating(
-                strategy,
-                vec![u],
-                cells,
-                digits,
-                eliminations,
-            ));
-            true
+            found = hidden_step(board, strategy, u, set, places);
+            found.is_some()
         });
         if found.is_some() {
             return found;
         }
     }
     None
+}
+
+/// [`hidden`] for pairs, which forcing chains look for on every branch board: two digits
+/// with the same two places in a unit, found without the subsets' search or allocation
+/// until one is there.
+fn hidden_pair(board: &Board) -> Option<Step> {
+    for u in 0..board.layout().units().len() {
+        let masks = board.unit_masks(u);
+        for (i, &places) in masks.iter().enumerate() {
+            if places.count_ones() != 2 {
+                continue;
+            }
+            for (j, _) in masks
+                .iter()
+                .enumerate()
+                .skip(i + 1)
+                .filter(|&(_, &m)| m == places)
+            {
+                let set = Digits::from_digits([i as u8 + 1, j as u8 + 1]);
+                let found = hidden_step(board, Strategy::HiddenPair, u, set, places);
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The step of the hidden subset `set` whose places in unit `u` are `places`: every other
+/// candidate leaves those cells; none if nothing goes.
+fn hidden_step(
+    board: &Board,
+    strategy: Strategy,
+    u: usize,
+    set: Digits,
+    places: u128,
+) -> Option<Step> {
+    let unit = &board.layout().units()[u];
+    let at = |i: usize| places & (1 << i) != 0;
+    // Most subsets a board holds have nothing left to remove: tell without allocating.
+    if (0..unit.cells.len()).all(|i| !at(i) || (board.candidates(unit.cells[i]) - set).is_empty()) {
+        return None;
+    }
+    let cells: Vec<usize> = (0..unit.cells.len())
+        .filter(|&i| at(i))
+        .map(|i| unit.cells[i])
+        .collect();
+    let eliminations: Vec<Candidate> = cells
+        .iter()
+        .flat_map(|&cell| {
+            (board.candidates(cell) - set)
+                .iter()
+                .map(move |digit| Candidate { cell, digit })
+        })
+        .collect();
+    let digits = set.iter().collect();
+    Some(Step::eliminating(
+        strategy,
+        vec![u],
+        cells,
+        digits,
+        eliminations,
+    ))
 }
 
 /// Calls `visit` with every `k`-subset of `masks` (as indexes, in lexicographic order)
@@ -173,6 +280,31 @@ pub(super) fn k_unions(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::explain::board::random_cuts;
+    use crate::sudoku::explain::fish;
+
+    /// The pairs' and the X-wing's fast paths find the step the subsets' search finds, on
+    /// boards with random candidates removed (and on the uncut ones), each found on many.
+    #[test]
+    fn pairs_and_x_wings_are_found_as_the_subsets_search_finds_them() {
+        let mut found = [0; 3];
+        for (_, board, keep) in random_cuts(29, 2) {
+            for b in [board.with_candidates(&keep), board] {
+                let naked = naked_pair(&b);
+                assert_eq!(naked, naked_any(&b, 2));
+                found[0] += usize::from(naked.is_some());
+                let hidden = hidden_pair(&b);
+                assert_eq!(hidden, hidden_any(&b, 2));
+                found[1] += usize::from(hidden.is_some());
+                for digits in [Digits::all(9), Digits::from_digits([2, 5, 7])] {
+                    let x_wing = fish::fish_in(&b, 2, digits);
+                    assert_eq!(x_wing, fish::fish_any(&b, 2, digits));
+                    found[2] += usize::from(x_wing.is_some());
+                }
+            }
+        }
+        assert!(found[0] > 50 && found[1] > 50 && found[2] > 20, "{found:?}");
+    }
 
     #[test]
     fn k_unions_visit_the_subsets_of_k_bits_in_order() {
