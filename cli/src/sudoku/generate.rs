@@ -330,14 +330,8 @@ impl Target {
     /// explanation shows ([`one_digit::asks_family`]).
     fn met(self, puzzle: &Grid, rating: &Rating) -> bool {
         let needs = |t: Strategy| {
-            if one_digit::asks_family(t) {
-                rating
-                    .hardest
-                    .is_some_and(|h| one_digit::LONG_CHAINS.contains(&h))
-                    && within(puzzle, t) == Within::Needs
-            } else {
-                rating.hardest == Some(t)
-            }
+            rating.hardest.is_some_and(|h| one_digit::counts_as(t, h))
+                && (!one_digit::asks_family(t) || within(puzzle, t) == Within::Needs)
         };
         (!rating.lower_bound || !self.is_some())
             && self

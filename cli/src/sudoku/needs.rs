@@ -48,13 +48,7 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
     // The X-chain and the colourings ask for a family of rungs (one_digit::asks_family).
     let family = one_digit::asks_family(t);
     let top = if family { Strategy::XChain } else { t };
-    let is_t = |s: Strategy| {
-        if family {
-            one_digit::LONG_CHAINS.contains(&s)
-        } else {
-            s == t
-        }
-    };
+    let is_t = |s: Strategy| one_digit::counts_as(t, s);
     let mut explainer = explainer.assume_unique(true).als(t.is_als()).up_to(top);
     let steps: Vec<Step> = explainer.by_ref().collect();
     let uses = steps.iter().any(|s| is_t(s.strategy));
@@ -62,7 +56,9 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
         let Some(h) = hardest(&steps).filter(|h| is_t(h.strategy)) else {
             return false;
         };
-        let k = steps.iter().position(|s| std::ptr::eq(s, h)).unwrap_or(0);
+        let Some(k) = steps.iter().position(|s| std::ptr::eq(s, h)) else {
+            return false;
+        };
         !family || one_digit::family_needed(puzzle, t, &steps, k)
     };
     let within = match (explainer.outcome(), uses) {

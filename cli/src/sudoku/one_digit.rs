@@ -75,6 +75,16 @@ pub fn asks_family(t: Strategy) -> bool {
     )
 }
 
+/// Whether a step of `s`'s rung counts as `--needs t`'s technique: the rung itself, or for
+/// [`asks_family`] one of [`LONG_CHAINS`].
+pub fn counts_as(t: Strategy, s: Strategy) -> bool {
+    if asks_family(t) {
+        LONG_CHAINS.contains(&s)
+    } else {
+        s == t
+    }
+}
+
 /// Whether a puzzle solved by `steps` (from `puzzle`, the ladder up to the X-chain), whose
 /// hardest step is `steps[k]`, of [`LONG_CHAINS`], needs what `--needs t` asks
 /// ([`asks_family`]): the ladder without [`is_chain_rung`] gets stuck or takes a step harder
@@ -84,30 +94,31 @@ pub fn asks_family(t: Strategy) -> bool {
 pub fn family_needed(puzzle: &Grid, t: Strategy, steps: &[Step], k: usize) -> bool {
     let chain = &steps[k];
     let coloured = match t {
-        Strategy::SimpleColouring => covers(Strategy::SimpleColouring, puzzle, steps, k),
-        Strategy::MultiColouring => {
-            covers(Strategy::MultiColouring, puzzle, steps, k)
-                && !covers(Strategy::SimpleColouring, puzzle, steps, k)
+        Strategy::SimpleColouring | Strategy::MultiColouring => {
+            let Ok(mut before) = Board::new(puzzle, None) else {
+                return false;
+            };
+            for step in &steps[..k] {
+                before.apply(step);
+            }
+            let covers = |finder| covers(finder, &before, chain);
+            match t {
+                Strategy::SimpleColouring => covers(Strategy::SimpleColouring),
+                _ => covers(Strategy::MultiColouring) && !covers(Strategy::SimpleColouring),
+            }
         }
         _ => true,
     };
     coloured && harder_without_chains(puzzle, chain.score)
 }
 
-/// Whether the `finder`'s step on the board before `steps[k]` removes every candidate that
-/// `steps[k]` removes.
-fn covers(finder: Strategy, puzzle: &Grid, steps: &[Step], k: usize) -> bool {
-    let Ok(mut board) = Board::new(puzzle, None) else {
-        return false;
-    };
-    for step in &steps[..k] {
-        board.apply(step);
-    }
+/// Whether the `finder`'s step on `board` removes every candidate that `chain` removes.
+fn covers(finder: Strategy, board: &Board, chain: &Step) -> bool {
     let Some(&(_, find)) = ladder().iter().find(|(s, _)| *s == finder) else {
         return false;
     };
-    find(&board).is_some_and(|s| {
-        steps[k]
+    find(board).is_some_and(|s| {
+        chain
             .eliminations
             .iter()
             .all(|e| s.eliminations.contains(e))

@@ -11,6 +11,7 @@
 //! of one of the first two.
 
 use super::board::Board;
+use super::cellset::{count, has, members, remove};
 use super::se;
 use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::candidates::Digits;
@@ -84,7 +85,7 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
             // exclusion does not depend on the cells' order, so each three cells are tried
             // at their first pair only (`p < q < r` by base: pair (p, q), then (p, r),
             // then (q, r), each when the third excludes for one of the two).
-            for t in cells_of(ea).chain(cells_of(&more)) {
+            for t in members(ea).chain(members(&more)) {
                 let m = base_of[t];
                 if t == a || t == b || m == usize::MAX {
                     continue;
@@ -114,35 +115,6 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
     None
 }
 
-/// Whether the set of cells `set` (bit words) holds `cell`.
-fn has(set: &[u64], cell: usize) -> bool {
-    set[cell / 64] >> (cell % 64) & 1 == 1
-}
-
-/// Takes `cell` out of the set of cells `set`.
-fn remove(set: &mut [u64], cell: usize) {
-    set[cell / 64] &= !(1 << (cell % 64));
-}
-
-/// The size of the set of cells `set`.
-fn count(set: &[u64]) -> u32 {
-    set.iter().map(|x| x.count_ones()).sum()
-}
-
-/// The cells of the set `set`, in increasing order.
-fn cells_of(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(|(x, &word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                x * 64 + bit
-            })
-        })
-    })
-}
-
 /// The exclusion on `cells` (two or three) with the excluders they share, `common` (two
 /// or more, a set of cells), if it removes something; `covers` is room for the
 /// excluders' candidates.
@@ -153,7 +125,7 @@ fn exclusion(
     covers: &mut Vec<u128>,
 ) -> Option<Step> {
     covers.clear();
-    covers.extend(cells_of(common).map(|c| board.candidates(c).bits()));
+    covers.extend(members(common).map(|c| board.candidates(c).bits()));
     // Most cells rule nothing out: `allowed` tells so without trying every choice.
     let k = cells.len();
     let mut cands = [0u128; 3];
@@ -169,7 +141,7 @@ fn exclusion(
     if open[..k] == cands[..k] {
         return None;
     }
-    let common: Vec<usize> = cells_of(common).collect();
+    let common: Vec<usize> = members(common).collect();
     let mut ok = vec![Digits::EMPTY; k];
     let mut locking: Vec<usize> = Vec::new();
     let mut picked: Vec<u8> = Vec::with_capacity(k);

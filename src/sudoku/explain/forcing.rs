@@ -40,6 +40,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::board::Board;
+use super::cellset::bits_of;
 use super::forcing_bits::{Closure, Singles};
 use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
@@ -1319,19 +1320,6 @@ impl<'a> Engine<'a> {
         let has = self.base[c.cell] & (1u32 << (c.digit - 1)) != 0;
         has && (!on || self.base[c.cell].count_ones() > 1)
     }
-}
-
-/// The bits set in a word, lowest first.
-fn bits_of(word: u64) -> impl Iterator<Item = usize> {
-    let mut rest = word;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(i)
-    })
 }
 
 /// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this

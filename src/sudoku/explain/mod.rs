@@ -67,6 +67,7 @@ mod alsxz;
 mod board;
 mod bug;
 mod cages;
+mod cellset;
 mod chains;
 mod colouring;
 mod cycles;
