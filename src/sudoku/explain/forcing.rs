@@ -571,10 +571,10 @@ impl<'a> Engine<'a> {
     /// - `a` off reaches `a` on when a partner of `a`, on, reaches `a` on.
     ///
     /// Both read, for a candidate `c`, its *ancestors*: the candidates whose on reaches
-    /// `c` on. Weak and strong links go both ways (a peer's peer is the cell), so the
-    /// candidates one step before `c` are `W(S(c))`, and the ancestors are the reach of
-    /// that reversed graph over the candidates: half the static graph's nodes, with only
-    /// the candidates that have a strong link walked (the others lead nowhere back).
+    /// `c` on. Weak and strong links go both ways (a cell is a peer of its peers), so
+    /// the candidates one step before `c` are `W(S(c))`, and the ancestors are the reach
+    /// of that reversed graph over the candidates: half the static graph's nodes, with
+    /// only the candidates that have a strong link walked (the others lead nowhere back).
     fn failed_nodes(&self, kept: &mut StaticReach) {
         let StaticReach {
             failed,
