@@ -70,20 +70,36 @@ pub(super) struct Effort {
     /// Branches done with, kept for their buffers: a cell and unit forcing search holds a
     /// branch per candidate, and each step of an explanation runs one or more.
     spare: RefCell<Vec<Branch>>,
-    /// The static implication graph and its reach ([`Engine::static_reach`]), kept for
-    /// their buffers and for the next search on the same board.
+    /// The static implication graph, its reach ([`Engine::reach`]) and its failed nodes
+    /// ([`Engine::static_failed`]), kept for their buffers and for the next search on the
+    /// same board.
     reach: RefCell<StaticReach>,
 }
 
-/// The last static graph and its reach, with the board they are of: a nested chain's
-/// 10.0 level runs a static forcing chain search and then a static cell and unit search on
-/// the same branch board, and both read the same reach.
+/// The last board's static graph and its reach, and its failed nodes, each computed when
+/// first asked: a nested chain's 10.0 level runs a static forcing chain search (which
+/// asks only for the failed nodes) and then a static cell and unit search (the reach) on
+/// the same branch board.
 #[derive(Clone, Debug, Default)]
 struct StaticReach {
     graph: Graph,
     reach: Reach,
-    /// The board's candidates then its values ([`Engine::same_board`]); empty when no
-    /// reach is computed.
+    /// Whether `reach` is the board's.
+    has_reach: bool,
+    /// The nodes whose static branch reaches their opposite ([`Engine::failed`]), as a bit
+    /// set over [`Engine::dense`]'s numbers, and whether it is the board's.
+    failed: Vec<u64>,
+    has_failed: bool,
+    /// For [`Engine::failed`]: each candidate's ancestors among the candidates on, and the
+    /// graph they are the reach of (see there).
+    ancestors: Reach,
+    reverse: Graph,
+    /// For [`Engine::failed`]: the candidates with a strong link, as a bit set, and
+    /// the candidates each of them on turns off, a row of bits each.
+    linked: Vec<u64>,
+    weak: Vec<u64>,
+    /// The board's candidates then its values ([`Engine::same_board`]); empty before the
+    /// first board.
     board: Vec<u32>,
     /// The layout `peers` is of.
     layout: Option<Arc<Layout>>,
@@ -92,7 +108,8 @@ struct StaticReach {
     peers: Vec<u64>,
     /// For [`Engine::implications`]: each digit's cells on the board, as `peers`.
     digit_cells: Vec<u64>,
-    /// For [`Engine::implications`]: what each candidate off turns on.
+    /// For [`Engine::implications`]: what each candidate off turns on
+    /// ([`Engine::strong_links`]).
     offs: Graph,
 }
 
@@ -472,23 +489,50 @@ impl<'a> Engine<'a> {
         Some(e)
     }
 
-    /// Which nodes a static branch reaches from which: the reach of the graph of
-    /// [`Engine::follow`]'s static implications, its nodes numbered by [`Engine::dense`].
-    /// Each of its nodes is taken from the budget once; `None` once the budget is spent.
-    fn static_reach(&self) -> Option<RefMut<'a, Reach>> {
-        if !self
-            .budget
-            .take_many(2 * u64::from(self.prefix[self.base.len()]))
-        {
-            return None;
-        }
-        Some(self.reach())
+    /// Which nodes' static branches reach their opposite ([`Engine::failed`]). Each node
+    /// of the static graph is taken from the budget once; `None` once the budget is spent.
+    fn static_failed(&self) -> Option<RefMut<'a, Vec<u64>>> {
+        let nodes = 2 * u64::from(self.prefix[self.base.len()]);
+        self.budget.take_many(nodes).then(|| self.failed())
     }
 
-    /// [`Engine::static_reach`], not charged to the budget. The buffers are the budget's,
-    /// borrowed while the reach is read: static searches run no inner searches (only the
-    /// dynamic levels nest), so no second borrow comes while one is held.
+    /// Which nodes a static branch reaches from which: the reach of the graph of
+    /// [`Engine::follow`]'s static implications, its nodes numbered by [`Engine::dense`].
+    /// Not charged to the budget (a static cell and unit search pays for what it reads of
+    /// it). The buffers are the budget's, borrowed while the reach is read: static searches
+    /// run no inner searches (only the dynamic levels nest), so no second borrow comes
+    /// while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
+        let mut kept = self.kept();
+        if !kept.has_reach {
+            let StaticReach {
+                graph,
+                reach,
+                peers,
+                digit_cells,
+                offs,
+                ..
+            } = &mut *kept;
+            self.implications(graph, peers, digit_cells, offs);
+            reach.compute(graph);
+            kept.has_reach = true;
+        }
+        RefMut::map(kept, |s| &mut s.reach)
+    }
+
+    /// [`Engine::static_failed`], not charged to the budget (borrowed as [`Engine::reach`]).
+    fn failed(&self) -> RefMut<'a, Vec<u64>> {
+        let mut kept = self.kept();
+        if !kept.has_failed {
+            self.failed_nodes(&mut kept);
+            kept.has_failed = true;
+        }
+        RefMut::map(kept, |s| &mut s.failed)
+    }
+
+    /// The budget's static buffers, made this board's: what they hold of another board
+    /// is marked stale.
+    fn kept(&self) -> RefMut<'a, StaticReach> {
         let mut kept = self.budget.reach.borrow_mut();
         if !self.same_board(&kept) {
             let kept = &mut *kept;
@@ -505,22 +549,119 @@ impl<'a> Engine<'a> {
                 }
                 kept.layout = Some(Arc::clone(layout));
             }
-            let StaticReach {
-                graph,
-                reach,
-                board,
-                peers,
-                digit_cells,
-                offs,
-                ..
-            } = kept;
-            self.implications(graph, peers, digit_cells, offs);
-            reach.compute(graph);
+            kept.has_reach = false;
+            kept.has_failed = false;
+            let board = &mut kept.board;
             board.clear();
             board.extend_from_slice(&self.base);
             board.extend((0..self.base.len()).map(|c| u32::from(self.board.value(c))));
         }
-        RefMut::map(kept, |s| &mut s.reach)
+        kept
+    }
+
+    /// The nodes whose static branch reaches their opposite, into `kept.failed`, without
+    /// the whole graph's reach: a static forcing chain search asks only this, and on most
+    /// branch boards of a nested chain the answer is none.
+    ///
+    /// A static branch alternates: a candidate on turns off the candidates it sees (its
+    /// *weak* links, `W`), a candidate off turns on its strong partners (`S`: the cell's
+    /// other digit, the digit's other place in a unit). So the nodes on that `a` on
+    /// reaches are the candidates its steps `a -> S(W(a))` lead to, and:
+    /// - `a` on reaches `a` off when it reaches a candidate on that sees `a`;
+    /// - `a` off reaches `a` on when a partner of `a`, on, reaches `a` on.
+    ///
+    /// Both read, for a candidate `c`, its *ancestors*: the candidates whose on reaches
+    /// `c` on. Weak and strong links go both ways (a cell is a peer of its peers), so
+    /// the candidates one step before `c` are `W(S(c))`, and the ancestors are the reach
+    /// of that reversed graph over the candidates: half the static graph's nodes, with
+    /// only the candidates that have a strong link walked (the others lead nowhere back).
+    fn failed_nodes(&self, kept: &mut StaticReach) {
+        let StaticReach {
+            failed,
+            ancestors,
+            reverse,
+            linked,
+            weak,
+            peers,
+            digit_cells,
+            offs,
+            ..
+        } = kept;
+        let candidates = self.prefix[self.base.len()] as usize;
+        let words = candidates.div_ceil(64).max(1);
+        self.strong_links(offs);
+        self.digit_cells(digit_cells);
+        let partners =
+            |k: usize| &offs.targets[offs.offsets[k] as usize..offs.offsets[k + 1] as usize];
+        let cell_words = self.base.len().div_ceil(64);
+        linked.clear();
+        linked.resize(words, 0);
+        weak.clear();
+        weak.resize(candidates * words, 0);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
+            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
+                let ku = k as usize;
+                if partners(ku).is_empty() {
+                    continue;
+                }
+                linked[ku / 64] |= 1u64 << (ku % 64);
+                let row = &mut weak[ku * words..(ku + 1) * words];
+                for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
+                    row[j as usize / 64] |= 1u64 << (j % 64);
+                }
+            }
+        }
+        // The reversed graph: a linked candidate's successors are the linked candidates
+        // of `W(S(c))`, the others (which have none) leaves of its row.
+        reverse.offsets.clear();
+        reverse.targets.clear();
+        reverse.leaves.clear();
+        reverse.leaves.resize(candidates * words, 0);
+        reverse.offsets.push(0);
+        for c in 0..candidates {
+            let row = &mut reverse.leaves[c * words..(c + 1) * words];
+            for &b in partners(c) {
+                let b = b as usize;
+                for (into, from) in row.iter_mut().zip(&weak[b * words..(b + 1) * words]) {
+                    *into |= from;
+                }
+            }
+            for (w, (leaves, &walked)) in row.iter_mut().zip(linked.iter()).enumerate() {
+                let both = *leaves & walked;
+                *leaves &= !walked;
+                reverse
+                    .targets
+                    .extend(bits_of(both).map(|i| (64 * w + i) as u32));
+            }
+            reverse.offsets.push(reverse.targets.len() as u32);
+        }
+        ancestors.compute(reverse);
+        failed.clear();
+        failed.resize((2 * candidates).div_ceil(64).max(1), 0);
+        for (w, &word) in linked.iter().enumerate() {
+            for c in bits_of(word).map(|i| 64 * w + i) {
+                // `a` on fails when it is an ancestor of a `c` that sees it.
+                let seen = ancestors
+                    .set(c)
+                    .iter()
+                    .zip(&weak[c * words..(c + 1) * words]);
+                for (v, (&x, &y)) in seen.enumerate() {
+                    for a in bits_of(x & y).map(|i| 64 * v + i) {
+                        let on = 2 * a + 1;
+                        failed[on / 64] |= 1u64 << (on % 64);
+                    }
+                }
+                // `c` off fails when a partner of `c` is an ancestor of it.
+                if partners(c)
+                    .iter()
+                    .any(|&b| ancestors.reaches(c, b as usize))
+                {
+                    let off = 2 * c;
+                    failed[off / 64] |= 1u64 << (off % 64);
+                }
+            }
+        }
     }
 
     /// Whether `board` (candidates, then values) is this engine's: the static graph reads
@@ -549,44 +690,12 @@ impl<'a> Engine<'a> {
         digit_cells: &mut Vec<u64>,
         offs: &mut Graph,
     ) {
-        let n = self.n;
-        let layout = self.board.layout();
-        let units = layout.units();
         let cell_words = self.base.len().div_ceil(64);
-        digit_cells.clear();
-        digit_cells.resize(n * cell_words, 0);
-        for (cell, &bits) in self.base.iter().enumerate() {
-            for digit in digits_of(bits) {
-                let at = (digit as usize - 1) * cell_words + cell / 64;
-                digit_cells[at] |= 1u64 << (cell % 64);
-            }
-        }
+        self.digit_cells(digit_cells);
         // What each candidate off turns on, first: an off node that turns nothing on (most
         // of them) is a leaf of the candidates on that turn it off, a bit in their row
         // rather than an edge of the walk.
-        offs.offsets.clear();
-        offs.targets.clear();
-        offs.offsets.push(0);
-        for (cell, &bits) in self.base.iter().enumerate() {
-            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
-            for (k, digit) in (first..).zip(digits_of(bits)) {
-                // The cell's other digit if it has two, the digit's other place in a unit
-                // where it has two.
-                let out = &mut offs.targets;
-                if last - first == 2 {
-                    out.push(2 * (first + last - 1 - k) + 1);
-                }
-                for &(u, i) in self.board.slots(cell) {
-                    let places = self.place_masks[u * n + digit as usize - 1];
-                    if places.count_ones() != 2 || self.board.placed_in(u).contains(digit) {
-                        continue;
-                    }
-                    let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
-                    out.push(2 * self.number(q, 1u32 << (digit - 1)) + 1);
-                }
-                offs.offsets.push(out.len() as u32);
-            }
-        }
+        self.strong_links(offs);
         let nodes = 2 * self.prefix[self.base.len()] as usize;
         let words = nodes.div_ceil(64).max(1);
         graph.offsets.clear();
@@ -595,29 +704,17 @@ impl<'a> Engine<'a> {
         graph.leaves.resize(nodes * words, 0);
         graph.offsets.push(0);
         for (cell, &bits) in self.base.iter().enumerate() {
-            // The cell's candidates are numbered `first..last`, in the order of digits.
-            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
             let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
-            for (k, digit) in (first..).zip(digits_of(bits)) {
-                let bit = 1u32 << (digit - 1);
+            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
                 let ku = k as usize;
                 let out = &mut graph.targets;
-                out.extend_from_slice(
-                    &offs.targets[offs.offsets[ku] as usize..offs.offsets[ku + 1] as usize],
-                );
+                let partners =
+                    &offs.targets[offs.offsets[ku] as usize..offs.offsets[ku + 1] as usize];
+                out.extend(partners.iter().map(|&j| 2 * j + 1));
                 graph.offsets.push(out.len() as u32);
                 // On: the cell's other digits, the digit in the cell's peers.
                 let row = &mut graph.leaves[(2 * ku + 1) * words..(2 * ku + 2) * words];
-                // The digit's peers: its cells among the cell's peers, a word at a time.
-                let others = (first..last).filter(|&j| j != k);
-                let digit_row = &digit_cells[(digit as usize - 1) * cell_words..];
-                let in_peers = cell_peers
-                    .iter()
-                    .zip(digit_row)
-                    .enumerate()
-                    .flat_map(|(w, (a, b))| bits_of(a & b).map(move |i| 64 * w + i))
-                    .map(|p| self.number(p, bit));
-                for j in others.chain(in_peers) {
+                for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
                     let j = j as usize;
                     if offs.offsets[j] == offs.offsets[j + 1] {
                         row[2 * j / 64] |= 1u64 << (2 * j % 64);
@@ -628,6 +725,74 @@ impl<'a> Engine<'a> {
                 graph.offsets.push(out.len() as u32);
             }
         }
+    }
+
+    /// Each digit's cells on the board, into `out`, a bit set of `cells.div_ceil(64)`
+    /// words a digit.
+    fn digit_cells(&self, out: &mut Vec<u64>) {
+        let cell_words = self.base.len().div_ceil(64);
+        out.clear();
+        out.resize(self.n * cell_words, 0);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                out[(digit as usize - 1) * cell_words + cell / 64] |= 1u64 << (cell % 64);
+            }
+        }
+    }
+
+    /// What each candidate off turns on in a static branch (its strong partners), into
+    /// `offs`: row `k` for the candidate numbered `k` ([`Engine::number`]), the cell's
+    /// other digit if it has two, then the digit's other place in each unit where it has
+    /// two.
+    fn strong_links(&self, offs: &mut Graph) {
+        let n = self.n;
+        let units = self.board.layout().units();
+        offs.offsets.clear();
+        offs.targets.clear();
+        offs.offsets.push(0);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
+            for (k, digit) in (first..).zip(digits_of(bits)) {
+                let out = &mut offs.targets;
+                if last - first == 2 {
+                    out.push(first + last - 1 - k);
+                }
+                for &(u, i) in self.board.slots(cell) {
+                    let places = self.place_masks[u * n + digit as usize - 1];
+                    if places.count_ones() != 2 || self.board.placed_in(u).contains(digit) {
+                        continue;
+                    }
+                    let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
+                    out.push(self.number(q, 1u32 << (digit - 1)));
+                }
+                offs.offsets.push(out.len() as u32);
+            }
+        }
+    }
+
+    /// What candidate `k` (`digit` in `cell`) on turns off, as candidate numbers: the
+    /// cell's other digits, then the digit in the cell's peers (`cell_peers`, a bit set
+    /// of cells; `digit_cells` as [`Engine::digit_cells`]).
+    fn weak_links<'p>(
+        &'p self,
+        cell: usize,
+        digit: u8,
+        k: u32,
+        cell_peers: &'p [u64],
+        digit_cells: &'p [u64],
+    ) -> impl Iterator<Item = u32> + 'p {
+        let cell_words = self.base.len().div_ceil(64);
+        let bit = 1u32 << (digit - 1);
+        let others = (self.prefix[cell]..self.prefix[cell + 1]).filter(move |&j| j != k);
+        // The digit's peers: its cells among the cell's peers, a word at a time.
+        let digit_row = &digit_cells[(digit as usize - 1) * cell_words..];
+        let in_peers = cell_peers
+            .iter()
+            .zip(digit_row)
+            .enumerate()
+            .flat_map(|(w, (a, b))| bits_of(a & b).map(move |i| 64 * w + i))
+            .map(move |p| self.number(p, bit));
+        others.chain(in_peers)
     }
 
     /// The number of the candidate `bit` (a digit's bit) of `cell` among the board's
@@ -1441,9 +1606,9 @@ fn forcing_chain_with(
         nishio: false,
         level: 0,
     };
-    // Most assumptions lead nowhere near their opposite: the graph's reach says which do,
-    // and only those are followed.
-    let Some(reach) = e.static_reach() else {
+    // Most assumptions lead nowhere near their opposite: the graph says which do, and
+    // only those are followed.
+    let Some(failed) = e.static_failed() else {
         return Vec::new();
     };
     let mut best = None;
@@ -1451,7 +1616,8 @@ fn forcing_chain_with(
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
-            if !reach.reaches(e.dense(start), e.dense(start ^ 1)) {
+            let v = e.dense(start);
+            if failed[v / 64] >> (v % 64) & 1 == 0 {
                 continue;
             }
             // Only the start's opposite counts, and (for the easiest) only if it beats
@@ -2453,6 +2619,58 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 10, "{found} steps");
+    }
+
+    /// The failed nodes, found from the candidates' ancestors, are the nodes whose static
+    /// branch reaches their opposite, by two other methods: the whole graph's reach, and
+    /// the static branch itself, recorded whole. On random positions (sound or not), and
+    /// again on the budget's buffers of the boards before (in either order of the two
+    /// questions).
+    #[test]
+    fn failed_nodes_are_those_whose_static_branch_meets_its_opposite() {
+        let mode = Mode {
+            dynamic: false,
+            nishio: false,
+            level: 0,
+        };
+        let kept = Effort::new(u64::MAX);
+        let (mut failed_on, mut failed_off) = (0, 0);
+        for (i, board) in random_positions(13, 3).iter().enumerate() {
+            let budget = Effort::new(u64::MAX);
+            let e = Engine::new(board, &budget).unwrap();
+            let mut failed = e.failed().clone();
+            let reach = e.reach().clone();
+            let k = Engine::new(board, &kept).unwrap();
+            if i % 2 == 0 {
+                drop(k.reach());
+            }
+            assert_eq!(*k.failed(), failed, "position {i}: in kept buffers");
+            for p in e.candidates() {
+                for on in [true, false] {
+                    let start = node(e.n, p.cell, p.digit, on);
+                    let v = e.dense(start);
+                    let fails = failed[v / 64] >> (v % 64) & 1 == 1;
+                    assert_eq!(
+                        fails,
+                        reach.reaches(v, e.dense(start ^ 1)),
+                        "{i}: {p:?} {on}"
+                    );
+                    let b = e.branch(start, mode, Goal::ALL);
+                    assert_eq!(fails, b.rec(start ^ 1) != NONE, "{i}: {p:?} {on} by branch");
+                    failed_on += usize::from(fails && on);
+                    failed_off += usize::from(fails && !on);
+                    failed[v / 64] &= !(1 << (v % 64));
+                }
+            }
+            assert!(
+                failed.iter().all(|&w| w == 0),
+                "{i}: a node past the candidates"
+            );
+        }
+        assert!(
+            failed_on > 100 && failed_off > 20,
+            "{failed_on} {failed_off}"
+        );
     }
 
     /// The cap agrees with a walk over every complexity: exactly those up to it beat the
