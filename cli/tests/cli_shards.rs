@@ -1011,9 +1011,11 @@ fn self_split_shards_list_each_solution_once_and_merge_to_the_sequential_count()
 
 /// Algorithm M's seeded ties are drawn from the path to each node, so a shard's parts of a
 /// bounded problem take a seed (they were refused: the ties came from one random stream, and
-/// a part could not retrace the path another named): the parts of two-per-line 5, redrect 4x4
-/// and motley 5x7 at small budgets merge to the sequential count, on each engine; and shards
-/// at a fixed depth take the seed too.
+/// a part could not retrace the path another named): the parts of two-per-line 5 merge to
+/// the sequential count, and shards at a fixed depth take the seed too. The parts of
+/// redrect 4x4 and motley 5x7 on each engine are the tests below, one per case, so that
+/// libtest runs them on both cores (each part is a process of its own: as one test they ran
+/// alone for minutes after the binary's other tests had ended).
 #[test]
 fn seeded_parts_of_a_bounded_problem_merge_to_the_count_and_seeded_shards_merge() {
     let dir = scratch("seeded_bounds");
@@ -1037,30 +1039,74 @@ fn seeded_parts_of_a_bounded_problem_merge_to_the_count_and_seeded_shards_merge(
         .collect();
     let (code, merged, err) = run_with_stdin(&["merge"], &lines.concat());
     assert_eq!((code, merged), (0, whole), "{err}");
+}
 
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/");
-    let redrect = format!("{root}knuth_inputs/redrect-4-4.dlx");
-    let motley = format!("{root}cells_inputs/motley-5-7.dlx");
-    // (file, engine, seed, shards, budget, solutions)
-    let cases: [(&str, &str, &str, usize, u64, &str); 5] = [
-        (&redrect, "links", "1", 2, 300, "55137"),
-        (&redrect, "bits", "7", 1, 300, "55137"),
-        (&redrect, "cells", "2", 1, 300, "55137"),
-        (&motley, "links", "1", 2, 20, "214"),
-        (&motley, "bits", "5", 1, 20, "214"),
+/// The seeded parts of `input` (a file of `tests/`) on `engine`, `n` shards that split
+/// themselves after `budget` nodes, are at least 20 and merge to `solutions`.
+fn seeded_parts_merge(
+    input: &str,
+    engine: &str,
+    seed: &str,
+    n: usize,
+    budget: u64,
+    solutions: &str,
+) {
+    let file = format!("{}/../tests/{input}", env!("CARGO_MANIFEST_DIR"));
+    let base = [
+        "solve", &file, "--count", "--seed", seed, "--engine", engine,
     ];
-    for (file, engine, seed, n, budget, count) in cases {
-        let base = ["solve", file, "--count", "--seed", seed, "--engine", engine];
-        let (_, lines) = list_in_split_parts(&base, n, budget, "x");
-        assert!(
-            lines.len() >= 20,
-            "{file} on {engine}: {} parts",
-            lines.len()
-        );
-        let (code, merged, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
-        let case = format!("{file} on {engine}, seed {seed}");
-        assert_eq!((code, merged), (0, format!("{count}\n")), "{case}: {err}");
-    }
+    let (_, lines) = list_in_split_parts(&base, n, budget, "x");
+    assert!(
+        lines.len() >= 20,
+        "{file} on {engine}: {} parts",
+        lines.len()
+    );
+    let (code, merged, err) = run_with_stdin(&["merge"], &(lines.join("\n") + "\n"));
+    let case = format!("{file} on {engine}, seed {seed}");
+    assert_eq!(
+        (code, merged),
+        (0, format!("{solutions}\n")),
+        "{case}: {err}"
+    );
+}
+
+#[test]
+fn seeded_parts_of_redrect_4x4_on_the_links_merge_to_the_count() {
+    seeded_parts_merge(
+        "knuth_inputs/redrect-4-4.dlx",
+        "links",
+        "1",
+        2,
+        300,
+        "55137",
+    );
+}
+
+#[test]
+fn seeded_parts_of_redrect_4x4_on_the_bits_merge_to_the_count() {
+    seeded_parts_merge("knuth_inputs/redrect-4-4.dlx", "bits", "7", 1, 300, "55137");
+}
+
+#[test]
+fn seeded_parts_of_redrect_4x4_on_the_cells_merge_to_the_count() {
+    seeded_parts_merge(
+        "knuth_inputs/redrect-4-4.dlx",
+        "cells",
+        "2",
+        1,
+        300,
+        "55137",
+    );
+}
+
+#[test]
+fn seeded_parts_of_motley_5x7_on_the_links_merge_to_the_count() {
+    seeded_parts_merge("cells_inputs/motley-5-7.dlx", "links", "1", 2, 20, "214");
+}
+
+#[test]
+fn seeded_parts_of_motley_5x7_on_the_bits_merge_to_the_count() {
+    seeded_parts_merge("cells_inputs/motley-5-7.dlx", "bits", "5", 1, 20, "214");
 }
 
 #[test]
