@@ -1710,9 +1710,16 @@ fn multiple_with(
         }
     };
     // A branch of the 10.0 level need not pass a nested step too heavy to serve a
-    // conclusion that beats the best.
+    // conclusion that beats the best. A static branch recorded for a cell or unit forcing
+    // whose starts' reaches share news (`by_reach`) serves only conclusions common to two
+    // branches or more, so one that beats the best at complexity `cap` rests on at most
+    // `cap - 1` nodes of it, all of generation `cap - 1` at most (breadth first): it need
+    // not be followed further. Its records up to there are the whole branch's, and it
+    // charges the budget nothing (the reach paid for it), so the effort is the same; the
+    // cap only falls, so a branch kept for a later forcing still holds what it needs.
     let goal_of = |best: &Option<Found>| match level {
         Level::Nested3 => Goal::nesting(cap_for(best, base)),
+        Level::Static if by_reach => Goal::new(NONE, cap_for(best, base).saturating_sub(1)),
         _ => Goal::ALL,
     };
     // The branch of each candidate on (recorded when needed, with `singles`).
@@ -1908,33 +1915,33 @@ fn multiple_with(
         }
         true
     };
-    // Cell forcing: what every digit of a cell forces.
+    // Cell forcing: what every digit of a cell forces. (`sources`: room for the
+    // candidates of each cell and unit, kept between them.)
+    let mut sources: Vec<Candidate> = Vec::with_capacity(n);
     for cell in 0..cells {
-        let digits: Vec<u8> = digits_of(e.base[cell]).collect();
+        let digits = e.base[cell].count_ones();
         // A bivalue cell's static forcing is a forcing chain already.
-        if digits.len() < 2 || (digits.len() == 2 && !mode.dynamic) {
+        if digits < 2 || (digits == 2 && !mode.dynamic) {
             continue;
         }
-        let sources: Vec<Candidate> = digits
-            .iter()
-            .map(|&digit| Candidate { cell, digit })
-            .collect();
+        sources.clear();
+        sources.extend(digits_of(e.base[cell]).map(|digit| Candidate { cell, digit }));
         if !forced_by_all(&sources, &mut best) {
             return None;
         }
     }
     // Unit forcing: what every place of a digit in a unit forces.
-    let layout = board.layout();
-    for u in 0..layout.units().len() {
+    for (u, unit) in board.layout().units().iter().enumerate() {
         for digit in 1..=n as u8 {
-            let places = board.places(u, digit);
-            if places.len() < 2 {
+            let places = e.place_masks[u * n + digit as usize - 1];
+            if places.count_ones() < 2 {
                 continue;
             }
-            let sources: Vec<Candidate> = places
-                .iter()
-                .map(|&cell| Candidate { cell, digit })
-                .collect();
+            sources.clear();
+            sources.extend(bits_of(u64::from(places)).map(|i| Candidate {
+                cell: unit.cells[i],
+                digit,
+            }));
             if !forced_by_all(&sources, &mut best) {
                 return None;
             }
