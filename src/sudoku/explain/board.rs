@@ -271,22 +271,13 @@ impl Board {
     /// every exhaustion of every branch of the nested levels).
     pub(super) fn with_candidates(&self, keep: &[u32]) -> Board {
         let mut board = self.clone();
-        for (cell, &bits) in keep.iter().enumerate() {
-            if board.values[cell] != 0 {
-                continue;
-            }
-            debug_assert_eq!(u128::from(bits) & !board.cands[cell].bits(), 0);
-            let gone = board.cands[cell].bits() & !u128::from(bits);
-            for d in Digits::from_bits(gone) {
-                board.remove(cell, d);
-            }
-        }
+        board.cut_to(keep);
         board
     }
 
-    /// [`Board::with_candidates`] made in `out`, a board of the same puzzle, whose buffers
-    /// are reused (no allocation: a branch board is made at every exhaustion of every
-    /// branch of the nested levels).
+    /// [`Board::with_candidates`] made in `out`, any board, whose buffers are reused (no
+    /// allocation when it has this board's size: a branch board is made at every
+    /// exhaustion of every branch of the nested levels).
     pub(super) fn with_candidates_into(&self, keep: &[u32], out: &mut Board) {
         out.layout.clone_from(&self.layout);
         out.values.clone_from(&self.values);
@@ -300,14 +291,19 @@ impl Board {
             out.cages.clone_from(&self.cages);
             out.cage_of.clone_from(&self.cage_of);
         }
+        out.cut_to(keep);
+    }
+
+    /// Cuts each open cell's candidates to `keep[cell]` (see [`Board::with_candidates`]).
+    fn cut_to(&mut self, keep: &[u32]) {
         for (cell, &bits) in keep.iter().enumerate() {
-            if out.values[cell] != 0 {
+            if self.values[cell] != 0 {
                 continue;
             }
-            debug_assert_eq!(u128::from(bits) & !out.cands[cell].bits(), 0);
-            let gone = out.cands[cell].bits() & !u128::from(bits);
+            debug_assert_eq!(u128::from(bits) & !self.cands[cell].bits(), 0);
+            let gone = self.cands[cell].bits() & !u128::from(bits);
             for d in Digits::from_bits(gone) {
-                out.remove(cell, d);
+                self.remove(cell, d);
             }
         }
     }
