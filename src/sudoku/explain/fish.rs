@@ -23,7 +23,7 @@ pub(super) fn fish(board: &Board, k: usize) -> Option<Step> {
 /// [`fish`] on `digits` only: each digit's search reads that digit's places alone.
 pub(super) fn fish_in(board: &Board, k: usize, digits: Digits) -> Option<Step> {
     if k == 2 {
-        return x_wing(board, digits, None);
+        return x_wing(board, digits);
     }
     fish_any(board, k, digits)
 }
@@ -78,8 +78,7 @@ pub(super) fn fish_any(board: &Board, k: usize, digits: Digits) -> Option<Step> 
 /// base lines where the digit has the same two places, the first (as [`fish`] orders
 /// them) found without the subsets' search or allocation, its step built once. Rows are
 /// units `0..n` and columns `n..2n` ([`Layout::units`](crate::sudoku::Layout::units)).
-/// With `since` (see [`x_wing_since`]), only base lines one of which changed its places.
-fn x_wing(board: &Board, digits: Digits, since: Option<&Board>) -> Option<Step> {
+fn x_wing(board: &Board, digits: Digits) -> Option<Step> {
     let n = board.size();
     let units = board.layout().units();
     debug_assert!(units[..n].iter().all(|u| u.kind == UnitKind::Row));
@@ -93,12 +92,9 @@ fn x_wing(board: &Board, digits: Digits, since: Option<&Board>) -> Option<Step> 
                 if at.count_ones() != 2 {
                     continue;
                 }
-                let changed = |u: usize| since.is_none_or(|old| old.place_mask(u, digit) != at);
-                let new = changed(base + i);
                 for j in i + 1..n {
                     let key = (1 << i | 1 << j, digit);
                     if board.place_mask(base + j, digit) != at
-                        || !(new || changed(base + j))
                         || first.is_some_and(|(best, _)| best <= key)
                     {
                         continue;
@@ -127,14 +123,6 @@ fn x_wing(board: &Board, digits: Digits, since: Option<&Board>) -> Option<Step> 
         }
     }
     None
-}
-
-/// The X-wing on `board`, a board cut from `since` (the same geometry and placed digits,
-/// fewer candidates) on which [`fish`] finds no X-wing: two base lines with `since`'s
-/// places were an X-wing there, with as much to remove (cover lines only lose places), so
-/// only pairs with a changed base line are looked at. The step is [`fish`]'s on `board`.
-pub(super) fn x_wing_since(board: &Board, since: &Board) -> Option<Step> {
-    x_wing(board, Digits::all(board.size()), Some(since))
 }
 
 /// The step of the fish of `digit` on `base_lines` whose places lie in the cover lines

@@ -26,7 +26,7 @@ const HIDDEN: [Strategy; 3] = [
 /// The naked subset of size `k` (2 to 4) first found, units in layout order.
 pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
     match k {
-        2 => naked_pair(board, None),
+        2 => naked_pair(board),
         _ => naked_any(board, k),
     }
 }
@@ -66,19 +66,16 @@ fn naked_any(board: &Board, k: usize) -> Option<Step> {
 
 /// [`naked`] for pairs, which forcing chains look for on every branch board: two cells of
 /// a unit with the same two candidates, found without the subsets' search or allocation
-/// until one is there. With `since` (see [`naked_pair_since`]), only pairs with a cell
-/// whose candidates changed from `since`'s.
-fn naked_pair(board: &Board, since: Option<&Board>) -> Option<Step> {
-    let changed = |c: usize| since.is_none_or(|old| old.candidates(c) != board.candidates(c));
+/// until one is there.
+fn naked_pair(board: &Board) -> Option<Step> {
     for unit in board.layout().units() {
         for (i, &a) in unit.cells.iter().enumerate() {
             let bits = board.candidates(a).bits();
             if bits.count_ones() != 2 {
                 continue;
             }
-            let new = changed(a);
             for &b in &unit.cells[i + 1..] {
-                if board.candidates(b).bits() != bits || !(new || changed(b)) {
+                if board.candidates(b).bits() != bits {
                     continue;
                 }
                 let found = naked_step(board, Strategy::NakedPair, vec![a, b], bits);
@@ -89,14 +86,6 @@ fn naked_pair(board: &Board, since: Option<&Board>) -> Option<Step> {
         }
     }
     None
-}
-
-/// The naked pair on `board`, a board cut from `since` (the same geometry and placed
-/// digits, fewer candidates) on which [`naked`] finds no pair: a pair of two cells whose
-/// candidates are `since`'s was a pair there, with as much to remove, so only pairs with a
-/// changed cell are looked at. The step is [`naked`]'s on `board`.
-pub(super) fn naked_pair_since(board: &Board, since: &Board) -> Option<Step> {
-    naked_pair(board, Some(since))
 }
 
 /// The step of the naked subset `chosen` (cells whose candidates together are `union`):
@@ -146,7 +135,7 @@ fn naked_step(board: &Board, strategy: Strategy, chosen: Vec<usize>, union: u128
 /// The hidden subset of size `k` (2 to 4) first found, units in layout order.
 pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
     match k {
-        2 => hidden_pair(board, None),
+        2 => hidden_pair(board),
         _ => hidden_any(board, k),
     }
 }
@@ -187,22 +176,19 @@ fn hidden_any(board: &Board, k: usize) -> Option<Step> {
 
 /// [`hidden`] for pairs, which forcing chains look for on every branch board: two digits
 /// with the same two places in a unit, found without the subsets' search or allocation
-/// until one is there. With `since` (see [`hidden_pair_since`]), only pairs with a digit
-/// whose places changed from `since`'s.
-fn hidden_pair(board: &Board, since: Option<&Board>) -> Option<Step> {
+/// until one is there.
+fn hidden_pair(board: &Board) -> Option<Step> {
     for u in 0..board.layout().units().len() {
         let masks = board.unit_masks(u);
-        let old = since.map(|old| old.unit_masks(u));
         for (i, &places) in masks.iter().enumerate() {
             if places.count_ones() != 2 {
                 continue;
             }
-            let new = old.is_none_or(|old| old[i] != places);
             for (j, _) in masks
                 .iter()
                 .enumerate()
                 .skip(i + 1)
-                .filter(|&(j, &m)| m == places && (new || old.is_none_or(|old| old[j] != m)))
+                .filter(|&(_, &m)| m == places)
             {
                 let set = Digits::from_digits([i as u8 + 1, j as u8 + 1]);
                 let found = hidden_step(board, Strategy::HiddenPair, u, set, places);
@@ -213,13 +199,6 @@ fn hidden_pair(board: &Board, since: Option<&Board>) -> Option<Step> {
         }
     }
     None
-}
-
-/// The hidden pair on `board`, a board cut from `since` (as [`naked_pair_since`]) on which
-/// [`hidden`] finds no pair: two digits whose places are `since`'s were a pair there, with
-/// as much to remove, so only pairs with a changed digit are looked at.
-pub(super) fn hidden_pair_since(board: &Board, since: &Board) -> Option<Step> {
-    hidden_pair(board, Some(since))
 }
 
 /// The step of the hidden subset `set` whose places in unit `u` are `places`: every other
@@ -311,10 +290,10 @@ mod tests {
         let mut found = [0; 3];
         for (_, board, keep) in random_cuts(29, 2) {
             for b in [board.with_candidates(&keep), board] {
-                let naked = naked_pair(&b, None);
+                let naked = naked_pair(&b);
                 assert_eq!(naked, naked_any(&b, 2));
                 found[0] += usize::from(naked.is_some());
-                let hidden = hidden_pair(&b, None);
+                let hidden = hidden_pair(&b);
                 assert_eq!(hidden, hidden_any(&b, 2));
                 found[1] += usize::from(hidden.is_some());
                 for digits in [Digits::all(9), Digits::from_digits([2, 5, 7])] {
