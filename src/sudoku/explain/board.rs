@@ -271,17 +271,41 @@ impl Board {
     /// every exhaustion of every branch of the nested levels).
     pub(super) fn with_candidates(&self, keep: &[u32]) -> Board {
         let mut board = self.clone();
+        board.cut_to(keep);
+        board
+    }
+
+    /// [`Board::with_candidates`] made in `out`, any board, whose buffers are reused (no
+    /// allocation when it has this board's size: a branch board is made at every
+    /// exhaustion of every branch of the nested levels).
+    pub(super) fn with_candidates_into(&self, keep: &[u32], out: &mut Board) {
+        out.layout.clone_from(&self.layout);
+        out.values.clone_from(&self.values);
+        out.cands.clone_from(&self.cands);
+        out.open = self.open;
+        out.masks.clone_from(&self.masks);
+        out.placed.clone_from(&self.placed);
+        if !Arc::ptr_eq(&out.slots, &self.slots) {
+            out.slots.clone_from(&self.slots);
+            out.overlaps.clone_from(&self.overlaps);
+            out.cages.clone_from(&self.cages);
+            out.cage_of.clone_from(&self.cage_of);
+        }
+        out.cut_to(keep);
+    }
+
+    /// Cuts each open cell's candidates to `keep[cell]` (see [`Board::with_candidates`]).
+    fn cut_to(&mut self, keep: &[u32]) {
         for (cell, &bits) in keep.iter().enumerate() {
-            if board.values[cell] != 0 {
+            if self.values[cell] != 0 {
                 continue;
             }
-            debug_assert_eq!(u128::from(bits) & !board.cands[cell].bits(), 0);
-            let gone = board.cands[cell].bits() & !u128::from(bits);
+            debug_assert_eq!(u128::from(bits) & !self.cands[cell].bits(), 0);
+            let gone = self.cands[cell].bits() & !u128::from(bits);
             for d in Digits::from_bits(gone) {
-                board.remove(cell, d);
+                self.remove(cell, d);
             }
         }
-        board
     }
 
     /// Removes a candidate.
@@ -494,6 +518,7 @@ mod tests {
     #[test]
     fn boards_cut_to_candidates_are_the_boards_built_from_them() {
         let mut compared = 0;
+        let mut last: Option<Board> = None;
         for (grid, board, keep) in random_cuts(13, 7) {
             let mut pencil = Candidates::of_grid(&grid);
             for (cell, &bits) in keep.iter().enumerate() {
@@ -503,6 +528,11 @@ mod tests {
             }
             let built = Board::new(&grid, Some(&pencil)).unwrap();
             assert_eq!(board.with_candidates(&keep), built, "{grid}");
+            // Made over another board's buffers (the last one's, of another puzzle).
+            let mut reused = last.take().unwrap_or_else(|| board.clone());
+            board.with_candidates_into(&keep, &mut reused);
+            assert_eq!(reused, built, "{grid}");
+            last = Some(reused);
             compared += 1;
         }
         assert!(compared > 70, "{compared} boards");

@@ -15,15 +15,37 @@ fn is_box_like(kind: UnitKind) -> bool {
 
 /// Pointing: a digit of a box-like unit confined to a line.
 pub(super) fn pointing(board: &Board) -> Option<Step> {
-    locked(board, Strategy::Pointing, true)
+    locked(board, Strategy::Pointing, true, None)
 }
 
 /// Box-line reduction: a digit of a line confined to a box-like unit.
 pub(super) fn box_line(board: &Board) -> Option<Step> {
-    locked(board, Strategy::BoxLineReduction, false)
+    locked(board, Strategy::BoxLineReduction, false, None)
 }
 
-fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
+/// [`pointing`] on `board`, a board cut from `since` (the same geometry and placed
+/// digits, fewer candidates) on which [`pointing`] finds nothing: only a digit whose places
+/// in the box-like unit changed can be confined anew (with the same places, the pattern
+/// and a place outside, which can only have been there too, were on `since`), so the
+/// others are passed by. The step is [`pointing`]'s on `board`.
+pub(super) fn pointing_since(board: &Board, since: &Board) -> Option<Step> {
+    locked(board, Strategy::Pointing, true, Some(since))
+}
+
+/// [`box_line`] on a board cut from `since`, on which [`box_line`] finds nothing (as
+/// [`pointing_since`]).
+pub(super) fn box_line_since(board: &Board, since: &Board) -> Option<Step> {
+    locked(board, Strategy::BoxLineReduction, false, Some(since))
+}
+
+/// The first locked candidates of `strategy`; with `since`, only those whose places in
+/// unit `A` changed from `since`'s (see [`pointing_since`]).
+fn locked(
+    board: &Board,
+    strategy: Strategy,
+    box_like: bool,
+    since: Option<&Board>,
+) -> Option<Step> {
     let layout = board.layout();
     let positions = |unit: usize, mask: u128| {
         let cells = &layout.units()[unit].cells;
@@ -38,7 +60,9 @@ fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
         let overlaps = board.overlaps(a);
         for (d, &mask) in board.unit_masks(a).iter().enumerate() {
             // Fewer than two places: a hidden single, or nothing.
-            if mask & mask.wrapping_sub(1) == 0 {
+            if mask & mask.wrapping_sub(1) == 0
+                || since.is_some_and(|old| old.unit_masks(a)[d] == mask)
+            {
                 continue;
             }
             // The other unit holding every place, whose places outside `a` go.
