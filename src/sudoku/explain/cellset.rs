@@ -26,6 +26,11 @@ pub(super) fn has(set: &[u64], x: usize) -> bool {
     set[x / 64] >> (x % 64) & 1 == 1
 }
 
+/// Puts `x` in the set `set`.
+pub(super) fn insert(set: &mut [u64], x: usize) {
+    set[x / 64] |= 1 << (x % 64);
+}
+
 /// Takes `x` out of the set `set`.
 pub(super) fn remove(set: &mut [u64], x: usize) {
     set[x / 64] &= !(1 << (x % 64));
@@ -45,7 +50,7 @@ mod tests {
         let mut set = vec![0u64; 3];
         let xs = [0, 5, 63, 64, 100, 191];
         for &x in &xs {
-            set[x / 64] |= 1 << (x % 64);
+            insert(&mut set, x);
         }
         assert_eq!(members(&set).collect::<Vec<_>>(), xs);
         assert_eq!(count(&set), 6);

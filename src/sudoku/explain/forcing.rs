@@ -40,7 +40,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::board::Board;
-use super::cellset::bits_of;
+use super::cellset::{bits_of, has, insert};
 use super::forcing_bits::{Closure, Singles};
 use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
@@ -582,6 +582,9 @@ impl<'a> Engine<'a> {
             }
             kept.has_reach = false;
             kept.has_failed = false;
+            // Both questions start from these: built once a board.
+            self.strong_links(&mut kept.offs);
+            self.digit_cells(&mut kept.digit_cells);
             let board = &mut kept.board;
             board.clear();
             board.extend_from_slice(&self.base);
@@ -620,8 +623,6 @@ impl<'a> Engine<'a> {
         } = kept;
         let candidates = self.prefix[self.base.len()] as usize;
         let words = candidates.div_ceil(64).max(1);
-        self.strong_links(offs);
-        self.digit_cells(digit_cells);
         let partners =
             |k: usize| &offs.targets[offs.offsets[k] as usize..offs.offsets[k + 1] as usize];
         let cell_words = self.base.len().div_ceil(64);
@@ -636,10 +637,10 @@ impl<'a> Engine<'a> {
                 if partners(ku).is_empty() {
                     continue;
                 }
-                linked[ku / 64] |= 1u64 << (ku % 64);
+                insert(linked, ku);
                 let row = &mut weak[ku * words..(ku + 1) * words];
                 for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
-                    row[j as usize / 64] |= 1u64 << (j % 64);
+                    insert(row, j as usize);
                 }
             }
         }
@@ -679,8 +680,7 @@ impl<'a> Engine<'a> {
                     .zip(&weak[c * words..(c + 1) * words]);
                 for (v, (&x, &y)) in seen.enumerate() {
                     for a in bits_of(x & y).map(|i| 64 * v + i) {
-                        let on = 2 * a + 1;
-                        failed[on / 64] |= 1u64 << (on % 64);
+                        insert(failed, 2 * a + 1);
                     }
                 }
                 // `c` off fails when a partner of `c` is an ancestor of it.
@@ -688,8 +688,7 @@ impl<'a> Engine<'a> {
                     .iter()
                     .any(|&b| ancestors.reaches(c, b as usize))
                 {
-                    let off = 2 * c;
-                    failed[off / 64] |= 1u64 << (off % 64);
+                    insert(failed, 2 * c);
                 }
             }
         }
@@ -714,19 +713,11 @@ impl<'a> Engine<'a> {
     /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
     /// [`Engine::dense`], into `graph` (its successors in no particular order: only the
     /// reach is read from it).
-    fn implications(
-        &self,
-        graph: &mut Graph,
-        peers: &[u64],
-        digit_cells: &mut Vec<u64>,
-        offs: &mut Graph,
-    ) {
+    fn implications(&self, graph: &mut Graph, peers: &[u64], digit_cells: &[u64], offs: &Graph) {
         let cell_words = self.base.len().div_ceil(64);
-        self.digit_cells(digit_cells);
-        // What each candidate off turns on, first: an off node that turns nothing on (most
-        // of them) is a leaf of the candidates on that turn it off, a bit in their row
-        // rather than an edge of the walk.
-        self.strong_links(offs);
+        // `offs`, what each candidate off turns on, comes first: an off node that turns
+        // nothing on (most of them) is a leaf of the candidates on that turn it off, a bit
+        // in their row rather than an edge of the walk.
         let nodes = 2 * self.prefix[self.base.len()] as usize;
         let words = nodes.div_ceil(64).max(1);
         graph.offsets.clear();
@@ -1670,7 +1661,7 @@ fn forcing_chain_with(
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
             let v = e.dense(start);
-            if failed[v / 64] >> (v % 64) & 1 == 0 {
+            if !has(&failed, v) {
                 continue;
             }
             // Only the start's opposite counts, and (for the easiest) only if it beats
@@ -2388,6 +2379,7 @@ fn beating_cap(base: u16, tenths: u16, complexity: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::cellset::remove;
     use super::*;
     use crate::rng::Rng;
     use crate::sudoku::candidates::Digits;
@@ -2762,7 +2754,7 @@ mod tests {
                 for on in [true, false] {
                     let start = node(e.n, p.cell, p.digit, on);
                     let v = e.dense(start);
-                    let fails = failed[v / 64] >> (v % 64) & 1 == 1;
+                    let fails = has(&failed, v);
                     assert_eq!(
                         fails,
                         reach.reaches(v, e.dense(start ^ 1)),
@@ -2772,7 +2764,7 @@ mod tests {
                     assert_eq!(fails, b.rec(start ^ 1) != NONE, "{i}: {p:?} {on} by branch");
                     failed_on += usize::from(fails && on);
                     failed_off += usize::from(fails && !on);
-                    failed[v / 64] &= !(1 << (v % 64));
+                    remove(&mut failed, v);
                 }
             }
             assert!(
