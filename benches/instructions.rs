@@ -25,7 +25,10 @@
 //!
 //! The reference counts hold for the compiler and flags they were saved with (the
 //! repository's `.cargo/config.toml` builds for x86-64-v2); after a compiler upgrade, check
-//! the change is the compiler's and save again.
+//! the change is the compiler's and save again. A count that moves with code its case does
+//! not run is an inlining decision of the crate's codegen units: pin the case's loop
+//! (`#[inline(never)]` on it, `#[inline]` on what it calls, as DLX5's `Search::step` in
+//! `src/xc/best.rs`) rather than save again.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};

@@ -538,6 +538,10 @@ impl Search {
     }
 
     /// Runs the machine on `m` to the next improvement, or to the end.
+    // Why: a function of its own (the links' moves inlined into it, see `Links::choose`), so
+    // that DLX5's loop compiles the same whatever other engines' code the codegen units put
+    // into `BestSolver::next` (BENCHMARKS.md, round 22: queens-20-costs flipped with that).
+    #[inline(never)]
     fn step<N: CostNode>(&mut self, m: &mut Links<N>, problem: &Problem) -> Option<Costed> {
         loop {
             match self.at {

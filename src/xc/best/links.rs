@@ -314,6 +314,10 @@ impl<N: CostNode> Links<N> {
     /// DLX5's choice: the active primary item with the fewest options cheaper than
     /// `budget`, the dearest cheapest option on ties; with the number of those options (0:
     /// the branch is dead).
+    // Why: `#[inline]` here and on cover, uncover, commit and uncommit gives `Search::step`
+    // its own copy to inline whichever codegen unit the links land in, which otherwise
+    // decided whether the search called them or not (and its speed with it).
+    #[inline]
     pub(super) fn choose(&self, budget: u64) -> (Item, u32) {
         let budget = N::limit(budget);
         let (mut best, mut fewest, mut dearest) = (Item::default(), u32::MAX, 0);
@@ -463,6 +467,7 @@ impl<N: CostNode> Links<N> {
     }
 
     /// Covers item `c`: hides its options cheaper than `threshold`.
+    #[inline]
     pub(super) fn cover(&mut self, c: Item, threshold: u64) {
         let threshold = N::limit(threshold);
         self.deactivate(c);
@@ -475,6 +480,7 @@ impl<N: CostNode> Links<N> {
     }
 
     /// Undoes [`Links::cover`] with the same threshold.
+    #[inline]
     pub(super) fn uncover(&mut self, c: Item, threshold: u64) {
         let threshold = N::limit(threshold);
         let mut x = self.down(Self::header(c));
@@ -519,6 +525,7 @@ impl<N: CostNode> Links<N> {
     }
 
     /// Covers or purifies the other items of `x`'s option, going right and round.
+    #[inline]
     pub(super) fn commit(&mut self, x: Link, threshold: u64) {
         let mut y = x.right_in::<N>();
         while y != x {
@@ -538,6 +545,7 @@ impl<N: CostNode> Links<N> {
     }
 
     /// Undoes [`Links::commit`], going left and round.
+    #[inline]
     pub(super) fn uncommit(&mut self, x: Link, threshold: u64) {
         let mut y = x.left_in::<N>();
         while y != x {
