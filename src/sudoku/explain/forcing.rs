@@ -457,7 +457,8 @@ type Support = Vec<(u16, u32)>;
 #[derive(Default)]
 struct Links {
     /// For each candidate (a node's id without its state, `node >> 1`): where its nodes
-    /// start in `list`, [`NONE`] until found.
+    /// start in `list`, [`NONE`] until found; empty until the first is (most of a nested
+    /// chain's inner searches follow no branch, and would only clear it).
     start: Vec<u32>,
     /// For each found candidate from its start: the number of the cell's other digits,
     /// the number of nodes, then the nodes off.
@@ -502,10 +503,7 @@ impl<'a> Engine<'a> {
             prefix,
             place_masks,
             walk: RefCell::new(Walk::default()),
-            links: RefCell::new(Links {
-                start: vec![NONE; node_ids(cells) >> 1],
-                list: Vec::new(),
-            }),
+            links: RefCell::new(Links::default()),
             inner: false,
             paid: Cell::new(false),
             rules_spent: Cell::new(None),
@@ -1061,14 +1059,17 @@ impl<'a> Engine<'a> {
     /// found now if they were not.
     fn links_of(&self, on: u32) -> usize {
         let k = (on >> 1) as usize;
-        let known = self.links.borrow().start[k];
-        if known != NONE {
+        let known = self.links.borrow().start.get(k).copied();
+        if let Some(known) = known.filter(|&s| s != NONE) {
             return known as usize;
         }
         let n = self.n;
         let (c, _) = of_node(n, on);
         let bit = 1u32 << (c.digit - 1);
         let mut links = self.links.borrow_mut();
+        if links.start.is_empty() {
+            links.start.resize(node_ids(self.base.len()) >> 1, NONE);
+        }
         let list = &mut links.list;
         let start = list.len();
         list.extend([0, 0]);
@@ -1655,8 +1656,14 @@ fn forcing_chain_with(
     let Some(failed) = e.static_failed() else {
         return Vec::new();
     };
+    // On most branch boards of a nested chain none does.
+    if failed.iter().all(|&w| w == 0) {
+        return Vec::new();
+    }
     let mut best = None;
-    let mut slot = None;
+    // The branch followed, one at a time: a spare of the budget's (an inner search runs
+    // for every branch board of a nested chain, and a new branch clears its node index).
+    let mut slot: Option<Branch> = None;
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
@@ -1670,7 +1677,14 @@ fn forcing_chain_with(
                 true => usize::MAX,
                 false => cap_for(&best, se::forcing_chain(false)),
             };
-            let b = e.branch_reusing(&mut slot, start, mode, Goal::new(start ^ 1, cap));
+            let goal = Goal::new(start ^ 1, cap);
+            let b: &Branch = match &mut slot {
+                Some(b) => {
+                    e.branch_in(b, start, mode, goal);
+                    b
+                }
+                None => slot.insert(e.spare_branch(start, mode, goal)),
+            };
             if budget.spent() {
                 return Vec::new();
             }
@@ -1696,6 +1710,7 @@ fn forcing_chain_with(
             }
         }
     }
+    e.give_back(vec![slot]);
     every.extend(best);
     // A stable sort: ties keep the search's order, as `keep` does.
     every.sort_by_key(|f| (f.tenths, f.complexity));
@@ -2086,14 +2101,17 @@ fn multiple_with(
             let shared = &mut shared_news;
             shared.clear();
             shared.extend_from_slice(news);
+            // Most cells and units share nothing past their first two starts.
             for p in sources {
                 let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
+                let mut left = 0;
                 for (a, b) in shared.iter_mut().zip(set) {
                     *a &= b;
+                    left |= *a;
                 }
-            }
-            if shared.iter().all(|&w| w == 0) {
-                return true;
+                if left == 0 {
+                    return true;
+                }
             }
             if !record(&mut on, sources, goal_of(best)) {
                 return false;
