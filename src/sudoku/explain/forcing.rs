@@ -40,7 +40,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::board::Board;
-use super::cellset::{bits_of, has, insert};
+use super::cellset::{bits_of, has, insert, members};
 use super::forcing_bits::{Closure, Singles};
 use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
@@ -98,6 +98,9 @@ struct StaticReach {
     /// the candidates each of them on turns off, a row of bits each.
     linked: Vec<u64>,
     weak: Vec<u64>,
+    /// For [`Engine::reach_from_ancestors`]: each candidate's row of the candidates it
+    /// reaches on, then one row for the candidates off.
+    scratch: Vec<u64>,
     /// The board's candidates then its values ([`Engine::same_board`]); empty before the
     /// first board.
     board: Vec<u32>,
@@ -533,6 +536,12 @@ impl<'a> Engine<'a> {
     /// while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
         let mut kept = self.kept();
+        if !kept.has_reach && kept.has_failed {
+            // A static forcing chain search asked this board's failed nodes first (the
+            // 10.0 level's inner searches do): their candidates' ancestors give the reach.
+            self.reach_from_ancestors(&mut kept);
+            kept.has_reach = true;
+        }
         if !kept.has_reach {
             let StaticReach {
                 graph,
@@ -547,6 +556,81 @@ impl<'a> Engine<'a> {
             kept.has_reach = true;
         }
         RefMut::map(kept, |s| &mut s.reach)
+    }
+
+    /// [`Engine::reach`] from what [`Engine::failed_nodes`] left in `kept`, without a walk
+    /// of the whole static graph: the candidates on that `a` on reaches are `a` and
+    /// those it is an ancestor of (the ancestors, transposed), the nodes off the
+    /// candidates they see (their weak links), and a node off reaches itself and what
+    /// its strong partners on reach.
+    fn reach_from_ancestors(&self, kept: &mut StaticReach) {
+        let StaticReach {
+            reach,
+            ancestors,
+            linked,
+            weak,
+            peers,
+            digit_cells,
+            offs,
+            scratch,
+            ..
+        } = kept;
+        let candidates = self.prefix[self.base.len()] as usize;
+        let words = candidates.div_ceil(64).max(1);
+        let cell_words = self.base.len().div_ceil(64);
+        // Row `a`: the candidates `a` on reaches on; then the candidates they see.
+        scratch.clear();
+        scratch.resize((candidates + 1) * words, 0);
+        let (on, off) = scratch.split_at_mut(candidates * words);
+        for a in 0..candidates {
+            insert(&mut on[a * words..(a + 1) * words], a);
+        }
+        for c in members(linked) {
+            for a in members(ancestors.set(c)) {
+                insert(&mut on[a * words..(a + 1) * words], c);
+            }
+        }
+        let (rows, node_words) = reach.rows_mut(2 * candidates);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
+            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
+                let a = k as usize;
+                off.fill(0);
+                if !has(linked, a) {
+                    // Not a row of `weak` (only the linked candidates' are).
+                    for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
+                        insert(off, j as usize);
+                    }
+                }
+                let row = &on[a * words..(a + 1) * words];
+                for c in members(row).filter(|&c| has(linked, c)) {
+                    for (x, y) in off.iter_mut().zip(&weak[c * words..(c + 1) * words]) {
+                        *x |= y;
+                    }
+                }
+                let out = &mut rows[(2 * a + 1) * node_words..(2 * a + 2) * node_words];
+                interleave(out, off, row);
+            }
+        }
+        for x in 0..candidates {
+            let (before, from) = rows.split_at_mut(2 * x * node_words);
+            let (out, after) = from.split_at_mut(node_words);
+            out.fill(0);
+            insert(out, 2 * x);
+            for &b in &offs.targets[offs.offsets[x] as usize..offs.offsets[x + 1] as usize] {
+                let b = b as usize;
+                let set = match b < x {
+                    true => &before[(2 * b + 1) * node_words..(2 * b + 2) * node_words],
+                    false => {
+                        let at = (2 * b + 1 - 2 * x - 1) * node_words;
+                        &after[at..at + node_words]
+                    }
+                };
+                for (o, s) in out.iter_mut().zip(set) {
+                    *o |= s;
+                }
+            }
+        }
     }
 
     /// [`Engine::static_failed`], not charged to the budget (borrowed as [`Engine::reach`]).
@@ -1529,6 +1613,25 @@ impl<'a> Engine<'a> {
         let (c, on) = of_node(self.n, node);
         let has = self.base[c.cell] & (1u32 << (c.digit - 1)) != 0;
         has && (!on || self.base[c.cell].count_ones() > 1)
+    }
+}
+
+/// Writes the node set of candidates `off` (off) and `on` (on) into `out`, a bit set over
+/// [`Engine::dense`]'s numbers (candidate `c` off is node `2c`, on `2c + 1`).
+fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
+    /// Bit `i` of `x` to bit `2i`.
+    fn spread(x: u64) -> u64 {
+        let mut x = x & 0xffff_ffff;
+        x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        x = (x | x << 2) & 0x3333_3333_3333_3333;
+        (x | x << 1) & 0x5555_5555_5555_5555
+    }
+    for (w, o) in out.iter_mut().enumerate() {
+        let (x, y) = (off[w / 2], on[w / 2]);
+        let shift = 32 * (w % 2);
+        *o = spread(x >> shift) | spread(y >> shift) << 1;
     }
 }
 
@@ -2742,6 +2845,30 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 10, "{found} steps");
+    }
+
+    /// The reach found from the failed nodes' ancestors ([`Engine::reach_from_ancestors`])
+    /// is the whole static graph's walked reach ([`Reach::compute`]), node by node (so a
+    /// static cell and unit forcing charges the budget the same from either): two
+    /// methods, on random positions (sound or not), the derived one in the buffers of
+    /// the positions before.
+    #[test]
+    fn reach_from_ancestors_is_the_walked_reach() {
+        let kept = Effort::new(u64::MAX);
+        let mut compared = 0;
+        for (i, board) in random_positions(13, 3).iter().enumerate() {
+            let budget = Effort::new(u64::MAX);
+            let e = Engine::new(board, &budget).unwrap();
+            let walked = e.reach().clone();
+            let d = Engine::new(board, &kept).unwrap();
+            drop(d.failed());
+            let derived = d.reach();
+            for v in 0..2 * e.prefix[e.base.len()] as usize {
+                assert_eq!(walked.set(v), derived.set(v), "position {i}: node {v}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 20_000, "{compared}");
     }
 
     /// The failed nodes, found from the candidates' ancestors, are the nodes whose static
