@@ -37,6 +37,7 @@
 use std::cell::{Cell, RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::mem::take;
 use std::sync::Arc;
 
 use super::board::Board;
@@ -564,17 +565,9 @@ impl<'a> Engine<'a> {
     /// candidates they see (their weak links), and a node off reaches itself and what
     /// its strong partners on reach.
     fn reach_from_ancestors(&self, kept: &mut StaticReach) {
-        let StaticReach {
-            reach,
-            ancestors,
-            linked,
-            weak,
-            peers,
-            digit_cells,
-            offs,
-            scratch,
-            ..
-        } = kept;
+        // Written while the rest of `kept` is read.
+        let (mut reach, mut scratch) = (take(&mut kept.reach), take(&mut kept.scratch));
+        let (linked, weak, offs) = (&kept.linked, &kept.weak, &kept.offs);
         let candidates = self.prefix[self.base.len()] as usize;
         let words = candidates.div_ceil(64).max(1);
         let cell_words = self.base.len().div_ceil(64);
@@ -586,19 +579,19 @@ impl<'a> Engine<'a> {
             insert(&mut on[a * words..(a + 1) * words], a);
         }
         for c in members(linked) {
-            for a in members(ancestors.set(c)) {
+            for a in members(kept.ancestors.set(c)) {
                 insert(&mut on[a * words..(a + 1) * words], c);
             }
         }
         let (rows, node_words) = reach.rows_mut(2 * candidates);
         for (cell, &bits) in self.base.iter().enumerate() {
-            let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
+            let cell_peers = &kept.peers[cell * cell_words..(cell + 1) * cell_words];
             for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
                 let a = k as usize;
                 off.fill(0);
                 if !has(linked, a) {
                     // Not a row of `weak` (only the linked candidates' are).
-                    for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
+                    for j in self.weak_links(cell, digit, k, cell_peers, &kept.digit_cells) {
                         insert(off, j as usize);
                     }
                 }
@@ -622,7 +615,8 @@ impl<'a> Engine<'a> {
                 let set = match b < x {
                     true => &before[(2 * b + 1) * node_words..(2 * b + 2) * node_words],
                     false => {
-                        let at = (2 * b + 1 - 2 * x - 1) * node_words;
+                        // Row `2b + 1`, past the rows up to `2x`.
+                        let at = 2 * (b - x) * node_words;
                         &after[at..at + node_words]
                     }
                 };
@@ -631,6 +625,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
+        (kept.reach, kept.scratch) = (reach, scratch);
     }
 
     /// [`Engine::static_failed`], not charged to the budget (borrowed as [`Engine::reach`]).
