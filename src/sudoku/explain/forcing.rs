@@ -37,10 +37,11 @@
 use std::cell::{Cell, RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::mem::take;
 use std::sync::Arc;
 
 use super::board::Board;
-use super::cellset::{bits_of, has, insert};
+use super::cellset::{bits_of, has, insert, members};
 use super::forcing_bits::{Closure, Singles};
 use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
@@ -98,6 +99,9 @@ struct StaticReach {
     /// the candidates each of them on turns off, a row of bits each.
     linked: Vec<u64>,
     weak: Vec<u64>,
+    /// For [`Engine::reach_from_ancestors`]: each candidate's row of the candidates it
+    /// reaches on, then one row for the candidates off.
+    scratch: Vec<u64>,
     /// The board's candidates then its values ([`Engine::same_board`]); empty before the
     /// first board.
     board: Vec<u32>,
@@ -457,7 +461,8 @@ type Support = Vec<(u16, u32)>;
 #[derive(Default)]
 struct Links {
     /// For each candidate (a node's id without its state, `node >> 1`): where its nodes
-    /// start in `list`, [`NONE`] until found.
+    /// start in `list`, [`NONE`] until found; empty until the first is (most of a nested
+    /// chain's inner searches follow no branch, and would only clear it).
     start: Vec<u32>,
     /// For each found candidate from its start: the number of the cell's other digits,
     /// the number of nodes, then the nodes off.
@@ -502,10 +507,7 @@ impl<'a> Engine<'a> {
             prefix,
             place_masks,
             walk: RefCell::new(Walk::default()),
-            links: RefCell::new(Links {
-                start: vec![NONE; node_ids(cells) >> 1],
-                list: Vec::new(),
-            }),
+            links: RefCell::new(Links::default()),
             inner: false,
             paid: Cell::new(false),
             rules_spent: Cell::new(None),
@@ -535,6 +537,12 @@ impl<'a> Engine<'a> {
     /// while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
         let mut kept = self.kept();
+        if !kept.has_reach && kept.has_failed {
+            // A static forcing chain search asked this board's failed nodes first (the
+            // 10.0 level's inner searches do): their candidates' ancestors give the reach.
+            self.reach_from_ancestors(&mut kept);
+            kept.has_reach = true;
+        }
         if !kept.has_reach {
             let StaticReach {
                 graph,
@@ -549,6 +557,75 @@ impl<'a> Engine<'a> {
             kept.has_reach = true;
         }
         RefMut::map(kept, |s| &mut s.reach)
+    }
+
+    /// [`Engine::reach`] from what [`Engine::failed_nodes`] left in `kept`, without a walk
+    /// of the whole static graph: the candidates on that `a` on reaches are `a` and
+    /// those it is an ancestor of (the ancestors, transposed), the nodes off the
+    /// candidates they see (their weak links), and a node off reaches itself and what
+    /// its strong partners on reach.
+    fn reach_from_ancestors(&self, kept: &mut StaticReach) {
+        // Written while the rest of `kept` is read.
+        let (mut reach, mut scratch) = (take(&mut kept.reach), take(&mut kept.scratch));
+        let (linked, weak, offs) = (&kept.linked, &kept.weak, &kept.offs);
+        let candidates = self.prefix[self.base.len()] as usize;
+        let words = candidates.div_ceil(64).max(1);
+        let cell_words = self.base.len().div_ceil(64);
+        // Row `a`: the candidates `a` on reaches on; then the candidates they see.
+        scratch.clear();
+        scratch.resize((candidates + 1) * words, 0);
+        let (on, off) = scratch.split_at_mut(candidates * words);
+        for a in 0..candidates {
+            insert(&mut on[a * words..(a + 1) * words], a);
+        }
+        for c in members(linked) {
+            for a in members(kept.ancestors.set(c)) {
+                insert(&mut on[a * words..(a + 1) * words], c);
+            }
+        }
+        let (rows, node_words) = reach.rows_mut(2 * candidates);
+        for (cell, &bits) in self.base.iter().enumerate() {
+            let cell_peers = &kept.peers[cell * cell_words..(cell + 1) * cell_words];
+            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
+                let a = k as usize;
+                off.fill(0);
+                if !has(linked, a) {
+                    // Not a row of `weak` (only the linked candidates' are).
+                    for j in self.weak_links(cell, digit, k, cell_peers, &kept.digit_cells) {
+                        insert(off, j as usize);
+                    }
+                }
+                let row = &on[a * words..(a + 1) * words];
+                for c in members(row).filter(|&c| has(linked, c)) {
+                    for (x, y) in off.iter_mut().zip(&weak[c * words..(c + 1) * words]) {
+                        *x |= y;
+                    }
+                }
+                let out = &mut rows[(2 * a + 1) * node_words..(2 * a + 2) * node_words];
+                interleave(out, off, row);
+            }
+        }
+        for x in 0..candidates {
+            let (before, from) = rows.split_at_mut(2 * x * node_words);
+            let (out, after) = from.split_at_mut(node_words);
+            out.fill(0);
+            insert(out, 2 * x);
+            for &b in &offs.targets[offs.offsets[x] as usize..offs.offsets[x + 1] as usize] {
+                let b = b as usize;
+                let set = match b < x {
+                    true => &before[(2 * b + 1) * node_words..(2 * b + 2) * node_words],
+                    false => {
+                        // Row `2b + 1`, past the rows up to `2x`.
+                        let at = 2 * (b - x) * node_words;
+                        &after[at..at + node_words]
+                    }
+                };
+                for (o, s) in out.iter_mut().zip(set) {
+                    *o |= s;
+                }
+            }
+        }
+        (kept.reach, kept.scratch) = (reach, scratch);
     }
 
     /// [`Engine::static_failed`], not charged to the budget (borrowed as [`Engine::reach`]).
@@ -1061,14 +1138,17 @@ impl<'a> Engine<'a> {
     /// found now if they were not.
     fn links_of(&self, on: u32) -> usize {
         let k = (on >> 1) as usize;
-        let known = self.links.borrow().start[k];
-        if known != NONE {
+        let known = self.links.borrow().start.get(k).copied();
+        if let Some(known) = known.filter(|&s| s != NONE) {
             return known as usize;
         }
         let n = self.n;
         let (c, _) = of_node(n, on);
         let bit = 1u32 << (c.digit - 1);
         let mut links = self.links.borrow_mut();
+        if links.start.is_empty() {
+            links.start.resize(node_ids(self.base.len()) >> 1, NONE);
+        }
         let list = &mut links.list;
         let start = list.len();
         list.extend([0, 0]);
@@ -1531,6 +1611,25 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// Writes the node set of candidates `off` (off) and `on` (on) into `out`, a bit set over
+/// [`Engine::dense`]'s numbers (candidate `c` off is node `2c`, on `2c + 1`).
+fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
+    /// Bit `i` of `x` to bit `2i`.
+    fn spread(x: u64) -> u64 {
+        let mut x = x & 0xffff_ffff;
+        x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        x = (x | x << 2) & 0x3333_3333_3333_3333;
+        (x | x << 1) & 0x5555_5555_5555_5555
+    }
+    for (w, o) in out.iter_mut().enumerate() {
+        let (x, y) = (off[w / 2], on[w / 2]);
+        let shift = 32 * (w % 2);
+        *o = spread(x >> shift) | spread(y >> shift) << 1;
+    }
+}
+
 /// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
 /// runs for every node of every branch).
 fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
@@ -1655,8 +1754,14 @@ fn forcing_chain_with(
     let Some(failed) = e.static_failed() else {
         return Vec::new();
     };
+    // On most branch boards of a nested chain none does.
+    if failed.iter().all(|&w| w == 0) {
+        return Vec::new();
+    }
     let mut best = None;
-    let mut slot = None;
+    // The branch followed, one at a time: a spare of the budget's (an inner search runs
+    // for every branch board of a nested chain, and a new branch clears its node index).
+    let mut slot: Option<Branch> = None;
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
@@ -1670,7 +1775,14 @@ fn forcing_chain_with(
                 true => usize::MAX,
                 false => cap_for(&best, se::forcing_chain(false)),
             };
-            let b = e.branch_reusing(&mut slot, start, mode, Goal::new(start ^ 1, cap));
+            let goal = Goal::new(start ^ 1, cap);
+            let b: &Branch = match &mut slot {
+                Some(b) => {
+                    e.branch_in(b, start, mode, goal);
+                    b
+                }
+                None => slot.insert(e.spare_branch(start, mode, goal)),
+            };
             if budget.spent() {
                 return Vec::new();
             }
@@ -1696,6 +1808,7 @@ fn forcing_chain_with(
             }
         }
     }
+    e.give_back(vec![slot]);
     every.extend(best);
     // A stable sort: ties keep the search's order, as `keep` does.
     every.sort_by_key(|f| (f.tenths, f.complexity));
@@ -2086,14 +2199,17 @@ fn multiple_with(
             let shared = &mut shared_news;
             shared.clear();
             shared.extend_from_slice(news);
+            // Most cells and units share nothing past their first two starts.
             for p in sources {
                 let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
+                let mut left = 0;
                 for (a, b) in shared.iter_mut().zip(set) {
                     *a &= b;
+                    left |= *a;
                 }
-            }
-            if shared.iter().all(|&w| w == 0) {
-                return true;
+                if left == 0 {
+                    return true;
+                }
             }
             if !record(&mut on, sources, goal_of(best)) {
                 return false;
@@ -2724,6 +2840,30 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 10, "{found} steps");
+    }
+
+    /// The reach found from the failed nodes' ancestors ([`Engine::reach_from_ancestors`])
+    /// is the whole static graph's walked reach ([`Reach::compute`]), node by node (so a
+    /// static cell and unit forcing charges the budget the same from either): two
+    /// methods, on random positions (sound or not), the derived one in the buffers of
+    /// the positions before.
+    #[test]
+    fn reach_from_ancestors_is_the_walked_reach() {
+        let kept = Effort::new(u64::MAX);
+        let mut compared = 0;
+        for (i, board) in random_positions(13, 3).iter().enumerate() {
+            let budget = Effort::new(u64::MAX);
+            let e = Engine::new(board, &budget).unwrap();
+            let walked = e.reach().clone();
+            let d = Engine::new(board, &kept).unwrap();
+            drop(d.failed());
+            let derived = d.reach();
+            for v in 0..2 * e.prefix[e.base.len()] as usize {
+                assert_eq!(walked.set(v), derived.set(v), "position {i}: node {v}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 20_000, "{compared}");
     }
 
     /// The failed nodes, found from the candidates' ancestors, are the nodes whose static

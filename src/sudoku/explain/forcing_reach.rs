@@ -199,6 +199,18 @@ impl Reach {
         }
     }
 
+    /// Makes this the reach of a graph of `nodes` nodes known without a walk: each node
+    /// its own component, its set the row `rows[v * words..(v + 1) * words]` returned for
+    /// the caller to write whole (`words` as [`Reach::set`]'s; the rows hold stale bits).
+    pub(super) fn rows_mut(&mut self, nodes: usize) -> (&mut [u64], usize) {
+        let words = nodes.div_ceil(64).max(1);
+        self.words = words;
+        self.component.clear();
+        self.component.extend(0..nodes as u32);
+        self.bits.resize(nodes * words, 0);
+        (&mut self.bits[..nodes * words], words)
+    }
+
     /// The nodes `from` reaches, as a bit set (bit `v % 64` of word `v / 64`).
     pub(super) fn set(&self, from: usize) -> &[u64] {
         let c = self.component[from] as usize;
