@@ -90,9 +90,7 @@ impl Branch<'_> {
                 }
                 continue;
             }
-            let Some(r) = pending_off.pop_front() else {
-                return None;
-            };
+            let r = pending_off.pop_front()?;
             let cell = self.recs[r as usize].cell;
             // What the node off leaves on, read before it goes off.
             let mut made: Vec<(usize, Vec<u32>)> = Vec::new();
