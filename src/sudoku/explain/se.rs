@@ -75,16 +75,15 @@ pub(super) enum LinkUnit {
     Column,
 }
 
-/// A turbot fish: two strong links on one digit joined by a weak link, valued as `serate`
-/// values it (SukakuExplainer's default ladder finds it as `StrongLinks(2)`,
-/// `StrongLinksHint.getDifficulty`): 4.0 when both links lie in rows or both in columns (a
-/// *skyscraper*), 4.1 otherwise (a row and a column, a *2-string kite*; a box, a *turbot
-/// fish*: the links' suffix then holds a 0 but no 2), and 4.3 when a link is grouped in a
-/// box (an *empty rectangle*). (SE's older `TurbotFishHint` gave a box 4.2.)
+/// A turbot fish: two strong links on one digit joined by a weak link (SukakuExplainer
+/// `TurbotFishHint`): 4.0 when both links lie in rows or both in columns (a *skyscraper*),
+/// 4.1 for a row and a column (a *2-string kite*), 4.2 when a link lies in a box (a *turbot
+/// fish*), and 4.3 when a link is grouped in a box (an *empty rectangle*).
 pub(super) fn turbot(first: LinkUnit, second: LinkUnit, grouped: bool) -> Score {
     use LinkUnit::*;
     Score::from_tenths(match (grouped, first, second) {
         (true, _, _) => 43,
+        (_, Box, _) | (_, _, Box) => 42,
         (_, Row, Row) | (_, Column, Column) => 40,
         _ => 41,
     })
@@ -234,7 +233,7 @@ mod tests {
         assert_eq!(bug(3, 2).to_string(), "5.8");
         assert_eq!(turbot(Row, Row, false).to_string(), "4.0");
         assert_eq!(turbot(Row, Column, false).to_string(), "4.1");
-        assert_eq!(turbot(Box, Column, false).to_string(), "4.1");
+        assert_eq!(turbot(Box, Column, false).to_string(), "4.2");
         assert_eq!(turbot(Box, Column, true).to_string(), "4.3");
         assert_eq!(strong_links(3, &[Row, Row, Row], false).to_string(), "5.4");
         assert_eq!(

@@ -8,7 +8,7 @@
 //! digit, and it leaves every cell seeing both. Sudoku Explainer (SukakuExplainer's turbot
 //! fish, its "2 strong links") names and values the pattern by the units of the two links:
 //! both rows or both columns, a *skyscraper* (4.0); a row and a column, a *2-string kite*
-//! (4.1); a box, a *turbot fish* (4.1, as `serate` values it).
+//! (4.1); a box, a *turbot fish* (4.2).
 //!
 //! **Empty rectangle** (4.3): in a box, the digit's places all lie in one row `r` and one
 //! column `c` of the box, in both arms (not all in one line). With a strong link in a column
@@ -51,14 +51,12 @@ fn link_unit(kind: UnitKind) -> LinkUnit {
     }
 }
 
-/// The pattern two links make, by their units: parallel lines, a row and a column, or a
-/// box.
+/// The strategy SE's value of two links names.
 fn kind_of(first: LinkUnit, second: LinkUnit) -> Strategy {
-    use LinkUnit::*;
-    match (first, second) {
-        (Box, _) | (_, Box) => Strategy::TurbotFish,
-        (Row, Row) | (Column, Column) => Strategy::Skyscraper,
-        _ => Strategy::TwoStringKite,
+    match se::turbot(first, second, false).tenths() {
+        40 => Strategy::Skyscraper,
+        41 => Strategy::TwoStringKite,
+        _ => Strategy::TurbotFish,
     }
 }
 
