@@ -2118,6 +2118,14 @@ fn multiple_with(
             if places.count_ones() < 2 {
                 continue;
             }
+            // SE tries a unit's static forcing only from the cell of its first place, and
+            // only from a cell of three digits or more (`Chaining.doRegionChainings` runs
+            // inside `getMultipleChainsHintListForCell`), so a unit whose first place is
+            // in a bivalue cell is not tried.
+            let first = unit.cells[places.trailing_zeros() as usize];
+            if !mode.dynamic && e.base[first].count_ones() < 3 {
+                continue;
+            }
             sources.clear();
             sources.extend(bits_of(u64::from(places)).map(|i| Candidate {
                 cell: unit.cells[i],
