@@ -155,13 +155,13 @@ fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
     assert_eq!(sample.len(), 553);
     assert_eq!(low, 130);
     let rho = spearman(&ours, &theirs);
-    assert!(exact >= 498, "exact ER on {exact} of 553");
+    assert!(exact >= 518, "exact ER on {exact} of 553");
     assert!(
         low_exact >= 130,
         "exact ER on {low_exact} of the 130 SE rates 4.4 or less"
     );
     eprintln!("SE sample: exact {exact}, Spearman {rho:.4}");
-    assert!(rho >= 0.9973, "Spearman {rho:.4}");
+    assert!(rho >= 0.9976, "Spearman {rho:.4}");
     // The rater gives the explanation's ER (the hardest puzzle of the sample, by ours).
     let hardest = (0..sample.len())
         .max_by(|&a, &b| ours[a].total_cmp(&ours[b]))
