@@ -229,6 +229,53 @@ fn a_forcing_chain_as_se_rates_it() {
     assert!(ep.unwrap() <= er && ed.unwrap() <= er);
 }
 
+/// Three held-out puzzles where `serate`'s step (its `--after='%r %s'` run, round 22's
+/// agree22) is now dlxkit's, at its value: a Nishio chain counted by the first
+/// contradiction of SE's propagation ("r3c9.4 on ==> r2c6.4 both on & off", 7.9; the
+/// general branch met another, 7.8), a Nishio chain from a candidate off that places it
+/// ("r2c6.2 off ==> r8c8.2 both on & off", 7.9), and a cell forcing chain SE takes because
+/// it never tries a unit whose first place is a bivalue cell at the static level ("Cell
+/// Forcing Chains: r5c6 ==> r5c2.9 off", 8.3; dlxkit found an 8.2 unit chain there).
+#[test]
+fn chain_steps_as_serate_takes_them() {
+    for (puzzle, strategy, text, score) in [
+        (
+            "006008070800050900020900800060083400490000018008740020001005090009020007070800600",
+            Strategy::NishioForcingChain,
+            "Nishio forcing chain: from r3c9=4: removes 4 from r3c9",
+            79,
+        ),
+        (
+            "090006080600500003002070500900000040005020800040000007003060700800001004060900050",
+            Strategy::NishioForcingChain,
+            "Nishio forcing chain: from r2c6=2 -> r2c6",
+            79,
+        ),
+        (
+            "004000800069000450083000270040576010000020000010408020007050600400000007600307005",
+            Strategy::MultipleForcingChain,
+            "multiple forcing chain: from each digit of r5c6 {1,3,9}: removes 9 from r5c2",
+            83,
+        ),
+    ] {
+        let p = &parse_puzzles(puzzle, &ParseOptions::default()).unwrap()[0];
+        let steps: Vec<Step> = Explainer::new(&p.grid)
+            .unwrap()
+            .assume_unique(true)
+            .collect();
+        let er = steps.iter().map(|s| s.score).max().unwrap();
+        let hardest = steps.iter().find(|s| s.score == er).unwrap();
+        assert_eq!(
+            (
+                hardest.strategy,
+                hardest.text(p.grid.layout()),
+                hardest.score
+            ),
+            (strategy, text.to_string(), Score::from_tenths(score))
+        );
+    }
+}
+
 /// The first puzzle of the forum's hardest list, which SE rates 10.3 for a nested forcing
 /// chain (serate, SukakuExplainer built by `.ci/serate`, as issue 29 quotes it): the rater
 /// gives the same ER without a guess.
