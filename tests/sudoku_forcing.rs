@@ -155,13 +155,13 @@ fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
     assert_eq!(sample.len(), 553);
     assert_eq!(low, 130);
     let rho = spearman(&ours, &theirs);
-    assert!(exact >= 498, "exact ER on {exact} of 553");
+    assert!(exact >= 518, "exact ER on {exact} of 553");
     assert!(
         low_exact >= 130,
         "exact ER on {low_exact} of the 130 SE rates 4.4 or less"
     );
     eprintln!("SE sample: exact {exact}, Spearman {rho:.4}");
-    assert!(rho >= 0.9973, "Spearman {rho:.4}");
+    assert!(rho >= 0.9976, "Spearman {rho:.4}");
     // The rater gives the explanation's ER (the hardest puzzle of the sample, by ours).
     let hardest = (0..sample.len())
         .max_by(|&a, &b| ours[a].total_cmp(&ours[b]))
@@ -227,6 +227,53 @@ fn a_forcing_chain_as_se_rates_it() {
     assert_eq!(SeLevel::of(er), SeLevel::Diabolical);
     let (ep, ed) = pearl_diamond(&steps);
     assert!(ep.unwrap() <= er && ed.unwrap() <= er);
+}
+
+/// Three held-out puzzles where `serate`'s step (its `--after='%r %s'` run, round 22's
+/// agree22) is now dlxkit's, at its value: a Nishio chain counted by the first
+/// contradiction of SE's propagation ("r3c9.4 on ==> r2c6.4 both on & off", 7.9; the
+/// general branch met another, 7.8), a Nishio chain from a candidate off that places it
+/// ("r2c6.2 off ==> r8c8.2 both on & off", 7.9), and a cell forcing chain SE takes because
+/// it never tries a unit whose first place is a bivalue cell at the static level ("Cell
+/// Forcing Chains: r5c6 ==> r5c2.9 off", 8.3; dlxkit found an 8.2 unit chain there).
+#[test]
+fn chain_steps_as_serate_takes_them() {
+    for (puzzle, strategy, text, score) in [
+        (
+            "006008070800050900020900800060083400490000018008740020001005090009020007070800600",
+            Strategy::NishioForcingChain,
+            "Nishio forcing chain: from r3c9=4: removes 4 from r3c9",
+            79,
+        ),
+        (
+            "090006080600500003002070500900000040005020800040000007003060700800001004060900050",
+            Strategy::NishioForcingChain,
+            "Nishio forcing chain: from r2c6=2 -> r2c6",
+            79,
+        ),
+        (
+            "004000800069000450083000270040576010000020000010408020007050600400000007600307005",
+            Strategy::MultipleForcingChain,
+            "multiple forcing chain: from each digit of r5c6 {1,3,9}: removes 9 from r5c2",
+            83,
+        ),
+    ] {
+        let p = &parse_puzzles(puzzle, &ParseOptions::default()).unwrap()[0];
+        let steps: Vec<Step> = Explainer::new(&p.grid)
+            .unwrap()
+            .assume_unique(true)
+            .collect();
+        let er = steps.iter().map(|s| s.score).max().unwrap();
+        let hardest = steps.iter().find(|s| s.score == er).unwrap();
+        assert_eq!(
+            (
+                hardest.strategy,
+                hardest.text(p.grid.layout()),
+                hardest.score
+            ),
+            (strategy, text.to_string(), Score::from_tenths(score))
+        );
+    }
 }
 
 /// The first puzzle of the forum's hardest list, which SE rates 10.3 for a nested forcing

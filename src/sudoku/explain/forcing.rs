@@ -49,6 +49,8 @@ use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::Layout;
 
+mod se_nishio;
+
 /// No record.
 const NONE: u32 = u32::MAX;
 
@@ -1822,41 +1824,10 @@ fn forcing_chain_with(
 }
 
 /// Nishio forcing chains (SE 7.5): a digit assumed in a cell, followed on that digit
-/// alone, contradicts.
+/// alone, contradicts. Followed in SE's order (`Chaining.doChaining`), not a branch's:
+/// SE rates each start by the first contradiction its propagation meets.
 pub(super) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
-    let e = Engine::new(board, budget)?;
-    let n = e.n;
-    let mode = Mode {
-        dynamic: true,
-        nishio: true,
-        level: 0,
-    };
-    let mut best = None;
-    let mut slot = None;
-    for p in e.candidates() {
-        let start = node(n, p.cell, p.digit, true);
-        let goal = Goal::new(NONE, cap_for(&best, se::NISHIO));
-        let b = e.branch_reusing(&mut slot, start, mode, goal);
-        if budget.spent() {
-            return None;
-        }
-        if let Some(conflict) = &b.contradiction {
-            let complexity = e.conflict_complexity(b, conflict);
-            keep(
-                &mut best,
-                Found {
-                    node: start ^ 1,
-                    tenths: se::NISHIO + se::length_bonus(complexity),
-                    complexity,
-                    strategy: Strategy::NishioForcingChain,
-                    sources: vec![p],
-                    chain: path(n, b, conflict[0]),
-                    support: e.support_conflict(b, conflict),
-                },
-            );
-        }
-    }
-    best.map(|f| step_of(n, f))
+    se_nishio::nishio(board, budget)
 }
 
 /// Static multiple forcing chains (SE 8.0): cell and unit forcing chains.
@@ -2261,6 +2232,14 @@ fn multiple_with(
         for digit in 1..=n as u8 {
             let places = e.place_masks[u * n + digit as usize - 1];
             if places.count_ones() < 2 {
+                continue;
+            }
+            // SE tries a unit's static forcing only from the cell of its first place, and
+            // only from a cell of three digits or more (`Chaining.doRegionChainings` runs
+            // inside `getMultipleChainsHintListForCell`), so a unit whose first place is
+            // in a bivalue cell is not tried.
+            let first = unit.cells[places.trailing_zeros() as usize];
+            if !mode.dynamic && e.base[first].count_ones() < 3 {
                 continue;
             }
             sources.clear();

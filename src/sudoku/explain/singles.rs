@@ -18,14 +18,25 @@ pub(super) fn naked_single(board: &Board) -> Option<Step> {
 
 /// The first digit with one place left in a unit, in Sudoku Explainer's order of value: the
 /// last open cell of a unit (a full house, 1.0) first, then boxes (and jigsaw regions, 1.2),
-/// then rows, columns and the variant's extra units (1.5).
+/// then columns, rows and the variant's extra units (1.5). Each pass takes the units in
+/// SE's order (`HiddenSingle.getHints`: boxes, columns, rows, then the extra regions), so
+/// that where several singles are there the first placed is SE's, and so is the path.
 pub(super) fn hidden_single(board: &Board) -> Option<Step> {
-    let units = board.layout().units().len();
     let n = board.size();
-    let full = (0..units).filter(|&u| n - board.placed_in(u).len() == 1);
-    let boxes = board.units_of_kind(UnitKind::Box);
-    let others = (0..units).filter(|&u| board.layout().units()[u].kind != UnitKind::Box);
-    for unit in full.chain(boxes).chain(others) {
+    let kinds = [UnitKind::Box, UnitKind::Column, UnitKind::Row];
+    let lines = || {
+        let extra = (0..board.layout().units().len())
+            .filter(move |&u| !kinds.contains(&board.layout().units()[u].kind));
+        board
+            .units_of_kind(UnitKind::Column)
+            .chain(board.units_of_kind(UnitKind::Row))
+            .chain(extra)
+    };
+    let boxes = || board.units_of_kind(UnitKind::Box);
+    let full = boxes()
+        .chain(lines())
+        .filter(|&u| n - board.placed_in(u).len() == 1);
+    for unit in full.chain(boxes()).chain(lines()) {
         let single = (1..=n as u8).find(|&d| board.place_mask(unit, d).count_ones() == 1);
         if let Some(digit) = single {
             let at = board.place_mask(unit, digit).trailing_zeros() as usize;
