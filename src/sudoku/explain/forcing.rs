@@ -233,8 +233,6 @@ const UNIT_LINK: u8 = 2;
 struct Mode {
     /// Singles read on the branch's own board (else on the puzzle's: strong links only).
     dynamic: bool,
-    /// Only the assumed digit's implications (Nishio).
-    nishio: bool,
     /// 0: singles; 1: and basic rules on the branch's board; 2..=4: and nested chains.
     level: u8,
 }
@@ -1031,8 +1029,6 @@ impl<'a> Engine<'a> {
     fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
         // The generations below hold for singles only (see `advanced`'s parents).
         debug_assert!(mode.level == 0 || goal.cap == usize::MAX);
-        let (first, _) = of_node(self.n, start);
-        let only = mode.nishio.then_some(first.digit);
         self.add(b, start, &[], 1, 0);
         let mut i = 0;
         // The generation of record `i` (the start's is 1), and the first record of the
@@ -1049,7 +1045,7 @@ impl<'a> Engine<'a> {
                 if generation > goal.cap {
                     return;
                 }
-                self.follow(b, i as u32, mode, only);
+                self.follow(b, i as u32, mode);
                 i += 1;
                 if goal.target != NONE && b.rec(goal.target) != NONE {
                     return;
@@ -1169,7 +1165,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The implications of record `r`.
-    fn follow(&self, b: &mut Branch, r: u32, mode: Mode, only: Option<u8>) {
+    fn follow(&self, b: &mut Branch, r: u32, mode: Mode) {
         let n = self.n;
         let x = b.recs[r as usize].node;
         let (c, on) = of_node(n, x);
@@ -1180,10 +1176,8 @@ impl<'a> Engine<'a> {
             let links = self.links.borrow();
             let (own, all) = (links.list[start] as usize, links.list[start + 1] as usize);
             let nodes = &links.list[start + 2..start + 2 + all];
-            if only.is_none() {
-                for &y in &nodes[..own] {
-                    self.add(b, y, &[r], 1, CELL_LINK);
-                }
+            for &y in &nodes[..own] {
+                self.add(b, y, &[r], 1, CELL_LINK);
             }
             for &y in &nodes[own..] {
                 self.add(b, y, &[r], 1, UNIT_LINK);
@@ -1191,33 +1185,31 @@ impl<'a> Engine<'a> {
             return;
         }
         // A cell's last digit.
-        if only.is_none() {
-            if mode.dynamic {
-                let left = b.cands[c.cell];
-                if left == 0 {
-                    let offs: Vec<u32> = digits_of(self.base[c.cell])
-                        .map(|e| b.rec(node(n, c.cell, e, false)))
-                        .collect();
-                    b.contradiction = Some(offs);
-                    b.emptied = Some((CAUSE_CELL, node(n, c.cell, c.digit, true)));
-                    return;
-                }
-                if left.count_ones() == 1 {
-                    let e = left.trailing_zeros() as u8 + 1;
-                    let single = node(n, c.cell, e, true);
-                    if b.rec(single) == NONE {
-                        let from = b.arena.len();
-                        for x in digits_of(self.base[c.cell] & !left) {
-                            let p = b.rec(node(n, c.cell, x, false));
-                            b.arena.push(p);
-                        }
-                        self.add_pushed(b, single, from, 1, CELL_LINK, CAUSE_CELL);
-                    }
-                }
-            } else if self.base[c.cell].count_ones() == 2 {
-                let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
-                self.add_caused(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK, CAUSE_CELL);
+        if mode.dynamic {
+            let left = b.cands[c.cell];
+            if left == 0 {
+                let offs: Vec<u32> = digits_of(self.base[c.cell])
+                    .map(|e| b.rec(node(n, c.cell, e, false)))
+                    .collect();
+                b.contradiction = Some(offs);
+                b.emptied = Some((CAUSE_CELL, node(n, c.cell, c.digit, true)));
+                return;
             }
+            if left.count_ones() == 1 {
+                let e = left.trailing_zeros() as u8 + 1;
+                let single = node(n, c.cell, e, true);
+                if b.rec(single) == NONE {
+                    let from = b.arena.len();
+                    for x in digits_of(self.base[c.cell] & !left) {
+                        let p = b.rec(node(n, c.cell, x, false));
+                        b.arena.push(p);
+                    }
+                    self.add_pushed(b, single, from, 1, CELL_LINK, CAUSE_CELL);
+                }
+            }
+        } else if self.base[c.cell].count_ones() == 2 {
+            let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
+            self.add_caused(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK, CAUSE_CELL);
         }
         // A unit's last place of the digit.
         for &u in layout.units_of(c.cell) {
@@ -1748,7 +1740,6 @@ fn forcing_chain_with(
     let n = e.n;
     let mode = Mode {
         dynamic: false,
-        nishio: false,
         level: 0,
     };
     // Most assumptions lead nowhere near their opposite: the graph says which do, and
@@ -1879,11 +1870,7 @@ impl Level {
             Level::Nested3 => (true, 3),
             Level::Nested4 => (true, 4),
         };
-        Mode {
-            dynamic,
-            nishio: false,
-            level,
-        }
+        Mode { dynamic, level }
     }
 
     fn base(self) -> u16 {
@@ -2854,7 +2841,6 @@ mod tests {
     fn failed_nodes_are_those_whose_static_branch_meets_its_opposite() {
         let mode = Mode {
             dynamic: false,
-            nishio: false,
             level: 0,
         };
         let kept = Effort::new(u64::MAX);
