@@ -993,8 +993,8 @@ impl<'a> Engine<'a> {
         b
     }
 
-    /// Follows `start` to the end in the branch kept in `slot` (made on first use), for
-    /// the searches that look at one branch at a time.
+    /// Follows `start` to the end in the branch kept in `slot` (on first use a spare of
+    /// the budget's, or a new one), for the searches that look at one branch at a time.
     fn branch_reusing<'b>(
         &self,
         slot: &'b mut Option<Branch>,
@@ -1004,7 +1004,7 @@ impl<'a> Engine<'a> {
     ) -> &'b Branch {
         match slot {
             Some(b) => self.branch_in(b, start, mode, goal),
-            None => *slot = Some(self.branch(start, mode, goal)),
+            None => *slot = Some(self.spare_branch(start, mode, goal)),
         }
         slot.as_ref().expect("a branch was just followed")
     }
@@ -1752,9 +1752,10 @@ fn forcing_chain_with(
         return Vec::new();
     }
     let mut best = None;
-    // The branch followed, one at a time: a spare of the budget's (an inner search runs
-    // for every branch board of a nested chain, and a new branch clears its node index).
-    let mut slot: Option<Branch> = None;
+    // The branch followed, one at a time, given back to the budget's spares at the end (an
+    // inner search runs for every branch board of a nested chain, and a new branch clears
+    // its node index).
+    let mut slot = None;
     for p in e.candidates() {
         for on in [true, false] {
             let start = node(n, p.cell, p.digit, on);
@@ -1768,14 +1769,7 @@ fn forcing_chain_with(
                 true => usize::MAX,
                 false => cap_for(&best, se::forcing_chain(false)),
             };
-            let goal = Goal::new(start ^ 1, cap);
-            let b: &Branch = match &mut slot {
-                Some(b) => {
-                    e.branch_in(b, start, mode, goal);
-                    b
-                }
-                None => slot.insert(e.spare_branch(start, mode, goal)),
-            };
+            let b = e.branch_reusing(&mut slot, start, mode, Goal::new(start ^ 1, cap));
             if budget.spent() {
                 return Vec::new();
             }
