@@ -1707,6 +1707,7 @@ impl<'a> Engine<'a> {
 
 /// Writes the node set of candidates `off` (off) and `on` (on) into `out`, a bit set over
 /// [`Engine::dense`]'s numbers (candidate `c` off is node `2c`, on `2c + 1`).
+#[inline]
 fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
     /// Bit `i` of `x` to bit `2i`.
     fn spread(x: u64) -> u64 {
