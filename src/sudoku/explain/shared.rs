@@ -6,11 +6,16 @@
 //! ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
 //!
-//! The one-digit rungs (fish, skyscraper and its kin, empty rectangle, finned X-wing,
-//! grouped turbot fish, the strong-link rungs, X-chain) also remember, from step to step,
-//! where they found nothing ([`Memo`]): their search for a digit reads that digit's places
-//! alone, so on a digit whose places have not changed since, they would find nothing again
-//! and skip it. Steps found are the same as without the memo.
+//! The rungs that read one digit's places at a time (direct pointing and claiming, fish,
+//! skyscraper and its kin, empty rectangle, finned X-wing, grouped turbot fish, the
+//! strong-link rungs, X-chain) and those that read one unit at a time (direct hidden pair
+//! and triple, naked and hidden subsets) also remember, from step to step, the board's
+//! places where they last found nothing ([`Memo`]). On a digit whose places have not
+//! changed since, a one-digit rung would find nothing again, and it skips it; on a unit
+//! whose places have not changed, a one-unit rung skips it too: its search reads the
+//! unit's cells alone, but for a naked subset's eliminations in the other units holding
+//! it, and candidates only go, so those are fewer still. Steps found are the same as
+//! without the memo.
 
 use super::als::{self, Als};
 use super::board::Board;
@@ -18,16 +23,24 @@ use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
 use super::{alsxywing, alsxz, deathblossom};
-use super::{chains, finned, fish, grouped, turbot};
+use super::{chains, direct, finned, fish, grouped, subsets, turbot};
 use crate::sudoku::candidates::Digits;
 
 /// A rung searching each digit on that digit's places alone: the first (or best) step on
 /// the given digits.
 type DigitFinder = fn(&Board, Digits) -> Option<Step>;
 
+/// A rung searching each unit on its cells alone: the first step in the units marked
+/// `true` (at their index in the layout).
+type UnitFinder = fn(&Board, &[bool]) -> Option<Step>;
+
 /// The one-digit rungs but the strong-link ones (which share a graph), with their finders.
-const ONE_DIGIT: [(Strategy, DigitFinder); 8] = [
+const ONE_DIGIT: [(Strategy, DigitFinder); 12] = [
+    (Strategy::DirectPointing, direct::pointing_in),
+    (Strategy::DirectClaiming, direct::claiming_in),
+    (Strategy::XWing, |b, d| fish::fish_in(b, 2, d)),
     (Strategy::Swordfish, |b, d| fish::fish_in(b, 3, d)),
+    (Strategy::Jellyfish, |b, d| fish::fish_in(b, 4, d)),
     (Strategy::Skyscraper, |b, d| {
         turbot::two_links_in(b, Strategy::Skyscraper, d)
     }),
@@ -49,39 +62,95 @@ const STRONG_LINKS: [(Strategy, usize); 2] = [
     (Strategy::FourStrongLinks, 4),
 ];
 
-/// A digit's places on a board: its place mask in each unit, in layout order.
-type Places = Vec<u128>;
+/// The one-unit rungs, with their finders.
+const ONE_UNIT: [(Strategy, UnitFinder); 8] = [
+    (Strategy::DirectHiddenPair, |b, u| {
+        direct::hidden_in(b, 2, |k| u[k])
+    }),
+    (Strategy::DirectHiddenTriple, |b, u| {
+        direct::hidden_in(b, 3, |k| u[k])
+    }),
+    (Strategy::NakedPair, |b, u| {
+        subsets::naked_in(b, 2, |k| u[k])
+    }),
+    (Strategy::HiddenPair, |b, u| {
+        subsets::hidden_in(b, 2, |k| u[k])
+    }),
+    (Strategy::NakedTriple, |b, u| {
+        subsets::naked_in(b, 3, |k| u[k])
+    }),
+    (Strategy::HiddenTriple, |b, u| {
+        subsets::hidden_in(b, 3, |k| u[k])
+    }),
+    (Strategy::NakedQuad, |b, u| {
+        subsets::naked_in(b, 4, |k| u[k])
+    }),
+    (Strategy::HiddenQuad, |b, u| {
+        subsets::hidden_in(b, 4, |k| u[k])
+    }),
+];
 
-/// Where the one-digit rungs last found nothing, kept by the explainer from step to step.
+/// Where the memo's rungs last found nothing, kept by the explainer from step to step.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Memo {
-    /// For each one-digit rung (by its place in [`ONE_DIGIT`], then [`STRONG_LINKS`]),
-    /// each digit's places (at `digit - 1`) when the rung last searched it and found
-    /// nothing, on any digit.
-    empty: Vec<Vec<Option<Places>>>,
+    /// For each rung (by its place in [`ONE_DIGIT`], then [`STRONG_LINKS`], then
+    /// [`ONE_UNIT`]), the board's place masks ([`Board::all_masks`]) when it last found
+    /// nothing, if it has.
+    empty: Vec<Option<Vec<u128>>>,
+    /// The units a one-unit rung searches, at their index in the layout (room kept).
+    units: Vec<bool>,
 }
 
 impl Memo {
-    /// The digits of `board` (whose digits' places are `places`) that rung `rung` has to
-    /// search: those whose places changed since it last found nothing.
-    fn to_search(&self, rung: usize, places: &[Places]) -> Digits {
-        let seen = self.empty.get(rung);
-        (1..=places.len() as u8)
-            .filter(|&d| {
-                seen.and_then(|s| s.get(d as usize - 1))
-                    .and_then(Option::as_ref)
-                    != Some(&places[d as usize - 1])
-            })
-            .collect()
+    /// The board's place masks when rung `rung` last found nothing, if it has.
+    fn seen(&self, rung: usize) -> Option<&[u128]> {
+        self.empty.get(rung)?.as_deref()
     }
 
-    /// Records that rung `rung` found nothing on a board whose digits' places are
-    /// `places`.
-    fn found_nothing(&mut self, rung: usize, places: &[Places]) {
-        if self.empty.len() <= rung {
-            self.empty.resize(rung + 1, Vec::new());
+    /// The digits of `board` that rung `rung` has to search: those whose places changed
+    /// since it last found nothing (all of them if it has not).
+    fn digits_to_search(&self, rung: usize, board: &Board) -> Digits {
+        let n = board.size();
+        let Some(seen) = self.seen(rung) else {
+            return Digits::all(n);
+        };
+        let mut changed = 0u128;
+        for (now, then) in board.all_masks().chunks(n).zip(seen.chunks(n)) {
+            for (d, (a, b)) in now.iter().zip(then).enumerate() {
+                changed |= u128::from(a != b) << d;
+            }
         }
-        self.empty[rung] = places.iter().cloned().map(Some).collect();
+        Digits::from_bits(changed)
+    }
+
+    /// The units of `board` that rung `rung` has to search, `true` at their index: those
+    /// whose places changed since it last found nothing (all of them if it has not).
+    fn units_to_search(&mut self, rung: usize, board: &Board) -> &[bool] {
+        let n = board.size();
+        let masks = board.all_masks();
+        self.units.clear();
+        match self.empty.get(rung).and_then(Option::as_deref) {
+            Some(seen) => self.units.extend(
+                masks
+                    .chunks(n)
+                    .zip(seen.chunks(n))
+                    .map(|(now, then)| now != then),
+            ),
+            None => self.units.resize(masks.len() / n, true),
+        }
+        &self.units
+    }
+
+    /// Records that rung `rung` found nothing on `board`.
+    fn found_nothing(&mut self, rung: usize, board: &Board) {
+        if self.empty.len() <= rung {
+            self.empty.resize(rung + 1, None);
+        }
+        let masks = board.all_masks();
+        match &mut self.empty[rung] {
+            Some(seen) => seen.clone_from_slice(masks),
+            empty => *empty = Some(masks.to_vec()),
+        }
     }
 }
 
@@ -95,16 +164,6 @@ pub(super) struct Shared {
     /// The strong links the two strong-link rungs search (branch `chains8`).
     strong: Option<strong_links::Graph>,
     als: Option<Vec<Als>>,
-    /// Each digit's places on the board (at `digit - 1`), for the [`Memo`].
-    places: Option<Vec<Places>>,
-}
-
-/// Each digit's places on `board` (at `digit - 1`).
-fn places(board: &Board) -> Vec<Places> {
-    let units = board.layout().units().len();
-    (1..=board.size() as u8)
-        .map(|d| (0..units).map(|u| board.place_mask(u, d)).collect())
-        .collect()
 }
 
 impl Shared {
@@ -118,23 +177,29 @@ impl Shared {
         memo: &mut Memo,
     ) -> Option<Option<Step>> {
         if let Some(rung) = ONE_DIGIT.iter().position(|&(s, _)| s == strategy) {
-            let places = self.places.get_or_insert_with(|| places(board));
-            let found = ONE_DIGIT[rung].1(board, memo.to_search(rung, places));
+            let found = ONE_DIGIT[rung].1(board, memo.digits_to_search(rung, board));
             if found.is_none() {
-                memo.found_nothing(rung, places);
+                memo.found_nothing(rung, board);
             }
             return Some(found);
         }
         if let Some(k) = STRONG_LINKS.iter().position(|&(s, _)| s == strategy) {
             let rung = ONE_DIGIT.len() + k;
-            let places = self.places.get_or_insert_with(|| places(board));
             let graph = self
                 .strong
                 .get_or_insert_with(|| strong_links::Graph::new(board));
-            let digits = memo.to_search(rung, places);
+            let digits = memo.digits_to_search(rung, board);
             let found = strong_links::search(board, graph, STRONG_LINKS[k].1, digits);
             if found.is_none() {
-                memo.found_nothing(rung, places);
+                memo.found_nothing(rung, board);
+            }
+            return Some(found);
+        }
+        if let Some(k) = ONE_UNIT.iter().position(|&(s, _)| s == strategy) {
+            let rung = ONE_DIGIT.len() + STRONG_LINKS.len() + k;
+            let found = ONE_UNIT[k].1(board, memo.units_to_search(rung, board));
+            if found.is_none() {
+                memo.found_nothing(rung, board);
             }
             return Some(found);
         }
@@ -159,5 +224,62 @@ impl Shared {
         };
         let loops = self.loops.get_or_insert_with(|| loops::unique_loops(board));
         Some(loops[k].take())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::explain::{ladder, Explainer};
+    use crate::sudoku::grid::Grid;
+    use crate::sudoku::ops;
+
+    /// Along explanations of Norvig's hardest puzzles (every board a step leaves, so
+    /// candidates only go), each rung the memo serves finds, with the memo, the step its
+    /// full search finds on the board, and the memo does skip digits and units.
+    #[test]
+    fn the_memo_finds_what_the_full_searches_find() {
+        let text = include_str!("../../../data/sudoku/norvig_top95.txt");
+        let memo_rungs: Vec<Strategy> = ONE_DIGIT
+            .iter()
+            .map(|&(s, _)| s)
+            .chain(STRONG_LINKS.iter().map(|&(s, _)| s))
+            .chain(ONE_UNIT.iter().map(|&(s, _)| s))
+            .collect();
+        let (mut found, mut skipped) = (0, 0);
+        for line in text.lines().step_by(3) {
+            let grid: Grid = line.parse().unwrap();
+            let solution = ops::solve(&grid).unwrap().unwrap();
+            let mut explainer = Explainer::new(&grid)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::XyChain)
+                .guessing(solution)
+                .unwrap();
+            let mut memo = Memo::default();
+            loop {
+                let board = explainer.board().clone();
+                for &(strategy, finder) in ladder() {
+                    if !memo_rungs.contains(&strategy) {
+                        continue;
+                    }
+                    let full = finder(&board);
+                    let with_memo = Shared::default().find(strategy, &board, &mut memo);
+                    assert_eq!(with_memo, Some(full.clone()), "{strategy:?} on {line}");
+                    found += usize::from(full.is_some());
+                }
+                let n = board.size();
+                skipped += (0..ONE_DIGIT.len())
+                    .filter(|&r| memo.digits_to_search(r, &board) != Digits::all(n))
+                    .count();
+                if explainer.next().is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            found > 100 && skipped > 1000,
+            "{found} found, {skipped} skipped"
+        );
     }
 }
