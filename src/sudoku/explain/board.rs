@@ -439,24 +439,24 @@ impl Board {
 
     /// The first contradiction, if the board has one.
     pub fn contradiction(&self) -> Option<Contradiction> {
-        if let Some(cell) =
-            (0..self.values.len()).find(|&c| self.values[c] == 0 && self.cands[c].is_empty())
-        {
+        let mut open = self.values.iter().zip(&self.cands);
+        if let Some(cell) = open.position(|(&v, c)| v == 0 && c.is_empty()) {
             return Some(Contradiction::NoCandidate { cell });
         }
         let n = self.size();
-        // Each unit's digits without a place, told apart from its placed ones in one mask:
-        // this is asked before every step.
+        // A placed digit has no place left in its units, so a unit misses a digit exactly
+        // when its digits with places and its placed ones are fewer than n: counted first,
+        // as this is asked before every step.
         for (u, masks) in self.masks.chunks(n).enumerate() {
-            let placeless = masks
-                .iter()
-                .enumerate()
-                .fold(0u128, |m, (d, &places)| m | u128::from(places == 0) << d);
-            let missing = placeless & !self.placed[u].bits();
-            if missing != 0 {
+            let with_places = masks.iter().filter(|&&m| m != 0).count();
+            if with_places + self.placed[u].len() >= n {
+                continue;
+            }
+            let placed = self.placed[u];
+            if let Some(d) = (0..n).find(|&d| masks[d] == 0 && !placed.contains(d as u8 + 1)) {
                 return Some(Contradiction::NoPlace {
                     unit: u,
-                    digit: missing.trailing_zeros() as u8 + 1,
+                    digit: d as u8 + 1,
                 });
             }
         }

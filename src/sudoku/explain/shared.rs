@@ -2,14 +2,15 @@
 //! the first rung that needs it, instead of once a rung.
 //!
 //! The four unique loop types find the same loops and differ in what they read from them
-//! ([`loops::unique_loops`]); the two strong-link rungs search the same links
-//! ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
+//! ([`loops::unique_loops`]); the grouped turbot fish and the two strong-link rungs read
+//! the same strong links ([`grouped::Links`]), and the strong-link rungs search the same
+//! graph of them ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
 //!
 //! The rungs that read one digit's places at a time (direct pointing and claiming, fish,
 //! skyscraper and its kin, empty rectangle, finned X-wing, grouped turbot fish, the
-//! strong-link rungs, X-chain) and those that read one unit at a time (direct hidden pair
-//! and triple, naked and hidden subsets) also remember, from step to step, the board's
+//! strong-link rungs, X-chain) and those that read one unit at a time (hidden single,
+//! direct hidden pair and triple, naked and hidden subsets) also remember, from step to step, the board's
 //! places where they last found nothing ([`Memo`]). On a digit whose places have not
 //! changed since, a one-digit rung would find nothing again, and it skips it; on a unit
 //! whose places have not changed, a one-unit rung skips it too: its search reads the
@@ -23,7 +24,7 @@ use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
 use super::{alsxywing, alsxz, deathblossom};
-use super::{chains, direct, finned, fish, grouped, subsets, turbot};
+use super::{chains, direct, finned, fish, grouped, singles, subsets, turbot};
 use crate::sudoku::candidates::Digits;
 
 /// A rung searching each digit on that digit's places alone: the first (or best) step on
@@ -35,7 +36,7 @@ type DigitFinder = fn(&Board, Digits) -> Option<Step>;
 type UnitFinder = fn(&Board, &[bool]) -> Option<Step>;
 
 /// The one-digit rungs but the strong-link ones (which share a graph), with their finders.
-const ONE_DIGIT: [(Strategy, DigitFinder); 12] = [
+const ONE_DIGIT: [(Strategy, DigitFinder); 11] = [
     (Strategy::DirectPointing, direct::pointing_in),
     (Strategy::DirectClaiming, direct::claiming_in),
     (Strategy::XWing, |b, d| fish::fish_in(b, 2, d)),
@@ -52,18 +53,22 @@ const ONE_DIGIT: [(Strategy, DigitFinder); 12] = [
     }),
     (Strategy::EmptyRectangle, turbot::empty_rectangle_in),
     (Strategy::FinnedXWing, finned::finned_x_wing_in),
-    (Strategy::GroupedTurbotFish, grouped::grouped_turbot_fish_in),
     (Strategy::XChain, chains::x_chain_in),
 ];
 
-/// The strong-link rungs, by number of links.
-const STRONG_LINKS: [(Strategy, usize); 2] = [
+/// The rungs reading the step's strong links ([`grouped::Links`]): the grouped turbot fish
+/// (0 links) and the strong-link rungs, by number of links.
+const STRONG_LINKS: [(Strategy, usize); 3] = [
+    (Strategy::GroupedTurbotFish, 0),
     (Strategy::ThreeStrongLinks, 3),
     (Strategy::FourStrongLinks, 4),
 ];
 
 /// The one-unit rungs, with their finders.
-const ONE_UNIT: [(Strategy, UnitFinder); 8] = [
+const ONE_UNIT: [(Strategy, UnitFinder); 9] = [
+    (Strategy::HiddenSingle, |b, u| {
+        singles::hidden_single_in(b, |k| u[k])
+    }),
     (Strategy::DirectHiddenPair, |b, u| {
         direct::hidden_in(b, 2, |k| u[k])
     }),
@@ -93,64 +98,39 @@ const ONE_UNIT: [(Strategy, UnitFinder); 8] = [
 /// Where the memo's rungs last found nothing, kept by the explainer from step to step.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Memo {
+    /// Place masks ([`Board::all_masks`]) of boards some rung last found nothing on: the
+    /// rungs that fail on a step's board share its copy.
+    boards: Vec<Vec<u128>>,
     /// For each rung (by its place in [`ONE_DIGIT`], then [`STRONG_LINKS`], then
-    /// [`ONE_UNIT`]), the board's place masks ([`Board::all_masks`]) when it last found
-    /// nothing, if it has.
-    empty: Vec<Option<Vec<u128>>>,
-    /// The units a one-unit rung searches, at their index in the layout (room kept).
+    /// [`ONE_UNIT`]), the board (in `boards`) it last found nothing on, if it has.
+    empty: Vec<Option<usize>>,
+}
+
+/// What changed on a board since one of the memo's boards: the digits and the units
+/// (`true` at their index in the layout) with a place mask of another value.
+struct Changes {
+    digits: Digits,
     units: Vec<bool>,
 }
 
-impl Memo {
-    /// The board's place masks when rung `rung` last found nothing, if it has.
-    fn seen(&self, rung: usize) -> Option<&[u128]> {
-        self.empty.get(rung)?.as_deref()
-    }
-
-    /// The digits of `board` that rung `rung` has to search: those whose places changed
-    /// since it last found nothing (all of them if it has not).
-    fn digits_to_search(&self, rung: usize, board: &Board) -> Digits {
-        let n = board.size();
-        let Some(seen) = self.seen(rung) else {
-            return Digits::all(n);
-        };
-        let mut changed = 0u128;
-        for (now, then) in board.all_masks().chunks(n).zip(seen.chunks(n)) {
-            for (d, (a, b)) in now.iter().zip(then).enumerate() {
-                changed |= u128::from(a != b) << d;
-            }
-        }
-        Digits::from_bits(changed)
-    }
-
-    /// The units of `board` that rung `rung` has to search, `true` at their index: those
-    /// whose places changed since it last found nothing (all of them if it has not).
-    fn units_to_search(&mut self, rung: usize, board: &Board) -> &[bool] {
-        let n = board.size();
-        let masks = board.all_masks();
-        self.units.clear();
-        match self.empty.get(rung).and_then(Option::as_deref) {
-            Some(seen) => self.units.extend(
-                masks
-                    .chunks(n)
-                    .zip(seen.chunks(n))
-                    .map(|(now, then)| now != then),
-            ),
-            None => self.units.resize(masks.len() / n, true),
-        }
-        &self.units
-    }
-
-    /// Records that rung `rung` found nothing on `board`.
-    fn found_nothing(&mut self, rung: usize, board: &Board) {
-        if self.empty.len() <= rung {
-            self.empty.resize(rung + 1, None);
-        }
-        let masks = board.all_masks();
-        match &mut self.empty[rung] {
-            Some(seen) => seen.clone_from_slice(masks),
-            empty => *empty = Some(masks.to_vec()),
-        }
+impl Changes {
+    /// The changes from the place masks `then` to `now` (of `n` digits a unit).
+    fn between(now: &[u128], then: &[u128], n: usize) -> Changes {
+        let mut digits = vec![false; n];
+        let units = now
+            .chunks(n)
+            .zip(then.chunks(n))
+            .map(|(now, then)| {
+                let mut any = false;
+                for (d, (a, b)) in now.iter().zip(then).enumerate() {
+                    digits[d] |= a != b;
+                    any |= a != b;
+                }
+                any
+            })
+            .collect();
+        let digits = (1..=n as u8).filter(|&d| digits[d as usize - 1]).collect();
+        Changes { digits, units }
     }
 }
 
@@ -161,9 +141,15 @@ type AlsFinder = fn(&Board, &[Als]) -> Option<Step>;
 #[derive(Default)]
 pub(super) struct Shared {
     loops: Option<[Option<Step>; 4]>,
+    /// The strong links the grouped turbot fish and the strong-link rungs read.
+    links: Option<grouped::Links>,
     /// The strong links the two strong-link rungs search (branch `chains8`).
     strong: Option<strong_links::Graph>,
     als: Option<Vec<Als>>,
+    /// The board's place in the memo's `boards`, once a rung found nothing on it.
+    board: Option<usize>,
+    /// The changes since each of the memo's boards (at its place there), once read.
+    changes: Vec<Option<Changes>>,
 }
 
 impl Shared {
@@ -177,29 +163,39 @@ impl Shared {
         memo: &mut Memo,
     ) -> Option<Option<Step>> {
         if let Some(rung) = ONE_DIGIT.iter().position(|&(s, _)| s == strategy) {
-            let found = ONE_DIGIT[rung].1(board, memo.digits_to_search(rung, board));
+            let digits = self.digits_to_search(memo, rung, board);
+            let found = ONE_DIGIT[rung].1(board, digits);
             if found.is_none() {
-                memo.found_nothing(rung, board);
+                self.found_nothing(memo, rung, board);
             }
             return Some(found);
         }
         if let Some(k) = STRONG_LINKS.iter().position(|&(s, _)| s == strategy) {
             let rung = ONE_DIGIT.len() + k;
-            let graph = self
-                .strong
-                .get_or_insert_with(|| strong_links::Graph::new(board));
-            let digits = memo.digits_to_search(rung, board);
-            let found = strong_links::search(board, graph, STRONG_LINKS[k].1, digits);
+            let digits = self.digits_to_search(memo, rung, board);
+            let links = self.links.get_or_insert_with(|| grouped::Links::new(board));
+            let found = match STRONG_LINKS[k].1 {
+                0 => grouped::grouped_turbot_fish_on(board, digits, links),
+                count => {
+                    let graph = self
+                        .strong
+                        .get_or_insert_with(|| strong_links::Graph::new(board));
+                    strong_links::search(board, graph, links, count, digits)
+                }
+            };
             if found.is_none() {
-                memo.found_nothing(rung, board);
+                self.found_nothing(memo, rung, board);
             }
             return Some(found);
         }
         if let Some(k) = ONE_UNIT.iter().position(|&(s, _)| s == strategy) {
             let rung = ONE_DIGIT.len() + STRONG_LINKS.len() + k;
-            let found = ONE_UNIT[k].1(board, memo.units_to_search(rung, board));
+            let found = match self.changes(memo, rung, board) {
+                Some(changes) => ONE_UNIT[k].1(board, &changes.units),
+                None => ONE_UNIT[k].1(board, &vec![true; board.layout().units().len()]),
+            };
             if found.is_none() {
-                memo.found_nothing(rung, board);
+                self.found_nothing(memo, rung, board);
             }
             return Some(found);
         }
@@ -224,6 +220,61 @@ impl Shared {
         };
         let loops = self.loops.get_or_insert_with(|| loops::unique_loops(board));
         Some(loops[k].take())
+    }
+}
+
+impl Shared {
+    /// The changes on `board` since the memo's rung `rung` last found nothing, if it has:
+    /// worked out once a step for each of the memo's boards.
+    fn changes(&mut self, memo: &Memo, rung: usize, board: &Board) -> Option<&Changes> {
+        let seen = memo.empty.get(rung).copied().flatten()?;
+        if self.changes.len() <= seen {
+            self.changes.resize_with(seen + 1, || None);
+        }
+        let then = &memo.boards[seen];
+        Some(
+            self.changes[seen]
+                .get_or_insert_with(|| Changes::between(board.all_masks(), then, board.size())),
+        )
+    }
+
+    /// The digits of `board` that the memo's rung `rung` has to search: those whose places
+    /// changed since it last found nothing (all of them if it has not).
+    fn digits_to_search(&mut self, memo: &Memo, rung: usize, board: &Board) -> Digits {
+        self.changes(memo, rung, board)
+            .map_or_else(|| Digits::all(board.size()), |c| c.digits)
+    }
+
+    /// Records in `memo` that rung `rung` found nothing on `board` (the step's board): the
+    /// board's masks are copied once a step, in a place no rung reads any more.
+    fn found_nothing(&mut self, memo: &mut Memo, rung: usize, board: &Board) {
+        if memo.empty.len() <= rung {
+            memo.empty.resize(rung + 1, None);
+        }
+        let at = match self.board {
+            Some(at) => at,
+            None => {
+                let free = (0..memo.boards.len()).find(|&b| !memo.empty.contains(&Some(b)));
+                let masks = board.all_masks();
+                let at = match free {
+                    Some(at) => {
+                        memo.boards[at].clone_from_slice(masks);
+                        at
+                    }
+                    None => {
+                        memo.boards.push(masks.to_vec());
+                        memo.boards.len() - 1
+                    }
+                };
+                // Changes since that place's last board are no longer its.
+                if let Some(c) = self.changes.get_mut(at) {
+                    *c = None;
+                }
+                self.board = Some(at);
+                at
+            }
+        };
+        memo.empty[rung] = Some(at);
     }
 }
 
@@ -259,19 +310,20 @@ mod tests {
             let mut memo = Memo::default();
             loop {
                 let board = explainer.board().clone();
+                let n = board.size();
+                let mut shared = Shared::default();
+                skipped += (0..ONE_DIGIT.len())
+                    .filter(|&r| shared.digits_to_search(&memo, r, &board) != Digits::all(n))
+                    .count();
                 for &(strategy, finder) in ladder() {
                     if !memo_rungs.contains(&strategy) {
                         continue;
                     }
                     let full = finder(&board);
-                    let with_memo = Shared::default().find(strategy, &board, &mut memo);
+                    let with_memo = shared.find(strategy, &board, &mut memo);
                     assert_eq!(with_memo, Some(full.clone()), "{strategy:?} on {line}");
                     found += usize::from(full.is_some());
                 }
-                let n = board.size();
-                skipped += (0..ONE_DIGIT.len())
-                    .filter(|&r| memo.digits_to_search(r, &board) != Digits::all(n))
-                    .count();
                 if explainer.next().is_none() {
                     break;
                 }
