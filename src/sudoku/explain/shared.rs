@@ -9,8 +9,8 @@
 //!
 //! The rungs that read one digit's places at a time (direct pointing and claiming, fish,
 //! skyscraper and its kin, empty rectangle, finned X-wing, grouped turbot fish, the
-//! strong-link rungs, X-chain) and those that read one unit at a time (hidden single,
-//! direct hidden pair and triple, naked and hidden subsets) also remember, from step to step, the board's
+//! strong-link rungs, X-chain) and those that read one unit at a time (direct hidden pair
+//! and triple, naked and hidden subsets) also remember, from step to step, the board's
 //! places where they last found nothing ([`Memo`]). On a digit whose places have not
 //! changed since, a one-digit rung would find nothing again, and it skips it; on a unit
 //! whose places have not changed, a one-unit rung skips it too: its search reads the
@@ -24,7 +24,7 @@ use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
 use super::{alsxywing, alsxz, deathblossom};
-use super::{chains, direct, finned, fish, grouped, singles, subsets, turbot};
+use super::{chains, direct, finned, fish, grouped, subsets, turbot};
 use crate::sudoku::candidates::Digits;
 
 /// A rung searching each digit on that digit's places alone: the first (or best) step on
@@ -65,10 +65,7 @@ const STRONG_LINKS: [(Strategy, usize); 3] = [
 ];
 
 /// The one-unit rungs, with their finders.
-const ONE_UNIT: [(Strategy, UnitFinder); 9] = [
-    (Strategy::HiddenSingle, |b, u| {
-        singles::hidden_single_in(b, |k| u[k])
-    }),
+const ONE_UNIT: [(Strategy, UnitFinder); 8] = [
     (Strategy::DirectHiddenPair, |b, u| {
         direct::hidden_in(b, 2, |k| u[k])
     }),
@@ -116,21 +113,27 @@ struct Changes {
 impl Changes {
     /// The changes from the place masks `then` to `now` (of `n` digits a unit).
     fn between(now: &[u128], then: &[u128], n: usize) -> Changes {
-        let mut digits = vec![false; n];
+        let mut digits = 0u128;
         let units = now
-            .chunks(n)
-            .zip(then.chunks(n))
+            .chunks_exact(n)
+            .zip(then.chunks_exact(n))
             .map(|(now, then)| {
-                let mut any = false;
-                for (d, (a, b)) in now.iter().zip(then).enumerate() {
-                    digits[d] |= a != b;
-                    any |= a != b;
+                // Most units of a step's board are as they were: compared whole first.
+                if now == then {
+                    return false;
                 }
-                any
+                for (d, (a, b)) in now.iter().zip(then).enumerate() {
+                    if a != b {
+                        digits |= 1 << d;
+                    }
+                }
+                true
             })
             .collect();
-        let digits = (1..=n as u8).filter(|&d| digits[d as usize - 1]).collect();
-        Changes { digits, units }
+        Changes {
+            digits: Digits::from_bits(digits),
+            units,
+        }
     }
 }
 

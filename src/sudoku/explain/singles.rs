@@ -22,12 +22,6 @@ pub(super) fn naked_single(board: &Board) -> Option<Step> {
 /// SE's order (`HiddenSingle.getHints`: boxes, columns, rows, then the extra regions), so
 /// that where several singles are there the first placed is SE's, and so is the path.
 pub(super) fn hidden_single(board: &Board) -> Option<Step> {
-    hidden_single_in(board, |_| true)
-}
-
-/// [`hidden_single`] in the units `search` accepts (by index in the layout) only: each
-/// unit's search reads that unit's places alone.
-pub(super) fn hidden_single_in(board: &Board, search: impl Fn(usize) -> bool) -> Option<Step> {
     let n = board.size();
     let kinds = [UnitKind::Box, UnitKind::Column, UnitKind::Row];
     let lines = || {
@@ -42,7 +36,7 @@ pub(super) fn hidden_single_in(board: &Board, search: impl Fn(usize) -> bool) ->
     let full = boxes()
         .chain(lines())
         .filter(|&u| n - board.placed_in(u).len() == 1);
-    for unit in full.chain(boxes()).chain(lines()).filter(|&u| search(u)) {
+    for unit in full.chain(boxes()).chain(lines()) {
         let single = (1..=n as u8).find(|&d| board.place_mask(unit, d).count_ones() == 1);
         if let Some(digit) = single {
             let at = board.place_mask(unit, digit).trailing_zeros() as usize;
