@@ -31,10 +31,6 @@ use crate::sudoku::candidates::Digits;
 /// the given digits.
 type DigitFinder = fn(&Board, Digits) -> Option<Step>;
 
-/// A rung searching each unit on its cells alone: the first step in the units marked
-/// `true` (at their index in the layout).
-type UnitFinder = fn(&Board, &[bool]) -> Option<Step>;
-
 /// The one-digit rungs but the strong-link ones (which share a graph), with their finders.
 const ONE_DIGIT: [(Strategy, DigitFinder); 11] = [
     (Strategy::DirectPointing, direct::pointing_in),
@@ -64,33 +60,36 @@ const STRONG_LINKS: [(Strategy, usize); 3] = [
     (Strategy::FourStrongLinks, 4),
 ];
 
-/// The one-unit rungs, with their finders.
-const ONE_UNIT: [(Strategy, UnitFinder); 8] = [
-    (Strategy::DirectHiddenPair, |b, u| {
-        direct::hidden_in(b, 2, |k| u[k])
-    }),
-    (Strategy::DirectHiddenTriple, |b, u| {
-        direct::hidden_in(b, 3, |k| u[k])
-    }),
-    (Strategy::NakedPair, |b, u| {
-        subsets::naked_in(b, 2, |k| u[k])
-    }),
-    (Strategy::HiddenPair, |b, u| {
-        subsets::hidden_in(b, 2, |k| u[k])
-    }),
-    (Strategy::NakedTriple, |b, u| {
-        subsets::naked_in(b, 3, |k| u[k])
-    }),
-    (Strategy::HiddenTriple, |b, u| {
-        subsets::hidden_in(b, 3, |k| u[k])
-    }),
-    (Strategy::NakedQuad, |b, u| {
-        subsets::naked_in(b, 4, |k| u[k])
-    }),
-    (Strategy::HiddenQuad, |b, u| {
-        subsets::hidden_in(b, 4, |k| u[k])
-    }),
+/// The kinds of one-unit rungs: SE's direct hidden subsets, naked and hidden subsets.
+#[derive(Clone, Copy)]
+enum Subset {
+    DirectHidden,
+    Naked,
+    Hidden,
+}
+
+/// The one-unit rungs: each a kind of subset and its size.
+const ONE_UNIT: [(Strategy, Subset, usize); 8] = [
+    (Strategy::DirectHiddenPair, Subset::DirectHidden, 2),
+    (Strategy::DirectHiddenTriple, Subset::DirectHidden, 3),
+    (Strategy::NakedPair, Subset::Naked, 2),
+    (Strategy::HiddenPair, Subset::Hidden, 2),
+    (Strategy::NakedTriple, Subset::Naked, 3),
+    (Strategy::HiddenTriple, Subset::Hidden, 3),
+    (Strategy::NakedQuad, Subset::Naked, 4),
+    (Strategy::HiddenQuad, Subset::Hidden, 4),
 ];
+
+/// The first subset of a kind and size `k` in the units marked `true` (at their index in
+/// the layout): each unit's search reads that unit's cells alone.
+fn subset_in(board: &Board, kind: Subset, k: usize, units: &[bool]) -> Option<Step> {
+    let search = |u: usize| units[u];
+    match kind {
+        Subset::DirectHidden => direct::hidden_in(board, k, search),
+        Subset::Naked => subsets::naked_in(board, k, search),
+        Subset::Hidden => subsets::hidden_in(board, k, search),
+    }
+}
 
 /// Where the memo's rungs last found nothing, kept by the explainer from step to step.
 #[derive(Clone, Debug, Default)]
@@ -191,11 +190,12 @@ impl Shared {
             }
             return Some(found);
         }
-        if let Some(k) = ONE_UNIT.iter().position(|&(s, _)| s == strategy) {
-            let rung = ONE_DIGIT.len() + STRONG_LINKS.len() + k;
+        if let Some(r) = ONE_UNIT.iter().position(|&(s, _, _)| s == strategy) {
+            let rung = ONE_DIGIT.len() + STRONG_LINKS.len() + r;
+            let (_, kind, k) = ONE_UNIT[r];
             let found = match self.changes(memo, rung, board) {
-                Some(changes) => ONE_UNIT[k].1(board, &changes.units),
-                None => ONE_UNIT[k].1(board, &vec![true; board.layout().units().len()]),
+                Some(changes) => subset_in(board, kind, k, &changes.units),
+                None => subset_in(board, kind, k, &vec![true; board.layout().units().len()]),
             };
             if found.is_none() {
                 self.found_nothing(memo, rung, board);
@@ -298,7 +298,7 @@ mod tests {
             .iter()
             .map(|&(s, _)| s)
             .chain(STRONG_LINKS.iter().map(|&(s, _)| s))
-            .chain(ONE_UNIT.iter().map(|&(s, _)| s))
+            .chain(ONE_UNIT.iter().map(|&(s, _, _)| s))
             .collect();
         let (mut found, mut skipped) = (0, 0);
         for line in text.lines().step_by(3) {
