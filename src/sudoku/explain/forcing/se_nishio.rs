@@ -11,10 +11,73 @@
 //! off; a node that meets its opposite as it is made ends the branch. SE also tries
 //! each candidate off (a contradiction then places it), right after trying it on.
 
+use std::cell::OnceCell;
+use std::sync::Arc;
+
 use super::{keep, se, step_of, Effort, Found, NONE};
 use crate::sudoku::explain::board::Board;
+use crate::sudoku::explain::cellset::insert;
 use crate::sudoku::explain::step::{Candidate, Step, Strategy};
-use crate::sudoku::grid::UnitKind;
+use crate::sudoku::grid::{Layout, UnitKind};
+
+/// What each start came to on the last board its digit was searched on, kept by the
+/// budget for the next search: a start follows its digit alone, so while the digit's
+/// places stay the same it comes to the same, nodes spent included, and the next steps
+/// of an explanation leave most digits' places as they were.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Memo {
+    /// The layout the places are cells of.
+    layout: Option<Arc<Layout>>,
+    /// By digit, `digit - 1`.
+    digits: Vec<Starts>,
+}
+
+/// A digit's starts on a board.
+#[derive(Clone, Debug, Default)]
+struct Starts {
+    /// The digit's places, bit `c % 64` of word `c / 64` for cell `c`.
+    places: Vec<u64>,
+    /// What the start in cell `c` came to, on at `2 * c`, off at `2 * c + 1`, once
+    /// followed to its end.
+    outcomes: Vec<Option<Outcome>>,
+}
+
+/// What a start came to.
+#[derive(Clone, Debug)]
+struct Outcome {
+    /// The nodes it took from the budget.
+    nodes: u64,
+    /// The complexity of the contradiction it met and the chain to it, if it met one.
+    conflict: Option<(usize, Vec<Candidate>)>,
+}
+
+impl Memo {
+    /// Forgets the digits whose places on `board` are not the ones their starts were
+    /// followed on.
+    fn prepare(&mut self, board: &Board) {
+        let layout = board.layout();
+        if self.layout.as_ref() != Some(layout) {
+            self.layout = Some(layout.clone());
+            self.digits.clear();
+        }
+        let cells = layout.cells();
+        let mut places = vec![0u64; cells.div_ceil(64)];
+        self.digits.resize_with(board.size(), Starts::default);
+        for (k, starts) in self.digits.iter_mut().enumerate() {
+            places.fill(0);
+            for c in 0..cells {
+                if board.candidates(c).contains(k as u8 + 1) {
+                    insert(&mut places, c);
+                }
+            }
+            if starts.places != places || starts.outcomes.len() != 2 * cells {
+                starts.places.clone_from(&places);
+                starts.outcomes.clear();
+                starts.outcomes.resize(2 * cells, None);
+            }
+        }
+    }
+}
 
 /// One node a branch reached: a place of the digit, on or off, and the records of the
 /// nodes that forced it, `arena[from..to]` (the first is the node it was followed from).
@@ -312,9 +375,16 @@ impl<'a> Branch<'a> {
 /// that digit alone, contradicts. Of the conclusions, the easiest (lowest score, then
 /// fewest nodes, then the first of SE's order: cell by cell, digit by digit, on before
 /// off); each start counts for the first contradiction SE's propagation meets.
+///
+/// A start whose digit has the same places as on the board of an earlier search with the
+/// same budget is not followed again: it takes the nodes it took then and comes to what
+/// it came to then ([`Memo`]).
 pub(in crate::sudoku::explain) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
-    let order = Order::new(board);
-    let mut b = Branch::new(board, &order);
+    let mut memo = budget.nishio.borrow_mut();
+    memo.prepare(board);
+    // Made when a start is first followed.
+    let order = OnceCell::new();
+    let mut branch = None;
     let n = board.size();
     let mut best: Option<Found> = None;
     for cell in 0..board.layout().cells() {
@@ -324,24 +394,47 @@ pub(in crate::sudoku::explain) fn nishio(board: &Board, budget: &Effort) -> Opti
         }
         for digit in digits.iter() {
             for on in [true, false] {
-                b.start(cell, digit, on);
-                let conflict = b.run(budget);
-                if budget.spent() {
-                    return None;
-                }
-                let Some((r_on, r_off)) = conflict else {
+                let slot =
+                    &mut memo.digits[usize::from(digit - 1)].outcomes[2 * cell + usize::from(!on)];
+                let outcome = match slot {
+                    Some(outcome) => {
+                        if !budget.take_many(outcome.nodes) {
+                            return None;
+                        }
+                        outcome
+                    }
+                    None => {
+                        let b = branch.get_or_insert_with(|| {
+                            Branch::new(board, order.get_or_init(|| Order::new(board)))
+                        });
+                        let used = budget.used();
+                        b.start(cell, digit, on);
+                        let conflict = b.run(budget);
+                        if budget.spent() {
+                            return None;
+                        }
+                        let conflict = conflict.map(|(r_on, r_off)| {
+                            let complexity = b.ancestors(r_on) + b.ancestors(r_off);
+                            (complexity, b.path(r_on.max(r_off)))
+                        });
+                        slot.insert(Outcome {
+                            nodes: budget.used() - used,
+                            conflict,
+                        })
+                    }
+                };
+                let Some((complexity, chain)) = &outcome.conflict else {
                     continue;
                 };
-                let complexity = b.ancestors(r_on) + b.ancestors(r_off);
                 keep(
                     &mut best,
                     Found {
                         node: super::node(n, cell, digit, !on),
-                        tenths: se::NISHIO + se::length_bonus(complexity),
-                        complexity,
+                        tenths: se::NISHIO + se::length_bonus(*complexity),
+                        complexity: *complexity,
                         strategy: Strategy::NishioForcingChain,
                         sources: vec![Candidate { cell, digit }],
-                        chain: b.path(r_on.max(r_off)),
+                        chain: chain.clone(),
                         support: Vec::new(),
                     },
                 );
@@ -349,4 +442,44 @@ pub(in crate::sudoku::explain) fn nishio(board: &Board, budget: &Effort) -> Opti
         }
     }
     best.map(|f| step_of(n, f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::explain::Explainer;
+    use crate::sudoku::Grid;
+
+    /// A search that takes its starts from the memo of earlier searches with the same
+    /// budget finds the step a fresh budget finds and charges the same nodes: two
+    /// methods, on the boards of SE's rated sample where an explanation reaches the
+    /// chaining rungs, each puzzle's boards in order through one budget (as a rating
+    /// runs them, so that some digits keep their places and others do not).
+    #[test]
+    fn remembered_starts_find_and_charge_what_followed_starts_do() {
+        let text = include_str!("../../../../data/sudoku/sudokuexchange_se_rated_sample553.txt");
+        let (mut boards, mut found) = (0, 0);
+        for line in text.lines().step_by(6) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let shared = Effort::new(u64::MAX);
+            let mut explainer = Explainer::new(&grid).unwrap();
+            loop {
+                let board = explainer.board().clone();
+                let Some(step) = explainer.next() else {
+                    break;
+                };
+                if step.strategy < Strategy::ForcingChain {
+                    continue;
+                }
+                let (fresh, before) = (Effort::new(u64::MAX), shared.used());
+                let remembered = nishio(&board, &shared);
+                let followed = nishio(&board, &fresh);
+                assert_eq!(format!("{remembered:?}"), format!("{followed:?}"), "{grid}");
+                assert_eq!(shared.used() - before, fresh.used(), "{grid}");
+                boards += 1;
+                found += usize::from(followed.is_some());
+            }
+        }
+        assert!(boards > 100 && found > 20, "{boards} boards, {found} steps");
+    }
 }
