@@ -77,6 +77,8 @@ pub(super) struct Effort {
     /// ([`Engine::static_failed`]), kept for their buffers and for the next search on the
     /// same board.
     reach: RefCell<StaticReach>,
+    /// What each Nishio start came to, by digit, for the next search ([`se_nishio::Memo`]).
+    nishio: RefCell<se_nishio::Memo>,
 }
 
 /// The last board's static graph and its reach, and its failed nodes, each computed when
@@ -310,6 +312,7 @@ impl Effort {
             inner: RefCell::default(),
             spare: RefCell::new(Vec::new()),
             reach: RefCell::default(),
+            nishio: RefCell::default(),
         }
     }
 
