@@ -535,8 +535,9 @@ struct Engine<'a> {
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u32>,
-    /// The candidates of the cells before each cell (and of all cells, last).
-    prefix: Vec<u32>,
+    /// How many candidates the board has: the static graph's nodes are twice as many (the
+    /// graph's numbering, [`Numbering`], is made only when a static search reads it).
+    candidates: u32,
     /// The numbers of the static graph's nodes ([`Engine::dense`]): the frame of the
     /// budget's static buffers, set when they are first asked ([`Engine::kept`]).
     numbering: OnceCell<Numbering>,
@@ -628,11 +629,7 @@ impl<'a> Engine<'a> {
         let base: Vec<u32> = (0..cells)
             .map(|c| board.candidates(c).bits() as u32)
             .collect();
-        let mut prefix = Vec::with_capacity(cells + 1);
-        prefix.push(0);
-        for &bits in &base {
-            prefix.push(prefix[prefix.len() - 1] + bits.count_ones());
-        }
+        let candidates = base.iter().map(|bits| bits.count_ones()).sum();
         let n = board.size();
         let units = board.layout().units();
         let place_masks = (0..units.len() * n)
@@ -643,7 +640,7 @@ impl<'a> Engine<'a> {
             budget,
             n,
             base,
-            prefix,
+            candidates,
             numbering: OnceCell::new(),
             place_masks,
             walk: RefCell::new(Walk::default()),
@@ -665,7 +662,7 @@ impl<'a> Engine<'a> {
     /// Which nodes' static branches reach their opposite ([`Engine::failed`]). Each node
     /// of the static graph is taken from the budget once; `None` once the budget is spent.
     fn static_failed(&self) -> Option<RefMut<'a, Vec<u64>>> {
-        let nodes = 2 * u64::from(self.prefix[self.base.len()]);
+        let nodes = 2 * u64::from(self.candidates);
         self.budget.take_many(nodes).then(|| self.failed())
     }
 
