@@ -67,7 +67,7 @@ impl DigitLinks {
             .flat_map(|&l| all[l].common.iter().map(|c| homes(board, c)))
             .collect();
         let chosen: Vec<&Link> = links.iter().map(|&l| &all[l]).collect();
-        let next = weak_links(&chosen, &homes, board.layout().units().len());
+        let next = weak_links(&chosen, &homes);
         DigitLinks {
             digit,
             links,
@@ -182,20 +182,31 @@ fn weak_unit(a: &[usize; 3], b: &[usize; 3]) -> Option<usize> {
 }
 
 /// For each link and the end it is left by (`2 * link + exit`), the links entered next:
-/// (hop, the weak link's unit). `homes` are the link ends' [`homes`]; `units` the layout's
-/// number of units.
-fn weak_links(links: &[&Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Hop, usize)>> {
-    // The link ends lying in each unit.
-    let mut ends_in: Vec<Vec<usize>> = vec![Vec::new(); units];
-    for (end, home) in homes.iter().enumerate() {
-        for &u in home.iter().filter(|&&u| u != usize::MAX) {
-            ends_in[u].push(end);
-        }
-    }
-    let mut out = vec![Vec::new(); 2 * links.len()];
+/// (hop, the weak link's unit). `homes` are the link ends' [`homes`].
+fn weak_links(links: &[&Link], homes: &[[usize; 3]]) -> Vec<Vec<(Hop, usize)>> {
+    // The link ends lying in each unit, as (unit, end) sorted: one list for all units.
+    let mut ends_in: Vec<(usize, usize)> = homes
+        .iter()
+        .enumerate()
+        .flat_map(|(end, home)| {
+            home.iter()
+                .filter(|&&u| u != usize::MAX)
+                .map(move |&u| (u, end))
+        })
+        .collect();
+    ends_in.sort_unstable();
+    let in_unit = |u: usize| {
+        let from = ends_in.partition_point(|&(v, _)| v < u);
+        let to = ends_in.partition_point(|&(v, _)| v <= u);
+        &ends_in[from..to]
+    };
+    let mut out = Vec::with_capacity(2 * links.len());
     for (from, home) in homes.iter().enumerate() {
-        for (k, &u) in home.iter().enumerate().filter(|&(_, &u)| u != usize::MAX) {
-            for &to in &ends_in[u] {
+        let units = home.iter().enumerate().filter(|&(_, &u)| u != usize::MAX);
+        let most = units.clone().map(|(_, &u)| in_unit(u).len()).sum();
+        let mut next = Vec::with_capacity(most);
+        for (k, &u) in units {
+            for &(_, to) in in_unit(u) {
                 // Each pair once, through the first unit SE would name.
                 let first = weak_unit(home, &homes[to]);
                 if first != Some(u) || links[to / 2].unit == links[from / 2].unit {
@@ -206,11 +217,12 @@ fn weak_links(links: &[&Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(H
                     link: to / 2,
                     entry: to % 2,
                 };
-                out[from].push((hop, u));
+                next.push((hop, u));
             }
         }
         // In the order of the links, as the search's ties go to the first found.
-        out[from].sort_unstable_by_key(|(h, _)| (h.link, h.entry));
+        next.sort_unstable_by_key(|(h, _)| (h.link, h.entry));
+        out.push(next);
     }
     out
 }
@@ -312,14 +324,8 @@ impl<'a> Search<'a> {
             &self.homes[2 * first.link + first.entry],
             &self.homes[2 * last.link + 1 - last.entry],
         );
-        let units = self.board.layout().units();
-        let kinds: Vec<se::LinkUnit> = self
-            .path
-            .iter()
-            .map(|h| grouped::link_unit(units[self.links[h.link].unit].kind))
-            .collect();
-        let grouped = self.path.iter().any(|h| self.links[h.link].grouped);
-        let score = se::strong_links(self.count, &kinds, grouped);
+        // The path's kinds of units and grouped links, kept as it grew.
+        let score = se::strong_links(self.count, &self.kinds, self.grouped > 0);
         // A pattern of more value than the best cannot beat it; an open chain whose ends'
         // first cells no cell sees both of eliminates nothing.
         if self.best.as_ref().is_some_and(|(s, _, _)| score > *s)
