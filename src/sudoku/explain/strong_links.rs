@@ -67,7 +67,7 @@ impl DigitLinks {
             .flat_map(|&l| all[l].common.iter().map(|c| homes(board, c)))
             .collect();
         let chosen: Vec<&Link> = links.iter().map(|&l| &all[l]).collect();
-        let next = weak_links(&chosen, &homes);
+        let next = weak_links(&chosen, &homes, board.layout().units().len());
         DigitLinks {
             digit,
             links,
@@ -182,31 +182,36 @@ fn weak_unit(a: &[usize; 3], b: &[usize; 3]) -> Option<usize> {
 }
 
 /// For each link and the end it is left by (`2 * link + exit`), the links entered next:
-/// (hop, the weak link's unit). `homes` are the link ends' [`homes`].
-fn weak_links(links: &[&Link], homes: &[[usize; 3]]) -> Vec<Vec<(Hop, usize)>> {
-    // The link ends lying in each unit, as (unit, end) sorted: one list for all units.
-    let mut ends_in: Vec<(usize, usize)> = homes
-        .iter()
-        .enumerate()
-        .flat_map(|(end, home)| {
-            home.iter()
-                .filter(|&&u| u != usize::MAX)
-                .map(move |&u| (u, end))
-        })
-        .collect();
-    ends_in.sort_unstable();
-    let in_unit = |u: usize| {
-        let from = ends_in.partition_point(|&(v, _)| v < u);
-        let to = ends_in.partition_point(|&(v, _)| v <= u);
-        &ends_in[from..to]
-    };
+/// (hop, the weak link's unit). `homes` are the link ends' [`homes`]; `units` the layout's
+/// number of units.
+fn weak_links(links: &[&Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Hop, usize)>> {
+    // The link ends lying in each unit, in order, unit after unit (a counting sort): unit
+    // `u`'s are `ends[starts[u]..starts[u + 1]]`.
+    let mut starts = vec![0; units + 1];
+    for &u in homes.iter().flatten().filter(|&&u| u != usize::MAX) {
+        starts[u + 1] += 1;
+    }
+    let mut total = 0;
+    for start in &mut starts {
+        total += *start;
+        *start = total;
+    }
+    let mut ends = vec![0; starts[units]];
+    let mut free = starts.clone();
+    for (end, home) in homes.iter().enumerate() {
+        for &u in home.iter().filter(|&&u| u != usize::MAX) {
+            ends[free[u]] = end;
+            free[u] += 1;
+        }
+    }
+    let in_unit = |u: usize| &ends[starts[u]..starts[u + 1]];
     let mut out = Vec::with_capacity(2 * links.len());
     for (from, home) in homes.iter().enumerate() {
         let units = home.iter().enumerate().filter(|&(_, &u)| u != usize::MAX);
         let most = units.clone().map(|(_, &u)| in_unit(u).len()).sum();
         let mut next = Vec::with_capacity(most);
         for (k, &u) in units {
-            for &(_, to) in in_unit(u) {
+            for &to in in_unit(u) {
                 // Each pair once, through the first unit SE would name.
                 let first = weak_unit(home, &homes[to]);
                 if first != Some(u) || links[to / 2].unit == links[from / 2].unit {
