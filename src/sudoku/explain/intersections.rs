@@ -61,6 +61,8 @@ fn locked(
     since: Option<&Board>,
 ) -> Option<Step> {
     let layout = board.layout();
+    // The forcing chains' branch boards search every digit, and often: told once.
+    let every = digits == Digits::all(board.size());
     let positions = |unit: usize, mask: u128| {
         let cells = &layout.units()[unit].cells;
         (0..cells.len())
@@ -75,8 +77,8 @@ fn locked(
         for (d, &mask) in board.unit_masks(a).iter().enumerate() {
             // Fewer than two places: a hidden single, or nothing.
             if mask & mask.wrapping_sub(1) == 0
-                || !digits.contains(d as u8 + 1)
                 || since.is_some_and(|old| old.unit_masks(a)[d] == mask)
+                || (!every && !digits.contains(d as u8 + 1))
             {
                 continue;
             }
