@@ -626,4 +626,33 @@ mod tests {
         }
         assert!(compared > 70, "{compared} boards");
     }
+
+    /// Peers told by bits (9x9) and by the peer lists (16x16, past 128 cells) agree with
+    /// the layout's peer lists: who sees whom, and who sees both of two cells.
+    #[test]
+    fn peer_bits_and_peer_lists_agree() {
+        use crate::sudoku::grid::Shape;
+        for (rows, cols) in [(3, 3), (4, 4)] {
+            let grid = Grid::empty(Shape::new(rows, cols).unwrap());
+            let board = Board::new(&grid, None).unwrap();
+            let layout = board.layout().clone();
+            assert_eq!(board.peer_bits.is_empty(), layout.cells() > 128);
+            for a in 0..layout.cells() {
+                for b in 0..layout.cells() {
+                    let sees = a != b && layout.peers(a).contains(&b);
+                    assert_eq!(board.sees(a, b), sees, "{a} {b}");
+                    let both: Vec<usize> = (0..layout.cells())
+                        .filter(|&c| c != a && c != b)
+                        .filter(|&c| layout.peers(c).contains(&a) && layout.peers(c).contains(&b))
+                        .collect();
+                    let seen: Vec<usize> = board
+                        .seen_by_all(&[a, b], 1, &[])
+                        .iter()
+                        .map(|e| e.cell)
+                        .collect();
+                    assert_eq!(seen, both, "{a} {b}");
+                }
+            }
+        }
+    }
 }
