@@ -39,6 +39,8 @@ pub struct Board {
     placed: Vec<Digits>,
     /// Each cell's units and its index in each.
     slots: Slots,
+    /// Each cell's peers as bits, on grids of at most 128 cells (empty on larger ones).
+    peer_bits: PeerBits,
     /// For each unit `a`, the units `b` it shares two cells or more with: `(b, the shared
     /// cells as positions in a, as positions in b)`.
     overlaps: Overlaps,
@@ -129,7 +131,7 @@ impl Board {
         }
         let all = Digits::all(layout.size());
         let n = layout.size();
-        let (slots, overlaps) = geometry(&layout);
+        let (slots, overlaps, peer_bits) = geometry(&layout);
         let cands: Vec<Digits> = (0..layout.cells())
             .map(|c| pencil.map_or(all, |p| p.get(c)))
             .collect();
@@ -157,6 +159,7 @@ impl Board {
             masks,
             placed: vec![Digits::EMPTY; layout.units().len()],
             slots,
+            peer_bits,
             layout,
         };
         for (cell, &d) in grid.cells().iter().enumerate() {
@@ -258,6 +261,7 @@ impl Board {
         // Boards of one layout share its geometry ([`geometry`]), not always their cages.
         if !Arc::ptr_eq(&out.slots, &self.slots) {
             out.slots.clone_from(&self.slots);
+            out.peer_bits.clone_from(&self.peer_bits);
             out.overlaps.clone_from(&self.overlaps);
         }
         if !Arc::ptr_eq(&out.cages, &self.cages) {
@@ -328,7 +332,10 @@ impl Board {
 
     /// Whether two cells share a unit.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && self.layout.peers(a).binary_search(&b).is_ok()
+        match self.peer_bits.get(a) {
+            Some(&bits) => bits >> b & 1 != 0,
+            None => a != b && self.layout.peers(a).binary_search(&b).is_ok(),
+        }
     }
 
     /// The cells of a unit where `digit` is still a candidate.
@@ -424,14 +431,25 @@ impl Board {
         let Some(&first) = cells.first() else {
             return Vec::new();
         };
+        // The cells seeing all the others, as bits when the grid has them.
+        let bits = !self.peer_bits.is_empty();
+        let seeing = if bits {
+            cells[1..].iter().fold(!0, |m, &o| m & self.peer_bits[o])
+        } else {
+            !0
+        };
         self.layout
             .peers(first)
             .iter()
             .copied()
             .filter(|&c| {
                 self.cands[c].contains(digit)
+                    && if bits {
+                        seeing >> c & 1 != 0
+                    } else {
+                        cells[1..].iter().all(|&o| self.sees(c, o))
+                    }
                     && !except.contains(&c)
-                    && cells[1..].iter().all(|&o| self.sees(c, o))
             })
             .map(|cell| Candidate { cell, digit })
             .collect()
@@ -470,26 +488,42 @@ type Slots = Arc<Vec<Vec<(usize, usize)>>>;
 /// For each unit, the units it shares two cells or more with.
 type Overlaps = Arc<Vec<Vec<Overlap>>>;
 
+/// Each cell's peers, bit `p` for peer `p` (on grids of at most 128 cells).
+type PeerBits = Arc<Vec<u128>>;
+
 thread_local! {
     /// The geometry of the layout last built on this thread: a file of puzzles shares one
     /// layout, and its geometry is then worked out once, not once a puzzle.
-    static GEOMETRY: std::cell::RefCell<Option<(Arc<Layout>, Slots, Overlaps)>> =
+    static GEOMETRY: std::cell::RefCell<Option<(Arc<Layout>, Geometry)>> =
         const { std::cell::RefCell::new(None) };
 }
 
-/// A layout's cell slots and unit overlaps (see [`Board`]'s fields), from the thread's
-/// last layout when it is the same one.
-fn geometry(layout: &Arc<Layout>) -> (Slots, Overlaps) {
+/// A layout's cell slots, unit overlaps and peer bits (see [`Board`]'s fields).
+type Geometry = (Slots, Overlaps, PeerBits);
+
+/// A layout's [`Geometry`], from the thread's last layout when it is the same one.
+fn geometry(layout: &Arc<Layout>) -> Geometry {
     GEOMETRY.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((l, slots, overlaps)) = last.as_ref() {
+        if let Some((l, geometry)) = last.as_ref() {
             if Arc::ptr_eq(l, layout) {
-                return (slots.clone(), overlaps.clone());
+                return geometry.clone();
             }
         }
-        let (slots, overlaps) = (Arc::new(slots_of(layout)), Arc::new(overlaps_of(layout)));
-        *last = Some((layout.clone(), slots.clone(), overlaps.clone()));
-        (slots, overlaps)
+        let peer_bits = if layout.cells() <= 128 {
+            (0..layout.cells())
+                .map(|c| layout.peers(c).iter().fold(0, |m, &p| m | 1 << p))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let geometry = (
+            Arc::new(slots_of(layout)),
+            Arc::new(overlaps_of(layout)),
+            Arc::new(peer_bits),
+        );
+        *last = Some((layout.clone(), geometry.clone()));
+        geometry
     })
 }
 
@@ -591,5 +625,34 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 70, "{compared} boards");
+    }
+
+    /// Peers told by bits (9x9) and by the peer lists (16x16, past 128 cells) agree with
+    /// the layout's peer lists: who sees whom, and who sees both of two cells.
+    #[test]
+    fn peer_bits_and_peer_lists_agree() {
+        use crate::sudoku::grid::Shape;
+        for (rows, cols) in [(3, 3), (4, 4)] {
+            let grid = Grid::empty(Shape::new(rows, cols).unwrap());
+            let board = Board::new(&grid, None).unwrap();
+            let layout = board.layout().clone();
+            assert_eq!(board.peer_bits.is_empty(), layout.cells() > 128);
+            for a in 0..layout.cells() {
+                for b in 0..layout.cells() {
+                    let sees = a != b && layout.peers(a).contains(&b);
+                    assert_eq!(board.sees(a, b), sees, "{a} {b}");
+                    let both: Vec<usize> = (0..layout.cells())
+                        .filter(|&c| c != a && c != b)
+                        .filter(|&c| layout.peers(c).contains(&a) && layout.peers(c).contains(&b))
+                        .collect();
+                    let seen: Vec<usize> = board
+                        .seen_by_all(&[a, b], 1, &[])
+                        .iter()
+                        .map(|e| e.cell)
+                        .collect();
+                    assert_eq!(seen, both, "{a} {b}");
+                }
+            }
+        }
     }
 }

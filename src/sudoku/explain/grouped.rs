@@ -171,6 +171,8 @@ pub(super) fn grouped_turbot_fish_on(
     // The places of the first link, marked with its number.
     let mut marks = vec![usize::MAX; layout.cells()];
     let mut mark = 0;
+    // The outer groups' cells, one buffer for every pair of links.
+    let mut outer = Vec::new();
     for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
         let links = all.of(board, digit);
         for (i, l1) in links.iter().enumerate() {
@@ -194,7 +196,9 @@ pub(super) fn grouped_turbot_fish_on(
                         else {
                             continue;
                         };
-                        let outer = [l1.ends[s].clone(), l2.ends[e].clone()].concat();
+                        outer.clear();
+                        outer.extend_from_slice(&l1.ends[s]);
+                        outer.extend_from_slice(&l2.ends[e]);
                         let link_cells = |c: usize| {
                             layout.units()[l1.unit].cells.contains(&c)
                                 || layout.units()[l2.unit].cells.contains(&c)

@@ -6,6 +6,7 @@
 
 use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// Whether a unit is box-like (the `A` of pointing) rather than a line.
@@ -15,12 +16,22 @@ fn is_box_like(kind: UnitKind) -> bool {
 
 /// Pointing: a digit of a box-like unit confined to a line.
 pub(super) fn pointing(board: &Board) -> Option<Step> {
-    locked(board, Strategy::Pointing, true, None)
+    pointing_in(board, Digits::all(board.size()))
+}
+
+/// [`pointing`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn pointing_in(board: &Board, digits: Digits) -> Option<Step> {
+    locked(board, Strategy::Pointing, true, digits, None)
 }
 
 /// Box-line reduction: a digit of a line confined to a box-like unit.
 pub(super) fn box_line(board: &Board) -> Option<Step> {
-    locked(board, Strategy::BoxLineReduction, false, None)
+    box_line_in(board, Digits::all(board.size()))
+}
+
+/// [`box_line`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn box_line_in(board: &Board, digits: Digits) -> Option<Step> {
+    locked(board, Strategy::BoxLineReduction, false, digits, None)
 }
 
 /// [`pointing`] on `board`, a board cut from `since` (the same geometry and placed
@@ -29,24 +40,29 @@ pub(super) fn box_line(board: &Board) -> Option<Step> {
 /// and a place outside, which can only have been there too, were on `since`), so the
 /// others are passed by. The step is [`pointing`]'s on `board`.
 pub(super) fn pointing_since(board: &Board, since: &Board) -> Option<Step> {
-    locked(board, Strategy::Pointing, true, Some(since))
+    let all = Digits::all(board.size());
+    locked(board, Strategy::Pointing, true, all, Some(since))
 }
 
 /// [`box_line`] on a board cut from `since`, on which [`box_line`] finds nothing (as
 /// [`pointing_since`]).
 pub(super) fn box_line_since(board: &Board, since: &Board) -> Option<Step> {
-    locked(board, Strategy::BoxLineReduction, false, Some(since))
+    let all = Digits::all(board.size());
+    locked(board, Strategy::BoxLineReduction, false, all, Some(since))
 }
 
-/// The first locked candidates of `strategy`; with `since`, only those whose places in
-/// unit `A` changed from `since`'s (see [`pointing_since`]).
+/// The first locked candidates of `strategy` on `digits`; with `since`, only those whose
+/// places in unit `A` changed from `since`'s (see [`pointing_since`]).
 fn locked(
     board: &Board,
     strategy: Strategy,
     box_like: bool,
+    digits: Digits,
     since: Option<&Board>,
 ) -> Option<Step> {
     let layout = board.layout();
+    // The forcing chains' branch boards search every digit, and often: told once.
+    let every = digits == Digits::all(board.size());
     let positions = |unit: usize, mask: u128| {
         let cells = &layout.units()[unit].cells;
         (0..cells.len())
@@ -62,6 +78,7 @@ fn locked(
             // Fewer than two places: a hidden single, or nothing.
             if mask & mask.wrapping_sub(1) == 0
                 || since.is_some_and(|old| old.unit_masks(a)[d] == mask)
+                || (!every && !digits.contains(d as u8 + 1))
             {
                 continue;
             }

@@ -7,9 +7,9 @@
 //! graph of them ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
 //!
-//! The rungs that read one digit's places at a time (direct pointing and claiming, fish,
-//! skyscraper and its kin, empty rectangle, finned X-wing, grouped turbot fish, the
-//! strong-link rungs, X-chain) and those that read one unit at a time (direct hidden pair
+//! The rungs that read one digit's places at a time (direct pointing and claiming, pointing
+//! and box-line reduction, fish, skyscraper and its kin, empty rectangle, finned X-wing,
+//! grouped turbot fish, the strong-link rungs, X-chain) and those that read one unit at a time (direct hidden pair
 //! and triple, naked and hidden subsets) also remember, from step to step, the board's
 //! places where they last found nothing ([`Memo`]). On a digit whose places have not
 //! changed since, a one-digit rung would find nothing again, and it skips it; on a unit
@@ -24,7 +24,7 @@ use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
 use super::{alsxywing, alsxz, deathblossom};
-use super::{chains, direct, finned, fish, grouped, subsets, turbot};
+use super::{chains, direct, finned, fish, grouped, intersections, subsets, turbot};
 use crate::sudoku::candidates::Digits;
 
 /// A rung searching each digit on that digit's places alone: the first (or best) step on
@@ -32,9 +32,11 @@ use crate::sudoku::candidates::Digits;
 type DigitFinder = fn(&Board, Digits) -> Option<Step>;
 
 /// The one-digit rungs but the strong-link ones (which share a graph), with their finders.
-const ONE_DIGIT: [(Strategy, DigitFinder); 11] = [
+const ONE_DIGIT: [(Strategy, DigitFinder); 13] = [
     (Strategy::DirectPointing, direct::pointing_in),
     (Strategy::DirectClaiming, direct::claiming_in),
+    (Strategy::Pointing, intersections::pointing_in),
+    (Strategy::BoxLineReduction, intersections::box_line_in),
     (Strategy::XWing, |b, d| fish::fish_in(b, 2, d)),
     (Strategy::Swordfish, |b, d| fish::fish_in(b, 3, d)),
     (Strategy::Jellyfish, |b, d| fish::fish_in(b, 4, d)),

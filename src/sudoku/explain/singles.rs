@@ -37,9 +37,10 @@ pub(super) fn hidden_single(board: &Board) -> Option<Step> {
         .chain(lines())
         .filter(|&u| n - board.placed_in(u).len() == 1);
     for unit in full.chain(boxes()).chain(lines()) {
-        let single = (1..=n as u8).find(|&d| board.place_mask(unit, d).count_ones() == 1);
-        if let Some(digit) = single {
-            let at = board.place_mask(unit, digit).trailing_zeros() as usize;
+        let masks = board.unit_masks(unit);
+        if let Some(d) = masks.iter().position(|m| m.count_ones() == 1) {
+            let digit = d as u8 + 1;
+            let at = masks[d].trailing_zeros() as usize;
             let cell = board.layout().units()[unit].cells[at];
             let mut step = Step::new(Strategy::HiddenSingle);
             let kind = board.layout().units()[unit].kind;

@@ -185,17 +185,33 @@ fn weak_unit(a: &[usize; 3], b: &[usize; 3]) -> Option<usize> {
 /// (hop, the weak link's unit). `homes` are the link ends' [`homes`]; `units` the layout's
 /// number of units.
 fn weak_links(links: &[&Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Hop, usize)>> {
-    // The link ends lying in each unit.
-    let mut ends_in: Vec<Vec<usize>> = vec![Vec::new(); units];
+    // The link ends lying in each unit, in order, unit after unit (a counting sort): unit
+    // `u`'s are `ends[starts[u]..starts[u + 1]]`.
+    let mut starts = vec![0; units + 1];
+    for &u in homes.iter().flatten().filter(|&&u| u != usize::MAX) {
+        starts[u + 1] += 1;
+    }
+    let mut total = 0;
+    for start in &mut starts {
+        total += *start;
+        *start = total;
+    }
+    let mut ends = vec![0; starts[units]];
+    let mut free = starts.clone();
     for (end, home) in homes.iter().enumerate() {
         for &u in home.iter().filter(|&&u| u != usize::MAX) {
-            ends_in[u].push(end);
+            ends[free[u]] = end;
+            free[u] += 1;
         }
     }
-    let mut out = vec![Vec::new(); 2 * links.len()];
+    let in_unit = |u: usize| &ends[starts[u]..starts[u + 1]];
+    let mut out = Vec::with_capacity(2 * links.len());
     for (from, home) in homes.iter().enumerate() {
-        for (k, &u) in home.iter().enumerate().filter(|&(_, &u)| u != usize::MAX) {
-            for &to in &ends_in[u] {
+        let units = home.iter().enumerate().filter(|&(_, &u)| u != usize::MAX);
+        let most = units.clone().map(|(_, &u)| in_unit(u).len()).sum();
+        let mut next = Vec::with_capacity(most);
+        for (k, &u) in units {
+            for &to in in_unit(u) {
                 // Each pair once, through the first unit SE would name.
                 let first = weak_unit(home, &homes[to]);
                 if first != Some(u) || links[to / 2].unit == links[from / 2].unit {
@@ -206,11 +222,12 @@ fn weak_links(links: &[&Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(H
                     link: to / 2,
                     entry: to % 2,
                 };
-                out[from].push((hop, u));
+                next.push((hop, u));
             }
         }
         // In the order of the links, as the search's ties go to the first found.
-        out[from].sort_unstable_by_key(|(h, _)| (h.link, h.entry));
+        next.sort_unstable_by_key(|(h, _)| (h.link, h.entry));
+        out.push(next);
     }
     out
 }
@@ -312,14 +329,8 @@ impl<'a> Search<'a> {
             &self.homes[2 * first.link + first.entry],
             &self.homes[2 * last.link + 1 - last.entry],
         );
-        let units = self.board.layout().units();
-        let kinds: Vec<se::LinkUnit> = self
-            .path
-            .iter()
-            .map(|h| grouped::link_unit(units[self.links[h.link].unit].kind))
-            .collect();
-        let grouped = self.path.iter().any(|h| self.links[h.link].grouped);
-        let score = se::strong_links(self.count, &kinds, grouped);
+        // The path's kinds of units and grouped links, kept as it grew.
+        let score = se::strong_links(self.count, &self.kinds, self.grouped > 0);
         // A pattern of more value than the best cannot beat it; an open chain whose ends'
         // first cells no cell sees both of eliminates nothing.
         if self.best.as_ref().is_some_and(|(s, _, _)| score > *s)

@@ -263,34 +263,43 @@ pub(super) fn k_unions(
     k: usize,
     visit: &mut dyn FnMut(&[usize], u128) -> bool,
 ) -> bool {
+    /// Extends the first `len` indexes of `picked` (its length is `k`) from `start` on.
     fn go(
         start: usize,
         union: u128,
         masks: &[u128],
-        k: usize,
-        picked: &mut Vec<usize>,
+        (picked, len): (&mut [usize], usize),
         visit: &mut dyn FnMut(&[usize], u128) -> bool,
     ) -> bool {
-        if picked.len() == k {
+        let k = picked.len();
+        if len == k {
             return union.count_ones() as usize == k && visit(picked, union);
         }
-        for i in start..=masks.len() - (k - picked.len()) {
+        for i in start..=masks.len() - (k - len) {
             let u = union | masks[i];
             if u.count_ones() as usize > k {
                 continue;
             }
-            picked.push(i);
-            if go(i + 1, u, masks, k, picked, visit) {
+            picked[len] = i;
+            if go(i + 1, u, masks, (&mut *picked, len + 1), visit) {
                 return true;
             }
-            picked.pop();
         }
         false
     }
     if k > masks.len() || k == 0 {
         return false;
     }
-    go(0, 0, masks, k, &mut Vec::with_capacity(k), visit)
+    // The picked indexes on the stack: the rungs call this for many units a step.
+    let mut small = [0; 8];
+    let mut large = Vec::new();
+    let picked = if k <= small.len() {
+        &mut small[..k]
+    } else {
+        large.resize(k, 0);
+        &mut large[..]
+    };
+    go(0, 0, masks, (picked, 0), visit)
 }
 
 #[cfg(test)]

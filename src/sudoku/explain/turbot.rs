@@ -155,6 +155,15 @@ pub(super) fn empty_rectangle_in(board: &Board, digits: Digits) -> Option<Step> 
             (b, rows, cols)
         })
         .collect();
+    // A line's two places, if it has two (in the line's order), read from its place mask.
+    let link = |unit: usize, digit: u8| {
+        let mask = board.place_mask(unit, digit);
+        let cells = &layout.units()[unit].cells;
+        (mask.count_ones() == 2).then(|| {
+            let first = cells[mask.trailing_zeros() as usize];
+            (first, cells[127 - mask.leading_zeros() as usize])
+        })
+    };
     for digit in digits.iter().filter(|&d| (d as usize) <= n) {
         for (b, rows, cols) in &boxes {
             let b = *b;
@@ -162,9 +171,8 @@ pub(super) fn empty_rectangle_in(board: &Board, digits: Digits) -> Option<Step> 
                 continue;
             }
             let places = board.places(b, digit);
-            let box_cells = &layout.units()[b].cells;
-            let in_box_rows = |r: usize| box_cells.iter().any(|&c| c / n == r);
-            let in_box_cols = |c: usize| box_cells.iter().any(|&x| x % n == c);
+            let in_box_rows = |r: usize| rows.contains(&r);
+            let in_box_cols = |c: usize| cols.contains(&c);
             for &r in rows {
                 for &c in cols {
                     let on_cross = places.iter().all(|&p| p / n == r || p % n == c);
@@ -176,8 +184,7 @@ pub(super) fn empty_rectangle_in(board: &Board, digits: Digits) -> Option<Step> 
                     // (the link's line, its end in the cross's line, its other end, target)
                     let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
                     for line_col in (0..n).filter(|&x| !in_box_cols(x)) {
-                        let link = board.places(col_unit[line_col], digit);
-                        if let [x, y] = link[..] {
+                        if let Some((x, y)) = link(col_unit[line_col], digit) {
                             for (near, far) in [(x, y), (y, x)] {
                                 if near / n == r && !in_box_rows(far / n) {
                                     candidates.push((
@@ -191,8 +198,7 @@ pub(super) fn empty_rectangle_in(board: &Board, digits: Digits) -> Option<Step> 
                         }
                     }
                     for line_row in (0..n).filter(|&x| !in_box_rows(x)) {
-                        let link = board.places(row_unit[line_row], digit);
-                        if let [x, y] = link[..] {
+                        if let Some((x, y)) = link(row_unit[line_row], digit) {
                             for (near, far) in [(x, y), (y, x)] {
                                 if near % n == c && !in_box_cols(far % n) {
                                     candidates.push((
