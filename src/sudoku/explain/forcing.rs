@@ -3,14 +3,15 @@
 //! branch agrees on.
 //!
 //! A branch starts from one assumption, a *node* (a candidate on or off), and follows its
-//! implications breadth first, each new node recording the nodes that forced it:
+//! implications in SE's order (every pending node on before the next node off), each new
+//! node recording the nodes that forced it:
 //!
 //! - a digit on in a cell turns off the cell's other digits and the digit in its peers;
 //! - a digit off leaves a cell's last digit on (a naked single) and a unit's last place of
 //!   the digit on (a hidden single). A *static* branch reads these on the puzzle's board as
 //!   it is (a cell with two candidates, a unit with two places: the strong links of an
 //!   alternating inference chain); a *dynamic* branch reads them on the board as the
-//!   branch has changed it, so every off node so far counts.
+//!   branch has changed it, so every node off followed so far counts.
 //!
 //! A branch ends in a *contradiction* when a node meets its opposite, a cell loses every
 //! digit or a unit every place of a digit. The strategies, from the easiest (SE's order):
@@ -245,8 +246,8 @@ struct Goal {
     /// The node whose arrival ends the branch ([`NONE`]: none).
     target: u32,
     /// The largest complexity a conclusion still worth finding may have: the branch stops
-    /// before following a record of a later generation (breadth first, the nodes a
-    /// conclusion found from a record of generation `g` rests on are at least `g`).
+    /// once every record left to follow is of a later generation (the nodes a conclusion
+    /// found from a record of generation `g` rests on are at least `g`).
     cap: usize,
     /// The most nodes a nested step of the 10.0 level may count for: the branch ends where
     /// the step its inner searches find is heavier (see [`Goal::nesting`]).
@@ -2038,7 +2039,7 @@ fn multiple_with(
     // conclusion that beats the best. A static branch recorded for a cell or unit forcing
     // whose starts' reaches share news (`by_reach`) serves only conclusions common to two
     // branches or more, so one that beats the best at complexity `cap` rests on at most
-    // `cap - 1` nodes of it, all of generation `cap - 1` at most (breadth first): it need
+    // `cap - 1` nodes of it, all of generation `cap - 1` at most (see `follow_from`): it need
     // not be followed further. Its records up to there are the whole branch's, and it
     // charges the budget nothing (the reach paid for it), so the effort is the same; the
     // cap only falls, so a branch kept for a later forcing still holds what it needs.
