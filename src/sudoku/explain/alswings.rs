@@ -123,7 +123,22 @@ fn wing(
     if !linked(x) {
         return None;
     }
-    let mut pattern = pilots.to_vec();
+    // Most wings tried remove nothing: told without allocating when `z` alone could
+    // remove (it leaves the cells seeing the bivalue cell and its pilot cells).
+    let z_goes = || {
+        board.layout().peers(yz).iter().any(|&c| {
+            board.candidates(c).contains(z)
+                && !pilots.contains(&c)
+                && pilots
+                    .iter()
+                    .all(|&p| !board.candidates(p).contains(z) || board.sees(c, p))
+        })
+    };
+    if !linked(z) && !z_goes() {
+        return None;
+    }
+    let mut pattern = Vec::with_capacity(pilots.len() + 1);
+    pattern.extend_from_slice(pilots);
     pattern.push(yz);
     let mut eliminations: Vec<Candidate> = Vec::new();
     let mut add = |cells: &[usize], d: u8| {

@@ -38,10 +38,10 @@ pub struct Board {
     /// The digits placed in each unit.
     placed: Vec<Digits>,
     /// Each cell's units and its index in each.
-    slots: Arc<Vec<Vec<(usize, usize)>>>,
+    slots: Slots,
     /// For each unit `a`, the units `b` it shares two cells or more with: `(b, the shared
     /// cells as positions in a, as positions in b)`.
-    overlaps: Arc<Vec<Vec<Overlap>>>,
+    overlaps: Overlaps,
     /// A killer puzzle's cages (none for other puzzles).
     cages: Arc<Vec<Cage>>,
     /// The cage of each cell, if any (empty without cages).
@@ -129,12 +129,7 @@ impl Board {
         }
         let all = Digits::all(layout.size());
         let n = layout.size();
-        let mut slots = vec![Vec::new(); layout.cells()];
-        for (u, unit) in layout.units().iter().enumerate() {
-            for (i, &c) in unit.cells.iter().enumerate() {
-                slots[c].push((u, i));
-            }
-        }
+        let (slots, overlaps) = geometry(&layout);
         let cands: Vec<Digits> = (0..layout.cells())
             .map(|c| pencil.map_or(all, |p| p.get(c)))
             .collect();
@@ -146,31 +141,6 @@ impl Board {
                 }
             }
         }
-        let mut overlaps = vec![Vec::new(); layout.units().len()];
-        for (a, unit) in layout.units().iter().enumerate() {
-            let mut shared: Vec<Overlap> = Vec::new();
-            for (i, &c) in unit.cells.iter().enumerate() {
-                for &(b, j) in &slots[c] {
-                    if b == a {
-                        continue;
-                    }
-                    match shared.iter_mut().find(|o| o.unit == b) {
-                        Some(o) => {
-                            o.here |= 1 << i;
-                            o.there |= 1 << j;
-                        }
-                        None => shared.push(Overlap {
-                            unit: b,
-                            here: 1 << i,
-                            there: 1 << j,
-                        }),
-                    }
-                }
-            }
-            shared.retain(|o| o.here.count_ones() >= 2);
-            shared.sort_by_key(|o| o.unit);
-            overlaps[a] = shared;
-        }
         let mut cage_of = vec![None; if cages.is_empty() { 0 } else { layout.cells() }];
         for (k, cage) in cages.iter().enumerate() {
             for &c in &cage.cells {
@@ -178,7 +148,7 @@ impl Board {
             }
         }
         let mut board = Board {
-            overlaps: Arc::new(overlaps),
+            overlaps,
             cages: Arc::new(cages),
             cage_of: Arc::new(cage_of),
             values: vec![0; layout.cells()],
@@ -186,7 +156,7 @@ impl Board {
             open: layout.cells(),
             masks,
             placed: vec![Digits::EMPTY; layout.units().len()],
-            slots: Arc::new(slots),
+            slots,
             layout,
         };
         for (cell, &d) in grid.cells().iter().enumerate() {
@@ -285,9 +255,12 @@ impl Board {
         out.open = self.open;
         out.masks.clone_from(&self.masks);
         out.placed.clone_from(&self.placed);
+        // Boards of one layout share its geometry ([`geometry`]), not always their cages.
         if !Arc::ptr_eq(&out.slots, &self.slots) {
             out.slots.clone_from(&self.slots);
             out.overlaps.clone_from(&self.overlaps);
+        }
+        if !Arc::ptr_eq(&out.cages, &self.cages) {
             out.cages.clone_from(&self.cages);
             out.cage_of.clone_from(&self.cage_of);
         }
@@ -380,6 +353,13 @@ impl Board {
         &self.masks[unit * n..(unit + 1) * n]
     }
 
+    /// Every place mask of the board, unit by unit, digit `d`'s of unit `u` at
+    /// `u * n + d - 1` (see [`Board::place_mask`]): what the explainer's memo compares
+    /// from step to step.
+    pub(super) fn all_masks(&self) -> &[u128] {
+        &self.masks
+    }
+
     /// The units of a cell, each with the cell's position in it, in layout order.
     pub(super) fn slots(&self, cell: usize) -> &[(usize, usize)] {
         &self.slots[cell]
@@ -459,17 +439,21 @@ impl Board {
 
     /// The first contradiction, if the board has one.
     pub fn contradiction(&self) -> Option<Contradiction> {
-        if let Some(cell) =
-            (0..self.values.len()).find(|&c| self.values[c] == 0 && self.cands[c].is_empty())
-        {
+        let mut open = self.values.iter().zip(&self.cands);
+        if let Some(cell) = open.position(|(&v, c)| v == 0 && c.is_empty()) {
             return Some(Contradiction::NoCandidate { cell });
         }
         let n = self.size();
-        for u in 0..self.layout.units().len() {
+        // A placed digit has no place left in its units, so a unit misses a digit exactly
+        // when its digits with places and its placed ones are fewer than n: counted first,
+        // as this is asked before every step.
+        for (u, masks) in self.masks.chunks(n).enumerate() {
+            let with_places = masks.iter().filter(|&&m| m != 0).count();
+            if with_places + self.placed[u].len() >= n {
+                continue;
+            }
             let placed = self.placed[u];
-            if let Some(d) =
-                (0..n).find(|&d| self.masks[u * n + d] == 0 && !placed.contains(d as u8 + 1))
-            {
+            if let Some(d) = (0..n).find(|&d| masks[d] == 0 && !placed.contains(d as u8 + 1)) {
                 return Some(Contradiction::NoPlace {
                     unit: u,
                     digit: d as u8 + 1,
@@ -478,6 +462,77 @@ impl Board {
         }
         None
     }
+}
+
+/// Each cell's units and its index in each.
+type Slots = Arc<Vec<Vec<(usize, usize)>>>;
+
+/// For each unit, the units it shares two cells or more with.
+type Overlaps = Arc<Vec<Vec<Overlap>>>;
+
+thread_local! {
+    /// The geometry of the layout last built on this thread: a file of puzzles shares one
+    /// layout, and its geometry is then worked out once, not once a puzzle.
+    static GEOMETRY: std::cell::RefCell<Option<(Arc<Layout>, Slots, Overlaps)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// A layout's cell slots and unit overlaps (see [`Board`]'s fields), from the thread's
+/// last layout when it is the same one.
+fn geometry(layout: &Arc<Layout>) -> (Slots, Overlaps) {
+    GEOMETRY.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((l, slots, overlaps)) = last.as_ref() {
+            if Arc::ptr_eq(l, layout) {
+                return (slots.clone(), overlaps.clone());
+            }
+        }
+        let (slots, overlaps) = (Arc::new(slots_of(layout)), Arc::new(overlaps_of(layout)));
+        *last = Some((layout.clone(), slots.clone(), overlaps.clone()));
+        (slots, overlaps)
+    })
+}
+
+/// Each cell's units and its index in each, units in layout order.
+fn slots_of(layout: &Layout) -> Vec<Vec<(usize, usize)>> {
+    let mut slots = vec![Vec::new(); layout.cells()];
+    for (u, unit) in layout.units().iter().enumerate() {
+        for (i, &c) in unit.cells.iter().enumerate() {
+            slots[c].push((u, i));
+        }
+    }
+    slots
+}
+
+/// For each unit `a`, the units `b` it shares two cells or more with, in layout order.
+fn overlaps_of(layout: &Layout) -> Vec<Vec<Overlap>> {
+    let slots = slots_of(layout);
+    let mut overlaps = vec![Vec::new(); layout.units().len()];
+    for (a, unit) in layout.units().iter().enumerate() {
+        let mut shared: Vec<Overlap> = Vec::new();
+        for (i, &c) in unit.cells.iter().enumerate() {
+            for &(b, j) in &slots[c] {
+                if b == a {
+                    continue;
+                }
+                match shared.iter_mut().find(|o| o.unit == b) {
+                    Some(o) => {
+                        o.here |= 1 << i;
+                        o.there |= 1 << j;
+                    }
+                    None => shared.push(Overlap {
+                        unit: b,
+                        here: 1 << i,
+                        there: 1 << j,
+                    }),
+                }
+            }
+        }
+        shared.retain(|o| o.here.count_ones() >= 2);
+        shared.sort_by_key(|o| o.unit);
+        overlaps[a] = shared;
+    }
+    overlaps
 }
 
 /// Boards of SE's rated sample (every `every`-th puzzle) with random candidates removed

@@ -16,6 +16,7 @@
 use super::board::Board;
 use super::step::{Candidate, Step, Strategy};
 use super::subsets::k_unions;
+use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
 /// Whether a unit is box-like (a box, jigsaw region or window) rather than a line.
@@ -26,12 +27,22 @@ fn is_box_like(kind: UnitKind) -> bool {
 /// The first direct pointing: boxes in order, for each digit (SE's order: each digit,
 /// every box against columns, then against rows).
 pub(super) fn pointing(board: &Board) -> Option<Step> {
-    locked(board, Strategy::DirectPointing, true)
+    pointing_in(board, Digits::all(board.size()))
+}
+
+/// [`pointing`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn pointing_in(board: &Board, digits: Digits) -> Option<Step> {
+    locked(board, Strategy::DirectPointing, true, digits)
 }
 
 /// The first direct claiming: lines confined to boxes (columns before rows, as SE).
 pub(super) fn claiming(board: &Board) -> Option<Step> {
-    locked(board, Strategy::DirectClaiming, false)
+    claiming_in(board, Digits::all(board.size()))
+}
+
+/// [`claiming`] on `digits` only: each digit's search reads that digit's places alone.
+pub(super) fn claiming_in(board: &Board, digits: Digits) -> Option<Step> {
+    locked(board, Strategy::DirectClaiming, false, digits)
 }
 
 /// The cells of a unit at the positions of `mask`.
@@ -42,7 +53,7 @@ fn at(board: &Board, unit: usize, mask: u128) -> impl Iterator<Item = usize> + '
         .map(move |i| cells[i])
 }
 
-fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
+fn locked(board: &Board, strategy: Strategy, box_like: bool, digits: Digits) -> Option<Step> {
     let units = board.layout().units();
     // SE tries columns before rows (then, here, diagonals) as the line of pointing and of
     // claiming, each digit in turn: one scan, digits outermost, keeps the first find of
@@ -53,7 +64,7 @@ fn locked(board: &Board, strategy: Strategy, box_like: bool) -> Option<Step> {
         _ => 2,
     };
     let mut best: Option<(usize, Step)> = None;
-    for digit in 1..=board.size() as u8 {
+    for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
         for (a, unit) in units.iter().enumerate() {
             if is_box_like(unit.kind) != box_like {
                 continue;
@@ -127,6 +138,12 @@ fn single_after(
 /// The first direct hidden pair (`k` = 2) or triple (3): units boxes first, then columns,
 /// then rows and the variants' other units (SE's order).
 pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
+    hidden_in(board, k, |_| true)
+}
+
+/// [`hidden`] in the units `search` accepts (by index in the layout) only: each unit's
+/// search reads that unit's places alone.
+pub(super) fn hidden_in(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option<Step> {
     let strategy = match k {
         2 => Strategy::DirectHiddenPair,
         _ => Strategy::DirectHiddenTriple,
@@ -138,30 +155,33 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
     let others =
         (0..layout.units().len()).filter(|&u| !matches!(kind(u), UnitKind::Box | UnitKind::Column));
     let n = board.size();
-    let mut digits: Vec<(u8, u128)> = Vec::with_capacity(n);
+    // The digits of 1..=k places and those places (room kept between units).
+    let mut digits: Vec<u8> = Vec::with_capacity(n);
+    let mut masks: Vec<u128> = Vec::with_capacity(n);
     for u in boxes.chain(columns).chain(others) {
-        if n - board.placed_in(u).len() <= k {
+        if !search(u) || n - board.placed_in(u).len() <= k {
             continue;
         }
+        let places = board.unit_masks(u);
         digits.clear();
-        digits.extend(
-            (1..=n as u8)
-                .map(|d| (d, board.place_mask(u, d)))
-                .filter(|&(_, places)| (1..=k as u32).contains(&places.count_ones())),
-        );
+        masks.clear();
+        for (d, &m) in places.iter().enumerate() {
+            if (1..=k as u32).contains(&m.count_ones()) {
+                digits.push(d as u8 + 1);
+                masks.push(m);
+            }
+        }
         if digits.len() < k {
             continue;
         }
-        let masks: Vec<u128> = digits.iter().map(|&(_, m)| m).collect();
         let mut found = None;
-        k_unions(&masks, k, &mut |picked, places| {
-            let set: Vec<u8> = picked.iter().map(|&i| digits[i].0).collect();
+        k_unions(&masks, k, &mut |picked, union| {
+            let set = picked.iter().fold(0u128, |s, &i| s | 1 << (digits[i] - 1));
             // Another digit with places outside the set's cells, and one place left there.
-            let single = (1..=n as u8).find_map(|d| {
-                let m = board.place_mask(u, d);
-                let left = m & !places;
-                (!set.contains(&d) && m.count_ones() > 1 && left.count_ones() == 1)
-                    .then_some((d, left))
+            let single = places.iter().enumerate().find_map(|(d, &m)| {
+                let left = m & !union;
+                (set & 1 << d == 0 && m.count_ones() > 1 && left.count_ones() == 1)
+                    .then_some((d as u8 + 1, left))
             });
             let Some((digit, left)) = single else {
                 return false;
@@ -169,8 +189,8 @@ pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
             let cell = at(board, u, left).next().expect("one place");
             let mut step = Step::new(strategy);
             step.units = vec![u];
-            step.cells = at(board, u, places).collect();
-            step.digits = set;
+            step.cells = at(board, u, union).collect();
+            step.digits = picked.iter().map(|&i| digits[i]).collect();
             step.placements.push(Candidate { cell, digit });
             found = Some(step);
             true

@@ -35,7 +35,7 @@
 //! candidates the branch removed in the cells and units its inner chain's singles read
 //! ([`Support`]), so a branch's later nodes rest on the nested steps they needed.
 
-use std::cell::{Cell, RefCell, RefMut};
+use std::cell::{Cell, OnceCell, RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::mem::take;
@@ -78,12 +78,19 @@ pub(super) struct Effort {
     /// ([`Engine::static_failed`]), kept for their buffers and for the next search on the
     /// same board.
     reach: RefCell<StaticReach>,
+    /// What each Nishio start came to, by digit, for the next search ([`se_nishio::Memo`]).
+    nishio: RefCell<se_nishio::Memo>,
 }
 
 /// The last board's static graph and its reach, and its failed nodes, each computed when
 /// first asked: a nested chain's 10.0 level runs a static forcing chain search (which
 /// asks only for the failed nodes) and then a static cell and unit search (the reach) on
 /// the same branch board.
+///
+/// The graph's nodes are numbered by a [`Numbering`], the *frame*: a board's own, or, for
+/// a nested chain's inner searches, the outer board's, whose candidates hold every branch
+/// board's. A branch board's weak links are then the frame's, masked by its candidates:
+/// made once for the outer board rather than again for each of its branch boards.
 #[derive(Clone, Debug, Default)]
 struct StaticReach {
     graph: Graph,
@@ -98,26 +105,155 @@ struct StaticReach {
     /// graph they are the reach of (see there).
     ancestors: Reach,
     reverse: Graph,
-    /// For [`Engine::failed`]: the candidates with a strong link, as a bit set, and
-    /// the candidates each of them on turns off, a row of bits each.
+    /// The board's candidates with a strong link, as a bit set over the frame's numbers.
     linked: Vec<u64>,
-    weak: Vec<u64>,
     /// For [`Engine::reach_from_ancestors`]: each candidate's row of the candidates it
     /// reaches on, then one row for the candidates off.
     scratch: Vec<u64>,
     /// The board's candidates then its values ([`Engine::same_board`]); empty before the
-    /// first board.
+    /// first board and when the frame changes.
     board: Vec<u32>,
     /// The layout `peers` is of.
     layout: Option<Arc<Layout>>,
-    /// For [`Engine::implications`]: each cell's peers, as a bit set of `cells.div_ceil(64)`
-    /// words (the layout's, kept while it is the same).
+    /// Each cell's peers, as a bit set of `cells.div_ceil(64)` words (the layout's, kept
+    /// while it is the same).
     peers: Vec<u64>,
-    /// For [`Engine::implications`]: each digit's cells on the board, as `peers`.
-    digit_cells: Vec<u64>,
+    /// The frame: the numbering of the nodes, and what each of its candidates on turns off
+    /// on the frame's board (the cell's other digits, the digit in the cell's peers), a
+    /// row of bits over its numbers each ([`StaticReach::frame`]).
+    frame: Numbering,
+    frame_weak: Vec<u64>,
+    /// The board's candidates, as a bit set over the frame's numbers: a row of
+    /// `frame_weak` and this are the candidate's weak links on the board.
+    mask: Vec<u64>,
     /// For [`Engine::implications`]: what each candidate off turns on
-    /// ([`Engine::strong_links`]).
+    /// ([`Engine::strong_links`]), a row for each of the frame's candidates (empty for
+    /// those the board lacks).
     offs: Graph,
+}
+
+/// A numbering of candidates, in the order of (cell, digit): a board's, and every board
+/// whose candidates it holds (with gaps where such a board lacks one).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Numbering {
+    /// Each cell's candidates.
+    base: Vec<u32>,
+    /// The candidates of the cells before each cell (and of all cells, last).
+    prefix: Vec<u32>,
+}
+
+impl Numbering {
+    /// The numbering of a board's candidates `base` (each cell's).
+    fn of(base: &[u32]) -> Numbering {
+        let mut prefix = Vec::with_capacity(base.len() + 1);
+        prefix.push(0);
+        for &bits in base {
+            prefix.push(prefix[prefix.len() - 1] + bits.count_ones());
+        }
+        Numbering {
+            base: base.to_vec(),
+            prefix,
+        }
+    }
+
+    /// How many numbers it has.
+    fn len(&self) -> usize {
+        self.prefix.last().map_or(0, |&k| k as usize)
+    }
+
+    /// The number of the candidate `bit` (a digit's bit) of `cell`.
+    fn number(&self, cell: usize, bit: u32) -> u32 {
+        self.prefix[cell] + (self.base[cell] & (bit - 1)).count_ones()
+    }
+
+    /// Whether it numbers every candidate of `base`.
+    fn covers(&self, base: &[u32]) -> bool {
+        self.base.len() == base.len() && self.base.iter().zip(base).all(|(a, b)| b & !a == 0)
+    }
+
+    /// The numbers of `base`'s candidates (covered), as a bit set, into `out`.
+    fn mask(&self, base: &[u32], out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.len().div_ceil(64).max(1), 0);
+        for (cell, &bits) in base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                insert(out, self.number(cell, 1u32 << (digit - 1)) as usize);
+            }
+        }
+    }
+}
+
+impl StaticReach {
+    /// Makes `layout` the one the buffers are of (its peers; a new one drops the frame).
+    fn set_layout(&mut self, layout: &Arc<Layout>) {
+        if self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
+            return;
+        }
+        let cells = layout.cells();
+        let words = cells.div_ceil(64);
+        self.peers.clear();
+        self.peers.resize(cells * words, 0);
+        for cell in 0..cells {
+            for &p in layout.peers(cell) {
+                self.peers[cell * words + p / 64] |= 1u64 << (p % 64);
+            }
+        }
+        self.layout = Some(Arc::clone(layout));
+        self.frame = Numbering::default();
+        self.board.clear();
+    }
+
+    /// Makes `numbering` the frame, with its weak links (on the layout set last), unless
+    /// it is already: what the buffers hold of a board is then stale.
+    fn frame(&mut self, numbering: &Numbering) {
+        if self.frame == *numbering {
+            return;
+        }
+        let base = &numbering.base;
+        let cell_words = base.len().div_ceil(64);
+        // Each digit's cells on the frame's board.
+        let n = base
+            .iter()
+            .map(|&b| 32 - b.leading_zeros())
+            .max()
+            .unwrap_or(0) as usize;
+        let mut digit_cells = vec![0u64; n * cell_words];
+        for (cell, &bits) in base.iter().enumerate() {
+            for digit in digits_of(bits) {
+                insert(&mut digit_cells[(digit as usize - 1) * cell_words..], cell);
+            }
+        }
+        let words = numbering.len().div_ceil(64).max(1);
+        let weak = &mut self.frame_weak;
+        weak.clear();
+        weak.resize(numbering.len() * words, 0);
+        for (cell, &bits) in base.iter().enumerate() {
+            let cell_peers = &self.peers[cell * cell_words..(cell + 1) * cell_words];
+            let (first, last) = (numbering.prefix[cell], numbering.prefix[cell + 1]);
+            for (k, digit) in (first..).zip(digits_of(bits)) {
+                let row = &mut weak[k as usize * words..(k as usize + 1) * words];
+                for j in (first..last).filter(|&j| j != k) {
+                    insert(row, j as usize);
+                }
+                // The digit's peers: its cells among the cell's peers, a word at a time.
+                let digit_row = &digit_cells[(digit as usize - 1) * cell_words..];
+                let bit = 1u32 << (digit - 1);
+                for (w, (a, b)) in cell_peers.iter().zip(digit_row).enumerate() {
+                    for p in bits_of(a & b).map(|i| 64 * w + i) {
+                        insert(row, numbering.number(p, bit) as usize);
+                    }
+                }
+            }
+        }
+        self.frame.clone_from(numbering);
+        self.board.clear();
+    }
+
+    /// The weak links of the frame's candidate `k` (a row of `frame_weak`).
+    fn weak(&self, k: usize) -> &[u64] {
+        let words = self.frame.len().div_ceil(64).max(1);
+        &self.frame_weak[k * words..(k + 1) * words]
+    }
 }
 
 /// The most spare branches a budget keeps.
@@ -177,6 +313,7 @@ impl Effort {
             inner: RefCell::default(),
             spare: RefCell::new(Vec::new()),
             reach: RefCell::default(),
+            nishio: RefCell::default(),
         }
     }
 
@@ -416,9 +553,12 @@ struct Engine<'a> {
     n: usize,
     /// The board's candidates (empty for a placed cell).
     base: Vec<u32>,
-    /// The candidates of the cells before each cell (and of all cells, last): where a
-    /// cell's nodes start in [`Engine::dense`]'s numbering.
-    prefix: Vec<u32>,
+    /// How many candidates the board has: the static graph's nodes are twice as many (the
+    /// graph's numbering, [`Numbering`], is made only when a static search reads it).
+    candidates: u32,
+    /// The numbers of the static graph's nodes ([`Engine::dense`]): the frame of the
+    /// budget's static buffers, set when they are first asked ([`Engine::kept`]).
+    numbering: OnceCell<Numbering>,
     /// The places of each digit in each unit on the board, `unit * n + digit - 1`, bit `i`
     /// for the unit's `i`-th cell (a unit has at most 32 cells here).
     place_masks: Vec<u32>,
@@ -507,11 +647,7 @@ impl<'a> Engine<'a> {
         let base: Vec<u32> = (0..cells)
             .map(|c| board.candidates(c).bits() as u32)
             .collect();
-        let mut prefix = Vec::with_capacity(cells + 1);
-        prefix.push(0);
-        for &bits in &base {
-            prefix.push(prefix[prefix.len() - 1] + bits.count_ones());
-        }
+        let candidates = base.iter().map(|bits| bits.count_ones()).sum();
         let n = board.size();
         let units = board.layout().units();
         let place_masks = (0..units.len() * n)
@@ -522,7 +658,8 @@ impl<'a> Engine<'a> {
             budget,
             n,
             base,
-            prefix,
+            candidates,
+            numbering: OnceCell::new(),
             place_masks,
             walk: RefCell::new(Walk::default()),
             links: RefCell::new(Links::default()),
@@ -543,7 +680,7 @@ impl<'a> Engine<'a> {
     /// Which nodes' static branches reach their opposite ([`Engine::failed`]). Each node
     /// of the static graph is taken from the budget once; `None` once the budget is spent.
     fn static_failed(&self) -> Option<RefMut<'a, Vec<u64>>> {
-        let nodes = 2 * u64::from(self.prefix[self.base.len()]);
+        let nodes = 2 * u64::from(self.candidates);
         self.budget.take_many(nodes).then(|| self.failed())
     }
 
@@ -562,15 +699,8 @@ impl<'a> Engine<'a> {
             kept.has_reach = true;
         }
         if !kept.has_reach {
-            let StaticReach {
-                graph,
-                reach,
-                peers,
-                digit_cells,
-                offs,
-                ..
-            } = &mut *kept;
-            self.implications(graph, peers, digit_cells, offs);
+            self.implications(&mut kept);
+            let StaticReach { graph, reach, .. } = &mut *kept;
             reach.compute(graph);
             kept.has_reach = true;
         }
@@ -585,15 +715,15 @@ impl<'a> Engine<'a> {
     fn reach_from_ancestors(&self, kept: &mut StaticReach) {
         // Written while the rest of `kept` is read.
         let (mut reach, mut scratch) = (take(&mut kept.reach), take(&mut kept.scratch));
-        let (linked, weak, offs) = (&kept.linked, &kept.weak, &kept.offs);
-        let candidates = self.prefix[self.base.len()] as usize;
+        let (linked, mask, offs) = (&kept.linked, &kept.mask, &kept.offs);
+        let numbering = self.numbering();
+        let candidates = numbering.len();
         let words = candidates.div_ceil(64).max(1);
-        let cell_words = self.base.len().div_ceil(64);
         // Row `a`: the candidates `a` on reaches on; then the candidates they see.
         scratch.clear();
         scratch.resize((candidates + 1) * words, 0);
         let (on, off) = scratch.split_at_mut(candidates * words);
-        for a in 0..candidates {
+        for a in members(mask) {
             insert(&mut on[a * words..(a + 1) * words], a);
         }
         for c in members(linked) {
@@ -602,28 +732,22 @@ impl<'a> Engine<'a> {
             }
         }
         let (rows, node_words) = reach.rows_mut(2 * candidates);
-        for (cell, &bits) in self.base.iter().enumerate() {
-            let cell_peers = &kept.peers[cell * cell_words..(cell + 1) * cell_words];
-            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
-                let a = k as usize;
-                off.fill(0);
-                if !has(linked, a) {
-                    // Not a row of `weak` (only the linked candidates' are).
-                    for j in self.weak_links(cell, digit, k, cell_peers, &kept.digit_cells) {
-                        insert(off, j as usize);
-                    }
+        for a in members(mask) {
+            let row = &on[a * words..(a + 1) * words];
+            off.fill(0);
+            // Its row: `a` and the linked candidates it reaches on.
+            for c in members(row) {
+                for (x, y) in off.iter_mut().zip(kept.weak(c)) {
+                    *x |= y;
                 }
-                let row = &on[a * words..(a + 1) * words];
-                for c in members(row).filter(|&c| has(linked, c)) {
-                    for (x, y) in off.iter_mut().zip(&weak[c * words..(c + 1) * words]) {
-                        *x |= y;
-                    }
-                }
-                let out = &mut rows[(2 * a + 1) * node_words..(2 * a + 2) * node_words];
-                interleave(out, off, row);
             }
+            for (x, m) in off.iter_mut().zip(mask) {
+                *x &= m;
+            }
+            let out = &mut rows[(2 * a + 1) * node_words..(2 * a + 2) * node_words];
+            interleave(out, off, row);
         }
-        for x in 0..candidates {
+        for x in members(mask) {
             let (before, from) = rows.split_at_mut(2 * x * node_words);
             let (out, after) = from.split_at_mut(node_words);
             out.fill(0);
@@ -657,35 +781,49 @@ impl<'a> Engine<'a> {
     }
 
     /// The budget's static buffers, made this board's: what they hold of another board
-    /// is marked stale.
+    /// is marked stale. Their frame numbers this engine's nodes from then on: a nested
+    /// chain's inner search keeps the frame when it holds the board's candidates (the
+    /// outer board's, [`Engine::frame_branch_boards`]), any other search numbers its own.
     fn kept(&self) -> RefMut<'a, StaticReach> {
         let mut kept = self.budget.reach.borrow_mut();
+        kept.set_layout(self.board.layout());
+        let numbering =
+            self.numbering
+                .get_or_init(|| match self.inner && kept.frame.covers(&self.base) {
+                    true => kept.frame.clone(),
+                    false => Numbering::of(&self.base),
+                });
+        kept.frame(numbering);
         if !self.same_board(&kept) {
             let kept = &mut *kept;
-            let layout = self.board.layout();
-            if !kept.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
-                let cells = layout.cells();
-                let words = cells.div_ceil(64);
-                kept.peers.clear();
-                kept.peers.resize(cells * words, 0);
-                for cell in 0..cells {
-                    for &p in layout.peers(cell) {
-                        kept.peers[cell * words + p / 64] |= 1u64 << (p % 64);
-                    }
-                }
-                kept.layout = Some(Arc::clone(layout));
-            }
             kept.has_reach = false;
             kept.has_failed = false;
-            // Both questions start from these: built once a board.
-            self.strong_links(&mut kept.offs);
-            self.digit_cells(&mut kept.digit_cells);
+            // Both questions start from these: made once a board.
+            numbering.mask(&self.base, &mut kept.mask);
+            self.strong_links(&mut kept.offs, &mut kept.linked);
             let board = &mut kept.board;
             board.clear();
             board.extend_from_slice(&self.base);
             board.extend((0..self.base.len()).map(|c| u32::from(self.board.value(c))));
         }
         kept
+    }
+
+    /// Makes the budget's static frame this board's numbering, for the inner searches of
+    /// its branch boards (whose candidates it holds) to keep ([`Engine::kept`]).
+    fn frame_branch_boards(&self) {
+        let mut kept = self.budget.reach.borrow_mut();
+        kept.set_layout(self.board.layout());
+        if kept.frame.base != self.base {
+            kept.frame(&Numbering::of(&self.base));
+        }
+    }
+
+    /// The numbering of the static graph's nodes (set by [`Engine::kept`]).
+    fn numbering(&self) -> &Numbering {
+        self.numbering
+            .get()
+            .expect("the static buffers number the nodes before they are read")
     }
 
     /// The nodes whose static branch reaches their opposite, into `kept.failed`, without
@@ -705,40 +843,19 @@ impl<'a> Engine<'a> {
     /// of that reversed graph over the candidates: half the static graph's nodes, with
     /// only the candidates that have a strong link walked (the others lead nowhere back).
     fn failed_nodes(&self, kept: &mut StaticReach) {
+        let candidates = self.numbering().len();
+        let words = candidates.div_ceil(64).max(1);
         let StaticReach {
             failed,
             ancestors,
             reverse,
             linked,
-            weak,
-            peers,
-            digit_cells,
+            mask,
             offs,
             ..
         } = kept;
-        let candidates = self.prefix[self.base.len()] as usize;
-        let words = candidates.div_ceil(64).max(1);
         let partners =
             |k: usize| &offs.targets[offs.offsets[k] as usize..offs.offsets[k + 1] as usize];
-        let cell_words = self.base.len().div_ceil(64);
-        linked.clear();
-        linked.resize(words, 0);
-        weak.clear();
-        weak.resize(candidates * words, 0);
-        for (cell, &bits) in self.base.iter().enumerate() {
-            let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
-            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
-                let ku = k as usize;
-                if partners(ku).is_empty() {
-                    continue;
-                }
-                insert(linked, ku);
-                let row = &mut weak[ku * words..(ku + 1) * words];
-                for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
-                    insert(row, j as usize);
-                }
-            }
-        }
         // The reversed graph: a linked candidate's successors are the linked candidates
         // of `W(S(c))`, the others (which have none) leaves of its row.
         reverse.offsets.clear();
@@ -749,17 +866,21 @@ impl<'a> Engine<'a> {
         for c in 0..candidates {
             let row = &mut reverse.leaves[c * words..(c + 1) * words];
             for &b in partners(c) {
-                let b = b as usize;
-                for (into, from) in row.iter_mut().zip(&weak[b * words..(b + 1) * words]) {
+                let weak = &kept.frame_weak[b as usize * words..(b as usize + 1) * words];
+                for (into, from) in row.iter_mut().zip(weak) {
                     *into |= from;
                 }
             }
-            for (w, (leaves, &walked)) in row.iter_mut().zip(linked.iter()).enumerate() {
-                let both = *leaves & walked;
-                *leaves &= !walked;
-                reverse
-                    .targets
-                    .extend(bits_of(both).map(|i| (64 * w + i) as u32));
+            if !partners(c).is_empty() {
+                let on_board = row.iter_mut().zip(mask.iter()).zip(linked.iter());
+                for (w, ((leaves, &m), &walked)) in on_board.enumerate() {
+                    *leaves &= m;
+                    let both = *leaves & walked;
+                    *leaves &= !walked;
+                    reverse
+                        .targets
+                        .extend(bits_of(both).map(|i| (64 * w + i) as u32));
+                }
             }
             reverse.offsets.push(reverse.targets.len() as u32);
         }
@@ -769,10 +890,8 @@ impl<'a> Engine<'a> {
         for (w, &word) in linked.iter().enumerate() {
             for c in bits_of(word).map(|i| 64 * w + i) {
                 // `a` on fails when it is an ancestor of a `c` that sees it.
-                let seen = ancestors
-                    .set(c)
-                    .iter()
-                    .zip(&weak[c * words..(c + 1) * words]);
+                let weak = &kept.frame_weak[c * words..(c + 1) * words];
+                let seen = ancestors.set(c).iter().zip(weak);
                 for (v, (&x, &y)) in seen.enumerate() {
                     for a in bits_of(x & y).map(|i| 64 * v + i) {
                         insert(failed, 2 * a + 1);
@@ -794,10 +913,7 @@ impl<'a> Engine<'a> {
     /// inner searches reads them too).
     fn same_board(&self, kept: &StaticReach) -> bool {
         let (cells, board) = (self.base.len(), &kept.board);
-        kept.layout
-            .as_ref()
-            .is_some_and(|l| Arc::ptr_eq(l, self.board.layout()))
-            && board.len() == 2 * cells
+        board.len() == 2 * cells
             && board[..cells] == self.base[..]
             && board[cells..]
                 .iter()
@@ -806,119 +922,102 @@ impl<'a> Engine<'a> {
     }
 
     /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
-    /// [`Engine::dense`], into `graph` (its successors in no particular order: only the
-    /// reach is read from it).
-    fn implications(&self, graph: &mut Graph, peers: &[u64], digit_cells: &[u64], offs: &Graph) {
-        let cell_words = self.base.len().div_ceil(64);
+    /// [`Engine::dense`], into `kept.graph` (its successors in no particular order: only
+    /// the reach is read from it; a number the board lacks is a node without any).
+    fn implications(&self, kept: &mut StaticReach) {
+        let StaticReach {
+            graph,
+            linked,
+            mask,
+            offs,
+            frame,
+            frame_weak,
+            ..
+        } = kept;
+        let candidates = frame.len();
+        let words = candidates.div_ceil(64).max(1);
         // `offs`, what each candidate off turns on, comes first: an off node that turns
         // nothing on (most of them) is a leaf of the candidates on that turn it off, a bit
         // in their row rather than an edge of the walk.
-        let nodes = 2 * self.prefix[self.base.len()] as usize;
-        let words = nodes.div_ceil(64).max(1);
+        let nodes = 2 * candidates;
+        let node_words = nodes.div_ceil(64).max(1);
         graph.offsets.clear();
         graph.targets.clear();
         graph.leaves.clear();
-        graph.leaves.resize(nodes * words, 0);
+        graph.leaves.resize(nodes * node_words, 0);
         graph.offsets.push(0);
-        for (cell, &bits) in self.base.iter().enumerate() {
-            let cell_peers = &peers[cell * cell_words..(cell + 1) * cell_words];
-            for (k, digit) in (self.prefix[cell]..).zip(digits_of(bits)) {
-                let ku = k as usize;
-                let out = &mut graph.targets;
-                let partners =
-                    &offs.targets[offs.offsets[ku] as usize..offs.offsets[ku + 1] as usize];
-                out.extend(partners.iter().map(|&j| 2 * j + 1));
-                graph.offsets.push(out.len() as u32);
-                // On: the cell's other digits, the digit in the cell's peers.
-                let row = &mut graph.leaves[(2 * ku + 1) * words..(2 * ku + 2) * words];
-                for j in self.weak_links(cell, digit, k, cell_peers, digit_cells) {
-                    let j = j as usize;
-                    if offs.offsets[j] == offs.offsets[j + 1] {
-                        row[2 * j / 64] |= 1u64 << (2 * j % 64);
-                    } else {
-                        out.push(2 * j as u32);
-                    }
-                }
-                graph.offsets.push(out.len() as u32);
+        let (mut leaves, none) = (vec![0u64; words], vec![0u64; words]);
+        for k in 0..candidates {
+            let out = &mut graph.targets;
+            if !has(mask, k) {
+                graph.offsets.extend([out.len() as u32; 2]);
+                continue;
             }
-        }
-    }
-
-    /// Each digit's cells on the board, into `out`, a bit set of `cells.div_ceil(64)`
-    /// words a digit.
-    fn digit_cells(&self, out: &mut Vec<u64>) {
-        let cell_words = self.base.len().div_ceil(64);
-        out.clear();
-        out.resize(self.n * cell_words, 0);
-        for (cell, &bits) in self.base.iter().enumerate() {
-            for digit in digits_of(bits) {
-                out[(digit as usize - 1) * cell_words + cell / 64] |= 1u64 << (cell % 64);
+            let partners = &offs.targets[offs.offsets[k] as usize..offs.offsets[k + 1] as usize];
+            out.extend(partners.iter().map(|&j| 2 * j + 1));
+            graph.offsets.push(out.len() as u32);
+            // On: the candidates it sees, those linked as edges, the others as leaves.
+            let weak = &frame_weak[k * words..(k + 1) * words];
+            let on_board = weak.iter().zip(mask.iter()).zip(linked.iter());
+            for (w, ((&y, &m), &walked)) in on_board.enumerate() {
+                let seen = y & m;
+                leaves[w] = seen & !walked;
+                out.extend(bits_of(seen & walked).map(|i| 2 * (64 * w + i) as u32));
             }
+            let row = &mut graph.leaves[(2 * k + 1) * node_words..(2 * k + 2) * node_words];
+            interleave(row, &leaves, &none);
+            graph.offsets.push(out.len() as u32);
         }
     }
 
     /// What each candidate off turns on in a static branch (its strong partners), into
-    /// `offs`: row `k` for the candidate numbered `k` ([`Engine::number`]), the cell's
-    /// other digit if it has two, then the digit's other place in each unit where it has
-    /// two.
-    fn strong_links(&self, offs: &mut Graph) {
+    /// `offs`: a row for each of the frame's numbers ([`Engine::number`]; empty for a
+    /// candidate the board lacks), the cell's other digit if it has two, then the digit's
+    /// other place in each unit where it has two; and the candidates with any, into
+    /// `linked`.
+    fn strong_links(&self, offs: &mut Graph, linked: &mut Vec<u64>) {
         let n = self.n;
         let units = self.board.layout().units();
+        let numbering = self.numbering();
         offs.offsets.clear();
         offs.targets.clear();
         offs.offsets.push(0);
+        linked.clear();
+        linked.resize(numbering.len().div_ceil(64).max(1), 0);
         for (cell, &bits) in self.base.iter().enumerate() {
-            let (first, last) = (self.prefix[cell], self.prefix[cell + 1]);
-            for (k, digit) in (first..).zip(digits_of(bits)) {
+            let first = numbering.prefix[cell];
+            for (k, digit) in (first..).zip(digits_of(numbering.base[cell])) {
+                let bit = 1u32 << (digit - 1);
                 let out = &mut offs.targets;
-                if last - first == 2 {
-                    out.push(first + last - 1 - k);
-                }
-                for &(u, i) in self.board.slots(cell) {
-                    let places = self.place_masks[u * n + digit as usize - 1];
-                    if places.count_ones() != 2 || self.board.placed_in(u).contains(digit) {
-                        continue;
+                let from = out.len();
+                if bits & bit != 0 {
+                    if bits.count_ones() == 2 {
+                        out.push(numbering.number(cell, bits & !bit));
                     }
-                    let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
-                    out.push(self.number(q, 1u32 << (digit - 1)));
+                    for &(u, i) in self.board.slots(cell) {
+                        let places = self.place_masks[u * n + digit as usize - 1];
+                        if places.count_ones() != 2 || self.board.placed_in(u).contains(digit) {
+                            continue;
+                        }
+                        let q = units[u].cells[(places & !(1u32 << i)).trailing_zeros() as usize];
+                        out.push(numbering.number(q, bit));
+                    }
+                }
+                if out.len() > from {
+                    insert(linked, k as usize);
                 }
                 offs.offsets.push(out.len() as u32);
             }
         }
     }
 
-    /// What candidate `k` (`digit` in `cell`) on turns off, as candidate numbers: the
-    /// cell's other digits, then the digit in the cell's peers (`cell_peers`, a bit set
-    /// of cells; `digit_cells` as [`Engine::digit_cells`]).
-    fn weak_links<'p>(
-        &'p self,
-        cell: usize,
-        digit: u8,
-        k: u32,
-        cell_peers: &'p [u64],
-        digit_cells: &'p [u64],
-    ) -> impl Iterator<Item = u32> + 'p {
-        let cell_words = self.base.len().div_ceil(64);
-        let bit = 1u32 << (digit - 1);
-        let others = (self.prefix[cell]..self.prefix[cell + 1]).filter(move |&j| j != k);
-        // The digit's peers: its cells among the cell's peers, a word at a time.
-        let digit_row = &digit_cells[(digit as usize - 1) * cell_words..];
-        let in_peers = cell_peers
-            .iter()
-            .zip(digit_row)
-            .enumerate()
-            .flat_map(|(w, (a, b))| bits_of(a & b).map(move |i| 64 * w + i))
-            .map(move |p| self.number(p, bit));
-        others.chain(in_peers)
-    }
-
-    /// The number of the candidate `bit` (a digit's bit) of `cell` among the board's
-    /// candidates, in the order of (cell, digit).
+    /// The number of the candidate `bit` (a digit's bit) of `cell` in the static graph's
+    /// numbering ([`Engine::numbering`]).
     fn number(&self, cell: usize, bit: u32) -> u32 {
-        self.prefix[cell] + (self.base[cell] & (bit - 1)).count_ones()
+        self.numbering().number(cell, bit)
     }
 
-    /// The number of a node among the board's, two a candidate in the order of (cell,
+    /// The number of a node in the static graph, two a candidate in the order of (cell,
     /// digit, state), without a table over every node id.
     fn dense(&self, node: u32) -> usize {
         let (c, on) = of_node(self.n, node);
@@ -928,7 +1027,7 @@ impl<'a> Engine<'a> {
     /// The nodes that say something new ([`Engine::is_news`]), as a bit set over
     /// [`Engine::dense`]'s numbers: every candidate off, and on in a cell of two or more.
     fn news(&self) -> Vec<u64> {
-        let nodes = 2 * self.prefix[self.base.len()] as usize;
+        let nodes = 2 * self.numbering().len();
         let mut out = vec![0u64; nodes.div_ceil(64).max(1)];
         for (cell, &bits) in self.base.iter().enumerate() {
             for digit in digits_of(bits) {
@@ -1392,6 +1491,7 @@ impl<'a> Engine<'a> {
         if let Some(known) = self.budget.inner.borrow().get(&key) {
             return known.clone();
         }
+        self.frame_branch_boards();
         let found = nested(inner, search, self.budget);
         if !self.budget.spent() {
             let mut memo = self.budget.inner.borrow_mut();
@@ -1658,6 +1758,7 @@ fn se_units(layout: &Layout, cell: usize) -> impl Iterator<Item = usize> + '_ {
 
 /// Writes the node set of candidates `off` (off) and `on` (on) into `out`, a bit set over
 /// [`Engine::dense`]'s numbers (candidate `c` off is node `2c`, on `2c + 1`).
+#[inline]
 fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
     /// Bit `i` of `x` to bit `2i`.
     fn spread(x: u64) -> u64 {
@@ -2845,12 +2946,105 @@ mod tests {
             let d = Engine::new(board, &kept).unwrap();
             drop(d.failed());
             let derived = d.reach();
-            for v in 0..2 * e.prefix[e.base.len()] as usize {
+            for v in 0..2 * e.numbering().len() {
                 assert_eq!(walked.set(v), derived.set(v), "position {i}: node {v}");
                 compared += 1;
             }
         }
         assert!(compared > 20_000, "{compared}");
+    }
+
+    /// The nodes of an engine's static graph, by its numbers ([`Engine::dense`]).
+    fn nodes_by_number(e: &Engine) -> HashMap<usize, u32> {
+        let mut out = HashMap::new();
+        for p in e.candidates() {
+            for on in [false, true] {
+                let x = node(e.n, p.cell, p.digit, on);
+                out.insert(e.dense(x), x);
+            }
+        }
+        out
+    }
+
+    /// The nodes of a set over an engine's numbers (each a node of its board).
+    fn nodes_of(set: &[u64], nodes: &HashMap<usize, u32>) -> Vec<u32> {
+        let mut out: Vec<u32> = members(set).map(|v| nodes[&v]).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// A branch board's static graph numbered by its outer board's frame, as a nested
+    /// chain's inner searches number it (the outer board's weak links masked by the
+    /// branch board's candidates, its strong links found on the branch board), has the
+    /// failed nodes and the reach of the graph built on the branch board alone, node by
+    /// node, through either question first; and the inner searches find the same steps
+    /// and charge the same effort in it: two methods. The branch boards are those of
+    /// dynamic branches (some contradicting) on random positions, each asked in the
+    /// buffers of the boards before.
+    #[test]
+    fn branch_boards_in_the_outer_frame_are_their_own_graphs() {
+        let mode = Level::Dynamic.mode();
+        let framed = Effort::new(u64::MAX);
+        let mut rng = Rng::new(23);
+        let (mut boards, mut failed_seen, mut steps) = (0, 0, 0);
+        for (i, outer) in random_positions(17, 9).iter().enumerate() {
+            let o = Engine::new(outer, &framed).unwrap();
+            let candidates = o.candidates();
+            for _ in 0..4 {
+                let p = candidates[rng.below(candidates.len())];
+                let b = o.branch(
+                    node(o.n, p.cell, p.digit, rng.below(2) == 0),
+                    mode,
+                    Goal::ALL,
+                );
+                let board = outer.with_candidates(&b.cands);
+                let alone = Effort::new(u64::MAX);
+                let a = Engine::new_inner(&board, &alone).unwrap();
+                let a_failed = a.failed().clone();
+                let a_reach = a.reach().clone();
+                let a_nodes = nodes_by_number(&a);
+                o.frame_branch_boards();
+                let f = Engine::new_inner(&board, &framed).unwrap();
+                // Either question first (the reach from the ancestors, or walked).
+                let (f_failed, f_reach) = match boards % 2 {
+                    0 => {
+                        let failed = f.failed().clone();
+                        (failed, f.reach().clone())
+                    }
+                    _ => {
+                        let reach = f.reach().clone();
+                        (f.failed().clone(), reach)
+                    }
+                };
+                assert_eq!(f.numbering().base, o.base, "{i}: the outer frame");
+                let f_nodes = nodes_by_number(&f);
+                let failed = nodes_of(&a_failed, &a_nodes);
+                assert_eq!(nodes_of(&f_failed, &f_nodes), failed, "{i}: failed");
+                for &x in a_nodes.values() {
+                    let (av, fv) = (a.dense(x), f.dense(x));
+                    let reached = nodes_of(a_reach.set(av), &a_nodes);
+                    assert_eq!(nodes_of(f_reach.set(fv), &f_nodes), reached, "{i}: {x}");
+                }
+                // The searches, in fresh and in framed buffers of another board.
+                drop(Engine::new(outer, &framed).unwrap().reach());
+                for search in [InnerSearch::Chain, InnerSearch::Multiple] {
+                    let alone = Effort::new(u64::MAX);
+                    let by_alone = nested(&board, search, &alone);
+                    o.frame_branch_boards();
+                    let used = framed.used();
+                    let by_frame = nested(&board, search, &framed);
+                    assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
+                    assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
+                    steps += by_alone.len();
+                }
+                failed_seen += failed.len();
+                boards += 1;
+            }
+        }
+        assert!(
+            boards > 200 && failed_seen > 500 && steps > 50,
+            "{boards} {failed_seen} {steps}"
+        );
     }
 
     /// The failed nodes, found from the candidates' ancestors, are the nodes whose static

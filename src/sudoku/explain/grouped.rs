@@ -121,6 +121,27 @@ pub(super) fn links(board: &Board, digit: u8) -> Vec<Link> {
     out
 }
 
+/// Each digit's strong links on one board ([`links`]), made when first read: the grouped
+/// turbot fish and the strong-link rungs read the same ones on a step's board.
+pub(super) struct Links {
+    /// At `digit - 1`, once made.
+    digits: Vec<Option<Vec<Link>>>,
+}
+
+impl Links {
+    /// The strong links of `board`, none made yet.
+    pub(super) fn new(board: &Board) -> Links {
+        Links {
+            digits: (0..board.size()).map(|_| None).collect(),
+        }
+    }
+
+    /// The strong links on `digit` ([`links`]); `board` must be the same at every call.
+    pub(super) fn of(&mut self, board: &Board, digit: u8) -> &[Link] {
+        self.digits[digit as usize - 1].get_or_insert_with(|| links(board, digit))
+    }
+}
+
 pub(super) fn link_unit(kind: UnitKind) -> LinkUnit {
     match kind {
         UnitKind::Row => LinkUnit::Row,
@@ -137,12 +158,21 @@ pub(super) fn grouped_turbot_fish(board: &Board) -> Option<Step> {
 /// [`grouped_turbot_fish`] on `digits` only: each digit's search reads that digit's places
 /// alone.
 pub(super) fn grouped_turbot_fish_in(board: &Board, digits: Digits) -> Option<Step> {
+    grouped_turbot_fish_on(board, digits, &mut Links::new(board))
+}
+
+/// [`grouped_turbot_fish_in`] on the board's strong links `all`.
+pub(super) fn grouped_turbot_fish_on(
+    board: &Board,
+    digits: Digits,
+    all: &mut Links,
+) -> Option<Step> {
     let layout = board.layout();
     // The places of the first link, marked with its number.
     let mut marks = vec![usize::MAX; layout.cells()];
     let mut mark = 0;
     for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
-        let links = links(board, digit);
+        let links = all.of(board, digit);
         for (i, l1) in links.iter().enumerate() {
             mark += 1;
             for &p in &l1.places {

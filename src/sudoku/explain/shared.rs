@@ -2,15 +2,21 @@
 //! the first rung that needs it, instead of once a rung.
 //!
 //! The four unique loop types find the same loops and differ in what they read from them
-//! ([`loops::unique_loops`]); the two strong-link rungs search the same links
-//! ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
+//! ([`loops::unique_loops`]); the grouped turbot fish and the two strong-link rungs read
+//! the same strong links ([`grouped::Links`]), and the strong-link rungs search the same
+//! graph of them ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
 //!
-//! The one-digit rungs (fish, skyscraper and its kin, empty rectangle, finned X-wing,
-//! grouped turbot fish, the strong-link rungs, X-chain) also remember, from step to step,
-//! where they found nothing ([`Memo`]): their search for a digit reads that digit's places
-//! alone, so on a digit whose places have not changed since, they would find nothing again
-//! and skip it. Steps found are the same as without the memo.
+//! The rungs that read one digit's places at a time (direct pointing and claiming, fish,
+//! skyscraper and its kin, empty rectangle, finned X-wing, grouped turbot fish, the
+//! strong-link rungs, X-chain) and those that read one unit at a time (direct hidden pair
+//! and triple, naked and hidden subsets) also remember, from step to step, the board's
+//! places where they last found nothing ([`Memo`]). On a digit whose places have not
+//! changed since, a one-digit rung would find nothing again, and it skips it; on a unit
+//! whose places have not changed, a one-unit rung skips it too: its search reads the
+//! unit's cells alone, but for a naked subset's eliminations in the other units holding
+//! it, and candidates only go, so those are fewer still. Steps found are the same as
+//! without the memo.
 
 use super::als::{self, Als};
 use super::board::Board;
@@ -18,7 +24,7 @@ use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
 use super::{alsxywing, alsxz, deathblossom};
-use super::{chains, finned, fish, grouped, turbot};
+use super::{chains, direct, finned, fish, grouped, subsets, turbot};
 use crate::sudoku::candidates::Digits;
 
 /// A rung searching each digit on that digit's places alone: the first (or best) step on
@@ -26,8 +32,12 @@ use crate::sudoku::candidates::Digits;
 type DigitFinder = fn(&Board, Digits) -> Option<Step>;
 
 /// The one-digit rungs but the strong-link ones (which share a graph), with their finders.
-const ONE_DIGIT: [(Strategy, DigitFinder); 8] = [
+const ONE_DIGIT: [(Strategy, DigitFinder); 11] = [
+    (Strategy::DirectPointing, direct::pointing_in),
+    (Strategy::DirectClaiming, direct::claiming_in),
+    (Strategy::XWing, |b, d| fish::fish_in(b, 2, d)),
     (Strategy::Swordfish, |b, d| fish::fish_in(b, 3, d)),
+    (Strategy::Jellyfish, |b, d| fish::fish_in(b, 4, d)),
     (Strategy::Skyscraper, |b, d| {
         turbot::two_links_in(b, Strategy::Skyscraper, d)
     }),
@@ -39,49 +49,90 @@ const ONE_DIGIT: [(Strategy, DigitFinder); 8] = [
     }),
     (Strategy::EmptyRectangle, turbot::empty_rectangle_in),
     (Strategy::FinnedXWing, finned::finned_x_wing_in),
-    (Strategy::GroupedTurbotFish, grouped::grouped_turbot_fish_in),
     (Strategy::XChain, chains::x_chain_in),
 ];
 
-/// The strong-link rungs, by number of links.
-const STRONG_LINKS: [(Strategy, usize); 2] = [
+/// The rungs reading the step's strong links ([`grouped::Links`]): the grouped turbot fish
+/// (0 links) and the strong-link rungs, by number of links.
+const STRONG_LINKS: [(Strategy, usize); 3] = [
+    (Strategy::GroupedTurbotFish, 0),
     (Strategy::ThreeStrongLinks, 3),
     (Strategy::FourStrongLinks, 4),
 ];
 
-/// A digit's places on a board: its place mask in each unit, in layout order.
-type Places = Vec<u128>;
-
-/// Where the one-digit rungs last found nothing, kept by the explainer from step to step.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Memo {
-    /// For each one-digit rung (by its place in [`ONE_DIGIT`], then [`STRONG_LINKS`]),
-    /// each digit's places (at `digit - 1`) when the rung last searched it and found
-    /// nothing, on any digit.
-    empty: Vec<Vec<Option<Places>>>,
+/// The kinds of one-unit rungs: SE's direct hidden subsets, naked and hidden subsets.
+#[derive(Clone, Copy)]
+enum Subset {
+    DirectHidden,
+    Naked,
+    Hidden,
 }
 
-impl Memo {
-    /// The digits of `board` (whose digits' places are `places`) that rung `rung` has to
-    /// search: those whose places changed since it last found nothing.
-    fn to_search(&self, rung: usize, places: &[Places]) -> Digits {
-        let seen = self.empty.get(rung);
-        (1..=places.len() as u8)
-            .filter(|&d| {
-                seen.and_then(|s| s.get(d as usize - 1))
-                    .and_then(Option::as_ref)
-                    != Some(&places[d as usize - 1])
-            })
-            .collect()
-    }
+/// The one-unit rungs: each a kind of subset and its size.
+const ONE_UNIT: [(Strategy, Subset, usize); 8] = [
+    (Strategy::DirectHiddenPair, Subset::DirectHidden, 2),
+    (Strategy::DirectHiddenTriple, Subset::DirectHidden, 3),
+    (Strategy::NakedPair, Subset::Naked, 2),
+    (Strategy::HiddenPair, Subset::Hidden, 2),
+    (Strategy::NakedTriple, Subset::Naked, 3),
+    (Strategy::HiddenTriple, Subset::Hidden, 3),
+    (Strategy::NakedQuad, Subset::Naked, 4),
+    (Strategy::HiddenQuad, Subset::Hidden, 4),
+];
 
-    /// Records that rung `rung` found nothing on a board whose digits' places are
-    /// `places`.
-    fn found_nothing(&mut self, rung: usize, places: &[Places]) {
-        if self.empty.len() <= rung {
-            self.empty.resize(rung + 1, Vec::new());
+/// The first subset of a kind and size `k` in the units marked `true` (at their index in
+/// the layout): each unit's search reads that unit's cells alone.
+fn subset_in(board: &Board, kind: Subset, k: usize, units: &[bool]) -> Option<Step> {
+    let search = |u: usize| units[u];
+    match kind {
+        Subset::DirectHidden => direct::hidden_in(board, k, search),
+        Subset::Naked => subsets::naked_in(board, k, search),
+        Subset::Hidden => subsets::hidden_in(board, k, search),
+    }
+}
+
+/// Where the memo's rungs last found nothing, kept by the explainer from step to step.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Memo {
+    /// Place masks ([`Board::all_masks`]) of boards some rung last found nothing on: the
+    /// rungs that fail on a step's board share its copy.
+    boards: Vec<Vec<u128>>,
+    /// For each rung (by its place in [`ONE_DIGIT`], then [`STRONG_LINKS`], then
+    /// [`ONE_UNIT`]), the board (in `boards`) it last found nothing on, if it has.
+    empty: Vec<Option<usize>>,
+}
+
+/// What changed on a board since one of the memo's boards: the digits and the units
+/// (`true` at their index in the layout) with a place mask of another value.
+struct Changes {
+    digits: Digits,
+    units: Vec<bool>,
+}
+
+impl Changes {
+    /// The changes from the place masks `then` to `now` (of `n` digits a unit).
+    fn between(now: &[u128], then: &[u128], n: usize) -> Changes {
+        let mut digits = 0u128;
+        let units = now
+            .chunks_exact(n)
+            .zip(then.chunks_exact(n))
+            .map(|(now, then)| {
+                // Most units of a step's board are as they were: compared whole first.
+                if now == then {
+                    return false;
+                }
+                for (d, (a, b)) in now.iter().zip(then).enumerate() {
+                    if a != b {
+                        digits |= 1 << d;
+                    }
+                }
+                true
+            })
+            .collect();
+        Changes {
+            digits: Digits::from_bits(digits),
+            units,
         }
-        self.empty[rung] = places.iter().cloned().map(Some).collect();
     }
 }
 
@@ -92,19 +143,15 @@ type AlsFinder = fn(&Board, &[Als]) -> Option<Step>;
 #[derive(Default)]
 pub(super) struct Shared {
     loops: Option<[Option<Step>; 4]>,
+    /// The strong links the grouped turbot fish and the strong-link rungs read.
+    links: Option<grouped::Links>,
     /// The strong links the two strong-link rungs search (branch `chains8`).
     strong: Option<strong_links::Graph>,
     als: Option<Vec<Als>>,
-    /// Each digit's places on the board (at `digit - 1`), for the [`Memo`].
-    places: Option<Vec<Places>>,
-}
-
-/// Each digit's places on `board` (at `digit - 1`).
-fn places(board: &Board) -> Vec<Places> {
-    let units = board.layout().units().len();
-    (1..=board.size() as u8)
-        .map(|d| (0..units).map(|u| board.place_mask(u, d)).collect())
-        .collect()
+    /// The board's place in the memo's `boards`, once a rung found nothing on it.
+    board: Option<usize>,
+    /// The changes since each of the memo's boards (at its place there), once read.
+    changes: Vec<Option<Changes>>,
 }
 
 impl Shared {
@@ -118,23 +165,40 @@ impl Shared {
         memo: &mut Memo,
     ) -> Option<Option<Step>> {
         if let Some(rung) = ONE_DIGIT.iter().position(|&(s, _)| s == strategy) {
-            let places = self.places.get_or_insert_with(|| places(board));
-            let found = ONE_DIGIT[rung].1(board, memo.to_search(rung, places));
+            let digits = self.digits_to_search(memo, rung, board);
+            let found = ONE_DIGIT[rung].1(board, digits);
             if found.is_none() {
-                memo.found_nothing(rung, places);
+                self.found_nothing(memo, rung, board);
             }
             return Some(found);
         }
         if let Some(k) = STRONG_LINKS.iter().position(|&(s, _)| s == strategy) {
             let rung = ONE_DIGIT.len() + k;
-            let places = self.places.get_or_insert_with(|| places(board));
-            let graph = self
-                .strong
-                .get_or_insert_with(|| strong_links::Graph::new(board));
-            let digits = memo.to_search(rung, places);
-            let found = strong_links::search(board, graph, STRONG_LINKS[k].1, digits);
+            let digits = self.digits_to_search(memo, rung, board);
+            let links = self.links.get_or_insert_with(|| grouped::Links::new(board));
+            let found = match STRONG_LINKS[k].1 {
+                0 => grouped::grouped_turbot_fish_on(board, digits, links),
+                count => {
+                    let graph = self
+                        .strong
+                        .get_or_insert_with(|| strong_links::Graph::new(board));
+                    strong_links::search(board, graph, links, count, digits)
+                }
+            };
             if found.is_none() {
-                memo.found_nothing(rung, places);
+                self.found_nothing(memo, rung, board);
+            }
+            return Some(found);
+        }
+        if let Some(r) = ONE_UNIT.iter().position(|&(s, _, _)| s == strategy) {
+            let rung = ONE_DIGIT.len() + STRONG_LINKS.len() + r;
+            let (_, kind, k) = ONE_UNIT[r];
+            let found = match self.changes(memo, rung, board) {
+                Some(changes) => subset_in(board, kind, k, &changes.units),
+                None => subset_in(board, kind, k, &vec![true; board.layout().units().len()]),
+            };
+            if found.is_none() {
+                self.found_nothing(memo, rung, board);
             }
             return Some(found);
         }
@@ -159,5 +223,118 @@ impl Shared {
         };
         let loops = self.loops.get_or_insert_with(|| loops::unique_loops(board));
         Some(loops[k].take())
+    }
+}
+
+impl Shared {
+    /// The changes on `board` since the memo's rung `rung` last found nothing, if it has:
+    /// worked out once a step for each of the memo's boards.
+    fn changes(&mut self, memo: &Memo, rung: usize, board: &Board) -> Option<&Changes> {
+        let seen = memo.empty.get(rung).copied().flatten()?;
+        if self.changes.len() <= seen {
+            self.changes.resize_with(seen + 1, || None);
+        }
+        let then = &memo.boards[seen];
+        Some(
+            self.changes[seen]
+                .get_or_insert_with(|| Changes::between(board.all_masks(), then, board.size())),
+        )
+    }
+
+    /// The digits of `board` that the memo's rung `rung` has to search: those whose places
+    /// changed since it last found nothing (all of them if it has not).
+    fn digits_to_search(&mut self, memo: &Memo, rung: usize, board: &Board) -> Digits {
+        self.changes(memo, rung, board)
+            .map_or_else(|| Digits::all(board.size()), |c| c.digits)
+    }
+
+    /// Records in `memo` that rung `rung` found nothing on `board` (the step's board): the
+    /// board's masks are copied once a step, in a place no rung reads any more.
+    fn found_nothing(&mut self, memo: &mut Memo, rung: usize, board: &Board) {
+        if memo.empty.len() <= rung {
+            memo.empty.resize(rung + 1, None);
+        }
+        let at = match self.board {
+            Some(at) => at,
+            None => {
+                let free = (0..memo.boards.len()).find(|&b| !memo.empty.contains(&Some(b)));
+                let masks = board.all_masks();
+                let at = match free {
+                    Some(at) => {
+                        memo.boards[at].clone_from_slice(masks);
+                        at
+                    }
+                    None => {
+                        memo.boards.push(masks.to_vec());
+                        memo.boards.len() - 1
+                    }
+                };
+                // Changes since that place's last board are no longer its.
+                if let Some(c) = self.changes.get_mut(at) {
+                    *c = None;
+                }
+                self.board = Some(at);
+                at
+            }
+        };
+        memo.empty[rung] = Some(at);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::explain::{ladder, Explainer};
+    use crate::sudoku::grid::Grid;
+    use crate::sudoku::ops;
+
+    /// Along explanations of Norvig's hardest puzzles (every board a step leaves, so
+    /// candidates only go), each rung the memo serves finds, with the memo, the step its
+    /// full search finds on the board, and the memo does skip digits and units.
+    #[test]
+    fn the_memo_finds_what_the_full_searches_find() {
+        let text = include_str!("../../../data/sudoku/norvig_top95.txt");
+        let memo_rungs: Vec<Strategy> = ONE_DIGIT
+            .iter()
+            .map(|&(s, _)| s)
+            .chain(STRONG_LINKS.iter().map(|&(s, _)| s))
+            .chain(ONE_UNIT.iter().map(|&(s, _, _)| s))
+            .collect();
+        let (mut found, mut skipped) = (0, 0);
+        for line in text.lines().step_by(3) {
+            let grid: Grid = line.parse().unwrap();
+            let solution = ops::solve(&grid).unwrap().unwrap();
+            let mut explainer = Explainer::new(&grid)
+                .unwrap()
+                .assume_unique(true)
+                .up_to(Strategy::XyChain)
+                .guessing(solution)
+                .unwrap();
+            let mut memo = Memo::default();
+            loop {
+                let board = explainer.board().clone();
+                let n = board.size();
+                let mut shared = Shared::default();
+                skipped += (0..ONE_DIGIT.len())
+                    .filter(|&r| shared.digits_to_search(&memo, r, &board) != Digits::all(n))
+                    .count();
+                for &(strategy, finder) in ladder() {
+                    if !memo_rungs.contains(&strategy) {
+                        continue;
+                    }
+                    let full = finder(&board);
+                    let with_memo = shared.find(strategy, &board, &mut memo);
+                    assert_eq!(with_memo, Some(full.clone()), "{strategy:?} on {line}");
+                    found += usize::from(full.is_some());
+                }
+                if explainer.next().is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            found > 100 && skipped > 1000,
+            "{found} found, {skipped} skipped"
+        );
     }
 }

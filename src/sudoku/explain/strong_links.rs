@@ -49,23 +49,25 @@ pub(super) struct Graph {
     digits: Vec<Option<DigitLinks>>,
 }
 
-/// One digit's links, their ends' [`homes`] and the links entered from each end.
+/// One digit's links (as places in its [`grouped::links`]), their ends' [`homes`] and the
+/// links entered from each end.
 struct DigitLinks {
     digit: u8,
-    links: Vec<Link>,
+    links: Vec<usize>,
     homes: Vec<[usize; 3]>,
     next: Vec<Vec<(Hop, usize)>>,
 }
 
 impl DigitLinks {
-    /// The strong links of `digit` on the board.
-    fn new(board: &Board, digit: u8) -> DigitLinks {
-        let links = usable(board, grouped::links(board, digit));
+    /// The strong links of `digit` on the board, from all of its links `all`.
+    fn new(board: &Board, digit: u8, all: &[Link]) -> DigitLinks {
+        let links = usable(board, all);
         let homes: Vec<[usize; 3]> = links
             .iter()
-            .flat_map(|l| l.common.iter().map(|c| homes(board, c)))
+            .flat_map(|&l| all[l].common.iter().map(|c| homes(board, c)))
             .collect();
-        let next = weak_links(&links, &homes, board.layout().units().len());
+        let chosen: Vec<&Link> = links.iter().map(|&l| &all[l]).collect();
+        let next = weak_links(&chosen, &homes, board.layout().units().len());
         DigitLinks {
             digit,
             links,
@@ -89,32 +91,36 @@ pub(super) fn strong_links(board: &Board, count: usize) -> Option<Step> {
     search(
         board,
         &mut Graph::new(board),
+        &mut grouped::Links::new(board),
         count,
         Digits::all(board.size()),
     )
 }
 
-/// [`strong_links`] on the board's [`Graph`], on `digits` only: each digit's search reads
-/// that digit's places alone, and a digit that finds nothing leaves the others' searches
-/// as they were.
+/// [`strong_links`] on the board's [`Graph`] and strong links `all`, on `digits` only:
+/// each digit's search reads that digit's places alone, and a digit that finds nothing
+/// leaves the others' searches as they were.
 pub(super) fn search(
     board: &Board,
     graph: &mut Graph,
+    all: &mut grouped::Links,
     count: usize,
     digits: Digits,
 ) -> Option<Step> {
     let mut best: Option<(Score, usize, Step)> = None;
     let mut used = vec![false; board.layout().cells()];
     for digit in digits.iter().filter(|&d| (d as usize) <= board.size()) {
-        let d =
-            graph.digits[digit as usize - 1].get_or_insert_with(|| DigitLinks::new(board, digit));
+        let all = all.of(board, digit);
+        let d = graph.digits[digit as usize - 1]
+            .get_or_insert_with(|| DigitLinks::new(board, digit, all));
         if d.links.len() < count {
             continue;
         }
+        let links: Vec<&Link> = d.links.iter().map(|&l| &all[l]).collect();
         let mut search = Search {
             board,
             digit: d.digit,
-            links: &d.links,
+            links: &links,
             homes: &d.homes,
             next: &d.next,
             count,
@@ -135,13 +141,13 @@ pub(super) fn search(
     best.map(|(_, _, step)| step)
 }
 
-/// The links SE splits: at most six places, and a box's two places only off a line (on a
-/// line they are the line's link).
-fn usable(board: &Board, links: Vec<Link>) -> Vec<Link> {
+/// The links SE splits (their places in `links`): at most six places, and a box's two
+/// places only off a line (on a line they are the line's link).
+fn usable(board: &Board, links: &[Link]) -> Vec<usize> {
     let layout = board.layout();
-    links
-        .into_iter()
-        .filter(|l| {
+    (0..links.len())
+        .filter(|&k| {
+            let l = &links[k];
             let in_box = layout.units()[l.unit].kind == UnitKind::Box;
             let on_line = || {
                 board
@@ -178,7 +184,7 @@ fn weak_unit(a: &[usize; 3], b: &[usize; 3]) -> Option<usize> {
 /// For each link and the end it is left by (`2 * link + exit`), the links entered next:
 /// (hop, the weak link's unit). `homes` are the link ends' [`homes`]; `units` the layout's
 /// number of units.
-fn weak_links(links: &[Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Hop, usize)>> {
+fn weak_links(links: &[&Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Hop, usize)>> {
     // The link ends lying in each unit.
     let mut ends_in: Vec<Vec<usize>> = vec![Vec::new(); units];
     for (end, home) in homes.iter().enumerate() {
@@ -213,7 +219,7 @@ fn weak_links(links: &[Link], homes: &[[usize; 3]], units: usize) -> Vec<Vec<(Ho
 struct Search<'a> {
     board: &'a Board,
     digit: u8,
-    links: &'a [Link],
+    links: &'a [&'a Link],
     /// Each link end's [`homes`], at `2 * link + end`.
     homes: &'a [[usize; 3]],
     next: &'a [Vec<(Hop, usize)>],
@@ -275,7 +281,7 @@ impl<'a> Search<'a> {
     /// The node of a hop: its entry end (`true`) or its exit end.
     fn node(&self, hop: Hop, entry: bool) -> &'a [usize] {
         let end = if entry { hop.entry } else { 1 - hop.entry };
-        let links: &'a [Link] = self.links;
+        let links: &'a [&'a Link] = self.links;
         &links[hop.link].ends[end]
     }
 

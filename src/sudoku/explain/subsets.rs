@@ -25,20 +25,28 @@ const HIDDEN: [Strategy; 3] = [
 
 /// The naked subset of size `k` (2 to 4) first found, units in layout order.
 pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
+    naked_in(board, k, |_| true)
+}
+
+/// [`naked`] in the units `search` accepts (by index in the layout) only.
+pub(super) fn naked_in(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option<Step> {
     match k {
-        2 => naked_pair(board),
-        _ => naked_any(board, k),
+        2 => naked_pair(board, search),
+        _ => naked_any(board, k, search),
     }
 }
 
-/// [`naked`] by the subsets' search, for any `k`.
-fn naked_any(board: &Board, k: usize) -> Option<Step> {
+/// [`naked_in`] by the subsets' search, for any `k`.
+fn naked_any(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option<Step> {
     let strategy = NAKED[k.min(4) - 2];
     let layout = board.layout();
     // Each unit's cells of 2..=k candidates and their candidates (room kept between units).
     let mut cells: Vec<usize> = Vec::new();
     let mut masks: Vec<u128> = Vec::new();
-    for unit in layout.units() {
+    for (u, unit) in layout.units().iter().enumerate() {
+        if !search(u) {
+            continue;
+        }
         cells.clear();
         masks.clear();
         for &c in &unit.cells {
@@ -64,11 +72,14 @@ fn naked_any(board: &Board, k: usize) -> Option<Step> {
     None
 }
 
-/// [`naked`] for pairs, which forcing chains look for on every branch board: two cells of
-/// a unit with the same two candidates, found without the subsets' search or allocation
+/// [`naked_in`] for pairs, which forcing chains look for on every branch board: two cells
+/// of a unit with the same two candidates, found without the subsets' search or allocation
 /// until one is there.
-fn naked_pair(board: &Board) -> Option<Step> {
-    for unit in board.layout().units() {
+fn naked_pair(board: &Board, search: impl Fn(usize) -> bool) -> Option<Step> {
+    for (u, unit) in board.layout().units().iter().enumerate() {
+        if !search(u) {
+            continue;
+        }
         for (i, &a) in unit.cells.iter().enumerate() {
             let bits = board.candidates(a).bits();
             if bits.count_ones() != 2 {
@@ -134,21 +145,26 @@ fn naked_step(board: &Board, strategy: Strategy, chosen: Vec<usize>, union: u128
 
 /// The hidden subset of size `k` (2 to 4) first found, units in layout order.
 pub(super) fn hidden(board: &Board, k: usize) -> Option<Step> {
+    hidden_in(board, k, |_| true)
+}
+
+/// [`hidden`] in the units `search` accepts (by index in the layout) only.
+pub(super) fn hidden_in(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option<Step> {
     match k {
-        2 => hidden_pair(board),
-        _ => hidden_any(board, k),
+        2 => hidden_pair(board, search),
+        _ => hidden_any(board, k, search),
     }
 }
 
-/// [`hidden`] by the subsets' search, for any `k`.
-fn hidden_any(board: &Board, k: usize) -> Option<Step> {
+/// [`hidden_in`] by the subsets' search, for any `k`.
+fn hidden_any(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option<Step> {
     let strategy = HIDDEN[k.min(4) - 2];
     let layout = board.layout();
     // Each unit's digits with 2..=k places and those places as positions in the unit
     // (room kept between units).
     let mut digits: Vec<u8> = Vec::new();
     let mut masks: Vec<u128> = Vec::new();
-    for u in 0..layout.units().len() {
+    for u in (0..layout.units().len()).filter(|&u| search(u)) {
         digits.clear();
         masks.clear();
         for d in 1..=board.size() as u8 {
@@ -174,11 +190,11 @@ fn hidden_any(board: &Board, k: usize) -> Option<Step> {
     None
 }
 
-/// [`hidden`] for pairs, which forcing chains look for on every branch board: two digits
-/// with the same two places in a unit, found without the subsets' search or allocation
-/// until one is there.
-fn hidden_pair(board: &Board) -> Option<Step> {
-    for u in 0..board.layout().units().len() {
+/// [`hidden_in`] for pairs, which forcing chains look for on every branch board: two
+/// digits with the same two places in a unit, found without the subsets' search or
+/// allocation until one is there.
+fn hidden_pair(board: &Board, search: impl Fn(usize) -> bool) -> Option<Step> {
+    for u in (0..board.layout().units().len()).filter(|&u| search(u)) {
         let masks = board.unit_masks(u);
         for (i, &places) in masks.iter().enumerate() {
             if places.count_ones() != 2 {
@@ -290,11 +306,11 @@ mod tests {
         let mut found = [0; 3];
         for (_, board, keep) in random_cuts(29, 2) {
             for b in [board.with_candidates(&keep), board] {
-                let naked = naked_pair(&b);
-                assert_eq!(naked, naked_any(&b, 2));
+                let naked = naked_pair(&b, |_| true);
+                assert_eq!(naked, naked_any(&b, 2, |_| true));
                 found[0] += usize::from(naked.is_some());
-                let hidden = hidden_pair(&b);
-                assert_eq!(hidden, hidden_any(&b, 2));
+                let hidden = hidden_pair(&b, |_| true);
+                assert_eq!(hidden, hidden_any(&b, 2, |_| true));
                 found[1] += usize::from(hidden.is_some());
                 for digits in [Digits::all(9), Digits::from_digits([2, 5, 7])] {
                     let x_wing = fish::fish_in(&b, 2, digits);
