@@ -588,7 +588,7 @@ struct Engine<'a> {
 const BASIC_RULES: [fn(&Board) -> Option<Step>; 5] = [
     intersections::pointing,
     intersections::box_line,
-    |x| subsets::hidden(x, 2),
+    hidden_pair,
     |x| subsets::naked(x, 2),
     |x| fish::fish(x, 2),
 ];
@@ -600,10 +600,24 @@ const BASIC_RULES: [fn(&Board) -> Option<Step>; 5] = [
 const BASIC_RULES_SINCE: [fn(&Board, &Board) -> Option<Step>; 5] = [
     intersections::pointing_since,
     intersections::box_line_since,
-    |x, _| subsets::hidden(x, 2),
+    |x, _| hidden_pair(x),
     |x, _| subsets::naked(x, 2),
     |x, _| fish::fish(x, 2),
 ];
+
+/// A hidden pair in SE's order (`HiddenSet.getHints`: the boxes, then the columns, then the
+/// rows, then any other unit): a branch's nested step takes the first one's parents, so
+/// the pair found in a box rather than a row may count other nodes.
+fn hidden_pair(board: &Board) -> Option<Step> {
+    let units = board.layout().units();
+    let of = |u: usize| match units[u].kind {
+        UnitKind::Box => 0,
+        UnitKind::Column => 1,
+        UnitKind::Row => 2,
+        _ => 3,
+    };
+    (0..4).find_map(|k| subsets::hidden_in(board, 2, |u| of(u) == k))
+}
 
 /// What a conclusion rests on that the board it was found on could have had otherwise,
 /// as SE's `ChainingHint.getRuleParents` reads it: the singles among its nodes (and the
