@@ -589,7 +589,7 @@ const BASIC_RULES: [fn(&Board) -> Option<Step>; 5] = [
     intersections::pointing,
     intersections::box_line,
     hidden_pair,
-    |x| subsets::naked(x, 2),
+    naked_pair,
     |x| fish::fish(x, 2),
 ];
 
@@ -601,22 +601,48 @@ const BASIC_RULES_SINCE: [fn(&Board, &Board) -> Option<Step>; 5] = [
     intersections::pointing_since,
     intersections::box_line_since,
     |x, _| hidden_pair(x),
-    |x, _| subsets::naked(x, 2),
+    |x, _| naked_pair(x),
     |x, _| fish::fish(x, 2),
 ];
 
-/// A hidden pair in SE's order (`HiddenSet.getHints`: the boxes, then the columns, then the
-/// rows, then any other unit): a branch's nested step takes the first one's parents, so
-/// the pair found in a box rather than a row may count other nodes.
+/// A hidden pair as SE's `HiddenSet.getHints` finds one first: in the boxes, then the
+/// columns, then the rows, and only in a unit of more than four open cells (in one of four,
+/// the other two cells are a naked pair, which SE finds as that): a branch's nested step
+/// takes the first pair's parents, so the pair found in a box rather than a row may count
+/// other nodes.
 fn hidden_pair(board: &Board) -> Option<Step> {
     let units = board.layout().units();
-    let of = |u: usize| match units[u].kind {
+    let open = |u: usize| {
+        units[u]
+            .cells
+            .iter()
+            .filter(|&&c| board.value(c) == 0)
+            .count()
+    };
+    in_se_order(board, |kind| {
+        subsets::hidden_in(board, 2, |u| kind(u) && open(u) > 4)
+    })
+}
+
+/// A naked pair as SE's `NakedSet.getHints` finds one first (boxes, columns, rows).
+fn naked_pair(board: &Board) -> Option<Step> {
+    in_se_order(board, |kind| subsets::naked_in(board, 2, kind))
+}
+
+/// The first step `find` finds in the units of one kind, the kinds in SE's order for its
+/// subsets (boxes, columns, rows, then any other unit).
+fn in_se_order(
+    board: &Board,
+    find: impl Fn(&dyn Fn(usize) -> bool) -> Option<Step>,
+) -> Option<Step> {
+    let units = board.layout().units();
+    let rank = |u: usize| match units[u].kind {
         UnitKind::Box => 0,
         UnitKind::Column => 1,
         UnitKind::Row => 2,
         _ => 3,
     };
-    (0..4).find_map(|k| subsets::hidden_in(board, 2, |u| of(u) == k))
+    (0..4).find_map(|k| find(&|u| rank(u) == k))
 }
 
 /// What a conclusion rests on that the board it was found on could have had otherwise,
