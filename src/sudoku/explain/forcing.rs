@@ -612,13 +612,7 @@ const BASIC_RULES_SINCE: [fn(&Board, &Board) -> Option<Step>; 5] = [
 /// other nodes.
 fn hidden_pair(board: &Board) -> Option<Step> {
     let units = board.layout().units();
-    let open = |u: usize| {
-        units[u]
-            .cells
-            .iter()
-            .filter(|&&c| board.value(c) == 0)
-            .count()
-    };
+    let open = |u: usize| units[u].cells.len() - board.placed_in(u).len();
     in_se_order(board, |kind| {
         subsets::hidden_in(board, 2, |u| kind(u) && open(u) > 4)
     })
