@@ -155,7 +155,7 @@ fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
     assert_eq!(sample.len(), 553);
     assert_eq!(low, 130);
     let rho = spearman(&ours, &theirs);
-    assert!(exact >= 518, "exact ER on {exact} of 553");
+    assert!(exact >= 536, "exact ER on {exact} of 553");
     assert!(
         low_exact >= 130,
         "exact ER on {low_exact} of the 130 SE rates 4.4 or less"
@@ -289,14 +289,15 @@ fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
     );
 }
 
-/// Puzzles 3 and 4 of the forum's 11+ list, which SE rates 11.0/11.0/11.0 ("Dynamic
-/// Contradiction Forcing Chains (+ Multiple Forcing Chains)" and "(+ Forcing Chains)":
-/// serate run on each, branch values18, issue 29): the rater gives the same ER without a
-/// guess.
+/// Puzzles 1, 3 and 4 of the forum's 11+ list, which SE rates 11.1/11.1/11.1, 11.0/11.0/11.0
+/// and 11.0/11.0/11.0 ("Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+/// the same and "(+ Forcing Chains)": serate run on each, branches values18 and agree24,
+/// issue 29): the rater gives the same ER without a guess. Puzzle 1 was 11.0 until a nested
+/// branch's hidden pair was looked for in SE's order of units (boxes first).
 #[test]
-fn forum_11plus_puzzles_3_and_4_are_rated_as_serate_rates_them() {
+fn forum_11plus_puzzles_1_3_and_4_are_rated_as_serate_rates_them() {
     let list = shipped("forum_hardest_1905_11plus_sample1016.txt");
-    for (line, se) in [(3, "11.0"), (4, "11.0")] {
+    for (line, se) in [(1, "11.1"), (3, "11.0"), (4, "11.0")] {
         let r = Rater::new().rate(&list[line - 1].grid, None, &Limits::new());
         assert_eq!(
             (r.score.to_string(), r.guesses(), r.lower_bound),

@@ -3,14 +3,15 @@
 //! branch agrees on.
 //!
 //! A branch starts from one assumption, a *node* (a candidate on or off), and follows its
-//! implications breadth first, each new node recording the nodes that forced it:
+//! implications in SE's order (every pending node on before the next node off), each new
+//! node recording the nodes that forced it:
 //!
 //! - a digit on in a cell turns off the cell's other digits and the digit in its peers;
 //! - a digit off leaves a cell's last digit on (a naked single) and a unit's last place of
 //!   the digit on (a hidden single). A *static* branch reads these on the puzzle's board as
 //!   it is (a cell with two candidates, a unit with two places: the strong links of an
 //!   alternating inference chain); a *dynamic* branch reads them on the board as the
-//!   branch has changed it, so every off node so far counts.
+//!   branch has changed it, so every node off followed so far counts.
 //!
 //! A branch ends in a *contradiction* when a node meets its opposite, a cell loses every
 //! digit or a unit every place of a digit. The strategies, from the easiest (SE's order):
@@ -47,7 +48,7 @@ use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::Candidates;
-use crate::sudoku::grid::Layout;
+use crate::sudoku::grid::{Layout, UnitKind};
 
 mod se_nishio;
 
@@ -382,8 +383,8 @@ struct Goal {
     /// The node whose arrival ends the branch ([`NONE`]: none).
     target: u32,
     /// The largest complexity a conclusion still worth finding may have: the branch stops
-    /// before following a record of a later generation (breadth first, the nodes a
-    /// conclusion found from a record of generation `g` rests on are at least `g`).
+    /// once every record left to follow is of a later generation (the nodes a conclusion
+    /// found from a record of generation `g` rests on are at least `g`).
     cap: usize,
     /// The most nodes a nested step of the 10.0 level may count for: the branch ends where
     /// the step its inner searches find is heavier (see [`Goal::nesting`]).
@@ -454,6 +455,9 @@ struct Rec {
     /// unit whose last place of the digit it is; else [`CAUSE_NONE`]. What a nested step
     /// found from this branch rests on in the outer branch ([`Engine::support`]).
     cause: u16,
+    /// Its generation: one more than that of the record being followed when it was
+    /// found (the start's is 1), so it rests on that many nodes at least.
+    depth: u16,
 }
 
 /// No cause: the start, a node off, a conclusion of a basic rule or a nested chain.
@@ -486,6 +490,8 @@ struct Branch {
     /// Whether a node meeting its opposite ends the branch (dynamic); a static branch
     /// goes on, as SE's static chains do, holding both.
     stops: bool,
+    /// The generation of the nodes being found now ([`Rec::depth`]).
+    depth: u16,
 }
 
 impl Branch {
@@ -494,6 +500,18 @@ impl Branch {
         match self.index[node as usize] {
             u16::MAX => NONE,
             r => u32::from(r),
+        }
+    }
+
+    /// The record of `node` if the branch holds it as SE's does, or [`NONE`]: a branch
+    /// that met a contradiction holds what it found before, not the node that met its
+    /// opposite (`Chaining.doChaining` returns before adding it), and SE's cell, region
+    /// and double forcing read such a branch as far as that.
+    fn held(&self, node: u32) -> u32 {
+        let r = self.rec(node);
+        match &self.contradiction {
+            Some(c) if self.emptied.is_none() && c.first() == Some(&r) => NONE,
+            _ => r,
         }
     }
 }
@@ -570,8 +588,8 @@ struct Engine<'a> {
 const BASIC_RULES: [fn(&Board) -> Option<Step>; 5] = [
     intersections::pointing,
     intersections::box_line,
-    |x| subsets::hidden(x, 2),
-    |x| subsets::naked(x, 2),
+    hidden_pair,
+    naked_pair,
     |x| fish::fish(x, 2),
 ];
 
@@ -582,10 +600,44 @@ const BASIC_RULES: [fn(&Board) -> Option<Step>; 5] = [
 const BASIC_RULES_SINCE: [fn(&Board, &Board) -> Option<Step>; 5] = [
     intersections::pointing_since,
     intersections::box_line_since,
-    |x, _| subsets::hidden(x, 2),
-    |x, _| subsets::naked(x, 2),
+    |x, _| hidden_pair(x),
+    |x, _| naked_pair(x),
     |x, _| fish::fish(x, 2),
 ];
+
+/// A hidden pair as SE's `HiddenSet.getHints` finds one first: in the boxes, then the
+/// columns, then the rows, and only in a unit of more than four open cells (in one of four,
+/// the other two cells are a naked pair, which SE finds as that): a branch's nested step
+/// takes the first pair's parents, so the pair found in a box rather than a row may count
+/// other nodes.
+fn hidden_pair(board: &Board) -> Option<Step> {
+    let units = board.layout().units();
+    let open = |u: usize| units[u].cells.len() - board.placed_in(u).len();
+    in_se_order(board, |kind| {
+        subsets::hidden_in(board, 2, |u| kind(u) && open(u) > 4)
+    })
+}
+
+/// A naked pair as SE's `NakedSet.getHints` finds one first (boxes, columns, rows).
+fn naked_pair(board: &Board) -> Option<Step> {
+    in_se_order(board, |kind| subsets::naked_in(board, 2, kind))
+}
+
+/// The first step `find` finds in the units of one kind, the kinds in SE's order for its
+/// subsets (boxes, columns, rows, then any other unit).
+fn in_se_order(
+    board: &Board,
+    find: impl Fn(&dyn Fn(usize) -> bool) -> Option<Step>,
+) -> Option<Step> {
+    let units = board.layout().units();
+    let rank = |u: usize| match units[u].kind {
+        UnitKind::Box => 0,
+        UnitKind::Column => 1,
+        UnitKind::Row => 2,
+        _ => 3,
+    };
+    (0..4).find_map(|k| find(&|u| rank(u) == k))
+}
 
 /// What a conclusion rests on that the board it was found on could have had otherwise,
 /// as SE's `ChainingHint.getRuleParents` reads it: the singles among its nodes (and the
@@ -1087,6 +1139,7 @@ impl<'a> Engine<'a> {
             contradiction: None,
             emptied: None,
             stops: mode.dynamic,
+            depth: 1,
         };
         self.follow_from(&mut b, start, mode, goal);
         b
@@ -1121,31 +1174,46 @@ impl<'a> Engine<'a> {
         b.contradiction = None;
         b.emptied = None;
         b.stops = mode.dynamic;
+        b.depth = 1;
         self.follow_from(b, start, mode, goal);
     }
 
-    /// Follows `start` to the end in the fresh branch `b`.
+    /// Follows `start` to the end in the fresh branch `b`, in SE's order
+    /// (`Chaining.doChaining`): every pending node on before the next node off, each kind
+    /// first found first followed. Which parents a node gets first, and so what a
+    /// conclusion counts for, depends on that order.
     fn follow_from(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
         // The generations below hold for singles only (see `advanced`'s parents).
         debug_assert!(mode.level == 0 || goal.cap == usize::MAX);
         self.add(b, start, &[], 1, 0);
-        let mut i = 0;
-        // The generation of record `i` (the start's is 1), and the first record of the
-        // next generation. A record is added while one of its parents is followed, whose
-        // generation is one less, so a record of generation `g` rests on at
-        // least `g` nodes, and so does any conclusion found while following it.
-        let (mut generation, mut next) = (1usize, 1usize);
+        // The next record on and off to follow (every record before each cursor of its
+        // kind is followed). A record is found while its parent of one generation less is
+        // followed, so a record of generation `g` rests on at least `g` nodes, and so does
+        // any conclusion found while following it. The nodes on pending are those one
+        // node off just found (the nodes on found before were all followed before it), and
+        // the nodes off pending were found in order of generation, so once neither the
+        // next on nor the next off is within the cap, no later record is.
+        let (mut on, mut off) = (0usize, 0usize);
         loop {
-            while i < b.recs.len() && b.contradiction.is_none() && !self.budget.spent() {
-                if i == next {
-                    generation += 1;
-                    next = b.recs.len();
+            while b.contradiction.is_none() && !self.budget.spent() {
+                while on < b.recs.len() && b.recs[on].node & 1 == 0 {
+                    on += 1;
                 }
-                if generation > goal.cap {
+                while off < b.recs.len() && b.recs[off].node & 1 == 1 {
+                    off += 1;
+                }
+                let depth = |i: usize| b.recs.get(i).map_or(usize::MAX, |r| usize::from(r.depth));
+                if depth(on).min(depth(off)) > goal.cap {
                     return;
                 }
+                let r = if on < b.recs.len() { &mut on } else { &mut off };
+                if *r == b.recs.len() {
+                    break;
+                }
+                let i = *r;
+                *r += 1;
+                b.depth = b.recs[i].depth.saturating_add(1);
                 self.follow(b, i as u32, mode);
-                i += 1;
                 if goal.target != NONE && b.rec(goal.target) != NONE {
                     return;
                 }
@@ -1214,17 +1282,9 @@ impl<'a> Engine<'a> {
             weight,
             kinds,
             cause,
+            depth: b.depth,
         });
         b.index[node as usize] = r as u16;
-        let (c, on) = of_node(self.n, node);
-        let bit = 1u32 << (c.digit - 1);
-        // Only a dynamic branch reads its own board (a static one reads the puzzle's).
-        if b.stops && !on && b.cands[c.cell] & bit != 0 {
-            b.cands[c.cell] &= !bit;
-            for &(u, i) in self.board.slots(c.cell) {
-                b.left[u * self.n + c.digit as usize - 1] &= !(1u32 << i);
-            }
-        }
         let opposite = b.rec(node ^ 1);
         if opposite != NONE && b.stops {
             b.contradiction = Some(vec![r, opposite]);
@@ -1253,9 +1313,14 @@ impl<'a> Engine<'a> {
             list.push(node(n, c.cell, e, false));
         }
         list[start] = (list.len() - start - 2) as u32;
-        for &p in self.board.layout().peers(c.cell) {
-            if self.base[p] & bit != 0 {
-                list.push(node(n, p, c.digit, false));
+        let layout = self.board.layout();
+        let own = list.len();
+        for u in se_units(layout, c.cell) {
+            for &p in &layout.units()[u].cells {
+                let y = node(n, p, c.digit, false);
+                if p != c.cell && self.base[p] & bit != 0 && !list[own..].contains(&y) {
+                    list.push(y);
+                }
             }
         }
         list[start + 1] = (list.len() - start - 2) as u32;
@@ -1285,6 +1350,14 @@ impl<'a> Engine<'a> {
         }
         // A cell's last digit.
         if mode.dynamic {
+            // The node goes off the branch's board as it is followed, as in SE (a node
+            // off found but not yet followed is still on the board).
+            if b.cands[c.cell] & bit != 0 {
+                b.cands[c.cell] &= !bit;
+                for &(u, i) in self.board.slots(c.cell) {
+                    b.left[u * n + c.digit as usize - 1] &= !(1u32 << i);
+                }
+            }
             let left = b.cands[c.cell];
             if left == 0 {
                 let offs: Vec<u32> = digits_of(self.base[c.cell])
@@ -1311,7 +1384,7 @@ impl<'a> Engine<'a> {
             self.add_caused(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK, CAUSE_CELL);
         }
         // A unit's last place of the digit.
-        for &u in layout.units_of(c.cell) {
+        for u in se_units(layout, c.cell) {
             if self.board.placed_in(u).contains(c.digit) {
                 continue;
             }
@@ -1705,6 +1778,18 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// The units of `cell` in SE's order (`Chaining.getOnToOff`, `getOffToOn`): its box,
+/// then its others in the layout's order (row, column, then any extra).
+fn se_units(layout: &Layout, cell: usize) -> impl Iterator<Item = usize> + '_ {
+    let units = layout.units_of(cell);
+    let is_box = move |u: &usize| layout.units()[*u].kind == UnitKind::Box;
+    units
+        .iter()
+        .copied()
+        .filter(is_box)
+        .chain(units.iter().copied().filter(move |u| !is_box(u)))
+}
+
 /// Writes the node set of candidates `off` (off) and `on` (on) into `out`, a bit set over
 /// [`Engine::dense`]'s numbers (candidate `c` off is node `2c`, on `2c + 1`).
 #[inline]
@@ -2089,7 +2174,7 @@ fn multiple_with(
     // conclusion that beats the best. A static branch recorded for a cell or unit forcing
     // whose starts' reaches share news (`by_reach`) serves only conclusions common to two
     // branches or more, so one that beats the best at complexity `cap` rests on at most
-    // `cap - 1` nodes of it, all of generation `cap - 1` at most (breadth first): it need
+    // `cap - 1` nodes of it, all of generation `cap - 1` at most (see `follow_from`): it need
     // not be followed further. Its records up to there are the whole branch's, and it
     // charges the budget nothing (the reach paid for it), so the effort is the same; the
     // cap only falls, so a branch kept for a later forcing still holds what it needs.
@@ -2145,8 +2230,8 @@ fn multiple_with(
             on[p.cell * n + p.digit as usize - 1] = Some(b);
         }
     }
-    // With closures, the branches recorded never contradict, and each is read only for
-    // the nodes it shares with one branch or more: a conclusion that beats `best` at
+    // With closures, each branch recorded is read only for the nodes it shares with one
+    // branch or more (a branch that contradicts, as far as its contradiction): a conclusion that beats `best` at
     // complexity `cap` or less rests on at most `cap - 1` nodes of each, whose generation
     // is at most that, so a branch need not be followed further (the cap only falls as
     // `best` improves, so a branch kept for a later forcing still holds what it needs).
@@ -2169,45 +2254,21 @@ fn multiple_with(
         true
     };
     // Double forcing: what a candidate on and off both force (in a cell of three digits
-    // or more: in a bivalue cell this is cell forcing).
+    // or more: in a bivalue cell this is cell forcing). As SE (`doBinaryChaining`), also
+    // where one of the two contradicts: that branch counts as far as its contradiction.
     if mode.dynamic {
         let mut off = None;
         for &p in &candidates {
             if e.base[p.cell].count_ones() < 3 {
                 continue;
             }
+            let mut goal = shared_goal(&best);
             if let (Some(singles), Some(c)) = (&singles, closure(p)) {
-                if c.contradiction {
-                    continue;
-                }
                 let c_off = e.close(singles, p, false)?;
                 if c_off.contradiction {
-                    // Only the off branch counts, as far as its contradiction could beat
-                    // the best (whatever it finds, the candidate is done with).
-                    let goal = Goal::new(NONE, cap_for(&best, base));
-                    let start = node(n, p.cell, p.digit, false);
-                    let boff = e.branch_reusing(&mut off, start, mode, goal);
-                    if budget.spent() {
-                        return None;
-                    }
-                    if let Some(conflict) = &boff.contradiction {
-                        let complexity = e.conflict_complexity(boff, conflict);
-                        keep(
-                            &mut best,
-                            Found {
-                                node: start ^ 1,
-                                tenths: base + se::length_bonus(complexity),
-                                complexity,
-                                strategy,
-                                sources: vec![p],
-                                chain: path(n, boff, conflict[0]),
-                                support: e.support_conflict(boff, conflict),
-                            },
-                        );
-                    }
-                    continue;
-                }
-                if !singles.share_news([c, &c_off].into_iter()) {
+                    // The off branch as far as its contradiction could beat the best.
+                    goal = Goal::new(NONE, cap_for(&best, base));
+                } else if !c.contradiction && !singles.share_news([c, &c_off].into_iter()) {
                     continue;
                 }
                 if !record(&mut on, &[p], shared_goal(&best)) {
@@ -2217,10 +2278,6 @@ fn multiple_with(
             let Some(bon) = on[p.cell * n + p.digit as usize - 1].as_ref() else {
                 continue;
             };
-            if bon.contradiction.is_some() {
-                continue;
-            }
-            let goal = shared_goal(&best);
             let boff = e.branch_reusing(&mut off, node(n, p.cell, p.digit, false), mode, goal);
             if budget.spent() {
                 return None;
@@ -2239,7 +2296,6 @@ fn multiple_with(
                         support: e.support_conflict(boff, conflict),
                     },
                 );
-                continue;
             }
             common(&e, &mut best, &[bon, boff], &[p, p], base, strategy);
         }
@@ -2269,14 +2325,21 @@ fn multiple_with(
             }
         }
         if let Some(singles) = &singles {
+            // A source that contradicts counts as far as its contradiction (SE's
+            // `getMultipleChainsHintListForCell`, `doRegionChainings`): its closure says
+            // nothing of that, so its branches are recorded.
             let mut shared: Vec<&Closure> = Vec::with_capacity(sources.len());
+            let mut partial = false;
             for &p in sources {
                 match closure(p) {
-                    Some(c) if !c.contradiction => shared.push(c),
-                    _ => return true,
+                    Some(c) => {
+                        partial |= c.contradiction;
+                        shared.push(c);
+                    }
+                    None => return true,
                 }
             }
-            if !singles.share_news(shared.into_iter()) {
+            if !partial && !singles.share_news(shared.into_iter()) {
                 return true;
             }
             if !record(&mut on, sources, shared_goal(best)) {
@@ -2288,9 +2351,7 @@ fn multiple_with(
             .map(|c| on[c.cell * n + c.digit as usize - 1].as_ref())
             .collect();
         if let Some(branches) = branches {
-            if branches.iter().all(|b| b.contradiction.is_none()) {
-                common(&e, best, &branches, sources, base, strategy);
-            }
+            common(&e, best, &branches, sources, base, strategy);
         }
         true
     };
@@ -2450,7 +2511,7 @@ fn common(
     let mut known = false;
     for rec in &first.recs {
         let x = rec.node;
-        if !e.is_news(x) || rest.iter().any(|b| b.rec(x) == NONE) {
+        if !e.is_news(x) || first.held(x) == NONE || rest.iter().any(|b| b.held(x) == NONE) {
             continue;
         }
         if !known {
@@ -2462,7 +2523,7 @@ fn common(
         }
         let mut complexity = 0usize;
         for b in branches {
-            complexity += e.complexity_past(b, &[b.rec(x)], cap - complexity);
+            complexity += e.complexity_past(b, &[b.held(x)], cap - complexity);
             if complexity > cap {
                 break;
             }
@@ -2480,7 +2541,7 @@ fn common(
         let mut support = Vec::new();
         if e.inner {
             for b in branches {
-                e.support_into(b, &[b.rec(x)], &mut support);
+                e.support_into(b, &[b.held(x)], &mut support);
             }
             // A cell's or a unit's forcing starts from a single of the cell or unit (SE
             // gives the starts of its cell and region chains that cause).
