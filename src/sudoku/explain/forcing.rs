@@ -49,6 +49,7 @@ use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::Layout;
 
+mod quiet;
 mod se_nishio;
 
 /// No record.
@@ -92,7 +93,6 @@ pub(super) struct Effort {
 /// made once for the outer board rather than again for each of its branch boards.
 #[derive(Clone, Debug, Default)]
 struct StaticReach {
-    graph: Graph,
     reach: Reach,
     /// Whether `reach` is the board's.
     has_reach: bool,
@@ -129,6 +129,9 @@ struct StaticReach {
     /// ([`Engine::strong_links`]), a row for each of the frame's candidates (empty for
     /// those the board lacks).
     offs: Graph,
+    /// What the frame's branch boards' forcing chain searches read of the frame's board
+    /// ([`quiet::Outer`]).
+    outer: quiet::Outer,
 }
 
 /// A numbering of candidates, in the order of (cell, digit): a board's, and every board
@@ -200,6 +203,7 @@ impl StaticReach {
         self.layout = Some(Arc::clone(layout));
         self.frame = Numbering::default();
         self.board.clear();
+        self.outer.known = false;
     }
 
     /// Makes `numbering` the frame, with its weak links (on the layout set last), unless
@@ -246,6 +250,7 @@ impl StaticReach {
         }
         self.frame.clone_from(numbering);
         self.board.clear();
+        self.outer.known = false;
     }
 
     /// The weak links of the frame's candidate `k` (a row of `frame_weak`).
@@ -674,16 +679,15 @@ impl<'a> Engine<'a> {
     /// while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
         let mut kept = self.kept();
-        if !kept.has_reach && kept.has_failed {
-            // A static forcing chain search asked this board's failed nodes first (the
-            // 10.0 level's inner searches do): their candidates' ancestors give the reach.
-            self.reach_from_ancestors(&mut kept);
-            kept.has_reach = true;
-        }
         if !kept.has_reach {
-            self.implications(&mut kept);
-            let StaticReach { graph, reach, .. } = &mut *kept;
-            reach.compute(graph);
+            // The candidates' ancestors (a walk over the candidates with a strong link)
+            // give the reach for less than a walk of the whole graph; a static forcing
+            // chain search may have found them already.
+            if !kept.has_failed {
+                self.failed_nodes(&mut kept);
+                kept.has_failed = true;
+            }
+            self.reach_from_ancestors(&mut kept);
             kept.has_reach = true;
         }
         RefMut::map(kept, |s| &mut s.reach)
@@ -904,11 +908,14 @@ impl<'a> Engine<'a> {
     }
 
     /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
-    /// [`Engine::dense`], into `kept.graph` (its successors in no particular order: only
-    /// the reach is read from it; a number the board lacks is a node without any).
-    fn implications(&self, kept: &mut StaticReach) {
+    /// [`Engine::dense`], from what `kept` holds of the board (its successors in no
+    /// particular order: only the reach is read from it; a number the board lacks is a
+    /// node without any). The searches take the reach from the ancestors instead
+    /// ([`Engine::reach`]); the tests walk this graph.
+    #[cfg(test)]
+    fn implications(&self, kept: &StaticReach) -> Graph {
+        let mut graph = Graph::default();
         let StaticReach {
-            graph,
             linked,
             mask,
             offs,
@@ -950,6 +957,7 @@ impl<'a> Engine<'a> {
             interleave(row, &leaves, &none);
             graph.offsets.push(out.len() as u32);
         }
+        graph
     }
 
     /// What each candidate off turns on in a static branch (its strong partners), into
@@ -1453,6 +1461,9 @@ impl<'a> Engine<'a> {
             return known.clone();
         }
         self.frame_branch_boards();
+        if search == InnerSearch::Chain {
+            self.frame_outer();
+        }
         let found = nested(inner, search, self.budget);
         if !self.budget.spent() {
             let mut memo = self.budget.inner.borrow_mut();
@@ -1843,6 +1854,12 @@ fn forcing_chain_with(
         dynamic: false,
         level: 0,
     };
+    // A branch board whose outer board has no failed node, and whose new strong links
+    // cannot fail either, has none: the search finds nothing, for the nodes it charges.
+    if inner && e.quiet_in_frame() {
+        budget.take_many(2 * u64::from(e.candidates));
+        return Vec::new();
+    }
     // Most assumptions lead nowhere near their opposite: the graph says which do, and
     // only those are followed.
     let Some(failed) = e.static_failed() else {
@@ -2915,7 +2932,7 @@ mod tests {
         for (i, board) in random_positions(13, 3).iter().enumerate() {
             let budget = Effort::new(u64::MAX);
             let e = Engine::new(board, &budget).unwrap();
-            let walked = e.reach().clone();
+            let walked = walked_reach(&e);
             let d = Engine::new(board, &kept).unwrap();
             drop(d.failed());
             let derived = d.reach();
@@ -2925,6 +2942,11 @@ mod tests {
             }
         }
         assert!(compared > 20_000, "{compared}");
+    }
+
+    /// The reach of an engine's whole static graph, walked ([`Engine::implications`]).
+    fn walked_reach(e: &Engine) -> Reach {
+        Reach::of(&e.implications(&e.kept()))
     }
 
     /// The nodes of an engine's static graph, by its numbers ([`Engine::dense`]).
@@ -3020,6 +3042,90 @@ mod tests {
         );
     }
 
+    /// The boards of an explanation where the static forcing chains first find nothing
+    /// (no failed node), as the ladder leaves them to the chains past them: of the
+    /// forum's 11+ puzzles, every `step`-th.
+    fn quiet_positions(step: usize) -> Vec<Board> {
+        let text = include_str!("../../../data/sudoku/forum_hardest_1905_11plus_sample1016.txt");
+        let mut out = Vec::new();
+        for line in text.lines().step_by(step) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let mut explainer = super::super::Explainer::new(&grid).unwrap();
+            for _ in 0..40 {
+                let board = explainer.board().clone();
+                let budget = Effort::new(u64::MAX);
+                if Engine::new(&board, &budget)
+                    .unwrap()
+                    .failed()
+                    .iter()
+                    .all(|&w| w == 0)
+                {
+                    out.push(board);
+                    break;
+                }
+                if explainer.next().is_none() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// A branch board told quiet from its outer board ([`Engine::quiet_in_frame`]) has no
+    /// failed node, and the inner forcing chain search, which asks it first, finds the
+    /// steps and charges the effort the search on the board alone does: two methods, on
+    /// branch boards of dynamic branches (some contradicting) of outer boards without
+    /// failed nodes (explanations' boards, where the tell serves) and with them (random
+    /// positions, where it cannot tell), each asked in the buffers of the boards before.
+    #[test]
+    fn quiet_branch_boards_have_no_failed_node() {
+        let mode = Level::Dynamic.mode();
+        let framed = Effort::new(u64::MAX);
+        let mut rng = Rng::new(24);
+        let (mut quiet, mut loud, mut failing, mut steps) = (0, 0, 0, 0);
+        let outers = quiet_positions(9)
+            .into_iter()
+            .chain(random_positions(41, 24));
+        for (i, outer) in outers.enumerate() {
+            let o = Engine::new(&outer, &framed).unwrap();
+            let candidates = o.candidates();
+            for _ in 0..8 {
+                let p = candidates[rng.below(candidates.len())];
+                let b = o.branch(
+                    node(o.n, p.cell, p.digit, rng.below(2) == 0),
+                    mode,
+                    Goal::ALL,
+                );
+                let board = outer.with_candidates(&b.cands);
+                let alone = Effort::new(u64::MAX);
+                let a = Engine::new_inner(&board, &alone).unwrap();
+                let none = a.failed().iter().all(|&w| w == 0);
+                o.frame_branch_boards();
+                o.frame_outer();
+                let told = Engine::new_inner(&board, &framed).unwrap().quiet_in_frame();
+                assert!(none || !told, "{i}: a failed node on a quiet board");
+                quiet += usize::from(told);
+                loud += usize::from(none && !told);
+                failing += usize::from(!none);
+                // The search, in fresh and in framed buffers of another board.
+                drop(Engine::new(&outer, &framed).unwrap().reach());
+                let alone = Effort::new(u64::MAX);
+                let by_alone = nested(&board, InnerSearch::Chain, &alone);
+                o.frame_branch_boards();
+                o.frame_outer();
+                let used = framed.used();
+                let by_frame = nested(&board, InnerSearch::Chain, &framed);
+                assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
+                assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
+                steps += by_alone.len();
+            }
+        }
+        assert!(
+            quiet > 300 && failing > 100 && steps > 100,
+            "{quiet} {loud} {failing} {steps}"
+        );
+    }
+
     /// The failed nodes, found from the candidates' ancestors, are the nodes whose static
     /// branch reaches their opposite, by two other methods: the whole graph's reach, and
     /// the static branch itself, recorded whole. On random positions (sound or not), and
@@ -3037,7 +3143,7 @@ mod tests {
             let budget = Effort::new(u64::MAX);
             let e = Engine::new(board, &budget).unwrap();
             let mut failed = e.failed().clone();
-            let reach = e.reach().clone();
+            let reach = walked_reach(&e);
             let k = Engine::new(board, &kept).unwrap();
             if i % 2 == 0 {
                 drop(k.reach());
