@@ -2968,6 +2968,46 @@ mod tests {
         out
     }
 
+    /// The board of a dynamic branch of `o`'s board (a random candidate on or off,
+    /// followed to its end, sometimes to a contradiction).
+    fn random_branch_board(o: &Engine, rng: &mut Rng) -> Board {
+        let candidates = o.candidates();
+        let p = candidates[rng.below(candidates.len())];
+        let start = node(o.n, p.cell, p.digit, rng.below(2) == 0);
+        let b = o.branch(start, Level::Dynamic.mode(), Goal::ALL);
+        o.board.with_candidates(&b.cands)
+    }
+
+    /// Asserts that the inner `searches` on `board`, a branch board of `o`'s board, find
+    /// the same steps and charge the same effort in `o`'s budget (its buffers another
+    /// board's, then framed by `o`, with its [`quiet::Outer`] if `tell`) as in a fresh
+    /// budget; the steps found.
+    fn framed_searches_are_alone(
+        o: &Engine,
+        board: &Board,
+        searches: &[InnerSearch],
+        tell: bool,
+        i: usize,
+    ) -> usize {
+        let framed = o.budget;
+        drop(Engine::new(o.board, framed).unwrap().reach());
+        let mut steps = 0;
+        for &search in searches {
+            let alone = Effort::new(u64::MAX);
+            let by_alone = nested(board, search, &alone);
+            o.frame_branch_boards();
+            if tell {
+                o.frame_outer();
+            }
+            let used = framed.used();
+            let by_frame = nested(board, search, framed);
+            assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
+            assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
+            steps += by_alone.len();
+        }
+        steps
+    }
+
     /// A branch board's static graph numbered by its outer board's frame, as a nested
     /// chain's inner searches number it (the outer board's weak links masked by the
     /// branch board's candidates, its strong links found on the branch board), has the
@@ -2978,29 +3018,21 @@ mod tests {
     /// buffers of the boards before.
     #[test]
     fn branch_boards_in_the_outer_frame_are_their_own_graphs() {
-        let mode = Level::Dynamic.mode();
         let framed = Effort::new(u64::MAX);
         let mut rng = Rng::new(23);
         let (mut boards, mut failed_seen, mut steps) = (0, 0, 0);
         for (i, outer) in random_positions(17, 9).iter().enumerate() {
             let o = Engine::new(outer, &framed).unwrap();
-            let candidates = o.candidates();
             for _ in 0..4 {
-                let p = candidates[rng.below(candidates.len())];
-                let b = o.branch(
-                    node(o.n, p.cell, p.digit, rng.below(2) == 0),
-                    mode,
-                    Goal::ALL,
-                );
-                let board = outer.with_candidates(&b.cands);
+                let board = random_branch_board(&o, &mut rng);
                 let alone = Effort::new(u64::MAX);
                 let a = Engine::new_inner(&board, &alone).unwrap();
                 let a_failed = a.failed().clone();
-                let a_reach = a.reach().clone();
+                let a_reach = walked_reach(&a);
                 let a_nodes = nodes_by_number(&a);
                 o.frame_branch_boards();
                 let f = Engine::new_inner(&board, &framed).unwrap();
-                // Either question first (the reach from the ancestors, or walked).
+                // Either question first (the reach, from the ancestors, or the failed nodes).
                 let (f_failed, f_reach) = match boards % 2 {
                     0 => {
                         let failed = f.failed().clone();
@@ -3020,18 +3052,8 @@ mod tests {
                     let reached = nodes_of(a_reach.set(av), &a_nodes);
                     assert_eq!(nodes_of(f_reach.set(fv), &f_nodes), reached, "{i}: {x}");
                 }
-                // The searches, in fresh and in framed buffers of another board.
-                drop(Engine::new(outer, &framed).unwrap().reach());
-                for search in [InnerSearch::Chain, InnerSearch::Multiple] {
-                    let alone = Effort::new(u64::MAX);
-                    let by_alone = nested(&board, search, &alone);
-                    o.frame_branch_boards();
-                    let used = framed.used();
-                    let by_frame = nested(&board, search, &framed);
-                    assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
-                    assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
-                    steps += by_alone.len();
-                }
+                let searches = [InnerSearch::Chain, InnerSearch::Multiple];
+                steps += framed_searches_are_alone(&o, &board, &searches, false, i);
                 failed_seen += failed.len();
                 boards += 1;
             }
@@ -3079,7 +3101,6 @@ mod tests {
     /// positions, where it cannot tell), each asked in the buffers of the boards before.
     #[test]
     fn quiet_branch_boards_have_no_failed_node() {
-        let mode = Level::Dynamic.mode();
         let framed = Effort::new(u64::MAX);
         let mut rng = Rng::new(24);
         let (mut quiet, mut loud, mut failing, mut steps) = (0, 0, 0, 0);
@@ -3088,15 +3109,8 @@ mod tests {
             .chain(random_positions(41, 24));
         for (i, outer) in outers.enumerate() {
             let o = Engine::new(&outer, &framed).unwrap();
-            let candidates = o.candidates();
             for _ in 0..8 {
-                let p = candidates[rng.below(candidates.len())];
-                let b = o.branch(
-                    node(o.n, p.cell, p.digit, rng.below(2) == 0),
-                    mode,
-                    Goal::ALL,
-                );
-                let board = outer.with_candidates(&b.cands);
+                let board = random_branch_board(&o, &mut rng);
                 let alone = Effort::new(u64::MAX);
                 let a = Engine::new_inner(&board, &alone).unwrap();
                 let none = a.failed().iter().all(|&w| w == 0);
@@ -3107,17 +3121,7 @@ mod tests {
                 quiet += usize::from(told);
                 loud += usize::from(none && !told);
                 failing += usize::from(!none);
-                // The search, in fresh and in framed buffers of another board.
-                drop(Engine::new(&outer, &framed).unwrap().reach());
-                let alone = Effort::new(u64::MAX);
-                let by_alone = nested(&board, InnerSearch::Chain, &alone);
-                o.frame_branch_boards();
-                o.frame_outer();
-                let used = framed.used();
-                let by_frame = nested(&board, InnerSearch::Chain, &framed);
-                assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
-                assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
-                steps += by_alone.len();
+                steps += framed_searches_are_alone(&o, &board, &[InnerSearch::Chain], true, i);
             }
         }
         assert!(
