@@ -50,6 +50,7 @@ use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::{Layout, UnitKind};
 
+mod quiet;
 mod se_nishio;
 
 /// No record.
@@ -93,7 +94,6 @@ pub(super) struct Effort {
 /// made once for the outer board rather than again for each of its branch boards.
 #[derive(Clone, Debug, Default)]
 struct StaticReach {
-    graph: Graph,
     reach: Reach,
     /// Whether `reach` is the board's.
     has_reach: bool,
@@ -130,6 +130,9 @@ struct StaticReach {
     /// ([`Engine::strong_links`]), a row for each of the frame's candidates (empty for
     /// those the board lacks).
     offs: Graph,
+    /// What the frame's branch boards' forcing chain searches read of the frame's board
+    /// ([`quiet::Outer`]).
+    outer: quiet::Outer,
 }
 
 /// A numbering of candidates, in the order of (cell, digit): a board's, and every board
@@ -201,6 +204,7 @@ impl StaticReach {
         self.layout = Some(Arc::clone(layout));
         self.frame = Numbering::default();
         self.board.clear();
+        self.outer.known = false;
     }
 
     /// Makes `numbering` the frame, with its weak links (on the layout set last), unless
@@ -247,6 +251,7 @@ impl StaticReach {
         }
         self.frame.clone_from(numbering);
         self.board.clear();
+        self.outer.known = false;
     }
 
     /// The weak links of the frame's candidate `k` (a row of `frame_weak`).
@@ -726,16 +731,15 @@ impl<'a> Engine<'a> {
     /// while one is held.
     fn reach(&self) -> RefMut<'a, Reach> {
         let mut kept = self.kept();
-        if !kept.has_reach && kept.has_failed {
-            // A static forcing chain search asked this board's failed nodes first (the
-            // 10.0 level's inner searches do): their candidates' ancestors give the reach.
-            self.reach_from_ancestors(&mut kept);
-            kept.has_reach = true;
-        }
         if !kept.has_reach {
-            self.implications(&mut kept);
-            let StaticReach { graph, reach, .. } = &mut *kept;
-            reach.compute(graph);
+            // The candidates' ancestors (a walk over the candidates with a strong link)
+            // give the reach for less than a walk of the whole graph; a static forcing
+            // chain search may have found them already.
+            if !kept.has_failed {
+                self.failed_nodes(&mut kept);
+                kept.has_failed = true;
+            }
+            self.reach_from_ancestors(&mut kept);
             kept.has_reach = true;
         }
         RefMut::map(kept, |s| &mut s.reach)
@@ -956,11 +960,14 @@ impl<'a> Engine<'a> {
     }
 
     /// The graph of [`Engine::follow`]'s static implications on nodes numbered by
-    /// [`Engine::dense`], into `kept.graph` (its successors in no particular order: only
-    /// the reach is read from it; a number the board lacks is a node without any).
-    fn implications(&self, kept: &mut StaticReach) {
+    /// [`Engine::dense`], from what `kept` holds of the board (its successors in no
+    /// particular order: only the reach is read from it; a number the board lacks is a
+    /// node without any). The searches take the reach from the ancestors instead
+    /// ([`Engine::reach`]); the tests walk this graph.
+    #[cfg(test)]
+    fn implications(&self, kept: &StaticReach) -> Graph {
+        let mut graph = Graph::default();
         let StaticReach {
-            graph,
             linked,
             mask,
             offs,
@@ -1002,6 +1009,7 @@ impl<'a> Engine<'a> {
             interleave(row, &leaves, &none);
             graph.offsets.push(out.len() as u32);
         }
+        graph
     }
 
     /// What each candidate off turns on in a static branch (its strong partners), into
@@ -1526,6 +1534,9 @@ impl<'a> Engine<'a> {
             return known.clone();
         }
         self.frame_branch_boards();
+        if search == InnerSearch::Chain {
+            self.frame_outer();
+        }
         let found = nested(inner, search, self.budget);
         if !self.budget.spent() {
             let mut memo = self.budget.inner.borrow_mut();
@@ -1928,6 +1939,12 @@ fn forcing_chain_with(
         dynamic: false,
         level: 0,
     };
+    // A branch board whose outer board has no failed node, and whose new strong links
+    // cannot fail either, has none: the search finds nothing, for the nodes it charges.
+    if inner && e.quiet_in_frame() {
+        budget.take_many(2 * u64::from(e.candidates));
+        return Vec::new();
+    }
     // Most assumptions lead nowhere near their opposite: the graph says which do, and
     // only those are followed.
     let Some(failed) = e.static_failed() else {
@@ -2976,7 +2993,7 @@ mod tests {
         for (i, board) in random_positions(13, 3).iter().enumerate() {
             let budget = Effort::new(u64::MAX);
             let e = Engine::new(board, &budget).unwrap();
-            let walked = e.reach().clone();
+            let walked = walked_reach(&e);
             let d = Engine::new(board, &kept).unwrap();
             drop(d.failed());
             let derived = d.reach();
@@ -2986,6 +3003,11 @@ mod tests {
             }
         }
         assert!(compared > 20_000, "{compared}");
+    }
+
+    /// The reach of an engine's whole static graph, walked ([`Engine::implications`]).
+    fn walked_reach(e: &Engine) -> Reach {
+        Reach::of(&e.implications(&e.kept()))
     }
 
     /// The nodes of an engine's static graph, by its numbers ([`Engine::dense`]).
@@ -3007,6 +3029,46 @@ mod tests {
         out
     }
 
+    /// The board of a dynamic branch of `o`'s board (a random candidate on or off,
+    /// followed to its end, sometimes to a contradiction).
+    fn random_branch_board(o: &Engine, rng: &mut Rng) -> Board {
+        let candidates = o.candidates();
+        let p = candidates[rng.below(candidates.len())];
+        let start = node(o.n, p.cell, p.digit, rng.below(2) == 0);
+        let b = o.branch(start, Level::Dynamic.mode(), Goal::ALL);
+        o.board.with_candidates(&b.cands)
+    }
+
+    /// Asserts that the inner `searches` on `board`, a branch board of `o`'s board, find
+    /// the same steps and charge the same effort in `o`'s budget (its buffers another
+    /// board's, then framed by `o`, with its [`quiet::Outer`] if `tell`) as in a fresh
+    /// budget; the steps found.
+    fn framed_searches_are_alone(
+        o: &Engine,
+        board: &Board,
+        searches: &[InnerSearch],
+        tell: bool,
+        i: usize,
+    ) -> usize {
+        let framed = o.budget;
+        drop(Engine::new(o.board, framed).unwrap().reach());
+        let mut steps = 0;
+        for &search in searches {
+            let alone = Effort::new(u64::MAX);
+            let by_alone = nested(board, search, &alone);
+            o.frame_branch_boards();
+            if tell {
+                o.frame_outer();
+            }
+            let used = framed.used();
+            let by_frame = nested(board, search, framed);
+            assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
+            assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
+            steps += by_alone.len();
+        }
+        steps
+    }
+
     /// A branch board's static graph numbered by its outer board's frame, as a nested
     /// chain's inner searches number it (the outer board's weak links masked by the
     /// branch board's candidates, its strong links found on the branch board), has the
@@ -3017,29 +3079,21 @@ mod tests {
     /// buffers of the boards before.
     #[test]
     fn branch_boards_in_the_outer_frame_are_their_own_graphs() {
-        let mode = Level::Dynamic.mode();
         let framed = Effort::new(u64::MAX);
         let mut rng = Rng::new(23);
         let (mut boards, mut failed_seen, mut steps) = (0, 0, 0);
         for (i, outer) in random_positions(17, 9).iter().enumerate() {
             let o = Engine::new(outer, &framed).unwrap();
-            let candidates = o.candidates();
             for _ in 0..4 {
-                let p = candidates[rng.below(candidates.len())];
-                let b = o.branch(
-                    node(o.n, p.cell, p.digit, rng.below(2) == 0),
-                    mode,
-                    Goal::ALL,
-                );
-                let board = outer.with_candidates(&b.cands);
+                let board = random_branch_board(&o, &mut rng);
                 let alone = Effort::new(u64::MAX);
                 let a = Engine::new_inner(&board, &alone).unwrap();
                 let a_failed = a.failed().clone();
-                let a_reach = a.reach().clone();
+                let a_reach = walked_reach(&a);
                 let a_nodes = nodes_by_number(&a);
                 o.frame_branch_boards();
                 let f = Engine::new_inner(&board, &framed).unwrap();
-                // Either question first (the reach from the ancestors, or walked).
+                // Either question first (the reach, from the ancestors, or the failed nodes).
                 let (f_failed, f_reach) = match boards % 2 {
                     0 => {
                         let failed = f.failed().clone();
@@ -3059,18 +3113,8 @@ mod tests {
                     let reached = nodes_of(a_reach.set(av), &a_nodes);
                     assert_eq!(nodes_of(f_reach.set(fv), &f_nodes), reached, "{i}: {x}");
                 }
-                // The searches, in fresh and in framed buffers of another board.
-                drop(Engine::new(outer, &framed).unwrap().reach());
-                for search in [InnerSearch::Chain, InnerSearch::Multiple] {
-                    let alone = Effort::new(u64::MAX);
-                    let by_alone = nested(&board, search, &alone);
-                    o.frame_branch_boards();
-                    let used = framed.used();
-                    let by_frame = nested(&board, search, &framed);
-                    assert_eq!(format!("{by_frame:?}"), format!("{by_alone:?}"), "{i}");
-                    assert_eq!(framed.used() - used, alone.used(), "{i}: effort");
-                    steps += by_alone.len();
-                }
+                let searches = [InnerSearch::Chain, InnerSearch::Multiple];
+                steps += framed_searches_are_alone(&o, &board, &searches, false, i);
                 failed_seen += failed.len();
                 boards += 1;
             }
@@ -3078,6 +3122,72 @@ mod tests {
         assert!(
             boards > 200 && failed_seen > 500 && steps > 50,
             "{boards} {failed_seen} {steps}"
+        );
+    }
+
+    /// The boards of an explanation where the static forcing chains first find nothing
+    /// (no failed node), as the ladder leaves them to the chains past them: of the
+    /// forum's 11+ puzzles, every `step`-th.
+    fn quiet_positions(step: usize) -> Vec<Board> {
+        let text = include_str!("../../../data/sudoku/forum_hardest_1905_11plus_sample1016.txt");
+        let mut out = Vec::new();
+        for line in text.lines().step_by(step) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let mut explainer = super::super::Explainer::new(&grid).unwrap();
+            for _ in 0..40 {
+                let board = explainer.board().clone();
+                let budget = Effort::new(u64::MAX);
+                if Engine::new(&board, &budget)
+                    .unwrap()
+                    .failed()
+                    .iter()
+                    .all(|&w| w == 0)
+                {
+                    out.push(board);
+                    break;
+                }
+                if explainer.next().is_none() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// A branch board told quiet from its outer board ([`Engine::quiet_in_frame`]) has no
+    /// failed node, and the inner forcing chain search, which asks it first, finds the
+    /// steps and charges the effort the search on the board alone does: two methods, on
+    /// branch boards of dynamic branches (some contradicting) of outer boards without
+    /// failed nodes (explanations' boards, where the tell serves) and with them (random
+    /// positions, where it cannot tell), each asked in the buffers of the boards before.
+    #[test]
+    fn quiet_branch_boards_have_no_failed_node() {
+        let framed = Effort::new(u64::MAX);
+        let mut rng = Rng::new(24);
+        let (mut quiet, mut loud, mut failing, mut steps) = (0, 0, 0, 0);
+        let outers = quiet_positions(9)
+            .into_iter()
+            .chain(random_positions(41, 24));
+        for (i, outer) in outers.enumerate() {
+            let o = Engine::new(&outer, &framed).unwrap();
+            for _ in 0..8 {
+                let board = random_branch_board(&o, &mut rng);
+                let alone = Effort::new(u64::MAX);
+                let a = Engine::new_inner(&board, &alone).unwrap();
+                let none = a.failed().iter().all(|&w| w == 0);
+                o.frame_branch_boards();
+                o.frame_outer();
+                let told = Engine::new_inner(&board, &framed).unwrap().quiet_in_frame();
+                assert!(none || !told, "{i}: a failed node on a quiet board");
+                quiet += usize::from(told);
+                loud += usize::from(none && !told);
+                failing += usize::from(!none);
+                steps += framed_searches_are_alone(&o, &board, &[InnerSearch::Chain], true, i);
+            }
+        }
+        assert!(
+            quiet > 300 && failing > 100 && steps > 100,
+            "{quiet} {loud} {failing} {steps}"
         );
     }
 
@@ -3098,7 +3208,7 @@ mod tests {
             let budget = Effort::new(u64::MAX);
             let e = Engine::new(board, &budget).unwrap();
             let mut failed = e.failed().clone();
-            let reach = e.reach().clone();
+            let reach = walked_reach(&e);
             let k = Engine::new(board, &kept).unwrap();
             if i % 2 == 0 {
                 drop(k.reach());
