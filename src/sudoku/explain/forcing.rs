@@ -719,8 +719,13 @@ impl<'a> Engine<'a> {
     /// Which nodes' static branches reach their opposite ([`Engine::failed`]). Each node
     /// of the static graph is taken from the budget once; `None` once the budget is spent.
     fn static_failed(&self) -> Option<RefMut<'a, Vec<u64>>> {
-        let nodes = 2 * u64::from(self.candidates);
-        self.budget.take_many(nodes).then(|| self.failed())
+        self.charge_static().then(|| self.failed())
+    }
+
+    /// Charges the budget what a static forcing chain search costs, whatever it finds:
+    /// twice the board's candidates (every node asked once); false when that spends it.
+    fn charge_static(&self) -> bool {
+        self.budget.take_many(2 * u64::from(self.candidates))
     }
 
     /// Which nodes a static branch reaches from which: the reach of the graph of
@@ -1942,7 +1947,7 @@ fn forcing_chain_with(
     // A branch board whose outer board has no failed node, and whose new strong links
     // cannot fail either, has none: the search finds nothing, for the nodes it charges.
     if inner && e.quiet_in_frame() {
-        budget.take_many(2 * u64::from(e.candidates));
+        e.charge_static();
         return Vec::new();
     }
     // Most assumptions lead nowhere near their opposite: the graph says which do, and
