@@ -1924,6 +1924,20 @@ fn keep(best: &mut Option<Found>, f: Found) {
     }
 }
 
+/// A nested chain as SE's `FullChain` tells chains apart (its conclusions, its path, what it
+/// started from and what it counts for), hashed: a step counts each once.
+fn chain_key(step: &Step, weight: u32) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    step.chain.hash(&mut h);
+    step.cells.hash(&mut h);
+    step.digits.hash(&mut h);
+    step.eliminations.hash(&mut h);
+    step.placements.hash(&mut h);
+    weight.hash(&mut h);
+    h.finish()
+}
+
 /// The step of a conclusion.
 fn step_of(n: usize, f: Found) -> Step {
     let (c, on) = of_node(n, f.node);
@@ -2328,7 +2342,7 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
-        contradictions(&e, &candidates, &closures, level, &mut best)?;
+        contradictions(e, &candidates, &closures, level, &mut best)?;
     } else if let Some(reach) = &reach {
         let nodes = candidates.iter().map(|p| {
             let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
@@ -2432,7 +2446,7 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
                     },
                 );
             }
-            common(&e, &mut best, &[bon, boff], &[p, p], base, strategy);
+            common(e, &mut best, &[bon, boff], &[p, p], base, strategy);
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
@@ -2486,7 +2500,7 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
             .map(|c| on[c.cell * n + c.digit as usize - 1].as_ref())
             .collect();
         if let Some(branches) = branches {
-            common(&e, best, &branches, sources, base, strategy);
+            common(e, best, &branches, sources, base, strategy);
         }
         true
     };
@@ -3403,18 +3417,4 @@ mod tests {
             }
         }
     }
-}
-
-/// A nested chain as SE's `FullChain` tells chains apart (its conclusions, its path, what it
-/// started from and what it counts for), hashed: a step counts each once.
-fn chain_key(step: &Step, weight: u32) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    step.chain.hash(&mut h);
-    step.cells.hash(&mut h);
-    step.digits.hash(&mut h);
-    step.eliminations.hash(&mut h);
-    step.placements.hash(&mut h);
-    weight.hash(&mut h);
-    h.finish()
 }
