@@ -281,12 +281,31 @@ fn chain_steps_as_serate_takes_them() {
 /// gives the same ER without a guess.
 #[test]
 fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
-    let p = &shipped("forum_hardest_1106.txt")[0];
-    let r = Rater::new().rate(&p.grid, None, &Limits::new());
-    assert_eq!(
-        (r.score.to_string(), r.guesses(), r.lower_bound),
-        ("10.3".to_string(), 0, false)
-    );
+    rated_as_serate("forum_hardest_1106.txt", &[(1, "10.3")]);
+}
+
+/// Asserts that each `(line, ER)` of the shipped file `file` is rated that ER (SE's, from
+/// serate), without a guess.
+fn rated_as_serate(file: &str, lines: &[(usize, &str)]) {
+    let list = shipped(file);
+    for &(line, se) in lines {
+        let r = Rater::new().rate(&list[line - 1].grid, None, &Limits::new());
+        assert_eq!(
+            (r.score.to_string(), r.guesses(), r.lower_bound),
+            (se.to_string(), 0, false),
+            "{file} line {line}"
+        );
+    }
+}
+
+/// Puzzles 2 and 6 of norvig_hardest11, which serate rates 10.6/1.2/1.2 and 10.5/1.2/1.2
+/// (nested contradictions with dynamic chains inside): they were 10.5 and 10.6 while a
+/// nested branch ended where a rule's or inner chain's conclusion met its opposite, took an
+/// inner chain's placement as a node on and counted its chain at each conclusion, none of
+/// which SE's `Chaining.doChaining` does (round 25, nest25).
+#[test]
+fn norvig_hardest_second_and_sixth_are_rated_as_serate_rates_them() {
+    rated_as_serate("norvig_hardest11.txt", &[(2, "10.6"), (6, "10.5")]);
 }
 
 /// Puzzles 1, 3 and 4 of the forum's 11+ list, which SE rates 11.1/11.1/11.1, 11.0/11.0/11.0
@@ -296,13 +315,15 @@ fn the_forum_hardest_first_is_rated_as_serate_rates_it() {
 /// branch's hidden pair was looked for in SE's order of units (boxes first).
 #[test]
 fn forum_11plus_puzzles_1_3_and_4_are_rated_as_serate_rates_them() {
-    let list = shipped("forum_hardest_1905_11plus_sample1016.txt");
-    for (line, se) in [(1, "11.1"), (3, "11.0"), (4, "11.0")] {
-        let r = Rater::new().rate(&list[line - 1].grid, None, &Limits::new());
-        assert_eq!(
-            (r.score.to_string(), r.guesses(), r.lower_bound),
-            (se.to_string(), 0, false),
-            "line {line}"
-        );
-    }
+    let file = "forum_hardest_1905_11plus_sample1016.txt";
+    rated_as_serate(file, &[(1, "11.1"), (3, "11.0"), (4, "11.0")]);
+}
+
+/// Line 73 of the forum's 11+ list, which SE rates 10.8/10.8/10.5 ("Dynamic Contradiction
+/// Forcing Chains (+ Forcing Chains)", serate run in round 24): with a rule's conclusion
+/// that meets its opposite no longer a contradiction it rated 10.9 until a nested chain's
+/// nodes were counted once a step (round 25, nest25).
+#[test]
+fn forum_11plus_line_73_is_rated_as_serate_rates_it() {
+    rated_as_serate("forum_hardest_1905_11plus_sample1016.txt", &[(73, "10.8")]);
 }

@@ -453,7 +453,8 @@ struct Rec {
     /// Its parents' record indexes, `arena[from..to]`.
     from: u32,
     to: u32,
-    /// The nodes it counts for (1, or more for a conclusion of a nested chain).
+    /// The nodes it counts for: 1, or for a conclusion of a nested chain 1 and the
+    /// chain's, which a step counts once ([`Rec::nest`]).
     weight: u32,
     kinds: u8,
     /// For a node on found as a single: [`CAUSE_CELL`] (the cell's last digit) or the
@@ -463,6 +464,10 @@ struct Rec {
     /// Its generation: one more than that of the record being followed when it was
     /// found (the start's is 1), so it rests on that many nodes at least.
     depth: u16,
+    /// For a conclusion of a nested chain, one more than the index of that chain in
+    /// [`Branch::nests`] (a step counts the chain's nodes once, SE's
+    /// `getNestedComplexity` over distinct chains, then 1 for each conclusion); else 0.
+    nest: u16,
 }
 
 /// No cause: the start, a node off, a conclusion of a basic rule or a nested chain.
@@ -497,6 +502,11 @@ struct Branch {
     stops: bool,
     /// The generation of the nodes being found now ([`Rec::depth`]).
     depth: u16,
+    /// The nested chains whose conclusions the branch holds, each as a key of its whole
+    /// chain (SE's `FullChain`): a step counts each once.
+    nests: Vec<u64>,
+    /// The nested chain the nodes being added now conclude ([`Rec::nest`]).
+    nest: u16,
 }
 
 impl Branch {
@@ -586,6 +596,9 @@ struct Engine<'a> {
     /// The last branch board, kept for its buffers (one is made at every exhaustion of
     /// every branch of the dynamic-plus and nested levels).
     scratch: RefCell<Option<Board>>,
+    /// Every conclusion of a cell or unit forcing, when a search wants them all (a
+    /// nested branch's inner search, [`multiple_every`]) rather than the easiest.
+    every: RefCell<Option<Vec<Found>>>,
 }
 
 /// The basic rules a dynamic-plus branch tries on its board, in SE's order
@@ -672,6 +685,8 @@ struct Walk {
     seen: Vec<u32>,
     stamp: u32,
     todo: Vec<u32>,
+    /// The nested chains counted so far in this step ([`Engine::new_step`]).
+    nests: Vec<u64>,
 }
 
 impl<'a> Engine<'a> {
@@ -706,6 +721,7 @@ impl<'a> Engine<'a> {
             paid: Cell::new(false),
             rules_spent: Cell::new(None),
             scratch: RefCell::new(None),
+            every: RefCell::new(None),
         })
     }
 
@@ -1153,6 +1169,8 @@ impl<'a> Engine<'a> {
             emptied: None,
             stops: mode.dynamic,
             depth: 1,
+            nests: Vec::new(),
+            nest: 0,
         };
         self.follow_from(&mut b, start, mode, goal);
         b
@@ -1188,6 +1206,8 @@ impl<'a> Engine<'a> {
         b.emptied = None;
         b.stops = mode.dynamic;
         b.depth = 1;
+        b.nests.clear();
+        b.nest = 0;
         self.follow_from(b, start, mode, goal);
     }
 
@@ -1296,6 +1316,7 @@ impl<'a> Engine<'a> {
             kinds,
             cause,
             depth: b.depth,
+            nest: b.nest,
         });
         b.index[node as usize] = r as u16;
         let opposite = b.rec(node ^ 1);
@@ -1372,7 +1393,9 @@ impl<'a> Engine<'a> {
                 }
             }
             let left = b.cands[c.cell];
-            if left == 0 {
+            // A cell emptied by a rule's removal is no contradiction in SE's nested
+            // chains (`doChaining` finds one only where a single meets its opposite).
+            if left == 0 && mode.level == 0 {
                 let offs: Vec<u32> = digits_of(self.base[c.cell])
                     .map(|e| b.rec(node(n, c.cell, e, false)))
                     .collect();
@@ -1407,6 +1430,9 @@ impl<'a> Engine<'a> {
                 let left = b.left[k];
                 // The places the branch turned off, in the unit's order: the parents.
                 let mut gone = self.place_masks[k] & !left;
+                if left == 0 && mode.level > 0 {
+                    continue;
+                }
                 if left == 0 {
                     let mut offs = Vec::with_capacity(gone.count_ones() as usize);
                     while gone != 0 {
@@ -1477,7 +1503,7 @@ impl<'a> Engine<'a> {
                     // Not on a board whose basic rules are spent (see `rule_parents`).
                     parents.push(0);
                 }
-                vec![(s, parents, 1)]
+                (vec![(s, parents, 1)], false)
             })
         });
         let found = found.or_else(|| {
@@ -1508,26 +1534,43 @@ impl<'a> Engine<'a> {
                 };
                 // Past `nested` (the 10.0 level's cap, [`Goal::nesting`]) the steps serve
                 // no conclusion that beats the best, and the branch ends.
-                return (lightest.2 as usize <= nested).then_some(steps);
+                return (lightest.2 as usize <= nested).then_some((steps, true));
             }
             None
         });
-        let Some(found) = found else {
+        let Some((found, chained)) = found else {
             return false;
         };
         let before = b.recs.len();
+        // SE adds a rule's removals to the branch unchecked (`Chaining.doChaining`): one
+        // meeting its opposite is no contradiction there, only a single meeting its
+        // opposite later is (norvig_hardest11 #2: 10.4 and 10.5 steps that SE rates 10.5
+        // and 10.6 when this stopped the branch).
+        let stops = std::mem::replace(&mut b.stops, false);
         for (step, parents, weight) in &found {
+            // A nested chain's conclusions count its nodes once a step ([`Rec::nest`]).
+            let weight = match chained {
+                true if b.nests.len() < usize::from(u16::MAX) - 1 => {
+                    b.nests.push(chain_key(step, *weight));
+                    b.nest = b.nests.len() as u16;
+                    weight + 1
+                }
+                _ => *weight,
+            };
             for e in &step.eliminations {
-                self.add(b, node(n, e.cell, e.digit, false), parents, *weight, 0);
+                self.add(b, node(n, e.cell, e.digit, false), parents, weight, 0);
             }
+            // A placement as the removal of its cell's other digits (SE's nested hints
+            // remove only: `createCellReductionHint` and the like).
             for p in &step.placements {
-                self.add(b, node(n, p.cell, p.digit, true), parents, *weight, 0);
+                for d in digits_of(b.cands[p.cell] & !(1u32 << (p.digit - 1))) {
+                    self.add(b, node(n, p.cell, d, false), parents, weight, 0);
+                }
             }
-            if b.contradiction.is_some() {
-                break;
-            }
+            b.nest = 0;
         }
-        b.recs.len() > before || b.contradiction.is_some()
+        b.stops = stops;
+        b.recs.len() > before
     }
 
     /// The inner search `search` of a nested branch on its board `inner` (whose
@@ -1603,6 +1646,7 @@ impl<'a> Engine<'a> {
     /// The complexity of a contradiction: as SE's `BinaryChainingHint`, the ancestors of
     /// each side counted apart (what both rest on, twice).
     fn conflict_complexity(&self, b: &Branch, conflict: &[u32]) -> usize {
+        self.new_step();
         if b.emptied.is_some() {
             // SE sees the last digit (place) left on, then turned off: the others' union,
             // that single, and the last one's own ancestors.
@@ -1618,11 +1662,22 @@ impl<'a> Engine<'a> {
         conflict.iter().map(|&r| self.complexity(b, &[r])).sum()
     }
 
+    /// Starts counting a new step: each nested chain counts once a step (SE's
+    /// `getNestedComplexity` over distinct chains).
+    fn new_step(&self) {
+        self.walk.borrow_mut().nests.clear();
+    }
+
     /// [`Engine::complexity`], or any count above `cap` once the walk has passed it (a
     /// caller that only wants conclusions up to `cap` stops there).
     fn complexity_past(&self, b: &Branch, roots: &[u32], cap: usize) -> usize {
         let mut walk = self.walk.borrow_mut();
-        let Walk { seen, stamp, todo } = &mut *walk;
+        let Walk {
+            seen,
+            stamp,
+            todo,
+            nests,
+        } = &mut *walk;
         if seen.len() < b.recs.len() {
             seen.resize(b.recs.len(), 0);
         }
@@ -1642,7 +1697,18 @@ impl<'a> Engine<'a> {
             }
             seen[r as usize] = *stamp;
             let rec = b.recs[r as usize];
-            total += rec.weight as usize;
+            if rec.nest == 0 {
+                total += rec.weight as usize;
+            } else {
+                // A nested chain's nodes count once a step, its conclusions one each.
+                let key = b.nests[usize::from(rec.nest) - 1];
+                if nests.contains(&key) {
+                    total += 1;
+                } else {
+                    nests.push(key);
+                    total += rec.weight as usize;
+                }
+            }
             if total > cap {
                 break;
             }
@@ -1858,6 +1924,20 @@ fn keep(best: &mut Option<Found>, f: Found) {
     }
 }
 
+/// A nested chain as SE's `FullChain` tells chains apart (its conclusions, its path, what it
+/// started from and what it counts for), hashed: a step counts each once.
+fn chain_key(step: &Step, weight: u32) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    step.chain.hash(&mut h);
+    step.cells.hash(&mut h);
+    step.digits.hash(&mut h);
+    step.eliminations.hash(&mut h);
+    step.placements.hash(&mut h);
+    weight.hash(&mut h);
+    h.finish()
+}
+
 /// The step of a conclusion.
 fn step_of(n: usize, f: Found) -> Step {
     let (c, on) = of_node(n, f.node);
@@ -1985,6 +2065,7 @@ fn forcing_chain_with(
             if r == NONE {
                 continue;
             }
+            e.new_step();
             let complexity = e.complexity(b, &[r]);
             let mixed = b.recs[r as usize].kinds == CELL_LINK | UNIT_LINK;
             let base = se::forcing_chain(mixed);
@@ -2121,7 +2202,7 @@ fn nested(board: &Board, search: InnerSearch, budget: &Effort) -> Vec<Inner> {
                 })
                 .collect();
         }
-        InnerSearch::Multiple => Level::Static,
+        InnerSearch::Multiple => return multiple_every(board, budget),
         InnerSearch::Dynamic => Level::Dynamic,
     };
     multiple_with(board, level, budget, true, true)
@@ -2160,6 +2241,52 @@ fn multiple_with(
     } else {
         Engine::new(board, budget)?
     };
+    multiple_in(&e, level, closures)
+}
+
+/// Every static cell and unit forcing chain of a nested branch's board, as SE's
+/// `Chaining.getHintList` hands them to the branch (its accumulator takes them all, where
+/// the search rating a board wants the easiest): sorted by score, then complexity, then
+/// SE's sort key (a cell's before a unit's), one a removal set (`ChainingHint.equals`),
+/// the first kept. With the easiest only, a branch of the forum 11+ list's lines 1 and 3
+/// rested on fewer distinct inner chains than SE's (each counted once a step), 0.1 lighter.
+fn multiple_every(board: &Board, budget: &Effort) -> Vec<Inner> {
+    let Some(e) = Engine::new_inner(board, budget) else {
+        return Vec::new();
+    };
+    e.every.replace(Some(Vec::new()));
+    multiple_in(&e, Level::Static, true);
+    let mut all = e.every.take().unwrap_or_default();
+    if budget.spent() {
+        return Vec::new();
+    }
+    let n = e.n;
+    let of_unit = |f: &Found| f.sources.windows(2).any(|w| w[0].cell != w[1].cell);
+    all.sort_by_key(|f| (f.tenths, f.complexity, of_unit(f)));
+    // What each removes on the board (a placement: its cell's other digits).
+    let removes = |f: &Found| {
+        let (c, on) = of_node(n, f.node);
+        let bit = 1u32 << (c.digit - 1);
+        (c.cell, if on { e.base[c.cell] & !bit } else { bit })
+    };
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for mut f in all {
+        let key = removes(&f);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let support = std::mem::take(&mut f.support);
+        let complexity = f.complexity as u32;
+        out.push((step_of(n, f), complexity, support));
+    }
+    out
+}
+
+/// [`multiple_with`] on the engine `e`.
+fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize, Support)> {
+    let (board, budget) = (e.board, e.budget);
     let n = e.n;
     let mode = level.mode();
     let strategy = level.strategy();
@@ -2215,7 +2342,7 @@ fn multiple_with(
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
-        contradictions(&e, &candidates, &closures, level, &mut best)?;
+        contradictions(e, &candidates, &closures, level, &mut best)?;
     } else if let Some(reach) = &reach {
         let nodes = candidates.iter().map(|p| {
             let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
@@ -2319,7 +2446,7 @@ fn multiple_with(
                     },
                 );
             }
-            common(&e, &mut best, &[bon, boff], &[p, p], base, strategy);
+            common(e, &mut best, &[bon, boff], &[p, p], base, strategy);
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
@@ -2373,7 +2500,7 @@ fn multiple_with(
             .map(|c| on[c.cell * n + c.digit as usize - 1].as_ref())
             .collect();
         if let Some(branches) = branches {
-            common(&e, best, &branches, sources, base, strategy);
+            common(e, best, &branches, sources, base, strategy);
         }
         true
     };
@@ -2544,6 +2671,7 @@ fn common(
             known = true;
         }
         let mut complexity = 0usize;
+        e.new_step();
         for b in branches {
             complexity += e.complexity_past(b, &[b.held(x)], cap - complexity);
             if complexity > cap {
@@ -2581,18 +2709,19 @@ fn common(
                 }
             }
         }
-        keep(
-            best,
-            Found {
-                node: x,
-                tenths,
-                complexity,
-                strategy,
-                sources: sources.to_vec(),
-                chain: Vec::new(),
-                support,
-            },
-        );
+        let found = Found {
+            node: x,
+            tenths,
+            complexity,
+            strategy,
+            sources: sources.to_vec(),
+            chain: Vec::new(),
+            support,
+        };
+        match e.every.borrow_mut().as_mut() {
+            Some(all) => all.push(found),
+            None => keep(best, found),
+        }
         known = false;
     }
 }
