@@ -81,6 +81,84 @@ pub(super) struct Effort {
     reach: RefCell<StaticReach>,
     /// What each Nishio start came to, by digit, for the next search ([`se_nishio::Memo`]).
     nishio: RefCell<se_nishio::Memo>,
+    /// The dynamic-plus level's branches on the last board it searched ([`PlusMemo`]).
+    plus: RefCell<PlusMemo>,
+}
+
+/// The branches the dynamic-plus level (9.0) followed on the last board it searched, by
+/// start node. A nested level's branch (9.5, 10.0, 10.5) from the same start on the same
+/// board is that branch until the basic rules first find nothing, where the dynamic-plus
+/// branch ends and the nested one asks its inner searches: it starts from there
+/// ([`Engine::start`]) rather than following its singles and basic rules again, and is
+/// charged the nodes it takes over.
+#[derive(Clone, Debug, Default)]
+struct PlusMemo {
+    /// The board's candidates, then its values; empty when nothing is kept.
+    board: Vec<u32>,
+    /// For each node id, its branch's index in `branches`, or [`NONE`].
+    slot: Vec<u32>,
+    /// The branches kept (their node index left empty: it is rebuilt from the records),
+    /// the first `len` of them this board's; the others' buffers are reused.
+    branches: Vec<Branch>,
+    len: usize,
+}
+
+impl PlusMemo {
+    /// Keeps nothing but for `board` (its candidates, then its values) from now on;
+    /// whether it held that board's branches already.
+    fn is_for(&mut self, board: &[u32], nodes: usize) -> bool {
+        if self.board == board && self.slot.len() == nodes {
+            return true;
+        }
+        self.board.clear();
+        self.board.extend_from_slice(board);
+        self.slot.clear();
+        self.slot.resize(nodes, NONE);
+        self.len = 0;
+        false
+    }
+
+    /// Keeps a copy of `b`, the whole branch of `start`, without its node index.
+    fn keep(&mut self, start: u32, b: &Branch) {
+        if self.slot[start as usize] != NONE {
+            return;
+        }
+        self.slot[start as usize] = self.len as u32;
+        if self.len == self.branches.len() {
+            self.branches.push(Branch {
+                index: Vec::new(),
+                recs: Vec::new(),
+                arena: Vec::new(),
+                cands: Vec::new(),
+                left: Vec::new(),
+                contradiction: None,
+                emptied: None,
+                stops: b.stops,
+                depth: b.depth,
+            });
+        }
+        let k = &mut self.branches[self.len];
+        k.recs.clone_from(&b.recs);
+        k.arena.clone_from(&b.arena);
+        k.cands.clone_from(&b.cands);
+        k.left.clone_from(&b.left);
+        k.contradiction.clone_from(&b.contradiction);
+        k.emptied = b.emptied;
+        k.stops = b.stops;
+        k.depth = b.depth;
+        self.len += 1;
+    }
+}
+
+/// What an engine does with the budget's [`PlusMemo`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Memo {
+    /// Nothing (an inner search, the levels that share nothing with dynamic plus).
+    Off,
+    /// Keeps each whole branch it follows (the dynamic-plus level).
+    Keep,
+    /// Starts each whole branch from the kept one (the nested levels on the same board).
+    Reuse,
 }
 
 /// The last board's static graph and its reach, and its failed nodes, each computed when
@@ -319,6 +397,7 @@ impl Effort {
             spare: RefCell::new(Vec::new()),
             reach: RefCell::default(),
             nishio: RefCell::default(),
+            plus: RefCell::default(),
         }
     }
 
@@ -508,6 +587,23 @@ impl Branch {
         }
     }
 
+    /// Makes this fresh branch (no record, its index clear) a copy of `kept`, a
+    /// [`PlusMemo`]'s branch of the same engine, with its index rebuilt.
+    fn take_over(&mut self, kept: &Branch) {
+        debug_assert!(self.recs.is_empty());
+        self.recs.clone_from(&kept.recs);
+        self.arena.clone_from(&kept.arena);
+        self.cands.copy_from_slice(&kept.cands);
+        self.left.copy_from_slice(&kept.left);
+        self.contradiction.clone_from(&kept.contradiction);
+        self.emptied = kept.emptied;
+        self.stops = kept.stops;
+        self.depth = kept.depth;
+        for (r, rec) in self.recs.iter().enumerate() {
+            self.index[rec.node as usize] = r as u16;
+        }
+    }
+
     /// The record of `node` if the branch holds it as SE's does, or [`NONE`]: a branch
     /// that met a contradiction holds what it found before, not the node that met its
     /// opposite (`Chaining.doChaining` returns before adding it), and SE's cell, region
@@ -586,6 +682,11 @@ struct Engine<'a> {
     /// The last branch board, kept for its buffers (one is made at every exhaustion of
     /// every branch of the dynamic-plus and nested levels).
     scratch: RefCell<Option<Board>>,
+    /// Whether whole branches are kept for, or taken from, the budget's [`PlusMemo`].
+    memo: Cell<Memo>,
+    /// Set while a branch taken from the [`PlusMemo`] goes on: the basic rules found
+    /// nothing on its board, so [`Engine::advanced`] need not try them there again.
+    rules_found_nothing: Cell<bool>,
 }
 
 /// The basic rules a dynamic-plus branch tries on its board, in SE's order
@@ -706,6 +807,8 @@ impl<'a> Engine<'a> {
             paid: Cell::new(false),
             rules_spent: Cell::new(None),
             scratch: RefCell::new(None),
+            memo: Cell::new(Memo::Off),
+            rules_found_nothing: Cell::new(false),
         })
     }
 
@@ -1154,7 +1257,7 @@ impl<'a> Engine<'a> {
             stops: mode.dynamic,
             depth: 1,
         };
-        self.follow_from(&mut b, start, mode, goal);
+        self.start(&mut b, start, mode, goal);
         b
     }
 
@@ -1188,7 +1291,46 @@ impl<'a> Engine<'a> {
         b.emptied = None;
         b.stops = mode.dynamic;
         b.depth = 1;
-        self.follow_from(b, start, mode, goal);
+        self.start(b, start, mode, goal);
+    }
+
+    /// Follows `start` to the end in the fresh branch `b`, from the budget's
+    /// [`PlusMemo`] where it keeps the start's branch of the dynamic-plus level on this
+    /// board ([`Memo::Reuse`]), and into it at that level ([`Memo::Keep`]).
+    fn start(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
+        let whole = goal.target == NONE && goal.cap == usize::MAX;
+        match self.memo.get() {
+            Memo::Reuse if whole && mode.level >= 2 => {
+                let taken = {
+                    let memo = self.budget.plus.borrow();
+                    match memo.slot.get(start as usize) {
+                        Some(&i) if i != NONE => {
+                            b.take_over(&memo.branches[i as usize]);
+                            true
+                        }
+                        _ => false,
+                    }
+                };
+                if taken {
+                    // What following its nodes one at a time would have charged.
+                    if self.budget.take_many(b.recs.len() as u64) && b.contradiction.is_none() {
+                        // It ended where its board's basic rules found nothing.
+                        self.rules_found_nothing.set(true);
+                        self.follow_on(b, b.recs.len(), mode, goal);
+                        self.rules_found_nothing.set(false);
+                    }
+                    return;
+                }
+                self.follow_from(b, start, mode, goal);
+            }
+            Memo::Keep if whole && mode.level == 1 => {
+                self.follow_from(b, start, mode, goal);
+                if !self.budget.spent() {
+                    self.budget.plus.borrow_mut().keep(start, b);
+                }
+            }
+            _ => self.follow_from(b, start, mode, goal),
+        }
     }
 
     /// Follows `start` to the end in the fresh branch `b`, in SE's order
@@ -1199,6 +1341,11 @@ impl<'a> Engine<'a> {
         // The generations below hold for singles only (see `advanced`'s parents).
         debug_assert!(mode.level == 0 || goal.cap == usize::MAX);
         self.add(b, start, &[], 1, 0);
+        self.follow_on(b, 0, mode, goal);
+    }
+
+    /// [`Engine::follow_from`] past the start, every record before `at` followed.
+    fn follow_on(&self, b: &mut Branch, at: usize, mode: Mode, goal: Goal) {
         // The next record on and off to follow (every record before each cursor of its
         // kind is followed). A record is found while its parent of one generation less is
         // followed, so a record of generation `g` rests on at least `g` nodes, and so does
@@ -1206,7 +1353,7 @@ impl<'a> Engine<'a> {
         // node off just found (the nodes on found before were all followed before it), and
         // the nodes off pending were found in order of generation, so once neither the
         // next on nor the next off is within the cap, no later record is.
-        let (mut on, mut off) = (0usize, 0usize);
+        let (mut on, mut off) = (at, at);
         loop {
             while b.contradiction.is_none() && !self.budget.spent() {
                 while on < b.recs.len() && b.recs[on].node & 1 == 0 {
@@ -1466,7 +1613,10 @@ impl<'a> Engine<'a> {
         let inner: &Board = inner;
         let n = self.n;
         let since = self.rules_since();
-        let found = (0..BASIC_RULES.len()).find_map(|k| {
+        // A branch taken over from the dynamic-plus level is where its basic rules found
+        // nothing on this very board ([`Engine::start`]).
+        let spent = self.rules_found_nothing.replace(false);
+        let found = (0..BASIC_RULES.len()).filter(|_| !spent).find_map(|k| {
             let step = match since {
                 Some(old) => BASIC_RULES_SINCE[k](inner, old),
                 None => BASIC_RULES[k](inner),
@@ -1783,6 +1933,24 @@ impl<'a> Engine<'a> {
             }
         }
         parents
+    }
+
+    /// What a top-level search at `level` does with the budget's [`PlusMemo`]: the
+    /// dynamic-plus level keeps its branches for this board, a nested level takes them
+    /// over when they are this board's.
+    fn plus_memo(&self, level: Level) -> Memo {
+        let mut key = self.base.clone();
+        key.extend((0..self.base.len()).map(|c| u32::from(self.board.value(c))));
+        let mut memo = self.budget.plus.borrow_mut();
+        let nodes = node_ids(self.base.len());
+        match level {
+            Level::Plus => {
+                memo.is_for(&key, nodes);
+                Memo::Keep
+            }
+            Level::Nested2 | Level::Nested3 | Level::Nested4 if memo.board == key => Memo::Reuse,
+            _ => Memo::Off,
+        }
     }
 
     /// Whether a node says something new about the board: a placement of an open cell or
@@ -2165,6 +2333,9 @@ fn multiple_with(
     let strategy = level.strategy();
     let base = level.base();
     let cells = e.base.len();
+    if !inner {
+        e.memo.set(e.plus_memo(level));
+    }
     let candidates = e.candidates();
     let mut best: Option<Found> = None;
     let singles = match mode {
@@ -2962,6 +3133,42 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 20, "{found} steps");
+    }
+
+    /// The nested levels taking over the dynamic-plus level's branches on the same board
+    /// ([`PlusMemo`]) find the step, the complexity and the support that following every
+    /// branch from its start finds, and charge the budget the same nodes: two methods, in
+    /// budgets that have searched the same boards (the inner searches' memo alike), one
+    /// whose kept branches are forgotten before each nested level.
+    #[test]
+    fn nested_levels_from_kept_branches_are_the_whole_branches() {
+        let (mut taken, mut found) = (0, 0);
+        for board in random_positions(61, 13) {
+            let key = |r: &Option<(Step, usize, Support)>| format!("{r:?}");
+            let (whole, kept) = (Effort::new(3_000_000), Effort::new(3_000_000));
+            let plus = multiple_with(&board, Level::Plus, &whole, true, false);
+            assert_eq!(
+                key(&plus),
+                key(&multiple_with(&board, Level::Plus, &kept, true, false))
+            );
+            for level in [Level::Nested2, Level::Nested3, Level::Nested4] {
+                whole.plus.borrow_mut().board.clear();
+                taken += kept.plus.borrow().len;
+                let a = multiple_with(&board, level, &whole, true, false);
+                let b = multiple_with(&board, level, &kept, true, false);
+                assert_eq!(key(&a), key(&b), "{level:?}");
+                assert_eq!(
+                    (whole.used(), whole.spent()),
+                    (kept.used(), kept.spent()),
+                    "{level:?}"
+                );
+                found += usize::from(a.is_some());
+            }
+        }
+        assert!(
+            taken > 1000 && found > 10,
+            "{taken} branches kept, {found} steps"
+        );
     }
 
     /// Static cell and unit forcing from the reach (every branch paid for at once, only
