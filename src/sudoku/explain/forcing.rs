@@ -90,63 +90,43 @@ pub(super) struct Effort {
 /// board is that branch until the basic rules first find nothing, where the dynamic-plus
 /// branch ends and the nested one asks its inner searches: it starts from there
 /// ([`Engine::start`]) rather than following its singles and basic rules again, and is
-/// charged the nodes it takes over.
+/// charged the nodes it takes over. The branches are the search's own, kept rather than
+/// given back to the spares (a copy would cost the boards where no nested level follows).
 #[derive(Clone, Debug, Default)]
 struct PlusMemo {
     /// The board's candidates, then its values; empty when nothing is kept.
     board: Vec<u32>,
     /// For each node id, its branch's index in `branches`, or [`NONE`].
     slot: Vec<u32>,
-    /// The branches kept (their node index left empty: it is rebuilt from the records),
-    /// the first `len` of them this board's; the others' buffers are reused.
     branches: Vec<Branch>,
-    len: usize,
 }
 
 impl PlusMemo {
-    /// Keeps nothing but for `board` (its candidates, then its values) from now on;
-    /// whether it held that board's branches already.
-    fn is_for(&mut self, board: &[u32], nodes: usize) -> bool {
+    /// Keeps branches for `board` (its candidates, then its values) from now on: the
+    /// branches kept for another board, to give back.
+    fn keep_for(&mut self, board: &[u32], nodes: usize) -> Vec<Branch> {
         if self.board == board && self.slot.len() == nodes {
-            return true;
+            return Vec::new();
         }
         self.board.clear();
         self.board.extend_from_slice(board);
         self.slot.clear();
         self.slot.resize(nodes, NONE);
-        self.len = 0;
-        false
+        take(&mut self.branches)
     }
 
-    /// Keeps a copy of `b`, the whole branch of `start`, without its node index.
-    fn keep(&mut self, start: u32, b: &Branch) {
-        if self.slot[start as usize] != NONE {
-            return;
+    /// Keeps `b`, a whole branch of the board's, unless one from its start is kept
+    /// already: then it is handed back.
+    fn keep(&mut self, b: Branch) -> Option<Branch> {
+        let Some(start) = b.recs.first().map(|r| r.node as usize) else {
+            return Some(b);
+        };
+        if self.slot[start] != NONE {
+            return Some(b);
         }
-        self.slot[start as usize] = self.len as u32;
-        if self.len == self.branches.len() {
-            self.branches.push(Branch {
-                index: Vec::new(),
-                recs: Vec::new(),
-                arena: Vec::new(),
-                cands: Vec::new(),
-                left: Vec::new(),
-                contradiction: None,
-                emptied: None,
-                stops: b.stops,
-                depth: b.depth,
-            });
-        }
-        let k = &mut self.branches[self.len];
-        k.recs.clone_from(&b.recs);
-        k.arena.clone_from(&b.arena);
-        k.cands.clone_from(&b.cands);
-        k.left.clone_from(&b.left);
-        k.contradiction.clone_from(&b.contradiction);
-        k.emptied = b.emptied;
-        k.stops = b.stops;
-        k.depth = b.depth;
-        self.len += 1;
+        self.slot[start] = self.branches.len() as u32;
+        self.branches.push(b);
+        None
     }
 }
 
@@ -587,18 +567,23 @@ impl Branch {
         }
     }
 
+    /// Makes this branch `other`, all but its node index (buffers reused).
+    fn copy_records(&mut self, other: &Branch) {
+        self.recs.clone_from(&other.recs);
+        self.arena.clone_from(&other.arena);
+        self.cands.clone_from(&other.cands);
+        self.left.clone_from(&other.left);
+        self.contradiction.clone_from(&other.contradiction);
+        self.emptied = other.emptied;
+        self.stops = other.stops;
+        self.depth = other.depth;
+    }
+
     /// Makes this fresh branch (no record, its index clear) a copy of `kept`, a
     /// [`PlusMemo`]'s branch of the same engine, with its index rebuilt.
     fn take_over(&mut self, kept: &Branch) {
         debug_assert!(self.recs.is_empty());
-        self.recs.clone_from(&kept.recs);
-        self.arena.clone_from(&kept.arena);
-        self.cands.copy_from_slice(&kept.cands);
-        self.left.copy_from_slice(&kept.left);
-        self.contradiction.clone_from(&kept.contradiction);
-        self.emptied = kept.emptied;
-        self.stops = kept.stops;
-        self.depth = kept.depth;
+        self.copy_records(kept);
         for (r, rec) in self.recs.iter().enumerate() {
             self.index[rec.node as usize] = r as u16;
         }
@@ -1234,6 +1219,22 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Keeps whole branches of the dynamic-plus level for the nested levels
+    /// ([`Memo::Keep`], [`PlusMemo`]), else gives them back to the budget's spares.
+    fn keep_or_give_back(&self, branches: Vec<Option<Branch>>) {
+        if self.memo.get() != Memo::Keep || self.budget.spent() {
+            return self.give_back(branches);
+        }
+        let mut memo = self.budget.plus.borrow_mut();
+        let rest: Vec<Option<Branch>> = branches
+            .into_iter()
+            .flatten()
+            .map(|b| memo.keep(b))
+            .collect();
+        drop(memo);
+        self.give_back(rest);
+    }
+
     /// Gives branches back to the budget's spares.
     fn give_back(&self, branches: Vec<Option<Branch>>) {
         let mut spare = self.budget.spare.borrow_mut();
@@ -1296,41 +1297,25 @@ impl<'a> Engine<'a> {
 
     /// Follows `start` to the end in the fresh branch `b`, from the budget's
     /// [`PlusMemo`] where it keeps the start's branch of the dynamic-plus level on this
-    /// board ([`Memo::Reuse`]), and into it at that level ([`Memo::Keep`]).
+    /// board ([`Memo::Reuse`]).
     fn start(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
         let whole = goal.target == NONE && goal.cap == usize::MAX;
-        match self.memo.get() {
-            Memo::Reuse if whole && mode.level >= 2 => {
-                let taken = {
-                    let memo = self.budget.plus.borrow();
-                    match memo.slot.get(start as usize) {
-                        Some(&i) if i != NONE => {
-                            b.take_over(&memo.branches[i as usize]);
-                            true
-                        }
-                        _ => false,
-                    }
-                };
-                if taken {
-                    // What following its nodes one at a time would have charged.
-                    if self.budget.take_many(b.recs.len() as u64) && b.contradiction.is_none() {
-                        // It ended where its board's basic rules found nothing.
-                        self.rules_found_nothing.set(true);
-                        self.follow_on(b, b.recs.len(), mode, goal);
-                        self.rules_found_nothing.set(false);
-                    }
-                    return;
+        if self.memo.get() == Memo::Reuse && whole && mode.level >= 2 {
+            let memo = self.budget.plus.borrow();
+            if let Some(&i) = memo.slot.get(start as usize).filter(|&&i| i != NONE) {
+                b.take_over(&memo.branches[i as usize]);
+                drop(memo);
+                // What following its nodes one at a time would have charged.
+                if self.budget.take_many(b.recs.len() as u64) && b.contradiction.is_none() {
+                    // It ended where its board's basic rules found nothing.
+                    self.rules_found_nothing.set(true);
+                    self.follow_on(b, b.recs.len(), mode, goal);
+                    self.rules_found_nothing.set(false);
                 }
-                self.follow_from(b, start, mode, goal);
+                return;
             }
-            Memo::Keep if whole && mode.level == 1 => {
-                self.follow_from(b, start, mode, goal);
-                if !self.budget.spent() {
-                    self.budget.plus.borrow_mut().keep(start, b);
-                }
-            }
-            _ => self.follow_from(b, start, mode, goal),
         }
+        self.follow_from(b, start, mode, goal);
     }
 
     /// Follows `start` to the end in the fresh branch `b`, in SE's order
@@ -1945,7 +1930,9 @@ impl<'a> Engine<'a> {
         let nodes = node_ids(self.base.len());
         match level {
             Level::Plus => {
-                memo.is_for(&key, nodes);
+                let old = memo.keep_for(&key, nodes);
+                drop(memo);
+                self.give_back(old.into_iter().map(Some).collect());
                 Memo::Keep
             }
             Level::Nested2 | Level::Nested3 | Level::Nested4 if memo.board == key => Memo::Reuse,
@@ -2491,6 +2478,9 @@ fn multiple_with(
                 );
             }
             common(&e, &mut best, &[bon, boff], &[p, p], base, strategy);
+            if e.memo.get() == Memo::Keep {
+                e.keep_or_give_back(vec![off.take()]);
+            }
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
@@ -2588,7 +2578,7 @@ fn multiple_with(
             }
         }
     }
-    e.give_back(on);
+    e.keep_or_give_back(on);
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
     best.map(|mut f| {
         let support = std::mem::take(&mut f.support);
@@ -3153,7 +3143,7 @@ mod tests {
             );
             for level in [Level::Nested2, Level::Nested3, Level::Nested4] {
                 whole.plus.borrow_mut().board.clear();
-                taken += kept.plus.borrow().len;
+                taken += kept.plus.borrow().branches.len();
                 let a = multiple_with(&board, level, &whole, true, false);
                 let b = multiple_with(&board, level, &kept, true, false);
                 assert_eq!(key(&a), key(&b), "{level:?}");
