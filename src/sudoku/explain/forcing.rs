@@ -81,6 +81,64 @@ pub(super) struct Effort {
     reach: RefCell<StaticReach>,
     /// What each Nishio start came to, by digit, for the next search ([`se_nishio::Memo`]).
     nishio: RefCell<se_nishio::Memo>,
+    /// The dynamic-plus level's branches on the last board it searched ([`PlusMemo`]).
+    plus: RefCell<PlusMemo>,
+}
+
+/// The branches the dynamic-plus level (9.0) followed on the last board it searched, by
+/// start node. A nested level's branch (9.5, 10.0, 10.5) from the same start on the same
+/// board is that branch until the basic rules first find nothing, where the dynamic-plus
+/// branch ends and the nested one asks its inner searches: it starts from there
+/// ([`Engine::start`]) rather than following its singles and basic rules again, and is
+/// charged the nodes it takes over. The branches are the search's own, kept rather than
+/// given back to the spares (a copy would cost the boards where no nested level follows).
+#[derive(Clone, Debug, Default)]
+struct PlusMemo {
+    /// The board's candidates, then its values; empty when nothing is kept.
+    board: Vec<u32>,
+    /// For each node id, its branch's index in `branches`, or [`NONE`].
+    slot: Vec<u32>,
+    branches: Vec<Branch>,
+}
+
+impl PlusMemo {
+    /// Keeps branches for `board` (its candidates, then its values) from now on: the
+    /// branches kept for another board, to give back.
+    fn keep_for(&mut self, board: &[u32], nodes: usize) -> Vec<Branch> {
+        if self.board == board && self.slot.len() == nodes {
+            return Vec::new();
+        }
+        self.board.clear();
+        self.board.extend_from_slice(board);
+        self.slot.clear();
+        self.slot.resize(nodes, NONE);
+        take(&mut self.branches)
+    }
+
+    /// Keeps `b`, a whole branch of the board's, unless one from its start is kept
+    /// already: then it is handed back.
+    fn keep(&mut self, b: Branch) -> Option<Branch> {
+        let Some(start) = b.recs.first().map(|r| r.node as usize) else {
+            return Some(b);
+        };
+        if self.slot[start] != NONE {
+            return Some(b);
+        }
+        self.slot[start] = self.branches.len() as u32;
+        self.branches.push(b);
+        None
+    }
+}
+
+/// What an engine does with the budget's [`PlusMemo`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Memo {
+    /// Nothing (an inner search, the levels that share nothing with dynamic plus).
+    Off,
+    /// Keeps each whole branch it follows (the dynamic-plus level).
+    Keep,
+    /// Starts each whole branch from the kept one (the nested levels on the same board).
+    Reuse,
 }
 
 /// The last board's static graph and its reach, and its failed nodes, each computed when
@@ -319,6 +377,7 @@ impl Effort {
             spare: RefCell::new(Vec::new()),
             reach: RefCell::default(),
             nishio: RefCell::default(),
+            plus: RefCell::default(),
         }
     }
 
@@ -518,6 +577,28 @@ impl Branch {
         }
     }
 
+    /// Makes this branch `other`, all but its node index (buffers reused).
+    fn copy_records(&mut self, other: &Branch) {
+        self.recs.clone_from(&other.recs);
+        self.arena.clone_from(&other.arena);
+        self.cands.clone_from(&other.cands);
+        self.left.clone_from(&other.left);
+        self.contradiction.clone_from(&other.contradiction);
+        self.emptied = other.emptied;
+        self.stops = other.stops;
+        self.depth = other.depth;
+    }
+
+    /// Makes this fresh branch (no record, its index clear) a copy of `kept`, a
+    /// [`PlusMemo`]'s branch of the same engine, with its index rebuilt.
+    fn take_over(&mut self, kept: &Branch) {
+        debug_assert!(self.recs.is_empty());
+        self.copy_records(kept);
+        for (r, rec) in self.recs.iter().enumerate() {
+            self.index[rec.node as usize] = r as u16;
+        }
+    }
+
     /// The record of `node` if the branch holds it as SE's does, or [`NONE`]: a branch
     /// that met a contradiction holds what it found before, not the node that met its
     /// opposite (`Chaining.doChaining` returns before adding it), and SE's cell, region
@@ -599,6 +680,11 @@ struct Engine<'a> {
     /// Every conclusion of a cell or unit forcing, when a search wants them all (a
     /// nested branch's inner search, [`multiple_every`]) rather than the easiest.
     every: RefCell<Option<Vec<Found>>>,
+    /// Whether whole branches are kept for, or taken from, the budget's [`PlusMemo`].
+    memo: Cell<Memo>,
+    /// Set while a branch taken from the [`PlusMemo`] goes on: the basic rules found
+    /// nothing on its board, so [`Engine::advanced`] need not try them there again.
+    rules_found_nothing: Cell<bool>,
 }
 
 /// The basic rules a dynamic-plus branch tries on its board, in SE's order
@@ -722,6 +808,8 @@ impl<'a> Engine<'a> {
             rules_spent: Cell::new(None),
             scratch: RefCell::new(None),
             every: RefCell::new(None),
+            memo: Cell::new(Memo::Off),
+            rules_found_nothing: Cell::new(false),
         })
     }
 
@@ -1147,6 +1235,22 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Keeps whole branches of the dynamic-plus level for the nested levels
+    /// ([`Memo::Keep`], [`PlusMemo`]), else gives them back to the budget's spares.
+    fn keep_or_give_back(&self, branches: Vec<Option<Branch>>) {
+        if self.memo.get() != Memo::Keep || self.budget.spent() {
+            return self.give_back(branches);
+        }
+        let mut memo = self.budget.plus.borrow_mut();
+        let rest: Vec<Option<Branch>> = branches
+            .into_iter()
+            .flatten()
+            .map(|b| memo.keep(b))
+            .collect();
+        drop(memo);
+        self.give_back(rest);
+    }
+
     /// Gives branches back to the budget's spares.
     fn give_back(&self, branches: Vec<Option<Branch>>) {
         let mut spare = self.budget.spare.borrow_mut();
@@ -1172,7 +1276,7 @@ impl<'a> Engine<'a> {
             nests: Vec::new(),
             nest: 0,
         };
-        self.follow_from(&mut b, start, mode, goal);
+        self.start(&mut b, start, mode, goal);
         b
     }
 
@@ -1208,6 +1312,29 @@ impl<'a> Engine<'a> {
         b.depth = 1;
         b.nests.clear();
         b.nest = 0;
+        self.start(b, start, mode, goal);
+    }
+
+    /// Follows `start` to the end in the fresh branch `b`, from the budget's
+    /// [`PlusMemo`] where it keeps the start's branch of the dynamic-plus level on this
+    /// board ([`Memo::Reuse`]).
+    fn start(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
+        let whole = goal.target == NONE && goal.cap == usize::MAX;
+        if self.memo.get() == Memo::Reuse && whole && mode.level >= 2 {
+            let memo = self.budget.plus.borrow();
+            if let Some(&i) = memo.slot.get(start as usize).filter(|&&i| i != NONE) {
+                b.take_over(&memo.branches[i as usize]);
+                drop(memo);
+                // What following its nodes one at a time would have charged.
+                if self.budget.take_many(b.recs.len() as u64) && b.contradiction.is_none() {
+                    // It ended where its board's basic rules found nothing.
+                    self.rules_found_nothing.set(true);
+                    self.follow_on(b, b.recs.len(), mode, goal);
+                    self.rules_found_nothing.set(false);
+                }
+                return;
+            }
+        }
         self.follow_from(b, start, mode, goal);
     }
 
@@ -1219,6 +1346,11 @@ impl<'a> Engine<'a> {
         // The generations below hold for singles only (see `advanced`'s parents).
         debug_assert!(mode.level == 0 || goal.cap == usize::MAX);
         self.add(b, start, &[], 1, 0);
+        self.follow_on(b, 0, mode, goal);
+    }
+
+    /// [`Engine::follow_from`] past the start, every record before `at` followed.
+    fn follow_on(&self, b: &mut Branch, at: usize, mode: Mode, goal: Goal) {
         // The next record on and off to follow (every record before each cursor of its
         // kind is followed). A record is found while its parent of one generation less is
         // followed, so a record of generation `g` rests on at least `g` nodes, and so does
@@ -1226,7 +1358,7 @@ impl<'a> Engine<'a> {
         // node off just found (the nodes on found before were all followed before it), and
         // the nodes off pending were found in order of generation, so once neither the
         // next on nor the next off is within the cap, no later record is.
-        let (mut on, mut off) = (0usize, 0usize);
+        let (mut on, mut off) = (at, at);
         loop {
             while b.contradiction.is_none() && !self.budget.spent() {
                 while on < b.recs.len() && b.recs[on].node & 1 == 0 {
@@ -1492,7 +1624,10 @@ impl<'a> Engine<'a> {
         let inner: &Board = inner;
         let n = self.n;
         let since = self.rules_since();
-        let found = (0..BASIC_RULES.len()).find_map(|k| {
+        // A branch taken over from the dynamic-plus level is where its basic rules found
+        // nothing on this very board ([`Engine::start`]).
+        let spent = self.rules_found_nothing.replace(false);
+        let found = (0..BASIC_RULES.len()).filter(|_| !spent).find_map(|k| {
             let step = match since {
                 Some(old) => BASIC_RULES_SINCE[k](inner, old),
                 None => BASIC_RULES[k](inner),
@@ -1849,6 +1984,26 @@ impl<'a> Engine<'a> {
             }
         }
         parents
+    }
+
+    /// What a top-level search at `level` does with the budget's [`PlusMemo`]: the
+    /// dynamic-plus level keeps its branches for this board, a nested level takes them
+    /// over when they are this board's.
+    fn plus_memo(&self, level: Level) -> Memo {
+        let mut key = self.base.clone();
+        key.extend((0..self.base.len()).map(|c| u32::from(self.board.value(c))));
+        let mut memo = self.budget.plus.borrow_mut();
+        let nodes = node_ids(self.base.len());
+        match level {
+            Level::Plus => {
+                let old = memo.keep_for(&key, nodes);
+                drop(memo);
+                self.give_back(old.into_iter().map(Some).collect());
+                Memo::Keep
+            }
+            Level::Nested2 | Level::Nested3 | Level::Nested4 if memo.board == key => Memo::Reuse,
+            _ => Memo::Off,
+        }
     }
 
     /// Whether a node says something new about the board: a placement of an open cell or
@@ -2241,6 +2396,9 @@ fn multiple_with(
     } else {
         Engine::new(board, budget)?
     };
+    if !inner {
+        e.memo.set(e.plus_memo(level));
+    }
     multiple_in(&e, level, closures)
 }
 
@@ -2447,6 +2605,9 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
                 );
             }
             common(e, &mut best, &[bon, boff], &[p, p], base, strategy);
+            if e.memo.get() == Memo::Keep {
+                e.keep_or_give_back(vec![off.take()]);
+            }
         }
     }
     // What every one of `sources` forces, when each has a branch and none contradicts.
@@ -2544,7 +2705,7 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
             }
         }
     }
-    e.give_back(on);
+    e.keep_or_give_back(on);
     let complexity = best.as_ref().map_or(0, |f| f.complexity);
     best.map(|mut f| {
         let support = std::mem::take(&mut f.support);
@@ -3091,6 +3252,42 @@ mod tests {
             found += usize::from(fast.is_some());
         }
         assert!(found > 20, "{found} steps");
+    }
+
+    /// The nested levels taking over the dynamic-plus level's branches on the same board
+    /// ([`PlusMemo`]) find the step, the complexity and the support that following every
+    /// branch from its start finds, and charge the budget the same nodes: two methods, in
+    /// budgets that have searched the same boards (the inner searches' memo alike), one
+    /// whose kept branches are forgotten before each nested level.
+    #[test]
+    fn nested_levels_from_kept_branches_are_the_whole_branches() {
+        let (mut taken, mut found) = (0, 0);
+        for board in random_positions(61, 13) {
+            let key = |r: &Option<(Step, usize, Support)>| format!("{r:?}");
+            let (whole, kept) = (Effort::new(3_000_000), Effort::new(3_000_000));
+            let plus = multiple_with(&board, Level::Plus, &whole, true, false);
+            assert_eq!(
+                key(&plus),
+                key(&multiple_with(&board, Level::Plus, &kept, true, false))
+            );
+            for level in [Level::Nested2, Level::Nested3, Level::Nested4] {
+                whole.plus.borrow_mut().board.clear();
+                taken += kept.plus.borrow().branches.len();
+                let a = multiple_with(&board, level, &whole, true, false);
+                let b = multiple_with(&board, level, &kept, true, false);
+                assert_eq!(key(&a), key(&b), "{level:?}");
+                assert_eq!(
+                    (whole.used(), whole.spent()),
+                    (kept.used(), kept.spent()),
+                    "{level:?}"
+                );
+                found += usize::from(a.is_some());
+            }
+        }
+        assert!(
+            taken > 1000 && found > 10,
+            "{taken} branches kept, {found} steps"
+        );
     }
 
     /// Static cell and unit forcing from the reach (every branch paid for at once, only
