@@ -690,10 +690,8 @@ impl<'a> Engine<'a> {
             .collect();
         let candidates = base.iter().map(|bits| bits.count_ones()).sum();
         let n = board.size();
-        let units = board.layout().units();
-        let place_masks = (0..units.len() * n)
-            .map(|k| board.place_mask(k / n, (k % n) as u8 + 1) as u32)
-            .collect();
+        // The board's places, in the same order (`unit * n + digit - 1`).
+        let place_masks = board.all_masks().iter().map(|&m| m as u32).collect();
         Some(Engine {
             board,
             budget,
@@ -1856,9 +1854,15 @@ fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
         (x | x << 1) & 0x5555_5555_5555_5555
     }
     for (w, o) in out.iter_mut().enumerate() {
-        let (x, y) = (off[w / 2], on[w / 2]);
         let shift = 32 * (w % 2);
-        *o = spread(x >> shift) | spread(y >> shift) << 1;
+        let (x, y) = (off[w / 2] >> shift, on[w / 2] >> shift);
+        // Half words of a reach's rows are often empty.
+        *o = match (x as u32, y as u32) {
+            (0, 0) => 0,
+            (_, 0) => spread(x),
+            (0, _) => spread(y) << 1,
+            _ => spread(x) | spread(y) << 1,
+        };
     }
 }
 
