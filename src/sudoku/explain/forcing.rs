@@ -168,6 +168,8 @@ struct StaticReach {
     /// For [`Engine::reach_from_ancestors`]: each candidate's row of the candidates it
     /// reaches on, then one row for the candidates off.
     scratch: Vec<u64>,
+    /// For [`Engine::reach_from_ancestors`]: each component's row in `scratch`.
+    slots: Vec<u32>,
     /// The board's candidates then its values ([`Engine::same_board`]); empty before the
     /// first board and when the frame changes.
     board: Vec<u32>,
@@ -789,10 +791,8 @@ impl<'a> Engine<'a> {
             .collect();
         let candidates = base.iter().map(|bits| bits.count_ones()).sum();
         let n = board.size();
-        let units = board.layout().units();
-        let place_masks = (0..units.len() * n)
-            .map(|k| board.place_mask(k / n, (k % n) as u8 + 1) as u32)
-            .collect();
+        // The board's places, in the same order (`unit * n + digit - 1`).
+        let place_masks = board.all_masks().iter().map(|&m| m as u32).collect();
         Some(Engine {
             board,
             budget,
@@ -859,37 +859,71 @@ impl<'a> Engine<'a> {
     /// those it is an ancestor of (the ancestors, transposed), the nodes off the
     /// candidates they see (their weak links), and a node off reaches itself and what
     /// its strong partners on reach.
+    ///
+    /// The linked candidates of one component of the ancestors' graph share their
+    /// ancestors, so each component's members and what they see are gathered once and
+    /// given to its ancestors whole, rather than each member to each ancestor.
     fn reach_from_ancestors(&self, kept: &mut StaticReach) {
         // Written while the rest of `kept` is read.
         let (mut reach, mut scratch) = (take(&mut kept.reach), take(&mut kept.scratch));
+        let mut slots = take(&mut kept.slots);
         let (linked, mask, offs) = (&kept.linked, &kept.mask, &kept.offs);
+        let ancestors = &kept.ancestors;
         let numbering = self.numbering();
         let candidates = numbering.len();
         let words = candidates.div_ceil(64).max(1);
-        // Row `a`: the candidates `a` on reaches on; then the candidates they see.
-        scratch.clear();
-        scratch.resize((candidates + 1) * words, 0);
-        let (on, off) = scratch.split_at_mut(candidates * words);
-        for a in members(mask) {
-            insert(&mut on[a * words..(a + 1) * words], a);
-        }
+        // Each linked candidate's component, numbered in `slots` (`NONE` for the others).
+        slots.clear();
+        slots.resize(ancestors.components(), NONE);
+        let mut count = 0usize;
         for c in members(linked) {
-            for a in members(kept.ancestors.set(c)) {
-                insert(&mut on[a * words..(a + 1) * words], c);
+            let slot = &mut slots[ancestors.component(c)];
+            if *slot == NONE {
+                *slot = count as u32;
+                count += 1;
+            }
+        }
+        // Rows: each candidate's candidates on, then what they see; each component's
+        // linked members, then what they see.
+        scratch.clear();
+        scratch.resize((2 * candidates + 2 * count) * words, 0);
+        let (on, rest) = scratch.split_at_mut(candidates * words);
+        let (sees, rest) = rest.split_at_mut(candidates * words);
+        let (inside, seen) = rest.split_at_mut(count * words);
+        for c in members(linked) {
+            let s = slots[ancestors.component(c)] as usize;
+            insert(&mut inside[s * words..(s + 1) * words], c);
+            let row = &mut seen[s * words..(s + 1) * words];
+            for (x, y) in row.iter_mut().zip(kept.weak(c)) {
+                *x |= y;
+            }
+        }
+        for (k, &s) in slots.iter().enumerate() {
+            if s == NONE {
+                continue;
+            }
+            let s = s as usize;
+            let (inside, seen) = (
+                &inside[s * words..(s + 1) * words],
+                &seen[s * words..(s + 1) * words],
+            );
+            for a in members(ancestors.component_set(k)) {
+                for (x, y) in on[a * words..(a + 1) * words].iter_mut().zip(inside) {
+                    *x |= y;
+                }
+                for (x, y) in sees[a * words..(a + 1) * words].iter_mut().zip(seen) {
+                    *x |= y;
+                }
             }
         }
         let (rows, node_words) = reach.rows_mut(2 * candidates);
         for a in members(mask) {
-            let row = &on[a * words..(a + 1) * words];
-            off.fill(0);
-            // Its row: `a` and the linked candidates it reaches on.
-            for c in members(row) {
-                for (x, y) in off.iter_mut().zip(kept.weak(c)) {
-                    *x |= y;
-                }
-            }
-            for (x, m) in off.iter_mut().zip(mask) {
-                *x &= m;
+            // Its row: `a` and the linked candidates it reaches on, and what they see.
+            let row = &mut on[a * words..(a + 1) * words];
+            insert(row, a);
+            let off = &mut sees[a * words..(a + 1) * words];
+            for ((x, y), m) in off.iter_mut().zip(kept.weak(a)).zip(mask) {
+                *x = (*x | y) & m;
             }
             let out = &mut rows[(2 * a + 1) * node_words..(2 * a + 2) * node_words];
             interleave(out, off, row);
@@ -914,7 +948,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        (kept.reach, kept.scratch) = (reach, scratch);
+        (kept.reach, kept.scratch, kept.slots) = (reach, scratch, slots);
     }
 
     /// [`Engine::static_failed`], not charged to the budget (borrowed as [`Engine::reach`]).
@@ -2041,9 +2075,15 @@ fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
         (x | x << 1) & 0x5555_5555_5555_5555
     }
     for (w, o) in out.iter_mut().enumerate() {
-        let (x, y) = (off[w / 2], on[w / 2]);
         let shift = 32 * (w % 2);
-        *o = spread(x >> shift) | spread(y >> shift) << 1;
+        let (x, y) = (off[w / 2] >> shift, on[w / 2] >> shift);
+        // Half words of a reach's rows are often empty.
+        *o = match (x as u32, y as u32) {
+            (0, 0) => 0,
+            (_, 0) => spread(x),
+            (0, _) => spread(y) << 1,
+            _ => spread(x) | spread(y) << 1,
+        };
     }
 }
 
@@ -2179,15 +2219,14 @@ fn forcing_chain_with(
         dynamic: false,
         level: 0,
     };
-    // A branch board whose outer board has no failed node, and whose new strong links
-    // cannot fail either, has none: the search finds nothing, for the nodes it charges.
-    if inner && e.quiet_in_frame() {
-        e.charge_static();
-        return Vec::new();
-    }
     // Most assumptions lead nowhere near their opposite: the graph says which do, and
-    // only those are followed.
-    let Some(failed) = e.static_failed() else {
+    // only those are followed. A branch board whose outer board has no failed node has
+    // them told by its new strong links (none, mostly), for the nodes the search charges.
+    let failed = match inner.then(|| e.failed_in_frame()).flatten() {
+        Some(told) => e.charge_static().then_some(told),
+        None => e.static_failed(),
+    };
+    let Some(failed) = failed else {
         return Vec::new();
     };
     // On most branch boards of a nested chain none does.
@@ -3485,8 +3524,9 @@ mod tests {
         out
     }
 
-    /// A branch board told quiet from its outer board ([`Engine::quiet_in_frame`]) has no
-    /// failed node, and the inner forcing chain search, which asks it first, finds the
+    /// A branch board's failed nodes told from its outer board ([`Engine::failed_in_frame`])
+    /// are those of the board alone (none on a board told quiet), and the inner forcing
+    /// chain search, which asks them first, finds the
     /// steps and charges the effort the search on the board alone does: two methods, on
     /// branch boards of dynamic branches (some contradicting) of outer boards without
     /// failed nodes (explanations' boards, where the tell serves) and with them (random
@@ -3496,6 +3536,7 @@ mod tests {
         let framed = Effort::new(u64::MAX);
         let mut rng = Rng::new(24);
         let (mut quiet, mut loud, mut failing, mut steps) = (0, 0, 0, 0);
+        let mut failing_told = 0;
         let outers = quiet_positions(9)
             .into_iter()
             .chain(random_positions(41, 24));
@@ -3508,7 +3549,16 @@ mod tests {
                 let none = a.failed().iter().all(|&w| w == 0);
                 o.frame_branch_boards();
                 o.frame_outer();
-                let told = Engine::new_inner(&board, &framed).unwrap().quiet_in_frame();
+                let f = Engine::new_inner(&board, &framed).unwrap();
+                let told = f
+                    .failed_in_frame()
+                    .map(|set| nodes_of(&set, &nodes_by_number(&f)));
+                if let Some(told) = &told {
+                    let own = nodes_of(&a.failed(), &nodes_by_number(&a));
+                    assert_eq!(told, &own, "{i}: the failed nodes told");
+                    failing_told += usize::from(!own.is_empty());
+                }
+                let told = told.is_some_and(|set| set.is_empty());
                 assert!(none || !told, "{i}: a failed node on a quiet board");
                 quiet += usize::from(told);
                 loud += usize::from(none && !told);
@@ -3517,8 +3567,8 @@ mod tests {
             }
         }
         assert!(
-            quiet > 300 && failing > 100 && steps > 100,
-            "{quiet} {loud} {failing} {steps}"
+            quiet > 300 && failing > 100 && failing_told > 50 && steps > 100,
+            "{quiet} {loud} {failing} {failing_told} {steps}"
         );
     }
 

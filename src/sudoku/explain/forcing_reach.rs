@@ -217,6 +217,22 @@ impl Reach {
         &self.bits[c * self.words..(c + 1) * self.words]
     }
 
+    /// The component of `v` (its strongly connected component, or the node alone after
+    /// [`Reach::rows_mut`]), a number below [`Reach::components`].
+    pub(super) fn component(&self, v: usize) -> usize {
+        self.component[v] as usize
+    }
+
+    /// How many components the graph has.
+    pub(super) fn components(&self) -> usize {
+        self.bits.len() / self.words.max(1)
+    }
+
+    /// The nodes the members of component `c` reach (each member's [`Reach::set`]).
+    pub(super) fn component_set(&self, c: usize) -> &[u64] {
+        &self.bits[c * self.words..(c + 1) * self.words]
+    }
+
     /// Whether a path leads from `from` to `to` (a node reaches itself).
     pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
         let c = self.component[from] as usize;

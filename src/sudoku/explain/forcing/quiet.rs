@@ -28,7 +28,11 @@
 //! link's bounds meet, the branch board has no failed node and its forcing chain search
 //! finds nothing, for the same nodes charged. A link whose bounds meet has its two ends'
 //! reaches walked on the branch board itself (a few hundred nodes, not the whole graph's
-//! ancestors); if they meet too, the search runs as before.
+//! ancestors). By the two points above, the board's failed nodes are then exactly the
+//! opposites of the nodes where some new link's two ends' reaches meet: the search
+//! follows those, as it would have followed what the ancestors' walk found.
+
+use std::cell::RefMut;
 
 use super::{digits_of, Engine, Numbering, StaticReach};
 use crate::sudoku::explain::cellset::{bits_of, has, insert, remove};
@@ -63,13 +67,15 @@ pub(super) struct Outer {
     /// the candidates on still to follow.
     ends_reach: [Vec<u64>; 4],
     todo: Vec<u32>,
+    /// The failed nodes told ([`Engine::failed_in_frame`]), over [`Engine::dense`]'s numbers.
+    failed: Vec<u64>,
 }
 
 /// The most new strong links the bounds are worked out for (the ends' links to each
 /// other are a word of bits each); a board with more is searched.
 const ENDS_CAP: usize = 64;
 
-impl Engine<'_> {
+impl<'a> Engine<'a> {
     /// Makes the budget's [`Outer`] this board's (the frame's, [`Engine::frame_branch_boards`]),
     /// unless it is: whether its static graph has failed nodes, and if not its reach.
     /// Not charged to the budget (the searches it answers charge what they did).
@@ -108,9 +114,19 @@ impl Engine<'_> {
         outer.known = true;
     }
 
-    /// Whether this branch board of the frame's board has no failed node, told from the
-    /// frame's [`Outer`] (see the module's notes); false when it cannot tell.
-    pub(super) fn quiet_in_frame(&self) -> bool {
+    /// This branch board's failed nodes, told from the frame's [`Outer`] (see the
+    /// module's notes) as a bit set over [`Engine::dense`]'s numbers (the frame's, which
+    /// then number this engine's nodes); `None` when it cannot tell. Empty of nodes on
+    /// most boards; where some new links' ends meet, the nodes opposite to where they
+    /// meet, without the ancestors' walk of the whole board.
+    pub(super) fn failed_in_frame(&self) -> Option<RefMut<'a, Vec<u64>>> {
+        let told = self.tell_failed();
+        let kept = self.budget.reach.borrow_mut();
+        told.then(|| RefMut::map(kept, |k| &mut k.outer.failed))
+    }
+
+    /// [`Engine::failed_in_frame`] into `Outer::failed`: whether it could tell.
+    fn tell_failed(&self) -> bool {
         let mut kept = self.budget.reach.borrow_mut();
         let StaticReach {
             frame,
@@ -122,6 +138,7 @@ impl Engine<'_> {
         if !outer.known
             || !outer.quiet
             || !frame.covers(&self.base)
+            || self.numbering.get().is_some_and(|n| n != frame)
             || outer.values.len() != cells
             || (0..cells).any(|c| outer.values[c] != self.board.value(c))
         {
@@ -139,6 +156,7 @@ impl Engine<'_> {
             cand_of,
             ends_reach,
             todo,
+            failed,
             ..
         } = outer;
         // The new strong links: cells and units left with two where the frame had more.
@@ -170,8 +188,13 @@ impl Engine<'_> {
                 ));
             }
         }
+        // The failed nodes found, in the frame's numbers, which number this engine's.
+        let candidates = frame.len();
+        failed.clear();
+        failed.resize((2 * candidates).div_ceil(64).max(1), 0);
         if pairs.is_empty() {
             // The branch board's graph is part of the frame's, which has no failed node.
+            self.numbering.get_or_init(|| frame.clone());
             return true;
         }
         ends.clear();
@@ -186,7 +209,6 @@ impl Engine<'_> {
             return false;
         }
         // The branch board's candidates and nodes, as sets over the frame's.
-        let candidates = frame.len();
         let words = candidates.div_ceil(64).max(1);
         let node_words = (2 * candidates).div_ceil(64).max(1);
         cands.clear();
@@ -274,12 +296,22 @@ impl Engine<'_> {
             let [on_x, off_x, on_y, off_y] = ends_reach;
             walk.reach_on(x, on_x, off_x, todo);
             walk.reach_on(y, on_y, off_y, todo);
-            let on_both = on_x.iter().zip(on_y.iter()).any(|(a, b)| a & b != 0);
-            let off_both = off_x.iter().zip(off_y.iter()).any(|(a, b)| a & b != 0);
-            if on_both || off_both {
-                return false;
+            // Where both reach a candidate on, it fails off; where both turn it off, on.
+            for (w, ((a, b), (c, d))) in on_x
+                .iter()
+                .zip(on_y.iter())
+                .zip(off_x.iter().zip(off_y.iter()))
+                .enumerate()
+            {
+                for k in bits_of(a & b).map(|i| 64 * w + i) {
+                    insert(failed, 2 * k);
+                }
+                for k in bits_of(c & d).map(|i| 64 * w + i) {
+                    insert(failed, 2 * k + 1);
+                }
             }
         }
+        self.numbering.get_or_init(|| frame.clone());
         true
     }
 }
