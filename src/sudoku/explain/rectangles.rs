@@ -20,6 +20,7 @@
 use super::board::Board;
 use super::se;
 use super::step::{Candidate, Step, Strategy};
+use super::subsets;
 use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
 
@@ -302,14 +303,7 @@ pub(super) fn type3_set(board: &Board, apart: [usize; 2], pair: Digits) -> Optio
                         continue;
                     }
                     places.retain(|&c| c != c1);
-                    let eliminations = places
-                        .iter()
-                        .flat_map(|&cell| {
-                            (board.candidates(cell) - digits)
-                                .iter()
-                                .map(move |digit| Candidate { cell, digit })
-                        })
-                        .collect();
+                    let eliminations = subsets::outside(board, &places, digits);
                     keep(Type3 {
                         unit: u,
                         digits,
