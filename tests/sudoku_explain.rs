@@ -323,6 +323,26 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
 ",
         "XY-chain: (1=4)r2c2-(4=2)r9c2-(2=5)r8c1-(5=4)r7c1-(4=5)r7c4-(5=6)r2c4-(6=1)r2c9-(1=4)r2c2: removes 1 from r2c5",
     ),
+    (
+        Strategy::XyChain,
+        // sudokuexchange_se_rated_heldout1034.txt line 633 (SE: Bidirectional Y-Cycle, 7.0):
+        // r5c3 sees 3 and 6 each way round the loop (r6c2 and r5c8 on 3, r6c2 and r5c6 on
+        // 6), though on no one link of it; SE's next step is then the naked single 1 there.
+        "\
+37 9  5    | 2    37   1    | 8     6   4
+8  67 2    | 4    5    67   | 9     1   3
+1  4  36   | 368  38   9    | 2     7   5
+----------------------------------------
+4  5  1367 | 13   1237 8    | 36    23  9
+2  8  136  | 1356 9    46   | 1345  34  7
+9  36 1367 | 35   2347 2467 | 13456 8   12
+----------------------------------------
+5  37 8    | 17   24   24   | 13    9   6
+37 1  9    | 78   6    5    | 34    234 28
+6  2  4    | 9    18   3    | 7     5   18
+",
+        "XY-chain: (6=7)r2c6-(7=6)r2c2-(6=3)r6c2-(3=7)r7c2-(7=1)r7c4-(1=8)r9c5-(8=1)r9c9-(1=2)r6c9-(2=3)r4c8-(3=4)r5c8-(4=6)r5c6-(6=7)r2c6: removes 3 from r4c7, r6c7, r8c8; 3,4 from r5c7; 6 from r6c6; 3,6 from r5c3",
+    ),
     // sudokuexchange_se_rated_sample553.txt line 81, the board where SE's rule is the step taken.
     (
         Strategy::Skyscraper,

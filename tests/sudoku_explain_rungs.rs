@@ -154,7 +154,8 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
     ),
     (
         Strategy::UniqueRectangleType3,
-        // sudokuexchange_se_rated_sample553.txt line 143
+        // sudokuexchange_se_rated_sample553.txt line 143 (SE: Unique Rectangle type 3, 4.6:
+        // a hidden triple, where a naked quad is 4.8)
         "\
 2    479  3    | 1    4679 8    | 5   479  67
 1457 6    4789 | 345  479  3579 | 478 2    137
@@ -168,8 +169,28 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
 8    47   47   | 2    5    1    | 6   3    9
 3    2    1    | 9    8    6    | 47  47   5
 ",
-        "unique rectangle type 3: on 3,5 in r5c4, r5c6, r2c4, r2c6: naked quad 4,7,8,9 in row 2 with r2c3, r2c5, r2c7: removes 4,7 from r2c1; 7 from r2c9",
-        "4.8",
+        "unique rectangle type 3: on 3,5 in r5c4, r5c6, r2c4, r2c6: hidden triple 1,3,5 in row 2 with r2c1, r2c9: removes 4,7 from r2c1; 7 from r2c9",
+        "4.6",
+    ),
+    (
+        Strategy::UniqueRectangleType3,
+        // sudokuexchange_se_rated_heldout1034.txt line 354 (SE: Unique Rectangle type 3, 4.5:
+        // 5 and 9 in row 9 only in the roof and r9c2, one of which the roof leaves)
+        "\
+2   8    6   | 3579 59 359 | 37  4     1
+37  1    4   | 2    6  8   | 9   5     37
+357 57   9   | 37   4  1   | 6   2     8
+-----------------------------------------
+9   2    5   | 1    8  6   | 4   37    37
+78  4    178 | 59   3  59  | 2   18    6
+6   3    18  | 4    2  7   | 18  9     5
+-----------------------------------------
+58  56   2   | 356  57 4   | 137 13678 9
+1   679  3   | 8    79 2   | 5   67    4
+4   5679 78  | 3569 1  359 | 38  678   2
+",
+        "unique rectangle type 3: on 5,9 in r5c4, r5c6, r9c4, r9c6: hidden pair 5,9 in row 9 with r9c2: removes 6,7 from r9c2",
+        "4.5",
     ),
     // Branch rungs5's rungs: unique loops of six cells and more.
     (
@@ -248,6 +269,26 @@ const POSITIONS: &[(Strategy, &str, &str, &str)] = &[
 ",
         "unique loop type 3: on 3,5 in r4c1-r4c5-r5c5-r5c2-r8c2-r8c1: naked pair 2,7 in row 8 with r8c7: removes 2 from r8c3",
         "4.7",
+    ),
+    (
+        Strategy::UniqueLoopType3,
+        // sudokuexchange_se_rated_heldout1034.txt line 288 (SE: Unique Loop 6 type 3, 4.6: a
+        // hidden pair, 1 and 2 in box 7 only in the extra cells and r9c1)
+        "\
+9   7   12  | 4 5 12 | 3    6  8
+4   8   5   | 6 9 3  | 7    2  1
+6   12  3   | 8 7 12 | 5    4  9
+--------------------------------
+3   5   79  | 2 1 6  | 49   8  47
+17  6   179 | 5 8 4  | 29   3  27
+28  24  48  | 9 3 7  | 6    1  5
+--------------------------------
+78  49  6   | 1 2 5  | 48   79 3
+5   129 127 | 3 4 8  | 12   79 6
+128 3   48  | 7 6 9  | 1248 5  24
+",
+        "unique loop type 3: on 1,2 in r1c3-r1c6-r3c6-r3c2-r8c2-r8c3: hidden pair 1,2 in box 7 with r9c1: removes 8 from r9c1",
+        "4.6",
     ),
     // Branch rungs5's wings: SukakuExplainer's WXYZ-, VWXYZ- and UVWXYZ-wings.
     (

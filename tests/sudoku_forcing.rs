@@ -155,7 +155,7 @@ fn the_se_sample_is_rated_without_guessing_and_agrees_with_se() {
     assert_eq!(sample.len(), 553);
     assert_eq!(low, 130);
     let rho = spearman(&ours, &theirs);
-    assert!(exact >= 536, "exact ER on {exact} of 553");
+    assert!(exact >= 538, "exact ER on {exact} of 553");
     assert!(
         low_exact >= 130,
         "exact ER on {low_exact} of the 130 SE rates 4.4 or less"

@@ -373,8 +373,10 @@ fn xy_search(board: &Board, peers: &BivaluePeers, cycle: bool) -> Option<Step> {
 }
 
 /// The eliminations of an XY-loop (path: each cell and its digit toward the next; the last
-/// cell's digit `first` links back to the first cell): every weak link of the loop is
-/// strong too, so each link's digit leaves the cells seeing both its cells.
+/// cell's digit `first` links back to the first cell), as SE's bidirectional Y-cycle takes
+/// them: the loop holds either each cell's digit toward the next or each cell's other
+/// digit, so a digit leaves every cell outside the loop that sees a loop cell holding it
+/// each way (each weak link's digit from the cells seeing both its cells first).
 fn loop_eliminations(board: &Board, path: &[(usize, u8)], first: u8) -> Vec<Candidate> {
     let cells: Vec<usize> = path.iter().map(|&(c, _)| c).collect();
     let mut out: Vec<Candidate> = Vec::new();
@@ -383,6 +385,27 @@ fn loop_eliminations(board: &Board, path: &[(usize, u8)], first: u8) -> Vec<Cand
         let digit = if k + 1 == path.len() { first } else { digit };
         for e in board.seen_by_all(&[cell, next], digit, &cells) {
             if !out.contains(&e) {
+                out.push(e);
+            }
+        }
+    }
+    // Each loop cell holds its digit toward the next one way, its other digit the other.
+    let ways: Vec<(usize, u8, u8)> = path
+        .iter()
+        .map(|&(cell, digit)| {
+            let other = (board.candidates(cell) - Digits::single(digit))
+                .first()
+                .unwrap_or(0);
+            (cell, digit, other)
+        })
+        .collect();
+    for c in (0..board.layout().cells()).filter(|c| !cells.contains(c)) {
+        for digit in board.candidates(c) {
+            let seen = |way: fn(&(usize, u8, u8)) -> u8| {
+                ways.iter().any(|w| way(w) == digit && board.sees(c, w.0))
+            };
+            let e = Candidate { cell: c, digit };
+            if seen(|w| w.1) && seen(|w| w.2) && !out.contains(&e) {
                 out.push(e);
             }
         }

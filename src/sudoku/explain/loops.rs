@@ -24,7 +24,7 @@
 //! order (1, 2, 4, 3).
 
 use super::board::Board;
-use super::rectangles::pseudo_sets;
+use super::rectangles::type3_set;
 use super::se;
 use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::candidates::Digits;
@@ -227,17 +227,18 @@ fn hints(board: &Board, cells: &[usize], pair: Digits) -> Vec<(u8, Step)> {
         .collect();
     let mut out = Vec::new();
     let value = se::unique_loop(cells.len());
+    let chain: Vec<Candidate> = cells
+        .iter()
+        .map(|&cell| Candidate {
+            cell,
+            digit: pair.first().unwrap_or(0),
+        })
+        .collect();
     let step = |strategy, units, extra_cells: &[usize], digits: Vec<u8>, eliminations| {
         let mut pattern = cells.to_vec();
         pattern.extend_from_slice(extra_cells);
         let mut step = Step::eliminating(strategy, units, pattern, digits, eliminations);
-        step.chain = cells
-            .iter()
-            .map(|&cell| Candidate {
-                cell,
-                digit: pair.first().unwrap_or(0),
-            })
-            .collect();
+        step.chain = chain.clone();
         step.score = value;
         step
     };
@@ -312,25 +313,14 @@ fn hints(board: &Board, cells: &[usize], pair: Digits) -> Vec<(u8, Step)> {
                 ));
             }
         }
-        // Type 3: a naked set with the extra digits as one cell.
-        if extra.len() < 2 {
-            continue;
-        }
-        if let Some((k, digits, set, eliminations)) = pseudo_sets(board, u, &extras, extra).next() {
-            let mut all = pair_digits.clone();
-            all.extend(digits.iter());
-            let mut extra_cells = extras.clone();
-            extra_cells.extend(&set);
-            let mut s = step(
-                Strategy::UniqueLoopType3,
-                vec![u],
-                &extra_cells,
-                all,
-                eliminations,
-            );
-            s.score = se::unique_loop_type3(cells.len(), k);
-            out.push((3, s));
-        }
+    }
+    // Type 3: a naked or hidden set with the extra cells as one cell.
+    if let Some(set) = type3_set(board, [extras[0], extras[1]], pair) {
+        let mut pattern = cells.to_vec();
+        pattern.extend_from_slice(&extras);
+        let mut s = set.step(Strategy::UniqueLoopType3, &pattern, pair, cells.len());
+        s.chain = chain.clone();
+        out.push((3, s));
     }
     out
 }

@@ -639,8 +639,8 @@ pub struct Step {
     pub sum: Option<u32>,
     /// The digit sets those cells can still hold together, smallest first (for the killer
     /// strategies); for the almost locked set strategies ([`Strategy::is_als`]) each set's
-    /// digits, in the order of its cells in `cells` (see each strategy's module); empty for
-    /// others.
+    /// digits, in the order of its cells in `cells` (see each strategy's module); for a
+    /// unique rectangle's or loop's type 3 whose set is hidden, that set; empty for others.
     pub combinations: Vec<Digits>,
     /// The colour of each cell of `cells`, for the colouring strategies (0 and 1 the two
     /// colours of the first cluster, 2 and 3 of the second); empty for others.
@@ -1280,15 +1280,20 @@ fn rectangle(layout: &Layout, step: &Step) -> String {
     }
 }
 
-/// The naked set of a unique rectangle's or loop's type 3 (digits: the pair, then the set;
-/// `cells`: the set's cells outside the pattern): `naked triple 1,5,6 in row 4 with r4c7`.
+/// The naked or hidden set of a unique rectangle's or loop's type 3 (digits: the pair, then
+/// the set's others; a hidden set's digits in `combinations`; `cells`: the set's cells
+/// outside the pattern): `naked triple 1,5,6 in row 4 with r4c7`, `hidden pair 1,2 in box 7
+/// with r9c1`.
 fn naked_set(layout: &Layout, step: &Step, cells: &[usize]) -> String {
-    let set = &step.digits[2..];
+    let (kind, set): (&str, Vec<u8>) = match step.combinations.first() {
+        Some(hidden) => ("hidden", hidden.iter().collect()),
+        None => ("naked", step.digits[2..].to_vec()),
+    };
     let name = set_word(set.len());
     let digits: Vec<String> = set.iter().map(|&d| digit_name(layout, d)).collect();
     let cells: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
     format!(
-        "naked {name} {} in {} with {}",
+        "{kind} {name} {} in {} with {}",
         digits.join(","),
         layout.unit_name(step.units[0]),
         cells.join(", ")

@@ -236,14 +236,7 @@ fn hidden_step(
         .filter(|&i| at(i))
         .map(|i| unit.cells[i])
         .collect();
-    let eliminations: Vec<Candidate> = cells
-        .iter()
-        .flat_map(|&cell| {
-            (board.candidates(cell) - set)
-                .iter()
-                .map(move |digit| Candidate { cell, digit })
-        })
-        .collect();
+    let eliminations = outside(board, &cells, set);
     let digits = set.iter().collect();
     Some(Step::eliminating(
         strategy,
@@ -352,4 +345,16 @@ mod tests {
         assert!(!k_unions(&masks[..2], 3, &mut |_, _| true));
         assert!(!k_unions(&masks, 2, &mut |_, _| true)); // no two make two bits
     }
+}
+
+/// The candidates of `cells` outside `set`: what a hidden set on those cells removes.
+pub(super) fn outside(board: &Board, cells: &[usize], set: Digits) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|&cell| {
+            (board.candidates(cell) - set)
+                .iter()
+                .map(move |digit| Candidate { cell, digit })
+        })
+        .collect()
 }
