@@ -295,6 +295,18 @@ pub(super) fn k_unions(
     go(0, 0, masks, (picked, 0), visit)
 }
 
+/// The candidates of `cells` outside `set`: what a hidden set on those cells removes.
+pub(super) fn outside(board: &Board, cells: &[usize], set: Digits) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|&cell| {
+            (board.candidates(cell) - set)
+                .iter()
+                .map(move |digit| Candidate { cell, digit })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,16 +357,4 @@ mod tests {
         assert!(!k_unions(&masks[..2], 3, &mut |_, _| true));
         assert!(!k_unions(&masks, 2, &mut |_, _| true)); // no two make two bits
     }
-}
-
-/// The candidates of `cells` outside `set`: what a hidden set on those cells removes.
-pub(super) fn outside(board: &Board, cells: &[usize], set: Digits) -> Vec<Candidate> {
-    cells
-        .iter()
-        .flat_map(|&cell| {
-            (board.candidates(cell) - set)
-                .iter()
-                .map(move |digit| Candidate { cell, digit })
-        })
-        .collect()
 }
