@@ -175,6 +175,8 @@ pub(crate) struct Chooser {
     /// For each primary item by matrix number (slot 0 unused): whether the sharp preference
     /// leaves it at the back (empty without the preference).
     pub(crate) unsharp: Box<[bool]>,
+    /// The order it chooses in, for a solver that must walk the same tree.
+    pub(crate) order: SearchOrder,
 }
 
 impl Chooser {
@@ -196,6 +198,7 @@ impl Chooser {
             root: order.seed.map(PathKey::root),
             draws: Draws::default(),
             unsharp,
+            order: *order,
         }
     }
 

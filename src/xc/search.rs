@@ -700,6 +700,11 @@ impl<S: Storage> Solver<'_, S> {
         self.search.is_splittable(&self.core.chooser)
     }
 
+    /// The order the solver was made with.
+    pub(crate) fn order(&self) -> SearchOrder {
+        self.core.chooser.order
+    }
+
     /// The node where a search would start now (below the forced options), expanded doing
     /// exactly what the search does there: what the search counts there (the node and its
     /// dead-end children) and each branch (an option, or Algorithm M's numbered move) with

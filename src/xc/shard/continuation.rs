@@ -212,6 +212,17 @@ impl Shard {
     /// time, or both ([`SplitBudget`]): it stops when either runs out (under a time budget,
     /// only after its first [`super::GRANT`] nodes, so that every task makes progress).
     ///
+    /// A solver of Algorithm X or C with a seed or `#` items preferred cannot name a node of
+    /// its tree by its path (its seeded ties come from a generator the whole search moves):
+    /// the links in its order walk the tree above the subtrees by Knuth's choice, and the
+    /// solver searches each subtree whole in its own order, as [`Shard::run_on`] does; the
+    /// parts it names are paths of that tree.
+    ///
+    /// # Panics
+    ///
+    /// On such a solver, if the shard is not a subtree of the tree its links walk (a shard
+    /// of a split made in another order).
+    ///
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::time::Duration;
@@ -238,6 +249,18 @@ impl Shard {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
+        if !solver.is_splittable() {
+            let paths = [self.path.clone()];
+            return super::whole::run_unsplittable(
+                &paths,
+                self.path.depth(),
+                solver,
+                budget,
+                list,
+                handler,
+            )
+            .expect("a shard is a subtree of the search of the links in its order");
+        }
         super::resumable::run(self, &[], self.path.depth(), solver, budget, list, handler)
     }
 }

@@ -155,7 +155,10 @@ impl Part {
 
     /// Searches the part's subtrees one after the other as one task, as
     /// [`Shard::run_within`] searches a shard: within `budget`, naming what is left as
-    /// parts. Refused when a path is not a subtree of the search of `solver`.
+    /// parts. Refused when a path is not a subtree of the search of `solver`. On a solver of
+    /// Algorithm X or C with a seed or `#` items preferred, the paths are of the tree its
+    /// links walk by Knuth's choice, and each subtree is searched whole in the solver's own
+    /// order, as [`Shard::run_within`] says.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -182,6 +185,16 @@ impl Part {
         S: Storage,
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
+        if !solver.is_splittable() {
+            return super::whole::run_unsplittable(
+                &self.paths,
+                self.depth(),
+                solver,
+                budget,
+                list,
+                handler,
+            );
+        }
         let first = Shard::locate(solver, &self.paths[0])?;
         for path in &self.paths[1..] {
             Shard::locate(solver, path)?;

@@ -23,7 +23,7 @@ use super::{add_profile, restore, Budgeted, LocateError, Part, Path, Shard, Spli
 use crate::xc::machine::Machine;
 use crate::xc::problem::OptionId;
 use crate::xc::search::{Choice, Event, Limits, Outcome, Solver, Stats, Status, StopPoint};
-use crate::xc::storage::Storage;
+use crate::xc::storage::{Arena, Storage};
 
 impl Shard {
     /// Searches the shard as [`Shard::run_within`] does, naming the same kind of parts
@@ -103,6 +103,37 @@ impl Part {
             handler,
         ))
     }
+}
+
+/// [`Shard::run_within`] and [`Part::run_within`] on a solver whose tree no path names:
+/// Algorithm X or C with a seed or `#` items preferred (`Solver::is_splittable`), whose
+/// seeded choice draws its ties from a generator that all the search before has moved, so
+/// that a node found again by its path would choose another item. As the command line does,
+/// the links in the solver's order and layout walk the tree above the subtrees by Knuth's
+/// choice ([`Solver::branches`], the paths [`Shard::locate`] reads), and each subtree is
+/// searched whole in the solver's order, within what is left of the budget, by `solver`
+/// itself (see the module documentation). Refused when a path is not a subtree of that
+/// tree.
+pub(super) fn run_unsplittable<S, F>(
+    paths: &[Path],
+    root: usize,
+    solver: &mut Solver<'_, S>,
+    budget: SplitBudget,
+    list: bool,
+    handler: F,
+) -> Result<Budgeted, LocateError>
+where
+    S: Storage,
+    F: FnMut(Event<'_>) -> ControlFlow<()>,
+{
+    let problem = solver.problem().clone();
+    let arena = Arena::new();
+    let mut links = Solver::with_order(&problem, &arena, solver.order());
+    restore(&mut links, solver.forced());
+    for path in paths {
+        Shard::locate(&mut links, path)?;
+    }
+    Ok(run(paths, root, &mut links, solver, budget, list, handler))
 }
 
 /// A part searched on a machine: its counts, and its solutions handed to the handler.
