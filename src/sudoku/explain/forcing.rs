@@ -579,23 +579,20 @@ impl Branch {
         }
     }
 
-    /// Makes this branch `other`, all but its node index (buffers reused).
-    fn copy_records(&mut self, other: &Branch) {
-        self.recs.clone_from(&other.recs);
-        self.arena.clone_from(&other.arena);
-        self.cands.clone_from(&other.cands);
-        self.left.clone_from(&other.left);
-        self.contradiction.clone_from(&other.contradiction);
-        self.emptied = other.emptied;
-        self.stops = other.stops;
-        self.depth = other.depth;
-    }
-
     /// Makes this fresh branch (no record, its index clear) a copy of `kept`, a
-    /// [`PlusMemo`]'s branch of the same engine, with its index rebuilt.
+    /// [`PlusMemo`]'s branch of the same engine (buffers reused), with its index rebuilt.
     fn take_over(&mut self, kept: &Branch) {
         debug_assert!(self.recs.is_empty());
-        self.copy_records(kept);
+        self.recs.clone_from(&kept.recs);
+        self.arena.clone_from(&kept.arena);
+        self.cands.clone_from(&kept.cands);
+        self.left.clone_from(&kept.left);
+        self.contradiction.clone_from(&kept.contradiction);
+        self.emptied = kept.emptied;
+        self.stops = kept.stops;
+        self.depth = kept.depth;
+        self.nests.clone_from(&kept.nests);
+        self.nest = kept.nest;
         for (r, rec) in self.recs.iter().enumerate() {
             self.index[rec.node as usize] = r as u16;
         }

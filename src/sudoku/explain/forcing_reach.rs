@@ -213,8 +213,7 @@ impl Reach {
 
     /// The nodes `from` reaches, as a bit set (bit `v % 64` of word `v / 64`).
     pub(super) fn set(&self, from: usize) -> &[u64] {
-        let c = self.component[from] as usize;
-        &self.bits[c * self.words..(c + 1) * self.words]
+        self.component_set(self.component(from))
     }
 
     /// The component of `v` (its strongly connected component, or the node alone after

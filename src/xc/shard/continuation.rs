@@ -250,16 +250,9 @@ impl Shard {
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
         if !solver.is_splittable() {
-            let paths = [self.path.clone()];
-            return super::whole::run_unsplittable(
-                &paths,
-                self.path.depth(),
-                solver,
-                budget,
-                list,
-                handler,
-            )
-            .expect("a shard is a subtree of the search of the links in its order");
+            let part = Part::from(self.path.clone());
+            return super::whole::run_unsplittable(&part, solver, budget, list, handler)
+                .expect("a shard is a subtree of the search of the links in its order");
         }
         super::resumable::run(self, &[], self.path.depth(), solver, budget, list, handler)
     }

@@ -186,14 +186,7 @@ impl Part {
         F: FnMut(Event<'_>) -> ControlFlow<()>,
     {
         if !solver.is_splittable() {
-            return super::whole::run_unsplittable(
-                &self.paths,
-                self.depth(),
-                solver,
-                budget,
-                list,
-                handler,
-            );
+            return super::whole::run_unsplittable(self, solver, budget, list, handler);
         }
         let first = Shard::locate(solver, &self.paths[0])?;
         for path in &self.paths[1..] {

@@ -115,8 +115,7 @@ impl Part {
 /// itself (see the module documentation). Refused when a path is not a subtree of that
 /// tree.
 pub(super) fn run_unsplittable<S, F>(
-    paths: &[Path],
-    root: usize,
+    part: &Part,
     solver: &mut Solver<'_, S>,
     budget: SplitBudget,
     list: bool,
@@ -130,10 +129,7 @@ where
     let arena = Arena::new();
     let mut links = Solver::with_order(&problem, &arena, solver.order());
     restore(&mut links, solver.forced());
-    for path in paths {
-        Shard::locate(&mut links, path)?;
-    }
-    Ok(run(paths, root, &mut links, solver, budget, list, handler))
+    part.run_on(&mut links, solver, budget, list, handler)
 }
 
 /// A part searched on a machine: its counts, and its solutions handed to the handler.
