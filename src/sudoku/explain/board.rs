@@ -79,6 +79,17 @@ pub enum Contradiction {
     },
 }
 
+/// What [`Board::with_candidates_into`] cut from the board it was made from: a branch
+/// board's basic rules, on a board where they find nothing, need look only where its
+/// branch changed it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Cut {
+    /// The cells whose candidates were cut, in order.
+    pub(super) cells: Vec<usize>,
+    /// For each unit, the digits whose places in it changed (bit `d - 1` for digit `d`).
+    pub(super) digits: Vec<u128>,
+}
+
 impl Board {
     /// The board of a puzzle: its givens placed, and every open cell with the digits no
     /// given peer holds, kept to `pencil` marks if there are some.
@@ -238,20 +249,13 @@ impl Board {
     }
 
     /// This board with each open cell's candidates cut to `keep[cell]` (bit `d - 1` for
-    /// digit `d`, a subset of the cell's candidates; placed cells are passed by): the
-    /// board [`Board::new`] builds from the placed digits and those pencil marks, cages
-    /// kept, without building the geometry again (a forcing chain's branch board, made at
-    /// every exhaustion of every branch of the nested levels).
-    pub(super) fn with_candidates(&self, keep: &[u32]) -> Board {
-        let mut board = self.clone();
-        board.cut_to(keep);
-        board
-    }
-
-    /// [`Board::with_candidates`] made in `out`, any board, whose buffers are reused (no
-    /// allocation when it has this board's size: a branch board is made at every
-    /// exhaustion of every branch of the nested levels).
-    pub(super) fn with_candidates_into(&self, keep: &[u32], out: &mut Board) {
+    /// digit `d`, a subset of the cell's candidates; placed cells are passed by), made in
+    /// `out`, any board, whose buffers are reused; what the cut changed goes to `cut`. It
+    /// is the board [`Board::new`] builds from the placed digits and those pencil marks,
+    /// cages kept, without building the geometry again or allocating when `out` has this
+    /// board's size: a forcing chain's branch board, made at every exhaustion of every
+    /// branch of the nested levels, whose basic rules look only where the cut changed it.
+    pub(super) fn with_candidates_into(&self, keep: &[u32], out: &mut Board, cut: &mut Cut) {
         out.layout.clone_from(&self.layout);
         out.values.clone_from(&self.values);
         out.cands.clone_from(&self.cands);
@@ -268,19 +272,44 @@ impl Board {
             out.cages.clone_from(&self.cages);
             out.cage_of.clone_from(&self.cage_of);
         }
-        out.cut_to(keep);
+        cut.cells.clear();
+        cut.digits.clear();
+        cut.digits.resize(self.placed.len(), 0);
+        out.cut_to(keep, cut);
     }
 
-    /// Cuts each open cell's candidates to `keep[cell]` (see [`Board::with_candidates`]).
-    fn cut_to(&mut self, keep: &[u32]) {
+    /// [`Board::with_candidates_into`] a new board.
+    #[cfg(test)]
+    pub(super) fn with_candidates(&self, keep: &[u32]) -> Board {
+        let mut board = self.clone();
+        self.with_candidates_into(keep, &mut board, &mut Cut::default());
+        board
+    }
+
+    /// Cuts each open cell's candidates to `keep[cell]` (see
+    /// [`Board::with_candidates_into`]), noting what changed in `cut`. A cell's removed
+    /// digits leave its units' place masks together: a branch board cuts some tens.
+    fn cut_to(&mut self, keep: &[u32], cut: &mut Cut) {
+        let n = self.size();
         for (cell, &bits) in keep.iter().enumerate() {
-            if self.values[cell] != 0 {
+            // A placed cell has no candidates: nothing goes.
+            let had = self.cands[cell].bits();
+            debug_assert!(self.values[cell] == 0 || had == 0);
+            let gone = had & !u128::from(bits);
+            if gone == 0 || self.values[cell] != 0 {
                 continue;
             }
-            debug_assert_eq!(u128::from(bits) & !self.cands[cell].bits(), 0);
-            let gone = self.cands[cell].bits() & !u128::from(bits);
-            for d in Digits::from_bits(gone) {
-                self.remove(cell, d);
+            debug_assert_eq!(u128::from(bits) & !had, 0);
+            self.cands[cell] = Digits::from_bits(had & !gone);
+            cut.cells.push(cell);
+            for &(u, i) in &self.slots[cell] {
+                cut.digits[u] |= gone;
+                let unit = &mut self.masks[u * n..(u + 1) * n];
+                let mut left = gone;
+                while left != 0 {
+                    unit[left.trailing_zeros() as usize] &= !(1 << i);
+                    left &= left - 1;
+                }
             }
         }
     }
@@ -619,8 +648,22 @@ mod tests {
             assert_eq!(board.with_candidates(&keep), built, "{grid}");
             // Made over another board's buffers (the last one's, of another puzzle).
             let mut reused = last.take().unwrap_or_else(|| board.clone());
-            board.with_candidates_into(&keep, &mut reused);
+            let mut cut = Cut::default();
+            board.with_candidates_into(&keep, &mut reused, &mut cut);
             assert_eq!(reused, built, "{grid}");
+            // What the cut changed, told from the two boards.
+            let cells: Vec<usize> = (0..keep.len())
+                .filter(|&c| board.candidates(c) != built.candidates(c))
+                .collect();
+            assert_eq!(cut.cells, cells, "{grid}");
+            for (u, &digits) in cut.digits.iter().enumerate() {
+                let changed = (1..=9).filter(|&d| board.place_mask(u, d) != built.place_mask(u, d));
+                assert_eq!(
+                    Digits::from_bits(digits),
+                    changed.collect(),
+                    "{grid} unit {u}"
+                );
+            }
             last = Some(reused);
             compared += 1;
         }

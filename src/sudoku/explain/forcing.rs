@@ -41,13 +41,13 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::mem::take;
 use std::sync::Arc;
 
-use super::board::Board;
+use super::board::{Board, Cut};
 use super::cellset::{bits_of, has, insert, members};
 use super::forcing_bits::{Closure, Singles};
 use super::forcing_reach::{Graph, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
-use crate::sudoku::candidates::Candidates;
+use crate::sudoku::candidates::{Candidates, Digits};
 use crate::sudoku::grid::{Layout, UnitKind};
 
 mod quiet;
@@ -674,8 +674,9 @@ struct Engine<'a> {
     /// branch changed it ([`Engine::advanced`]).
     rules_spent: Cell<Option<bool>>,
     /// The last branch board, kept for its buffers (one is made at every exhaustion of
-    /// every branch of the dynamic-plus and nested levels).
-    scratch: RefCell<Option<Board>>,
+    /// every branch of the dynamic-plus and nested levels), and what it cut from the
+    /// engine's board.
+    scratch: RefCell<(Option<Board>, Cut)>,
     /// Every conclusion of a cell or unit forcing, when a search wants them all (a
     /// nested branch's inner search, [`multiple_every`]) rather than the easiest.
     every: RefCell<Option<Vec<Found>>>,
@@ -696,16 +697,17 @@ const BASIC_RULES: [fn(&Board) -> Option<Step>; 5] = [
     |x| fish::fish(x, 2),
 ];
 
-/// [`BASIC_RULES`] on a board cut from one on which they all find nothing (the same
-/// steps): locked candidates look only at the places that changed. (The pairs and the
-/// X-wing gain nothing from it: their fast paths look further only at two equal masks,
-/// which are few, and the check of what changed cost more than it spared.)
-const BASIC_RULES_SINCE: [fn(&Board, &Board) -> Option<Step>; 5] = [
+/// [`BASIC_RULES`] on a board cut ([`Board::with_candidates_into`]) from one on which they
+/// all find nothing (the same steps): each looks only where the cut changed the board, as
+/// a pattern the cut left as it was removed nothing before and can remove only less now.
+/// Locked candidates need their unit's places of the digit changed, a hidden pair or an
+/// X-wing one of its two place masks, a naked pair one of its two cells.
+const BASIC_RULES_SINCE: [fn(&Board, &Cut) -> Option<Step>; 5] = [
     intersections::pointing_since,
     intersections::box_line_since,
-    |x, _| hidden_pair(x),
-    |x, _| naked_pair(x),
-    |x, _| fish::fish(x, 2),
+    hidden_pair_since,
+    naked_pair_since,
+    x_wing_since,
 ];
 
 /// A hidden pair as SE's `HiddenSet.getHints` finds one first: in the boxes, then the
@@ -714,23 +716,98 @@ const BASIC_RULES_SINCE: [fn(&Board, &Board) -> Option<Step>; 5] = [
 /// takes the first pair's parents, so the pair found in a box rather than a row may count
 /// other nodes.
 fn hidden_pair(board: &Board) -> Option<Step> {
-    let units = board.layout().units();
-    let open = |u: usize| units[u].cells.len() - board.placed_in(u).len();
-    in_se_order(board, |kind| {
-        subsets::hidden_in(board, 2, |u| kind(u) && open(u) > 4)
-    })
+    in_se_order(
+        board,
+        |u| hidden_pair_room(board, u),
+        |u| subsets::hidden_pair_at(board, u),
+    )
+}
+
+/// Whether SE looks for a hidden pair in unit `u`: one of more than four open cells (see
+/// [`hidden_pair`]).
+fn hidden_pair_room(board: &Board, u: usize) -> bool {
+    board.layout().units()[u].cells.len() - board.placed_in(u).len() > 4
+}
+
+/// [`hidden_pair`] on a board made by `cut` from one where it finds nothing (see
+/// [`BASIC_RULES_SINCE`]): only in a unit where a digit whose places changed has two.
+fn hidden_pair_since(board: &Board, cut: &Cut) -> Option<Step> {
+    in_se_order(
+        board,
+        |u| {
+            let masks = board.unit_masks(u);
+            let mut changed = cut.digits[u];
+            while changed != 0 {
+                if masks[changed.trailing_zeros() as usize].count_ones() == 2 {
+                    return hidden_pair_room(board, u);
+                }
+                changed &= changed - 1;
+            }
+            false
+        },
+        |u| subsets::hidden_pair_at(board, u),
+    )
 }
 
 /// A naked pair as SE's `NakedSet.getHints` finds one first (boxes, columns, rows).
 fn naked_pair(board: &Board) -> Option<Step> {
-    in_se_order(board, |kind| subsets::naked_in(board, 2, kind))
+    in_se_order(board, |_| true, |u| subsets::naked_pair_at(board, u))
 }
 
-/// The first step `find` finds in the units of one kind, the kinds in SE's order for its
-/// subsets (boxes, columns, rows, then any other unit).
+/// [`naked_pair`] on a board made by `cut` from one where it finds nothing (see
+/// [`BASIC_RULES_SINCE`]): only in the units of a cut cell left with two candidates.
+fn naked_pair_since(board: &Board, cut: &Cut) -> Option<Step> {
+    if board.layout().units().len() > 128 {
+        return naked_pair(board);
+    }
+    let mut units = 0u128;
+    for &c in cut
+        .cells
+        .iter()
+        .filter(|&&c| board.candidates(c).len() == 2)
+    {
+        for &(u, _) in board.slots(c) {
+            units |= 1 << u;
+        }
+    }
+    in_se_order(
+        board,
+        |u| units >> u & 1 != 0,
+        |u| subsets::naked_pair_at(board, u),
+    )
+}
+
+/// The X-wing of [`BASIC_RULES`] on a board made by `cut` from one where it finds nothing
+/// (see [`BASIC_RULES_SINCE`]): only of a digit with two places in a row or column whose
+/// places changed.
+fn x_wing_since(board: &Board, cut: &Cut) -> Option<Step> {
+    let mut digits = 0u128;
+    for (u, unit) in board.layout().units().iter().enumerate() {
+        if !matches!(unit.kind, UnitKind::Row | UnitKind::Column) {
+            continue;
+        }
+        let masks = board.unit_masks(u);
+        let mut changed = cut.digits[u] & !digits;
+        while changed != 0 {
+            let d = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            if masks[d].count_ones() == 2 {
+                digits |= 1 << d;
+            }
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    fish::fish_in(board, 2, Digits::from_bits(digits))
+}
+
+/// The first step `find` finds in a unit `look` accepts, the units in SE's order for its
+/// subsets (boxes, columns, rows, then any other unit; each kind in the layout's order).
 fn in_se_order(
     board: &Board,
-    find: impl Fn(&dyn Fn(usize) -> bool) -> Option<Step>,
+    look: impl Fn(usize) -> bool,
+    find: impl Fn(usize) -> Option<Step>,
 ) -> Option<Step> {
     let units = board.layout().units();
     let rank = |u: usize| match units[u].kind {
@@ -739,7 +816,28 @@ fn in_se_order(
         UnitKind::Row => 2,
         _ => 3,
     };
-    (0..4).find_map(|k| find(&|u| rank(u) == k))
+    if units.len() > 128 {
+        return (0..4).find_map(|k| {
+            (0..units.len())
+                .filter(|&u| rank(u) == k && look(u))
+                .find_map(&find)
+        });
+    }
+    // The units looked in, a set for each rank: the layout is read once.
+    let mut ranked = [0u128; 4];
+    for u in (0..units.len()).filter(|&u| look(u)) {
+        ranked[rank(u)] |= 1 << u;
+    }
+    ranked.into_iter().find_map(|mut set| {
+        while set != 0 {
+            let u = set.trailing_zeros() as usize;
+            set &= set - 1;
+            if let Some(step) = find(u) {
+                return Some(step);
+            }
+        }
+        None
+    })
 }
 
 /// What a conclusion rests on that the board it was found on could have had otherwise,
@@ -803,7 +901,7 @@ impl<'a> Engine<'a> {
             inner: false,
             paid: Cell::new(false),
             rules_spent: Cell::new(None),
-            scratch: RefCell::new(None),
+            scratch: RefCell::new((None, Cut::default())),
             every: RefCell::new(None),
             memo: Cell::new(Memo::Off),
             rules_found_nothing: Cell::new(false),
@@ -1649,10 +1747,9 @@ impl<'a> Engine<'a> {
     /// counts for at most `nested` nodes ([`Goal::nesting`]).
     fn advanced(&self, b: &mut Branch, mode: Mode, nested: usize) -> bool {
         let mut scratch = self.scratch.borrow_mut();
-        let Some(inner) = self.branch_board(b, &mut scratch) else {
+        let Some((inner, cut)) = self.branch_board(b, &mut scratch) else {
             return false;
         };
-        let inner: &Board = inner;
         let n = self.n;
         let since = self.rules_since();
         // A branch taken over from the dynamic-plus level is where its basic rules found
@@ -1660,8 +1757,8 @@ impl<'a> Engine<'a> {
         let spent = self.rules_found_nothing.replace(false);
         let found = (0..BASIC_RULES.len()).filter(|_| !spent).find_map(|k| {
             let step = match since {
-                Some(old) => BASIC_RULES_SINCE[k](inner, old),
-                None => BASIC_RULES[k](inner),
+                true => BASIC_RULES_SINCE[k](inner, cut),
+                false => BASIC_RULES[k](inner),
             };
             step.map(|s| {
                 let mut parents = self.rule_parents(b, &s);
@@ -1763,36 +1860,37 @@ impl<'a> Engine<'a> {
     }
 
     /// The branch's board: the puzzle's, with the branch's candidates, made in `slot`
-    /// (whose buffers are reused).
-    fn branch_board<'s>(&self, b: &Branch, slot: &'s mut Option<Board>) -> Option<&'s Board> {
+    /// (whose buffers are reused), and what it cut from the puzzle's (for a board without
+    /// cages: the only kind whose rules [`Engine::rules_since`] reads).
+    fn branch_board<'s>(
+        &self,
+        b: &Branch,
+        slot: &'s mut (Option<Board>, Cut),
+    ) -> Option<(&'s Board, &'s Cut)> {
+        let (board, cut) = slot;
         if self.board.cages().is_empty() {
-            match slot {
-                Some(board) => self.board.with_candidates_into(&b.cands, board),
-                None => *slot = Some(self.board.with_candidates(&b.cands)),
-            }
-            return slot.as_ref();
+            let out = board.get_or_insert_with(|| self.board.clone());
+            self.board.with_candidates_into(&b.cands, out, cut);
+            return Some((out, cut));
         }
         // A killer board's branch board is built anew, without its cages, as before.
         let grid = self.board.grid();
         let mut pencil = Candidates::of_grid(&grid);
         for (cell, &bits) in b.cands.iter().enumerate() {
             if self.board.value(cell) == 0 {
-                pencil.set(
-                    cell,
-                    crate::sudoku::candidates::Digits::from_bits(u128::from(bits)),
-                );
+                pencil.set(cell, Digits::from_bits(u128::from(bits)));
             }
         }
-        *slot = Some(Board::new(&grid, Some(&pencil)).ok()?);
-        slot.as_ref()
+        *board = Some(Board::new(&grid, Some(&pencil)).ok()?);
+        board.as_ref().map(|board| (board, &*cut))
     }
 
-    /// The engine's board, if the basic rules find nothing on it (and it has no cages,
-    /// whose branch boards are built without them): the board a branch board's rules
-    /// need look past only where the branch changed it ([`BASIC_RULES_SINCE`]). The
-    /// ladder tries those rules before any chain, so this holds wherever a rating asks.
-    fn rules_since(&self) -> Option<&'a Board> {
-        let spent = match self.rules_spent.get() {
+    /// Whether the basic rules find nothing on the engine's board (and it has no cages,
+    /// whose branch boards are built without them): then a branch board's rules need look
+    /// only where the branch cut it ([`BASIC_RULES_SINCE`]). The ladder tries those rules
+    /// before any chain, so this holds wherever a rating asks.
+    fn rules_since(&self) -> bool {
+        match self.rules_spent.get() {
             Some(spent) => spent,
             None => {
                 let spent = self.board.cages().is_empty()
@@ -1800,8 +1898,7 @@ impl<'a> Engine<'a> {
                 self.rules_spent.set(Some(spent));
                 spent
             }
-        };
-        spent.then_some(self.board)
+        }
     }
 
     /// The nodes the records `roots` rest on (themselves included), weighted.
@@ -2987,6 +3084,80 @@ mod tests {
         }
     }
 
+    /// The pairs of [`BASIC_RULES`], looked for unit by unit in SE's order, are those the
+    /// subsets' search finds a kind of unit at a time (boxes, columns, rows, then the
+    /// others): two methods, the same step, on boards of standard, X, windoku and 16x16
+    /// layouts with random candidates, and on SE's rated sample cut at random.
+    #[test]
+    fn pairs_in_se_order_are_the_subsets_search_a_kind_at_a_time() {
+        use crate::sudoku::grid::Shape;
+        let kinds = |board: &Board, k: usize, u: usize| {
+            let rank = match board.layout().units()[u].kind {
+                UnitKind::Box => 0,
+                UnitKind::Column => 1,
+                UnitKind::Row => 2,
+                _ => 3,
+            };
+            rank == k
+        };
+        let hidden = |board: &Board| {
+            (0..4).find_map(|k| {
+                subsets::hidden_in(board, 2, |u| {
+                    kinds(board, k, u) && hidden_pair_room(board, u)
+                })
+            })
+        };
+        let naked = |board: &Board| {
+            (0..4).find_map(|k| subsets::naked_in(board, 2, |u| kinds(board, k, u)))
+        };
+        let nine = Shape::new(3, 3).unwrap();
+        let layouts = [
+            Arc::new(Layout::standard(nine).with_diagonals()),
+            Arc::new(Layout::standard(nine).with_windows().unwrap()),
+            Arc::new(Layout::standard(Shape::new(4, 4).unwrap())),
+        ];
+        let mut rng = Rng::new(26);
+        let mut boards: Vec<Board> = Vec::new();
+        for layout in &layouts {
+            let cells = layout.cells();
+            let grid = Grid::from_cells(layout.clone(), vec![0; cells]).unwrap();
+            let board = Board::new(&grid, None).unwrap();
+            for _ in 0..300 {
+                // Each candidate kept with a chance of 1 in 2 to 1 in 6: pairs are common.
+                let odds = 2 + rng.below(5);
+                let keep: Vec<u32> = (0..cells)
+                    .map(|c| {
+                        let bits = board.candidates(c).bits() as u32;
+                        (0..32)
+                            .filter(|_| rng.below(odds) == 0)
+                            .fold(0, |m, d| m | 1 << d)
+                            & bits
+                    })
+                    .collect();
+                boards.push(board.with_candidates(&keep));
+            }
+        }
+        boards.extend(
+            super::super::board::random_cuts(26, 1)
+                .into_iter()
+                .map(|(_, board, keep)| board.with_candidates(&keep)),
+        );
+        let mut found = [0usize; 2];
+        for board in &boards {
+            let h = hidden_pair(board);
+            assert_eq!(h, hidden(board), "{:?}", board.layout().variant_name());
+            let n = naked_pair(board);
+            assert_eq!(n, naked(board), "{:?}", board.layout().variant_name());
+            found[0] += usize::from(h.is_some());
+            found[1] += usize::from(n.is_some());
+        }
+        assert!(
+            found.iter().all(|&f| f > 300),
+            "{found:?} of {}",
+            boards.len()
+        );
+    }
+
     /// The basic rules of a branch board looking only where it differs from a board on
     /// which they find nothing ([`BASIC_RULES_SINCE`]) find the step the whole rules find
     /// ([`BASIC_RULES`]): two methods, the same step, on the positions of SE's rated sample
@@ -3025,10 +3196,12 @@ mod tests {
                         keep[cell] &= !(1 << digits[rng.below(digits.len())]);
                     }
                 }
-                let cut = spent.with_candidates(&keep);
+                let mut cut = Cut::default();
+                let mut board = spent.clone();
+                spent.with_candidates_into(&keep, &mut board, &mut cut);
                 for k in 0..BASIC_RULES.len() {
-                    let whole = BASIC_RULES[k](&cut);
-                    assert_eq!(BASIC_RULES_SINCE[k](&cut, &spent), whole, "{line} rule {k}");
+                    let whole = BASIC_RULES[k](&board);
+                    assert_eq!(BASIC_RULES_SINCE[k](&board, &cut), whole, "{line} rule {k}");
                     found[k] += usize::from(whole.is_some());
                 }
                 compared += 1;

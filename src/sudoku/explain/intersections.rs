@@ -4,7 +4,7 @@
 //! `A ∩ B`, so it leaves the rest of `B`. With `A` a box (a jigsaw region, a window) this is
 //! *pointing*; with `A` a row, column or diagonal, *box-line reduction* (claiming).
 
-use super::board::Board;
+use super::board::{Board, Cut};
 use super::step::{Candidate, Step, Strategy};
 use crate::sudoku::candidates::Digits;
 use crate::sudoku::grid::UnitKind;
@@ -34,52 +34,56 @@ pub(super) fn box_line_in(board: &Board, digits: Digits) -> Option<Step> {
     locked(board, Strategy::BoxLineReduction, false, digits, None)
 }
 
-/// [`pointing`] on `board`, a board cut from `since` (the same geometry and placed
-/// digits, fewer candidates) on which [`pointing`] finds nothing: only a digit whose places
-/// in the box-like unit changed can be confined anew (with the same places, the pattern
-/// and a place outside, which can only have been there too, were on `since`), so the
-/// others are passed by. The step is [`pointing`]'s on `board`.
-pub(super) fn pointing_since(board: &Board, since: &Board) -> Option<Step> {
+/// [`pointing`] on `board`, a board made by `cut` ([`Board::with_candidates_into`]) from
+/// one on which [`pointing`] finds nothing: only a digit whose places in the box-like unit
+/// changed can be confined anew (with the same places, the pattern and a place outside,
+/// which can only have been there too, were on the uncut board), so the others are passed
+/// by. The step is [`pointing`]'s on `board`.
+pub(super) fn pointing_since(board: &Board, cut: &Cut) -> Option<Step> {
     let all = Digits::all(board.size());
-    locked(board, Strategy::Pointing, true, all, Some(since))
+    locked(board, Strategy::Pointing, true, all, Some(cut))
 }
 
-/// [`box_line`] on a board cut from `since`, on which [`box_line`] finds nothing (as
+/// [`box_line`] on a board made by `cut` from one on which [`box_line`] finds nothing (as
 /// [`pointing_since`]).
-pub(super) fn box_line_since(board: &Board, since: &Board) -> Option<Step> {
+pub(super) fn box_line_since(board: &Board, cut: &Cut) -> Option<Step> {
     let all = Digits::all(board.size());
-    locked(board, Strategy::BoxLineReduction, false, all, Some(since))
+    locked(board, Strategy::BoxLineReduction, false, all, Some(cut))
 }
 
-/// The first locked candidates of `strategy` on `digits`; with `since`, only those whose
-/// places in unit `A` changed from `since`'s (see [`pointing_since`]).
+/// The first locked candidates of `strategy` on `digits`; with `cut`, only those whose
+/// places in unit `A` it changed (see [`pointing_since`]).
 fn locked(
     board: &Board,
     strategy: Strategy,
     box_like: bool,
     digits: Digits,
-    since: Option<&Board>,
+    cut: Option<&Cut>,
 ) -> Option<Step> {
     let layout = board.layout();
-    // The forcing chains' branch boards search every digit, and often: told once.
-    let every = digits == Digits::all(board.size());
     let positions = |unit: usize, mask: u128| {
         let cells = &layout.units()[unit].cells;
         (0..cells.len())
             .filter(move |i| mask & (1 << i) != 0)
             .map(move |i| cells[i])
     };
+    let digits = digits.bits() & Digits::all(board.size()).bits();
     for (a, unit) in layout.units().iter().enumerate() {
         if is_box_like(unit.kind) != box_like {
             continue;
         }
+        let mut todo = cut.map_or(digits, |cut| cut.digits[a] & digits);
+        if todo == 0 {
+            continue;
+        }
         let overlaps = board.overlaps(a);
-        for (d, &mask) in board.unit_masks(a).iter().enumerate() {
+        let masks = board.unit_masks(a);
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let mask = masks[d];
             // Fewer than two places: a hidden single, or nothing.
-            if mask & mask.wrapping_sub(1) == 0
-                || since.is_some_and(|old| old.unit_masks(a)[d] == mask)
-                || (!every && !digits.contains(d as u8 + 1))
-            {
+            if mask & mask.wrapping_sub(1) == 0 {
                 continue;
             }
             // The other unit holding every place, whose places outside `a` go.

@@ -76,23 +76,26 @@ fn naked_any(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option<
 /// of a unit with the same two candidates, found without the subsets' search or allocation
 /// until one is there.
 fn naked_pair(board: &Board, search: impl Fn(usize) -> bool) -> Option<Step> {
-    for (u, unit) in board.layout().units().iter().enumerate() {
-        if !search(u) {
+    (0..board.layout().units().len())
+        .filter(|&u| search(u))
+        .find_map(|u| naked_pair_at(board, u))
+}
+
+/// The first naked pair of unit `u` ([`naked_pair`] in that unit alone).
+pub(super) fn naked_pair_at(board: &Board, u: usize) -> Option<Step> {
+    let cells = &board.layout().units()[u].cells;
+    for (i, &a) in cells.iter().enumerate() {
+        let bits = board.candidates(a).bits();
+        if bits.count_ones() != 2 {
             continue;
         }
-        for (i, &a) in unit.cells.iter().enumerate() {
-            let bits = board.candidates(a).bits();
-            if bits.count_ones() != 2 {
+        for &b in &cells[i + 1..] {
+            if board.candidates(b).bits() != bits {
                 continue;
             }
-            for &b in &unit.cells[i + 1..] {
-                if board.candidates(b).bits() != bits {
-                    continue;
-                }
-                let found = naked_step(board, Strategy::NakedPair, vec![a, b], bits);
-                if found.is_some() {
-                    return found;
-                }
+            let found = naked_step(board, Strategy::NakedPair, vec![a, b], bits);
+            if found.is_some() {
+                return found;
             }
         }
     }
@@ -194,23 +197,28 @@ fn hidden_any(board: &Board, k: usize, search: impl Fn(usize) -> bool) -> Option
 /// digits with the same two places in a unit, found without the subsets' search or
 /// allocation until one is there.
 fn hidden_pair(board: &Board, search: impl Fn(usize) -> bool) -> Option<Step> {
-    for u in (0..board.layout().units().len()).filter(|&u| search(u)) {
-        let masks = board.unit_masks(u);
-        for (i, &places) in masks.iter().enumerate() {
-            if places.count_ones() != 2 {
-                continue;
-            }
-            for (j, _) in masks
-                .iter()
-                .enumerate()
-                .skip(i + 1)
-                .filter(|&(_, &m)| m == places)
-            {
-                let set = Digits::from_digits([i as u8 + 1, j as u8 + 1]);
-                let found = hidden_step(board, Strategy::HiddenPair, u, set, places);
-                if found.is_some() {
-                    return found;
-                }
+    (0..board.layout().units().len())
+        .filter(|&u| search(u))
+        .find_map(|u| hidden_pair_at(board, u))
+}
+
+/// The first hidden pair of unit `u` ([`hidden_pair`] in that unit alone).
+pub(super) fn hidden_pair_at(board: &Board, u: usize) -> Option<Step> {
+    let masks = board.unit_masks(u);
+    for (i, &places) in masks.iter().enumerate() {
+        if places.count_ones() != 2 {
+            continue;
+        }
+        for (j, _) in masks
+            .iter()
+            .enumerate()
+            .skip(i + 1)
+            .filter(|&(_, &m)| m == places)
+        {
+            let set = Digits::from_digits([i as u8 + 1, j as u8 + 1]);
+            let found = hidden_step(board, Strategy::HiddenPair, u, set, places);
+            if found.is_some() {
+                return found;
             }
         }
     }
