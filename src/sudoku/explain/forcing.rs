@@ -3449,7 +3449,7 @@ mod tests {
                 taken += kept.plus.borrow().branches.len();
                 if level == Level::Nested3 {
                     let memo = kept.chains.borrow();
-                    chains += memo.branches.len() * usize::from(memo.board.len() > 0);
+                    chains += memo.branches.len() * usize::from(!memo.board.is_empty());
                 }
                 let a = multiple_with(&board, level, &whole, true, false);
                 let b = multiple_with(&board, level, &kept, true, false);
