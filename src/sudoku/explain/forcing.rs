@@ -83,6 +83,13 @@ pub(super) struct Effort {
     nishio: RefCell<se_nishio::Memo>,
     /// The dynamic-plus level's branches on the last board it searched ([`PlusMemo`]).
     plus: RefCell<PlusMemo>,
+    /// The 9.5 level's whole branches on the last board it searched, for the 10.0 level
+    /// ([`Engine::start`]).
+    chains: RefCell<PlusMemo>,
+    /// How many times the memo of inner searches was forgotten ([`INNER_CAP`]): a branch
+    /// kept since the last time asked its inner searches of the memo, and would find them
+    /// there again.
+    forgotten: Cell<u64>,
 }
 
 /// The branches the dynamic-plus level (9.0) followed on the last board it searched, by
@@ -92,10 +99,19 @@ pub(super) struct Effort {
 /// ([`Engine::start`]) rather than following its singles and basic rules again, and is
 /// charged the nodes it takes over. The branches are the search's own, kept rather than
 /// given back to the spares (a copy would cost the boards where no nested level follows).
+///
+/// The 9.5 level keeps its whole branches in a second one, for the 10.0 level on the same
+/// board: a 10.0 branch is the 9.5 one until the inner static forcing chains first find
+/// nothing with parents in it (where the 9.5 branch ends and the 10.0 one asks the static
+/// cell and unit forcing chains), unless an inner step on the way is heavier than the
+/// 10.0 branch may take ([`Goal::nesting`], [`Branch::heaviest`]).
 #[derive(Clone, Debug, Default)]
 struct PlusMemo {
     /// The board's candidates, then its values; empty when nothing is kept.
     board: Vec<u32>,
+    /// [`Effort::forgotten`] when the board's first search began: its branches' inner
+    /// searches are all in the memo while it is unchanged.
+    forgotten: u64,
     /// For each node id, its branch's index in `branches`, or [`NONE`].
     slot: Vec<u32>,
     branches: Vec<Branch>,
@@ -104,10 +120,11 @@ struct PlusMemo {
 impl PlusMemo {
     /// Keeps branches for `board` (its candidates, then its values) from now on: the
     /// branches kept for another board, to give back.
-    fn keep_for(&mut self, board: &[u32], nodes: usize) -> Vec<Branch> {
+    fn keep_for(&mut self, board: &[u32], nodes: usize, forgotten: u64) -> Vec<Branch> {
         if self.board == board && self.slot.len() == nodes {
             return Vec::new();
         }
+        self.forgotten = forgotten;
         self.board.clear();
         self.board.extend_from_slice(board);
         self.slot.clear();
@@ -135,7 +152,8 @@ impl PlusMemo {
 enum Memo {
     /// Nothing (an inner search, the levels that share nothing with dynamic plus).
     Off,
-    /// Keeps each whole branch it follows (the dynamic-plus level).
+    /// Keeps each whole branch it follows (the dynamic-plus level; the 9.5 level, in the
+    /// budget's second memo).
     Keep,
     /// Starts each whole branch from the kept one (the nested levels on the same board).
     Reuse,
@@ -380,6 +398,8 @@ impl Effort {
             reach: RefCell::default(),
             nishio: RefCell::default(),
             plus: RefCell::default(),
+            chains: RefCell::default(),
+            forgotten: Cell::new(0),
         }
     }
 
@@ -568,6 +588,10 @@ struct Branch {
     nests: Vec<u64>,
     /// The nested chain the nodes being added now conclude ([`Rec::nest`]).
     nest: u16,
+    /// The heaviest of the lightest inner steps the branch took (0: none), each the weight
+    /// the 10.0 level's cap weighs ([`Goal::nesting`]): a 10.0 branch takes over a 9.5
+    /// one only if it is within the cap ([`PlusMemo`]).
+    heaviest: u32,
 }
 
 impl Branch {
@@ -593,6 +617,7 @@ impl Branch {
         self.depth = kept.depth;
         self.nests.clone_from(&kept.nests);
         self.nest = kept.nest;
+        self.heaviest = kept.heaviest;
         for (r, rec) in self.recs.iter().enumerate() {
             self.index[rec.node as usize] = r as u16;
         }
@@ -682,6 +707,8 @@ struct Engine<'a> {
     every: RefCell<Option<Vec<Found>>>,
     /// Whether whole branches are kept for, or taken from, the budget's [`PlusMemo`].
     memo: Cell<Memo>,
+    /// The same for the 9.5 level's branches (the budget's second [`PlusMemo`]).
+    chains: Cell<Memo>,
     /// Set while a branch taken from the [`PlusMemo`] goes on: the basic rules found
     /// nothing on its board, so [`Engine::advanced`] need not try them there again.
     rules_found_nothing: Cell<bool>,
@@ -853,9 +880,10 @@ type Support = Vec<(u16, u32)>;
 /// than from the peers at every node of every branch.
 #[derive(Default)]
 struct Links {
-    /// For each candidate (a node's id without its state, `node >> 1`): where its nodes
-    /// start in `list`, [`NONE`] until found; empty until the first is (most of a nested
-    /// chain's inner searches follow no branch, and would only clear it).
+    /// For each candidate (`cell * n + digit - 1`, the board's side `n`: a quarter of the
+    /// node ids' room on 9x9, cleared for every engine that follows a branch): where its
+    /// nodes start in `list`, [`NONE`] until found; empty until the first is (most of a
+    /// nested chain's inner searches follow no branch, and would only clear it).
     start: Vec<u32>,
     /// For each found candidate from its start: the number of the cell's other digits,
     /// the number of nodes, then the nodes off.
@@ -904,6 +932,7 @@ impl<'a> Engine<'a> {
             scratch: RefCell::new((None, Cut::default())),
             every: RefCell::new(None),
             memo: Cell::new(Memo::Off),
+            chains: Cell::new(Memo::Off),
             rules_found_nothing: Cell::new(false),
         })
     }
@@ -1364,13 +1393,19 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Keeps whole branches of the dynamic-plus level for the nested levels
-    /// ([`Memo::Keep`], [`PlusMemo`]), else gives them back to the budget's spares.
+    /// Keeps whole branches of the dynamic-plus level for the nested levels, and of the
+    /// 9.5 level for the 10.0 level ([`Memo::Keep`], [`PlusMemo`]), else gives them back
+    /// to the budget's spares.
     fn keep_or_give_back(&self, branches: Vec<Option<Branch>>) {
-        if self.memo.get() != Memo::Keep || self.budget.spent() {
+        let memo = match (self.memo.get(), self.chains.get()) {
+            (_, Memo::Keep) => &self.budget.chains,
+            (Memo::Keep, _) => &self.budget.plus,
+            _ => return self.give_back(branches),
+        };
+        if self.budget.spent() {
             return self.give_back(branches);
         }
-        let mut memo = self.budget.plus.borrow_mut();
+        let mut memo = memo.borrow_mut();
         let rest: Vec<Option<Branch>> = branches
             .into_iter()
             .flatten()
@@ -1404,6 +1439,7 @@ impl<'a> Engine<'a> {
             depth: 1,
             nests: Vec::new(),
             nest: 0,
+            heaviest: 0,
         };
         self.start(&mut b, start, mode, goal);
         b
@@ -1441,30 +1477,65 @@ impl<'a> Engine<'a> {
         b.depth = 1;
         b.nests.clear();
         b.nest = 0;
+        b.heaviest = 0;
         self.start(b, start, mode, goal);
     }
 
     /// Follows `start` to the end in the fresh branch `b`, from the budget's
-    /// [`PlusMemo`] where it keeps the start's branch of the dynamic-plus level on this
-    /// board ([`Memo::Reuse`]).
+    /// [`PlusMemo`]s where they keep the start's branch on this board ([`Memo::Reuse`]):
+    /// the 9.5 level's for the 10.0 level, where it serves, else the dynamic-plus level's.
     fn start(&self, b: &mut Branch, start: u32, mode: Mode, goal: Goal) {
         let whole = goal.target == NONE && goal.cap == usize::MAX;
-        if self.memo.get() == Memo::Reuse && whole && mode.level >= 2 {
-            let memo = self.budget.plus.borrow();
-            if let Some(&i) = memo.slot.get(start as usize).filter(|&&i| i != NONE) {
-                b.take_over(&memo.branches[i as usize]);
-                drop(memo);
-                // What following its nodes one at a time would have charged.
-                if self.budget.take_many(b.recs.len() as u64) && b.contradiction.is_none() {
-                    // It ended where its board's basic rules found nothing.
-                    self.rules_found_nothing.set(true);
-                    self.follow_on(b, b.recs.len(), mode, goal);
-                    self.rules_found_nothing.set(false);
-                }
+        if whole && mode.level >= 2 {
+            // The 9.5 branch serves while every inner step it took is within the cap and
+            // its inner searches are all in the memo (the 10.0 level asks them again).
+            let chains = self.chains.get() == Memo::Reuse
+                && self.budget.chains.borrow().forgotten == self.budget.forgotten.get();
+            if chains
+                && self.resume(&self.budget.chains, b, start, mode, goal, |k| {
+                    k.heaviest as usize <= goal.nested
+                })
+            {
+                return;
+            }
+            if self.memo.get() == Memo::Reuse
+                && self.resume(&self.budget.plus, b, start, mode, goal, |_| true)
+            {
                 return;
             }
         }
         self.follow_from(b, start, mode, goal);
+    }
+
+    /// Makes `b` the branch of `start` kept in `memo`, if it keeps one and it `serves`,
+    /// charged the nodes it holds (what following them one at a time would have charged;
+    /// spent at the same point when the budget runs out, where the search returns
+    /// nothing either way), and goes on from where it ended, where its board's basic rules
+    /// found nothing. Whether it did.
+    fn resume(
+        &self,
+        memo: &RefCell<PlusMemo>,
+        b: &mut Branch,
+        start: u32,
+        mode: Mode,
+        goal: Goal,
+        serves: impl Fn(&Branch) -> bool,
+    ) -> bool {
+        let memo = memo.borrow();
+        let kept = match memo.slot.get(start as usize) {
+            Some(&i) if i != NONE && serves(&memo.branches[i as usize]) => {
+                &memo.branches[i as usize]
+            }
+            _ => return false,
+        };
+        b.take_over(kept);
+        drop(memo);
+        if self.budget.take_many(b.recs.len() as u64) && b.contradiction.is_none() {
+            self.rules_found_nothing.set(true);
+            self.follow_on(b, b.recs.len(), mode, goal);
+            self.rules_found_nothing.set(false);
+        }
+        true
     }
 
     /// Follows `start` to the end in the fresh branch `b`, in SE's order
@@ -1557,21 +1628,44 @@ impl<'a> Engine<'a> {
         kind: u8,
         cause: u16,
     ) {
-        if b.rec(node) != NONE
-            || b.contradiction.is_some()
-            || (!self.paid.get() && !self.budget.take())
-        {
+        if !self.admits(b, node) {
             b.arena.truncate(from);
             return;
         }
         let kinds = b.arena[from..]
             .iter()
             .fold(kind, |k, &p| k | b.recs[p as usize].kinds);
-        let from = from as u32;
+        self.record(b, node, from, weight, kinds, cause);
+    }
+
+    /// [`Engine::add_caused`] of a node forced by record `r` alone, with weight 1 (what a
+    /// node on turns off, a static branch's strong links): no slice of parents to copy and
+    /// drop again, the branch's most frequent case.
+    #[inline]
+    fn add_link(&self, b: &mut Branch, node: u32, r: u32, kind: u8, cause: u16) {
+        if !self.admits(b, node) {
+            return;
+        }
+        let kinds = kind | b.recs[r as usize].kinds;
+        b.arena.push(r);
+        self.record(b, node, b.arena.len() - 1, 1, kinds, cause);
+    }
+
+    /// Whether `b` takes `node` as a new record: it has none, has met no contradiction,
+    /// and the budget pays for it (charged here).
+    #[inline]
+    fn admits(&self, b: &Branch, node: u32) -> bool {
+        b.rec(node) == NONE && b.contradiction.is_none() && (self.paid.get() || self.budget.take())
+    }
+
+    /// Records `node`, its parents `arena[from..]`: a node meeting its opposite ends the
+    /// branch in a contradiction.
+    #[inline]
+    fn record(&self, b: &mut Branch, node: u32, from: usize, weight: u32, kinds: u8, cause: u16) {
         let r = b.recs.len() as u32;
         b.recs.push(Rec {
             node,
-            from,
+            from: from as u32,
             to: b.arena.len() as u32,
             weight,
             kinds,
@@ -1589,17 +1683,17 @@ impl<'a> Engine<'a> {
     /// Where the nodes `on` (a node on) turns off start in the engine's [`Links`],
     /// found now if they were not.
     fn links_of(&self, on: u32) -> usize {
-        let k = (on >> 1) as usize;
+        let n = self.n;
+        let (c, _) = of_node(n, on);
+        let k = c.cell * n + usize::from(c.digit) - 1;
         let known = self.links.borrow().start.get(k).copied();
         if let Some(known) = known.filter(|&s| s != NONE) {
             return known as usize;
         }
-        let n = self.n;
-        let (c, _) = of_node(n, on);
         let bit = 1u32 << (c.digit - 1);
         let mut links = self.links.borrow_mut();
         if links.start.is_empty() {
-            links.start.resize(node_ids(self.base.len()) >> 1, NONE);
+            links.start.resize(self.base.len() * n, NONE);
         }
         let list = &mut links.list;
         let start = list.len();
@@ -1636,10 +1730,10 @@ impl<'a> Engine<'a> {
             let (own, all) = (links.list[start] as usize, links.list[start + 1] as usize);
             let nodes = &links.list[start + 2..start + 2 + all];
             for &y in &nodes[..own] {
-                self.add(b, y, &[r], 1, CELL_LINK);
+                self.add_link(b, y, r, CELL_LINK, CAUSE_NONE);
             }
             for &y in &nodes[own..] {
-                self.add(b, y, &[r], 1, UNIT_LINK);
+                self.add_link(b, y, r, UNIT_LINK, CAUSE_NONE);
             }
             return;
         }
@@ -1678,7 +1772,7 @@ impl<'a> Engine<'a> {
             }
         } else if self.base[c.cell].count_ones() == 2 {
             let e = (self.base[c.cell] & !bit).trailing_zeros() as u8 + 1;
-            self.add_caused(b, node(n, c.cell, e, true), &[r], 1, CELL_LINK, CAUSE_CELL);
+            self.add_link(b, node(n, c.cell, e, true), r, CELL_LINK, CAUSE_CELL);
         }
         // A unit's last place of the digit.
         for u in se_units(layout, c.cell) {
@@ -1729,7 +1823,7 @@ impl<'a> Engine<'a> {
                     .copied()
                     .find(|&x| x != c.cell && self.base[x] & bit != 0);
                 if let Some(q) = other {
-                    self.add_caused(b, node(n, q, c.digit, true), &[r], 1, UNIT_LINK, u as u16);
+                    self.add_link(b, node(n, q, c.digit, true), r, UNIT_LINK, u as u16);
                 }
             }
             if b.contradiction.is_some() {
@@ -1804,6 +1898,9 @@ impl<'a> Engine<'a> {
         let Some((found, chained)) = found else {
             return false;
         };
+        if chained {
+            b.heaviest = b.heaviest.max(found[0].2);
+        }
         let before = b.recs.len();
         // SE adds a rule's removals to the branch unchecked (`Chaining.doChaining`): one
         // meeting its opposite is no contradiction there, only a single meeting its
@@ -1853,6 +1950,7 @@ impl<'a> Engine<'a> {
             let mut memo = self.budget.inner.borrow_mut();
             if memo.len() >= INNER_CAP {
                 memo.clear();
+                self.budget.forgotten.set(self.budget.forgotten.get() + 1);
             }
             memo.insert(key, found.clone());
         }
@@ -1941,16 +2039,7 @@ impl<'a> Engine<'a> {
             todo,
             nests,
         } = &mut *walk;
-        if seen.len() < b.recs.len() {
-            seen.resize(b.recs.len(), 0);
-        }
-        *stamp = match stamp.checked_add(1) {
-            Some(s) => s,
-            None => {
-                seen.fill(0);
-                1
-            }
-        };
+        *stamp = next_stamp(seen, *stamp, b.recs.len());
         todo.clear();
         todo.extend_from_slice(roots);
         let mut total = 0usize;
@@ -1986,13 +2075,19 @@ impl<'a> Engine<'a> {
         if !self.inner {
             return;
         }
-        let mut seen = vec![false; b.recs.len()];
-        let mut todo: Vec<u32> = roots.to_vec();
+        // The complexity walk's buffers (it runs for every conclusion of every inner search).
+        let mut walk = self.walk.borrow_mut();
+        let Walk {
+            seen, stamp, todo, ..
+        } = &mut *walk;
+        *stamp = next_stamp(seen, *stamp, b.recs.len());
+        todo.clear();
+        todo.extend_from_slice(roots);
         while let Some(r) = todo.pop() {
-            if r == NONE || seen[r as usize] {
+            if r == NONE || seen[r as usize] == *stamp {
                 continue;
             }
-            seen[r as usize] = true;
+            seen[r as usize] = *stamp;
             let rec = b.recs[r as usize];
             if rec.cause != CAUSE_NONE && !out.contains(&(rec.cause, rec.node)) {
                 out.push((rec.cause, rec.node));
@@ -2114,24 +2209,33 @@ impl<'a> Engine<'a> {
         parents
     }
 
-    /// What a top-level search at `level` does with the budget's [`PlusMemo`]: the
+    /// What a top-level search at `level` does with the budget's [`PlusMemo`]s: the
     /// dynamic-plus level keeps its branches for this board, a nested level takes them
-    /// over when they are this board's.
-    fn plus_memo(&self, level: Level) -> Memo {
+    /// over when they are this board's; the 9.5 level keeps its own, for the 10.0 level to
+    /// take over.
+    fn set_memos(&self, level: Level) {
         let mut key = self.base.clone();
         key.extend((0..self.base.len()).map(|c| u32::from(self.board.value(c))));
-        let mut memo = self.budget.plus.borrow_mut();
         let nodes = node_ids(self.base.len());
-        match level {
-            Level::Plus => {
-                let old = memo.keep_for(&key, nodes);
-                drop(memo);
-                self.give_back(old.into_iter().map(Some).collect());
-                Memo::Keep
-            }
-            Level::Nested2 | Level::Nested3 | Level::Nested4 if memo.board == key => Memo::Reuse,
-            _ => Memo::Off,
-        }
+        let forgotten = self.budget.forgotten.get();
+        let keep = |memo: &RefCell<PlusMemo>| {
+            let old = memo.borrow_mut().keep_for(&key, nodes, forgotten);
+            self.give_back(old.into_iter().map(Some).collect());
+            Memo::Keep
+        };
+        let reuse = |memo: &RefCell<PlusMemo>| match memo.borrow().board == key {
+            true => Memo::Reuse,
+            false => Memo::Off,
+        };
+        let (plus, chains) = match level {
+            Level::Plus => (keep(&self.budget.plus), Memo::Off),
+            Level::Nested2 => (reuse(&self.budget.plus), keep(&self.budget.chains)),
+            Level::Nested3 => (reuse(&self.budget.plus), reuse(&self.budget.chains)),
+            Level::Nested4 => (reuse(&self.budget.plus), Memo::Off),
+            _ => (Memo::Off, Memo::Off),
+        };
+        self.memo.set(plus);
+        self.chains.set(chains);
     }
 
     /// Whether a node says something new about the board: a placement of an open cell or
@@ -2216,14 +2320,28 @@ fn keep(best: &mut Option<Found>, f: Found) {
 /// A nested chain as SE's `FullChain` tells chains apart (its conclusions, its path, what it
 /// started from and what it counts for), hashed: a step counts each once.
 fn chain_key(step: &Step, weight: u32) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    step.chain.hash(&mut h);
-    step.cells.hash(&mut h);
-    step.digits.hash(&mut h);
-    step.eliminations.hash(&mut h);
-    step.placements.hash(&mut h);
-    weight.hash(&mut h);
+    // FxHash, as for the memo of inner searches: a few words a node, where SipHash was a
+    // percent of a forum rating; each list's length is hashed ahead of it, so no two
+    // chains' words run together.
+    let mut h = FxHasher::default();
+    let cands = |h: &mut FxHasher, list: &[Candidate]| {
+        h.add(list.len() as u64);
+        for c in list {
+            h.add((c.cell as u64) << 8 | u64::from(c.digit));
+        }
+    };
+    cands(&mut h, &step.chain);
+    h.add(step.cells.len() as u64);
+    for &c in &step.cells {
+        h.add(c as u64);
+    }
+    h.add(step.digits.len() as u64);
+    for &d in &step.digits {
+        h.add(u64::from(d));
+    }
+    cands(&mut h, &step.eliminations);
+    cands(&mut h, &step.placements);
+    h.add(u64::from(weight));
     h.finish()
 }
 
@@ -2246,19 +2364,37 @@ fn step_of(n: usize, f: Found) -> Step {
     step
 }
 
-/// The path from a branch's start to record `r`, following first parents.
-fn path(n: usize, b: &Branch, r: u32) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    let mut r = r;
-    loop {
-        let rec = b.recs[r as usize];
-        out.push(of_node(n, rec.node).0);
-        if rec.from == rec.to {
-            break;
-        }
-        r = b.arena[rec.from as usize];
+/// The stamp of a new walk over `records` records whose marks are `seen` (grown to
+/// them, and cleared when the stamps wrap), the last walk's stamp being `stamp`.
+fn next_stamp(seen: &mut Vec<u32>, stamp: u32, records: usize) -> u32 {
+    if seen.len() < records {
+        seen.resize(records, 0);
     }
-    out.reverse();
+    match stamp.checked_add(1) {
+        Some(s) => s,
+        None => {
+            seen.fill(0);
+            1
+        }
+    }
+}
+
+/// The path from a branch's start to record `r`, following first parents (measured
+/// first, then written from its end: one allocation of its size).
+fn path(n: usize, b: &Branch, r: u32) -> Vec<Candidate> {
+    let first_parent = |r: u32| {
+        let rec = b.recs[r as usize];
+        (rec.from != rec.to).then(|| b.arena[rec.from as usize])
+    };
+    let len = std::iter::successors(Some(r), |&r| first_parent(r)).count();
+    let mut out = vec![Candidate { cell: 0, digit: 0 }; len];
+    for (slot, r) in out
+        .iter_mut()
+        .rev()
+        .zip(std::iter::successors(Some(r), |&r| first_parent(r)))
+    {
+        *slot = of_node(n, b.recs[r as usize].node).0;
+    }
     out
 }
 
@@ -2530,7 +2666,7 @@ fn multiple_with(
         Engine::new(board, budget)?
     };
     if !inner {
-        e.memo.set(e.plus_memo(level));
+        e.set_memos(level);
     }
     multiple_in(&e, level, closures)
 }
@@ -2738,7 +2874,7 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
                 );
             }
             common(e, &mut best, &[bon, boff], &[p, p], base, strategy);
-            if e.memo.get() == Memo::Keep {
+            if e.memo.get() == Memo::Keep || e.chains.get() == Memo::Keep {
                 e.keep_or_give_back(vec![off.take()]);
             }
         }
@@ -3463,14 +3599,15 @@ mod tests {
         assert!(found > 20, "{found} steps");
     }
 
-    /// The nested levels taking over the dynamic-plus level's branches on the same board
-    /// ([`PlusMemo`]) find the step, the complexity and the support that following every
-    /// branch from its start finds, and charge the budget the same nodes: two methods, in
-    /// budgets that have searched the same boards (the inner searches' memo alike), one
-    /// whose kept branches are forgotten before each nested level.
+    /// The nested levels taking over the dynamic-plus level's branches on the same board,
+    /// and the 10.0 level the 9.5 level's ([`PlusMemo`]), find the step, the complexity and
+    /// the support that following every branch from its start finds, and charge the
+    /// budget the same nodes: two methods, in budgets that have searched the same boards
+    /// (the inner searches' memo alike), one whose kept branches are forgotten before each
+    /// nested level.
     #[test]
     fn nested_levels_from_kept_branches_are_the_whole_branches() {
-        let (mut taken, mut found) = (0, 0);
+        let (mut taken, mut chains, mut found) = (0, 0, 0);
         for board in random_positions(61, 13) {
             let key = |r: &Option<(Step, usize, Support)>| format!("{r:?}");
             let (whole, kept) = (Effort::new(3_000_000), Effort::new(3_000_000));
@@ -3481,7 +3618,12 @@ mod tests {
             );
             for level in [Level::Nested2, Level::Nested3, Level::Nested4] {
                 whole.plus.borrow_mut().board.clear();
+                whole.chains.borrow_mut().board.clear();
                 taken += kept.plus.borrow().branches.len();
+                if level == Level::Nested3 {
+                    let memo = kept.chains.borrow();
+                    chains += memo.branches.len() * usize::from(!memo.board.is_empty());
+                }
                 let a = multiple_with(&board, level, &whole, true, false);
                 let b = multiple_with(&board, level, &kept, true, false);
                 assert_eq!(key(&a), key(&b), "{level:?}");
@@ -3494,8 +3636,8 @@ mod tests {
             }
         }
         assert!(
-            taken > 1000 && found > 10,
-            "{taken} branches kept, {found} steps"
+            taken > 1000 && chains > 1000 && found > 10,
+            "{taken} and {chains} branches kept, {found} steps"
         );
     }
 

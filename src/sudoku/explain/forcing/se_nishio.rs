@@ -30,6 +30,9 @@ pub(super) struct Memo {
     layout: Option<Arc<Layout>>,
     /// By digit, `digit - 1`.
     digits: Vec<Starts>,
+    /// The layout in SE's order, made when a start is first followed (a search of each
+    /// step would otherwise make it again).
+    order: OnceCell<Order>,
 }
 
 /// A digit's starts on a board.
@@ -59,6 +62,7 @@ impl Memo {
         if self.layout.as_ref() != Some(layout) {
             self.layout = Some(layout.clone());
             self.digits.clear();
+            self.order = OnceCell::new();
         }
         let cells = layout.cells();
         let mut places = vec![0u64; cells.div_ceil(64)];
@@ -95,6 +99,7 @@ type Slot = (usize, usize);
 /// The layout read in SE's order, made once a search: each cell's units (box, row,
 /// column, then any other), and its peers as those units list them, each once (the
 /// places a node on turns off, in the order it turns them off).
+#[derive(Clone, Debug)]
 struct Order {
     units: Vec<Vec<Slot>>,
     peers: Vec<Vec<u32>>,
@@ -382,8 +387,12 @@ impl<'a> Branch<'a> {
 pub(in crate::sudoku::explain) fn nishio(board: &Board, budget: &Effort) -> Option<Step> {
     let mut memo = budget.nishio.borrow_mut();
     memo.prepare(board);
-    // Made when a start is first followed.
-    let order = OnceCell::new();
+    let Memo {
+        digits: starts,
+        order,
+        ..
+    } = &mut *memo;
+    let order = &*order;
     let mut branch = None;
     let n = board.size();
     let mut best: Option<Found> = None;
@@ -395,7 +404,7 @@ pub(in crate::sudoku::explain) fn nishio(board: &Board, budget: &Effort) -> Opti
         for digit in digits.iter() {
             for on in [true, false] {
                 let slot =
-                    &mut memo.digits[usize::from(digit - 1)].outcomes[2 * cell + usize::from(!on)];
+                    &mut starts[usize::from(digit - 1)].outcomes[2 * cell + usize::from(!on)];
                 let outcome = match slot {
                     Some(outcome) => {
                         if !budget.take_many(outcome.nodes) {
