@@ -208,17 +208,11 @@ fn se_value(cells: usize, set: Option<usize>) -> f64 {
     }
 }
 
-/// The eight rungs of unique rectangles and loops, which stand together in the ladder.
-pub(super) const RUNGS: [Strategy; 8] = [
-    Strategy::UniqueRectangle,
-    Strategy::UniqueRectangleType2,
-    Strategy::UniqueRectangleType4,
-    Strategy::UniqueRectangleType3,
-    Strategy::UniqueLoop,
-    Strategy::UniqueLoopType2,
-    Strategy::UniqueLoopType4,
-    Strategy::UniqueLoopType3,
-];
+/// Whether `strategy` is one of the eight rungs of unique rectangles and loops, which
+/// stand together in the ladder (rectangles of types 1, 2, 4, 3, then loops).
+pub(super) fn is_rung(strategy: Strategy) -> bool {
+    (Strategy::UniqueRectangle..=Strategy::UniqueLoopType3).contains(&strategy)
+}
 
 /// The rung of a hint of type `kind` on a pattern of `cells` cells.
 fn strategy_of(cells: usize, kind: u8) -> Strategy {
@@ -284,9 +278,10 @@ impl Patterns {
     }
 }
 
-/// The first step of rung `strategy` (a unique rectangle or loop) in Sudoku Explainer's
-/// order, the other rungs aside.
-pub(super) fn first_of(board: &Board, strategy: Strategy) -> Option<Step> {
+/// The first step of the rung of type `KIND` on patterns of `CELLS` cells (4: rectangles;
+/// 6: loops) in Sudoku Explainer's order, the other rungs aside: the ladder's finder.
+pub(super) fn pattern<const CELLS: usize, const KIND: u8>(board: &Board) -> Option<Step> {
+    let strategy = strategy_of(CELLS, KIND);
     Patterns::of(board).step(strategy, |s| s == strategy)
 }
 

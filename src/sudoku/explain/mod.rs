@@ -206,30 +206,14 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::XyzWing, wings::xyz_wing),
         // Branches `rungs4` and `rungs5`'s rungs (issue 29): unique rectangles and loops,
         // found together and taken in SE's order (`seorder26`: [`loops::Patterns`]).
-        (Strategy::UniqueRectangle, |b| {
-            loops::first_of(b, Strategy::UniqueRectangle)
-        }),
-        (Strategy::UniqueRectangleType2, |b| {
-            loops::first_of(b, Strategy::UniqueRectangleType2)
-        }),
-        (Strategy::UniqueRectangleType4, |b| {
-            loops::first_of(b, Strategy::UniqueRectangleType4)
-        }),
-        (Strategy::UniqueRectangleType3, |b| {
-            loops::first_of(b, Strategy::UniqueRectangleType3)
-        }),
-        (Strategy::UniqueLoop, |b| {
-            loops::first_of(b, Strategy::UniqueLoop)
-        }),
-        (Strategy::UniqueLoopType2, |b| {
-            loops::first_of(b, Strategy::UniqueLoopType2)
-        }),
-        (Strategy::UniqueLoopType4, |b| {
-            loops::first_of(b, Strategy::UniqueLoopType4)
-        }),
-        (Strategy::UniqueLoopType3, |b| {
-            loops::first_of(b, Strategy::UniqueLoopType3)
-        }),
+        (Strategy::UniqueRectangle, loops::pattern::<4, 1>),
+        (Strategy::UniqueRectangleType2, loops::pattern::<4, 2>),
+        (Strategy::UniqueRectangleType4, loops::pattern::<4, 4>),
+        (Strategy::UniqueRectangleType3, loops::pattern::<4, 3>),
+        (Strategy::UniqueLoop, loops::pattern::<6, 1>),
+        (Strategy::UniqueLoopType2, loops::pattern::<6, 2>),
+        (Strategy::UniqueLoopType4, loops::pattern::<6, 4>),
+        (Strategy::UniqueLoopType3, loops::pattern::<6, 3>),
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
@@ -591,9 +575,7 @@ impl Explainer {
                 |s: Strategy| !self.without.contains(&s) && self.below.is_none_or(|b| s < b);
             let found = match forcing::finder(strategy) {
                 Some(search) => search(&self.board, &self.budget),
-                None if loops::RUNGS.contains(&strategy) => {
-                    shared.unique(strategy, &self.board, tried)
-                }
+                None if loops::is_rung(strategy) => shared.unique(strategy, &self.board, tried),
                 None => shared
                     .find(strategy, &self.board, &mut self.memo)
                     .unwrap_or_else(|| finder(&self.board)),
