@@ -214,7 +214,8 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
     (
         Strategy::UniqueRectangle,
         // sudokuexchange_se_rated_sample553.txt line 131 (the position before, from top95,
-        // has a grouped turbot fish, 4.3, first).
+        // has a grouped turbot fish, 4.3, first). Two rectangles of type 1 (4.5): SE's
+        // search meets r2c7's first (from each bivalue cell in reading order).
         "\
 9   6   4  | 8   2   1    | 7  3   5
 23  23  5  | 6   9   7    | 48 148 148
@@ -228,7 +229,7 @@ const POSITIONS: &[(Strategy, &str, &str)] = &[
 7   235 8  | 145 6   23   | 9  14  124
 1   25  9  | 7   45  248  | 6  48  3
 ",
-        "unique rectangle type 1 on 2,6 in r6c1, r6c3, r7c3, r7c1: removes 2,6 from r7c1",
+        "unique rectangle type 1 on 4,8 in r2c7, r6c7, r6c9, r2c9: removes 4,8 from r2c9",
     ),
     (
         Strategy::NakedQuad,

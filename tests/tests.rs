@@ -67,6 +67,7 @@ mod sudoku_parse;
 mod sudoku_pencil_marks;
 mod sudoku_quickcheck;
 mod sudoku_se_heldout;
+mod sudoku_se_order;
 mod sudoku_sets;
 mod sudoku_solve;
 mod text_input;

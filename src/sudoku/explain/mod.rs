@@ -91,7 +91,6 @@ mod strong_links;
 mod subsets;
 mod suedecoq;
 mod turbot;
-mod uniqueness;
 mod wings;
 mod wwing;
 
@@ -205,16 +204,16 @@ pub fn ladder() -> &'static [(Strategy, Finder)] {
         (Strategy::GroupedTurbotFish, grouped::grouped_turbot_fish),
         (Strategy::XyWing, wings::xy_wing),
         (Strategy::XyzWing, wings::xyz_wing),
-        (Strategy::UniqueRectangle, uniqueness::type1),
-        // Branch `rungs4`'s rungs (issue 29).
-        (Strategy::UniqueRectangleType2, rectangles::type2),
-        (Strategy::UniqueRectangleType4, rectangles::type4),
-        (Strategy::UniqueRectangleType3, rectangles::type3),
-        // Branch `rungs5`'s rungs (issue 29).
-        (Strategy::UniqueLoop, |b| loops::unique_loop(b, 1)),
-        (Strategy::UniqueLoopType2, |b| loops::unique_loop(b, 2)),
-        (Strategy::UniqueLoopType4, |b| loops::unique_loop(b, 4)),
-        (Strategy::UniqueLoopType3, |b| loops::unique_loop(b, 3)),
+        // Branches `rungs4` and `rungs5`'s rungs (issue 29): unique rectangles and loops,
+        // found together and taken in SE's order (`seorder26`: [`loops::Patterns`]).
+        (Strategy::UniqueRectangle, loops::pattern::<4, 1>),
+        (Strategy::UniqueRectangleType2, loops::pattern::<4, 2>),
+        (Strategy::UniqueRectangleType4, loops::pattern::<4, 4>),
+        (Strategy::UniqueRectangleType3, loops::pattern::<4, 3>),
+        (Strategy::UniqueLoop, loops::pattern::<6, 1>),
+        (Strategy::UniqueLoopType2, loops::pattern::<6, 2>),
+        (Strategy::UniqueLoopType4, loops::pattern::<6, 4>),
+        (Strategy::UniqueLoopType3, loops::pattern::<6, 3>),
         (Strategy::NakedQuad, |b| subsets::naked(b, 4)),
         (Strategy::Jellyfish, |b| fish::fish(b, 4)),
         (Strategy::HiddenQuad, |b| subsets::hidden(b, 4)),
@@ -570,8 +569,13 @@ impl Explainer {
                     continue;
                 }
             }
+            // The unique rectangles and loops are one rule in SE, whose first hint (by
+            // value, then type) among the rungs tried here serves.
+            let tried =
+                |s: Strategy| !self.without.contains(&s) && self.below.is_none_or(|b| s < b);
             let found = match forcing::finder(strategy) {
                 Some(search) => search(&self.board, &self.budget),
+                None if loops::is_rung(strategy) => shared.unique(strategy, &self.board, tried),
                 None => shared
                     .find(strategy, &self.board, &mut self.memo)
                     .unwrap_or_else(|| finder(&self.board)),

@@ -1,173 +1,24 @@
-//! Unique rectangles of types 2, 3 and 4 (for puzzles declared to have one solution).
+//! The type 3 set of a unique rectangle or loop (for puzzles declared to have one
+//! solution; the patterns themselves are [`super::loops`]'s).
 //!
-//! As for type 1 ([`super::uniqueness`]): four open corners of a rectangle, two by two in
-//! every unit holding one of them, all with `x` and `y` among their candidates, cannot be
-//! left with only `{x,y}`, or the puzzle would have two solutions. Two corners (the
-//! *floor*) hold just `{x,y}`; so one of the other two (the *roof*) holds a digit besides:
+//! Four open corners of a rectangle, two by two in every unit holding one of them, all
+//! with `x` and `y` among their candidates, cannot be left with only `{x,y}`, or the puzzle
+//! would have two solutions. When two corners (the *floor*) hold just `{x,y}`, one of the
+//! other two (the *roof*) holds a digit besides. Type 3: the roof corners share a unit;
+//! their extra digits, one of which they hold, act as one cell, which with `k - 1` other
+//! cells of the unit whose candidates add up to `k` digits in all makes a naked set: those
+//! digits leave the unit's other cells (or, hidden, the pair and `k - 2` other digits
+//! confined to the roof and `k - 1` other cells leave those cells with nothing else).
 //!
-//! - type 2: the roof's extra digits are one digit `z`: a roof corner is `z`, so `z` leaves
-//!   every cell that sees both;
-//! - type 4: the roof corners share a unit where `x` has no other place: one of them is
-//!   `x`, and the other cannot be `y` (that closes the deadly pattern), nor can the first
-//!   (the other is then `x`): `y` leaves both;
-//! - type 3: the roof corners share a unit; their extra digits, one of which they hold,
-//!   act as one cell, which with `k - 1` other cells of the unit whose candidates add up to
-//!   `k` digits in all makes a naked set: those digits leave the unit's other cells.
-//!
-//! Sudoku Explainer's values (its `UniqueLoops` on rectangles): 4.5 for types 2 and 4, and
-//! 0.1 more for each digit past the first of type 3's set ([`se::unique_loop_type3`]).
+//! Sudoku Explainer's values (its `UniqueLoops`): 0.1 more than the pattern's for each
+//! digit past the first of type 3's set ([`se::unique_loop_type3`]).
 
 use super::board::Board;
+use super::loops::se_order;
 use super::se;
 use super::step::{Candidate, Step, Strategy};
 use super::subsets;
 use crate::sudoku::candidates::Digits;
-use crate::sudoku::grid::UnitKind;
-
-/// A rectangle whose four corners all have `x` and `y` and no single-corner unit: floor
-/// corners (`{x,y}` only) first, in reading order, then the roof's two, in reading order.
-struct Rectangle {
-    corners: [usize; 4],
-    pair: Digits,
-}
-
-/// Calls `found` on each rectangle with two floor and two roof corners (rows, then columns,
-/// then pairs in order), until it returns a step.
-fn each(board: &Board, mut found: impl FnMut(&Rectangle) -> Option<Step>) -> Option<Step> {
-    let n = board.size();
-    let layout = board.layout();
-    for r1 in 0..n {
-        for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
-                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    if cells.iter().any(|&c| board.value(c) != 0) {
-                        continue;
-                    }
-                    let common = cells
-                        .iter()
-                        .fold(board.candidates(cells[0]), |m, &c| m & board.candidates(c));
-                    // Two floor corners hold two digits only.
-                    let bivalue = cells
-                        .iter()
-                        .filter(|&&c| board.candidates(c).len() == 2)
-                        .count();
-                    if common.len() < 2 || bivalue < 2 {
-                        continue;
-                    }
-                    let deadly = cells.iter().all(|&x| {
-                        layout.units_of(x).iter().all(|&u| {
-                            cells
-                                .iter()
-                                .filter(|&&y| layout.units_of(y).contains(&u))
-                                .count()
-                                == 2
-                        })
-                    });
-                    if !deadly {
-                        continue;
-                    }
-                    let digits: Vec<u8> = common.iter().collect();
-                    for (i, &x) in digits.iter().enumerate() {
-                        for &y in &digits[i + 1..] {
-                            let pair = Digits::from_digits([x, y]);
-                            let (floor, roof): (Vec<usize>, Vec<usize>) =
-                                cells.iter().partition(|&&c| board.candidates(c) == pair);
-                            if floor.len() != 2 {
-                                continue;
-                            }
-                            let corners = [floor[0], floor[1], roof[0], roof[1]];
-                            if let Some(step) = found(&Rectangle { corners, pair }) {
-                                return Some(step);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The roof's two corners.
-fn roof(r: &Rectangle) -> [usize; 2] {
-    [r.corners[2], r.corners[3]]
-}
-
-/// The first unique rectangle of type 2.
-pub(super) fn type2(board: &Board) -> Option<Step> {
-    each(board, |r| {
-        let roof = roof(r);
-        let extra = (board.candidates(roof[0]) | board.candidates(roof[1])) - r.pair;
-        if extra.len() != 1 {
-            return None;
-        }
-        let z = extra.first()?;
-        let eliminations = board.seen_by_all(&roof, z, &r.corners);
-        if eliminations.is_empty() {
-            return None;
-        }
-        let mut digits: Vec<u8> = r.pair.iter().collect();
-        digits.push(z);
-        let mut step = Step::eliminating(
-            Strategy::UniqueRectangleType2,
-            vec![],
-            r.corners.to_vec(),
-            digits,
-            eliminations,
-        );
-        step.score = se::unique_loop(4);
-        Some(step)
-    })
-}
-
-/// The first unique rectangle of type 4.
-pub(super) fn type4(board: &Board) -> Option<Step> {
-    each(board, |r| {
-        let roof = roof(r);
-        for u in board.common_units(&roof) {
-            let pair: Vec<u8> = r.pair.iter().collect();
-            for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
-                let mut places = board.places(u, x);
-                places.sort_unstable();
-                if places != roof {
-                    continue;
-                }
-                let mut step = Step::eliminating(
-                    Strategy::UniqueRectangleType4,
-                    vec![u],
-                    r.corners.to_vec(),
-                    vec![x, y],
-                    roof.iter()
-                        .map(|&cell| Candidate { cell, digit: y })
-                        .collect(),
-                );
-                step.score = se::unique_loop(4);
-                return Some(step);
-            }
-        }
-        None
-    })
-}
-
-/// The unique rectangle of type 3 of least value (the first found on a tie), as Sudoku
-/// Explainer's `UniqueLoops` sorts its hints by value before taking the first.
-pub(super) fn type3(board: &Board) -> Option<Step> {
-    let mut best: Option<Step> = None;
-    each(board, |r| {
-        let roof = roof(r);
-        let set = type3_set(board, roof, r.pair)?;
-        let step = set.step(Strategy::UniqueRectangleType3, &r.corners, r.pair, 4);
-        if best.as_ref().is_none_or(|b| step.score < b.score) {
-            best = Some(step);
-        }
-        // Nothing beats a hidden pair: the rectangle's own value.
-        best.as_ref()
-            .filter(|b| b.score == se::unique_loop(4))
-            .cloned()
-    });
-    best
-}
 
 /// A type 3 set: the two cells of a pattern holding digits besides its pair (`apart`) act
 /// as one cell, and with other cells of a unit they share make a naked or a hidden set.
@@ -186,6 +37,11 @@ pub(super) struct Type3 {
 }
 
 impl Type3 {
+    /// The count that values it ([`se::unique_loop_type3`]).
+    pub(super) fn weight(&self) -> usize {
+        self.weight
+    }
+
     /// The step of a unique rectangle or loop on `cells` whose set this is.
     pub(super) fn step(
         self,
@@ -226,13 +82,8 @@ pub(super) fn type3_set(board: &Board, apart: [usize; 2], pair: Digits) -> Optio
         return None;
     }
     let shared = extra & board.candidates(c1) & board.candidates(c2);
-    let mut units = board.common_units(&apart);
-    units.sort_by_key(|&u| match layout.units()[u].kind {
-        UnitKind::Box => 0,
-        UnitKind::Row => 1,
-        UnitKind::Column => 2,
-        _ => 3,
-    });
+    let mut units = se_order(board, c1);
+    units.retain(|u| layout.units_of(c2).contains(u));
     let rest = Digits::all(n) - pair - extra;
     let mut best: Option<Type3> = None;
     for degree in 2..=7.min(n.saturating_sub(2)) {

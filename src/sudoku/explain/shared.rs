@@ -1,8 +1,7 @@
 //! Searches that several rungs of the ladder read: the explainer runs each once a step, at
 //! the first rung that needs it, instead of once a rung.
 //!
-//! The four unique loop types find the same loops and differ in what they read from them
-//! ([`loops::unique_loops`]); the grouped turbot fish and the two strong-link rungs read
+//! The eight unique rectangle and loop rungs read one search ([`loops::Patterns`]); the grouped turbot fish and the two strong-link rungs read
 //! the same strong links ([`grouped::Links`]), and the strong-link rungs search the same
 //! graph of them ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
@@ -144,7 +143,8 @@ type AlsFinder = fn(&Board, &[Als]) -> Option<Step>;
 /// One step's shared searches, each run when a rung first reads it.
 #[derive(Default)]
 pub(super) struct Shared {
-    loops: Option<[Option<Step>; 4]>,
+    /// The unique rectangles and loops the eight uniqueness rungs read.
+    patterns: Option<loops::Patterns>,
     /// The strong links the grouped turbot fish and the strong-link rungs read.
     links: Option<grouped::Links>,
     /// The strong links the two strong-link rungs search (branch `chains8`).
@@ -216,15 +216,21 @@ impl Shared {
                 .get_or_insert_with(|| als::almost_locked_sets(board));
             return Some(finder(board, sets));
         }
-        let k = match strategy {
-            Strategy::UniqueLoop => 0,
-            Strategy::UniqueLoopType2 => 1,
-            Strategy::UniqueLoopType3 => 2,
-            Strategy::UniqueLoopType4 => 3,
-            _ => return None,
-        };
-        let loops = self.loops.get_or_insert_with(|| loops::unique_loops(board));
-        Some(loops[k].take())
+        None
+    }
+
+    /// The step of the unique rectangle or loop rung `strategy` on `board`: Sudoku
+    /// Explainer's first hint of its one rule ([`loops::Patterns`]) among the rungs `tried`
+    /// allows, if it is this rung's.
+    pub(super) fn unique(
+        &mut self,
+        strategy: Strategy,
+        board: &Board,
+        tried: impl Fn(Strategy) -> bool,
+    ) -> Option<Step> {
+        self.patterns
+            .get_or_insert_with(|| loops::Patterns::of(board))
+            .step(strategy, tried)
     }
 }
 

@@ -1265,10 +1265,17 @@ fn rectangle(layout: &Layout, step: &Step) -> String {
     pair.sort_unstable();
     let head = format!("on {} in {}", digits(&pair), list(corners, ", "));
     match step.strategy {
+        // Three roof corners (one holding the pair alone) follow the four.
         Strategy::UniqueRectangleType2 => format!(
             "{head}: {} in {}",
             digit(step.digits[2]),
-            list(&corners[2..], " or ")
+            list(
+                step.cells
+                    .get(4..)
+                    .filter(|r| !r.is_empty())
+                    .unwrap_or(&corners[2..]),
+                " or "
+            )
         ),
         Strategy::UniqueRectangleType4 => format!(
             "{head}: {} in {} only in {}",
