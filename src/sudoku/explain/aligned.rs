@@ -20,31 +20,34 @@ use crate::sudoku::grid::UnitKind;
 /// The first aligned exclusion of `k` cells (2 or 3), in SE's order: the second cell in
 /// reading order, the first before it, then a triple's third cell.
 pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
+    aligned_exclusion_since(board, k, None)
+}
+
+/// The base cells of a board whose cells have the candidates `cands` (bits) and their
+/// excluders for `k` cells: the bases in cell order and, for the `i`-th, its excluders at
+/// `sets[i * w..]`, a set of cells of `w` words. No base sees a cell with one candidate.
+fn bases_of(
+    board: &Board,
+    k: usize,
+    w: usize,
+    cands: impl Fn(usize) -> u128,
+) -> (Vec<usize>, Vec<u64>) {
     let layout = board.layout();
-    let plain = layout
-        .units()
-        .iter()
-        .all(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column | UnitKind::Box));
-    if !plain || !(2..=3).contains(&k) {
-        return None;
-    }
-    // Each base cell and its excluders, a set of cells of `w` words (at `sets[i * w..]`
-    // for the `i`-th base); no base sees a cell with one candidate.
-    let w = layout.cells().div_ceil(64);
     let mut bases: Vec<usize> = Vec::new();
     let mut sets: Vec<u64> = Vec::new();
-    for cell in (0..layout.cells()).filter(|&c| board.value(c) == 0) {
-        if board.candidates(cell).len() < 2 {
+    for cell in 0..layout.cells() {
+        // (a placed cell has no candidates)
+        if cands(cell).count_ones() < 2 {
             continue;
         }
         let peers = layout.peers(cell);
-        if peers.iter().any(|&p| board.candidates(p).len() == 1) {
-            continue; // (a placed cell has no candidates)
+        if peers.iter().any(|&p| cands(p).count_ones() == 1) {
+            continue;
         }
         let at = sets.len();
         sets.resize(at + w, 0);
         for &p in peers {
-            if (2..=k).contains(&board.candidates(p).len()) {
+            if (2..=k as u32).contains(&cands(p).count_ones()) {
                 sets[at + p / 64] |= 1 << (p % 64);
             }
         }
@@ -54,6 +57,76 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
         }
         bases.push(cell);
     }
+    (bases, sets)
+}
+
+/// What the search may pass by on a board where an earlier search found nothing, on
+/// grids of at most 128 cells: an exclusion whose cells kept their candidates and were
+/// base cells then, and whose cells' common peers kept theirs, finds nothing again (it
+/// was tried then on the same candidates and the same excluders).
+struct Since {
+    /// The cells whose candidates changed since.
+    changed: u128,
+    /// Those and the cells that were no base cells then.
+    fresh: u128,
+}
+
+impl Since {
+    /// What changed on `board` since a board whose cells had the candidates `then`.
+    fn new(board: &Board, k: usize, then: &[u128]) -> Option<Since> {
+        let cells = board.layout().cells();
+        if cells > 128 || then.len() != cells || board.peer_mask(0).is_none() {
+            return None;
+        }
+        let mut changed = 0u128;
+        for (c, &t) in then.iter().enumerate() {
+            if board.candidates(c).bits() != t {
+                changed |= 1 << c;
+            }
+        }
+        let (bases, _) = bases_of(board, k, 2, |c| then[c]);
+        let was_base = bases.iter().fold(0u128, |m, &c| m | 1 << c);
+        Some(Since {
+            changed,
+            fresh: changed | !was_base,
+        })
+    }
+
+    /// The changed cells among the common peers of `cells`, or among the cells if one of
+    /// them is fresh (all cells then): none when the exclusion on them finds nothing again.
+    fn touched(&self, board: &Board, cells: &[usize]) -> u128 {
+        let mut common = !0u128;
+        for &c in cells {
+            if self.fresh >> c & 1 != 0 {
+                return !0;
+            }
+            common &= board.peer_mask(c).unwrap_or(!0);
+        }
+        common & self.changed
+    }
+}
+
+/// [`aligned_exclusion`] on a board where the same search found nothing when its cells
+/// had the candidates `then` (bits, by cell), if it did: the exclusions that would find
+/// nothing again ([`Since`]) are passed by, the others tried in the same order.
+pub(super) fn aligned_exclusion_since(
+    board: &Board,
+    k: usize,
+    then: Option<&[u128]>,
+) -> Option<Step> {
+    let layout = board.layout();
+    let plain = layout
+        .units()
+        .iter()
+        .all(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column | UnitKind::Box));
+    if !plain || !(2..=3).contains(&k) {
+        return None;
+    }
+    let since = then.and_then(|t| Since::new(board, k, t));
+    // Each base cell and its excluders, a set of cells of `w` words (at `sets[i * w..]`
+    // for the `i`-th base); no base sees a cell with one candidate.
+    let w = layout.cells().div_ceil(64);
+    let (bases, sets) = bases_of(board, k, w, |c| board.candidates(c).bits());
     let set = |i: usize| &sets[i * w..(i + 1) * w];
     let mut base_of = vec![usize::MAX; layout.cells()];
     for (i, &cell) in bases.iter().enumerate() {
@@ -76,6 +149,12 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
                 continue;
             }
             if k == 2 {
+                if since
+                    .as_ref()
+                    .is_some_and(|s| s.touched(board, &[a, b]) == 0)
+                {
+                    continue;
+                }
                 if let Some(step) = exclusion(board, &[a, b], &common, &mut covers) {
                     return Some(step);
                 }
@@ -106,6 +185,12 @@ pub(super) fn aligned_exclusion(board: &Board, k: usize) -> Option<Step> {
                 if count(&shared) < 2 {
                     continue;
                 }
+                if since
+                    .as_ref()
+                    .is_some_and(|s| s.touched(board, &[a, b, t]) == 0)
+                {
+                    continue;
+                }
                 if let Some(step) = exclusion(board, &[a, b, t], &shared, &mut covers) {
                     return Some(step);
                 }
@@ -124,8 +209,6 @@ fn exclusion(
     common: &[u64],
     covers: &mut Vec<u128>,
 ) -> Option<Step> {
-    covers.clear();
-    covers.extend(members(common).map(|c| board.candidates(c).bits()));
     // Most cells rule nothing out: `allowed` tells so without trying every choice.
     let k = cells.len();
     let mut cands = [0u128; 3];
@@ -137,6 +220,14 @@ fn exclusion(
             sees[j][i] = sees[i][j];
         }
     }
+    // An excluder with a candidate none of the cells has is never left without one.
+    let union = cands[0] | cands[1] | cands[2];
+    covers.clear();
+    covers.extend(
+        members(common)
+            .map(|c| board.candidates(c).bits())
+            .filter(|&c| c & !union == 0),
+    );
     let open = allowed(&cands[..k], &sees, covers);
     if open[..k] == cands[..k] {
         return None;
@@ -181,59 +272,58 @@ fn exclusion(
 }
 
 /// The digits (as bit masks) that each cell takes in some allowed choice of digits for
-/// all: what [`combine`] collects in `ok`, found by looking for one allowed choice through
-/// each digit not yet seen in one, instead of trying them all. `cands` are the cells'
-/// candidates (three at most), `sees[i][j]` whether cells `i` and `j` see each other,
-/// `covers` the common excluders' candidates.
+/// all: what [`combine`] collects in `ok`, found a digit set at a time instead of a choice
+/// at a time. `cands` are the cells' candidates (two or three), `sees[i][j]` whether cells
+/// `i` and `j` see each other, `covers` the common excluders' candidates.
+///
+/// Once all cells but the last have a digit, the excluders tell the last cell's forbidden
+/// digits in one pass: an excluder whose candidates the chosen digits hold forbids every
+/// digit, one holding a single other candidate forbids that one; the last cell takes what
+/// is left.
 fn allowed(cands: &[u128], sees: &[[bool; 3]; 3], covers: &[u128]) -> [u128; 3] {
-    /// Completes `choice` (one digit bit per cell, `fixed` set already) from cell `j` on
-    /// to an allowed choice, if there is one.
-    fn complete(
-        j: usize,
-        fixed: usize,
-        choice: &mut [u128; 3],
-        cands: &[u128],
-        sees: &[[bool; 3]; 3],
-        covers: &[u128],
-    ) -> bool {
-        if j == cands.len() {
-            let taken = choice[0] | choice[1] | choice[2];
-            return !covers.iter().any(|&c| c & !taken == 0);
-        }
-        if j == fixed {
-            return complete(j + 1, fixed, choice, cands, sees, covers);
-        }
-        let mut rest = cands[j];
-        while rest != 0 {
-            let d = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let clash = (0..cands.len())
-                .any(|m| (m < j || m == fixed) && m != j && choice[m] == d && sees[m][j]);
-            if clash {
-                continue;
-            }
-            choice[j] = d;
-            if complete(j + 1, fixed, choice, cands, sees, covers) {
-                return true;
+    /// The last cell's digits forbidden by the excluders once the others took `taken`
+    /// (every digit when an excluder is left without candidates).
+    fn forbidden(taken: u128, covers: &[u128]) -> u128 {
+        let mut forbid = 0;
+        for &c in covers {
+            let rest = c & !taken;
+            if rest & rest.wrapping_sub(1) == 0 {
+                // No candidate left (all are forbidden) or one: that one is.
+                forbid |= if rest == 0 { !0 } else { rest };
             }
         }
-        choice[j] = 0;
-        false
+        forbid
     }
     let mut ok = [0u128; 3];
-    for i in 0..cands.len() {
-        let mut rest = cands[i] & !ok[i];
-        while rest != 0 {
-            let d = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let mut choice = [0u128; 3];
-            choice[i] = d;
-            if complete(0, i, &mut choice, cands, sees, covers) {
-                for (o, &c) in ok.iter_mut().zip(&choice) {
-                    *o |= c;
-                }
-                rest &= !ok[i];
+    let last = cands.len() - 1;
+    let mut xs = cands[0];
+    while xs != 0 {
+        let x = xs & xs.wrapping_neg();
+        xs &= xs - 1;
+        if last == 1 {
+            let clash = if sees[0][1] { x } else { 0 };
+            let rest = cands[1] & !clash & !forbidden(x, covers);
+            if rest != 0 {
+                ok[0] |= x;
+                ok[1] |= rest;
             }
+            continue;
+        }
+        let mut ys = cands[1] & !if sees[0][1] { x } else { 0 };
+        while ys != 0 {
+            let y = ys & ys.wrapping_neg();
+            ys &= ys - 1;
+            let clash = if sees[0][2] { x } else { 0 } | if sees[1][2] { y } else { 0 };
+            let rest = cands[2] & !clash & !forbidden(x | y, covers);
+            if rest != 0 {
+                ok[0] |= x;
+                ok[1] |= y;
+                ok[2] |= rest;
+            }
+        }
+        // Most cells rule nothing out: past here no digit is left to find.
+        if ok[..=last] == cands[..] {
+            break;
         }
     }
     ok
@@ -282,7 +372,69 @@ fn combine(
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use crate::sudoku::explain::board::random_cuts;
+    use crate::sudoku::explain::{Explainer, Strategy};
     use crate::sudoku::grid::Grid;
+    use crate::sudoku::ops;
+
+    /// Follows boards one after another as the explainer's memo does: on each, the search
+    /// told what changed since the last board it found nothing on finds what the full
+    /// search finds. Returns how many steps it found.
+    fn follow(boards: impl Iterator<Item = Board>, then: &mut [Option<Vec<u128>>; 2]) -> usize {
+        let mut found = 0;
+        for board in boards {
+            for k in 2..=3 {
+                let full = aligned_exclusion(&board, k);
+                let since = aligned_exclusion_since(&board, k, then[k - 2].as_deref());
+                assert_eq!(since, full, "{k} {}", board.grid());
+                then[k - 2] = match full {
+                    Some(_) => None,
+                    None => Some((0..81).map(|c| board.candidates(c).bits()).collect()),
+                };
+                found += usize::from(since.is_some());
+            }
+        }
+        found
+    }
+
+    /// Along explanations of Norvig's hardest puzzles (guessing past the XY-chain), and
+    /// along boards cut further and further at random, aligned exclusion told what changed
+    /// since it last found nothing finds the step its full search finds.
+    #[test]
+    fn exclusions_since_an_empty_search_are_those_of_the_full_search() {
+        let text = include_str!("../../../data/sudoku/norvig_top95.txt");
+        let mut found = 0;
+        for line in text.lines().step_by(4) {
+            let grid: Grid = line.parse().unwrap();
+            let solution = ops::solve(&grid).unwrap().unwrap();
+            let mut explainer = Explainer::new(&grid)
+                .unwrap()
+                .up_to(Strategy::XyChain)
+                .guessing(solution)
+                .unwrap();
+            let mut boards = vec![explainer.board().clone()];
+            while explainer.next().is_some() {
+                boards.push(explainer.board().clone());
+            }
+            found += follow(boards.into_iter(), &mut [None, None]);
+        }
+        let mut rng = Rng::new(41);
+        for (_, board, keep) in random_cuts(37, 3) {
+            // Each board of a run cuts a random half of the cells left to their kept ones.
+            let mut boards = vec![board.clone()];
+            let mut now: Vec<u32> = (0..81).map(|c| board.candidates(c).bits() as u32).collect();
+            for _ in 0..4 {
+                for (n, &k) in now.iter_mut().zip(&keep) {
+                    if rng.below(2) == 0 {
+                        *n &= k;
+                    }
+                }
+                boards.push(board.with_candidates(&now));
+            }
+            found += follow(boards.into_iter(), &mut [None, None]);
+        }
+        assert!(found > 30, "{found} found");
+    }
 
     /// `allowed` finds the digits `combine` collects by trying every choice: on cells of
     /// SE's rated sample with random candidates (and excluders) cut, pairs and triples.

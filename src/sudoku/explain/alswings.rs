@@ -46,11 +46,18 @@ fn strategy(k: usize) -> Strategy {
 /// The wing of `k` (3 to 5) pilot cells of least value, then with the most eliminations
 /// (units, cells and digits in order on a tie), if any.
 pub(super) fn als_wing(board: &Board, k: usize) -> Option<Step> {
+    als_wing_with(board, k, true)
+}
+
+/// [`als_wing`], with the [`Filter`] where the grid allows it if `filtered` (the tests
+/// compare it with the plain search).
+fn als_wing_with(board: &Board, k: usize, filtered: bool) -> Option<Step> {
     let layout = board.layout();
     let mut best: Option<Step> = None;
     let bivalue: Vec<usize> = (0..layout.cells())
         .filter(|&c| board.value(c) == 0 && board.candidates(c).len() == 2)
         .collect();
+    let filter = Filter::new(board, &bivalue).filter(|_| filtered);
     for (u, unit) in layout.units().iter().enumerate() {
         let open: Vec<usize> = unit
             .cells
@@ -70,24 +77,25 @@ pub(super) fn als_wing(board: &Board, k: usize) -> Option<Step> {
                 if digits.len() != k + 1 {
                     return;
                 }
-                for &yz in &bivalue {
-                    let pair = board.candidates(yz);
-                    if pilots.contains(&yz) || pair & digits != pair {
-                        continue;
+                match &filter {
+                    Some(f) => {
+                        let sights = f.sights(board, pilots);
+                        // A bivalue cell linked on some digit sees its pilot cells.
+                        let mut linked = 0;
+                        for d in digits {
+                            linked |= sights[d as usize - 1];
+                        }
+                        let mut cells = f.bivalue & linked;
+                        while cells != 0 {
+                            let yz = cells.trailing_zeros() as usize;
+                            cells &= cells - 1;
+                            let check = Some((f, &sights));
+                            try_wing(board, u, pilots, digits, yz, check, &mut best);
+                        }
                     }
-                    let mut ds = pair.iter();
-                    let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
-                        continue;
-                    };
-                    for (x, z) in [(a, b), (b, a)] {
-                        if let Some(step) = wing(board, u, pilots, yz, x, z, digits) {
-                            let better = best.as_ref().is_none_or(|b| {
-                                (step.score, std::cmp::Reverse(step.eliminations.len()))
-                                    < (b.score, std::cmp::Reverse(b.eliminations.len()))
-                            });
-                            if better {
-                                best = Some(step);
-                            }
+                    None => {
+                        for &yz in &bivalue {
+                            try_wing(board, u, pilots, digits, yz, None, &mut best);
                         }
                     }
                 }
@@ -95,6 +103,99 @@ pub(super) fn als_wing(board: &Board, k: usize) -> Option<Step> {
         );
     }
     best
+}
+
+/// Keeps in `best` the wing of `pilots` (in unit `u`, holding `digits`) and the bivalue
+/// cell `yz`, either way round, if it removes something and is better; `check` passes by,
+/// on grids with a [`Filter`], the wings that remove nothing.
+fn try_wing(
+    board: &Board,
+    u: usize,
+    pilots: &[usize],
+    digits: Digits,
+    yz: usize,
+    check: Option<(&Filter, &Sights)>,
+    best: &mut Option<Step>,
+) {
+    let pair = board.candidates(yz);
+    if pilots.contains(&yz) || pair & digits != pair {
+        return;
+    }
+    let mut ds = pair.iter();
+    let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
+        return;
+    };
+    for (x, z) in [(a, b), (b, a)] {
+        if check.is_some_and(|(f, s)| !f.may_remove(board, s, yz, x, z)) {
+            continue;
+        }
+        if let Some(step) = wing(board, u, pilots, yz, x, z, digits) {
+            let better = best.as_ref().is_none_or(|b| {
+                (step.score, std::cmp::Reverse(step.eliminations.len()))
+                    < (b.score, std::cmp::Reverse(b.eliminations.len()))
+            });
+            if better {
+                *best = Some(step);
+            }
+        }
+    }
+}
+
+/// What tells, on grids of at most 128 cells, most pilot sets and bivalue cells that
+/// make no wing without building one ([`wing`] gives up on them too): cells as bits.
+struct Filter {
+    /// The open cells of two candidates.
+    bivalue: u128,
+    /// The cells holding each digit (`d - 1`).
+    holding: Vec<u128>,
+}
+
+/// The cells seeing every pilot cell that holds each digit (`d - 1`; every cell for a
+/// digit no pilot cell holds).
+type Sights = [u128; 12];
+
+impl Filter {
+    /// The filter of a board, if its cells fit in bits.
+    fn new(board: &Board, bivalue: &[usize]) -> Option<Filter> {
+        let cells = board.layout().cells();
+        if cells > 128 || board.size() > 12 || bivalue.is_empty() {
+            return None;
+        }
+        let mut holding = vec![0u128; board.size()];
+        for c in 0..cells {
+            for d in board.candidates(c) {
+                holding[d as usize - 1] |= 1 << c;
+            }
+        }
+        let bivalue = bivalue.iter().fold(0, |m, &c| m | 1 << c);
+        Some(Filter { bivalue, holding })
+    }
+
+    /// The sights of `pilots`.
+    fn sights(&self, board: &Board, pilots: &[usize]) -> Sights {
+        let mut sights = [!0u128; 12];
+        for &p in pilots {
+            let peers = board.peer_mask(p).unwrap_or(0);
+            for d in board.candidates(p) {
+                sights[d as usize - 1] &= peers;
+            }
+        }
+        sights
+    }
+
+    /// Whether the wing of the pilot cells with `sights` and the bivalue cell `yz` linked
+    /// on `x` may remove something: as [`wing`] tells, `x` links them and `z` links them
+    /// too or leaves some cell seeing `yz` and the pilot cells holding `z`.
+    fn may_remove(&self, board: &Board, sights: &Sights, yz: usize, x: u8, z: u8) -> bool {
+        let (x, z) = (x as usize - 1, z as usize - 1);
+        let linked = |d: usize| sights[d] >> yz & 1 != 0;
+        if !linked(x) {
+            return false;
+        }
+        // A pilot cell holding `z` does not see itself, so it is not among the sights.
+        let peers = board.peer_mask(yz).unwrap_or(0);
+        linked(z) || peers & sights[z] & self.holding[z] != 0
+    }
 }
 
 /// The wing of `pilots` (in unit `u`, holding `digits`) and the bivalue cell `yz` linked on
@@ -206,7 +307,25 @@ pub(super) fn subsets(
 
 #[cfg(test)]
 mod tests {
-    use super::value;
+    use super::*;
+    use crate::sudoku::explain::board::random_cuts;
+
+    /// The filter passes by no wing: the wings found with it are those of the plain
+    /// search, on boards with random candidates removed (and on the uncut ones).
+    #[test]
+    fn the_filter_finds_the_wings_the_plain_search_finds() {
+        let mut found = [0; 3];
+        for (_, board, keep) in random_cuts(31, 2) {
+            for b in [board.with_candidates(&keep), board] {
+                for k in 3..=5 {
+                    let wing = als_wing(&b, k);
+                    assert_eq!(wing, als_wing_with(&b, k, false), "{k}");
+                    found[k - 3] += usize::from(wing.is_some());
+                }
+            }
+        }
+        assert!(found.iter().all(|&f| f > 20), "{found:?}");
+    }
 
     #[test]
     fn values_follow_sukaku_explainer() {

@@ -509,6 +509,12 @@ impl Board {
         }
         None
     }
+
+    /// A cell's peers as bits, bit `p` for peer `p`, on grids of at most 128 cells (`None`
+    /// on larger ones): rules that test many cells against a cell's peers take them whole.
+    pub(super) fn peer_mask(&self, cell: usize) -> Option<u128> {
+        self.peer_bits.get(cell).copied()
+    }
 }
 
 /// Each cell's units and its index in each.

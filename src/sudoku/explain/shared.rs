@@ -15,14 +15,16 @@
 //! whose places have not changed, a one-unit rung skips it too: its search reads the
 //! unit's cells alone, but for a naked subset's eliminations in the other units holding
 //! it, and candidates only go, so those are fewer still. Steps found are the same as
-//! without the memo.
+//! without the memo. Aligned pair and triple exclusion remember the candidates of the
+//! board they last found nothing on, and pass by the exclusions whose cells and common
+//! peers kept theirs ([`aligned::aligned_exclusion_since`]).
 
 use super::als::{self, Als};
 use super::board::Board;
 use super::loops;
 use super::step::{Step, Strategy};
 use super::strong_links;
-use super::{alsxywing, alsxz, deathblossom};
+use super::{aligned, alsxywing, alsxz, deathblossom};
 use super::{chains, direct, finned, fish, grouped, intersections, subsets, turbot};
 use crate::sudoku::candidates::Digits;
 
@@ -92,6 +94,15 @@ fn subset_in(board: &Board, kind: Subset, k: usize, units: &[bool]) -> Option<St
     }
 }
 
+/// The number of cells of an aligned exclusion rung.
+fn aligned_cells(strategy: Strategy) -> Option<usize> {
+    match strategy {
+        Strategy::AlignedPairExclusion => Some(2),
+        Strategy::AlignedTripleExclusion => Some(3),
+        _ => None,
+    }
+}
+
 /// Where the memo's rungs last found nothing, kept by the explainer from step to step.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Memo {
@@ -101,6 +112,9 @@ pub(super) struct Memo {
     /// For each rung (by its place in [`ONE_DIGIT`], then [`STRONG_LINKS`], then
     /// [`ONE_UNIT`]), the board (in `boards`) it last found nothing on, if it has.
     empty: Vec<Option<usize>>,
+    /// The candidates (bits, by cell) of the board where aligned pair (then triple)
+    /// exclusion last found nothing, if it did ([`aligned::aligned_exclusion_since`]).
+    aligned: [Option<Vec<u128>>; 2],
 }
 
 /// What changed on a board since one of the memo's boards: the digits and the units
@@ -201,6 +215,20 @@ impl Shared {
             };
             if found.is_none() {
                 self.found_nothing(memo, rung, board);
+            }
+            return Some(found);
+        }
+        if let Some(k) = aligned_cells(strategy) {
+            let then = &mut memo.aligned[k - 2];
+            let found = aligned::aligned_exclusion_since(board, k, then.as_deref());
+            match found {
+                Some(_) => *then = None,
+                None => {
+                    let cells = (0..board.layout().cells()).map(|c| board.candidates(c).bits());
+                    let then = then.get_or_insert_with(Vec::new);
+                    then.clear();
+                    then.extend(cells);
+                }
             }
             return Some(found);
         }
