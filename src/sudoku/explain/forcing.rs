@@ -44,7 +44,7 @@ use std::sync::Arc;
 use super::board::{Board, Cut};
 use super::cellset::{bits_of, has, insert, members};
 use super::forcing_bits::{Closure, Singles};
-use super::forcing_reach::{Graph, Reach};
+use super::forcing_reach::{Graph, OnReach, Reach};
 use super::step::{Candidate, Score, Step, Strategy};
 use super::{fish, intersections, se, subsets};
 use crate::sudoku::candidates::{Candidates, Digits};
@@ -170,21 +170,24 @@ enum Memo {
 /// made once for the outer board rather than again for each of its branch boards.
 #[derive(Clone, Debug, Default)]
 struct StaticReach {
-    reach: Reach,
+    /// What each candidate on reaches ([`Engine::reach`]).
+    reach: OnReach,
     /// Whether `reach` is the board's.
     has_reach: bool,
     /// The nodes whose static branch reaches their opposite ([`Engine::failed`]), as a bit
     /// set over [`Engine::dense`]'s numbers, and whether it is the board's.
     failed: Vec<u64>,
     has_failed: bool,
-    /// For [`Engine::failed`]: each candidate's ancestors among the candidates on, and the
-    /// graph they are the reach of (see there).
+    /// For [`Engine::failed`] and [`Engine::reach`]: each candidate's ancestors among the
+    /// candidates on ([`Engine::ancestors`]), the graph they are the reach of, and whether
+    /// they are the board's.
     ancestors: Reach,
     reverse: Graph,
+    has_ancestors: bool,
     /// The board's candidates with a strong link, as a bit set over the frame's numbers.
     linked: Vec<u64>,
-    /// For [`Engine::reach_from_ancestors`]: each candidate's row of the candidates it
-    /// reaches on, then one row for the candidates off.
+    /// For [`Engine::reach_from_ancestors`]: each component's row of its linked members,
+    /// then each one's row of what they see.
     scratch: Vec<u64>,
     /// For [`Engine::reach_from_ancestors`]: each component's row in `scratch`.
     slots: Vec<u32>,
@@ -956,21 +959,22 @@ impl<'a> Engine<'a> {
         self.budget.take_many(2 * u64::from(self.candidates))
     }
 
-    /// Which nodes a static branch reaches from which: the reach of the graph of
-    /// [`Engine::follow`]'s static implications, its nodes numbered by [`Engine::dense`].
+    /// What a static branch from each candidate on reaches in the graph of
+    /// [`Engine::follow`]'s static implications, by the candidates' numbers
+    /// ([`Engine::number`]; a static cell and unit search reads no node off's reach).
     /// Not charged to the budget (a static cell and unit search pays for what it reads of
     /// it). The buffers are the budget's, borrowed while the reach is read: static searches
     /// run no inner searches (only the dynamic levels nest), so no second borrow comes
     /// while one is held.
-    fn reach(&self) -> RefMut<'a, Reach> {
+    fn reach(&self) -> RefMut<'a, OnReach> {
         let mut kept = self.kept();
         if !kept.has_reach {
             // The candidates' ancestors (a walk over the candidates with a strong link)
             // give the reach for less than a walk of the whole graph; a static forcing
             // chain search may have found them already.
-            if !kept.has_failed {
-                self.failed_nodes(&mut kept);
-                kept.has_failed = true;
+            if !kept.has_ancestors {
+                self.ancestors(&mut kept);
+                kept.has_ancestors = true;
             }
             self.reach_from_ancestors(&mut kept);
             kept.has_reach = true;
@@ -978,11 +982,10 @@ impl<'a> Engine<'a> {
         RefMut::map(kept, |s| &mut s.reach)
     }
 
-    /// [`Engine::reach`] from what [`Engine::failed_nodes`] left in `kept`, without a walk
-    /// of the whole static graph: the candidates on that `a` on reaches are `a` and
-    /// those it is an ancestor of (the ancestors, transposed), the nodes off the
-    /// candidates they see (their weak links), and a node off reaches itself and what
-    /// its strong partners on reach.
+    /// [`Engine::reach`] from the ancestors in `kept` ([`Engine::ancestors`]), without a
+    /// walk of the whole static graph: the candidates on that `a` on reaches are `a` and
+    /// those it is an ancestor of (the ancestors, transposed), the candidates off those
+    /// that they see (their weak links).
     ///
     /// The linked candidates of one component of the ancestors' graph share their
     /// ancestors, so each component's members and what they see are gathered once and
@@ -991,10 +994,9 @@ impl<'a> Engine<'a> {
         // Written while the rest of `kept` is read.
         let (mut reach, mut scratch) = (take(&mut kept.reach), take(&mut kept.scratch));
         let mut slots = take(&mut kept.slots);
-        let (linked, mask, offs) = (&kept.linked, &kept.mask, &kept.offs);
+        let (linked, mask) = (&kept.linked, &kept.mask);
         let ancestors = &kept.ancestors;
-        let numbering = self.numbering();
-        let candidates = numbering.len();
+        let candidates = self.numbering().len();
         let words = candidates.div_ceil(64).max(1);
         // Each linked candidate's component, numbered in `slots` (`NONE` for the others).
         slots.clear();
@@ -1007,13 +1009,10 @@ impl<'a> Engine<'a> {
                 count += 1;
             }
         }
-        // Rows: each candidate's candidates on, then what they see; each component's
-        // linked members, then what they see.
+        // Each component's linked members, then what they see.
         scratch.clear();
-        scratch.resize((2 * candidates + 2 * count) * words, 0);
-        let (on, rest) = scratch.split_at_mut(candidates * words);
-        let (sees, rest) = rest.split_at_mut(candidates * words);
-        let (inside, seen) = rest.split_at_mut(count * words);
+        scratch.resize(2 * count * words, 0);
+        let (inside, seen) = scratch.split_at_mut(count * words);
         for c in members(linked) {
             let s = slots[ancestors.component(c)] as usize;
             insert(&mut inside[s * words..(s + 1) * words], c);
@@ -1022,6 +1021,9 @@ impl<'a> Engine<'a> {
                 *x |= y;
             }
         }
+        // Each candidate's rows: the linked candidates it reaches on, and what they see.
+        let (on, off, row_words) = reach.rows_mut(candidates);
+        debug_assert_eq!(row_words, words);
         for (k, &s) in slots.iter().enumerate() {
             if s == NONE {
                 continue;
@@ -1035,41 +1037,17 @@ impl<'a> Engine<'a> {
                 for (x, y) in on[a * words..(a + 1) * words].iter_mut().zip(inside) {
                     *x |= y;
                 }
-                for (x, y) in sees[a * words..(a + 1) * words].iter_mut().zip(seen) {
+                for (x, y) in off[a * words..(a + 1) * words].iter_mut().zip(seen) {
                     *x |= y;
                 }
             }
         }
-        let (rows, node_words) = reach.rows_mut(2 * candidates);
         for a in members(mask) {
-            // Its row: `a` and the linked candidates it reaches on, and what they see.
-            let row = &mut on[a * words..(a + 1) * words];
-            insert(row, a);
-            let off = &mut sees[a * words..(a + 1) * words];
-            for ((x, y), m) in off.iter_mut().zip(kept.weak(a)).zip(mask) {
+            // `a` itself on, and what it sees, on the board.
+            insert(&mut on[a * words..(a + 1) * words], a);
+            let row = &mut off[a * words..(a + 1) * words];
+            for ((x, y), m) in row.iter_mut().zip(kept.weak(a)).zip(mask) {
                 *x = (*x | y) & m;
-            }
-            let out = &mut rows[(2 * a + 1) * node_words..(2 * a + 2) * node_words];
-            interleave(out, off, row);
-        }
-        for x in members(mask) {
-            let (before, from) = rows.split_at_mut(2 * x * node_words);
-            let (out, after) = from.split_at_mut(node_words);
-            out.fill(0);
-            insert(out, 2 * x);
-            for &b in &offs.targets[offs.offsets[x] as usize..offs.offsets[x + 1] as usize] {
-                let b = b as usize;
-                let set = match b < x {
-                    true => &before[(2 * b + 1) * node_words..(2 * b + 2) * node_words],
-                    false => {
-                        // Row `2b + 1`, past the rows up to `2x`.
-                        let at = 2 * (b - x) * node_words;
-                        &after[at..at + node_words]
-                    }
-                };
-                for (o, s) in out.iter_mut().zip(set) {
-                    *o |= s;
-                }
             }
         }
         (kept.reach, kept.scratch, kept.slots) = (reach, scratch, slots);
@@ -1079,6 +1057,10 @@ impl<'a> Engine<'a> {
     fn failed(&self) -> RefMut<'a, Vec<u64>> {
         let mut kept = self.kept();
         if !kept.has_failed {
+            if !kept.has_ancestors {
+                self.ancestors(&mut kept);
+                kept.has_ancestors = true;
+            }
             self.failed_nodes(&mut kept);
             kept.has_failed = true;
         }
@@ -1102,6 +1084,7 @@ impl<'a> Engine<'a> {
         if !self.same_board(&kept) {
             let kept = &mut *kept;
             kept.has_reach = false;
+            kept.has_ancestors = false;
             kept.has_failed = false;
             // Both questions start from these: made once a board.
             numbering.mask(&self.base, &mut kept.mask);
@@ -1146,12 +1129,49 @@ impl<'a> Engine<'a> {
     /// `c` on. Weak and strong links go both ways (a cell is a peer of its peers), so
     /// the candidates one step before `c` are `W(S(c))`, and the ancestors are the reach
     /// of that reversed graph over the candidates: half the static graph's nodes, with
-    /// only the candidates that have a strong link walked (the others lead nowhere back).
+    /// only the candidates that have a strong link walked (the others lead nowhere back;
+    /// [`Engine::ancestors`], found first).
     fn failed_nodes(&self, kept: &mut StaticReach) {
         let candidates = self.numbering().len();
         let words = candidates.div_ceil(64).max(1);
         let StaticReach {
             failed,
+            ancestors,
+            linked,
+            offs,
+            ..
+        } = kept;
+        let partners = |k: usize| offs.successors(k);
+        failed.clear();
+        failed.resize((2 * candidates).div_ceil(64).max(1), 0);
+        for (w, &word) in linked.iter().enumerate() {
+            for c in bits_of(word).map(|i| 64 * w + i) {
+                // `a` on fails when it is an ancestor of a `c` that sees it.
+                let weak = &kept.frame_weak[c * words..(c + 1) * words];
+                let seen = ancestors.set(c).iter().zip(weak);
+                for (v, (&x, &y)) in seen.enumerate() {
+                    for a in bits_of(x & y).map(|i| 64 * v + i) {
+                        insert(failed, 2 * a + 1);
+                    }
+                }
+                // `c` off fails when a partner of `c` is an ancestor of it.
+                if partners(c)
+                    .iter()
+                    .any(|&b| ancestors.reaches(c, b as usize))
+                {
+                    insert(failed, 2 * c);
+                }
+            }
+        }
+    }
+
+    /// Each candidate's ancestors, the candidates whose on reaches it on, into
+    /// `kept.ancestors` (see [`Engine::failed_nodes`], which reads them, as
+    /// [`Engine::reach`] does).
+    fn ancestors(&self, kept: &mut StaticReach) {
+        let candidates = self.numbering().len();
+        let words = candidates.div_ceil(64).max(1);
+        let StaticReach {
             ancestors,
             reverse,
             linked,
@@ -1159,8 +1179,7 @@ impl<'a> Engine<'a> {
             offs,
             ..
         } = kept;
-        let partners =
-            |k: usize| &offs.targets[offs.offsets[k] as usize..offs.offsets[k + 1] as usize];
+        let partners = |k: usize| offs.successors(k);
         // The reversed graph: a linked candidate's successors are the linked candidates
         // of `W(S(c))`, the others (which have none) leaves of its row.
         reverse.offsets.clear();
@@ -1190,27 +1209,6 @@ impl<'a> Engine<'a> {
             reverse.offsets.push(reverse.targets.len() as u32);
         }
         ancestors.compute(reverse);
-        failed.clear();
-        failed.resize((2 * candidates).div_ceil(64).max(1), 0);
-        for (w, &word) in linked.iter().enumerate() {
-            for c in bits_of(word).map(|i| 64 * w + i) {
-                // `a` on fails when it is an ancestor of a `c` that sees it.
-                let weak = &kept.frame_weak[c * words..(c + 1) * words];
-                let seen = ancestors.set(c).iter().zip(weak);
-                for (v, (&x, &y)) in seen.enumerate() {
-                    for a in bits_of(x & y).map(|i| 64 * v + i) {
-                        insert(failed, 2 * a + 1);
-                    }
-                }
-                // `c` off fails when a partner of `c` is an ancestor of it.
-                if partners(c)
-                    .iter()
-                    .any(|&b| ancestors.reaches(c, b as usize))
-                {
-                    insert(failed, 2 * c);
-                }
-            }
-        }
     }
 
     /// Whether `board` (candidates, then values) is this engine's: the static graph reads
@@ -1254,7 +1252,6 @@ impl<'a> Engine<'a> {
         graph.leaves.clear();
         graph.leaves.resize(nodes * node_words, 0);
         graph.offsets.push(0);
-        let (mut leaves, none) = (vec![0u64; words], vec![0u64; words]);
         for k in 0..candidates {
             let out = &mut graph.targets;
             if !has(mask, k) {
@@ -1266,14 +1263,15 @@ impl<'a> Engine<'a> {
             graph.offsets.push(out.len() as u32);
             // On: the candidates it sees, those linked as edges, the others as leaves.
             let weak = &frame_weak[k * words..(k + 1) * words];
+            let row = &mut graph.leaves[(2 * k + 1) * node_words..(2 * k + 2) * node_words];
             let on_board = weak.iter().zip(mask.iter()).zip(linked.iter());
             for (w, ((&y, &m), &walked)) in on_board.enumerate() {
                 let seen = y & m;
-                leaves[w] = seen & !walked;
                 out.extend(bits_of(seen & walked).map(|i| 2 * (64 * w + i) as u32));
+                for i in bits_of(seen & !walked) {
+                    insert(row, 2 * (64 * w + i));
+                }
             }
-            let row = &mut graph.leaves[(2 * k + 1) * node_words..(2 * k + 2) * node_words];
-            interleave(row, &leaves, &none);
             graph.offsets.push(out.len() as u32);
         }
         graph
@@ -1333,17 +1331,19 @@ impl<'a> Engine<'a> {
         2 * self.number(c.cell, 1u32 << (c.digit - 1)) as usize + usize::from(on)
     }
 
-    /// The nodes that say something new ([`Engine::is_news`]), as a bit set over
-    /// [`Engine::dense`]'s numbers: every candidate off, and on in a cell of two or more.
+    /// The nodes that say something new ([`Engine::is_news`]), as [`OnReach::meet`] reads
+    /// them: the candidates on in a cell of two or more, then every candidate off, each a
+    /// bit set over [`Engine::number`]'s numbers.
     fn news(&self) -> Vec<u64> {
-        let nodes = 2 * self.numbering().len();
-        let mut out = vec![0u64; nodes.div_ceil(64).max(1)];
+        let words = self.numbering().len().div_ceil(64).max(1);
+        let mut out = vec![0u64; 2 * words];
+        let (on, off) = out.split_at_mut(words);
         for (cell, &bits) in self.base.iter().enumerate() {
             for digit in digits_of(bits) {
-                let off = self.dense(node(self.n, cell, digit, false));
-                out[off / 64] |= 1 << (off % 64);
+                let k = self.number(cell, 1u32 << (digit - 1)) as usize;
+                insert(off, k);
                 if bits.count_ones() > 1 {
-                    out[(off + 1) / 64] |= 1 << ((off + 1) % 64);
+                    insert(on, k);
                 }
             }
         }
@@ -2259,32 +2259,6 @@ fn se_units(layout: &Layout, cell: usize) -> impl Iterator<Item = usize> + '_ {
         .chain(units.iter().copied().filter(move |u| !is_box(u)))
 }
 
-/// Writes the node set of candidates `off` (off) and `on` (on) into `out`, a bit set over
-/// [`Engine::dense`]'s numbers (candidate `c` off is node `2c`, on `2c + 1`).
-#[inline]
-fn interleave(out: &mut [u64], off: &[u64], on: &[u64]) {
-    /// Bit `i` of `x` to bit `2i`.
-    fn spread(x: u64) -> u64 {
-        let mut x = x & 0xffff_ffff;
-        x = (x | x << 16) & 0x0000_ffff_0000_ffff;
-        x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
-        x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
-        x = (x | x << 2) & 0x3333_3333_3333_3333;
-        (x | x << 1) & 0x5555_5555_5555_5555
-    }
-    for (w, o) in out.iter_mut().enumerate() {
-        let shift = 32 * (w % 2);
-        let (x, y) = (off[w / 2] >> shift, on[w / 2] >> shift);
-        // Half words of a reach's rows are often empty.
-        *o = match (x as u32, y as u32) {
-            (0, 0) => 0,
-            (_, 0) => spread(x),
-            (0, _) => spread(y) << 1,
-            _ => spread(x) | spread(y) << 1,
-        };
-    }
-}
-
 /// The digits of a bit set, lowest first (a bit scan, not a loop over all 128 bits: this
 /// runs for every node of every branch).
 fn digits_of(bits: u32) -> impl Iterator<Item = u8> {
@@ -2766,15 +2740,13 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
     // share a node that is news are recorded.
     let reach = by_reach.then(|| e.reach());
     let news = reach.as_ref().map(|_| e.news());
+    let number = |p: &Candidate| e.number(p.cell, 1u32 << (p.digit - 1)) as usize;
     if singles.is_some() {
         // The contradictions, from the closures that contradict; the searches below read
         // only the closures of those candidates, never their branches.
         contradictions(e, &candidates, &closures, level, &mut best)?;
     } else if let Some(reach) = &reach {
-        let nodes = candidates.iter().map(|p| {
-            let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
-            set.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
-        });
+        let nodes = candidates.iter().map(|p| reach.size(number(p)));
         if !budget.take_many(nodes.sum()) {
             return None;
         }
@@ -2888,16 +2860,8 @@ fn multiple_in(e: &Engine, level: Level, closures: bool) -> Option<(Step, usize,
             shared.clear();
             shared.extend_from_slice(news);
             // Most cells and units share nothing past their first two starts.
-            for p in sources {
-                let set = reach.set(e.dense(node(n, p.cell, p.digit, true)));
-                let mut left = 0;
-                for (a, b) in shared.iter_mut().zip(set) {
-                    *a &= b;
-                    left |= *a;
-                }
-                if left == 0 {
-                    return true;
-                }
+            if !sources.iter().all(|p| reach.meet(number(p), shared)) {
+                return true;
             }
             if !record(&mut on, sources, goal_of(best)) {
                 return false;
@@ -3663,11 +3627,11 @@ mod tests {
         assert!(found > 10, "{found} steps");
     }
 
-    /// The reach found from the failed nodes' ancestors ([`Engine::reach_from_ancestors`])
-    /// is the whole static graph's walked reach ([`Reach::compute`]), node by node (so a
-    /// static cell and unit forcing charges the budget the same from either): two
-    /// methods, on random positions (sound or not), the derived one in the buffers of
-    /// the positions before.
+    /// The reach found from the candidates' ancestors ([`Engine::reach_from_ancestors`])
+    /// is the whole static graph's walked reach ([`Reach::compute`]), node by node, from
+    /// every candidate on (so a static cell and unit forcing charges the budget the same
+    /// from either): two methods, on random positions (sound or not), the derived one in
+    /// the buffers of the positions before, asked after the failed nodes or alone.
     #[test]
     fn reach_from_ancestors_is_the_walked_reach() {
         let kept = Effort::new(u64::MAX);
@@ -3676,15 +3640,31 @@ mod tests {
             let budget = Effort::new(u64::MAX);
             let e = Engine::new(board, &budget).unwrap();
             let walked = walked_reach(&e);
+            let nodes = nodes_by_number(&e);
             let d = Engine::new(board, &kept).unwrap();
-            drop(d.failed());
+            if i % 2 == 0 {
+                drop(d.failed());
+            }
             let derived = d.reach();
-            for v in 0..2 * e.numbering().len() {
-                assert_eq!(walked.set(v), derived.set(v), "position {i}: node {v}");
+            for k in 0..e.numbering().len() {
+                let reached = nodes_of(walked.set(2 * k + 1), &nodes);
+                assert_eq!(on_reach_nodes(&derived, k, &nodes), reached, "{i}: {k}");
+                assert_eq!(derived.size(k), reached.len() as u64, "{i}: {k}");
                 compared += 1;
             }
         }
-        assert!(compared > 20_000, "{compared}");
+        assert!(compared > 10_000, "{compared}");
+    }
+
+    /// The nodes candidate `k` on reaches in `reach` (on and off), by an engine's
+    /// [`nodes_by_number`].
+    fn on_reach_nodes(reach: &OnReach, k: usize, nodes: &HashMap<usize, u32>) -> Vec<u32> {
+        let on = members(reach.on(k)).map(|j| nodes[&(2 * j + 1)]);
+        let mut out: Vec<u32> = on
+            .chain(members(reach.off(k)).map(|j| nodes[&(2 * j)]))
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// The reach of an engine's whole static graph, walked ([`Engine::implications`]).
@@ -3754,7 +3734,7 @@ mod tests {
     /// A branch board's static graph numbered by its outer board's frame, as a nested
     /// chain's inner searches number it (the outer board's weak links masked by the
     /// branch board's candidates, its strong links found on the branch board), has the
-    /// failed nodes and the reach of the graph built on the branch board alone, node by
+    /// failed nodes and the reach (of every candidate on) of the graph built on the branch board alone, node by
     /// node, through either question first; and the inner searches find the same steps
     /// and charge the same effort in it: two methods. The branch boards are those of
     /// dynamic branches (some contradicting) on random positions, each asked in the
@@ -3790,10 +3770,11 @@ mod tests {
                 let f_nodes = nodes_by_number(&f);
                 let failed = nodes_of(&a_failed, &a_nodes);
                 assert_eq!(nodes_of(&f_failed, &f_nodes), failed, "{i}: failed");
-                for &x in a_nodes.values() {
+                for &x in a_nodes.values().filter(|&&x| x & 1 == 1) {
                     let (av, fv) = (a.dense(x), f.dense(x));
                     let reached = nodes_of(a_reach.set(av), &a_nodes);
-                    assert_eq!(nodes_of(f_reach.set(fv), &f_nodes), reached, "{i}: {x}");
+                    let framed = on_reach_nodes(&f_reach, fv / 2, &f_nodes);
+                    assert_eq!(framed, reached, "{i}: {x}");
                 }
                 let searches = [InnerSearch::Chain, InnerSearch::Multiple];
                 steps += framed_searches_are_alone(&o, &board, &searches, false, i);

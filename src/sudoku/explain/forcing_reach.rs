@@ -51,7 +51,8 @@ impl Graph {
         self.offsets.len().saturating_sub(1)
     }
 
-    fn successors(&self, v: usize) -> &[u32] {
+    /// Node `v`'s successors (not its leaves).
+    pub(super) fn successors(&self, v: usize) -> &[u32] {
         &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 }
@@ -199,25 +200,13 @@ impl Reach {
         }
     }
 
-    /// Makes this the reach of a graph of `nodes` nodes known without a walk: each node
-    /// its own component, its set the row `rows[v * words..(v + 1) * words]` returned for
-    /// the caller to write whole (`words` as [`Reach::set`]'s; the rows hold stale bits).
-    pub(super) fn rows_mut(&mut self, nodes: usize) -> (&mut [u64], usize) {
-        let words = nodes.div_ceil(64).max(1);
-        self.words = words;
-        self.component.clear();
-        self.component.extend(0..nodes as u32);
-        self.bits.resize(nodes * words, 0);
-        (&mut self.bits[..nodes * words], words)
-    }
-
     /// The nodes `from` reaches, as a bit set (bit `v % 64` of word `v / 64`).
     pub(super) fn set(&self, from: usize) -> &[u64] {
         self.component_set(self.component(from))
     }
 
-    /// The component of `v` (its strongly connected component, or the node alone after
-    /// [`Reach::rows_mut`]), a number below [`Reach::components`].
+    /// The component of `v` (its strongly connected component), a number below
+    /// [`Reach::components`].
     pub(super) fn component(&self, v: usize) -> usize {
         self.component[v] as usize
     }
@@ -236,6 +225,66 @@ impl Reach {
     pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
         let c = self.component[from] as usize;
         self.bits[c * self.words + to / 64] & (1u64 << (to % 64)) != 0
+    }
+}
+
+/// What each candidate on reaches in a static graph of candidates (see `forcing.rs`): two
+/// rows of bits over the candidates' numbers, those it turns on (itself among them) and
+/// those it turns off. A static cell and unit search reads only the nodes on, and only
+/// their sizes and what they share; kept by candidate, it needs no node numbering.
+#[derive(Clone, Debug, Default)]
+pub(super) struct OnReach {
+    /// Words of a row.
+    words: usize,
+    /// Each candidate's row of the candidates it turns on, then each one's row of those
+    /// it turns off.
+    on: Vec<u64>,
+    off: Vec<u64>,
+}
+
+impl OnReach {
+    /// Empty rows for `candidates` candidates, on then off, for the caller to fill, and
+    /// their words.
+    pub(super) fn rows_mut(&mut self, candidates: usize) -> (&mut [u64], &mut [u64], usize) {
+        let words = candidates.div_ceil(64).max(1);
+        self.words = words;
+        for rows in [&mut self.on, &mut self.off] {
+            rows.clear();
+            rows.resize(candidates * words, 0);
+        }
+        (&mut self.on, &mut self.off, words)
+    }
+
+    /// The candidates `a` on turns on (`a` among them).
+    pub(super) fn on(&self, a: usize) -> &[u64] {
+        &self.on[a * self.words..(a + 1) * self.words]
+    }
+
+    /// The candidates `a` on turns off.
+    pub(super) fn off(&self, a: usize) -> &[u64] {
+        &self.off[a * self.words..(a + 1) * self.words]
+    }
+
+    /// Keeps in `shared` (a row of candidates on, then one of candidates off) what `a`
+    /// on reaches; whether any is left.
+    pub(super) fn meet(&self, a: usize, shared: &mut [u64]) -> bool {
+        let (on, off) = shared.split_at_mut(self.words);
+        let mut left = 0;
+        for (x, y) in on.iter_mut().zip(self.on(a)) {
+            *x &= y;
+            left |= *x;
+        }
+        for (x, y) in off.iter_mut().zip(self.off(a)) {
+            *x &= y;
+            left |= *x;
+        }
+        left != 0
+    }
+
+    /// How many nodes `a` on reaches (on and off).
+    pub(super) fn size(&self, a: usize) -> u64 {
+        let count = |row: &[u64]| row.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+        count(self.on(a)) + count(self.off(a))
     }
 }
 

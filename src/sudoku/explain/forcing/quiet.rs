@@ -36,8 +36,7 @@ use std::cell::RefMut;
 
 use super::{digits_of, Engine, Numbering, StaticReach};
 use crate::sudoku::explain::cellset::{bits_of, has, insert, remove};
-use crate::sudoku::explain::forcing::interleave;
-use crate::sudoku::explain::forcing_reach::Reach;
+use crate::sudoku::explain::forcing_reach::OnReach;
 
 /// What the inner forcing chain searches of a frame's branch boards read of the frame's
 /// own board, made once a frame ([`Engine::frame_outer`]).
@@ -52,14 +51,14 @@ pub(super) struct Outer {
     values: Vec<u8>,
     place_masks: Vec<u32>,
     /// The reach of the frame's board's static graph.
-    reach: Reach,
-    /// Scratch: the new strong links (frame numbers), their ends, the ends' bounds, the
-    /// branch board's candidates and nodes, and a bound being gathered.
+    reach: OnReach,
+    /// Scratch: the new strong links (frame numbers), their ends, the ends' bounds (each
+    /// a row of candidates on, then one of candidates off), the branch board's
+    /// candidates, and a bound being gathered.
     pairs: Vec<(u32, u32)>,
     ends: Vec<u32>,
     bounds: Vec<u64>,
     cands: Vec<u64>,
-    nodes: Vec<u64>,
     gathered: Vec<u64>,
     /// The cell and digit of each of the frame's numbers.
     cand_of: Vec<(u32, u8)>,
@@ -151,7 +150,6 @@ impl<'a> Engine<'a> {
             ends,
             bounds,
             cands,
-            nodes,
             gathered,
             cand_of,
             ends_reach,
@@ -208,9 +206,9 @@ impl<'a> Engine<'a> {
         if ends.len() > ENDS_CAP {
             return false;
         }
-        // The branch board's candidates and nodes, as sets over the frame's.
+        // The branch board's candidates, as a set over the frame's.
         let words = candidates.div_ceil(64).max(1);
-        let node_words = (2 * candidates).div_ceil(64).max(1);
+        let node_words = 2 * words;
         cands.clear();
         cands.resize(words, !0);
         for (cell, (&had, &has_now)) in frame.base.iter().zip(&self.base).enumerate() {
@@ -221,18 +219,17 @@ impl<'a> Engine<'a> {
                 remove(cands, frame.number(cell, bit) as usize);
             }
         }
-        nodes.clear();
-        nodes.resize(node_words, 0);
-        interleave(nodes, cands, cands);
         // Each end's bound: the frame's reach of the end on, on the branch board.
         let count = ends.len();
         bounds.clear();
         bounds.resize(count * node_words, 0);
         for (i, &z) in ends.iter().enumerate() {
-            let row = &mut bounds[i * node_words..(i + 1) * node_words];
-            let set = reach.set(2 * z as usize + 1);
-            for ((r, &s), &m) in row.iter_mut().zip(set).zip(nodes.iter()) {
-                *r = s & m;
+            let (on, off) = bounds[i * node_words..(i + 1) * node_words].split_at_mut(words);
+            let z = z as usize;
+            for (row, set) in [(on, reach.on(z)), (off, reach.off(z))] {
+                for ((r, &s), &m) in row.iter_mut().zip(set).zip(cands.iter()) {
+                    *r = s & m;
+                }
             }
         }
         // Which ends' bounds lead on to which ends through a new link (`x off -> y on`),
@@ -242,11 +239,11 @@ impl<'a> Engine<'a> {
         for &(x, y) in pairs.iter() {
             let (i, j) = (index(x), index(y));
             for (a, links) in next[..count].iter_mut().enumerate() {
-                let row = &bounds[a * node_words..(a + 1) * node_words];
-                if has(row, 2 * x as usize) {
+                let off = &bounds[a * node_words + words..(a + 1) * node_words];
+                if has(off, x as usize) {
                     *links |= 1 << j;
                 }
-                if has(row, 2 * y as usize) {
+                if has(off, y as usize) {
                     *links |= 1 << i;
                 }
             }
