@@ -303,7 +303,7 @@ mod tests {
         for (t, size, symmetric) in [
             (Strategy::AlignedPairExclusion, 3, 1),
             (Strategy::HiddenQuad, 3, 2),
-            (Strategy::BugType3, 15, 12),
+            (Strategy::BugType3, 16, 13),
             (Strategy::UniqueLoopType3, 2, 2),
             (Strategy::UniqueLoopType4, 30, 28),
             (Strategy::NakedQuad, 41, 41),
