@@ -325,13 +325,15 @@ impl Target {
         }
     }
 
-    /// Whether a finished puzzle (rated `rating`) meets the target. The X-chain and the
-    /// colourings ask for a family of rungs, whose further conditions only the puzzle's
-    /// explanation shows ([`one_digit::asks_family`]).
+    /// Whether a finished puzzle (rated `rating`) meets the target. Needing a technique is
+    /// more than its being the hardest step, which only the puzzle's explanation shows
+    /// ([`within`]): the X-chain and the colourings ask for a family of rungs
+    /// ([`one_digit::asks_family`]), and SE's order may take the technique where a rung
+    /// below it would serve as well.
     fn met(self, puzzle: &Grid, rating: &Rating) -> bool {
         let needs = |t: Strategy| {
             rating.hardest.is_some_and(|h| one_digit::counts_as(t, h))
-                && (!one_digit::asks_family(t) || within(puzzle, t) == Within::Needs)
+                && within(puzzle, t) == Within::Needs
         };
         (!rating.lower_bound || !self.is_some())
             && self

@@ -61,8 +61,24 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
         };
         !family || one_digit::family_needed(puzzle, t, &steps, k)
     };
+    // SE's order takes some rungs before others of the same value whatever their place in
+    // the ladder (a unique rectangle's type 3 before its type 4), so a hardest step of the
+    // technique may have a stand-in below it: needing it is getting stuck without it.
+    let stuck_without = || {
+        family || {
+            let mut without =
+                Explainer::new(puzzle).map(|e| e.assume_unique(true).als(t.is_als()).below(t));
+            match &mut without {
+                Ok(e) => {
+                    e.by_ref().for_each(drop);
+                    e.outcome() != Outcome::Solved
+                }
+                Err(_) => true,
+            }
+        }
+    };
     let within = match (explainer.outcome(), uses) {
-        (Outcome::Solved, _) if needs() => Within::Needs,
+        (Outcome::Solved, _) if needs() && stuck_without() => Within::Needs,
         (Outcome::Solved, _) => Within::Easier,
         (_, true) => Within::Uses,
         (_, false) => Within::Beyond,
