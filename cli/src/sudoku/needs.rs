@@ -65,17 +65,12 @@ fn explain(puzzle: &Grid, t: Strategy) -> (Within, Vec<usize>) {
     // the ladder (a unique rectangle's type 3 before its type 4), so a hardest step of the
     // technique may have a stand-in below it: needing it is getting stuck without it.
     let stuck_without = || {
-        family || {
-            let mut without =
-                Explainer::new(puzzle).map(|e| e.assume_unique(true).als(t.is_als()).below(t));
-            match &mut without {
-                Ok(e) => {
-                    e.by_ref().for_each(drop);
-                    e.outcome() != Outcome::Solved
-                }
-                Err(_) => true,
-            }
-        }
+        family
+            || Explainer::new(puzzle).is_ok_and(|e| {
+                let mut below = e.assume_unique(true).als(t.is_als()).below(t);
+                below.by_ref().for_each(drop);
+                below.outcome() != Outcome::Solved
+            })
     };
     let within = match (explainer.outcome(), uses) {
         (Outcome::Solved, _) if needs() && stuck_without() => Within::Needs,

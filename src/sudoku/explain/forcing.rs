@@ -972,10 +972,7 @@ impl<'a> Engine<'a> {
             // The candidates' ancestors (a walk over the candidates with a strong link)
             // give the reach for less than a walk of the whole graph; a static forcing
             // chain search may have found them already.
-            if !kept.has_ancestors {
-                self.ancestors(&mut kept);
-                kept.has_ancestors = true;
-            }
+            self.ancestors(&mut kept);
             self.reach_from_ancestors(&mut kept);
             kept.has_reach = true;
         }
@@ -1057,10 +1054,7 @@ impl<'a> Engine<'a> {
     fn failed(&self) -> RefMut<'a, Vec<u64>> {
         let mut kept = self.kept();
         if !kept.has_failed {
-            if !kept.has_ancestors {
-                self.ancestors(&mut kept);
-                kept.has_ancestors = true;
-            }
+            self.ancestors(&mut kept);
             self.failed_nodes(&mut kept);
             kept.has_failed = true;
         }
@@ -1166,9 +1160,13 @@ impl<'a> Engine<'a> {
     }
 
     /// Each candidate's ancestors, the candidates whose on reaches it on, into
-    /// `kept.ancestors` (see [`Engine::failed_nodes`], which reads them, as
-    /// [`Engine::reach`] does).
+    /// `kept.ancestors` unless they are the board's already (see [`Engine::failed_nodes`],
+    /// which reads them, as [`Engine::reach`] does).
     fn ancestors(&self, kept: &mut StaticReach) {
+        if kept.has_ancestors {
+            return;
+        }
+        kept.has_ancestors = true;
         let candidates = self.numbering().len();
         let words = candidates.div_ceil(64).max(1);
         let StaticReach {
@@ -3734,11 +3732,11 @@ mod tests {
     /// A branch board's static graph numbered by its outer board's frame, as a nested
     /// chain's inner searches number it (the outer board's weak links masked by the
     /// branch board's candidates, its strong links found on the branch board), has the
-    /// failed nodes and the reach (of every candidate on) of the graph built on the branch board alone, node by
-    /// node, through either question first; and the inner searches find the same steps
-    /// and charge the same effort in it: two methods. The branch boards are those of
-    /// dynamic branches (some contradicting) on random positions, each asked in the
-    /// buffers of the boards before.
+    /// failed nodes and the reach (of every candidate on) of the graph built on the branch
+    /// board alone, node by node, through either question first; and the inner searches
+    /// find the same steps and charge the same effort in it: two methods. The branch boards
+    /// are those of dynamic branches (some contradicting) on random positions, each asked
+    /// in the buffers of the boards before.
     #[test]
     fn branch_boards_in_the_outer_frame_are_their_own_graphs() {
         let framed = Effort::new(u64::MAX);

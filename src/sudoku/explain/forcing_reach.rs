@@ -236,9 +236,9 @@ impl Reach {
 pub(super) struct OnReach {
     /// Words of a row.
     words: usize,
-    /// Each candidate's row of the candidates it turns on, then each one's row of those
-    /// it turns off.
+    /// Each candidate's row of the candidates it turns on.
     on: Vec<u64>,
+    /// Each candidate's row of the candidates it turns off.
     off: Vec<u64>,
 }
 

@@ -1,9 +1,10 @@
 //! Searches that several rungs of the ladder read: the explainer runs each once a step, at
 //! the first rung that needs it, instead of once a rung.
 //!
-//! The eight unique rectangle and loop rungs read one search ([`loops::Patterns`]); the grouped turbot fish and the two strong-link rungs read
-//! the same strong links ([`grouped::Links`]), and the strong-link rungs search the same
-//! graph of them ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
+//! The eight unique rectangle and loop rungs read one search ([`loops::Patterns`]); the
+//! grouped turbot fish and the two strong-link rungs read the same strong links
+//! ([`grouped::Links`]), and the strong-link rungs search the same graph of them
+//! ([`strong_links::Graph`]); ALS-XZ, the ALS-XY-wing and the death blossom read the same
 //! almost locked sets ([`als::almost_locked_sets`]).
 //!
 //! The rungs that read one digit's places at a time (direct pointing and claiming, pointing
